@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** News categories; the six known slugs carry their own badge colours. */
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+});
+
+/**
+ * Articles. `content` is sanitised HTML; `contentText` is its plain text, kept for the
+ * FTS5 index (`articles_fts`, created by a custom migration with its sync triggers).
+ * Public reads show only `status = 'published'` rows whose `publishedAt` has passed.
+ */
+export const articles = sqliteTable(
+  'articles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    imageUrl: text('image_url'),
+    author: text('author').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [
+    index('articles_published_idx').on(table.status, table.publishedAt),
+    index('articles_category_idx').on(table.categoryId, table.publishedAt),
+  ],
+);

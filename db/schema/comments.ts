@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { articles } from './articles.ts';
+
+/** Reader comments; stored as plain text and shown publicly only once approved. */
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    content: text('content').notNull(),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('comments_article_idx').on(table.articleId, table.approved, table.createdAt)],
+);

@@ -1,0 +1,95 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  analyticsContent,
+  articles,
+  categories,
+  energyMix,
+  marketObservations,
+  marketSeries,
+  siteState,
+} from '../schema/index.ts';
+import { htmlToText, sanitizeArticleHtml } from '../../src/server/html.ts';
+import { seedArticles, seedCategories } from './articles-data.ts';
+import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries } from './market-data.ts';
+
+const DAY_MS = 86_400_000;
+
+async function isEmpty(db: Db, table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Fills each empty table with the sample content; a table that already holds rows is
+ * left alone, so running it again (or against a live site) changes nothing.
+ */
+export async function seedDatabase(db: Db, now: Date = new Date()): Promise<void> {
+  if (await isEmpty(db, categories)) {
+    await db.insert(categories).values([...seedCategories]);
+  }
+  if (await isEmpty(db, articles)) {
+    const cats = await db.select().from(categories);
+    const idBySlug = new Map(cats.map((c) => [c.slug, c.id]));
+    await db.insert(articles).values(
+      seedArticles.map((a, i) => {
+        const categoryId = idBySlug.get(a.category);
+        if (categoryId === undefined) throw new Error(`Seed article ${a.slug} names unknown category ${a.category}`);
+        const content = sanitizeArticleHtml(a.body);
+        // Spread within the day too, so no two articles share a publish time.
+        const publishedAt = new Date(now.getTime() - a.daysAgo * DAY_MS - (i + 1) * 37 * 60_000);
+        return {
+          slug: a.slug,
+          title: a.title,
+          excerpt: a.excerpt,
+          content,
+          contentText: htmlToText(content),
+          imageUrl: a.image,
+          author: a.author,
+          categoryId,
+          featured: a.featured ?? false,
+          status: 'published' as const,
+          publishedAt,
+          createdAt: publishedAt,
+          updatedAt: new Date(publishedAt.getTime() + (i % 3) * 3 * 3_600_000),
+        };
+      }),
+    );
+  }
+  if (await isEmpty(db, marketSeries)) {
+    for (const [index, series] of seedSeries.entries()) {
+      const [row] = await db
+        .insert(marketSeries)
+        .values({
+          slug: series.slug,
+          name: series.name,
+          unit: series.unit,
+          frequency: series.frequency,
+          source: 'seed',
+          decimals: series.decimals,
+          sortOrder: index,
+        })
+        .returning({ id: marketSeries.id });
+      if (!row) continue;
+      const observations = generateObservations(series, now, 1000 + index);
+      for (let i = 0; i < observations.length; i += 200) {
+        await db.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: row.id, ...o })));
+      }
+    }
+  }
+  if (await isEmpty(db, energyMix)) {
+    await db.insert(energyMix).values(seedEnergyMix.map((m, i) => ({ ...m, sortOrder: i })));
+  }
+  if (await isEmpty(db, analyticsContent)) {
+    await db.insert(analyticsContent).values(
+      seedAnalyticsContent.map((item, i) => {
+        const at = new Date(now.getTime() - (i * 6 + 1) * DAY_MS);
+        return { ...item, createdAt: at, updatedAt: at };
+      }),
+    );
+  }
+  const version = await db.select().from(siteState).where(eq(siteState.key, 'content_version'));
+  if (version.length === 0) {
+    await db.insert(siteState).values({ key: 'content_version', value: '1' }).onConflictDoNothing();
+  }
+}

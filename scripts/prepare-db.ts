@@ -1,0 +1,23 @@
+// Applies migrations and, unless --no-seed or SEED=false, seeds an empty database.
+import { openDatabase } from '../db/client.ts';
+import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
+import { seedDatabase } from '../db/seed/index.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+/** Migrates (and seeds, when enabled) the configured database. */
+export async function prepareDatabase(options: { seed: boolean }): Promise<void> {
+  const config = loadConfig();
+  ensureDatabaseFolder(config.databaseUrl);
+  const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  try {
+    await migrateDatabase(database.db);
+    if (options.seed && config.seed) await seedDatabase(database.db);
+  } finally {
+    database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await prepareDatabase({ seed: !process.argv.includes('--no-seed') });
+  console.log('Database ready.');
+}

@@ -1,0 +1,123 @@
+// The production server: a plain Node HTTP server around Astro's middleware-mode handler,
+// so that every response (prerendered pages, hashed assets and on-demand pages alike)
+// carries the same security headers and compression.
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
+import sirv from 'sirv';
+import { loadConfig } from '../src/server/config.ts';
+import { prepareDatabase } from './prepare-db.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Directives a <meta> CSP cannot carry; added to every CSP header, including Astro's. */
+const FRAMING_CSP = "frame-ancestors 'none'";
+
+/** Appends the framing directive to a CSP the app set (Astro sends one on on-demand pages). */
+export function withFramingPolicy(csp: string): string {
+  return /frame-ancestors/.test(csp) ? csp : `${csp.trim().replace(/;$/, '')}; ${FRAMING_CSP}`;
+}
+
+/** Headers on every response (issue 2): CSP framing and plugin rules, sniffing, referrer. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': withFramingPolicy("object-src 'none'; base-uri 'self'; form-action 'self'"),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+/**
+ * Keeps the framing directive in any CSP set later (Astro sends its own on on-demand
+ * pages). Headers reach Node through setHeader or writeHead's object, depending on which
+ * wrapper (compression's on-headers, for one) got there first, so both are covered.
+ */
+function mergeCspHeaders(res: http.ServerResponse): void {
+  const isCsp = (name: unknown) => typeof name === 'string' && name.toLowerCase() === 'content-security-policy';
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    setHeader(name, isCsp(name) && typeof value === 'string' ? withFramingPolicy(value) : value)) as typeof res.setHeader;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(headers ?? {})) {
+      if (headers && isCsp(key) && typeof value === 'string') headers[key] = withFramingPolicy(value);
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}
+
+function sendJson(res: http.ServerResponse, status: number, message: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ message }));
+}
+
+/** Builds the request listener around the built Astro app in `dist/`. */
+export async function createRequestListener(distDir = `${root}dist`): Promise<http.RequestListener> {
+  const entry = `${distDir}/server/entry.mjs`;
+  if (!existsSync(entry)) throw new Error(`No build at ${entry}: run npm run build (npm start builds when needed).`);
+  const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: Handler };
+  const compress = compression({ threshold: 1024 }) as unknown as Handler;
+  const assets = sirv(`${distDir}/client`, {
+    etag: true,
+    extensions: ['html'],
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/_astro/')
+          ? 'public, max-age=31536000, immutable'
+          : // Prerendered pages are served from extension-less paths; revalidate them like on-demand pages.
+            /\.html$|\/[^./]*$/.test(pathname)
+            ? 'public, max-age=0, must-revalidate'
+            : 'public, max-age=86400',
+      );
+    },
+  }) as unknown as Handler;
+
+  return (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    mergeCspHeaders(res);
+    if (config.siteUrl.startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      req.resume();
+      sendJson(res, 413, 'Request body too large');
+      return;
+    }
+    compress(req, res, () => {
+      // Only GET and HEAD can be static files; everything else goes to the app.
+      const isRead = req.method === 'GET' || req.method === 'HEAD';
+      // Without a `next`, Astro renders its own 404 page for paths no route matches.
+      const toApp = () => astro(req, res);
+      if (isRead && !req.url?.startsWith('/api/')) assets(req, res, toApp);
+      else toApp();
+    });
+  };
+}
+
+const config = loadConfig();
+
+/** Prepares the database and starts listening; resolves with the server. */
+export async function startServer(): Promise<http.Server> {
+  await prepareDatabase({ seed: true });
+  const server = http.createServer(await createRequestListener());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port})`);
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await startServer();
+}

@@ -1,0 +1,132 @@
+import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
+import { useState } from 'react';
+import { formatLongDate } from '../../lib/format.ts';
+import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '../../lib/types.ts';
+import DashboardCards from '../dashboard/DashboardCards.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+import { MarketDataCards } from './MarketDataCards.tsx';
+
+export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+
+const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileText, insight: Lightbulb } as const;
+
+const REPORTS = [
+  { title: 'Price Analysis', text: 'Commodity price trends' },
+  { title: 'Market Share', text: 'Energy source distribution' },
+  { title: 'Regional Data', text: 'State-by-state analysis' },
+];
+
+interface AnalyticsTabsProps {
+  initialTab: AnalyticsTab;
+  marketData: MarketDataItem[];
+  energyMix: EnergyMixEntry[];
+  content: AnalyticsContentItem[];
+  /** The configured Zoho energy dashboard, if any (issue 5 configures it). */
+  dashboardUrl: string | null;
+}
+
+/** The /analytics page's three tabs (spec section 2); the selected tab lives in `?tab=`. */
+export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl }: AnalyticsTabsProps) {
+  const [tab, setTab] = useState<AnalyticsTab>(initialTab);
+  const select = (value: string) => {
+    const next = (ANALYTICS_TABS as readonly string[]).includes(value) ? (value as AnalyticsTab) : 'overview';
+    setTab(next);
+    const url = new URL(window.location.href);
+    if (next === 'overview') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', next);
+    window.history.replaceState(null, '', url);
+  };
+
+  return (
+    <Tabs value={tab} onValueChange={select}>
+      <TabsList aria-label="Analytics views" className="w-full justify-start overflow-x-auto sm:w-auto">
+        <TabsTrigger value="overview">Market Overview</TabsTrigger>
+        <TabsTrigger value="analytics">Analytics</TabsTrigger>
+        <TabsTrigger value="reports">Custom Reports</TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="overview" className="space-y-10">
+        <section aria-labelledby="market-data-title">
+          <h2 id="market-data-title" className="text-xl font-semibold">
+            Market data
+          </h2>
+          <div className="mt-4">
+            <MarketDataCards items={marketData} />
+          </div>
+        </section>
+        <section aria-labelledby="dashboards-title">
+          <h2 id="dashboards-title" className="text-xl font-semibold">
+            Dashboards
+          </h2>
+          <div className="mt-4">
+            <DashboardCards energyMix={energyMix} />
+          </div>
+        </section>
+        <section aria-labelledby="insights-title">
+          <h2 id="insights-title" className="text-xl font-semibold">
+            Analysis and insights
+          </h2>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {content.map((item) => {
+              const Icon = TYPE_ICONS[item.type];
+              return (
+                <li key={item.id} className="rounded-lg border bg-card p-5 shadow-sm">
+                  <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    <Icon className="size-4" aria-hidden="true" /> {item.type}
+                    <span aria-hidden="true">·</span>
+                    <time dateTime={item.createdAt} className="font-normal normal-case">
+                      {formatLongDate(item.createdAt)}
+                    </time>
+                  </p>
+                  <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
+                  <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{item.content}</p>
+                </li>
+              );
+            })}
+          </ul>
+          {content.length === 0 && <p className="mt-4 text-muted-foreground">No analysis published yet.</p>}
+        </section>
+      </TabsContent>
+
+      <TabsContent value="analytics">
+        {dashboardUrl ? (
+          <div className="space-y-4">
+            <div className="flex justify-end">
+              <a href={dashboardUrl} target="_blank" rel="noopener noreferrer" className="inline-flex h-10 items-center rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-muted">
+                Open in New Tab
+              </a>
+            </div>
+            <iframe src={dashboardUrl} title="Energy analytics dashboard" width={800} height={600} className="aspect-[4/3] h-auto w-full max-w-[800px] rounded-lg border" loading="lazy" />
+          </div>
+        ) : (
+          <div className="rounded-lg border border-dashed bg-card p-10 text-center">
+            <h2 className="text-lg font-semibold">No analytics dashboard is connected yet</h2>
+            <p className="mt-2 text-muted-foreground">Once the editors connect an analytics dashboard it will appear here, with a link to open it in a new tab.</p>
+          </div>
+        )}
+      </TabsContent>
+
+      <TabsContent value="reports" className="space-y-6">
+        <div className="grid gap-4 md:grid-cols-3">
+          {REPORTS.map((r) => (
+            <div key={r.title} className="flex flex-col rounded-lg border bg-card p-5 shadow-sm">
+              <h2 className="text-lg font-semibold">{r.title}</h2>
+              <p className="mt-1 flex-1 text-sm text-muted-foreground">{r.text}</p>
+              <button type="button" className="mt-4 h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+                Generate Report
+              </button>
+            </div>
+          ))}
+        </div>
+        <div className="rounded-lg border bg-gradient-to-br from-blue-50 to-amber-50 p-6">
+          <h2 className="text-lg font-semibold">Create Custom Report</h2>
+          <p className="mt-1 text-sm text-muted-foreground">Pick the series, date range and chart type you need.</p>
+          <button type="button" className="mt-4 h-10 rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-muted">
+            Create Custom Report
+          </button>
+        </div>
+      </TabsContent>
+    </Tabs>
+  );
+}

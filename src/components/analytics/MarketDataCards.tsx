@@ -1,0 +1,25 @@
+import { formatPeriod } from '../../lib/format.ts';
+import type { MarketDataItem } from '../../lib/types.ts';
+import { cn } from '../../lib/utils.ts';
+
+const changeClass = { positive: 'text-positive', negative: 'text-negative', neutral: 'text-muted-foreground' } as const;
+
+/** Market data cards: name, value with unit, change against the previous observation. */
+export function MarketDataCards({ items }: { items: MarketDataItem[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {items.map((item) => (
+        <li key={item.id} className="rounded-lg border bg-card p-4 shadow-sm">
+          <p className="text-sm font-medium text-muted-foreground">{item.name}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">
+            {item.value} <span className="text-sm font-normal text-muted-foreground">{item.unit}</span>
+          </p>
+          <p className="mt-1 flex items-center justify-between text-xs">
+            {item.change ? <span className={cn('font-semibold tabular-nums', changeClass[item.changeType])}>{item.change}</span> : <span />}
+            <span className="text-muted-foreground">{formatPeriod(item.asOf)}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { categoryBadgeClass } from '../../lib/categories.ts';
+import { formatLongDate, formatRelativeTime } from '../../lib/format.ts';
+import type { ArticleSummary } from '../../lib/types.ts';
+import { cn } from '../../lib/utils.ts';
+import { Badge } from '../ui/badge.tsx';
+
+interface ArticleCardProps {
+  article: ArticleSummary;
+  /** Heading level of the title within the page outline. */
+  headingLevel?: 'h2' | 'h3';
+  /** Loads the image eagerly (for cards above the fold). */
+  priority?: boolean;
+}
+
+/**
+ * The list card of spec section 1: image, category badge, relative time, linked title,
+ * excerpt, author and a Read More link.
+ */
+export function ArticleCard({ article, headingLevel = 'h3', priority = false }: ArticleCardProps) {
+  const Heading = headingLevel;
+  const href = `/article/${article.slug}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-md">
+      {article.imageUrl && (
+        <img
+          src={article.imageUrl}
+          alt=""
+          width={1200}
+          height={675}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-video w-full bg-muted object-cover"
+        />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="plain" className={cn(categoryBadgeClass(article.category.slug))}>
+            {article.category.name}
+          </Badge>
+          <time dateTime={article.publishedAt} title={formatLongDate(article.publishedAt)}>
+            {formatRelativeTime(article.publishedAt)}
+          </time>
+        </div>
+        <Heading className="text-lg leading-snug font-semibold">
+          <a href={href} className="hover:text-primary hover:underline">
+            {article.title}
+          </a>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{article.excerpt}</p>
+        <div className="mt-auto flex items-center justify-between pt-2 text-sm">
+          <span className="text-muted-foreground">By {article.author}</span>
+          <a href={href} className="font-medium text-primary hover:underline">
+            Read More<span className="sr-only">: {article.title}</span>
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

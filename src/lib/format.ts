@@ -1,0 +1,51 @@
+import { formatDistanceStrict } from 'date-fns';
+
+/** The site's time zone for displayed dates: US Eastern, where the newsroom works. */
+export const SITE_TIME_ZONE = 'America/New_York';
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SITE_TIME_ZONE,
+});
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "March 5, 2025" (the article page's date style). */
+export function formatLongDate(date: Date | string): string {
+  return longDate.format(new Date(date));
+}
+
+/** "March 5, 2025 at 2:07 PM": US locale with month, day, year, hour and minute. */
+export function formatDateTime(date: Date | string): string {
+  return dateTime.format(new Date(date));
+}
+
+/** "Mar 5, 2025" for an ISO calendar date such as a market observation's period. */
+export function formatPeriod(period: string): string {
+  return shortDate.format(new Date(`${period}T00:00:00Z`));
+}
+
+/** "3 days ago": relative publish time with the 'ago' suffix (spec section 1). */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = new Date(date);
+  if (now.getTime() - then.getTime() < 60_000) return 'just now';
+  return `${formatDistanceStrict(then, now)} ago`;
+}
+
+/** A market value with its currency sign: "$71.42", "16.12¢". */
+export function formatMarketValue(value: number, unit: string, decimals: number): string {
+  const number = value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  if (unit.startsWith('$')) return `$${number}`;
+  if (unit.startsWith('¢')) return `${number}¢`;
+  return number;
+}
+
+/** "+1.25%", "-0.40%", "0.00%". */
+export function formatPercentChange(pct: number): string {
+  const sign = pct > 0 ? '+' : '';
+  return `${sign}${pct.toFixed(2)}%`;
+}

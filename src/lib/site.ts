@@ -1,0 +1,21 @@
+/** Site-wide constants shown on pages. */
+export const SITE_NAME = 'EnergyPulse';
+export const SITE_TAGLINE = 'Energy Market Intelligence';
+export const SITE_DESCRIPTION =
+  'News, market data and analytics for the US energy industry: oil and gas, power, renewables, nuclear, coal and policy.';
+export const CONTACT_EMAIL = 'editors@energypulse.example';
+export const LEGAL_EFFECTIVE_DATE = 'June 12, 2025';
+
+export const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/news', label: 'News' },
+  { href: '/analytics', label: 'Analytics' },
+  { href: '/about', label: 'About' },
+  { href: '/contact', label: 'Contact' },
+] as const;
+
+/** A nav link is active when the path is it or lies below it; Home only on "/" (spec section 2). */
+export function isActiveLink(href: string, pathname: string): boolean {
+  if (href === '/') return pathname === '/';
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

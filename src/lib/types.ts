@@ -1,0 +1,71 @@
+/** JSON shapes of the public API (spec section 3, CONTRACT section 2). Dates are ISO strings. */
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** An article as listed (cards, feeds): everything but the HTML body. */
+export interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  imageUrl: string | null;
+  author: string;
+  categoryId: number;
+  category: Category;
+  featured: boolean;
+  publishedAt: string;
+  updatedAt: string;
+}
+
+/** An article with its sanitised HTML body. */
+export interface Article extends ArticleSummary {
+  content: string;
+}
+
+export type ChangeType = 'positive' | 'negative' | 'neutral';
+
+export interface MarketDataItem {
+  id: number;
+  slug: string;
+  name: string;
+  value: string;
+  change?: string;
+  changeType: ChangeType;
+  unit: string;
+  asOf: string;
+}
+
+export interface CategoryStat {
+  category: string;
+  count: number;
+}
+
+export interface EnergyMixEntry {
+  source: string;
+  percentage: number;
+}
+
+export interface AnalyticsContentItem {
+  id: number;
+  title: string;
+  type: 'chart' | 'dashboard' | 'report' | 'insight';
+  content: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SeriesPoint {
+  period: string;
+  value: number;
+}
+
+/** The contract's error body (CONTRACT 2.8). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Slugs: lowercase a-z, 0-9 and single hyphens (CONTRACT 2.14). */
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens');
+
+/** Query of `GET /api/articles` (CONTRACT 2.1). */
+export const articleListQuerySchema = z.object({
+  /** `true` for featured stories only. */
+  featured: z.enum(['true', 'false']).optional(),
+  /** A category slug; `all` or absent means every category. */
+  category: z.union([z.literal('all'), slugSchema]).optional(),
+  /** Full-text search over title, excerpt and body. */
+  q: z.string().trim().max(200, 'Search text is at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export type ArticleListQuery = z.output<typeof articleListQuerySchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SITE_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).default('file:./data/energy.db'),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  SEED: boolean.default(true),
+  TRUST_PROXY: boolean.default(false),
+  REBUILD_HOOK_URL: z.url().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Canonical origin, without a trailing slash. */
+  siteUrl: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  seed: boolean;
+  trustProxy: boolean;
+  rebuildHookUrl: string | undefined;
+}
+
+/**
+ * Reads and validates the environment (CONTRACT section 1). Empty strings count as unset.
+ * Throws one readable error naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    seed: e.SEED,
+    trustProxy: e.TRUST_PROXY,
+    rebuildHookUrl: e.REBUILD_HOOK_URL,
+  };
+}

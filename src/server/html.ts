@@ -1,0 +1,44 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list for article HTML (CONTRACT 2.13): structure, emphasis, links, images,
+ * quotes and tables; no script, style, form, iframe or event-handler attribute; links and
+ * images only over http(s) (links also mailto).
+ */
+const ARTICLE_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup',
+    'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'code', 'pre',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    img: sanitizeHtml.simpleTransform('img', { loading: 'lazy' }),
+  },
+};
+
+/** Sanitises article HTML with the site's allow-list. Run on every write. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, ARTICLE_HTML);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The readable text of an HTML fragment (for the search index and descriptions). */
+export function htmlToText(html: string): string {
+  const withBreaks = html.replace(/<\/(p|h[1-6]|li|blockquote|tr|figcaption)>/gi, '$& ');
+  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

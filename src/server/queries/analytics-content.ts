@@ -1,0 +1,10 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { analyticsContent } from '../../../db/schema/index.ts';
+import type { AnalyticsContentItem } from '../../lib/types.ts';
+
+/** All analytics content, newest first (CONTRACT 2.18). */
+export async function listAnalyticsContent(db: Db): Promise<AnalyticsContentItem[]> {
+  const rows = await db.select().from(analyticsContent).orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+}

@@ -1,0 +1,9 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { categories } from '../../../db/schema/index.ts';
+import type { Category } from '../../lib/types.ts';
+
+/** All categories in their editorial order. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.id));
+}

@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { siteState } from '../../../db/schema/index.ts';
+
+const CONTENT_VERSION = 'content_version';
+
+/** The content version every page cache is keyed to; shared by all web processes. */
+export async function getContentVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, CONTENT_VERSION));
+  return row?.value ?? '0';
+}
+
+/** Moves the content version on, so every cached page is rendered afresh. */
+export async function bumpContentVersion(db: Db): Promise<void> {
+  await db
+    .insert(siteState)
+    .values({ key: CONTENT_VERSION, value: '1' })
+    .onConflictDoUpdate({ target: siteState.key, set: { value: sql`CAST(${siteState.value} AS INTEGER) + 1` } });
+}
