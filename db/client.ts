@@ -50,6 +50,6 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
       throw new Error('The database connection does not enforce foreign keys.');
     }
   }
-  const db = drizzle(client, { schema }) as Db;
+  const db = drizzle<typeof schema>(client, { schema });
   return { db, client, close: () => client.close() };
 }

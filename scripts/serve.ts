@@ -40,16 +40,16 @@ export const SECURITY_HEADERS: Record<string, string> = {
 function mergeCspHeaders(res: http.ServerResponse): void {
   const isCsp = (name: unknown) => typeof name === 'string' && name.toLowerCase() === 'content-security-policy';
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
-    setHeader(name, isCsp(name) && typeof value === 'string' ? withFramingPolicy(value) : value)) as typeof res.setHeader;
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    setHeader(name, isCsp(name) && typeof value === 'string' ? withFramingPolicy(value) : value);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     const headers = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a)) as Record<string, unknown> | undefined;
     for (const [key, value] of Object.entries(headers ?? {})) {
       if (headers && isCsp(key) && typeof value === 'string') headers[key] = withFramingPolicy(value);
     }
     return writeHead(...args);
-  }) as typeof res.writeHead;
+  };
 }
 
 function sendJson(res: http.ServerResponse, status: number, message: string): void {
@@ -80,7 +80,7 @@ export async function createRequestListener(distDir = `${root}dist`): Promise<ht
             : 'public, max-age=86400',
       );
     },
-  }) as unknown as Handler;
+  });
 
   return (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);

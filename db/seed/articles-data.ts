@@ -61,8 +61,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'gulf-coast-refiners-post-strong-margins-into-q4',
     title: 'Gulf Coast Refiners Carry Strong Margins Into the Fourth Quarter',
-    excerpt:
-      'Diesel cracks remain elevated after a heavy autumn maintenance season, keeping refinery utilisation high across PADD 3.',
+    excerpt: 'Diesel cracks remain elevated after a heavy autumn maintenance season, keeping refinery utilisation high across PADD 3.',
     author: 'Elena Park',
     category: 'oil-gas',
     daysAgo: 9,
@@ -76,8 +75,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'alaska-north-slope-project-reaches-first-oil',
     title: 'North Slope Development Reaches First Oil After Six-Year Build',
-    excerpt:
-      'A new field on Alaska’s North Slope began production, the first major addition to the state’s output in years.',
+    excerpt: 'A new field on Alaska’s North Slope began production, the first major addition to the state’s output in years.',
     author: 'Dana Whitfield',
     category: 'oil-gas',
     daysAgo: 27,
@@ -90,8 +88,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'wti-brent-spread-narrows-as-us-exports-hit-europe',
     title: 'WTI-Brent Spread Narrows as US Crude Finds Buyers in Europe',
-    excerpt:
-      'American light sweet crude is now part of the Brent pricing basket, and the discount between the two benchmarks has compressed.',
+    excerpt: 'American light sweet crude is now part of the Brent pricing basket, and the discount between the two benchmarks has compressed.',
     author: 'Marcus Ortega',
     category: 'oil-gas',
     daysAgo: 58,
@@ -105,8 +102,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'offshore-wind-lease-sale-draws-record-bids',
     title: 'Offshore Wind Lease Sale Draws Strong Bids Off the Central Atlantic',
-    excerpt:
-      'Developers committed hundreds of millions of dollars for areas that could eventually host several gigawatts of turbines.',
+    excerpt: 'Developers committed hundreds of millions of dollars for areas that could eventually host several gigawatts of turbines.',
     author: 'Priya Natarajan',
     category: 'renewables',
     featured: true,
@@ -122,8 +118,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'utility-scale-solar-installations-set-quarterly-record',
     title: 'Utility-Scale Solar Installations Set a Quarterly Record',
-    excerpt:
-      'Texas, California and Florida led a surge in new solar capacity, helped by lower module prices and faster interconnection.',
+    excerpt: 'Texas, California and Florida led a surge in new solar capacity, helped by lower module prices and faster interconnection.',
     author: 'Priya Natarajan',
     category: 'renewables',
     featured: true,
@@ -139,8 +134,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'battery-storage-shaves-texas-evening-peak',
     title: 'Battery Storage Shaves the Texas Evening Peak',
-    excerpt:
-      'Grid-scale batteries in ERCOT discharged at record levels during a late-summer heat wave, easing scarcity pricing.',
+    excerpt: 'Grid-scale batteries in ERCOT discharged at record levels during a late-summer heat wave, easing scarcity pricing.',
     author: 'Jordan Ellis',
     category: 'renewables',
     daysAgo: 14,
@@ -168,8 +162,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'wind-repowering-extends-life-of-plains-farms',
     title: 'Repowering Gives Older Plains Wind Farms a Second Life',
-    excerpt:
-      'Owners are swapping blades and nacelles on turbines built in the 2000s, boosting output on sites that already have grid connections.',
+    excerpt: 'Owners are swapping blades and nacelles on turbines built in the 2000s, boosting output on sites that already have grid connections.',
     author: 'Jordan Ellis',
     category: 'renewables',
     daysAgo: 83,
@@ -182,8 +175,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'pjm-capacity-auction-prices-jump',
     title: 'PJM Capacity Auction Clears at Sharply Higher Prices',
-    excerpt:
-      'The largest US grid operator’s latest auction signals a tightening supply picture as data-centre demand rises and older plants retire.',
+    excerpt: 'The largest US grid operator’s latest auction signals a tightening supply picture as data-centre demand rises and older plants retire.',
     author: 'Rachel Kim',
     category: 'utilities',
     featured: true,
@@ -213,8 +205,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'wildfire-mitigation-costs-reshape-western-rate-cases',
     title: 'Wildfire Mitigation Costs Reshape Western Rate Cases',
-    excerpt:
-      'Utilities in California, Oregon and Colorado are burying lines and shutting off power preemptively, and customers are paying for it.',
+    excerpt: 'Utilities in California, Oregon and Colorado are burying lines and shutting off power preemptively, and customers are paying for it.',
     author: 'Samuel Reyes',
     category: 'utilities',
     daysAgo: 33,
@@ -228,8 +219,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'smart-meter-data-helps-utilities-spot-ev-clusters',
     title: 'Smart Meter Data Helps Utilities Spot Neighbourhood EV Clusters',
-    excerpt:
-      'Distribution planners are using interval data to find where electric vehicles are straining local transformers before they fail.',
+    excerpt: 'Distribution planners are using interval data to find where electric vehicles are straining local transformers before they fail.',
     author: 'Jordan Ellis',
     category: 'utilities',
     daysAgo: 71,
@@ -242,8 +232,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'co-ops-turn-to-community-solar-in-rural-markets',
     title: 'Rural Electric Co-ops Turn to Community Solar',
-    excerpt:
-      'Member-owned cooperatives are building small shared solar arrays to give members a way to buy clean power without rooftop panels.',
+    excerpt: 'Member-owned cooperatives are building small shared solar arrays to give members a way to buy clean power without rooftop panels.',
     author: 'Elena Park',
     category: 'utilities',
     daysAgo: 120,
@@ -271,8 +260,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'small-modular-reactor-permit-application-accepted',
     title: 'Regulators Accept First Construction Permit Review for a Utility SMR',
-    excerpt:
-      'The Nuclear Regulatory Commission docketed a construction permit application for a small modular reactor at an existing plant site.',
+    excerpt: 'The Nuclear Regulatory Commission docketed a construction permit application for a small modular reactor at an existing plant site.',
     author: 'Thomas Becker',
     category: 'nuclear',
     daysAgo: 19,
@@ -285,8 +273,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'restarting-a-retired-michigan-reactor',
     title: 'Inside the Effort to Restart a Retired Michigan Reactor',
-    excerpt:
-      'A plant that shut down for economic reasons is being refurbished to return to service, a first for the US nuclear industry.',
+    excerpt: 'A plant that shut down for economic reasons is being refurbished to return to service, a first for the US nuclear industry.',
     author: 'Thomas Becker',
     category: 'nuclear',
     daysAgo: 47,
@@ -298,8 +285,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'uranium-enrichment-capacity-expands-in-new-mexico',
     title: 'Domestic Uranium Enrichment Capacity Expands in New Mexico',
-    excerpt:
-      'New centrifuge cascades aim to reduce US reliance on imported enriched uranium as a ban on Russian supply phases in.',
+    excerpt: 'New centrifuge cascades aim to reduce US reliance on imported enriched uranium as a ban on Russian supply phases in.',
     author: 'Priya Natarajan',
     category: 'nuclear',
     daysAgo: 95,
@@ -311,8 +297,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'nuclear-fleet-capacity-factor-remains-above-90-percent',
     title: 'US Nuclear Fleet Keeps Capacity Factor Above 90 Percent',
-    excerpt:
-      'The country’s reactors continue to run more of the time than any other source, even as the fleet ages past 40 years.',
+    excerpt: 'The country’s reactors continue to run more of the time than any other source, even as the fleet ages past 40 years.',
     author: 'Rachel Kim',
     category: 'nuclear',
     daysAgo: 150,
@@ -324,8 +309,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'powder-river-basin-shipments-fall-again',
     title: 'Powder River Basin Coal Shipments Fall Again',
-    excerpt:
-      'Lower natural gas prices and plant retirements cut demand for Wyoming coal, while export outlets remain limited.',
+    excerpt: 'Lower natural gas prices and plant retirements cut demand for Wyoming coal, while export outlets remain limited.',
     author: 'Marcus Ortega',
     category: 'coal',
     daysAgo: 8,
@@ -338,8 +322,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'coal-plant-retirements-delayed-for-reliability',
     title: 'Several Coal Plant Retirements Delayed Over Reliability Concerns',
-    excerpt:
-      'Grid operators asked owners to keep units running past planned closure dates while replacement capacity is built.',
+    excerpt: 'Grid operators asked owners to keep units running past planned closure dates while replacement capacity is built.',
     author: 'Rachel Kim',
     category: 'coal',
     daysAgo: 22,
@@ -353,8 +336,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'appalachian-metallurgical-coal-exports-steady',
     title: 'Appalachian Metallurgical Coal Exports Hold Steady',
-    excerpt:
-      'Steelmakers in Asia and Europe continue to buy US coking coal, keeping mines in West Virginia and Virginia busy.',
+    excerpt: 'Steelmakers in Asia and Europe continue to buy US coking coal, keeping mines in West Virginia and Virginia busy.',
     author: 'Dana Whitfield',
     category: 'coal',
     daysAgo: 64,
@@ -366,8 +348,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'coal-communities-bet-on-new-industries',
     title: 'Coal Communities Bet on Data Centres and Manufacturing',
-    excerpt:
-      'Towns that hosted retired coal plants are marketing their transmission access and industrial land to new employers.',
+    excerpt: 'Towns that hosted retired coal plants are marketing their transmission access and industrial land to new employers.',
     author: 'Samuel Reyes',
     category: 'coal',
     daysAgo: 130,
@@ -379,8 +360,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'coal-share-of-generation-hits-new-low',
     title: 'Coal’s Share of US Generation Hits a New Low',
-    excerpt:
-      'Coal supplied a smaller share of US electricity in the first half of the year than in any comparable period on record.',
+    excerpt: 'Coal supplied a smaller share of US electricity in the first half of the year than in any comparable period on record.',
     author: 'Jordan Ellis',
     category: 'coal',
     daysAgo: 175,
@@ -392,8 +372,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'ferc-interconnection-rule-first-compliance-results',
     title: 'FERC Interconnection Reforms Show First Results',
-    excerpt:
-      'Grid operators have moved to cluster studies under the federal rule, and early data suggest queue times are starting to fall.',
+    excerpt: 'Grid operators have moved to cluster studies under the federal rule, and early data suggest queue times are starting to fall.',
     author: 'Elena Park',
     category: 'policy-regulation',
     featured: true,
@@ -409,8 +388,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'epa-power-plant-rules-face-court-review',
     title: 'Power Plant Emissions Rules Head Back to Court',
-    excerpt:
-      'A federal appeals court will hear challenges to greenhouse gas standards for existing coal and new gas-fired plants.',
+    excerpt: 'A federal appeals court will hear challenges to greenhouse gas standards for existing coal and new gas-fired plants.',
     author: 'Rachel Kim',
     category: 'policy-regulation',
     daysAgo: 16,
@@ -422,8 +400,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'state-clean-energy-standards-tighten',
     title: 'More States Tighten Clean Electricity Standards',
-    excerpt:
-      'Legislatures in the Northeast and Midwest raised renewable targets and added clean-firm categories to count nuclear and geothermal.',
+    excerpt: 'Legislatures in the Northeast and Midwest raised renewable targets and added clean-firm categories to count nuclear and geothermal.',
     author: 'Priya Natarajan',
     category: 'policy-regulation',
     daysAgo: 52,
@@ -435,8 +412,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'permitting-reform-bill-advances-in-senate',
     title: 'Energy Permitting Bill Advances in the Senate',
-    excerpt:
-      'A bipartisan package would shorten environmental reviews and ease interregional transmission planning.',
+    excerpt: 'A bipartisan package would shorten environmental reviews and ease interregional transmission planning.',
     author: 'Elena Park',
     category: 'policy-regulation',
     daysAgo: 88,
@@ -448,8 +424,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'lng-export-approvals-resume',
     title: 'Federal LNG Export Approvals Resume After Review',
-    excerpt:
-      'The Energy Department updated its public-interest analysis and began issuing non-FTA export authorisations again.',
+    excerpt: 'The Energy Department updated its public-interest analysis and began issuing non-FTA export authorisations again.',
     author: 'Marcus Ortega',
     category: 'policy-regulation',
     daysAgo: 160,

@@ -1,21 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import {
-  analyticsContent,
-  articles,
-  categories,
-  energyMix,
-  marketObservations,
-  marketSeries,
-  siteState,
-} from '../schema/index.ts';
+import { analyticsContent, articles, categories, energyMix, marketObservations, marketSeries, siteState } from '../schema/index.ts';
 import { htmlToText, sanitizeArticleHtml } from '../../src/server/html.ts';
 import { seedArticles, seedCategories } from './articles-data.ts';
 import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries } from './market-data.ts';
 
 const DAY_MS = 86_400_000;
 
-async function isEmpty(db: Db, table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent): Promise<boolean> {
+async function isEmpty(
+  db: Db,
+  table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent,
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
 }

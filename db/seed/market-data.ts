@@ -18,7 +18,16 @@ export const seedSeries: SeedSeries[] = [
   { slug: 'brent', name: 'Brent Crude Oil', unit: '$/bbl', frequency: 'daily', decimals: 2, start: 75.2, volatility: 0.017, points: 380 },
   { slug: 'henry-hub', name: 'Henry Hub Natural Gas', unit: '$/MMBtu', frequency: 'daily', decimals: 2, start: 2.9, volatility: 0.035, points: 380 },
   { slug: 'gasoline', name: 'US Regular Gasoline', unit: '$/gal', frequency: 'weekly', decimals: 3, start: 3.21, volatility: 0.012, points: 104 },
-  { slug: 'electricity', name: 'US Residential Electricity', unit: '¢/kWh', frequency: 'monthly', decimals: 2, start: 15.9, volatility: 0.015, points: 36 },
+  {
+    slug: 'electricity',
+    name: 'US Residential Electricity',
+    unit: '¢/kWh',
+    frequency: 'monthly',
+    decimals: 2,
+    start: 15.9,
+    volatility: 0.015,
+    points: 36,
+  },
 ];
 
 /** Small deterministic PRNG (mulberry32), so every fresh install shows the same history. */

@@ -12,7 +12,9 @@ export const GET: APIRoute = async ({ site, url }) => {
   const articles = await listArticleSitemapEntries(await getDb());
   const entries = [
     ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`),
-    ...articles.map((a) => `<url><loc>${escapeXml(new URL(`/article/${a.slug}`, base).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`),
+    ...articles.map(
+      (a) => `<url><loc>${escapeXml(new URL(`/article/${a.slug}`, base).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
+    ),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
   return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

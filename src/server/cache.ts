@@ -18,7 +18,7 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const MAX_ENTRIES = 500;
 
 /** Changes with every build, so a deploy never serves the previous build's pages. */
-const BUILD_ID = import.meta.env.PROD ? (import.meta.env['BUILD_ID'] ?? 'build') : `dev-${Date.now()}`;
+const BUILD_ID = import.meta.env.PROD ? ((import.meta.env['BUILD_ID'] as string | undefined) ?? 'build') : `dev-${Date.now()}`;
 
 export interface CachedPage {
   status: number;

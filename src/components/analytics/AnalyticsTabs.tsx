@@ -71,8 +71,8 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
             {content.map((item) => {
               const Icon = TYPE_ICONS[item.type];
               return (
-                <li key={item.id} className="rounded-lg border bg-card p-5 shadow-sm">
-                  <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                <li key={item.id} className="bg-card rounded-lg border p-5 shadow-sm">
+                  <p className="text-muted-foreground flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
                     <Icon className="size-4" aria-hidden="true" /> {item.type}
                     <span aria-hidden="true">·</span>
                     <time dateTime={item.createdAt} className="font-normal normal-case">
@@ -80,12 +80,12 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
                     </time>
                   </p>
                   <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{item.content}</p>
+                  <p className="text-muted-foreground mt-2 text-sm leading-relaxed whitespace-pre-line">{item.content}</p>
                 </li>
               );
             })}
           </ul>
-          {content.length === 0 && <p className="mt-4 text-muted-foreground">No analysis published yet.</p>}
+          {content.length === 0 && <p className="text-muted-foreground mt-4">No analysis published yet.</p>}
         </section>
       </TabsContent>
 
@@ -93,16 +93,30 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
         {dashboardUrl ? (
           <div className="space-y-4">
             <div className="flex justify-end">
-              <a href={dashboardUrl} target="_blank" rel="noopener noreferrer" className="inline-flex h-10 items-center rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-muted">
+              <a
+                href={dashboardUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="border-input bg-card hover:bg-muted inline-flex h-10 items-center rounded-md border px-4 text-sm font-medium"
+              >
                 Open in New Tab
               </a>
             </div>
-            <iframe src={dashboardUrl} title="Energy analytics dashboard" width={800} height={600} className="aspect-[4/3] h-auto w-full max-w-[800px] rounded-lg border" loading="lazy" />
+            <iframe
+              src={dashboardUrl}
+              title="Energy analytics dashboard"
+              width={800}
+              height={600}
+              className="aspect-[4/3] h-auto w-full max-w-[800px] rounded-lg border"
+              loading="lazy"
+            />
           </div>
         ) : (
-          <div className="rounded-lg border border-dashed bg-card p-10 text-center">
+          <div className="bg-card rounded-lg border border-dashed p-10 text-center">
             <h2 className="text-lg font-semibold">No analytics dashboard is connected yet</h2>
-            <p className="mt-2 text-muted-foreground">Once the editors connect an analytics dashboard it will appear here, with a link to open it in a new tab.</p>
+            <p className="text-muted-foreground mt-2">
+              Once the editors connect an analytics dashboard it will appear here, with a link to open it in a new tab.
+            </p>
           </div>
         )}
       </TabsContent>
@@ -110,10 +124,10 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
       <TabsContent value="reports" className="space-y-6">
         <div className="grid gap-4 md:grid-cols-3">
           {REPORTS.map((r) => (
-            <div key={r.title} className="flex flex-col rounded-lg border bg-card p-5 shadow-sm">
+            <div key={r.title} className="bg-card flex flex-col rounded-lg border p-5 shadow-sm">
               <h2 className="text-lg font-semibold">{r.title}</h2>
-              <p className="mt-1 flex-1 text-sm text-muted-foreground">{r.text}</p>
-              <button type="button" className="mt-4 h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+              <p className="text-muted-foreground mt-1 flex-1 text-sm">{r.text}</p>
+              <button type="button" className="bg-primary text-primary-foreground hover:bg-primary/90 mt-4 h-10 rounded-md px-4 text-sm font-medium">
                 Generate Report
               </button>
             </div>
@@ -121,8 +135,8 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
         </div>
         <div className="rounded-lg border bg-gradient-to-br from-blue-50 to-amber-50 p-6">
           <h2 className="text-lg font-semibold">Create Custom Report</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Pick the series, date range and chart type you need.</p>
-          <button type="button" className="mt-4 h-10 rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-muted">
+          <p className="text-muted-foreground mt-1 text-sm">Pick the series, date range and chart type you need.</p>
+          <button type="button" className="border-input bg-card hover:bg-muted mt-4 h-10 rounded-md border px-4 text-sm font-medium">
             Create Custom Report
           </button>
         </div>

@@ -9,10 +9,10 @@ export function MarketDataCards({ items }: { items: MarketDataItem[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {items.map((item) => (
-        <li key={item.id} className="rounded-lg border bg-card p-4 shadow-sm">
-          <p className="text-sm font-medium text-muted-foreground">{item.name}</p>
+        <li key={item.id} className="bg-card rounded-lg border p-4 shadow-sm">
+          <p className="text-muted-foreground text-sm font-medium">{item.name}</p>
           <p className="mt-1 text-2xl font-bold tabular-nums">
-            {item.value} <span className="text-sm font-normal text-muted-foreground">{item.unit}</span>
+            {item.value} <span className="text-muted-foreground text-sm font-normal">{item.unit}</span>
           </p>
           <p className="mt-1 flex items-center justify-between text-xs">
             {item.change ? <span className={cn('font-semibold tabular-nums', changeClass[item.changeType])}>{item.change}</span> : <span />}

@@ -1,12 +1,5 @@
 import type { ApexOptions } from 'apexcharts';
-import {
-  PRICE_CHANGE_TEXT,
-  PRODUCTION_TREND,
-  VOLATILITY_BY_WEEK,
-  VOLATILITY_TEXT,
-  energyMixColors,
-  renewableShare,
-} from '../../lib/dashboard.ts';
+import { PRICE_CHANGE_TEXT, PRODUCTION_TREND, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, energyMixColors, renewableShare } from '../../lib/dashboard.ts';
 import type { EnergyMixEntry } from '../../lib/types.ts';
 import { LazyChart } from '../charts/LazyChart.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -46,6 +39,7 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
 /** The three dashboard cards of the home and analytics pages (spec sections 2 and 9). */
 export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { energyMix: EnergyMixEntry[]; headingLevel?: 'h2' | 'h3' }) {
   const share = renewableShare(energyMix);
+  const colors = energyMixColors(energyMix);
   return (
     <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       <Card>
@@ -54,8 +48,8 @@ export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { ene
           <CardDescription>Weekly crude price volatility</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-2xl font-bold text-positive">{PRICE_CHANGE_TEXT}</p>
-          <p className="text-sm text-muted-foreground">{VOLATILITY_TEXT}</p>
+          <p className="text-positive text-2xl font-bold">{PRICE_CHANGE_TEXT}</p>
+          <p className="text-muted-foreground text-sm">{VOLATILITY_TEXT}</p>
           <LazyChart
             label="volatility"
             type="bar"
@@ -79,7 +73,7 @@ export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { ene
         </CardHeader>
         <CardContent>
           <p className="text-2xl font-bold">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
-          <p className="text-sm text-muted-foreground">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
+          <p className="text-muted-foreground text-sm">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
           <LazyChart
             label="production"
             type="area"
@@ -94,7 +88,11 @@ export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { ene
               yaxis: { labels: { formatter: (v: number) => `${Math.round(v / 1000)}k` } },
             }}
           />
-          <DataTable caption="Production by month" head={['Month', 'Barrels per day']} rows={PRODUCTION_TREND.map((p) => [p.month, p.value.toLocaleString('en-US')])} />
+          <DataTable
+            caption="Production by month"
+            head={['Month', 'Barrels per day']}
+            rows={PRODUCTION_TREND.map((p) => [p.month, p.value.toLocaleString('en-US')])}
+          />
         </CardContent>
       </Card>
       <Card className="md:col-span-2 lg:col-span-1">
@@ -103,8 +101,8 @@ export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { ene
           <CardDescription>US electricity generation by source</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-2xl font-bold text-positive">{share}% renewable</p>
-          <p className="text-sm text-muted-foreground">Share of generation from renewable sources</p>
+          <p className="text-positive text-2xl font-bold">{share}% renewable</p>
+          <p className="text-muted-foreground text-sm">Share of generation from renewable sources</p>
           <LazyChart
             label="energy-mix"
             type="pie"
@@ -113,12 +111,20 @@ export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { ene
             options={{
               ...baseOptions,
               labels: energyMix.map((m) => m.source),
-              colors: energyMixColors(energyMix),
-              legend: { position: 'right' },
+              colors,
+              legend: { show: false },
               tooltip: { y: { formatter: (v: number) => `${v}%` } },
             }}
           />
-          <DataTable caption="Generation mix" head={['Source', 'Share']} rows={energyMix.map((m) => [m.source, `${m.percentage}%`])} />
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Generation mix">
+            {energyMix.map((m, i) => (
+              <li key={m.source} className="flex items-center gap-2">
+                <span aria-hidden="true" className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colors[i] }} />
+                <span className="flex-1">{m.source}</span>
+                <span className="font-medium tabular-nums">{m.percentage}%</span>
+              </li>
+            ))}
+          </ul>
         </CardContent>
       </Card>
     </div>

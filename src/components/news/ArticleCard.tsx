@@ -20,7 +20,7 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false }: 
   const Heading = headingLevel;
   const href = `/article/${article.slug}`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-md">
+    <article className="bg-card flex h-full flex-col overflow-hidden rounded-lg border shadow-sm transition-shadow hover:shadow-md">
       {article.imageUrl && (
         <img
           src={article.imageUrl}
@@ -29,11 +29,11 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false }: 
           height={675}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
-          className="aspect-video w-full bg-muted object-cover"
+          className="bg-muted aspect-video w-full object-cover"
         />
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <div className="text-muted-foreground flex flex-wrap items-center gap-2 text-xs">
           <Badge variant="plain" className={cn(categoryBadgeClass(article.category.slug))}>
             {article.category.name}
           </Badge>
@@ -46,10 +46,10 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false }: 
             {article.title}
           </a>
         </Heading>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{article.excerpt}</p>
+        <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="text-muted-foreground">By {article.author}</span>
-          <a href={href} className="font-medium text-primary hover:underline">
+          <a href={href} className="text-primary font-medium hover:underline">
             Read More<span className="sr-only">: {article.title}</span>
           </a>
         </div>

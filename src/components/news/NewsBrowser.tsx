@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { getJson } from '../../lib/api-client.ts';
 import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsUrl, type NewsFilter } from '../../lib/news-filter.ts';
 import type { ArticleSummary, Category } from '../../lib/types.ts';
@@ -31,31 +31,32 @@ function apiUrl(filter: NewsFilter, offset: number, limit: number): string {
  * 300 ms pause) and are written back to the URL. Without JavaScript the form submits.
  */
 export default function NewsBrowser({ categories, initialFilter, initialItems, initialTotal }: NewsBrowserProps) {
+  // The store starts from the server's filter, so server and browser render the same list.
+  useState(() => {
+    const current = $newsFilter.get();
+    if (current.category !== initialFilter.category || current.search !== initialFilter.search) $newsFilter.set({ ...initialFilter });
+    return true;
+  });
   const filter = useStore($newsFilter);
+  const { category, search } = filter;
   const [searchText, setSearchText] = useState(initialFilter.search);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const request = useRef<AbortController | null>(null);
-  const first = useRef(true);
-
-  // The store starts from the server's filter so both render the same list.
-  if (first.current) $newsFilter.set(initialFilter);
+  // The filter the shown list belongs to; a fetch runs only when the filter's value changes.
+  const shownKey = useRef(`${initialFilter.category}|${initialFilter.search}`);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    request.current?.abort();
+    const key = `${category}|${search}`;
+    if (key === shownKey.current) return;
+    shownKey.current = key;
     const controller = new AbortController();
-    request.current = controller;
     setLoading(true);
     setError(null);
-    window.history.replaceState(null, '', newsUrl(filter));
-    getJson<ArticleSummary[]>(apiUrl(filter, 0, NEWS_PAGE_SIZE), { signal: controller.signal })
+    window.history.replaceState(null, '', newsUrl({ category, search }));
+    getJson<ArticleSummary[]>(apiUrl({ category, search }, 0, NEWS_PAGE_SIZE), { signal: controller.signal })
       .then(({ data, headers }) => {
         setItems(data);
         setTotal(Number(headers.get('X-Total-Count') ?? data.length));
@@ -66,8 +67,23 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
         setError(e instanceof Error ? e.message : 'Could not load articles.');
         setLoading(false);
       });
-    return () => controller.abort();
-  }, [filter]);
+    return () => {
+      controller.abort();
+      // A superseded request leaves its filter unshown, so returning to it fetches again.
+      shownKey.current = '';
+    };
+  }, [category, search]);
+
+  // A visitor may type or pick a category before this island hydrates: adopt what the
+  // form holds then, instead of silently dropping it.
+  const searchInput = useRef<HTMLInputElement>(null);
+  const categorySelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const typed = searchInput.current?.value;
+    const picked = categorySelect.current?.value;
+    if (typed !== undefined && typed !== initialFilter.search) setSearchText(typed);
+    if (picked !== undefined && picked !== initialFilter.category) $newsFilter.setKey('category', picked);
+  }, [initialFilter]);
 
   // Search text takes effect after a pause in typing.
   useEffect(() => {
@@ -89,7 +105,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     $newsFilter.setKey('search', searchText);
   };
@@ -108,16 +124,17 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
           <label htmlFor="news-search" className="sr-only">
             Search articles
           </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
           <input
             id="news-search"
+            ref={searchInput}
             name="q"
             type="search"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             placeholder="Search articles…"
             maxLength={200}
-            className="h-10 w-full rounded-md border border-input bg-card pr-3 pl-9 text-base md:text-sm"
+            className="border-input bg-card h-10 w-full rounded-md border pr-3 pl-9 text-base md:text-sm"
           />
         </div>
         <div className="sm:w-56">
@@ -126,10 +143,11 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
           </label>
           <select
             id="news-category"
+            ref={categorySelect}
             name="category"
             value={filter.category}
             onChange={(e) => $newsFilter.setKey('category', e.target.value)}
-            className="h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm"
+            className="border-input bg-card h-10 w-full rounded-md border px-3 text-base md:text-sm"
           >
             <option value="all">All Categories</option>
             {categories.map((c) => (
@@ -139,24 +157,30 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
             ))}
           </select>
         </div>
-        <button type="submit" className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+        <button type="submit" className="bg-primary text-primary-foreground hover:bg-primary/90 h-10 rounded-md px-4 text-sm font-medium">
           Search
         </button>
       </form>
 
-      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" aria-atomic="true">
+      <p className="text-muted-foreground mt-4 text-sm" aria-live="polite" aria-atomic="true">
         {loading ? 'Loading articles…' : `${total} ${total === 1 ? 'article' : 'articles'}${filter.search ? ` for “${filter.search}”` : ''}`}
       </p>
       {error && (
-        <p role="alert" className="mt-2 text-sm text-destructive">
+        <p role="alert" className="text-destructive mt-2 text-sm">
           {error}
         </p>
       )}
 
       <div className="mt-4 grid gap-6 md:grid-cols-2" aria-busy={loading}>
-        {loading ? <CardSkeletons count={NEWS_PLACEHOLDERS} label="Loading articles" /> : visible.map((a, i) => <ArticleCard key={a.id} article={a} headingLevel="h2" priority={i < 2} />)}
+        {loading ? (
+          <CardSkeletons count={NEWS_PLACEHOLDERS} label="Loading articles" />
+        ) : (
+          visible.map((a, i) => <ArticleCard key={a.id} article={a} headingLevel="h2" priority={i < 2} />)
+        )}
       </div>
-      {!loading && visible.length === 0 && <p className="mt-6 rounded-lg border bg-card p-8 text-center text-muted-foreground">No articles found matching your criteria.</p>}
+      {!loading && visible.length === 0 && (
+        <p className="bg-card text-muted-foreground mt-6 rounded-lg border p-8 text-center">No articles found matching your criteria.</p>
+      )}
 
       {!loading && !pending && items.length < total && (
         <div className="mt-8 flex justify-center">
@@ -167,7 +191,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
               void loadMore();
             }}
             aria-disabled={loadingMore}
-            className="inline-flex h-10 items-center rounded-md border border-input bg-card px-6 text-sm font-medium hover:bg-muted"
+            className="border-input bg-card hover:bg-muted inline-flex h-10 items-center rounded-md border px-6 text-sm font-medium"
           >
             {loadingMore ? 'Loading…' : 'Load more articles'}
           </a>

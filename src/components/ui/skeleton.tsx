@@ -3,5 +3,5 @@ import { cn } from '../../lib/utils.ts';
 
 /** A loading placeholder block; hidden from assistive technology. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+  return <div aria-hidden="true" className={cn('bg-muted animate-pulse rounded-md', className)} {...props} />;
 }

@@ -18,7 +18,7 @@ export function TooltipContent({ className, sideOffset = 4, ...props }: Componen
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md', className)}
+        className={cn('bg-foreground text-background z-50 rounded-md px-3 py-1.5 text-xs shadow-md', className)}
         {...props}
       />
     </TooltipPrimitive.Portal>

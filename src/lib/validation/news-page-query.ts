@@ -3,7 +3,10 @@ import { slugSchema } from './article-list-query.ts';
 
 /** The /news page's URL state (CONTRACT 2.2); anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({
-  category: z.union([z.literal('all'), slugSchema]).catch('all').default('all'),
+  category: z
+    .union([z.literal('all'), slugSchema])
+    .catch('all')
+    .default('all'),
   q: z.string().trim().max(200).catch('').default(''),
   page: z.coerce.number().int().min(1).max(20).catch(1).default(1),
 });

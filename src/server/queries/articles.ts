@@ -18,9 +18,10 @@ const summaryColumns = {
   categorySlug: categories.slug,
 };
 
-type SummaryRow = {
-  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'];
-};
+type SummaryRow = Pick<
+  typeof articles.$inferSelect,
+  'id' | 'slug' | 'title' | 'excerpt' | 'imageUrl' | 'author' | 'categoryId' | 'featured' | 'publishedAt' | 'updatedAt'
+> & { categoryName: string; categorySlug: string };
 
 function toSummary(row: SummaryRow): ArticleSummary {
   return {
@@ -82,7 +83,10 @@ export async function listArticles(db: Db, options: ListArticlesOptions): Promis
   }
   const where = and(...conditions);
   const order = fts
-    ? [sql`(SELECT bm25(articles_fts, 10.0, 5.0, 1.0) FROM articles_fts WHERE articles_fts MATCH ${fts} AND rowid = ${articles.id})`, desc(articles.publishedAt)]
+    ? [
+        sql`(SELECT bm25(articles_fts, 10.0, 5.0, 1.0) FROM articles_fts WHERE articles_fts MATCH ${fts} AND rowid = ${articles.id})`,
+        desc(articles.publishedAt),
+      ]
     : [desc(articles.publishedAt), desc(articles.id)];
   const [rows, totals] = await Promise.all([
     db

@@ -18,7 +18,7 @@ export async function getHomePageData() {
   const db = await getDb();
   const [featured, latest, marketData, energyMix] = await Promise.all([
     listArticles(db, { featured: true, limit: 4, offset: 0 }),
-    listArticles(db, { limit: 6, offset: 0 }),
+    listArticles(db, { limit: 10, offset: 0 }),
     listMarketData(db),
     getEnergyMix(),
   ]);

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4399;
+const baseURL = `http://127.0.0.1:${PORT}`;
+/** Debian's Chromium when present (CONTRACT 1), else Playwright's own browser. */
+const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: process.env['CI'] ? 1 : 0,
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } }, testIgnore: /mobile\.spec/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
+  ],
+  webServer: {
+    command: 'node tests/helpers/e2e-server.ts',
+    url: `${baseURL}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: 'http://localhost:4321', DATABASE_URL: 'file:./data/e2e/e2e.db' },
+  },
+});

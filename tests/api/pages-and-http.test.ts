@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, categories } from '../../db/schema/index.ts';
+import { bumpContentVersion } from '../../src/server/queries/site-state.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+
+describe('on-demand page caching', () => {
+  it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/');
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('ETag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    const again = await get('/', { 'If-None-Match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('is never stale after content changes', async () => {
+    const before = await get('/news');
+    const etag = before.headers.get('ETag')!;
+    const [cat] = await server.database.db.select().from(categories).limit(1);
+    await server.database.db.insert(articles).values({
+      slug: 'breaking-cache-test',
+      title: 'Breaking: cache invalidation works',
+      excerpt: 'A fresh story.',
+      content: '<p>Fresh.</p>',
+      contentText: 'Fresh.',
+      author: 'Test Desk',
+      categoryId: cat!.id,
+      publishedAt: new Date(),
+    });
+    await bumpContentVersion(server.database.db);
+    const after = await get('/news', { 'If-None-Match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ETag')).not.toBe(etag);
+    expect(await after.text()).toContain('Breaking: cache invalidation works');
+  });
+});
+
+describe('headers on every response', () => {
+  const paths = ['/', '/about', '/api/categories', '/favicon.svg', '/no-such-page'];
+
+  it.each(paths)('%s carries the security headers', async (path) => {
+    const response = await get(path);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('caches hashed assets immutably and compresses text', async () => {
+    const html = await (await get('/news')).text();
+    const asset = html.match(/\/_astro\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await get(asset!, { 'Accept-Encoding': 'br, gzip' });
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${server.url}/news`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(page.headers.get('Content-Encoding')).toBe('gzip');
+  });
+
+  it('refuses a body over 1 MB with 413 JSON', async () => {
+    const response = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body too large' });
+  });
+});
+
+describe('pages', () => {
+  it('renders the 404 page for unknown paths', async () => {
+    const response = await get('/definitely/not/here');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('404 Page Not Found');
+    expect(html).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('renders Article Not Found with a 404 status', async () => {
+    const response = await get('/article/no-such-story');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("The article you're looking for doesn't exist");
+  });
+
+  it('gives article pages canonical, Open Graph and NewsArticle data', async () => {
+    const html = await (await get('/article/henry-hub-futures-climb-on-early-winter-demand')).text();
+    expect(html).toContain('<link rel="canonical" href="http://localhost:4321/article/henry-hub-futures-climb-on-early-winter-demand"');
+    expect(html).toContain('property="og:type" content="article"');
+    expect(html).toContain('name="twitter:card"');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}') as Record<string, unknown>;
+    expect(ld['@type']).toBe('NewsArticle');
+    expect(ld['headline']).toBe('Henry Hub Futures Climb on Early Winter Heating Demand');
+  });
+
+  it('redirects /admin-login permanently to /admin/login', async () => {
+    const response = await fetch(`${server.url}/admin-login`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('Location')).toBe('/admin/login');
+  });
+
+  it('ships no JavaScript on the about and legal pages', async () => {
+    for (const path of ['/about', '/privacy-policy', '/terms-of-service']) {
+      const html = await (await get(path)).text();
+      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    }
+    expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
+  });
+});
+
+describe('discovery', () => {
+  it('publishes RSS, a sitemap and robots.txt', async () => {
+    const rss = await (await get('/rss.xml')).text();
+    expect(rss).toContain('<rss');
+    expect(rss.match(/<item>/g)?.length).toBeGreaterThanOrEqual(20);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://localhost:4321/article/permian-output-holds-near-record-as-rig-count-slips</loc>');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: http://localhost:4321/sitemap.xml');
+    expect(robots).toContain('Disallow: /admin');
+  });
+});

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIslands } from './hydration.ts';
+
+const cards = (page: Page) => page.locator('main article');
+
+test.describe('news filter', () => {
+  test('keeps a category picked before the page finished loading', async ({ page }) => {
+    // Hold the island's script back, pick a category, then let it load.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/NewsBrowser.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/news', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('coal');
+    release();
+    await waitForIslands(page);
+    await expect(page).toHaveURL(/\/news\?category=coal$/);
+    await expect(cards(page)).toHaveCount(5);
+  });
+
+  test('applies search after a 300 ms pause and keeps it in the URL', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    await expect(cards(page)).toHaveCount(12);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/articles')) requests.push(r.url());
+    });
+    // Seven keystrokes 40 ms apart, each well inside the 300 ms pause.
+    await page.getByRole('searchbox', { name: 'Search articles' }).pressSequentially('battery', { delay: 40 });
+    await expect(page).toHaveURL(/\/news\?q=battery$/);
+    await expect(cards(page).first()).toContainText('Battery Storage Shaves the Texas Evening Peak');
+    await page.waitForTimeout(400);
+    // One request for the whole word; none for the partial words typed on the way.
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!).searchParams.get('q')).toBe('battery');
+  });
+
+  test('filters by category from the dropdown, defaulting to All Categories', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    const select = page.getByRole('combobox', { name: 'Category' });
+    await expect(select).toHaveValue('all');
+    await expect(select.locator('option:checked')).toHaveText('All Categories');
+    await select.selectOption('nuclear');
+    await expect(page).toHaveURL(/\/news\?category=nuclear$/);
+    await expect(cards(page)).toHaveCount(5);
+    for (const badge of await cards(page).locator('span.rounded-full').first().allTextContents()) expect(badge).toBe('Nuclear');
+    await expect(page.getByText('5 articles')).toBeVisible();
+  });
+
+  test('shows the empty text when nothing matches', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('zzyzx');
+    await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test('renders a shared link the same way with JavaScript off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/news?category=coal&q=rail');
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('rail');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('coal');
+    await expect(cards(page).first()).toContainText('Powder River Basin');
+    await expect(cards(page)).toHaveCount(1);
+    await context.close();
+  });
+
+  test('sidebar lists market data and categories with counts that filter the list', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    const overview = page.locator('section[aria-labelledby="overview-title"]');
+    await expect(overview.getByRole('heading', { name: 'Market Overview' })).toBeVisible();
+    await expect(overview.getByText('WTI Crude Oil')).toBeVisible();
+    const categories = page.locator('section[aria-labelledby="categories-title"]');
+    await expect(categories.getByRole('link')).toHaveCount(6);
+    const coal = categories.getByRole('link', { name: /Coal/ });
+    await expect(coal).toHaveAttribute('href', '/news?category=coal');
+    await expect(coal).toContainText('5');
+    await coal.click();
+    await expect(page).toHaveURL(/\/news\?category=coal$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Coal News' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(5);
+  });
+
+  test('loads more articles on demand', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByRole('link', { name: 'Load more articles' }).click();
+    await expect(cards(page)).toHaveCount(24);
+    await page.getByRole('link', { name: 'Load more articles' }).click();
+    await expect(cards(page)).toHaveCount(30);
+    await expect(page.getByRole('link', { name: 'Load more articles' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../../db/client.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** The server's database, for arranging data and asserting side effects. */
+  database: Database;
+  databaseUrl: string;
+  /** Server output so far (for debugging and log assertions). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production server (`scripts/serve.ts` on the built site) against a fresh
+ * database file in a temporary folder: real migrations, real seed, real HTTP.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'energy-test-'));
+  const databaseUrl = `file:${join(dir, 'test.db')}`;
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL: 'http://localhost:4321', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes('Serving ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${output}`));
+    });
+  });
+  const database = await openDatabase({ url: databaseUrl });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    databaseUrl,
+    output: () => output,
+    stop: async () => {
+      database.close();
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache, TIME_BUCKET_MS, etagFor, matchesEtag, pageCacheKey } from '../../src/server/cache.ts';
+
+describe('page cache keys', () => {
+  const url = new URL('http://localhost/news?q=gas&category=coal');
+  const now = 1_700_000_000_000;
+
+  it('change with the content version', () => {
+    expect(pageCacheKey(url, '1', now)).not.toBe(pageCacheKey(url, '2', now));
+  });
+
+  it('change when the time bucket passes', () => {
+    expect(pageCacheKey(url, '1', now)).not.toBe(pageCacheKey(url, '1', now + TIME_BUCKET_MS));
+  });
+
+  it('do not depend on the order of query parameters', () => {
+    expect(pageCacheKey(url, '1', now)).toBe(pageCacheKey(new URL('http://localhost/news?category=coal&q=gas'), '1', now));
+  });
+});
+
+describe('ETags', () => {
+  it('are quoted and match weak or listed forms', () => {
+    const etag = etagFor('k');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(matchesEtag(etag, etag)).toBe(true);
+    expect(matchesEtag(`W/${etag}`, etag)).toBe(true);
+    expect(matchesEtag(`"other", ${etag}`, etag)).toBe(true);
+    expect(matchesEtag('"other"', etag)).toBe(false);
+    expect(matchesEtag(null, etag)).toBe(false);
+  });
+});
+
+describe('PageCache', () => {
+  it('evicts the least recently used page beyond its size', () => {
+    const cache = new PageCache();
+    const page = { status: 200, headers: [], body: 'x' };
+    for (let i = 0; i < 500; i++) cache.set(`k${i}`, page);
+    cache.get('k0');
+    cache.set('k500', page);
+    expect(cache.size).toBe(500);
+    expect(cache.get('k0')).toBeDefined();
+    expect(cache.get('k1')).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4321,
+      host: '0.0.0.0',
+      siteUrl: 'http://localhost:4321',
+      databaseUrl: 'file:./data/energy.db',
+      seed: true,
+      trustProxy: false,
+    });
+  });
+
+  it('derives the site URL from PORT and trims a trailing slash from SITE_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ SITE_URL: 'https://energy.example/' }).siteUrl).toBe('https://energy.example');
+  });
+
+  it('treats empty values as unset and names every bad variable', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(4321);
+    expect(() => loadConfig({ PORT: 'abc', SEED: 'maybe' })).toThrow(/PORT.*SEED|SEED.*PORT/);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange, formatRelativeTime } from '../../src/lib/format.ts';
+
+describe('date formats', () => {
+  it('writes the article date as month name, day and year', () => {
+    expect(formatLongDate('2025-03-05T15:00:00Z')).toBe('March 5, 2025');
+  });
+
+  it('writes comment times in US locale with hour and minute', () => {
+    expect(formatDateTime('2025-03-05T19:07:00Z')).toBe('March 5, 2025 at 2:07 PM');
+  });
+
+  it('writes publish times relative to now with an ago suffix', () => {
+    const now = new Date('2025-03-10T12:00:00Z');
+    expect(formatRelativeTime('2025-03-07T12:00:00Z', now)).toBe('3 days ago');
+    expect(formatRelativeTime('2025-03-10T10:00:00Z', now)).toBe('2 hours ago');
+    expect(formatRelativeTime('2025-03-10T11:59:30Z', now)).toBe('just now');
+  });
+});
+
+describe('market formats', () => {
+  it('puts the currency sign where readers expect it', () => {
+    expect(formatMarketValue(71.4, '$/bbl', 2)).toBe('$71.40');
+    expect(formatMarketValue(16.123, '¢/kWh', 2)).toBe('16.12¢');
+    expect(formatMarketValue(1234.5, 'MWh', 1)).toBe('1,234.5');
+  });
+
+  it('signs percentage changes', () => {
+    expect(formatPercentChange(1.234)).toBe('+1.23%');
+    expect(formatPercentChange(-0.4)).toBe('-0.40%');
+    expect(formatPercentChange(0)).toBe('0.00%');
+  });
+});

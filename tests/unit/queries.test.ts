@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RENEWABLE_SHARE, ENERGY_MIX_COLORS, energyMixColors, renewableShare } from '../../src/lib/dashboard.ts';
+import { categoryBadgeClass } from '../../src/lib/categories.ts';
+import { articleListQuerySchema } from '../../src/lib/validation/article-list-query.ts';
+import { newsPageQuerySchema } from '../../src/lib/validation/news-page-query.ts';
+import { toFtsQuery } from '../../src/server/queries/articles.ts';
+import { isActiveLink } from '../../src/lib/site.ts';
+
+describe('toFtsQuery', () => {
+  it('turns words into quoted prefix terms', () => {
+    expect(toFtsQuery('Henry Hub')).toBe('"henry"* "hub"*');
+  });
+
+  it('drops FTS syntax a visitor could type', () => {
+    expect(toFtsQuery('"gas" OR (coal*) NEAR/2 -x')).toBe('"gas"* "or"* "coal"* "near"* "2"* "x"*');
+    expect(toFtsQuery('  ""  ')).toBeUndefined();
+  });
+});
+
+describe('article list query', () => {
+  it('defaults limit and offset', () => {
+    expect(articleListQuerySchema.parse({})).toEqual({ limit: 20, offset: 0 });
+  });
+
+  it('rejects bad values with field messages', () => {
+    const result = articleListQuerySchema.safeParse({ limit: '0', category: 'Not A Slug' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual(['category', 'limit']);
+  });
+
+  it('falls back to defaults on the news page instead of failing', () => {
+    expect(newsPageQuerySchema.parse({ category: '<x>', page: '-3', q: 'gas' })).toEqual({ category: 'all', q: 'gas', page: 1 });
+  });
+});
+
+describe('dashboard constants', () => {
+  it('uses the Renewables entry for the share, else 23.1%', () => {
+    expect(renewableShare([{ source: 'Renewables', percentage: 30 }])).toBe(30);
+    expect(renewableShare([{ source: 'Coal', percentage: 100 }])).toBe(DEFAULT_RENEWABLE_SHARE);
+  });
+
+  it('colours the pie the same way every time', () => {
+    expect(
+      energyMixColors([
+        { source: 'Coal', percentage: 1 },
+        { source: 'Natural Gas', percentage: 1 },
+      ]),
+    ).toEqual([ENERGY_MIX_COLORS['Coal'], ENERGY_MIX_COLORS['Natural Gas']]);
+  });
+});
+
+describe('badges and navigation', () => {
+  it('colours known categories and grays the rest', () => {
+    expect(categoryBadgeClass('oil-gas')).toContain('blue');
+    expect(categoryBadgeClass('renewables')).toContain('green');
+    expect(categoryBadgeClass('utilities')).toContain('purple');
+    expect(categoryBadgeClass('nuclear')).toContain('orange');
+    expect(categoryBadgeClass('coal')).toContain('gray');
+    expect(categoryBadgeClass('policy-regulation')).toContain('red');
+    expect(categoryBadgeClass('hydrogen')).toContain('gray');
+  });
+
+  it('highlights links by path prefix, Home only at the root', () => {
+    expect(isActiveLink('/', '/')).toBe(true);
+    expect(isActiveLink('/', '/news')).toBe(false);
+    expect(isActiveLink('/news', '/news')).toBe(true);
+    expect(isActiveLink('/news', '/newsletter')).toBe(false);
+    expect(isActiveLink('/analytics', '/analytics/x')).toBe(true);
+  });
+});
