@@ -6,10 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
+import { PAGE_CACHE_CONTROL, PageCache, matchesEtag, pageCacheKey, pickEncoding } from '../src/server/cache.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { readContentVersion } from '../src/server/content-version.ts';
 import { prepareDatabase } from './prepare-db.ts';
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -52,6 +54,31 @@ function mergeCspHeaders(res: http.ServerResponse): void {
   };
 }
 
+/**
+ * Answers a request from the page cache when Astro has stored the page for the current
+ * content version: the same bytes Astro would render, without running its pipeline.
+ * Astro alone decides what is cacheable (by route pattern); this only replays its entries.
+ */
+async function serveCachedPage(cache: PageCache, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || req.url.startsWith('/api/') || req.url.startsWith('/_astro/')) return false;
+  const url = new URL(req.url, 'http://localhost');
+  const page = cache.get(pageCacheKey(url, await readContentVersion()));
+  if (!page) return false;
+  if (matchesEtag(req.headers['if-none-match'], page.etag)) {
+    res.writeHead(304, { ETag: page.etag, 'Cache-Control': PAGE_CACHE_CONTROL });
+    res.end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const body = encoding ? page[encoding] : page.body;
+  const headers: Record<string, string> = Object.fromEntries(page.headers);
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = String(body.length);
+  res.writeHead(page.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 function sendJson(res: http.ServerResponse, status: number, message: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -82,6 +109,8 @@ export async function createRequestListener(distDir = `${root}dist`): Promise<ht
     },
   });
 
+  const pageCache = new PageCache();
+
   return (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     mergeCspHeaders(res);
@@ -92,14 +121,23 @@ export async function createRequestListener(distDir = `${root}dist`): Promise<ht
       sendJson(res, 413, 'Request body too large');
       return;
     }
-    compress(req, res, () => {
-      // Only GET and HEAD can be static files; everything else goes to the app.
-      const isRead = req.method === 'GET' || req.method === 'HEAD';
-      // Without a `next`, Astro renders its own 404 page for paths no route matches.
-      const toApp = () => astro(req, res);
-      if (isRead && !req.url?.startsWith('/api/')) assets(req, res, toApp);
-      else toApp();
-    });
+    // Without a `next`, Astro renders its own 404 page for paths no route matches.
+    const app = () => astro(req, res, undefined, { pageCache });
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (!isRead || req.url?.startsWith('/api/')) {
+      compress(req, res, app);
+      return;
+    }
+    // Only GET and HEAD can be cached pages or static files; anything else goes to the app.
+    serveCachedPage(pageCache, req, res)
+      .catch((error: unknown) => {
+        console.error('Page cache lookup failed:', error);
+        return false;
+      })
+      .then((served) => {
+        if (!served) compress(req, res, () => assets(req, res, app));
+      })
+      .catch((error: unknown) => console.error('Request failed:', error));
   };
 }
 

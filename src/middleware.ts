@@ -1,9 +1,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, etagFor, matchesEtag, pageCacheKey } from './server/cache';
-import { getDb } from './server/db';
-import { getContentVersion } from './server/queries/site-state';
+import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from './server/cache';
+import { readContentVersion } from './server/content-version';
 
-const pages = new PageCache();
+/** Used when no server hands a cache in through `locals` (the dev server). */
+const fallbackCache = new PageCache();
 
 /** API responses are never stored by shared caches (CONTRACT section 3). */
 const apiHeaders = defineMiddleware(async (context, next) => {
@@ -15,35 +15,39 @@ const apiHeaders = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Serves cacheable on-demand pages from memory, keyed to the content version in the
- * database: a publish in any process changes the key, so no page is ever stale. Answers
- * 304 to a matching If-None-Match without rendering.
+ * Caches cacheable on-demand pages, keyed to the content version in the database: a
+ * publish in any process changes the key, so no page is ever stale. Answers 304 to a
+ * matching If-None-Match without rendering. (In production, scripts/serve.ts answers hits
+ * from the same cache before this runs.)
  */
 const pageCache = defineMiddleware(async (context, next) => {
   const method = context.request.method;
   if ((method !== 'GET' && method !== 'HEAD') || !CACHEABLE_ROUTES.has(context.routePattern)) return next();
 
-  const version = await getContentVersion(await getDb());
-  const key = pageCacheKey(context.url, version);
+  const cache = context.locals.pageCache ?? fallbackCache;
+  const key = pageCacheKey(context.url, await readContentVersion());
   const etag = etagFor(key);
   if (matchesEtag(context.request.headers.get('If-None-Match'), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PAGE_CACHE_CONTROL } });
   }
-  const hit = pages.get(key);
-  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
-
-  const response = await next();
-  if (response.status !== 200) {
-    response.headers.set('Cache-Control', 'no-store');
-    return response;
+  let page = cache.get(key);
+  if (!page) {
+    const response = await next();
+    if (response.status !== 200) {
+      response.headers.set('Cache-Control', 'no-store');
+      return response;
+    }
+    const headers = new Headers(response.headers);
+    headers.set('ETag', etag);
+    headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+    headers.set('Vary', 'Accept-Encoding');
+    page = cachedPage(await response.text(), [...headers.entries()], etag);
+    cache.set(key, page);
   }
-  const body = await response.text();
-  const headers = new Headers(response.headers);
-  headers.set('ETag', etag);
-  headers.set('Cache-Control', PAGE_CACHE_CONTROL);
-  const page = { status: 200, headers: [...headers.entries()], body };
-  pages.set(key, page);
-  return new Response(body, { status: 200, headers: page.headers });
+  const encoding = pickEncoding(context.request.headers.get('Accept-Encoding'));
+  const headers = new Headers(page.headers);
+  if (encoding) headers.set('Content-Encoding', encoding);
+  return new Response(encoding ? new Uint8Array(page[encoding]) : new Uint8Array(page.body), { status: page.status, headers });
 });
 
 export const onRequest = sequence(apiHeaders, pageCache);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * On-demand pages that are cached (CONTRACT section 3). Matched by Astro's route pattern,
@@ -17,36 +18,68 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 const MAX_ENTRIES = 500;
 
-/** Changes with every build, so a deploy never serves the previous build's pages. */
-const BUILD_ID = import.meta.env.PROD ? ((import.meta.env['BUILD_ID'] as string | undefined) ?? 'build') : `dev-${Date.now()}`;
+/**
+ * Changes with every build, and is part of every ETag, so a browser never revalidates a
+ * page of the previous deploy. (Cache keys need no build: the cache lives in one process.)
+ */
+const BUILD_ID = import.meta.env?.PROD ? ((import.meta.env['BUILD_ID'] as string | undefined) ?? 'build') : `dev-${Date.now()}`;
 
 export interface CachedPage {
   status: number;
+  etag: string;
   headers: [string, string][];
-  body: string;
+  body: Buffer;
+  /** The body compressed once at store time, so hits cost no compression. */
+  gzip: Buffer;
+  br: Buffer;
 }
 
 /** The cache key of a URL for the current content version and time bucket. */
 export function pageCacheKey(url: URL, contentVersion: string, now: number = Date.now()): string {
   const params = new URLSearchParams(url.searchParams);
   params.sort();
-  return `${BUILD_ID}|${contentVersion}|${Math.floor(now / TIME_BUCKET_MS)}|${url.pathname}?${params.toString()}`;
+  return `${contentVersion}|${Math.floor(now / TIME_BUCKET_MS)}|${url.pathname}?${params.toString()}`;
 }
 
-/** A strong ETag for a cache key: equal keys mean byte-equal pages. */
+/** A strong ETag for a cache key in this build: equal keys mean byte-equal pages. */
 export function etagFor(key: string): string {
-  return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+  return `"${createHash('sha256').update(`${BUILD_ID}|${key}`).digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** A small in-process LRU of rendered pages. Entries of old versions simply age out. */
+/** Builds a cache entry, compressing the body once. */
+export function cachedPage(body: string, headers: [string, string][], etag: string): CachedPage {
+  const raw = Buffer.from(body);
+  return {
+    status: 200,
+    etag,
+    headers,
+    body: raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  };
+}
+
+/** The best encoding the client accepts among the stored ones. */
+export function pickEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/**
+ * A small in-process LRU of rendered pages. Entries of old versions simply age out. The
+ * production server owns one instance and hands it to Astro through `locals`, so it can
+ * answer hits before Astro's request pipeline runs.
+ */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, TIME_BUCKET_MS, etagFor, matchesEtag, pageCacheKey } from '../../src/server/cache.ts';
+import { PageCache, TIME_BUCKET_MS, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from '../../src/server/cache.ts';
 
 describe('page cache keys', () => {
   const url = new URL('http://localhost/news?q=gas&category=coal');
@@ -33,12 +33,30 @@ describe('ETags', () => {
 describe('PageCache', () => {
   it('evicts the least recently used page beyond its size', () => {
     const cache = new PageCache();
-    const page = { status: 200, headers: [], body: 'x' };
+    const page = cachedPage('x', [], etagFor('x'));
     for (let i = 0; i < 500; i++) cache.set(`k${i}`, page);
     cache.get('k0');
     cache.set('k500', page);
     expect(cache.size).toBe(500);
     expect(cache.get('k0')).toBeDefined();
     expect(cache.get('k1')).toBeUndefined();
+  });
+});
+
+describe('cached pages', () => {
+  it('hold the body compressed with gzip and brotli, decompressing to the same bytes', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const html = '<!doctype html><p>' + 'energy '.repeat(500) + '</p>';
+    const page = cachedPage(html, [['content-type', 'text/html']], etagFor('k'));
+    expect(gunzipSync(page.gzip).toString()).toBe(html);
+    expect(brotliDecompressSync(page.br).toString()).toBe(html);
+    expect(page.br.length).toBeLessThan(html.length / 10);
+  });
+
+  it('prefer brotli, then gzip, else identity', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
   });
 });
