@@ -1,9 +1,18 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from './server/cache';
 import { readContentVersion } from './server/content-version';
+import { ForbiddenError } from './server/errors';
+import { errorResponse } from './server/http';
+import { isAllowedWrite } from './server/origin';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
 const fallbackCache = new PageCache();
+
+/** Refuses cross-site writes of any content type (issue 3), JSON included. */
+const sameOriginWrites = defineMiddleware((context, next) => {
+  if (!isAllowedWrite(context.request, context.url.origin)) return errorResponse(new ForbiddenError());
+  return next();
+});
 
 /** API responses are never stored by shared caches (CONTRACT section 3). */
 const apiHeaders = defineMiddleware(async (context, next) => {
@@ -50,4 +59,4 @@ const pageCache = defineMiddleware(async (context, next) => {
   return new Response(encoding ? new Uint8Array(page[encoding]) : new Uint8Array(page.body), { status: page.status, headers });
 });
 
-export const onRequest = sequence(apiHeaders, pageCache);
+export const onRequest = sequence(sameOriginWrites, apiHeaders, pageCache);

@@ -4,3 +4,4 @@ export * from './comments.ts';
 export * from './contact.ts';
 export * from './market.ts';
 export * from './site.ts';
+export * from './rate-limits.ts';

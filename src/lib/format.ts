@@ -1,5 +1,3 @@
-import { formatDistanceStrict } from 'date-fns';
-
 /** The site's time zone for displayed dates: US Eastern, where the newsroom works. */
 export const SITE_TIME_ZONE = 'America/New_York';
 
@@ -27,13 +25,6 @@ export function formatDateTime(date: Date | string): string {
 /** "Mar 5, 2025" for an ISO calendar date such as a market observation's period. */
 export function formatPeriod(period: string): string {
   return shortDate.format(new Date(`${period}T00:00:00Z`));
-}
-
-/** "3 days ago": relative publish time with the 'ago' suffix (spec section 1). */
-export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
-  const then = new Date(date);
-  if (now.getTime() - then.getTime() < 60_000) return 'just now';
-  return `${formatDistanceStrict(then, now)} ago`;
 }
 
 /** A market value with its currency sign: "$71.42", "16.12¢". */

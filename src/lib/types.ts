@@ -69,3 +69,13 @@ export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;
 }
+
+/** A comment as readers see it: never the author's e-mail (CONTRACT 2.7). */
+export interface PublicComment {
+  id: number;
+  articleId: number;
+  authorName: string;
+  content: string;
+  approved: boolean;
+  createdAt: string;
+}

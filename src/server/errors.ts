@@ -6,6 +6,12 @@ export const messages = {
   invalidInput: 'Invalid input',
   unauthorized: 'Unauthorized',
   internal: 'Something went wrong on our side. Please try again.',
+  crossSite: 'Cross-site requests are not allowed',
+  tooLarge: 'Request body too large',
+  jsonOnly: 'Content-Type must be application/json',
+  malformedJson: 'Malformed JSON body',
+  notAnObject: 'The body must be a JSON object',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 /** An error that maps to an HTTP status and the contract's JSON body. */
@@ -38,5 +44,34 @@ export class NotFoundError extends AppError {
 export class UnauthorizedError extends AppError {
   constructor() {
     super(401, messages.unauthorized);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string = messages.crossSite) {
+    super(403, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor() {
+    super(413, messages.tooLarge);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super(415, messages.jsonOnly);
+  }
+}
+
+/** 429 with Retry-After in whole seconds (at least 1). */
+export class RateLimitError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message: string = messages.rateLimited) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, message, { headers: { 'Retry-After': String(seconds) } });
+    this.retryAfterSeconds = seconds;
   }
 }

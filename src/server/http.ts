@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../lib/types.ts';
-import { AppError, ValidationError, messages } from './errors.ts';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from './errors.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -22,12 +22,15 @@ export function errorResponse(error: unknown): Response {
   return json({ message: messages.internal } satisfies ApiErrorBody, { status: 500 });
 }
 
-/** Field messages of a failed zod parse, keyed by the top-level field name. */
+/**
+ * Field messages of a failed zod parse, keyed by the top-level field name: the first
+ * message per field (a wrong type makes later checks of that field meaningless).
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '_');
-    (out[key] ??= []).push(issue.message);
+    out[key] ??= [issue.message];
   }
   return out;
 }
@@ -50,4 +53,55 @@ export function handle<C>(fn: (context: C) => Promise<Response> | Response): (co
       return errorResponse(error);
     }
   };
+}
+
+/** Body limit of the public write endpoints (comments, contact): 16 KB. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Reads a JSON object body: 415 unless the content type is JSON, 413 past `limit` bytes
+ * (counted while streaming, so a lying or missing Content-Length cannot get past it),
+ * 400 for malformed JSON or a non-object.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError();
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) throw new PayloadTooLargeError();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch {
+        // The adapter errors the stream past its own limit.
+        throw new PayloadTooLargeError();
+      }
+      if (result.done) break;
+      size += result.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new PayloadTooLargeError();
+      }
+      chunks.push(result.value);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+  } catch {
+    throw new AppError(400, messages.malformedJson);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new AppError(400, messages.notAnObject);
+  return parsed as Record<string, unknown>;
+}
+
+/** Validates a body with a shared schema, or throws a 400 with the schema's field messages. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange, formatRelativeTime } from '../../src/lib/format.ts';
+import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange } from '../../src/lib/format.ts';
+import { formatRelativeTime } from '../../src/lib/relative-time.ts';
 
 describe('date formats', () => {
   it('writes the article date as month name, day and year', () => {

@@ -1,5 +1,6 @@
 import { categoryBadgeClass } from '../../lib/categories.ts';
-import { formatLongDate, formatRelativeTime } from '../../lib/format.ts';
+import { formatLongDate } from '../../lib/format.ts';
+import { formatRelativeTime } from '../../lib/relative-time.ts';
 import type { ArticleSummary } from '../../lib/types.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../ui/badge.tsx';

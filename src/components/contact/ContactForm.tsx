@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { sendJson } from '../../lib/api-client.ts';
+import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
+import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '../../lib/validation/contact.ts';
+import { toast } from '../../stores/toast.ts';
+import { Button } from '../ui/button.tsx';
+import { FormField, HoneypotField, fieldProps } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
+import { Textarea } from '../ui/textarea.tsx';
+import { Toaster } from '../ui/toast.tsx';
+
+const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
+
+/** The contact form (spec section 2), validated with the schema the endpoint uses. */
+export default function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactCreateInput, unknown, ContactCreate>({ resolver: zodResolver(contactCreateSchema), defaultValues: EMPTY });
+
+  const onSubmit = async (values: ContactCreate) => {
+    try {
+      await sendJson('POST', '/api/contact', values);
+      reset(EMPTY);
+      toast({ title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." });
+    } catch (error) {
+      for (const [field, list] of Object.entries(submitFieldErrors(error))) {
+        if (field in EMPTY && list[0]) setError(field as keyof ContactCreateInput, { message: list[0] });
+      }
+      toast({ title: 'Error', description: submitErrorMessage(error, 'Failed to send message. Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="relative grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="contact-name" label="Name" error={errors.name?.message}>
+            <Input {...fieldProps('contact-name', errors.name?.message)} autoComplete="name" {...register('name')} />
+          </FormField>
+          <FormField id="contact-email" label="Email" error={errors.email?.message}>
+            <Input {...fieldProps('contact-email', errors.email?.message)} type="email" autoComplete="email" {...register('email')} />
+          </FormField>
+          <FormField id="contact-company" label="Company" optional error={errors.company?.message}>
+            <Input {...fieldProps('contact-company', errors.company?.message)} autoComplete="organization" {...register('company')} />
+          </FormField>
+          <FormField id="contact-category" label="Category" error={errors.category?.message}>
+            <select
+              {...fieldProps('contact-category', errors.category?.message)}
+              className="border-input bg-card aria-invalid:border-destructive h-10 w-full rounded-md border px-3 text-base md:text-sm"
+              {...register('category')}
+            >
+              <option value="">Select a category</option>
+              {CONTACT_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>
+          <Input {...fieldProps('contact-subject', errors.subject?.message)} {...register('subject')} />
+        </FormField>
+        <FormField id="contact-message" label="Message" error={errors.message?.message}>
+          <Textarea {...fieldProps('contact-message', errors.message?.message)} rows={6} {...register('message')} />
+        </FormField>
+        <HoneypotField register={register('website')} />
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send Message'}
+          </Button>
+        </div>
+      </form>
+      <Toaster />
+    </>
+  );
+}

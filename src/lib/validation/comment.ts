@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from './text.ts';
+
+/** Caps on a comment (issue 3); the minimums and their messages are spec section 5's. */
+export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;
+
+/** A reader's comment, as the form sends it and `POST /api/articles/{id}/comments` accepts it. */
+export const commentCreateSchema = z.object({
+  /** Shown publicly once approved. */
+  authorName: requiredText()
+    .trim()
+    .min(COMMENT_LIMITS.nameMin, 'Name must be at least 2 characters')
+    .max(COMMENT_LIMITS.nameMax, 'Name must be at most 100 characters'),
+  /** Seen only by the administrator. */
+  authorEmail: emailSchema,
+  /** Plain text; always rendered as text. */
+  content: requiredText()
+    .trim()
+    .min(COMMENT_LIMITS.contentMin, 'Comment must be at least 10 characters')
+    .max(COMMENT_LIMITS.contentMax, 'Comment must be at most 5000 characters')
+    .refine((text) => countLinks(text) <= COMMENT_LIMITS.links, 'Comment may contain at most 3 links'),
+  /** Honeypot, empty for people. */
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+
+export type CommentCreateInput = z.input<typeof commentCreateSchema>;
+export type CommentCreate = z.output<typeof commentCreateSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** A required text field: 'Required' when missing, 'Must be text' for another type. */
+export function requiredText() {
+  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') });
+}
+
+/** Spec section 5's e-mail message; 254 characters is the longest valid address. */
+export const emailSchema = requiredText().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address'));
+
+/** Counts links (URLs and www. addresses) in visitor text. */
+export function countLinks(text: string): number {
+  return (text.match(/\b(?:https?:\/\/|www\.)\S+/gi) ?? []).length;
+}
+
+/**
+ * The honeypot: a field people never see or fill. Bots that fill it are answered as if
+ * they succeeded, and nothing is stored (CONTRACT 2.15).
+ */
+export const HONEYPOT_FIELD = 'website';

@@ -1,0 +1,34 @@
+import { contactMessages } from '../../../db/schema/index.ts';
+import type { ContactCreate } from '../../lib/validation/contact.ts';
+import { HONEYPOT_FIELD } from '../../lib/validation/text.ts';
+import { writeTransaction } from '../db.ts';
+import { RATE_RULES, takeRateLimit } from '../rate-limit.ts';
+
+/**
+ * Stores a contact message for the editors (CONTRACT 2.9), counting it toward the sender's
+ * limit of 5 an hour. A filled honeypot gets the same answer and stores nothing.
+ */
+export async function submitContactMessage(
+  input: ContactCreate,
+  clientAddress: string,
+  now: Date = new Date(),
+): Promise<{ id: number; createdAt: string }> {
+  if (input[HONEYPOT_FIELD]) return { id: 0, createdAt: now.toISOString() };
+  return writeTransaction(async (tx) => {
+    await takeRateLimit(tx, 'contact', clientAddress, RATE_RULES.contact, now);
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        company: input.company ?? null,
+        subject: input.subject,
+        category: input.category,
+        message: input.message,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!row) throw new Error('The message was not stored.');
+    return { id: row.id, createdAt: row.createdAt.toISOString() };
+  });
+}

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { expect, test } from '@playwright/test';
+import { articles, comments } from '../../db/schema/index.ts';
+import { openE2eDatabase, uniqueClientAddress } from './db.ts';
+import { waitForIslands } from './hydration.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+});
+
+test.describe('comments', () => {
+  const slug = 'henry-hub-futures-climb-on-early-winter-demand';
+
+  test('a reader submits a comment and is told it appears after moderation', async ({ page }) => {
+    await page.goto(`/article/${slug}`);
+    await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Submit Comment' }).click();
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Comment must be at least 10 characters')).toBeVisible();
+
+    const text = `Storage numbers matter more than the weather. ${Date.now()}`;
+    await page.getByLabel('Name', { exact: true }).fill('Priya Shah');
+    await page.getByLabel('Email', { exact: true }).fill('priya@example.com');
+    await page.getByLabel('Comment', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Submit Comment' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+    await expect(toast.getByText('Comment Submitted')).toBeVisible();
+    await expect(toast.getByText('Your comment has been submitted and will appear after moderation.')).toBeVisible();
+    await expect(page.getByText('Thank you! Your comment will appear after moderation.')).toBeVisible();
+    await expect(page.getByLabel('Comment', { exact: true })).toHaveValue('');
+
+    const database = await openE2eDatabase();
+    const [row] = await database.db.select().from(comments).where(eq(comments.content, text));
+    database.close();
+    expect(row).toMatchObject({ authorName: 'Priya Shah', approved: false });
+    // Pending comments are not shown to readers.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
+    await expect(
+      page.getByText('No comments yet - Be the first to share your thoughts on this article.').or(page.getByText(/\d+ Comments?$/)),
+    ).toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(0);
+  });
+
+  test('keeps what a reader types while the full form loads', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/CommentForm\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/article/${slug}`);
+    await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.click();
+    await page.keyboard.type('Early Typist');
+    release();
+    await page.waitForResponse(/CommentForm\.[\w-]+\.js$/);
+    await page.keyboard.type(' Jr');
+    await expect(name).toHaveValue('Early Typist Jr');
+    await expect(name).toBeFocused();
+  });
+
+  test('an approved comment with markup is shown as text and runs nothing', async ({ page }) => {
+    const database = await openE2eDatabase();
+    const [article] = await database.db.select({ id: articles.id }).from(articles).where(eq(articles.slug, 'coal-share-of-generation-hits-new-low'));
+    const payload = '<img src=x onerror="window.__xss = true"> <script>window.__xss = true</script> Nice chart!';
+    await database.db.delete(comments).where(eq(comments.articleId, article!.id));
+    await database.db.insert(comments).values({
+      articleId: article!.id,
+      authorName: '<b>Mallory</b>',
+      authorEmail: 'm@example.com',
+      content: payload,
+      approved: true,
+      createdAt: new Date('2026-03-05T19:07:00Z'),
+    });
+    database.close();
+
+    await page.goto('/article/coal-share-of-generation-hits-new-low');
+    await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
+    await expect(page.getByText(payload)).toBeVisible();
+    await expect(page.getByText('<b>Mallory</b>')).toBeVisible();
+    await expect(page.getByText('1 Comment', { exact: true })).toBeVisible();
+    await expect(page.getByText('March 5, 2026 at 2:07 PM')).toBeVisible();
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
+  });
+});
+
+test.describe('contact form', () => {
+  test('shows the spec messages, then sends a valid message', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Subject must be at least 5 characters',
+      'Please select a category',
+      'Message must be at least 10 characters',
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Name', { exact: true }).fill('Jordan Lee');
+    await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
+    await page.getByLabel('Company (optional)', { exact: true }).fill('Prairie Wind LLC');
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Press/Media' });
+    await page.getByLabel('Subject', { exact: true }).fill('Interview request');
+    await page.getByLabel('Message', { exact: true }).fill('Could your analysts comment on the PJM auction?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+    await expect(toast.getByText('Message Sent')).toBeVisible();
+    await expect(toast.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('');
+  });
+
+  test('offers the five categories of the spec', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByLabel('Category', { exact: true }).locator('option')).toHaveText([
+      'Select a category',
+      'General Inquiry',
+      'Business Partnership',
+      'Technical Support',
+      'Press/Media',
+      'Feedback',
+    ]);
+  });
+});
