@@ -32,6 +32,13 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     // TRUST_PROXY lets each test present its own client address, so rate limits stay per test.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: 'http://localhost:4321', DATABASE_URL: 'file:./data/e2e/e2e.db', TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: 'http://localhost:4321',
+      DATABASE_URL: 'file:./data/e2e/e2e.db',
+      TRUST_PROXY: 'true',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+    },
   },
 });

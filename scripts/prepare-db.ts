@@ -2,6 +2,7 @@
 import { openDatabase } from '../db/client.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import { ensureAdmin } from '../src/server/auth/admin-user.ts';
 import { loadConfig } from '../src/server/config.ts';
 
 /** Migrates (and seeds, when enabled) the configured database. */
@@ -12,6 +13,7 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
   try {
     await migrateDatabase(database.db);
     if (options.seed && config.seed) await seedDatabase(database.db);
+    await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
   } finally {
     database.close();
   }

@@ -1,7 +1,11 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from './server/cache';
+import { SESSION_COOKIE } from './server/auth/cookie';
+import { needsAdmin } from './server/auth/guard';
+import { validateSessionToken } from './server/auth/session';
 import { readContentVersion } from './server/content-version';
-import { ForbiddenError } from './server/errors';
+import { getDb } from './server/db';
+import { ForbiddenError, UnauthorizedError } from './server/errors';
 import { errorResponse } from './server/http';
 import { isAllowedWrite } from './server/origin';
 
@@ -12,6 +16,28 @@ const fallbackCache = new PageCache();
 const sameOriginWrites = defineMiddleware((context, next) => {
   if (!isAllowedWrite(context.request, context.url.origin)) return errorResponse(new ForbiddenError());
   return next();
+});
+
+/** Routes that read the session without requiring it. */
+const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/admin/login']);
+
+/**
+ * Reads the session for admin routes (by matched route pattern, never the raw path) and
+ * turns away requests without one: the panel redirects to the login page, the API
+ * answers 401. Every admin page and endpoint checks `locals.user` again itself.
+ */
+const adminSession = defineMiddleware(async (context, next) => {
+  const protectedRoute = needsAdmin(context.routePattern, context.request.method);
+  if (!protectedRoute && !SESSION_AWARE_ROUTES.has(context.routePattern)) return next();
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  context.locals.user = token ? ((await validateSessionToken(await getDb(), token)) ?? undefined) : undefined;
+  if (protectedRoute && !context.locals.user) {
+    if (context.routePattern.startsWith('/api/')) return errorResponse(new UnauthorizedError());
+    return new Response(null, { status: 302, headers: { Location: '/admin/login', 'Cache-Control': 'no-store' } });
+  }
+  const response = await next();
+  if (!context.routePattern.startsWith('/api/')) response.headers.set('Cache-Control', 'no-store');
+  return response;
 });
 
 /** API responses are never stored by shared caches (CONTRACT section 3). */
@@ -59,4 +85,4 @@ const pageCache = defineMiddleware(async (context, next) => {
   return new Response(encoding ? new Uint8Array(page[encoding]) : new Uint8Array(page.body), { status: page.status, headers });
 });
 
-export const onRequest = sequence(sameOriginWrites, apiHeaders, pageCache);
+export const onRequest = sequence(sameOriginWrites, apiHeaders, adminSession, pageCache);

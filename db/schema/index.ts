@@ -5,3 +5,4 @@ export * from './contact.ts';
 export * from './market.ts';
 export * from './site.ts';
 export * from './rate-limits.ts';
+export * from './auth.ts';

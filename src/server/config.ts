@@ -11,6 +11,8 @@ const envSchema = z.object({
   SEED: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
   REBUILD_HOOK_URL: z.url().optional(),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
 });
 
 export interface AppConfig {
@@ -23,6 +25,8 @@ export interface AppConfig {
   seed: boolean;
   trustProxy: boolean;
   rebuildHookUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
 }
 
 /**
@@ -46,5 +50,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,
     rebuildHookUrl: e.REBUILD_HOOK_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
   };
 }

@@ -75,3 +75,9 @@ export class RateLimitError extends AppError {
     this.retryAfterSeconds = seconds;
   }
 }
+
+export class ConflictError extends AppError {
+  constructor(message: string, field?: string) {
+    super(409, message, field ? { errors: { [field]: [message] } } : {});
+  }
+}

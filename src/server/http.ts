@@ -105,3 +105,12 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (!result.success) throw new ValidationError(fieldErrors(result.error));
   return result.data;
 }
+
+/** Body limit of the admin's content writes (article HTML): 512 KB. */
+export const ADMIN_BODY_LIMIT = 512 * 1024;
+
+/** A positive integer route parameter, or a 404 with the given message. */
+export function idParam(value: string | undefined, notFound: string = messages.notFound): number {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new AppError(404, notFound);
+  return Number(value);
+}

@@ -11,6 +11,7 @@ const pages = [
   '/contact',
   '/privacy-policy',
   '/terms-of-service',
+  '/admin/login',
   '/no-such-page',
 ];
 

@@ -1,8 +1,11 @@
 import type { APIRoute } from 'astro';
+import { articleCreateSchema } from '../../../lib/validation/article';
 import { articleListQuerySchema } from '../../../lib/validation/article-list-query';
+import { requireAdmin } from '../../../server/auth/guard';
 import { getDb } from '../../../server/db';
-import { handle, json, parseQuery } from '../../../server/http';
+import { ADMIN_BODY_LIMIT, handle, json, parseBody, parseQuery, readJsonBody } from '../../../server/http';
 import { listArticles } from '../../../server/queries/articles';
+import { createArticle } from '../../../server/services/articles';
 
 /** GET /api/articles: JSON array, newest first (or by relevance with q); total in X-Total-Count. */
 export const GET: APIRoute = handle(async ({ url }) => {
@@ -15,4 +18,11 @@ export const GET: APIRoute = handle(async ({ url }) => {
     offset: query.offset,
   });
   return json(items, { headers: { 'X-Total-Count': String(total) } });
+});
+
+/** POST /api/articles (admin): 201 with the article; 409 when the slug is taken. */
+export const POST: APIRoute = handle(async (context) => {
+  requireAdmin(context);
+  const input = parseBody(articleCreateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
+  return json(await createArticle(input), { status: 201 });
 });

@@ -1,0 +1,33 @@
+import type { APIContext, AstroGlobal } from 'astro';
+import { UnauthorizedError } from '../errors.ts';
+import type { SessionUser } from './session.ts';
+
+/**
+ * Route patterns only the administrator may use, whatever the method. Public reads of the
+ * content routes stay open; their writes are guarded by ADMIN_WRITE_ROUTES.
+ */
+export const ADMIN_ROUTES = new Set([
+  '/admin',
+  '/api/admin/articles',
+  '/api/admin/comments',
+  '/api/admin/comments/[id]',
+  '/api/admin/comments/[id]/approve',
+  '/api/admin/messages',
+  '/api/admin/messages/[id]',
+]);
+
+/** Routes whose reads are public and whose writes need the administrator (CONTRACT 2.6). */
+export const ADMIN_WRITE_ROUTES = new Set(['/api/articles', '/api/articles/[slug]', '/api/analytics-content', '/api/analytics-content/[id]']);
+
+/** Whether a request to this route pattern needs the administrator's session. */
+export function needsAdmin(routePattern: string, method: string): boolean {
+  if (ADMIN_ROUTES.has(routePattern)) return true;
+  return ADMIN_WRITE_ROUTES.has(routePattern) && method !== 'GET' && method !== 'HEAD';
+}
+
+/** The signed-in administrator, or a 401: every admin endpoint asserts it again itself. */
+export function requireAdmin(context: Pick<APIContext, 'locals'> | Pick<AstroGlobal, 'locals'>): SessionUser {
+  const user = context.locals.user;
+  if (!user) throw new UnauthorizedError();
+  return user;
+}

@@ -1,0 +1,71 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { sessions, users } from '../../../db/schema/index.ts';
+
+/** A session ends 12 hours after sign-in, or after 1 hour without use (OWASP ASVS L2 for an administrator). */
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+export const SESSION_IDLE_MS = 3_600_000;
+/** Last-use times are written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionUser {
+  sessionId: string;
+  userId: number;
+  username: string;
+  expiresAt: Date;
+}
+
+function randomPart(): string {
+  const bytes = new Uint8Array(20); // 160 bits
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+function hashSecret(secret: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+}
+
+/** Creates a session for the user; returns the token for the cookie (`id.secret`). */
+export async function createSession(db: Db, userId: number, now: Date = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const id = randomPart();
+  const secret = randomPart();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastUsedAt: now, expiresAt });
+  return { token: `${id}.${secret}`, expiresAt };
+}
+
+/** The session a token names, if it is valid now; expired or idle sessions are deleted. */
+export async function validateSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionUser | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const [row] = await db
+    .select({ session: sessions, username: users.username })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const given = new TextEncoder().encode(hashSecret(secret));
+  const stored = new TextEncoder().encode(row.session.secretHash);
+  if (!constantTimeEqual(given, stored)) return null;
+  const { session } = row;
+  if (now >= session.expiresAt || now.getTime() - session.lastUsedAt.getTime() >= SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, userId: session.userId, username: row.username, expiresAt: session.expiresAt };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (after a password change). */
+export async function invalidateUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { analyticsContent } from '../../../db/schema/index.ts';
+import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '../../lib/validation/analytics-content.ts';
+import type { AnalyticsContentItem } from '../../lib/types.ts';
+import { getDb } from '../db.ts';
+import { NotFoundError } from '../errors.ts';
+import { contentChanged } from './publish.ts';
+
+function toItem(row: typeof analyticsContent.$inferSelect): AnalyticsContentItem {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function createAnalyticsContent(input: AnalyticsContentCreate): Promise<AnalyticsContentItem> {
+  const now = new Date();
+  const [row] = await (
+    await getDb()
+  )
+    .insert(analyticsContent)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('The item was not stored.');
+  await contentChanged({ entity: 'analytics-content', id: row.id, action: 'created' });
+  return toItem(row);
+}
+
+export async function updateAnalyticsContent(id: number, input: AnalyticsContentUpdate): Promise<AnalyticsContentItem> {
+  const [row] = await (
+    await getDb()
+  )
+    .update(analyticsContent)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(analyticsContent.id, id))
+    .returning();
+  if (!row) throw new NotFoundError('Analytics content not found');
+  await contentChanged({ entity: 'analytics-content', id, action: 'updated' });
+  return toItem(row);
+}
+
+export async function deleteAnalyticsContent(id: number): Promise<void> {
+  const deleted = await (await getDb()).delete(analyticsContent).where(eq(analyticsContent.id, id)).returning({ id: analyticsContent.id });
+  if (deleted.length === 0) throw new NotFoundError('Analytics content not found');
+  await contentChanged({ entity: 'analytics-content', id, action: 'deleted' });
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema/index.ts';
+import type { LoginInput } from '../../lib/validation/login.ts';
+import { getDummyHash, verifyPassword } from '../auth/password.ts';
+import { createSession } from '../auth/session.ts';
+import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '../auth/throttle.ts';
+import { getDb } from '../db.ts';
+import { AppError, RateLimitError } from '../errors.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+function logAttempt(outcome: 'success' | 'failure' | 'throttled', username: string, address: string): void {
+  console.info(JSON.stringify({ event: 'admin_login', outcome, username: username.slice(0, 100), address, at: new Date().toISOString() }));
+}
+
+/**
+ * Signs the administrator in: the throttle is checked before any hash is computed; an
+ * unknown user name costs the same hash as a wrong password. Returns a new session.
+ */
+export async function signIn(input: LoginInput, address: string): Promise<{ token: string; expiresAt: Date }> {
+  const db = await getDb();
+  const wait = await loginRetryAfterMs(db, address, input.username);
+  if (wait > 0) {
+    logAttempt('throttled', input.username, address);
+    throw new RateLimitError(wait / 1000, 'Too many failed sign-in attempts. Please wait and try again.');
+  }
+  const [user] = await db.select().from(users).where(eq(users.username, input.username));
+  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user || !ok) {
+    await recordLoginFailure(db, address, input.username);
+    logAttempt('failure', input.username, address);
+    throw new AppError(401, INVALID_CREDENTIALS);
+  }
+  await clearLoginFailures(db, address, input.username);
+  logAttempt('success', input.username, address);
+  return createSession(db, user.id);
+}

@@ -1,0 +1,26 @@
+import { getDb } from '../db.ts';
+import { loadConfig } from '../config.ts';
+import { bumpContentVersion } from '../queries/site-state.ts';
+
+const HOOK_TIMEOUT_MS = 5_000;
+
+/**
+ * After content changes (CONTRACT 2.17): moves the content version on, so every cached
+ * page is rendered afresh in every process, and POSTs to REBUILD_HOOK_URL when set. The
+ * hook runs in the background with a timeout; a failure is logged and blocks nothing.
+ */
+export async function contentChanged(reason: { entity: string; id: number; action: 'created' | 'updated' | 'deleted' }): Promise<void> {
+  await bumpContentVersion(await getDb());
+  const hook = loadConfig().rebuildHookUrl;
+  if (!hook) return;
+  void fetch(hook, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ event: 'content.changed', ...reason, at: new Date().toISOString() }),
+    signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+  })
+    .then((response) => {
+      if (!response.ok) console.error(`Rebuild hook answered ${response.status}.`);
+    })
+    .catch((error: unknown) => console.error('Rebuild hook failed:', error instanceof Error ? error.message : error));
+}

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { expect, test, type Page } from '@playwright/test';
+import { articles, comments } from '../../db/schema/index.ts';
+import { openE2eDatabase, uniqueClientAddress } from './db.ts';
+import { waitForIslands } from './hydration.ts';
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await waitForIslands(page);
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await waitForIslands(page);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+});
+
+test('the admin panel is not reachable without signing in', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText(/password:/i)).toHaveCount(0);
+});
+
+test('the login form asks for both fields and reports wrong credentials', async ({ page }) => {
+  await page.goto('/admin/login');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts(page).getByText('Validation Error')).toBeVisible();
+  await expect(toasts(page).getByText('Please enter both username and password')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts(page).getByText('Login Failed')).toBeVisible();
+  await expect(toasts(page).getByText('Invalid credentials')).toBeVisible();
+});
+
+test('the editor creates, edits and deletes an article, visible to readers at once', async ({ page, browser }) => {
+  await signIn(page);
+  const title = `Utilities race to connect data centres ${Date.now()}`;
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue(/^utilities-race-to-connect-data-centres-\d+$/);
+  const slug = await dialog.getByLabel('Slug', { exact: true }).inputValue();
+  await dialog.getByLabel('Excerpt', { exact: true }).fill('Interconnection queues fill with gigawatt-scale requests.');
+  await dialog.getByLabel('Content', { exact: true }).fill('<p>Requests keep arriving.</p><script>window.__owned = 1</script>');
+  await dialog.getByLabel('Author', { exact: true }).fill('Newsroom');
+  await dialog.getByLabel('Category', { exact: true }).selectOption({ label: 'Utilities' });
+  await dialog.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toasts(page).getByText('Article created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(title)).toBeVisible();
+
+  const reader = await browser.newPage();
+  await reader.goto('/news');
+  await expect(reader.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await reader.goto(`/article/${slug}`);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await reader.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
+
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Article' });
+  await edit.getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
+  await reader.goto(`/article/${slug}`);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`${title} (updated)`);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete ${title} (updated)` }).click();
+  await expect(toasts(page).getByText('Article deleted successfully')).toBeVisible();
+  const gone = await reader.goto(`/article/${slug}`);
+  expect(gone?.status()).toBe(404);
+  await reader.close();
+});
+
+test('the moderator approves a pending comment and readers see it; logout lands on the login page', async ({ page }) => {
+  const database = await openE2eDatabase();
+  const [article] = await database.db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.slug, 'wildfire-mitigation-costs-reshape-western-rate-cases'));
+  const text = `Undergrounding costs deserve scrutiny ${Date.now()}`;
+  await database.db
+    .insert(comments)
+    .values({ articleId: article!.id, authorName: 'Pat Reader', authorEmail: 'pat@example.com', content: text, approved: false });
+  database.close();
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Comments' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: text });
+  await expect(item.getByText('Pending')).toBeVisible();
+  await expect(item.getByText('pat@example.com')).toBeVisible();
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page).getByText('Comment approved successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: text }).getByText('Approved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  await page.goto('/article/wildfire-mitigation-costs-reshape-western-rate-cases');
+  await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.getByText(text)).toBeVisible();
+});
