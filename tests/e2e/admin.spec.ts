@@ -50,7 +50,8 @@ test('the editor creates, edits and deletes an article, visible to readers at on
   await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue(/^utilities-race-to-connect-data-centres-\d+$/);
   const slug = await dialog.getByLabel('Slug', { exact: true }).inputValue();
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Interconnection queues fill with gigawatt-scale requests.');
-  await dialog.getByLabel('Content', { exact: true }).fill('<p>Requests keep arriving.</p><script>window.__owned = 1</script>');
+  await dialog.getByRole('textbox', { name: 'Content' }).fill('Requests keep arriving <script>window.__owned = 1</script>');
+  await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
   await dialog.getByLabel('Author', { exact: true }).fill('Newsroom');
   await dialog.getByLabel('Category', { exact: true }).selectOption({ label: 'Utilities' });
   await dialog.getByRole('button', { name: 'Create Article' }).click();
@@ -63,6 +64,7 @@ test('the editor creates, edits and deletes an article, visible to readers at on
   await expect(reader.getByRole('link', { name: title, exact: true })).toBeVisible();
   await reader.goto(`/article/${slug}`);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(reader.locator('.article-body h2')).toContainText('Requests keep arriving <script>');
   expect(await reader.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
 
   await page.getByRole('button', { name: `Edit ${title}` }).click();

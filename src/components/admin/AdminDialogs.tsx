@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { sendJson } from '../../lib/api-client.ts';
 import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
 import type { AnalyticsContentItem, Category } from '../../lib/types.ts';
@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { FormField, fieldProps } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Textarea } from '../ui/textarea.tsx';
+import { RichTextEditor } from './RichTextEditor.tsx';
 
 export interface AdminArticle {
   id: number;
@@ -80,6 +81,7 @@ export function ArticleDialog({ categories, article, onSaved }: { categories: Ca
       };
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setValue,
@@ -125,7 +127,7 @@ export function ArticleDialog({ categories, article, onSaved }: { categories: Ca
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{article ? 'Edit Article' : 'Add Article'}</DialogTitle>
-          <DialogDescription>Content is HTML; scripts, styles, frames and event handlers are removed when saved.</DialogDescription>
+          <DialogDescription>Write the story; headings, lists, quotes, links and images are kept when it is published.</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="grid gap-4">
           <FormField id={id('title')} label="Title" error={errors.title?.message}>
@@ -144,9 +146,29 @@ export function ArticleDialog({ categories, article, onSaved }: { categories: Ca
           <FormField id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message}>
             <Textarea {...fieldProps(id('excerpt'), errors.excerpt?.message)} rows={2} {...register('excerpt')} />
           </FormField>
-          <FormField id={id('content')} label="Content" error={errors.content?.message}>
-            <Textarea {...fieldProps(id('content'), errors.content?.message)} rows={10} className="font-mono text-sm" {...register('content')} />
-          </FormField>
+          <div className="grid gap-2">
+            <span id={`${id('content')}-label`} className="text-sm leading-none font-medium">
+              Content
+            </span>
+            <Controller
+              control={control}
+              name="content"
+              render={({ field }) => (
+                <RichTextEditor
+                  id={id('content')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={Boolean(errors.content)}
+                  describedBy={errors.content ? `${id('content')}-error` : undefined}
+                />
+              )}
+            />
+            {errors.content?.message && (
+              <p id={`${id('content')}-error`} className="text-destructive text-sm">
+                {errors.content.message}
+              </p>
+            )}
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={id('author')} label="Author" error={errors.author?.message}>
               <Input {...fieldProps(id('author'), errors.author?.message)} {...register('author')} />
