@@ -12,6 +12,22 @@ export const users = sqliteTable('users', {
   passwordChangedAt: integer('password_changed_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
+  /** The TOTP key, sealed with AES-256-GCM; set once two-factor sign-in is on. */
+  totpKey: text('totp_key'),
+  /** A key being enrolled, until its first code confirms it. */
+  totpPendingKey: text('totp_pending_key'),
+  /** The last time step a code was accepted for, so no code works twice. */
+  totpLastStep: integer('totp_last_step'),
+});
+
+/** One-time recovery codes for two-factor sign-in; only their SHA-256 is stored. */
+export const recoveryCodes = sqliteTable('recovery_codes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
 });
 
 /**

@@ -13,6 +13,7 @@ const envSchema = z.object({
   REBUILD_HOOK_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface AppConfig {
@@ -27,6 +28,7 @@ export interface AppConfig {
   rebuildHookUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
+  appSecret: string | undefined;
 }
 
 /**
@@ -52,5 +54,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rebuildHookUrl: e.REBUILD_HOOK_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    appSecret: e.APP_SECRET,
   };
 }

@@ -1,6 +1,8 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
-import { articles, comments } from '../../db/schema/index.ts';
+import { articles, comments, users } from '../../db/schema/index.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
 
@@ -112,4 +114,35 @@ test('the moderator approves a pending comment and readers see it; logout lands 
   await page.goto('/article/wildfire-mitigation-costs-reshape-western-rate-cases');
   await page.getByRole('heading', { name: 'Comments', exact: true }).scrollIntoViewIfNeeded();
   await expect(page.getByText(text)).toBeVisible();
+});
+
+test('the administrator enrols an authenticator app and signs in with a code', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = decodeBase32IgnorePadding(await page.getByTestId('totp-secret').innerText());
+  await page.getByLabel('Code from the app', { exact: true }).fill(generateTOTP(key, 30, 6));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await waitForIslands(page);
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts(page).getByText('Two-factor code required')).toBeVisible();
+  const codeField = page.getByLabel('Authentication code', { exact: true });
+  await expect(codeField).toBeFocused();
+  // The enrolment code's time step was just used; the server accepts each step once.
+  const database = await openE2eDatabase();
+  await database.db.update(users).set({ totpLastStep: null });
+  await codeField.fill(generateTOTP(key, 30, 6));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Leave two-factor off for the other tests.
+  await database.db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null });
+  database.close();
 });

@@ -9,6 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { Toaster } from '../ui/toast.tsx';
 import { AnalyticsDialog, ArticleDialog, type AdminArticle } from './AdminDialogs.tsx';
+import { TotpSettings } from './TotpSettings.tsx';
 
 interface ModerationComment {
   id: number;
@@ -270,6 +271,7 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="comments">Comments</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
           <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
         <TabsContent value="articles">
           <ArticlesTab categories={categories} />
@@ -287,6 +289,9 @@ export default function AdminPanel({ username, categories }: { username: string;
           <p className="bg-card text-muted-foreground rounded-lg border border-dashed p-6">
             <Badge variant="secondary">Not Configured</Badge> The Zoho Analytics connection is set up here once the analytics integration ships.
           </p>
+        </TabsContent>
+        <TabsContent value="security">
+          <TotpSettings />
         </TabsContent>
       </Tabs>
       <Toaster />

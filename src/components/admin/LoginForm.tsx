@@ -1,6 +1,6 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
+import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
 import { toast } from '../../stores/toast.ts';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -10,6 +10,12 @@ import { Toaster } from '../ui/toast.tsx';
 /** The admin sign-in form (spec sections 2, 5 and 8). It shows no credentials (CONTRACT 2.5). */
 export default function LoginForm() {
   const [pending, setPending] = useState(false);
+  // Shown once the server asks for the second factor.
+  const [needsCode, setNeedsCode] = useState(false);
+  // Move focus to the code field when it appears, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (needsCode) document.getElementById('login-code')?.focus();
+  }, [needsCode]);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,16 +26,18 @@ export default function LoginForm() {
     };
     const username = text('username').trim();
     const password = text('password');
+    const code = text('code').trim();
     if (!username || !password) {
       toast({ title: 'Validation Error', description: 'Please enter both username and password', variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
-      await sendJson('POST', '/api/admin/login', { username, password });
+      await sendJson('POST', '/api/admin/login', { username, password, ...(code ? { code } : {}) });
       toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
       window.location.assign('/admin');
     } catch (error) {
+      if (submitFieldErrors(error)['code']) setNeedsCode(true);
       toast({ title: 'Login Failed', description: submitErrorMessage(error, 'Invalid credentials'), variant: 'destructive' });
       setPending(false);
     }
@@ -44,6 +52,14 @@ export default function LoginForm() {
         <FormField id="login-password" label="Password">
           <Input id="login-password" name="password" type="password" autoComplete="current-password" maxLength={1024} />
         </FormField>
+        {needsCode && (
+          <FormField id="login-code" label="Authentication code">
+            <Input id="login-code" name="code" autoComplete="one-time-code" inputMode="text" maxLength={64} aria-describedby="login-code-hint" />
+            <p id="login-code-hint" className="text-muted-foreground text-sm">
+              The 6-digit code from your authenticator app, or a recovery code.
+            </p>
+          </FormField>
+        )}
         <Button type="submit" disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>

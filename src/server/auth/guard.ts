@@ -14,6 +14,8 @@ export const ADMIN_ROUTES = new Set([
   '/api/admin/comments/[id]/approve',
   '/api/admin/messages',
   '/api/admin/messages/[id]',
+  '/api/admin/totp',
+  '/api/admin/totp/[action]',
 ]);
 
 /** Routes whose reads are public and whose writes need the administrator (CONTRACT 2.6). */

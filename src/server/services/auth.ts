@@ -4,10 +4,13 @@ import type { LoginInput } from '../../lib/validation/login.ts';
 import { getDummyHash, verifyPassword } from '../auth/password.ts';
 import { createSession } from '../auth/session.ts';
 import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '../auth/throttle.ts';
+import { verifySecondFactor } from '../auth/totp.ts';
 import { getDb } from '../db.ts';
 import { AppError, RateLimitError } from '../errors.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const CODE_REQUIRED = 'Two-factor code required';
+export const INVALID_CODE = 'Invalid two-factor code';
 
 function logAttempt(outcome: 'success' | 'failure' | 'throttled', username: string, address: string): void {
   console.info(JSON.stringify({ event: 'admin_login', outcome, username: username.slice(0, 100), address, at: new Date().toISOString() }));
@@ -30,6 +33,14 @@ export async function signIn(input: LoginInput, address: string): Promise<{ toke
     await recordLoginFailure(db, address, input.username);
     logAttempt('failure', input.username, address);
     throw new AppError(401, INVALID_CREDENTIALS);
+  }
+  if (user.totpKey) {
+    if (!input.code) throw new AppError(401, CODE_REQUIRED, { errors: { code: ['Enter the code from your authenticator app'] } });
+    if (!(await verifySecondFactor(db, user, input.code))) {
+      await recordLoginFailure(db, address, input.username);
+      logAttempt('failure', input.username, address);
+      throw new AppError(401, INVALID_CODE, { errors: { code: [INVALID_CODE] } });
+    }
   }
   await clearLoginFailures(db, address, input.username);
   logAttempt('success', input.username, address);

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { getJson, sendJson } from '../../lib/api-client.ts';
+import { submitErrorMessage } from '../../lib/submit-error.ts';
+import { toast } from '../../stores/toast.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
+
+interface Enrollment {
+  uri: string;
+  qrSvg: string;
+  secret: string;
+}
+
+/** Two-factor sign-in with an authenticator app: enrol by QR code, confirm, keep recovery codes. */
+export function TotpSettings() {
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    getJson<{ enabled: boolean }>('/api/admin/totp')
+      .then(({ data }) => setEnabled(data.enabled))
+      .catch(() => setEnabled(false));
+  }, []);
+
+  const start = async () => {
+    try {
+      setEnrollment(await sendJson<Enrollment>('POST', '/api/admin/totp/setup'));
+    } catch (error) {
+      toast({ title: 'Error', description: submitErrorMessage(error, 'Could not start two-factor setup.'), variant: 'destructive' });
+    }
+  };
+  const confirm = async () => {
+    try {
+      const result = await sendJson<{ recoveryCodes: string[] }>('POST', '/api/admin/totp/enable', { code });
+      setRecoveryCodes(result.recoveryCodes);
+      setEnrollment(null);
+      setEnabled(true);
+      toast({ title: 'Two-factor sign-in enabled' });
+    } catch (error) {
+      toast({ title: 'Error', description: submitErrorMessage(error, 'That code is not valid.'), variant: 'destructive' });
+    }
+  };
+  const disable = async () => {
+    if (!window.confirm('Turn off two-factor sign-in?')) return;
+    await sendJson('POST', '/api/admin/totp/disable');
+    setEnabled(false);
+    setRecoveryCodes(null);
+    toast({ title: 'Two-factor sign-in disabled' });
+  };
+
+  return (
+    <section aria-labelledby="security-title" className="max-w-2xl space-y-4">
+      <h2 id="security-title" className="flex items-center gap-2 text-xl font-semibold">
+        Two-factor sign-in {enabled !== null && <Badge variant={enabled ? 'default' : 'secondary'}>{enabled ? 'On' : 'Off'}</Badge>}
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Require a code from an authenticator app (such as 1Password, Authy or Google Authenticator) at every sign-in.
+      </p>
+      {enabled === false && !enrollment && <Button onClick={() => void start()}>Set up authenticator app</Button>}
+      {enrollment && (
+        <div className="bg-card space-y-4 rounded-lg border p-5">
+          <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <div
+            className="size-48 rounded border bg-white p-2"
+            role="img"
+            aria-label="QR code for your authenticator app"
+            dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }}
+          />
+          <p className="text-sm">
+            Or enter this key by hand:{' '}
+            <code className="bg-muted rounded px-1.5 py-0.5 break-all" data-testid="totp-secret">
+              {enrollment.secret}
+            </code>
+          </p>
+          <FormField id="totp-code" label="Code from the app">
+            <Input
+              id="totp-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </FormField>
+          <Button onClick={() => void confirm()}>Turn on two-factor sign-in</Button>
+        </div>
+      )}
+      {recoveryCodes && (
+        <div className="bg-accent space-y-2 rounded-lg border border-amber-300 p-5">
+          <p className="font-semibold">Recovery codes</p>
+          <p className="text-sm">Each works once if you lose your phone. Store them somewhere safe: they are not shown again.</p>
+          <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
+            {recoveryCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {enabled && (
+        <Button variant="outline" onClick={() => void disable()}>
+          Turn off two-factor sign-in
+        </Button>
+      )}
+    </section>
+  );
+}

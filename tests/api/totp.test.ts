@@ -1,0 +1,96 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'two-factor-test-password';
+let server: TestServer;
+let address = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function call(method: string, path: string, body?: unknown, cookie?: string) {
+  const headers: Record<string, string> = { Origin: server.url, 'X-Forwarded-For': `192.0.2.${++address}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (cookie) headers['Cookie'] = cookie;
+  const response = await fetch(`${server.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+const login = (extra: Record<string, string> = {}) => call('POST', '/api/admin/login', { username: 'admin', password: PASSWORD, ...extra });
+/** Lets a code of the current time step be used again (the server accepts each step once). */
+const forgetLastStep = () => server.database.db.update(users).set({ totpLastStep: null });
+
+describe('two-factor sign-in with an authenticator app', () => {
+  let cookie: string;
+  let key: Uint8Array;
+  let recovery: string[];
+
+  it('enrols by QR code, storing the key sealed, and confirms with a first code', async () => {
+    const first = await login();
+    cookie = first.headers.get('Set-Cookie')!.split(';')[0]!;
+    const setup = await call('POST', '/api/admin/totp/setup', undefined, cookie);
+    expect(setup.status).toBe(200);
+    expect(setup.json['uri']).toMatch(/^otpauth:\/\/totp\/EnergyPulse:admin\?/);
+    expect(String(setup.json['qrSvg'])).toMatch(/^<svg/);
+    key = decodeBase32IgnorePadding(String(setup.json['secret']));
+    const [pending] = await server.database.db.select().from(users);
+    expect(pending?.totpPendingKey).toMatch(/^v1\./);
+    expect(pending?.totpPendingKey).not.toContain(String(setup.json['secret']));
+
+    expect((await call('POST', '/api/admin/totp/enable', { code: '000000' === generateTOTP(key, 30, 6) ? '111111' : '000000' }, cookie)).status).toBe(
+      400,
+    );
+    const enabled = await call('POST', '/api/admin/totp/enable', { code: generateTOTP(key, 30, 6) }, cookie);
+    expect(enabled.status).toBe(200);
+    recovery = enabled.json['recoveryCodes'] as string[];
+    expect(recovery).toHaveLength(10);
+    expect((await call('GET', '/api/admin/totp', undefined, cookie)).json).toEqual({ enabled: true });
+    const [row] = await server.database.db.select().from(users);
+    expect(row?.totpKey).toMatch(/^v1\./);
+    expect(row?.totpPendingKey).toBeNull();
+  });
+
+  it('asks for the code after the password, and refuses a wrong one', async () => {
+    const missing = await login();
+    expect(missing.status).toBe(401);
+    expect(missing.json).toEqual({ message: 'Two-factor code required', errors: { code: ['Enter the code from your authenticator app'] } });
+    expect(missing.headers.get('Set-Cookie')).toBeNull();
+    const wrong = await login({ code: generateTOTP(key, 30, 6) === '123456' ? '654321' : '123456' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json['message']).toBe('Invalid two-factor code');
+  });
+
+  it('signs in with a current code, and accepts each code only once', async () => {
+    await forgetLastStep();
+    const code = generateTOTP(key, 30, 6);
+    const ok = await login({ code });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('Set-Cookie')).toMatch(/^session=/);
+    expect((await login({ code })).status).toBe(401);
+  });
+
+  it('signs in with a recovery code once', async () => {
+    expect((await login({ code: recovery[0]! })).status).toBe(200);
+    expect((await login({ code: recovery[0]! })).status).toBe(401);
+    expect((await login({ code: recovery[1]!.toUpperCase() })).status).toBe(200);
+  });
+
+  it('turns off again', async () => {
+    expect((await call('POST', '/api/admin/totp/disable', undefined, cookie)).json).toEqual({ enabled: false });
+    expect((await login()).status).toBe(200);
+  });
+
+  it('is only for the signed-in administrator', async () => {
+    expect((await call('POST', '/api/admin/totp/setup')).status).toBe(401);
+    expect((await call('GET', '/api/admin/totp')).status).toBe(401);
+  });
+});
