@@ -79,3 +79,34 @@ export interface PublicComment {
   approved: boolean;
   createdAt: string;
 }
+
+/** An article as the admin sees it: drafts and scheduled ones included, with status. */
+export interface AdminArticle extends Article {
+  status: 'draft' | 'published';
+}
+
+/** A comment as the administrator sees it, with its author's e-mail and article. */
+export interface ModerationComment {
+  id: number;
+  articleId: number;
+  articleTitle: string;
+  articleSlug: string;
+  authorName: string;
+  authorEmail: string;
+  content: string;
+  approved: boolean;
+  createdAt: string;
+}
+
+/** A contact message in the admin's inbox. */
+export interface AdminMessage {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  category: string;
+  message: string;
+  handled: boolean;
+  createdAt: string;
+}

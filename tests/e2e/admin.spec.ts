@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
@@ -28,6 +29,21 @@ test('the admin panel is not reachable without signing in', async ({ page }) => 
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByText(/password:/i)).toHaveCount(0);
+});
+
+test('the signed-in panel has no serious or critical accessibility violations', async ({ page }) => {
+  await signIn(page);
+  for (const tab of ['Articles', 'Comments', 'Messages', 'Security']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.getByRole('tab', { name: 'Articles' }).click();
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
 test('the login form asks for both fields and reports wrong credentials', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { sendJson } from '../../lib/api-client.ts';
 import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
-import type { AnalyticsContentItem, Category } from '../../lib/types.ts';
+import type { AdminArticle, AnalyticsContentItem, Category } from '../../lib/types.ts';
 import { ANALYTICS_TYPES, analyticsContentCreateSchema, type AnalyticsContentCreate } from '../../lib/validation/analytics-content.ts';
 import { articleCreateSchema, type ArticleCreate, type ArticleCreateInput } from '../../lib/validation/article.ts';
 import { toast } from '../../stores/toast.ts';
@@ -13,21 +13,6 @@ import { FormField, fieldProps } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
-
-export interface AdminArticle {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  imageUrl: string | null;
-  author: string;
-  categoryId: number;
-  category: Category;
-  featured: boolean;
-  status: 'draft' | 'published';
-  publishedAt: string;
-}
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-base aria-invalid:border-destructive md:text-sm';
 

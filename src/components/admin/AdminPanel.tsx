@@ -2,38 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { submitErrorMessage } from '../../lib/submit-error.ts';
-import type { AnalyticsContentItem, Category } from '../../lib/types.ts';
+import type { AdminArticle, AdminMessage, AnalyticsContentItem, Category, ModerationComment } from '../../lib/types.ts';
 import { toast } from '../../stores/toast.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { Toaster } from '../ui/toast.tsx';
-import { AnalyticsDialog, ArticleDialog, type AdminArticle } from './AdminDialogs.tsx';
+import { AnalyticsDialog, ArticleDialog } from './AdminDialogs.tsx';
 import { TotpSettings } from './TotpSettings.tsx';
-
-interface ModerationComment {
-  id: number;
-  articleId: number;
-  articleTitle: string;
-  articleSlug: string;
-  authorName: string;
-  authorEmail: string;
-  content: string;
-  approved: boolean;
-  createdAt: string;
-}
-
-interface AdminMessage {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  subject: string;
-  category: string;
-  message: string;
-  handled: boolean;
-  createdAt: string;
-}
 
 /** Loads a list from the API and reloads it on demand ("after successful mutations the relevant lists are refetched"). */
 function useList<T>(path: string) {

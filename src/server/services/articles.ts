@@ -1,27 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { articles, categories } from '../../../db/schema/index.ts';
+import type { AdminArticle } from '../../lib/types.ts';
 import type { ArticleCreate, ArticleUpdate } from '../../lib/validation/article.ts';
 import { getDb } from '../db.ts';
 import { ConflictError, NotFoundError, ValidationError, messages } from '../errors.ts';
 import { htmlToText, sanitizeArticleHtml } from '../html.ts';
 import { contentChanged } from './publish.ts';
-
-/** An article as the admin sees it: drafts and scheduled ones included, with status. */
-export interface AdminArticle {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  imageUrl: string | null;
-  author: string;
-  categoryId: number;
-  category: { id: number; name: string; slug: string };
-  featured: boolean;
-  status: 'draft' | 'published';
-  publishedAt: string;
-  updatedAt: string;
-}
 
 async function assertCategory(categoryId: number): Promise<void> {
   const [row] = await (await getDb()).select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));

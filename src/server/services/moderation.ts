@@ -1,20 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { articles, comments, contactMessages } from '../../../db/schema/index.ts';
 import { getDb } from '../db.ts';
+import type { AdminMessage, ModerationComment } from '../../lib/types.ts';
 import { NotFoundError } from '../errors.ts';
-
-/** A comment as the administrator sees it, with its author's e-mail and article. */
-export interface ModerationComment {
-  id: number;
-  articleId: number;
-  articleTitle: string;
-  articleSlug: string;
-  authorName: string;
-  authorEmail: string;
-  content: string;
-  approved: boolean;
-  createdAt: string;
-}
 
 /** Every comment, pending first, then newest first. */
 export async function listCommentsForModeration(): Promise<ModerationComment[]> {
@@ -46,18 +34,6 @@ export async function approveComment(id: number): Promise<void> {
 export async function deleteComment(id: number): Promise<void> {
   const deleted = await (await getDb()).delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
   if (deleted.length === 0) throw new NotFoundError('Comment not found');
-}
-
-export interface AdminMessage {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  subject: string;
-  category: string;
-  message: string;
-  handled: boolean;
-  createdAt: string;
 }
 
 /** Contact messages, newest first (CONTRACT 2.9). */
