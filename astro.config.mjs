@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import interactionDirective from './src/directives/interaction-integration.mjs';
 
 const port = Number(process.env.PORT || 4321);
 const site = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
@@ -23,7 +24,7 @@ export default defineConfig({
   // Our own Node server (scripts/serve.ts) wraps the app, so every response, static files
   // included, gets the same security headers and compression.
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   prefetch: false,
   // No Astro sessions: admin sessions live in the database (issue 4).
   session: false,

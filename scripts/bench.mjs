@@ -116,6 +116,8 @@ try {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     for (const path of ['/', '/news', ARTICLE]) {
+      // Measure the running site, not its first render after start.
+      await (await fetch(base + path)).text();
       const result = await lighthouse(base + path, {
         port: chrome.port,
         output: 'json',

@@ -2,6 +2,13 @@
 import type { SessionUser } from './server/auth/session';
 import type { PageCache } from './server/cache';
 
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first interaction with the island (src/directives/interaction.ts). */
+    'client:interaction'?: boolean;
+  }
+}
+
 declare global {
   namespace App {
     interface Locals {

@@ -4,6 +4,18 @@ import { waitForIslands } from './hydration.ts';
 const cards = (page: Page) => page.locator('main article');
 
 test.describe('news filter', () => {
+  test('ships no JavaScript until the reader uses the filter', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/news', { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    await page.getByRole('searchbox', { name: 'Search articles' }).focus();
+    await waitForIslands(page);
+    expect(scripts.some((url) => url.includes('NewsBrowser'))).toBe(true);
+  });
+
   test('keeps a category picked before the page finished loading', async ({ page }) => {
     // Hold the island's script back, pick a category, then let it load.
     let release: () => void = () => undefined;
@@ -22,7 +34,6 @@ test.describe('news filter', () => {
 
   test('applies search after a 300 ms pause and keeps it in the URL', async ({ page }) => {
     await page.goto('/news');
-    await waitForIslands(page);
     await expect(cards(page)).toHaveCount(12);
     const requests: string[] = [];
     page.on('request', (r) => {
@@ -40,7 +51,6 @@ test.describe('news filter', () => {
 
   test('filters by category from the dropdown, defaulting to All Categories', async ({ page }) => {
     await page.goto('/news');
-    await waitForIslands(page);
     const select = page.getByRole('combobox', { name: 'Category' });
     await expect(select).toHaveValue('all');
     await expect(select.locator('option:checked')).toHaveText('All Categories');
@@ -53,7 +63,6 @@ test.describe('news filter', () => {
 
   test('shows the empty text when nothing matches', async ({ page }) => {
     await page.goto('/news');
-    await waitForIslands(page);
     await page.getByRole('searchbox', { name: 'Search articles' }).fill('zzyzx');
     await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
@@ -72,7 +81,6 @@ test.describe('news filter', () => {
 
   test('sidebar lists market data and categories with counts that filter the list', async ({ page }) => {
     await page.goto('/news');
-    await waitForIslands(page);
     const overview = page.locator('section[aria-labelledby="overview-title"]');
     await expect(overview.getByRole('heading', { name: 'Market Overview' })).toBeVisible();
     await expect(overview.getByText('WTI Crude Oil')).toBeVisible();
@@ -89,7 +97,6 @@ test.describe('news filter', () => {
 
   test('loads more articles on demand', async ({ page }) => {
     await page.goto('/news');
-    await waitForIslands(page);
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole('link', { name: 'Load more articles' }).click();
     await expect(cards(page)).toHaveCount(24);

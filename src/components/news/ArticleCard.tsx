@@ -26,8 +26,8 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false }: 
         <img
           src={article.imageUrl}
           alt=""
-          width={1200}
-          height={675}
+          width={800}
+          height={450}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           className="bg-muted aspect-video w-full object-cover"
