@@ -75,8 +75,12 @@ try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     /** @type {Promise<number>[]} */
     const sizes = [];
+    /** @type {string[]} */
+    const names = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length));
+      if (r.request().resourceType() !== 'script') return;
+      names.push(r.url().split('/').pop() ?? '');
+      sizes.push(r.body().then((b) => gzipSync(b).length));
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
     // Scroll down step by step so every island that hydrates when visible (comments) loads.
@@ -88,8 +92,10 @@ try {
     await page.waitForTimeout(500);
     const inline = await page.locator('script:not([type="application/ld+json"])').count();
     const gz = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-    if (path === ARTICLE) record(`article page JavaScript (gzip)`, Math.round(gz / 102.4) / 10, ' KB', (v) => v <= 80, '<= 80 KB');
-    else record(`${path} scripts`, sizes.length + inline, '', (v) => v === 0, '0');
+    if (path === ARTICLE) {
+      console.log(`      article page scripts: ${names.join(' ')}`);
+      record(`article page JavaScript (gzip)`, Math.round(gz / 102.4) / 10, ' KB', (v) => v <= 80, '<= 80 KB');
+    } else record(`${path} scripts`, sizes.length + inline, '', (v) => v === 0, '0');
     await page.close();
   }
   await browser.close();
