@@ -1,3 +1,4 @@
+import { toast } from '../stores/toast.ts';
 import { ApiError } from './api-client.ts';
 
 /** The message to show for a failed submission: the server's, else the fallback (spec section 8). */
@@ -9,4 +10,20 @@ export function submitErrorMessage(error: unknown, fallback: string): string {
 /** The server's field messages, when it sent any. */
 export function submitFieldErrors(error: unknown): Record<string, string[]> {
   return error instanceof ApiError ? (error.body?.errors ?? {}) : {};
+}
+
+/**
+ * Reports a failed submission: the server's field messages go onto the form's fields it
+ * knows, and an Error toast shows the server's message or the fallback (spec section 8).
+ */
+export function reportSubmitError<F extends string>(
+  error: unknown,
+  fallback: string,
+  fields: readonly F[],
+  setError: (field: F, error: { message: string }) => void,
+): void {
+  for (const [field, list] of Object.entries(submitFieldErrors(error))) {
+    if ((fields as readonly string[]).includes(field) && list[0]) setError(field as F, { message: list[0] });
+  }
+  toast({ title: 'Error', description: submitErrorMessage(error, fallback), variant: 'destructive' });
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
+import { reportSubmitError, submitErrorMessage } from '../../lib/submit-error.ts';
 import type { AdminArticle, AnalyticsContentItem, Category } from '../../lib/types.ts';
 import { ANALYTICS_TYPES, analyticsContentCreateSchema, type AnalyticsContentCreate } from '../../lib/validation/analytics-content.ts';
 import { articleCreateSchema, type ArticleCreate, type ArticleCreateInput } from '../../lib/validation/article.ts';
@@ -89,10 +89,7 @@ export function ArticleDialog({ categories, article, onSaved }: { categories: Ca
       }
       onSaved();
     } catch (error) {
-      for (const [field, list] of Object.entries(submitFieldErrors(error))) {
-        if (list[0]) setError(field as keyof ArticleFormValues, { message: list[0] });
-      }
-      toast({ title: 'Error', description: submitErrorMessage(error, 'The article could not be saved.'), variant: 'destructive' });
+      reportSubmitError(error, 'The article could not be saved.', Object.keys(defaults) as (keyof ArticleFormValues)[], setError);
     }
   };
 

@@ -36,12 +36,36 @@ async function mutate(action: () => Promise<unknown>, success: string, after: ()
   }
 }
 
+/** Delete with confirmation, then the success toast and a refreshed list. */
+function DeleteButton({
+  question,
+  path,
+  success,
+  onDone,
+  label,
+}: {
+  question: string;
+  path: string;
+  success: string;
+  onDone: () => void;
+  label?: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={label}
+      onClick={() => {
+        if (window.confirm(question)) void mutate(() => sendJson('DELETE', path), success, onDone);
+      }}
+    >
+      Delete
+    </Button>
+  );
+}
+
 function ArticlesTab({ categories }: { categories: Category[] }) {
   const { items, reload } = useList<AdminArticle>('/api/admin/articles');
-  const remove = (a: AdminArticle) => {
-    if (!window.confirm(`Delete "${a.title}"? This cannot be undone.`)) return;
-    void mutate(() => sendJson('DELETE', `/api/articles/${a.id}`), 'Article deleted successfully', reload);
-  };
   // When the list was opened: enough to tell scheduled articles apart.
   const [now] = useState(Date.now);
   return (
@@ -70,9 +94,13 @@ function ArticlesTab({ categories }: { categories: Category[] }) {
             </div>
             <div className="flex shrink-0 gap-2">
               <ArticleDialog categories={categories} article={a} onSaved={reload} />
-              <Button variant="outline" size="sm" onClick={() => remove(a)} aria-label={`Delete ${a.title}`}>
-                Delete
-              </Button>
+              <DeleteButton
+                question={`Delete "${a.title}"? This cannot be undone.`}
+                path={`/api/articles/${a.id}`}
+                success="Article deleted successfully"
+                onDone={reload}
+                label={`Delete ${a.title}`}
+              />
             </div>
           </li>
         ))}
@@ -83,10 +111,6 @@ function ArticlesTab({ categories }: { categories: Category[] }) {
 
 function AnalyticsTab() {
   const { items, reload } = useList<AnalyticsContentItem>('/api/analytics-content');
-  const remove = (item: AnalyticsContentItem) => {
-    if (!window.confirm(`Delete "${item.title}"?`)) return;
-    void mutate(() => sendJson('DELETE', `/api/analytics-content/${item.id}`), 'Analytics content deleted successfully', reload);
-  };
   return (
     <section aria-labelledby="analytics-admin-title" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -107,9 +131,13 @@ function AnalyticsTab() {
             </div>
             <div className="flex shrink-0 gap-2">
               <AnalyticsDialog item={item} onSaved={reload} />
-              <Button variant="outline" size="sm" onClick={() => remove(item)} aria-label={`Delete ${item.title}`}>
-                Delete
-              </Button>
+              <DeleteButton
+                question={`Delete "${item.title}"?`}
+                path={`/api/analytics-content/${item.id}`}
+                success="Analytics content deleted successfully"
+                onDone={reload}
+                label={`Delete ${item.title}`}
+              />
             </div>
           </li>
         ))}
@@ -149,16 +177,12 @@ function CommentsTab() {
                   Approve
                 </Button>
               )}
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  if (window.confirm('Delete this comment?'))
-                    void mutate(() => sendJson('DELETE', `/api/admin/comments/${c.id}`), 'Comment deleted successfully', reload);
-                }}
-              >
-                Delete
-              </Button>
+              <DeleteButton
+                question="Delete this comment?"
+                path={`/api/admin/comments/${c.id}`}
+                success="Comment deleted successfully"
+                onDone={reload}
+              />
             </div>
           </li>
         ))}
@@ -202,16 +226,12 @@ function MessagesTab() {
               >
                 {m.handled ? 'Mark unhandled' : 'Mark handled'}
               </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  if (window.confirm('Delete this message?'))
-                    void mutate(() => sendJson('DELETE', `/api/admin/messages/${m.id}`), 'Message deleted successfully', reload);
-                }}
-              >
-                Delete
-              </Button>
+              <DeleteButton
+                question="Delete this message?"
+                path={`/api/admin/messages/${m.id}`}
+                success="Message deleted successfully"
+                onDone={reload}
+              />
             </div>
           </li>
         ))}

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
+import { reportSubmitError } from '../../lib/submit-error.ts';
 import { commentCreateSchema, type CommentCreate, type CommentCreateInput } from '../../lib/validation/comment.ts';
 import { toast } from '../../stores/toast.ts';
 import { Toaster } from '../ui/toast.tsx';
@@ -39,10 +39,7 @@ export default function CommentForm({ articleId, initial, focusId, submitNow }: 
       setSent(true);
       toast({ title: 'Comment Submitted', description: 'Your comment has been submitted and will appear after moderation.' });
     } catch (error) {
-      for (const [field, list] of Object.entries(submitFieldErrors(error))) {
-        if (field in EMPTY && list[0]) setError(field as CommentFieldName, { message: list[0] });
-      }
-      toast({ title: 'Error', description: submitErrorMessage(error, 'Failed to submit comment. Please try again.'), variant: 'destructive' });
+      reportSubmitError(error, 'Failed to submit comment. Please try again.', Object.keys(EMPTY) as CommentFieldName[], setError);
     }
   };
   const submit = handleSubmit(onSubmit);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
+import { reportSubmitError } from '../../lib/submit-error.ts';
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '../../lib/validation/contact.ts';
 import { toast } from '../../stores/toast.ts';
 import { Button } from '../ui/button.tsx';
@@ -28,10 +28,7 @@ export default function ContactForm() {
       reset(EMPTY);
       toast({ title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." });
     } catch (error) {
-      for (const [field, list] of Object.entries(submitFieldErrors(error))) {
-        if (field in EMPTY && list[0]) setError(field as keyof ContactCreateInput, { message: list[0] });
-      }
-      toast({ title: 'Error', description: submitErrorMessage(error, 'Failed to send message. Please try again.'), variant: 'destructive' });
+      reportSubmitError(error, 'Failed to send message. Please try again.', Object.keys(EMPTY) as (keyof ContactCreateInput)[], setError);
     }
   };
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { articles, categories } from '../../../db/schema/index.ts';
 import type { AdminArticle } from '../../lib/types.ts';
 import type { ArticleCreate, ArticleUpdate } from '../../lib/validation/article.ts';
@@ -24,15 +24,15 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: articles\.slug/.test(text);
 }
 
-/** Every article, newest first, for the admin panel. */
-export async function listAllArticles(): Promise<AdminArticle[]> {
-  const rows = await (
-    await getDb()
-  )
+/** Articles as the admin sees them, newest first; all of them, or those matching `where`. */
+async function selectAdminArticles(where?: SQL): Promise<AdminArticle[]> {
+  const query = (await getDb())
     .select({ article: articles, category: { id: categories.id, name: categories.name, slug: categories.slug } })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(where)
     .orderBy(desc(articles.publishedAt), desc(articles.id));
+  const rows = await query;
   return rows.map(({ article: a, category }) => ({
     id: a.id,
     slug: a.slug,
@@ -50,8 +50,13 @@ export async function listAllArticles(): Promise<AdminArticle[]> {
   }));
 }
 
+/** Every article, newest first, for the admin panel. */
+export function listAllArticles(): Promise<AdminArticle[]> {
+  return selectAdminArticles();
+}
+
 async function getAdminArticle(id: number): Promise<AdminArticle> {
-  const article = (await listAllArticles()).find((a) => a.id === id);
+  const [article] = await selectAdminArticles(eq(articles.id, id));
   if (!article) throw new NotFoundError(messages.articleNotFound);
   return article;
 }
