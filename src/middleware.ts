@@ -19,7 +19,7 @@ const sameOriginWrites = defineMiddleware((context, next) => {
 });
 
 /** Routes that read the session without requiring it. */
-const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/admin/login']);
+const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/admin/login', '/api/zoho/config']);
 
 /**
  * Reads the session for admin routes (by matched route pattern, never the raw path) and

@@ -6,3 +6,4 @@ export * from './market.ts';
 export * from './site.ts';
 export * from './rate-limits.ts';
 export * from './auth.ts';
+export * from './zoho.ts';

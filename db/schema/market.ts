@@ -44,3 +44,33 @@ export const energyMix = sqliteTable('energy_mix', {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
+
+/**
+ * Monthly electricity generation (EIA electric-power-operational-data, all sectors), in
+ * thousand MWh (GWh), by location (`US` or a state code) and EIA fuel type id.
+ */
+export const generation = sqliteTable(
+  'generation',
+  {
+    /** Month, YYYY-MM. */
+    period: text('period').notNull(),
+    location: text('location').notNull(),
+    /** EIA fueltypeid: ALL, COW, NG, NUC, HYC, WND, SUN. */
+    fuel: text('fuel').notNull(),
+    value: real('value').notNull(),
+    /** "seed" (sample data) or "eia". */
+    source: text('source').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.period, table.location, table.fuel] })],
+);
+
+/** One run of the EIA import, kept so the admin sees what happened and when. */
+export const importRuns = sqliteTable('import_runs', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+  finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+  /** Observations written (inserted or revised). */
+  rows: integer('rows').notNull().default(0),
+  message: text('message').notNull().default(''),
+});

@@ -1,15 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { analyticsContent, articles, categories, energyMix, marketObservations, marketSeries, siteState } from '../schema/index.ts';
+import { analyticsContent, articles, categories, energyMix, generation, marketObservations, marketSeries, siteState } from '../schema/index.ts';
 import { htmlToText, sanitizeArticleHtml } from '../../src/server/html.ts';
 import { seedArticles, seedCategories } from './articles-data.ts';
+import { generateGeneration } from './generation-data.ts';
 import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries } from './market-data.ts';
 
 const DAY_MS = 86_400_000;
 
 async function isEmpty(
   db: Db,
-  table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent,
+  table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent | typeof generation,
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
@@ -74,6 +75,12 @@ export async function seedDatabase(db: Db, now: Date = new Date()): Promise<void
   }
   if (await isEmpty(db, energyMix)) {
     await db.insert(energyMix).values(seedEnergyMix.map((m, i) => ({ ...m, sortOrder: i })));
+  }
+  if (await isEmpty(db, generation)) {
+    const rows = generateGeneration(now);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(generation).values(rows.slice(i, i + 500));
+    });
   }
   if (await isEmpty(db, analyticsContent)) {
     await db.insert(analyticsContent).values(

@@ -14,6 +14,10 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ZOHO_ACCOUNTS_URL: z.url().optional(),
+  ZOHO_ANALYTICS_URL: z.url().optional(),
+  EIA_API_KEY: z.string().trim().min(1).optional(),
+  EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
 });
 
 export interface AppConfig {
@@ -29,6 +33,12 @@ export interface AppConfig {
   adminUsername: string;
   adminPassword: string | undefined;
   appSecret: string | undefined;
+  /** Test-only overrides of the Zoho hosts (CONTRACT 1); unset in production. */
+  zohoAccountsUrl: string | undefined;
+  zohoAnalyticsUrl: string | undefined;
+  eiaApiKey: string | undefined;
+  /** EIA API v2 base, without a trailing slash. */
+  eiaApiUrl: string;
 }
 
 /**
@@ -55,5 +65,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     appSecret: e.APP_SECRET,
+    zohoAccountsUrl: e.ZOHO_ACCOUNTS_URL?.replace(/\/+$/, ''),
+    zohoAnalyticsUrl: e.ZOHO_ANALYTICS_URL?.replace(/\/+$/, ''),
+    eiaApiKey: e.EIA_API_KEY,
+    eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
   };
 }

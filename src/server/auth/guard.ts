@@ -16,6 +16,10 @@ export const ADMIN_ROUTES = new Set([
   '/api/admin/messages/[id]',
   '/api/admin/totp',
   '/api/admin/totp/[action]',
+  '/api/admin/zoho-config',
+  '/api/admin/market-data',
+  '/api/admin/market-data/refresh',
+  '/api/zoho/test-connection',
 ]);
 
 /** Routes whose reads are public and whose writes need the administrator (CONTRACT 2.6). */

@@ -5,12 +5,22 @@ import { NEWS_PAGE_SIZE } from '../../lib/news-filter.ts';
 import { countArticlesByCategory, getArticleBySlug, listArticles, listRelatedArticles } from '../queries/articles.ts';
 import { listAnalyticsContent } from '../queries/analytics-content.ts';
 import { listCategories } from '../queries/categories.ts';
+import { generationEnergyMix } from '../queries/generation.ts';
 import { listEnergyMix, listMarketData } from '../queries/market.ts';
+import { getEnergyDashboardUrl, getZohoEnergyMix } from './zoho.ts';
 
-/** The energy mix to chart: the stored mix, else the spec's fallback (CONTRACT 2.10). */
+/**
+ * The energy mix to chart (CONTRACT 2.10): from the configured Zoho data view, else the
+ * stored generation mix (EIA, or its sample stand-in), else the stored fallback mix.
+ */
 export async function getEnergyMix(): Promise<EnergyMixEntry[]> {
-  const mix = await listEnergyMix(await getDb());
-  return mix.length > 0 ? mix : FALLBACK_ENERGY_MIX;
+  const db = await getDb();
+  const fromZoho = await getZohoEnergyMix();
+  if (fromZoho) return fromZoho;
+  const fromGeneration = await generationEnergyMix(db);
+  if (fromGeneration) return fromGeneration;
+  const stored = await listEnergyMix(db);
+  return stored.length > 0 ? stored : FALLBACK_ENERGY_MIX;
 }
 
 /** Everything the home page shows. */
@@ -55,6 +65,11 @@ export async function getArticlePageData(slug: string) {
 /** The /analytics page's data. */
 export async function getAnalyticsPageData() {
   const db = await getDb();
-  const [marketData, energyMix, content] = await Promise.all([listMarketData(db), getEnergyMix(), listAnalyticsContent(db)]);
-  return { marketData, energyMix, content };
+  const [marketData, energyMix, content, dashboardUrl] = await Promise.all([
+    listMarketData(db),
+    getEnergyMix(),
+    listAnalyticsContent(db),
+    getEnergyDashboardUrl(),
+  ]);
+  return { marketData, energyMix, content, dashboardUrl };
 }

@@ -1,0 +1,71 @@
+/** US states (and DC) by postal code, as EIA's `location` facet names them. */
+export const US_STATES: Record<string, string> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+};
+
+/** EIA fuel type ids stored for generation; ALL is the total of every fuel. */
+export const GENERATION_FUELS = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'] as const;
+export type GenerationFuel = (typeof GENERATION_FUELS)[number];
+
+/** Display names of the fuels (the total excluded). */
+export const FUEL_LABELS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
+  NG: 'Natural Gas',
+  COW: 'Coal',
+  NUC: 'Nuclear',
+  WND: 'Wind',
+  SUN: 'Solar',
+  HYC: 'Hydro',
+};
+
+/** Fuels counted as renewable in the energy mix's "Renewables". */
+export const RENEWABLE_FUELS = ['HYC', 'WND', 'SUN'] as const;

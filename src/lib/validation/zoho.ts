@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
+export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
+
+export const ZOHO_DATA_CENTRE_LABELS: Record<ZohoDataCentre, string> = {
+  US: 'United States (zoho.com)',
+  EU: 'Europe (zoho.eu)',
+  IN: 'India (zoho.in)',
+  AU: 'Australia (zoho.com.au)',
+  JP: 'Japan (zoho.jp)',
+  CN: 'China (zoho.com.cn)',
+  SA: 'Saudi Arabia (zoho.sa)',
+  CA: 'Canada (zohocloud.ca)',
+};
+
+export const ZOHO_DASHBOARD_FIELDS = ['energyDashboardUrl', 'marketDashboardUrl', 'regionalDashboardUrl', 'forecastDashboardUrl'] as const;
+export type ZohoDashboardField = (typeof ZOHO_DASHBOARD_FIELDS)[number];
+
+export const ZOHO_DASHBOARD_LABELS: Record<ZohoDashboardField, string> = {
+  energyDashboardUrl: 'Energy dashboard URL',
+  marketDashboardUrl: 'Market dashboard URL',
+  regionalDashboardUrl: 'Regional dashboard URL',
+  forecastDashboardUrl: 'Forecast dashboard URL',
+};
+
+/** Whether a string is an absolute http(s) URL: the only kind a page may frame or link to. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const dashboardUrl = z
+  .string({ error: 'Must be a valid URL' })
+  .trim()
+  .max(2000, 'Must be at most 2000 characters')
+  .refine((v) => v === '' || isWebUrl(v), 'Must be a valid URL')
+  .default('');
+
+const zohoId = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+const secret = z.string({ error: 'Must be text' }).trim().max(1000, 'Must be at most 1000 characters').default('');
+
+/**
+ * The Zoho Configuration form and `POST /api/admin/zoho-config` (spec sections 3 and 5).
+ * A stored client secret or refresh token is never sent back, so a blank one keeps what
+ * is stored: `secretStored` says whether there is one to keep.
+ */
+export function zohoConfigSchema(secretStored: boolean) {
+  return z.object({
+    workspaceId: zohoId('Workspace ID').regex(/^\d+$/, 'Workspace ID is the number in the workspace URL'),
+    clientId: zohoId('Client ID'),
+    clientSecret: secretStored ? secret : secret.refine((v) => v !== '', 'Client Secret is required'),
+    refreshToken: secret,
+    dataCentre: z.enum(ZOHO_DATA_CENTRES, { error: 'Choose a data centre' }).default('US'),
+    energyMixViewId: z.string({ error: 'Must be text' }).trim().regex(/^\d*$/, 'The view ID is the number in the view URL').max(100).default(''),
+    energyDashboardUrl: dashboardUrl,
+    marketDashboardUrl: dashboardUrl,
+    regionalDashboardUrl: dashboardUrl,
+    forecastDashboardUrl: dashboardUrl,
+  });
+}
+
+export type ZohoConfigInput = z.output<ReturnType<typeof zohoConfigSchema>>;
+export type ZohoConfigForm = z.input<ReturnType<typeof zohoConfigSchema>>;
+
+/** What the admin sees of the stored configuration: never a secret, only whether it is set. */
+export interface ZohoAdminConfig {
+  configured: boolean;
+  workspaceId: string;
+  clientId: string;
+  dataCentre: ZohoDataCentre;
+  clientSecretSet: boolean;
+  refreshTokenSet: boolean;
+  energyMixViewId: string;
+  energyDashboardUrl: string;
+  marketDashboardUrl: string;
+  regionalDashboardUrl: string;
+  forecastDashboardUrl: string;
+  lastTestedAt: string | null;
+  lastTestOk: boolean | null;
+  lastTestMessage: string | null;
+}
+
+/** `POST /api/zoho/test-connection`'s answer. */
+export interface ZohoTestResult {
+  success: boolean;
+  message: string;
+  organisation?: { id: string; name: string };
+  workspace?: { id: string; name: string };
+  dashboards?: { id: string; name: string }[];
+}

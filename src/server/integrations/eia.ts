@@ -1,0 +1,108 @@
+import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound.ts';
+
+/** A failed EIA call, with EIA's own message when it sent one. */
+export class EiaError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EiaError';
+  }
+}
+
+/** One query of EIA's API v2 `/data/` endpoints. */
+export interface EiaQuery {
+  /** Route below the base, e.g. `petroleum/pri/spt`. */
+  route: string;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  /** The data column, e.g. `value`, `generation`, `price`. */
+  data: string;
+  facets: Record<string, string[]>;
+  /** First period wanted (YYYY-MM-DD, or YYYY-MM for monthly). */
+  start?: string;
+}
+
+export type EiaRow = Record<string, unknown>;
+
+/** EIA answers at most this many rows per request. */
+export const EIA_MAX_PAGE = 5000;
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** EIA's error bodies: `{error: "…", code}` from the API, `{error: {code, message}}` from its key gateway. */
+function errorMessage(body: unknown, status: number): string {
+  const error = asRecord(body)?.['error'];
+  if (typeof error === 'string' && error) return `EIA: ${error}`;
+  const nested = asRecord(error);
+  if (nested && typeof nested['message'] === 'string')
+    return `EIA: ${nested['message']}${typeof nested['code'] === 'string' ? ` (${nested['code']})` : ''}`;
+  return `EIA answered HTTP ${status}.`;
+}
+
+/** A number from EIA's string values; gaps ("." , "NA", "--", null, "") are undefined. */
+export function eiaNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value.trim())) return undefined;
+  return Number(value);
+}
+
+/**
+ * A client of the EIA Open Data API v2: `api_key`, `frequency`, `data[0]`, `facets[…][]`,
+ * `start`, `sort` and `offset`/`length` paging. Requests are paced and retried politely.
+ */
+export class EiaClient {
+  private lastCall = 0;
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly options: OutboundOptions & { paceMs?: number; pageSize?: number };
+
+  constructor(baseUrl: string, apiKey: string, options: OutboundOptions & { paceMs?: number; pageSize?: number } = {}) {
+    this.baseUrl = baseUrl;
+    this.apiKey = apiKey;
+    this.options = options;
+  }
+
+  /** Every row of a query, across as many pages as EIA's `total` says there are. */
+  async fetchAll(query: EiaQuery): Promise<EiaRow[]> {
+    const rows: EiaRow[] = [];
+    const pageSize = Math.min(this.options.pageSize ?? EIA_MAX_PAGE, EIA_MAX_PAGE);
+    for (let offset = 0; ;) {
+      const { data, total } = await this.page(query, offset, pageSize);
+      rows.push(...data);
+      offset += data.length;
+      if (data.length === 0 || offset >= total) return rows;
+    }
+  }
+
+  private async page(query: EiaQuery, offset: number, length: number): Promise<{ data: EiaRow[]; total: number }> {
+    const params = new URLSearchParams({ api_key: this.apiKey, frequency: query.frequency, 'data[0]': query.data });
+    for (const [facet, values] of Object.entries(query.facets)) for (const v of values) params.append(`facets[${facet}][]`, v);
+    if (query.start) params.set('start', query.start);
+    params.set('sort[0][column]', 'period');
+    params.set('sort[0][direction]', 'asc');
+    params.set('offset', String(offset));
+    params.set('length', String(length));
+    await this.pace();
+    let response: Response;
+    try {
+      response = await fetchPolitely(`${this.baseUrl}/${query.route}/data/?${params}`, { headers: { Accept: 'application/json' } }, this.options);
+    } catch (error) {
+      if (error instanceof OutboundNetworkError) throw new EiaError(`Could not reach EIA (${error.host}).`);
+      throw error;
+    }
+    const body = await readJson(response);
+    if (!response.ok) throw new EiaError(errorMessage(body, response.status));
+    const inner = asRecord(asRecord(body)?.['response']);
+    const data = inner?.['data'];
+    const total = Number(inner?.['total']);
+    if (!Array.isArray(data) || !Number.isFinite(total)) throw new EiaError(`EIA answered ${query.route} in an unexpected shape.`);
+    return { data: data.filter((r): r is EiaRow => asRecord(r) !== undefined), total };
+  }
+
+  /** Keeps calls at least `paceMs` apart. */
+  private async pace(): Promise<void> {
+    const wait = this.lastCall + (this.options.paceMs ?? 300) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastCall = Date.now();
+  }
+}

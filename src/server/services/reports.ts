@@ -1,0 +1,221 @@
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { generation, marketObservations, marketSeries } from '../../../db/schema/index.ts';
+import { FUEL_LABELS, RENEWABLE_FUELS, US_STATES } from '../../lib/energy.ts';
+import {
+  RANGE_DAYS,
+  REGIONAL_METRIC_LABELS,
+  REPORT_RANGE_LABELS,
+  SHARE_PERIOD_LABELS,
+  type Report,
+  type ReportKind,
+  type ReportQuery,
+} from '../../lib/validation/reports.ts';
+import { NotFoundError } from '../errors.ts';
+import { latestGenerationMonth, recentGenerationMonths } from '../queries/generation.ts';
+
+const DAY_MS = 86_400_000;
+const SAMPLE_NOTE = 'Sample history shown until the editors import EIA data: shapes are realistic, values are not.';
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+
+function monthLabel(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Price Analysis and the custom report: the chosen series over the chosen range. */
+async function priceReport(
+  db: Db,
+  kind: 'price' | 'custom',
+  query: ReportQuery<'price'> & { chart?: ReportQuery<'custom'>['chart'] },
+): Promise<Report> {
+  const series = await db.select().from(marketSeries).where(inArray(marketSeries.slug, query.series));
+  series.sort((a, b) => query.series.indexOf(a.slug as never) - query.series.indexOf(b.slug as never));
+  if (series.length === 0) throw new NotFoundError('No data for these series');
+  const latest = await Promise.all(
+    series.map(async (s) => {
+      const [row] = await db
+        .select({ period: marketObservations.period })
+        .from(marketObservations)
+        .where(eq(marketObservations.seriesId, s.id))
+        .orderBy(desc(marketObservations.period))
+        .limit(1);
+      return row?.period;
+    }),
+  );
+  const end = latest.filter(Boolean).sort().at(-1) ?? new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.parse(end) - RANGE_DAYS[query.range] * DAY_MS).toISOString().slice(0, 10);
+  const data = await Promise.all(
+    series.map((s) =>
+      db
+        .select({ period: marketObservations.period, value: marketObservations.value })
+        .from(marketObservations)
+        .where(and(eq(marketObservations.seriesId, s.id), gte(marketObservations.period, from)))
+        .orderBy(marketObservations.period),
+    ),
+  );
+  const units = new Set(series.map((s) => s.unit));
+  const indexed = units.size > 1;
+  const notes: string[] = [];
+  const chartSeries = series.map((s, i) => {
+    const points = data[i] ?? [];
+    const base = points[0]?.value;
+    const first = points[0];
+    const last = points.at(-1);
+    if (first && last) {
+      const values = points.map((p) => p.value);
+      const change = first.value !== 0 ? ((last.value - first.value) / first.value) * 100 : 0;
+      notes.push(
+        `${s.name}: ${first.value.toFixed(s.decimals)} to ${last.value.toFixed(s.decimals)} ${s.unit} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%), ` +
+          `low ${Math.min(...values).toFixed(s.decimals)}, high ${Math.max(...values).toFixed(s.decimals)}.`,
+      );
+    }
+    return {
+      name: indexed ? s.name : `${s.name} (${s.unit})`,
+      data: points.map((p): [number, number] => [Date.parse(p.period), indexed && base ? round((p.value / base) * 100, 2) : p.value]),
+    };
+  });
+  if (indexed)
+    notes.unshift('The series have different units, so the chart shows each indexed to 100 at the start of the range; the table has the prices.');
+  if (series.some((s) => !s.source.startsWith('eia:'))) notes.push(SAMPLE_NOTE);
+
+  const periods = [...new Set(data.flatMap((rows) => rows.map((r) => r.period)))].sort();
+  const byPeriod = data.map((rows) => new Map(rows.map((r) => [r.period, r.value])));
+  const names = series.map((s) => s.name).join(', ');
+  return {
+    kind,
+    title: kind === 'price' ? 'Price Analysis' : 'Custom Report',
+    subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${end}`,
+    notes,
+    chart: {
+      type: query.chart ?? 'line',
+      xType: 'datetime',
+      series: chartSeries,
+      yTitle: indexed ? 'Index (start of range = 100)' : ([...units][0] ?? ''),
+      decimals: indexed ? 1 : Math.max(...series.map((s) => s.decimals)),
+    },
+    table: {
+      columns: ['Date', ...series.map((s) => `${s.name} (${s.unit})`)],
+      rows: periods.map((p) => [p, ...byPeriod.map((m) => m.get(p) ?? null)]),
+    },
+    filename: `${kind === 'price' ? 'price-analysis' : 'custom-report'}-${query.series.join('-')}-${query.range}.csv`,
+  };
+}
+
+/** Market Share: US generation by source over the latest month or the last 12. */
+async function shareReport(db: Db, query: ReportQuery<'share'>): Promise<Report> {
+  const months = await recentGenerationMonths(db, query.period === 'latest' ? 1 : 12);
+  if (months.length === 0) throw new NotFoundError('No generation data is stored yet');
+  const rows = await db
+    .select()
+    .from(generation)
+    .where(and(eq(generation.location, 'US'), inArray(generation.period, months)));
+  const sum = (fuel: string) => rows.filter((r) => r.fuel === fuel).reduce((s, r) => s + r.value, 0);
+  const total = sum('ALL');
+  const entries = Object.entries(FUEL_LABELS).map(([fuel, label]) => ({ label, value: sum(fuel) }));
+  const other = total - entries.reduce((s, e) => s + e.value, 0);
+  if (other > total * 0.001) entries.push({ label: 'Other', value: other });
+  entries.sort((a, b) => b.value - a.value);
+  const first = months.at(-1) ?? '';
+  const last = months[0] ?? '';
+  const when = months.length === 1 ? monthLabel(last) : `${monthLabel(first)} to ${monthLabel(last)}`;
+  const renewables = RENEWABLE_FUELS.reduce((s, f) => s + sum(f), 0);
+  const notes = [`Renewables (hydro, wind and solar) made ${round((renewables / total) * 100, 1)}% of US generation in ${when}.`];
+  if (rows.some((r) => r.source === 'seed')) notes.push(SAMPLE_NOTE);
+  return {
+    kind: 'share',
+    title: 'Market Share',
+    subtitle: `US electricity generation by source · ${SHARE_PERIOD_LABELS[query.period]} (${when})`,
+    notes,
+    chart: {
+      type: 'donut',
+      xType: 'category',
+      categories: entries.map((e) => e.label),
+      series: [{ name: 'Share (%)', data: entries.map((e) => round((e.value / total) * 100, 1)) }],
+      yTitle: 'Share (%)',
+      decimals: 1,
+    },
+    table: {
+      columns: ['Source', 'Generation (GWh)', 'Share (%)'],
+      rows: entries.map((e) => [e.label, round(e.value, 0), round((e.value / total) * 100, 1)]),
+    },
+    filename: `market-share-${query.period}.csv`,
+  };
+}
+
+/** Regional Data: every state's generation in the latest month, its renewable share and largest source. */
+async function regionalReport(db: Db, query: ReportQuery<'regional'>): Promise<Report> {
+  const month = await latestGenerationMonth(db);
+  if (!month) throw new NotFoundError('No generation data is stored yet');
+  const rows = await db.select().from(generation).where(eq(generation.period, month));
+  const states = Object.entries(US_STATES).flatMap(([code, name]) => {
+    const own = rows.filter((r) => r.location === code);
+    const total = own.find((r) => r.fuel === 'ALL')?.value;
+    if (total === undefined || total <= 0) return [];
+    const fuels = own.filter((r) => r.fuel !== 'ALL');
+    const renewables = fuels.filter((r) => (RENEWABLE_FUELS as readonly string[]).includes(r.fuel)).reduce((s, r) => s + r.value, 0);
+    const top = fuels.sort((a, b) => b.value - a.value)[0];
+    const largest = top && top.value >= total - fuels.reduce((s, r) => s + r.value, 0) ? FUEL_LABELS[top.fuel as keyof typeof FUEL_LABELS] : 'Other';
+    return [{ code, name, total, share: (renewables / total) * 100, largest: largest ?? 'Other' }];
+  });
+  const byGeneration = query.metric === 'generation';
+  states.sort((a, b) => (byGeneration ? b.total - a.total : b.share - a.share));
+  const top = states.slice(0, 15);
+  const notes = [
+    byGeneration
+      ? `${top[0]?.name ?? ''} generated the most electricity in ${monthLabel(month)}; the chart shows the 15 largest states, the table all ${states.length}.`
+      : `${top[0]?.name ?? ''} had the highest renewable share in ${monthLabel(month)}; the chart shows the top 15, the table all ${states.length}.`,
+  ];
+  if (rows.some((r) => r.source === 'seed')) notes.push(SAMPLE_NOTE);
+  return {
+    kind: 'regional',
+    title: 'Regional Data',
+    subtitle: `${REGIONAL_METRIC_LABELS[query.metric]} by state · ${monthLabel(month)}`,
+    notes,
+    chart: {
+      type: 'bar',
+      xType: 'category',
+      horizontal: true,
+      categories: top.map((s) => s.name),
+      series: [
+        byGeneration
+          ? { name: 'Generation (GWh)', data: top.map((s) => round(s.total, 0)) }
+          : { name: 'Renewable share (%)', data: top.map((s) => round(s.share, 1)) },
+      ],
+      yTitle: byGeneration ? 'GWh' : '%',
+      decimals: byGeneration ? 0 : 1,
+    },
+    table: {
+      columns: ['State', 'Generation (GWh)', 'Renewable share (%)', 'Largest source'],
+      rows: states.map((s) => [s.name, round(s.total, 0), round(s.share, 1), s.largest]),
+    },
+    filename: `regional-${query.metric}-${month}.csv`,
+  };
+}
+
+/** Builds a report from the stored data (issue 5). */
+export async function buildReport<K extends ReportKind>(db: Db, kind: K, query: ReportQuery<K>): Promise<Report> {
+  switch (kind) {
+    case 'price':
+      return priceReport(db, 'price', query as ReportQuery<'price'>);
+    case 'custom':
+      return priceReport(db, 'custom', query as ReportQuery<'custom'>);
+    case 'share':
+      return shareReport(db, query as ReportQuery<'share'>);
+    default:
+      return regionalReport(db, query as ReportQuery<'regional'>);
+  }
+}
+
+/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The report's table as CSV (RFC 4180, CRLF line ends). */
+export function reportCsv(report: Report): string {
+  return [report.table.columns, ...report.table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

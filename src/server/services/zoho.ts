@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { zohoConfig } from '../../../db/schema/index.ts';
+import type { EnergyMixEntry } from '../../lib/types.ts';
+import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '../../lib/validation/zoho.ts';
+import { loadConfig } from '../config.ts';
+import { getDb } from '../db.ts';
+import { AppError } from '../errors.ts';
+import { parseBody } from '../http.ts';
+import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '../integrations/zoho.ts';
+import { openSecret, sealSecret } from '../secret-box.ts';
+import { contentChanged } from './publish.ts';
+
+type ZohoRow = typeof zohoConfig.$inferSelect;
+
+const ROW_ID = 1;
+/** How long an energy mix read from Zoho is served before it is read again. */
+export const ZOHO_MIX_TTL_MS = 15 * 60_000;
+
+const seal = (value: string) => sealSecret(new TextEncoder().encode(value));
+const open = (sealed: string) => openSecret(sealed).toString('utf8');
+
+async function readRow(): Promise<ZohoRow | undefined> {
+  const [row] = await (await getDb()).select().from(zohoConfig).where(eq(zohoConfig.id, ROW_ID));
+  return row;
+}
+
+/** The public status (CONTRACT 2.11): whether a connection is configured. */
+export async function getZohoStatus(): Promise<{ configured: boolean }> {
+  return { configured: (await readRow()) !== undefined };
+}
+
+/** The dashboard the Analytics tab frames (CONTRACT 2.12), if one is configured. */
+export async function getEnergyDashboardUrl(): Promise<string | null> {
+  return (await readRow())?.energyDashboardUrl ?? null;
+}
+
+/** The stored configuration as the admin may see it: secrets only as "set" flags. */
+export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
+  const row = await readRow();
+  return {
+    configured: row !== undefined,
+    workspaceId: row?.workspaceId ?? '',
+    clientId: row?.clientId ?? '',
+    dataCentre: row?.dataCentre ?? 'US',
+    clientSecretSet: row !== undefined,
+    refreshTokenSet: Boolean(row?.refreshTokenSealed),
+    energyMixViewId: row?.energyMixViewId ?? '',
+    energyDashboardUrl: row?.energyDashboardUrl ?? '',
+    marketDashboardUrl: row?.marketDashboardUrl ?? '',
+    regionalDashboardUrl: row?.regionalDashboardUrl ?? '',
+    forecastDashboardUrl: row?.forecastDashboardUrl ?? '',
+    lastTestedAt: row?.lastTestedAt?.toISOString() ?? null,
+    lastTestOk: row?.lastTestOk ?? null,
+    lastTestMessage: row?.lastTestMessage ?? null,
+  };
+}
+
+/**
+ * Saves the configuration from a request body. A blank secret keeps the stored one.
+ * Changing credentials, data centre or workspace drops the cached token, organisation
+ * and energy mix, so nothing read with the old settings is served again.
+ */
+export async function saveZohoConfig(body: unknown): Promise<ZohoAdminConfig> {
+  const existing = await readRow();
+  const input = parseBody(zohoConfigSchema(existing !== undefined), body);
+  const clientSecretSealed = input.clientSecret ? seal(input.clientSecret) : existing?.clientSecretSealed;
+  if (!clientSecretSealed) throw new AppError(400, 'Invalid input', { errors: { clientSecret: ['Client Secret is required'] } });
+  const refreshTokenSealed = input.refreshToken ? seal(input.refreshToken) : (existing?.refreshTokenSealed ?? null);
+  const connectionChanged =
+    !existing ||
+    input.clientSecret !== '' ||
+    input.refreshToken !== '' ||
+    existing.clientId !== input.clientId ||
+    existing.dataCentre !== input.dataCentre ||
+    existing.workspaceId !== input.workspaceId;
+  const viewChanged = !existing || existing.energyMixViewId !== (input.energyMixViewId || null);
+  const values = {
+    workspaceId: input.workspaceId,
+    clientId: input.clientId,
+    clientSecretSealed,
+    refreshTokenSealed,
+    dataCentre: input.dataCentre,
+    energyMixViewId: input.energyMixViewId || null,
+    energyDashboardUrl: input.energyDashboardUrl || null,
+    marketDashboardUrl: input.marketDashboardUrl || null,
+    regionalDashboardUrl: input.regionalDashboardUrl || null,
+    forecastDashboardUrl: input.forecastDashboardUrl || null,
+    updatedAt: new Date(),
+    ...(connectionChanged
+      ? { orgId: null, accessTokenSealed: null, accessTokenExpiresAt: null, lastTestedAt: null, lastTestOk: null, lastTestMessage: null }
+      : {}),
+    ...(connectionChanged || viewChanged ? { energyMixCache: null, energyMixFetchedAt: null } : {}),
+  };
+  await (
+    await getDb()
+  )
+    .insert(zohoConfig)
+    .values({ id: ROW_ID, ...values })
+    .onConflictDoUpdate({ target: zohoConfig.id, set: values });
+  // The Analytics tab and the energy mix on cached pages depend on this.
+  await contentChanged({ entity: 'zoho-config', id: ROW_ID, action: existing ? 'updated' : 'created' });
+  return getZohoAdminConfig();
+}
+
+/** A client for the stored configuration, its access token cached in the row. */
+function clientFor(row: ZohoRow): ZohoClient {
+  if (!row.refreshTokenSealed) throw new ZohoError('Add a refresh token to connect to Zoho Analytics (see the Setup Guide).');
+  let credentials: { clientId: string; clientSecret: string; refreshToken: string };
+  try {
+    credentials = { clientId: row.clientId, clientSecret: open(row.clientSecretSealed), refreshToken: open(row.refreshTokenSealed) };
+  } catch {
+    throw new ZohoError('The stored Zoho secrets cannot be read with this APP_SECRET. Enter the client secret and refresh token again.');
+  }
+  const config = loadConfig();
+  const fixed = ZOHO_HOSTS[row.dataCentre];
+  const hosts = { accounts: config.zohoAccountsUrl ?? fixed.accounts, analytics: config.zohoAnalyticsUrl ?? fixed.analytics };
+  return new ZohoClient(
+    credentials,
+    hosts,
+    {
+      read: async () => {
+        const current = await readRow();
+        if (!current?.accessTokenSealed || !current.accessTokenExpiresAt) return undefined;
+        try {
+          return { token: open(current.accessTokenSealed), expiresAt: current.accessTokenExpiresAt.getTime() };
+        } catch {
+          return undefined;
+        }
+      },
+      write: async (token, expiresAt) => {
+        await (
+          await getDb()
+        )
+          .update(zohoConfig)
+          .set({ accessTokenSealed: seal(token), accessTokenExpiresAt: new Date(expiresAt) })
+          .where(eq(zohoConfig.id, ROW_ID));
+      },
+    },
+    { attempts: 2, timeoutMs: 15_000, backoffMs: 500 },
+  );
+}
+
+/**
+ * The organisation that holds the workspace: the remembered one, else each organisation
+ * of Zoho's own list in turn, the default first (CONTRACT 2.16).
+ */
+async function findWorkspace(client: ZohoClient, row: ZohoRow) {
+  if (row.orgId) {
+    try {
+      const workspace = await client.getWorkspace(row.orgId, row.workspaceId);
+      return { org: { orgId: row.orgId, orgName: row.orgId, isDefault: true } satisfies ZohoOrg, workspace, known: true };
+    } catch (error) {
+      if (!(error instanceof ZohoError)) throw error;
+    }
+  }
+  const orgs = await client.listOrgs();
+  if (orgs.length === 0) throw new ZohoError('This Zoho account belongs to no Zoho Analytics organisation.');
+  orgs.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  let lastError: ZohoError | undefined;
+  for (const org of orgs) {
+    try {
+      return { org, workspace: await client.getWorkspace(org.orgId, row.workspaceId), known: false };
+    } catch (error) {
+      if (!(error instanceof ZohoError)) throw error;
+      lastError = error;
+    }
+  }
+  throw new ZohoError(
+    orgs.length === 1 && lastError
+      ? lastError.message
+      : `Workspace ${row.workspaceId} was not found in any of this account's Zoho Analytics organisations.`,
+  );
+}
+
+/** Tests the stored configuration against Zoho and records the outcome. */
+export async function testZohoConnection(): Promise<ZohoTestResult> {
+  const row = await readRow();
+  if (!row) throw new AppError(400, 'Zoho Analytics is not configured yet. Save the credentials first.');
+  const db = await getDb();
+  let result: ZohoTestResult;
+  let orgId: string | null = row.orgId;
+  try {
+    const client = clientFor(row);
+    const { org, workspace } = await findWorkspace(client, row);
+    orgId = org.orgId;
+    const dashboards = await client.listDashboards(org.orgId, row.workspaceId);
+    result = {
+      success: true,
+      message: 'Successfully connected to Zoho Analytics workspace',
+      organisation: { id: org.orgId, name: org.orgName },
+      workspace: { id: workspace.workspaceId, name: workspace.workspaceName },
+      dashboards: dashboards.map((d) => ({ id: d.viewId, name: d.viewName })),
+    };
+  } catch (error) {
+    if (!(error instanceof ZohoError)) throw error;
+    result = { success: false, message: error.message };
+  }
+  await db
+    .update(zohoConfig)
+    .set({ orgId, lastTestedAt: new Date(), lastTestOk: result.success, lastTestMessage: result.message })
+    .where(eq(zohoConfig.id, ROW_ID));
+  return result;
+}
+
+function parseCachedMix(json: string | null): EnergyMixEntry[] | undefined {
+  if (!json) return undefined;
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed) && parsed.length > 0 ? (parsed as EnergyMixEntry[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The energy mix from the configured Zoho data view (CONTRACT 2.10), read at most every
+ * 15 minutes; when Zoho fails the last good read serves, else undefined.
+ */
+export async function getZohoEnergyMix(now = Date.now()): Promise<EnergyMixEntry[] | undefined> {
+  const row = await readRow();
+  if (!row?.energyMixViewId || !row.refreshTokenSealed) return undefined;
+  const cached = parseCachedMix(row.energyMixCache);
+  if (row.energyMixFetchedAt && now - row.energyMixFetchedAt.getTime() < ZOHO_MIX_TTL_MS) return cached;
+  try {
+    const client = clientFor(row);
+    const { org } = await findWorkspace(client, row);
+    const mix = energyMixFromRows(await client.exportView(org.orgId, row.workspaceId, row.energyMixViewId));
+    if (mix.length === 0) throw new ZohoError('The energy mix view has no source and amount columns.');
+    await (
+      await getDb()
+    )
+      .update(zohoConfig)
+      .set({ orgId: org.orgId, energyMixCache: JSON.stringify(mix), energyMixFetchedAt: new Date(now) })
+      .where(eq(zohoConfig.id, ROW_ID));
+    return mix;
+  } catch (error) {
+    if (!(error instanceof ZohoError)) throw error;
+    console.error(`Zoho energy mix: ${error.message}`);
+    // Try again after the TTL, not on every request, while Zoho fails.
+    await (
+      await getDb()
+    )
+      .update(zohoConfig)
+      .set({ energyMixFetchedAt: new Date(now) })
+      .where(eq(zohoConfig.id, ROW_ID));
+    return cached;
+  }
+}

@@ -1,0 +1,177 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generation, importRuns, marketObservations, marketSeries } from '../../db/schema/index.ts';
+import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { apiClient } from '../helpers/api-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'eia-admin-password';
+let eia: FakeEia;
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+
+beforeAll(async () => {
+  // Pages of at most 40 rows, so the generation query takes several requests.
+  eia = await startFakeEia({ maxPage: 40 });
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` });
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await eia?.close();
+});
+
+/** Everything the import may touch, to compare before and after. */
+async function snapshot() {
+  const db = server.database.db;
+  const observations = await db.select().from(marketObservations).orderBy(marketObservations.seriesId, marketObservations.period);
+  const gen = await db.select().from(generation).orderBy(generation.period, generation.location, generation.fuel);
+  const series = await db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries).orderBy(marketSeries.id);
+  return JSON.stringify({ observations, gen, series });
+}
+
+const refresh = () => api.call('POST', '/api/admin/market-data/refresh', { cookie });
+
+describe('EIA import', () => {
+  it('is admin-only', async () => {
+    expect((await api.call('POST', '/api/admin/market-data/refresh')).status).toBe(401);
+    expect((await api.call('GET', '/api/admin/market-data')).status).toBe(401);
+  });
+
+  it('changes nothing when EIA fails part-way, and says why', async () => {
+    const before = await snapshot();
+    eia.failNext('electricity/electric-power-operational-data', 400, 1);
+    const res = await refresh();
+    expect(res.status).toBe(502);
+    expect(res.json['message']).toBe('EIA: Simulated failure.');
+    expect(await snapshot()).toBe(before);
+    const status = await api.call('GET', '/api/admin/market-data', { cookie });
+    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({ status: 'failed', message: 'EIA: Simulated failure.' });
+  });
+
+  it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
+    eia.requests.length = 0;
+    // One rate-limited answer on the way: retried after Retry-After.
+    eia.failNext('petroleum/pri/gnd', 429, 1);
+    const res = await refresh();
+    expect(res.status).toBe(200);
+    expect(res.json['message']).toMatch(/^Imported \d+ price observations and \d+ generation figures\.$/);
+
+    const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
+    expect(spot?.query.get('api_key')).toBe(FAKE_EIA_KEY);
+    expect(spot?.query.get('frequency')).toBe('daily');
+    expect(spot?.query.get('data[0]')).toBe('value');
+    expect(spot?.query.getAll('facets[series][]')).toEqual(['RWTC']);
+    expect(spot?.query.get('sort[0][column]')).toBe('period');
+    expect(spot?.query.get('length')).toBe('5000');
+    expect(eia.requests.filter((r) => r.path === '/v2/petroleum/pri/gnd/data/')).toHaveLength(2);
+    const genOffsets = eia.requests.filter((r) => r.path.includes('electric-power-operational-data')).map((r) => r.query.get('offset'));
+    expect(genOffsets.length).toBeGreaterThan(2);
+    expect(genOffsets.slice(0, 3)).toEqual(['0', '40', '80']);
+
+    const db = server.database.db;
+    const wtiRows = await db
+      .select({ period: marketObservations.period, value: marketObservations.value })
+      .from(marketObservations)
+      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
+      .where(eq(marketSeries.slug, 'wti'));
+    const expected = (eia.routes.get('petroleum/pri/spt') ?? []).filter((r) => r['series'] === 'RWTC' && r['value'] !== '.');
+    expect(wtiRows).toHaveLength(expected.length);
+    expect(wtiRows.find((r) => r.period === expected[0]?.['period'])?.value).toBe(Number(expected[0]?.['value']));
+    const [wti] = await db.select().from(marketSeries).where(eq(marketSeries.slug, 'wti'));
+    expect(wti?.source).toBe('eia:petroleum/pri/spt:RWTC');
+
+    const electricity = await db
+      .select({ period: marketObservations.period })
+      .from(marketObservations)
+      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
+      .where(eq(marketSeries.slug, 'electricity'));
+    expect(electricity.every((r) => /^\d{4}-\d{2}-01$/.test(r.period))).toBe(true);
+
+    const [seedLeft] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(generation)
+      .where(eq(generation.source, 'seed'));
+    expect(seedLeft?.n).toBe(0);
+    const vtCoal = await db
+      .select()
+      .from(generation)
+      .where(and(eq(generation.location, 'VT'), eq(generation.fuel, 'COW')));
+    expect(vtCoal).toHaveLength(0);
+    const [gen] = await db.select({ n: sql<number>`count(*)` }).from(generation);
+    // 4 months × 4 locations × 7 fuels, less Vermont's coal gaps.
+    expect(gen?.n).toBe(4 * 4 * 7 - 4);
+
+    // Market data and the energy mix now come from the imported figures.
+    const market = await api.call('GET', '/api/market-data');
+    const wtiItem = (market.json as unknown as { slug: string; value: string }[]).find((m) => m.slug === 'wti');
+    const latest = expected.at(-1);
+    expect(wtiItem?.value).toBe(`$${Number(latest?.['value']).toFixed(2)}`);
+    const mix = (await api.call('GET', '/api/zoho/dashboard-data')).json['energyMix'];
+    expect(mix).toEqual([
+      { source: 'Natural Gas', percentage: 40 },
+      { source: 'Renewables', percentage: 24 },
+      { source: 'Coal', percentage: 16 },
+      { source: 'Nuclear', percentage: 18 },
+      { source: 'Other', percentage: 2 },
+    ]);
+  });
+
+  it('is idempotent: running it again writes nothing new', async () => {
+    const before = await snapshot();
+    const res = await refresh();
+    expect(res.status).toBe(200);
+    expect(res.json['message']).toBe('Imported 0 price observations and 0 generation figures.');
+    expect(await snapshot()).toBe(before);
+    const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string }[];
+    expect(runs[0]?.status).toBe('succeeded');
+  });
+
+  it('asks only for recent periods once history is stored, and takes EIA revisions', async () => {
+    eia.requests.length = 0;
+    const rows = eia.routes.get('petroleum/pri/spt') ?? [];
+    const last = rows.filter((r) => r['series'] === 'RWTC').at(-1);
+    if (last) last['value'] = '99.99';
+    const res = await refresh();
+    expect(res.json['message']).toBe('Imported 1 price observations and 0 generation figures.');
+    const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
+    const start = spot?.query.get('start') ?? '';
+    expect(Date.parse(start)).toBeGreaterThan(Date.now() - 30 * 86_400_000);
+  });
+
+  it('reports a rejected key with EIA’s message and changes nothing', async () => {
+    const other = await startTestServer({ ADMIN_PASSWORD: PASSWORD, EIA_API_KEY: 'wrong-key', EIA_API_URL: `${eia.url}/v2` });
+    try {
+      const client = apiClient(other, PASSWORD);
+      const res = await client.call('POST', '/api/admin/market-data/refresh', { cookie: await client.signIn() });
+      expect(res.status).toBe(502);
+      expect(res.json['message']).toMatch(/invalid api_key/);
+      const [runs] = await other.database.db
+        .select({ n: sql<number>`count(*)` })
+        .from(importRuns)
+        .where(eq(importRuns.status, 'failed'));
+      expect(runs?.n).toBe(1);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('without a key, serves the seeded history and says how to get one', async () => {
+    const other = await startTestServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const client = apiClient(other, PASSWORD);
+      const signedIn = await client.signIn();
+      const status = await client.call('GET', '/api/admin/market-data', { cookie: signedIn });
+      expect(status.json).toMatchObject({ eiaKeySet: false });
+      expect(status.json['keyHelp']).toContain('https://www.eia.gov/opendata/register.php');
+      const res = await client.call('POST', '/api/admin/market-data/refresh', { cookie: signedIn });
+      expect(res.status).toBe(400);
+      expect(res.json['message']).toContain('EIA_API_KEY is not set');
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+import { startFakeServer, type FakeServer } from './http.ts';
+
+/**
+ * A local stand-in for EIA's API v2 with its real shapes: string values with gaps ("."
+ * and null), `response.total` as a string, at most `maxPage` rows per answer (EIA's cap
+ * is 5000; small here so paging is exercised), 400 `{error, code}` for bad parameters and
+ * 403 `{error: {code, message}}` for a bad key.
+ */
+export interface FakeEia extends FakeServer {
+  /** Rows per route, as EIA would answer them before filtering. */
+  routes: Map<string, Record<string, unknown>[]>;
+  /** Make the next `times` calls of a route answer `status` (429 carries Retry-After: 0). */
+  failNext: (route: string, status: number, times?: number) => void;
+}
+
+export const FAKE_EIA_KEY = 'fake-eia-key';
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** Default data: prices for the last `days` days (weekdays), monthly generation and retail prices. */
+export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
+  const spot: Record<string, unknown>[] = [];
+  const gas: Record<string, unknown>[] = [];
+  const gasoline: Record<string, unknown>[] = [];
+  for (let i = days; i >= 1; i--) {
+    const t = now - i * DAY;
+    const day = new Date(t).getUTCDay();
+    if (day === 0 || day === 6) continue;
+    const period = iso(t);
+    // A gap EIA marks with "." (WTI) and one with null (Brent) on the same day.
+    spot.push({
+      period,
+      series: 'RWTC',
+      'series-description': 'Cushing, OK WTI Spot Price FOB (Dollars per Barrel)',
+      value: i === 10 ? '.' : (60 + i / 10).toFixed(2),
+      units: '$/BBL',
+    });
+    spot.push({
+      period,
+      series: 'RBRTE',
+      'series-description': 'Europe Brent Spot Price FOB (Dollars per Barrel)',
+      value: i === 10 ? null : (65 + i / 10).toFixed(2),
+      units: '$/BBL',
+    });
+    gas.push({
+      period,
+      series: 'RNGWHHD',
+      'series-description': 'Henry Hub Natural Gas Spot Price (Dollars per Million Btu)',
+      value: (3 + i / 100).toFixed(2),
+      units: '$/MMBTU',
+    });
+    if (day === 1) gasoline.push({ period, series: 'EMM_EPMR_PTE_NUS_DPG', duoarea: 'NUS', value: (3.1 + i / 1000).toFixed(3), units: '$/GAL' });
+  }
+  const months: string[] = [];
+  for (let m = 6; m >= 3; m--) {
+    const d = new Date(now);
+    months.push(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7));
+  }
+  const retail = months.map((period, i) => ({
+    period,
+    stateid: 'US',
+    stateDescription: 'U.S. Total',
+    sectorid: 'RES',
+    sectorName: 'residential',
+    price: (16 + i / 10).toFixed(2),
+    'price-units': 'cents per kilowatt-hour',
+  }));
+  const generation: Record<string, unknown>[] = [];
+  const fuels: [string, number][] = [
+    ['NG', 0.4],
+    ['COW', 0.16],
+    ['NUC', 0.18],
+    ['HYC', 0.06],
+    ['WND', 0.11],
+    ['SUN', 0.07],
+  ];
+  for (const period of months) {
+    for (const [location, total] of [
+      ['US', 350000],
+      ['TX', 45000],
+      ['CA', 17000],
+      ['VT', 180],
+    ] as const) {
+      generation.push({
+        period,
+        location,
+        stateDescription: location,
+        sectorid: '99',
+        sectorDescription: 'All Sectors',
+        fueltypeid: 'ALL',
+        fuelTypeDescription: 'all fuels',
+        generation: String(total),
+        'generation-units': 'thousand megawatthours',
+      });
+      for (const [fuel, share] of fuels) {
+        generation.push({
+          period,
+          location,
+          stateDescription: location,
+          sectorid: '99',
+          sectorDescription: 'All Sectors',
+          fueltypeid: fuel,
+          fuelTypeDescription: fuel,
+          generation: location === 'VT' && fuel === 'COW' ? null : (total * share).toFixed(2),
+          'generation-units': 'thousand megawatthours',
+        });
+      }
+      // Rows the import must ignore: another sector, a region, an unknown fuel.
+      generation.push({ period, location, sectorid: '1', fueltypeid: 'NG', generation: '1' });
+    }
+    generation.push({ period, location: 'NEW', sectorid: '99', fueltypeid: 'ALL', generation: '9999' });
+    generation.push({ period, location: 'US', sectorid: '99', fueltypeid: 'PET', generation: '700' });
+  }
+  return new Map([
+    ['petroleum/pri/spt', spot],
+    ['natural-gas/pri/fut', gas],
+    ['petroleum/pri/gnd', gasoline],
+    ['electricity/retail-sales', retail],
+    ['electricity/electric-power-operational-data', generation],
+  ]);
+}
+
+export async function startFakeEia(options: { maxPage?: number; routes?: Map<string, Record<string, unknown>[]> } = {}): Promise<FakeEia> {
+  const routes = options.routes ?? defaultEiaRoutes();
+  const maxPage = options.maxPage ?? 5000;
+  const failures = new Map<string, { status: number; times: number }>();
+  const server = await startFakeServer((req) => {
+    const match = /^\/v2\/(.+)\/data\/?$/.exec(req.path);
+    const key = req.query.get('api_key');
+    if (!key)
+      return { status: 403, body: { error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Get one at https://api.eia.gov:443' } } };
+    if (key !== FAKE_EIA_KEY)
+      return {
+        status: 403,
+        body: { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.eia.gov:443' } },
+      };
+    const route = match?.[1];
+    const rows = route ? routes.get(route) : undefined;
+    if (!route || !rows) return { status: 404, body: { error: `Route ${req.path} not found.`, code: 404 } };
+    const failure = failures.get(route);
+    if (failure && failure.times > 0) {
+      failure.times--;
+      return {
+        status: failure.status,
+        body:
+          failure.status === 429
+            ? { error: { code: 'OVER_RATE_LIMIT', message: 'You have exceeded your rate limit.' } }
+            : { error: 'Simulated failure.', code: failure.status },
+        ...(failure.status === 429 ? { headers: { 'Retry-After': '0' } } : {}),
+      };
+    }
+    const frequency = req.query.get('frequency');
+    if (!frequency || !['daily', 'weekly', 'monthly', 'annual'].includes(frequency)) {
+      return {
+        status: 400,
+        body: {
+          error: `Invalid frequency '${frequency ?? ''}' provided. The only valid frequencies are 'daily', 'weekly', 'monthly' and 'annual'.`,
+          code: 400,
+        },
+      };
+    }
+    const length = Number(req.query.get('length') ?? '5000');
+    const offset = Number(req.query.get('offset') ?? '0');
+    if (!Number.isInteger(length) || length < 0 || !Number.isInteger(offset) || offset < 0)
+      return { status: 400, body: { error: 'Invalid offset or length.', code: 400 } };
+    const facets = new Map<string, string[]>();
+    for (const [name, value] of req.query) {
+      const facet = /^facets\[(\w+)\]\[\]$/.exec(name)?.[1];
+      if (facet) facets.set(facet, [...(facets.get(facet) ?? []), value]);
+    }
+    const start = req.query.get('start');
+    const direction = req.query.get('sort[0][direction]') ?? 'asc';
+    const filtered = rows
+      .filter((r) => [...facets].every(([facet, values]) => values.includes(String(r[facet]))))
+      .filter((r) => !start || String(r['period']) >= start)
+      .sort((a, b) => String(a['period']).localeCompare(String(b['period'])) * (direction === 'desc' ? -1 : 1));
+    const page = filtered.slice(offset, offset + Math.min(length, maxPage));
+    const warnings =
+      length > maxPage
+        ? [
+            {
+              warning: 'incomplete return',
+              description: `The API can only return ${maxPage} rows in JSON format.  Please consider constraining your request with facet, start, or end, or using offset to paginate results.`,
+            },
+          ]
+        : undefined;
+    return {
+      status: 200,
+      body: {
+        response: {
+          total: String(filtered.length),
+          dateFormat: 'YYYY-MM-DD',
+          frequency,
+          data: page,
+          description: `Fake ${route}`,
+          ...(warnings ? { warnings } : {}),
+        },
+        request: { command: `/v2/${route}/data/`, params: Object.fromEntries(req.query) },
+        apiVersion: '2.1.8',
+      },
+    };
+  });
+  return {
+    ...server,
+    routes,
+    failNext: (route, status, times = 1) => failures.set(route, { status, times }),
+  };
+}
