@@ -11,10 +11,10 @@ import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
 import { FormField, fieldProps } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
+import { NativeSelect } from '../ui/native-select.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-base aria-invalid:border-destructive md:text-sm';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {
@@ -156,22 +156,22 @@ export function ArticleDialog({ categories, article, onSaved }: { categories: Ca
               <Input {...fieldProps(id('author'), errors.author?.message)} {...register('author')} />
             </FormField>
             <FormField id={id('category')} label="Category" error={errors.categoryId?.message}>
-              <select {...fieldProps(id('category'), errors.categoryId?.message)} className={selectClass} {...register('categoryId')}>
+              <NativeSelect {...fieldProps(id('category'), errors.categoryId?.message)} {...register('categoryId')}>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
             <FormField id={id('image')} label="Image URL" optional error={errors.imageUrl?.message}>
               <Input {...fieldProps(id('image'), errors.imageUrl?.message)} {...register('imageUrl')} />
             </FormField>
             <FormField id={id('status')} label="Status">
-              <select id={id('status')} className={selectClass} {...register('status')}>
+              <NativeSelect id={id('status')} {...register('status')}>
                 <option value="published">Published</option>
                 <option value="draft">Draft</option>
-              </select>
+              </NativeSelect>
             </FormField>
             <FormField id={id('published')} label="Publish time" optional error={errors.publishedAt?.message}>
               <Input {...fieldProps(id('published'), errors.publishedAt?.message)} type="datetime-local" {...register('publishedAt')} />
@@ -255,13 +255,13 @@ export function AnalyticsDialog({ item, onSaved }: { item?: AnalyticsContentItem
             <Input {...fieldProps(id('title'), errors.title?.message)} {...register('title')} />
           </FormField>
           <FormField id={id('type')} label="Type" error={errors.type?.message}>
-            <select id={id('type')} className={selectClass} {...register('type')}>
+            <NativeSelect id={id('type')} {...register('type')}>
               {ANALYTICS_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </FormField>
           <FormField id={id('content')} label="Content" error={errors.content?.message}>
             <Textarea {...fieldProps(id('content'), errors.content?.message)} rows={6} {...register('content')} />

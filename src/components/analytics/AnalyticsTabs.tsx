@@ -1,8 +1,9 @@
 import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatLongDate } from '../../lib/format.ts';
 import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '../../lib/types.ts';
 import DashboardCards from '../dashboard/DashboardCards.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { MarketDataCards } from './MarketDataCards.tsx';
 
@@ -11,11 +12,18 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileText, insight: Lightbulb } as const;
 
-const REPORTS = [
-  { title: 'Price Analysis', text: 'Commodity price trends' },
-  { title: 'Market Share', text: 'Energy source distribution' },
-  { title: 'Regional Data', text: 'State-by-state analysis' },
-];
+// The reports' controls and charts load only when the tab is opened.
+const ReportsPanel = lazy(() => import('./ReportsPanel.tsx'));
+
+function ReportsSkeleton() {
+  return (
+    <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading reports">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-64" />
+      ))}
+    </div>
+  );
+}
 
 interface AnalyticsTabsProps {
   initialTab: AnalyticsTab;
@@ -29,6 +37,8 @@ interface AnalyticsTabsProps {
 /** The /analytics page's three tabs (spec section 2); the selected tab lives in `?tab=`. */
 export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl }: AnalyticsTabsProps) {
   const [tab, setTab] = useState<AnalyticsTab>(initialTab);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const select = (value: string) => {
     const next = (ANALYTICS_TABS as readonly string[]).includes(value) ? (value as AnalyticsTab) : 'overview';
     setTab(next);
@@ -121,25 +131,15 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
         )}
       </TabsContent>
 
-      <TabsContent value="reports" className="space-y-6">
-        <div className="grid gap-4 md:grid-cols-3">
-          {REPORTS.map((r) => (
-            <div key={r.title} className="bg-card flex flex-col rounded-lg border p-5 shadow-sm">
-              <h2 className="text-lg font-semibold">{r.title}</h2>
-              <p className="text-muted-foreground mt-1 flex-1 text-sm">{r.text}</p>
-              <button type="button" className="bg-primary text-primary-foreground hover:bg-primary/90 mt-4 h-10 rounded-md px-4 text-sm font-medium">
-                Generate Report
-              </button>
-            </div>
-          ))}
-        </div>
-        <div className="rounded-lg border bg-gradient-to-br from-blue-50 to-amber-50 p-6">
-          <h2 className="text-lg font-semibold">Create Custom Report</h2>
-          <p className="text-muted-foreground mt-1 text-sm">Pick the series, date range and chart type you need.</p>
-          <button type="button" className="border-input bg-card hover:bg-muted mt-4 h-10 rounded-md border px-4 text-sm font-medium">
-            Create Custom Report
-          </button>
-        </div>
+      <TabsContent value="reports">
+        {/* Client-only: a lazy component rendered on the server would stream an inline script the CSP forbids. */}
+        {hydrated ? (
+          <Suspense fallback={<ReportsSkeleton />}>
+            <ReportsPanel />
+          </Suspense>
+        ) : (
+          <ReportsSkeleton />
+        )}
       </TabsContent>
     </Tabs>
   );

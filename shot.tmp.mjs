@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const [url, out, w, h, action] = process.argv.slice(2);
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+await page.goto(url);
+await page.waitForTimeout(1500);
+if (action) await eval(`(async () => { ${action} })()`);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
