@@ -39,6 +39,7 @@ export default defineConfig({
       DATABASE_URL: 'file:./data/e2e/e2e.db',
       TRUST_PROXY: 'true',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      FAKE_ZOHO_PORT: '4398',
     },
   },
 });

@@ -14,16 +14,17 @@ export function submitFieldErrors(error: unknown): Record<string, string[]> {
 
 /**
  * Reports a failed submission: the server's field messages go onto the form's fields it
- * knows, and an Error toast shows the server's message or the fallback (spec section 8).
+ * knows, and a toast (titled Error unless told) shows the server's message or the fallback (spec section 8).
  */
 export function reportSubmitError<F extends string>(
   error: unknown,
   fallback: string,
   fields: readonly F[],
   setError: (field: F, error: { message: string }) => void,
+  title = 'Error',
 ): void {
   for (const [field, list] of Object.entries(submitFieldErrors(error))) {
     if ((fields as readonly string[]).includes(field) && list[0]) setError(field as F, { message: list[0] });
   }
-  toast({ title: 'Error', description: submitErrorMessage(error, fallback), variant: 'destructive' });
+  toast({ title, description: submitErrorMessage(error, fallback), variant: 'destructive' });
 }

@@ -110,3 +110,12 @@ export interface AdminMessage {
   handled: boolean;
   createdAt: string;
 }
+
+/** The admin's view of the stored market data and the EIA import (`GET /api/admin/market-data`). */
+export interface MarketDataStatus {
+  eiaKeySet: boolean;
+  keyHelp: string;
+  series: { slug: string; name: string; frequency: string; fromEia: boolean; latest: string | null; observations: number }[];
+  generation: { fromEia: boolean; latest: string | null; rows: number };
+  runs: { id: number; startedAt: string; finishedAt: string | null; status: string; rows: number; message: string }[];
+}

@@ -16,8 +16,8 @@ export interface FakeServer {
 
 export type FakeHandler = (req: RecordedRequest) => { status: number; body: unknown; headers?: Record<string, string> };
 
-/** A local HTTP server for tests, answering JSON from `handler` and recording every request. */
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+/** A local HTTP server for tests, answering JSON (or HTML, for a string body) from `handler` and recording every request. */
+export async function startFakeServer(handler: FakeHandler, port = 0): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -27,15 +27,16 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
       requests.push(recorded);
       const answer = handler(recorded);
-      res.writeHead(answer.status, { 'Content-Type': 'application/json;charset=UTF-8', ...answer.headers });
-      res.end(JSON.stringify(answer.body));
+      const raw = typeof answer.body === 'string';
+      res.writeHead(answer.status, { 'Content-Type': raw ? 'text/html; charset=utf-8' : 'application/json;charset=UTF-8', ...answer.headers });
+      res.end(raw ? answer.body : JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

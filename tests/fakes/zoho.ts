@@ -36,7 +36,7 @@ const failure = (status: number, errorCode: number, errorMessage: string) => ({
   body: { status: 'failure', summary: 'Error', data: { errorCode, errorMessage } },
 });
 
-export async function startFakeZoho(): Promise<FakeZoho> {
+export async function startFakeZoho(port = 0): Promise<FakeZoho> {
   const state: FakeZoho['state'] = {
     clientId: FAKE_ZOHO.clientId,
     clientSecret: FAKE_ZOHO.clientSecret,
@@ -72,6 +72,10 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       state.tokens.add(token);
       return { status: 200, body: { access_token: token, api_domain: 'https://www.zohoapis.com', token_type: 'Bearer', expires_in: 3600 } };
     }
+    // A published dashboard, as the site frames it.
+    if (req.path.startsWith('/open-view/')) {
+      return { status: 200, body: '<!doctype html><title>Fake dashboard</title><h1>Fake Zoho dashboard</h1>' };
+    }
     if (!req.path.startsWith('/restapi/v2/')) return failure(404, 8504, 'The requested URL is not found.');
     const auth = /^Zoho-oauthtoken (.+)$/.exec(String(req.headers['authorization'] ?? ''))?.[1];
     if (!auth || !state.tokens.has(auth)) return failure(401, 8535, 'Invalid OAuth access token.');
@@ -102,6 +106,6 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     const config = JSON.parse(req.query.get('CONFIG') ?? '{}') as { responseFormat?: string };
     if (config.responseFormat !== 'json') return failure(400, 8504, 'responseFormat is required.');
     return { status: 200, body: { data: rows } };
-  });
+  }, port);
   return { ...server, state, expireTokens: () => state.tokens.clear() };
 }

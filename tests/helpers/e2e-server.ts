@@ -5,5 +5,10 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 rmSync('data/e2e', { recursive: true, force: true });
 buildIfNeeded();
+// Zoho's hosts, faked locally (CONTRACT 1: overridable for tests only).
+const { startFakeZoho } = await import('../fakes/zoho.ts');
+const zoho = await startFakeZoho(Number(process.env['FAKE_ZOHO_PORT'] ?? 4398));
+process.env['ZOHO_ACCOUNTS_URL'] = zoho.url;
+process.env['ZOHO_ANALYTICS_URL'] = zoho.url;
 const { startServer } = await import('../../scripts/serve.ts');
 await startServer();

@@ -15,7 +15,6 @@ import { NativeSelect } from '../ui/native-select.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
-
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {
   return title

@@ -9,7 +9,9 @@ import { Button } from '../ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { Toaster } from '../ui/toast.tsx';
 import { AnalyticsDialog, ArticleDialog } from './AdminDialogs.tsx';
+import { MarketDataSettings } from './MarketDataSettings.tsx';
 import { TotpSettings } from './TotpSettings.tsx';
+import { ZohoSettings } from './ZohoSettings.tsx';
 
 /** Loads a list from the API and reloads it on demand ("after successful mutations the relevant lists are refetched"). */
 function useList<T>(path: string) {
@@ -240,7 +242,7 @@ function MessagesTab() {
   );
 }
 
-/** The admin panel (spec section 2): content, moderation and messages; the Zoho tab belongs to the analytics issue. */
+/** The admin panel (spec section 2): content, moderation, messages, the Zoho connection, market data and security. */
 export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
   const logout = async () => {
     try {
@@ -267,6 +269,7 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="comments">Comments</TabsTrigger>
           <TabsTrigger value="messages">Messages</TabsTrigger>
           <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
+          <TabsTrigger value="market">Market Data</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
         <TabsContent value="articles">
@@ -282,9 +285,10 @@ export default function AdminPanel({ username, categories }: { username: string;
           <MessagesTab />
         </TabsContent>
         <TabsContent value="zoho">
-          <p className="bg-card text-muted-foreground rounded-lg border border-dashed p-6">
-            <Badge variant="secondary">Not Configured</Badge> The Zoho Analytics connection is set up here once the analytics integration ships.
-          </p>
+          <ZohoSettings />
+        </TabsContent>
+        <TabsContent value="market">
+          <MarketDataSettings />
         </TabsContent>
         <TabsContent value="security">
           <TotpSettings />

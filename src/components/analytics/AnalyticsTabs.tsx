@@ -1,5 +1,5 @@
 import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { formatLongDate } from '../../lib/format.ts';
 import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '../../lib/types.ts';
 import DashboardCards from '../dashboard/DashboardCards.tsx';
@@ -14,6 +14,10 @@ const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileT
 
 // The reports' controls and charts load only when the tab is opened.
 const ReportsPanel = lazy(() => import('./ReportsPanel.tsx'));
+
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
 
 function ReportsSkeleton() {
   return (
@@ -37,8 +41,7 @@ interface AnalyticsTabsProps {
 /** The /analytics page's three tabs (spec section 2); the selected tab lives in `?tab=`. */
 export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl }: AnalyticsTabsProps) {
   const [tab, setTab] = useState<AnalyticsTab>(initialTab);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const select = (value: string) => {
     const next = (ANALYTICS_TABS as readonly string[]).includes(value) ? (value as AnalyticsTab) : 'overview';
     setTab(next);

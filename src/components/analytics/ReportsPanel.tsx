@@ -52,10 +52,7 @@ function fromUrl(search: string): { kind: ReportKind; settings: Settings } | und
   const raw = Object.fromEntries([...params].filter(([k]) => k !== 'tab' && k !== 'report' && k !== 'format'));
   const parsed = reportQuerySchemas[kind].safeParse(raw);
   const settings = defaults();
-  if (parsed.success) {
-    const { format: _format, ...rest } = parsed.data;
-    Object.assign(settings[kind], rest);
-  }
+  if (parsed.success) Object.assign(settings[kind], Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key !== 'format')));
   return { kind, settings };
 }
 
@@ -121,7 +118,17 @@ function ReportCard({ title, text, onSubmit, children }: { title: string; text: 
   );
 }
 
-function SeriesChoice({ legend, options, value, onChange }: { legend: string; options: readonly ReportSeries[]; value: ReportSeries[]; onChange: (v: ReportSeries[]) => void }) {
+function SeriesChoice({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: readonly ReportSeries[];
+  value: ReportSeries[];
+  onChange: (v: ReportSeries[]) => void;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium">{legend}</legend>
@@ -142,7 +149,17 @@ function SeriesChoice({ legend, options, value, onChange }: { legend: string; op
   );
 }
 
-function Choice({ label, value, options, onChange }: { label: string; value: string; options: Record<string, string>; onChange: (v: string) => void }) {
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Record<string, string>;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1">
@@ -160,7 +177,11 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
   );
 }
 
-type State = { status: 'idle' } | { status: 'loading'; kind: ReportKind } | { status: 'error'; kind: ReportKind; message: string } | { status: 'ready'; kind: ReportKind; report: Report; query: string };
+type State =
+  | { status: 'idle' }
+  | { status: 'loading'; kind: ReportKind }
+  | { status: 'error'; kind: ReportKind; message: string }
+  | { status: 'ready'; kind: ReportKind; report: Report; query: string };
 
 function ReportTable({ report }: { report: Report }) {
   const fmt = (v: string | number | null) => (v === null ? '–' : typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 3 }) : v);
@@ -265,32 +286,35 @@ function ReportView({ state }: { state: State }) {
 
 /** The Custom Reports tab: three report cards and the custom report builder, all shareable by URL. */
 export default function ReportsPanel() {
-  const [settings, setSettings] = useState<Settings>(defaults);
-  const [state, setState] = useState<State>({ status: 'idle' });
+  // Rendered in the browser only, so a shared link's report can start loading at once.
+  const [shared] = useState(() => fromUrl(window.location.search));
+  const [settings, setSettings] = useState<Settings>(() => shared?.settings ?? defaults());
+  const [state, setState] = useState<State>(() => (shared ? { status: 'loading', kind: shared.kind } : { status: 'idle' }));
   const request = useRef(0);
+
+  const load = (kind: ReportKind, params: URLSearchParams) => {
+    const id = ++request.current;
+    getJson<Report>(`/api/reports/${kind}?${params}`)
+      .then(({ data }) => {
+        if (id === request.current) setState({ status: 'ready', kind, report: data, query: params.toString() });
+      })
+      .catch((error: unknown) => {
+        if (id === request.current)
+          setState({ status: 'error', kind, message: submitErrorMessage(error, 'The report could not be generated. Please try again.') });
+      });
+  };
 
   const generate = (kind: ReportKind, values: Settings[ReportKind]) => {
     const params = new URLSearchParams(toParams(values));
     const url = new URL(window.location.href);
     url.search = new URLSearchParams({ tab: 'reports', report: kind, ...Object.fromEntries(params) }).toString();
     window.history.replaceState(null, '', url);
-    const id = ++request.current;
     setState({ status: 'loading', kind });
-    getJson<Report>(`/api/reports/${kind}?${params}`)
-      .then(({ data }) => {
-        if (id === request.current) setState({ status: 'ready', kind, report: data, query: params.toString() });
-      })
-      .catch((error: unknown) => {
-        if (id === request.current) setState({ status: 'error', kind, message: submitErrorMessage(error, 'The report could not be generated. Please try again.') });
-      });
+    load(kind, params);
   };
 
-  // A shared link opens its report at once.
   useEffect(() => {
-    const shared = fromUrl(window.location.search);
-    if (!shared) return;
-    setSettings(shared.settings);
-    generate(shared.kind, shared.settings[shared.kind]);
+    if (shared) load(shared.kind, new URLSearchParams(toParams(shared.settings[shared.kind])));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -312,7 +336,12 @@ export default function ReportsPanel() {
           <Choice label="Period" value={settings.share.period} options={SHARE_PERIOD_LABELS} onChange={(period) => update('share', { period })} />
         </ReportCard>
         <ReportCard title="Regional Data" text="State-by-state analysis" onSubmit={() => generate('regional', settings.regional)}>
-          <Choice label="Rank states by" value={settings.regional.metric} options={REGIONAL_METRIC_LABELS} onChange={(metric) => update('regional', { metric })} />
+          <Choice
+            label="Rank states by"
+            value={settings.regional.metric}
+            options={REGIONAL_METRIC_LABELS}
+            onChange={(metric) => update('regional', { metric })}
+          />
         </ReportCard>
       </div>
 
@@ -327,7 +356,9 @@ export default function ReportsPanel() {
         <h2 id="custom-report-title" className="text-lg font-semibold">
           Create Custom Report
         </h2>
-        <p className="text-muted-foreground mt-1 text-sm">Pick the series, date range and chart type you need. The report&apos;s link keeps your choices, so you can share it.</p>
+        <p className="text-muted-foreground mt-1 text-sm">
+          Pick the series, date range and chart type you need. The report&apos;s link keeps your choices, so you can share it.
+        </p>
         <div className="mt-4 grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
           <SeriesChoice legend="Series" options={REPORT_SERIES} value={settings.custom.series} onChange={(series) => update('custom', { series })} />
           <Choice label="Date range" value={settings.custom.range} options={REPORT_RANGE_LABELS} onChange={(range) => update('custom', { range })} />

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { generation, importRuns, marketObservations, marketSeries } from '../../../db/schema/index.ts';
 import { GENERATION_FUELS, US_STATES } from '../../lib/energy.ts';
+import type { MarketDataStatus } from '../../lib/types.ts';
 import { loadConfig } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '../integrations/eia.ts';
@@ -197,15 +198,6 @@ export async function runEiaImport(
     await finish('failed', 0, message);
     return { ok: false, message };
   }
-}
-
-/** What the admin's Market Data tab shows. */
-export interface MarketDataStatus {
-  eiaKeySet: boolean;
-  keyHelp: string;
-  series: { slug: string; name: string; frequency: string; fromEia: boolean; latest: string | null; observations: number }[];
-  generation: { fromEia: boolean; latest: string | null; rows: number };
-  runs: { id: number; startedAt: string; finishedAt: string | null; status: string; rows: number; message: string }[];
 }
 
 export async function getMarketDataStatus(db: Db): Promise<MarketDataStatus> {

@@ -1,7 +1,8 @@
 import { getDb } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { loadConfig } from '../config.ts';
-import { EIA_KEY_HELP, getMarketDataStatus, runEiaImport, type MarketDataStatus } from './market-import.ts';
+import type { MarketDataStatus } from '../../lib/types.ts';
+import { EIA_KEY_HELP, getMarketDataStatus, runEiaImport } from './market-import.ts';
 import { contentChanged } from './publish.ts';
 
 /**

@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { getJson, sendJson } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { submitErrorMessage } from '../../lib/submit-error.ts';
+import type { MarketDataStatus } from '../../lib/types.ts';
+import { toast } from '../../stores/toast.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+
+function SourceBadge({ fromEia }: { fromEia: boolean }) {
+  return fromEia ? (
+    <Badge variant="plain" className="bg-green-50 text-green-800 ring-green-300">
+      EIA
+    </Badge>
+  ) : (
+    <Badge variant="secondary">Sample</Badge>
+  );
+}
+
+/** The Market Data tab: where each series comes from, the EIA import and its recent runs. */
+export function MarketDataSettings() {
+  const [status, setStatus] = useState<MarketDataStatus | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const load = () =>
+    getJson<MarketDataStatus>('/api/admin/market-data')
+      .then(({ data }) => setStatus(data))
+      .catch((error: unknown) =>
+        toast({ title: 'Error', description: submitErrorMessage(error, 'Could not load the market data status.'), variant: 'destructive' }),
+      );
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const refresh = async () => {
+    setRunning(true);
+    try {
+      const result = await sendJson<MarketDataStatus & { message: string }>('POST', '/api/admin/market-data/refresh');
+      setStatus(result);
+      toast({ title: 'Market data refreshed', description: result.message });
+    } catch (error) {
+      toast({ title: 'Refresh Failed', description: submitErrorMessage(error, 'The import failed; nothing was changed.'), variant: 'destructive' });
+      await load();
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  if (!status) return <Skeleton className="h-80 w-full" />;
+  return (
+    <div className="space-y-6">
+      <div className="bg-card flex flex-wrap items-start justify-between gap-4 rounded-lg border p-4 sm:p-6">
+        <div className="max-w-2xl">
+          <h2 className="text-lg font-semibold">US market data from EIA</h2>
+          {status.eiaKeySet ? (
+            <p className="text-muted-foreground mt-1 text-sm">
+              Prices and generation come from the EIA Open Data API. Refresh imports what is new since the last import; it is safe to run at any time,
+              and a failed import changes nothing. <code>npm run import:eia</code> does the same from a terminal or a scheduler.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm" role="note">
+              <strong>No EIA API key is set</strong>, so the site shows its sample history.{' '}
+              <a className="text-primary underline" href="https://www.eia.gov/opendata/register.php" target="_blank" rel="noopener noreferrer">
+                Register for a free EIA API key
+              </a>
+              , set <code>EIA_API_KEY</code> in the server environment and restart the site; then Refresh imports real prices and generation.
+            </p>
+          )}
+        </div>
+        {status.eiaKeySet && (
+          <Button onClick={() => void refresh()} disabled={running}>
+            {running ? 'Importing...' : 'Refresh from EIA'}
+          </Button>
+        )}
+      </div>
+
+      <div className="bg-card overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Stored market series</caption>
+          <thead className="bg-muted">
+            <tr>
+              <th scope="col" className="px-4 py-2 text-left font-semibold">
+                Series
+              </th>
+              <th scope="col" className="px-4 py-2 text-left font-semibold">
+                Source
+              </th>
+              <th scope="col" className="px-4 py-2 text-left font-semibold">
+                Frequency
+              </th>
+              <th scope="col" className="px-4 py-2 text-left font-semibold">
+                Latest
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-semibold">
+                Observations
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.series.map((s) => (
+              <tr key={s.slug} className="border-t">
+                <th scope="row" className="px-4 py-2 text-left font-medium">
+                  {s.name}
+                </th>
+                <td className="px-4 py-2">
+                  <SourceBadge fromEia={s.fromEia} />
+                </td>
+                <td className="px-4 py-2">{s.frequency}</td>
+                <td className="px-4 py-2 tabular-nums">{s.latest ?? '–'}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{s.observations.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+            <tr className="border-t">
+              <th scope="row" className="px-4 py-2 text-left font-medium">
+                Electricity generation by state and source
+              </th>
+              <td className="px-4 py-2">
+                <SourceBadge fromEia={status.generation.fromEia} />
+              </td>
+              <td className="px-4 py-2">monthly</td>
+              <td className="px-4 py-2 tabular-nums">{status.generation.latest ?? '–'}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{status.generation.rows.toLocaleString('en-US')}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <section aria-labelledby="import-runs">
+        <h3 id="import-runs" className="font-semibold">
+          Recent imports
+        </h3>
+        {status.runs.length === 0 ? (
+          <p className="text-muted-foreground mt-2 text-sm">No import has run yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-2 text-sm">
+            {status.runs.map((run) => (
+              <li key={run.id} className="bg-card flex flex-wrap items-center gap-3 rounded-md border px-4 py-2">
+                <Badge
+                  variant={run.status === 'failed' ? 'outline' : 'secondary'}
+                  className={run.status === 'failed' ? 'text-destructive ring-red-300' : undefined}
+                >
+                  {run.status}
+                </Badge>
+                <span className="text-muted-foreground">{formatDateTime(run.startedAt)}</span>
+                <span>{run.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

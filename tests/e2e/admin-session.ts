@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+import { waitForIslands } from './hydration.ts';
+
+/** Signs in as the e2e administrator and waits for the panel. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await waitForIslands(page);
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await waitForIslands(page);
+}
+
+/** The toasts on screen. */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIslands } from './hydration.ts';
+
+async function openReports(page: Page, query = '?tab=reports') {
+  await page.goto(`/analytics${query}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { name: 'Create Custom Report' })).toBeVisible();
+}
+
+/** The generated report's section, once its chart has drawn. */
+async function expectReport(page: Page, title: string) {
+  const report = page.getByRole('region', { name: title, exact: true });
+  await expect(report).toBeVisible();
+  await expect(report.locator('.apexcharts-canvas')).toBeVisible();
+  return report;
+}
+
+async function downloadCsv(page: Page, report: ReturnType<Page['getByRole']>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: 'Download CSV' }).click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), lines: readFileSync(path, 'utf8').trimEnd().split('\r\n') };
+}
+
+test('Price Analysis: chosen benchmarks and range, a chart, its table and the CSV', async ({ page }) => {
+  await openReports(page);
+  const card = page.getByRole('form', { name: 'Price Analysis' });
+  await card.getByLabel('Henry Hub gas').check();
+  await card.getByLabel('Brent crude').uncheck();
+  await card.getByLabel('Range').selectOption('3m');
+  await card.getByRole('button', { name: 'Generate Report' }).click();
+
+  const report = await expectReport(page, 'Price Analysis');
+  await expect(page).toHaveURL(/report=price&series=wti%2Chenry-hub&range=3m/);
+  await expect(report.getByText(/^WTI Crude Oil, Henry Hub Natural Gas · 3 months/)).toBeVisible();
+  await expect(report.getByText(/indexed to 100/)).toBeVisible();
+  const table = report.getByRole('region', { name: 'Price Analysis data table' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Date', 'WTI Crude Oil ($/bbl)', 'Henry Hub Natural Gas ($/MMBtu)']);
+  const rows = await table.getByRole('row').count();
+  expect(rows).toBeGreaterThan(55);
+
+  const csv = await downloadCsv(page, report);
+  expect(csv.name).toBe('price-analysis-wti-henry-hub-3m.csv');
+  expect(csv.lines[0]).toBe('Date,WTI Crude Oil ($/bbl),Henry Hub Natural Gas ($/MMBtu)');
+  expect(csv.lines).toHaveLength(rows);
+});
+
+test('Market Share and Regional Data generate with their tables and CSVs', async ({ page }) => {
+  await openReports(page);
+  const share = page.getByRole('form', { name: 'Market Share' });
+  await share.getByLabel('Period').selectOption('12m');
+  await share.getByRole('button', { name: 'Generate Report' }).click();
+  let report = await expectReport(page, 'Market Share');
+  await expect(report.getByRole('region', { name: 'Market Share data table' }).getByRole('rowheader').first()).toHaveText('Natural Gas');
+  let csv = await downloadCsv(page, report);
+  expect(csv.name).toBe('market-share-12m.csv');
+  expect(csv.lines[0]).toBe('Source,Generation (GWh),Share (%)');
+
+  const regional = page.getByRole('form', { name: 'Regional Data' });
+  await regional.getByLabel('Rank states by').selectOption('renewables');
+  await regional.getByRole('button', { name: 'Generate Report' }).click();
+  report = await expectReport(page, 'Regional Data');
+  await expect(page).toHaveURL(/report=regional&metric=renewables/);
+  await expect(report.getByRole('region', { name: 'Regional Data data table' }).getByRole('row')).toHaveCount(52);
+  csv = await downloadCsv(page, report);
+  expect(csv.lines[0]).toBe('State,Generation (GWh),Renewable share (%),Largest source');
+  expect(csv.lines).toHaveLength(52);
+});
+
+test('a custom report is built from series, range and chart type, and its shared link rebuilds it', async ({ page, context }) => {
+  await openReports(page);
+  const builder = page.getByRole('form', { name: 'Create Custom Report' });
+  await builder.getByLabel('WTI crude').uncheck();
+  await builder.getByLabel('Brent crude').check();
+  await builder.getByLabel('US gasoline').check();
+  await builder.getByLabel('Date range').selectOption('2y');
+  await builder.getByLabel('Chart type').selectOption('area');
+  await builder.getByRole('button', { name: 'Create Custom Report' }).click();
+  const report = await expectReport(page, 'Custom Report');
+  await expect(page).toHaveURL(/report=custom&series=brent%2Cgasoline&range=2y&chart=area/);
+  // The report heading takes focus, so a screen reader announces the result.
+  await expect(report.getByRole('heading', { name: 'Custom Report' })).toBeFocused();
+
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  await waitForIslands(shared);
+  await expect(shared.getByRole('tab', { name: 'Custom Reports' })).toHaveAttribute('aria-selected', 'true');
+  const again = await expectReport(shared, 'Custom Report');
+  await expect(again.getByText(/^Brent Crude Oil, US Regular Gasoline · 2 years/)).toBeVisible();
+  await expect(again.locator('.apexcharts-area-series')).toHaveCount(1);
+  const form = shared.getByRole('form', { name: 'Create Custom Report' });
+  await expect(form.getByLabel('US gasoline')).toBeChecked();
+  await expect(form.getByLabel('WTI crude')).not.toBeChecked();
+  await expect(form.getByLabel('Chart type')).toHaveValue('area');
+});
+
+test('a report needs at least one series', async ({ page }) => {
+  await openReports(page);
+  const card = page.getByRole('form', { name: 'Price Analysis' });
+  await card.getByLabel('WTI crude').uncheck();
+  await card.getByLabel('Brent crude').uncheck();
+  await card.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose at least one series.');
+});
