@@ -27,11 +27,18 @@ export function buildIfNeeded() {
   const wanted = JSON.stringify({
     inputs: Math.max(...INPUTS.map((p) => newestMtime(join(root, p)))),
     site: (process.env.SITE_URL || `http://localhost:${process.env.PORT || 4321}`).replace(/\/+$/, ''),
+    mode: 'production',
   });
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (existsSync(join(root, 'dist/server/entry.mjs')) && built === wanted) return;
   console.log('Building the site…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: test runners set NODE_ENV=test, which would bundle React's
+  // development build into the site that `npm start` later serves.
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, wanted);
 }

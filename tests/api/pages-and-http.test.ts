@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../db/schema/index.ts';
 import { bumpContentVersion } from '../../src/server/queries/site-state.ts';
@@ -130,5 +131,13 @@ describe('discovery', () => {
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: http://localhost:4321/sitemap.xml');
     expect(robots).toContain('Disallow: /admin');
+  });
+});
+
+describe('the build', () => {
+  it('ships React’s production build, even when the tests built the site', () => {
+    const assets = readdirSync('dist/client/_astro');
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((name) => name.startsWith('jsx-dev-runtime'))).toEqual([]);
   });
 });
