@@ -4,13 +4,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '../../db/schema/index.ts';
 import type { ArticleSummary, PublicComment } from '../../src/lib/types.ts';
+import { apiClient } from '../helpers/api-client.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 let server: TestServer;
 let hook: http.Server;
 const hookCalls: unknown[] = [];
-let address = 0;
 
 beforeAll(async () => {
   const hookPort = await freePort();
@@ -24,6 +24,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(hookPort, '127.0.0.1', resolve));
   server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', REBUILD_HOOK_URL: `http://127.0.0.1:${hookPort}/hook` });
+  ({ call, signIn } = apiClient(server, PASSWORD));
 });
 
 afterAll(async () => {
@@ -35,32 +36,8 @@ beforeEach(async () => {
   await server.database.db.delete(rateLimitEvents);
 });
 
-async function call(method: string, path: string, options: { body?: unknown; cookie?: string; from?: string; origin?: string } = {}) {
-  const headers: Record<string, string> = { Origin: options.origin ?? server.url, 'X-Forwarded-For': options.from ?? `203.0.113.${++address}` };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.cookie) headers['Cookie'] = options.cookie;
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    redirect: 'manual',
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  const isJson = response.headers.get('Content-Type')?.includes('application/json') ?? false;
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    json: (isJson && text ? JSON.parse(text) : undefined) as Record<string, unknown>,
-  };
-}
-
-async function signIn(password = PASSWORD, from?: string): Promise<string> {
-  const res = await call('POST', '/api/admin/login', { body: { username: 'admin', password }, ...(from ? { from } : {}) });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('Set-Cookie') ?? '';
-  return cookie.split(';')[0]!;
-}
+let call: ReturnType<typeof apiClient>['call'];
+let signIn: ReturnType<typeof apiClient>['signIn'];
 
 const counts = async () => {
   const db = server.database.db;

@@ -67,6 +67,7 @@ describe('EIA import', () => {
     expect(spot?.query.getAll('facets[series][]')).toEqual(['RWTC']);
     expect(spot?.query.get('sort[0][column]')).toBe('period');
     expect(spot?.query.get('length')).toBe('5000');
+    expect(spot?.headers['user-agent']).toMatch(/^EnergyPulse\//);
     expect(eia.requests.filter((r) => r.path === '/v2/petroleum/pri/gnd/data/')).toHaveLength(2);
     const genOffsets = eia.requests.filter((r) => r.path.includes('electric-power-operational-data')).map((r) => r.query.get('offset'));
     expect(genOffsets.length).toBeGreaterThan(2);

@@ -31,3 +31,13 @@ test('pages fit the phone without sideways scrolling', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('a report fits the phone: its wide table scrolls inside its own region', async ({ page }) => {
+  await page.goto('/analytics?report=regional&metric=generation');
+  const table = page.getByRole('region', { name: 'Regional Data data table' });
+  await expect(table).toBeVisible();
+  await expect(page.locator('[data-report="regional"] .apexcharts-canvas')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});

@@ -7,11 +7,20 @@ export interface ApiResult {
   json: Record<string, unknown>;
 }
 
-/** Same-origin JSON calls to a test server, with an admin sign-in. */
+export interface CallOptions {
+  body?: unknown;
+  cookie?: string;
+  /** The client address (X-Forwarded-For; the server must trust the proxy). Unique per call by default. */
+  from?: string;
+  /** The Origin header; the server's own by default. */
+  origin?: string;
+}
+
+/** Same-origin JSON calls to a test server, and the administrator's sign-in. */
 export function apiClient(server: TestServer, password: string) {
   let address = 0;
-  async function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}): Promise<ApiResult> {
-    const headers: Record<string, string> = { Origin: server.url, 'X-Forwarded-For': `198.51.100.${++address % 250}` };
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResult> {
+    const headers: Record<string, string> = { Origin: options.origin ?? server.url, 'X-Forwarded-For': options.from ?? `203.0.113.${++address}` };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.cookie) headers['Cookie'] = options.cookie;
     const response = await fetch(`${server.url}${path}`, {
@@ -24,8 +33,9 @@ export function apiClient(server: TestServer, password: string) {
     const isJson = response.headers.get('Content-Type')?.includes('application/json') ?? false;
     return { status: response.status, headers: response.headers, text, json: (isJson && text ? JSON.parse(text) : {}) as Record<string, unknown> };
   }
-  async function signIn(): Promise<string> {
-    const res = await call('POST', '/api/admin/login', { body: { username: 'admin', password } });
+  /** Signs in (as `from`, when given) and answers the session cookie. */
+  async function signIn(withPassword = password, from?: string): Promise<string> {
+    const res = await call('POST', '/api/admin/login', { body: { username: 'admin', password: withPassword }, ...(from ? { from } : {}) });
     if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status} ${res.text}`);
     return (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
   }

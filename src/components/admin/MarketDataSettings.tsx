@@ -80,21 +80,15 @@ export function MarketDataSettings() {
           <caption className="sr-only">Stored market series</caption>
           <thead className="bg-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Series
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Source
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Frequency
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-semibold">
-                Latest
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
-                Observations
-              </th>
+              {['Series', 'Source', 'Frequency', 'Latest', 'Observations'].map((column) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={column === 'Observations' ? 'px-4 py-2 text-right font-semibold' : 'px-4 py-2 text-left font-semibold'}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

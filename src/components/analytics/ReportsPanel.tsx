@@ -1,6 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
 import { Download, Link2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getJson } from '../../lib/api-client.ts';
 import { submitErrorMessage } from '../../lib/submit-error.ts';
 import {
@@ -102,7 +102,7 @@ function chartProps(report: Report): { type: 'line' | 'area' | 'bar' | 'donut'; 
 }
 
 function ReportCard({ title, text, onSubmit, children }: { title: string; text: string; onSubmit: () => void; children: ReactNode }) {
-  const submit = (event: FormEvent) => {
+  const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     onSubmit();
   };

@@ -25,6 +25,9 @@ export class OutboundNetworkError extends Error {
   }
 }
 
+/** Names the site to the APIs it calls. */
+export const USER_AGENT = 'EnergyPulse/1.0 (US energy-market news site)';
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function retryAfterMs(response: Response): number | undefined {
@@ -39,11 +42,13 @@ function retryAfterMs(response: Response): number | undefined {
 /** fetch with a timeout and retries; answers the last response (even a 429/5xx) when retries run out. */
 export async function fetchPolitely(url: string, init: RequestInit = {}, options: OutboundOptions = {}): Promise<Response> {
   const { attempts = 3, timeoutMs = 20_000, backoffMs = 1_000, maxWaitMs = 30_000, fetchImpl = fetch } = options;
+  const headers = new Headers(init.headers);
+  if (!headers.has('User-Agent')) headers.set('User-Agent', USER_AGENT);
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const wait = backoffMs * 2 ** (attempt - 2);
     try {
-      const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      const response = await fetchImpl(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
       const retryable = response.status === 429 || response.status >= 500;
       if (!retryable || attempt === attempts) return response;
       await response.body?.cancel().catch(() => undefined);
