@@ -44,6 +44,7 @@ test('the admin connects Zoho Analytics and the dashboard appears on the analyti
   await expect(page.getByRole('tab', { name: 'Dashboards' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Must be a valid URL')).toBeVisible();
   await page.getByLabel(/Energy dashboard URL/).fill(`${FAKE_ZOHO_URL}/open-view/35130000002000`);
+  await page.getByLabel(/Market dashboard URL/).fill('https://analytics.zoho.com/open-view/35130000002001');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(toasts(page).filter({ hasText: 'Configuration Saved' })).toBeVisible();
   await expect(page.getByTestId('zoho-status')).toHaveText('Connected');
@@ -62,6 +63,10 @@ test('the admin connects Zoho Analytics and the dashboard appears on the analyti
   await expect(frame).toHaveAttribute('src', `${FAKE_ZOHO_URL}/open-view/35130000002000`);
   await expect(page.frameLocator('iframe[title="Energy analytics dashboard"]').getByRole('heading', { name: 'Fake Zoho dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('navigation', { name: 'More dashboards' }).getByRole('link', { name: /Market dashboard/ })).toHaveAttribute(
+    'href',
+    'https://analytics.zoho.com/open-view/35130000002001',
+  );
 });
 
 test('a failing connection test says why', async ({ page }) => {

@@ -34,12 +34,14 @@ interface AnalyticsTabsProps {
   marketData: MarketDataItem[];
   energyMix: EnergyMixEntry[];
   content: AnalyticsContentItem[];
-  /** The configured Zoho energy dashboard, if any (issue 5 configures it). */
+  /** The configured Zoho energy dashboard, if any. */
   dashboardUrl: string | null;
+  /** The other configured dashboards, offered as links. */
+  otherDashboards: { label: string; url: string }[];
 }
 
 /** The /analytics page's three tabs (spec section 2); the selected tab lives in `?tab=`. */
-export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl }: AnalyticsTabsProps) {
+export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl, otherDashboards }: AnalyticsTabsProps) {
   const [tab, setTab] = useState<AnalyticsTab>(initialTab);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const select = (value: string) => {
@@ -122,7 +124,24 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
               height={600}
               className="aspect-[4/3] h-auto w-full max-w-[800px] rounded-lg border"
               loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+              // The dashboard runs its own scripts but may not navigate this page.
+              sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms allow-downloads"
             />
+            {otherDashboards.length > 0 && (
+              <nav aria-label="More dashboards">
+                <h2 className="text-sm font-semibold">More dashboards</h2>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {otherDashboards.map((d) => (
+                    <li key={d.url}>
+                      <a href={d.url} target="_blank" rel="noopener noreferrer" className="text-primary text-sm underline-offset-4 hover:underline">
+                        {d.label} <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
           </div>
         ) : (
           <div className="bg-card rounded-lg border border-dashed p-10 text-center">

@@ -7,7 +7,7 @@ import { listAnalyticsContent } from '../queries/analytics-content.ts';
 import { listCategories } from '../queries/categories.ts';
 import { generationEnergyMix } from '../queries/generation.ts';
 import { listEnergyMix, listMarketData } from '../queries/market.ts';
-import { getEnergyDashboardUrl, getZohoEnergyMix } from './zoho.ts';
+import { getDashboards, getZohoEnergyMix } from './zoho.ts';
 
 /**
  * The energy mix to chart (CONTRACT 2.10): from the configured Zoho data view, else the
@@ -65,11 +65,11 @@ export async function getArticlePageData(slug: string) {
 /** The /analytics page's data. */
 export async function getAnalyticsPageData() {
   const db = await getDb();
-  const [marketData, energyMix, content, dashboardUrl] = await Promise.all([
+  const [marketData, energyMix, content, dashboards] = await Promise.all([
     listMarketData(db),
     getEnergyMix(),
     listAnalyticsContent(db),
-    getEnergyDashboardUrl(),
+    getDashboards(),
   ]);
-  return { marketData, energyMix, content, dashboardUrl };
+  return { marketData, energyMix, content, dashboardUrl: dashboards.energy, otherDashboards: dashboards.others };
 }

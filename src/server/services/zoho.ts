@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { getDb } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { parseBody } from '../http.ts';
+import type { OutboundOptions } from '../integrations/outbound.ts';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '../integrations/zoho.ts';
 import { openSecret, sealSecret } from '../secret-box.ts';
 import { contentChanged } from './publish.ts';
@@ -29,9 +30,15 @@ export async function getZohoStatus(): Promise<{ configured: boolean }> {
   return { configured: (await readRow()) !== undefined };
 }
 
-/** The dashboard the Analytics tab frames (CONTRACT 2.12), if one is configured. */
-export async function getEnergyDashboardUrl(): Promise<string | null> {
-  return (await readRow())?.energyDashboardUrl ?? null;
+/** The dashboards the Analytics tab shows: the framed energy dashboard (CONTRACT 2.12) and links to the others. */
+export async function getDashboards(): Promise<{ energy: string | null; others: { label: string; url: string }[] }> {
+  const row = await readRow();
+  const others = [
+    { label: 'Market dashboard', url: row?.marketDashboardUrl },
+    { label: 'Regional dashboard', url: row?.regionalDashboardUrl },
+    { label: 'Forecast dashboard', url: row?.forecastDashboardUrl },
+  ].flatMap((d) => (d.url ? [{ label: d.label, url: d.url }] : []));
+  return { energy: row?.energyDashboardUrl ?? null, others };
 }
 
 /** The stored configuration as the admin may see it: secrets only as "set" flags. */
@@ -103,7 +110,7 @@ export async function saveZohoConfig(body: unknown): Promise<ZohoAdminConfig> {
 }
 
 /** A client for the stored configuration, its access token cached in the row. */
-function clientFor(row: ZohoRow): ZohoClient {
+function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, timeoutMs: 15_000, backoffMs: 500 }): ZohoClient {
   if (!row.refreshTokenSealed) throw new ZohoError('Add a refresh token to connect to Zoho Analytics (see the Setup Guide).');
   let credentials: { clientId: string; clientSecret: string; refreshToken: string };
   try {
@@ -136,7 +143,7 @@ function clientFor(row: ZohoRow): ZohoClient {
           .where(eq(zohoConfig.id, ROW_ID));
       },
     },
-    { attempts: 2, timeoutMs: 15_000, backoffMs: 500 },
+    outbound,
   );
 }
 
@@ -222,7 +229,8 @@ export async function getZohoEnergyMix(now = Date.now()): Promise<EnergyMixEntry
   const cached = parseCachedMix(row.energyMixCache);
   if (row.energyMixFetchedAt && now - row.energyMixFetchedAt.getTime() < ZOHO_MIX_TTL_MS) return cached;
   try {
-    const client = clientFor(row);
+    // Pages wait for this: one quick attempt; the cache and the fallbacks cover a slow Zoho.
+    const client = clientFor(row, { attempts: 1, timeoutMs: 5_000 });
     const { org } = await findWorkspace(client, row);
     const mix = energyMixFromRows(await client.exportView(org.orgId, row.workspaceId, row.energyMixViewId));
     if (mix.length === 0) throw new ZohoError('The energy mix view has no source and amount columns.');
