@@ -37,6 +37,8 @@ export interface MarketDataItem {
   changeType: ChangeType;
   unit: string;
   asOf: string;
+  /** Sample history (seeded), not yet replaced by EIA data. */
+  sample: boolean;
 }
 
 export interface CategoryStat {

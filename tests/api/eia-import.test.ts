@@ -108,7 +108,9 @@ describe('EIA import', () => {
 
     // Market data and the energy mix now come from the imported figures.
     const market = await api.call('GET', '/api/market-data');
-    const wtiItem = (market.json as unknown as { slug: string; value: string }[]).find((m) => m.slug === 'wti');
+    const items = market.json as unknown as { slug: string; value: string; sample: boolean }[];
+    const wtiItem = items.find((m) => m.slug === 'wti');
+    expect(items.map((m) => m.sample)).toEqual([false, false, false, false, false]);
     const latest = expected.at(-1);
     expect(wtiItem?.value).toBe(`$${Number(latest?.['value']).toFixed(2)}`);
     const mix = (await api.call('GET', '/api/zoho/dashboard-data')).json['energyMix'];

@@ -159,7 +159,7 @@ describe('GET /api/market-data', () => {
     await server.database.db.insert(marketObservations).values({ seriesId: wti!.id, period, value: Math.round(previous * 110) / 100 });
     const { body } = await getJson<MarketDataItem[]>('/api/market-data');
     const item = body.find((i) => i.slug === 'wti');
-    expect(item).toMatchObject({ name: 'WTI Crude Oil', changeType: 'positive', asOf: period, unit: '$/bbl' });
+    expect(item).toMatchObject({ name: 'WTI Crude Oil', changeType: 'positive', asOf: period, unit: '$/bbl', sample: true });
     expect(item?.value).toMatch(/^\$\d+\.\d{2}$/);
     expect(item?.change).toMatch(/^\+(9\.9\d|10\.0\d)%$/);
     expect(body.map((i) => i.slug)).toEqual(['wti', 'brent', 'henry-hub', 'gasoline', 'electricity']);

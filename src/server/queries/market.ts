@@ -27,6 +27,7 @@ export async function listMarketData(db: Db): Promise<MarketDataItem[]> {
         changeType: 'neutral',
         unit: s.unit,
         asOf: latest.period,
+        sample: !s.source.startsWith('eia:'),
       };
       if (previous && previous.value !== 0) {
         const pct = ((latest.value - previous.value) / previous.value) * 100;
