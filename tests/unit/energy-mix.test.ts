@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { energyMix, generation } from '../../db/schema/index.ts';
+import { FALLBACK_ENERGY_MIX } from '../../src/lib/dashboard.ts';
+
+// The process-wide database of src/server/db.ts, on a temporary file.
+const dir = mkdtempSync(join(tmpdir(), 'energy-mix-'));
+const previousUrl = process.env['DATABASE_URL'];
+process.env['DATABASE_URL'] = `file:${join(dir, 'mix.db')}`;
+const { getDb } = await import('../../src/server/db.ts');
+const { getEnergyMix } = await import('../../src/server/services/pages.ts');
+
+beforeAll(async () => {
+  await migrateDatabase(await getDb());
+});
+
+afterAll(() => {
+  if (previousUrl === undefined) delete process.env['DATABASE_URL'];
+  else process.env['DATABASE_URL'] = previousUrl;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the energy mix (CONTRACT 2.10), without Zoho', () => {
+  it('is the spec’s fallback when nothing is stored', async () => {
+    expect(await getEnergyMix()).toEqual(FALLBACK_ENERGY_MIX);
+  });
+
+  it('is the stored mix when there is no generation data', async () => {
+    await (await getDb()).insert(energyMix).values({ source: 'Natural Gas', percentage: 50, sortOrder: 0 });
+    expect(await getEnergyMix()).toEqual([{ source: 'Natural Gas', percentage: 50 }]);
+  });
+
+  it('is the latest stored generation month when there is one, Other included', async () => {
+    const row = (period: string, fuel: string, value: number) => ({ period, location: 'US', fuel, value, source: 'eia' });
+    await (
+      await getDb()
+    )
+      .insert(generation)
+      .values([
+        row('2026-07', 'ALL', 1000),
+        row('2026-07', 'NG', 900),
+        row('2026-08', 'ALL', 1000),
+        row('2026-08', 'NG', 400),
+        row('2026-08', 'COW', 150),
+        row('2026-08', 'NUC', 180),
+        row('2026-08', 'WND', 120),
+        row('2026-08', 'SUN', 80),
+        row('2026-08', 'HYC', 50),
+        { period: '2026-08', location: 'TX', fuel: 'ALL', value: 5000, source: 'eia' },
+      ]);
+    expect(await getEnergyMix()).toEqual([
+      { source: 'Natural Gas', percentage: 40 },
+      { source: 'Renewables', percentage: 25 },
+      { source: 'Coal', percentage: 15 },
+      { source: 'Nuclear', percentage: 18 },
+      { source: 'Other', percentage: 2 },
+    ]);
+  });
+});
