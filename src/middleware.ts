@@ -19,7 +19,7 @@ const sameOriginWrites = defineMiddleware((context, next) => {
 });
 
 /** Routes that read the session without requiring it. */
-const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/admin/login', '/api/zoho/config']);
+const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/api/zoho/config']);
 
 /**
  * Reads the session for admin routes (by matched route pattern, never the raw path) and
@@ -27,6 +27,8 @@ const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '
  * answers 401. Every admin page and endpoint checks `locals.user` again itself.
  */
 const adminSession = defineMiddleware(async (context, next) => {
+  // Prerendered pages (the login page among them) are built once, for everyone.
+  if (context.isPrerendered) return next();
   const protectedRoute = needsAdmin(context.routePattern, context.request.method);
   if (!protectedRoute && !SESSION_AWARE_ROUTES.has(context.routePattern)) return next();
   const token = context.cookies.get(SESSION_COOKIE)?.value;
