@@ -62,6 +62,8 @@ function mergeCspHeaders(res: http.ServerResponse): void {
 async function serveCachedPage(cache: PageCache, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || req.url.startsWith('/api/') || req.url.startsWith('/_astro/')) return false;
   const url = new URL(req.url, 'http://localhost');
+  // Static files and pages not yet rendered skip the content-version read.
+  if (!cache.mayHold(url)) return false;
   const page = cache.get(pageCacheKey(url, await readContentVersion()));
   if (!page) return false;
   if (matchesEtag(req.headers['if-none-match'], page.etag)) {

@@ -69,3 +69,13 @@ export const FUEL_LABELS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
 
 /** Fuels counted as renewable in the energy mix's "Renewables". */
 export const RENEWABLE_FUELS = ['HYC', 'WND', 'SUN'] as const;
+
+/** A stored series' `source` after an EIA import: `eia:<route>:<facet values>`. */
+export function eiaSource(route: string, facets: Record<string, string[]>): string {
+  return `eia:${route}:${Object.values(facets).flat().join(',')}`;
+}
+
+/** Whether a stored series' `source` names an EIA import (else it is sample history). */
+export function isEiaSource(source: string): boolean {
+  return source.startsWith('eia:');
+}

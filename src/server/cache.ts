@@ -34,12 +34,20 @@ export interface CachedPage {
   br: Buffer;
 }
 
-/** The cache key of a URL for the current content version and time bucket. */
-export function pageCacheKey(url: URL, contentVersion: string, now: number = Date.now()): string {
+/** The part of a cache key that names the page: path and sorted query. */
+export function pageAddress(url: URL): string {
   const params = new URLSearchParams(url.searchParams);
   params.sort();
-  return `${contentVersion}|${Math.floor(now / TIME_BUCKET_MS)}|${url.pathname}?${params.toString()}`;
+  return `${url.pathname}?${params.toString()}`;
 }
+
+/** The cache key of a URL for the current content version and time bucket. */
+export function pageCacheKey(url: URL, contentVersion: string, now: number = Date.now()): string {
+  return `${contentVersion}|${Math.floor(now / TIME_BUCKET_MS)}|${pageAddress(url)}`;
+}
+
+/** The page address inside a key made by pageCacheKey. */
+const addressOfKey = (key: string) => key.slice(key.indexOf('|', key.indexOf('|') + 1) + 1);
 
 /** A strong ETag for a cache key in this build: equal keys mean byte-equal pages. */
 export function etagFor(key: string): string {
@@ -82,6 +90,13 @@ export function pickEncoding(acceptEncoding: string | null | undefined): 'br' | 
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
+  /** How many entries each page address has, so a lookup that cannot hit costs nothing. */
+  readonly #addresses = new Map<string, number>();
+
+  /** Whether any version of this page is stored: if not, no need to read the content version. */
+  mayHold(url: URL): boolean {
+    return this.#addresses.has(pageAddress(url));
+  }
 
   get(key: string): CachedPage | undefined {
     const hit = this.#entries.get(key);
@@ -93,13 +108,21 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    this.#entries.delete(key);
+    if (!this.#entries.delete(key)) this.#count(key, 1);
     this.#entries.set(key, page);
     while (this.#entries.size > MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.#entries.delete(oldest);
+      this.#count(oldest, -1);
     }
+  }
+
+  #count(key: string, delta: number): void {
+    const address = addressOfKey(key);
+    const n = (this.#addresses.get(address) ?? 0) + delta;
+    if (n > 0) this.#addresses.set(address, n);
+    else this.#addresses.delete(address);
   }
 
   get size(): number {

@@ -41,6 +41,22 @@ describe('PageCache', () => {
     expect(cache.get('k0')).toBeDefined();
     expect(cache.get('k1')).toBeUndefined();
   });
+
+  it('knows which pages it may hold, across versions, until their last entry is evicted', () => {
+    const cache = new PageCache();
+    const page = cachedPage('x', [], etagFor('x'));
+    const news = new URL('http://localhost/news?q=gas&category=oil');
+    expect(cache.mayHold(news)).toBe(false);
+    cache.set(pageCacheKey(news, 'v1'), page);
+    cache.set(pageCacheKey(news, 'v2'), page);
+    // The same page whatever the order of its query parameters; not another page.
+    expect(cache.mayHold(new URL('http://localhost/news?category=oil&q=gas'))).toBe(true);
+    expect(cache.mayHold(new URL('http://localhost/images/a.jpg'))).toBe(false);
+    for (let i = 0; i < 499; i++) cache.set(pageCacheKey(new URL(`http://localhost/article/a${i}`), 'v2'), page);
+    expect(cache.mayHold(news)).toBe(true);
+    cache.set(pageCacheKey(new URL('http://localhost/'), 'v2'), page);
+    expect(cache.mayHold(news)).toBe(false);
+  });
 });
 
 describe('cached pages', () => {

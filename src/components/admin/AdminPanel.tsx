@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { useState } from 'react';
+import { sendJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { submitErrorMessage } from '../../lib/submit-error.ts';
 import type { AdminArticle, AdminMessage, AnalyticsContentItem, Category, ModerationComment } from '../../lib/types.ts';
@@ -11,21 +11,8 @@ import { Toaster } from '../ui/toast.tsx';
 import { AnalyticsDialog, ArticleDialog } from './AdminDialogs.tsx';
 import { MarketDataSettings } from './MarketDataSettings.tsx';
 import { TotpSettings } from './TotpSettings.tsx';
+import { useResource } from './use-resource.ts';
 import { ZohoSettings } from './ZohoSettings.tsx';
-
-/** Loads a list from the API and reloads it on demand ("after successful mutations the relevant lists are refetched"). */
-function useList<T>(path: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const reload = useCallback(() => {
-    getJson<T[]>(path)
-      .then(({ data }) => setItems(data))
-      .catch((error: unknown) =>
-        toast({ title: 'Error', description: submitErrorMessage(error, 'Could not load the list.'), variant: 'destructive' }),
-      );
-  }, [path]);
-  useEffect(reload, [reload]);
-  return { items, reload };
-}
 
 /** Runs a mutation, then toasts and refreshes; failures show the server's message. */
 async function mutate(action: () => Promise<unknown>, success: string, after: () => void): Promise<void> {
@@ -67,7 +54,7 @@ function DeleteButton({
 }
 
 function ArticlesTab({ categories }: { categories: Category[] }) {
-  const { items, reload } = useList<AdminArticle>('/api/admin/articles');
+  const { data: items, reload } = useResource<AdminArticle[]>('/api/admin/articles');
   // When the list was opened: enough to tell scheduled articles apart.
   const [now] = useState(Date.now);
   return (
@@ -112,7 +99,7 @@ function ArticlesTab({ categories }: { categories: Category[] }) {
 }
 
 function AnalyticsTab() {
-  const { items, reload } = useList<AnalyticsContentItem>('/api/analytics-content');
+  const { data: items, reload } = useResource<AnalyticsContentItem[]>('/api/analytics-content');
   return (
     <section aria-labelledby="analytics-admin-title" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -149,7 +136,7 @@ function AnalyticsTab() {
 }
 
 function CommentsTab() {
-  const { items, reload } = useList<ModerationComment>('/api/admin/comments');
+  const { data: items, reload } = useResource<ModerationComment[]>('/api/admin/comments');
   return (
     <section aria-labelledby="comments-admin-title" className="space-y-4">
       <h2 id="comments-admin-title" className="text-xl font-semibold">
@@ -194,7 +181,7 @@ function CommentsTab() {
 }
 
 function MessagesTab() {
-  const { items, reload } = useList<AdminMessage>('/api/admin/messages');
+  const { data: items, reload } = useResource<AdminMessage[]>('/api/admin/messages');
   return (
     <section aria-labelledby="messages-title" className="space-y-4">
       <h2 id="messages-title" className="text-xl font-semibold">

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { useState } from 'react';
+import { sendJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { submitErrorMessage } from '../../lib/submit-error.ts';
 import type { MarketDataStatus } from '../../lib/types.ts';
@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { useResource } from './use-resource.ts';
 
 function SourceBadge({ fromEia }: { fromEia: boolean }) {
   return fromEia ? (
@@ -20,18 +21,12 @@ function SourceBadge({ fromEia }: { fromEia: boolean }) {
 
 /** The Market Data tab: where each series comes from, the EIA import and its recent runs. */
 export function MarketDataSettings() {
-  const [status, setStatus] = useState<MarketDataStatus | null>(null);
+  const {
+    data: status,
+    setData: setStatus,
+    reload: load,
+  } = useResource<MarketDataStatus>('/api/admin/market-data', 'Could not load the market data status.');
   const [running, setRunning] = useState(false);
-
-  const load = () =>
-    getJson<MarketDataStatus>('/api/admin/market-data')
-      .then(({ data }) => setStatus(data))
-      .catch((error: unknown) =>
-        toast({ title: 'Error', description: submitErrorMessage(error, 'Could not load the market data status.'), variant: 'destructive' }),
-      );
-  useEffect(() => {
-    void load();
-  }, []);
 
   const refresh = async () => {
     setRunning(true);
@@ -41,7 +36,7 @@ export function MarketDataSettings() {
       toast({ title: 'Market data refreshed', description: result.message });
     } catch (error) {
       toast({ title: 'Refresh Failed', description: submitErrorMessage(error, 'The import failed; nothing was changed.'), variant: 'destructive' });
-      await load();
+      load();
     } finally {
       setRunning(false);
     }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { sendJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { reportSubmitError, submitErrorMessage } from '../../lib/submit-error.ts';
 import {
@@ -23,6 +23,7 @@ import { Input } from '../ui/input.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+import { useResource } from './use-resource.ts';
 
 const FIELDS = [
   'workspaceId',
@@ -104,20 +105,14 @@ function SetupGuide() {
 
 /** The Zoho Configuration tab (spec section 2): credentials, dashboards and the setup guide. */
 export function ZohoSettings() {
-  const [config, setConfig] = useState<ZohoAdminConfig | null>(null);
+  const {
+    data: config,
+    setData: setConfig,
+    reload: refresh,
+  } = useResource<ZohoAdminConfig>('/api/admin/zoho-config', 'Could not load the configuration.');
   const [section, setSection] = useState('credentials');
   const [testing, setTesting] = useState(false);
   const [lastTest, setLastTest] = useState<ZohoTestResult | null>(null);
-
-  const refresh = () =>
-    getJson<ZohoAdminConfig>('/api/admin/zoho-config')
-      .then(({ data }) => setConfig(data))
-      .catch((error: unknown) =>
-        toast({ title: 'Error', description: submitErrorMessage(error, 'Could not load the configuration.'), variant: 'destructive' }),
-      );
-  useEffect(() => {
-    void refresh();
-  }, []);
 
   if (!config) return <Skeleton className="h-96 w-full" />;
   return (
@@ -144,7 +139,7 @@ export function ZohoSettings() {
           });
         } finally {
           setTesting(false);
-          await refresh();
+          refresh();
         }
       }}
     />

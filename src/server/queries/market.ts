@@ -1,44 +1,57 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { energyMix, marketObservations, marketSeries } from '../../../db/schema/index.ts';
 import { formatMarketValue, formatPercentChange } from '../../lib/format.ts';
+import { isEiaSource } from '../../lib/energy.ts';
 import type { EnergyMixEntry, MarketDataItem, SeriesPoint } from '../../lib/types.ts';
 
 /**
  * Market data items (spec section 3) derived from each listed series' two latest
- * observations: the value with its unit, and the change against the previous one.
+ * observations: the value with its unit, and the change against the previous one. One
+ * query: the home, news and analytics pages all render it.
  */
 export async function listMarketData(db: Db): Promise<MarketDataItem[]> {
-  const series = await db.select().from(marketSeries).where(eq(marketSeries.listed, true)).orderBy(asc(marketSeries.sortOrder));
-  const items = await Promise.all(
-    series.map(async (s): Promise<MarketDataItem | undefined> => {
-      const [latest, previous] = await db
-        .select({ period: marketObservations.period, value: marketObservations.value })
-        .from(marketObservations)
-        .where(eq(marketObservations.seriesId, s.id))
-        .orderBy(desc(marketObservations.period))
-        .limit(2);
-      if (!latest) return undefined;
-      const item: MarketDataItem = {
-        id: s.id,
-        slug: s.slug,
-        name: s.name,
-        value: formatMarketValue(latest.value, s.unit, s.decimals),
-        changeType: 'neutral',
-        unit: s.unit,
-        asOf: latest.period,
-        sample: !s.source.startsWith('eia:'),
-      };
-      if (previous && previous.value !== 0) {
-        const pct = ((latest.value - previous.value) / previous.value) * 100;
-        const rounded = Math.round(pct * 100) / 100;
-        item.change = formatPercentChange(rounded);
-        item.changeType = rounded > 0 ? 'positive' : rounded < 0 ? 'negative' : 'neutral';
-      }
-      return item;
-    }),
-  );
-  return items.filter((i): i is MarketDataItem => i !== undefined);
+  const rows = await db.all<{
+    id: number;
+    slug: string;
+    name: string;
+    unit: string;
+    decimals: number;
+    source: string;
+    period: string;
+    value: number;
+    rank: number;
+  }>(sql`
+    select s.id, s.slug, s.name, s.unit, s.decimals, s.source, o.period, o.value, o.rank
+    from ${marketSeries} s
+    join (
+      select series_id, period, value, row_number() over (partition by series_id order by period desc) as rank
+      from ${marketObservations}
+    ) o on o.series_id = s.id and o.rank <= 2
+    where s.listed = 1
+    order by s.sort_order, s.id, o.rank`);
+  const items: MarketDataItem[] = [];
+  for (const latest of rows.filter((r) => r.rank === 1)) {
+    const previous = rows.find((r) => r.id === latest.id && r.rank === 2);
+    const item: MarketDataItem = {
+      id: latest.id,
+      slug: latest.slug,
+      name: latest.name,
+      value: formatMarketValue(latest.value, latest.unit, latest.decimals),
+      changeType: 'neutral',
+      unit: latest.unit,
+      asOf: latest.period,
+      sample: !isEiaSource(latest.source),
+    };
+    if (previous && previous.value !== 0) {
+      const pct = ((latest.value - previous.value) / previous.value) * 100;
+      const rounded = Math.round(pct * 100) / 100;
+      item.change = formatPercentChange(rounded);
+      item.changeType = rounded > 0 ? 'positive' : rounded < 0 ? 'negative' : 'neutral';
+    }
+    items.push(item);
+  }
+  return items;
 }
 
 /** The latest `limit` observations of a series, oldest first. */

@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { generation, importRuns, marketObservations, marketSeries } from '../../../db/schema/index.ts';
-import { GENERATION_FUELS, US_STATES } from '../../lib/energy.ts';
+import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '../../lib/energy.ts';
 import type { MarketDataStatus } from '../../lib/types.ts';
 import { loadConfig } from '../config.ts';
-import { ConflictError } from '../errors.ts';
+import { AppError, ConflictError } from '../errors.ts';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '../integrations/eia.ts';
 import type { OutboundOptions } from '../integrations/outbound.ts';
+import { contentChanged } from './publish.ts';
 
 /** Where each stored price series comes from in EIA's API v2. */
 export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
@@ -86,7 +87,7 @@ export async function importFromEia(
   for (const s of series) {
     const query = EIA_PRICE_SERIES[s.slug];
     if (!query) continue;
-    const wasSample = !s.source.startsWith('eia:');
+    const wasSample = !isEiaSource(s.source);
     const [latest] = wasSample
       ? []
       : await db
@@ -96,7 +97,7 @@ export async function importFromEia(
           .orderBy(desc(marketObservations.period))
           .limit(1);
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest?.period, now) });
-    const source = `eia:${query.route}:${Object.values(query.facets).flat().join(',')}`;
+    const source = eiaSource(query.route, query.facets);
     fetched.push({ id: s.id, slug: s.slug, wasSample, source, rows: observationsOf(rows, query) });
   }
 
@@ -164,14 +165,20 @@ export async function importFromEia(
   };
 }
 
+/** What an import did, in words (the admin's toast, the run log, the command's output). */
+export function importMessage(summary: ImportSummary): string {
+  return `Imported ${summary.observations} price observations and ${summary.generation} generation figures.`;
+}
+
 /** The last import runs, newest first. */
 export async function listImportRuns(db: Db, limit = 5) {
   return db.select().from(importRuns).orderBy(desc(importRuns.startedAt)).limit(limit);
 }
 
 /**
- * Runs the import and records it in `import_runs`. One import at a time: a second one
- * while another is running (and not stale) is a 409.
+ * Runs the import, records it in `import_runs` and, when it succeeds, publishes the new
+ * figures (`contentChanged`). One import at a time: a second one while another is running
+ * (and not stale) is a 409.
  */
 export async function runEiaImport(
   db: Db,
@@ -190,7 +197,9 @@ export async function runEiaImport(
   try {
     const summary = await importFromEia(db, options);
     const total = summary.observations + summary.generation;
-    await finish('succeeded', total, `${summary.observations} price observations and ${summary.generation} generation figures added or revised.`);
+    await finish('succeeded', total, importMessage(summary));
+    // Every page showing market data renders afresh, in every process.
+    await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
     return { ok: true, summary };
   } catch (error) {
     const message = error instanceof EiaError ? error.message : 'The import failed unexpectedly; nothing was changed.';
@@ -225,7 +234,7 @@ export async function getMarketDataStatus(db: Db): Promise<MarketDataStatus> {
       slug: s.slug,
       name: s.name,
       frequency: s.frequency,
-      fromEia: s.source.startsWith('eia:'),
+      fromEia: isEiaSource(s.source),
       latest: s.latest ?? null,
       observations: Number(s.observations),
     })),
@@ -239,4 +248,16 @@ export async function getMarketDataStatus(db: Db): Promise<MarketDataStatus> {
       message: r.message,
     })),
   };
+}
+
+/**
+ * The admin's Refresh: imports from EIA (which renders every page afresh). Without a key
+ * it is a 400 saying how to get one; a failed import (nothing changed) is a 502 with
+ * EIA's reason.
+ */
+export async function refreshMarketData(db: Db): Promise<MarketDataStatus & { message: string }> {
+  if (!loadConfig().eiaApiKey) throw new AppError(400, `EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
+  const result = await runEiaImport(db);
+  if (!result.ok) throw new AppError(502, result.message);
+  return { ...(await getMarketDataStatus(db)), message: importMessage(result.summary) };
 }

@@ -7,15 +7,15 @@ import { listAnalyticsContent } from '../queries/analytics-content.ts';
 import { listCategories } from '../queries/categories.ts';
 import { generationEnergyMix } from '../queries/generation.ts';
 import { listEnergyMix, listMarketData } from '../queries/market.ts';
-import { getDashboards, getZohoEnergyMix } from './zoho.ts';
+import { dashboardsOf, getZohoEnergyMix, readZohoRow, type ZohoRow } from './zoho.ts';
 
 /**
  * The energy mix to chart (CONTRACT 2.10): from the configured Zoho data view, else the
  * stored generation mix (EIA, or its sample stand-in), else the stored fallback mix.
  */
-export async function getEnergyMix(): Promise<EnergyMixEntry[]> {
+export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = readZohoRow()): Promise<EnergyMixEntry[]> {
   const db = await getDb();
-  const fromZoho = await getZohoEnergyMix();
+  const fromZoho = await getZohoEnergyMix(await zoho);
   if (fromZoho) return fromZoho;
   const fromGeneration = await generationEnergyMix(db);
   if (fromGeneration) return fromGeneration;
@@ -65,11 +65,9 @@ export async function getArticlePageData(slug: string) {
 /** The /analytics page's data. */
 export async function getAnalyticsPageData() {
   const db = await getDb();
-  const [marketData, energyMix, content, dashboards] = await Promise.all([
-    listMarketData(db),
-    getEnergyMix(),
-    listAnalyticsContent(db),
-    getDashboards(),
-  ]);
+  // The Zoho row gives both the energy mix and the dashboards: read once.
+  const zoho = readZohoRow();
+  const [marketData, energyMix, content, row] = await Promise.all([listMarketData(db), getEnergyMix(zoho), listAnalyticsContent(db), zoho]);
+  const dashboards = dashboardsOf(row);
   return { marketData, energyMix, content, dashboardUrl: dashboards.energy, otherDashboards: dashboards.others };
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { generation, marketObservations, marketSeries } from '../../../db/schema/index.ts';
-import { FUEL_LABELS, RENEWABLE_FUELS, US_STATES } from '../../lib/energy.ts';
+import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '../../lib/energy.ts';
 import {
   RANGE_DAYS,
   REGIONAL_METRIC_LABELS,
@@ -32,28 +32,19 @@ async function priceReport(
   const series = await db.select().from(marketSeries).where(inArray(marketSeries.slug, query.series));
   series.sort((a, b) => query.series.indexOf(a.slug as never) - query.series.indexOf(b.slug as never));
   if (series.length === 0) throw new NotFoundError('No data for these series');
-  const latest = await Promise.all(
-    series.map(async (s) => {
-      const [row] = await db
-        .select({ period: marketObservations.period })
-        .from(marketObservations)
-        .where(eq(marketObservations.seriesId, s.id))
-        .orderBy(desc(marketObservations.period))
-        .limit(1);
-      return row?.period;
-    }),
-  );
-  const end = latest.filter(Boolean).sort().at(-1) ?? new Date().toISOString().slice(0, 10);
+  const ids = series.map((s) => s.id);
+  const [last] = await db
+    .select({ period: max(marketObservations.period) })
+    .from(marketObservations)
+    .where(inArray(marketObservations.seriesId, ids));
+  const end = last?.period ?? new Date().toISOString().slice(0, 10);
   const from = new Date(Date.parse(end) - RANGE_DAYS[query.range] * DAY_MS).toISOString().slice(0, 10);
-  const data = await Promise.all(
-    series.map((s) =>
-      db
-        .select({ period: marketObservations.period, value: marketObservations.value })
-        .from(marketObservations)
-        .where(and(eq(marketObservations.seriesId, s.id), gte(marketObservations.period, from)))
-        .orderBy(marketObservations.period),
-    ),
-  );
+  const rows = await db
+    .select()
+    .from(marketObservations)
+    .where(and(inArray(marketObservations.seriesId, ids), gte(marketObservations.period, from)))
+    .orderBy(marketObservations.period);
+  const data = series.map((s) => rows.filter((r) => r.seriesId === s.id));
   const units = new Set(series.map((s) => s.unit));
   const indexed = units.size > 1;
   const notes: string[] = [];
@@ -77,7 +68,7 @@ async function priceReport(
   });
   if (indexed)
     notes.unshift('The series have different units, so the chart shows each indexed to 100 at the start of the range; the table has the prices.');
-  if (series.some((s) => !s.source.startsWith('eia:'))) notes.push(SAMPLE_NOTE);
+  if (series.some((s) => !isEiaSource(s.source))) notes.push(SAMPLE_NOTE);
 
   const periods = [...new Set(data.flatMap((rows) => rows.map((r) => r.period)))].sort();
   const byPeriod = data.map((rows) => new Map(rows.map((r) => [r.period, r.value])));

@@ -11,7 +11,7 @@ import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } fr
 import { openSecret, sealSecret } from '../secret-box.ts';
 import { contentChanged } from './publish.ts';
 
-type ZohoRow = typeof zohoConfig.$inferSelect;
+export type ZohoRow = typeof zohoConfig.$inferSelect;
 
 const ROW_ID = 1;
 /** How long an energy mix read from Zoho is served before it is read again. */
@@ -20,19 +20,19 @@ export const ZOHO_MIX_TTL_MS = 15 * 60_000;
 const seal = (value: string) => sealSecret(new TextEncoder().encode(value));
 const open = (sealed: string) => openSecret(sealed).toString('utf8');
 
-async function readRow(): Promise<ZohoRow | undefined> {
+/** The stored configuration row, if any (server-side only: it holds sealed secrets). */
+export async function readZohoRow(): Promise<ZohoRow | undefined> {
   const [row] = await (await getDb()).select().from(zohoConfig).where(eq(zohoConfig.id, ROW_ID));
   return row;
 }
 
 /** The public status (CONTRACT 2.11): whether a connection is configured. */
 export async function getZohoStatus(): Promise<{ configured: boolean }> {
-  return { configured: (await readRow()) !== undefined };
+  return { configured: (await readZohoRow()) !== undefined };
 }
 
 /** The dashboards the Analytics tab shows: the framed energy dashboard (CONTRACT 2.12) and links to the others. */
-export async function getDashboards(): Promise<{ energy: string | null; others: { label: string; url: string }[] }> {
-  const row = await readRow();
+export function dashboardsOf(row: ZohoRow | undefined): { energy: string | null; others: { label: string; url: string }[] } {
   const others = [
     { label: 'Market dashboard', url: row?.marketDashboardUrl },
     { label: 'Regional dashboard', url: row?.regionalDashboardUrl },
@@ -43,7 +43,7 @@ export async function getDashboards(): Promise<{ energy: string | null; others: 
 
 /** The stored configuration as the admin may see it: secrets only as "set" flags. */
 export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
-  const row = await readRow();
+  const row = await readZohoRow();
   return {
     configured: row !== undefined,
     workspaceId: row?.workspaceId ?? '',
@@ -68,7 +68,7 @@ export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
  * and energy mix, so nothing read with the old settings is served again.
  */
 export async function saveZohoConfig(body: unknown): Promise<ZohoAdminConfig> {
-  const existing = await readRow();
+  const existing = await readZohoRow();
   const input = parseBody(zohoConfigSchema(existing !== undefined), body);
   const clientSecretSealed = input.clientSecret ? seal(input.clientSecret) : existing?.clientSecretSealed;
   if (!clientSecretSealed) throw new AppError(400, 'Invalid input', { errors: { clientSecret: ['Client Secret is required'] } });
@@ -126,7 +126,7 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
     hosts,
     {
       read: async () => {
-        const current = await readRow();
+        const current = await readZohoRow();
         if (!current?.accessTokenSealed || !current.accessTokenExpiresAt) return undefined;
         try {
           return { token: open(current.accessTokenSealed), expiresAt: current.accessTokenExpiresAt.getTime() };
@@ -148,25 +148,18 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
 }
 
 /**
- * The organisation that holds the workspace: the remembered one, else each organisation
- * of Zoho's own list in turn, the default first (CONTRACT 2.16).
+ * The organisation that holds the workspace, read from Zoho's own org list (CONTRACT 2.16):
+ * each organisation is tried in turn, the remembered one first, then the default.
  */
 async function findWorkspace(client: ZohoClient, row: ZohoRow) {
-  if (row.orgId) {
-    try {
-      const workspace = await client.getWorkspace(row.orgId, row.workspaceId);
-      return { org: { orgId: row.orgId, orgName: row.orgId, isDefault: true } satisfies ZohoOrg, workspace, known: true };
-    } catch (error) {
-      if (!(error instanceof ZohoError)) throw error;
-    }
-  }
   const orgs = await client.listOrgs();
   if (orgs.length === 0) throw new ZohoError('This Zoho account belongs to no Zoho Analytics organisation.');
-  orgs.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  const rank = (org: ZohoOrg) => (org.orgId === row.orgId ? 2 : org.isDefault ? 1 : 0);
+  orgs.sort((a, b) => rank(b) - rank(a));
   let lastError: ZohoError | undefined;
   for (const org of orgs) {
     try {
-      return { org, workspace: await client.getWorkspace(org.orgId, row.workspaceId), known: false };
+      return { org, workspace: await client.getWorkspace(org.orgId, row.workspaceId) };
     } catch (error) {
       if (!(error instanceof ZohoError)) throw error;
       lastError = error;
@@ -181,7 +174,7 @@ async function findWorkspace(client: ZohoClient, row: ZohoRow) {
 
 /** Tests the stored configuration against Zoho and records the outcome. */
 export async function testZohoConnection(): Promise<ZohoTestResult> {
-  const row = await readRow();
+  const row = await readZohoRow();
   if (!row) throw new AppError(400, 'Zoho Analytics is not configured yet. Save the credentials first.');
   const db = await getDb();
   let result: ZohoTestResult;
@@ -221,36 +214,27 @@ function parseCachedMix(json: string | null): EnergyMixEntry[] | undefined {
 
 /**
  * The energy mix from the configured Zoho data view (CONTRACT 2.10), read at most every
- * 15 minutes; when Zoho fails the last good read serves, else undefined.
+ * 15 minutes; while Zoho fails the last good read serves (or nothing), and Zoho is asked
+ * again only after another 15 minutes.
  */
-export async function getZohoEnergyMix(now = Date.now()): Promise<EnergyMixEntry[] | undefined> {
-  const row = await readRow();
+export async function getZohoEnergyMix(row?: ZohoRow, now = Date.now()): Promise<EnergyMixEntry[] | undefined> {
   if (!row?.energyMixViewId || !row.refreshTokenSealed) return undefined;
   const cached = parseCachedMix(row.energyMixCache);
   if (row.energyMixFetchedAt && now - row.energyMixFetchedAt.getTime() < ZOHO_MIX_TTL_MS) return cached;
+  let mix = cached;
+  let update: Partial<ZohoRow> = { energyMixFetchedAt: new Date(now) };
   try {
     // Pages wait for this: one quick attempt; the cache and the fallbacks cover a slow Zoho.
     const client = clientFor(row, { attempts: 1, timeoutMs: 5_000 });
-    const { org } = await findWorkspace(client, row);
-    const mix = energyMixFromRows(await client.exportView(org.orgId, row.workspaceId, row.energyMixViewId));
-    if (mix.length === 0) throw new ZohoError('The energy mix view has no source and amount columns.');
-    await (
-      await getDb()
-    )
-      .update(zohoConfig)
-      .set({ orgId: org.orgId, energyMixCache: JSON.stringify(mix), energyMixFetchedAt: new Date(now) })
-      .where(eq(zohoConfig.id, ROW_ID));
-    return mix;
+    const orgId = row.orgId ?? (await findWorkspace(client, row)).org.orgId;
+    const fresh = energyMixFromRows(await client.exportView(orgId, row.workspaceId, row.energyMixViewId));
+    if (fresh.length === 0) throw new ZohoError('The energy mix view has no source and amount columns.');
+    mix = fresh;
+    update = { ...update, orgId, energyMixCache: JSON.stringify(fresh) };
   } catch (error) {
     if (!(error instanceof ZohoError)) throw error;
     console.error(`Zoho energy mix: ${error.message}`);
-    // Try again after the TTL, not on every request, while Zoho fails.
-    await (
-      await getDb()
-    )
-      .update(zohoConfig)
-      .set({ energyMixFetchedAt: new Date(now) })
-      .where(eq(zohoConfig.id, ROW_ID));
-    return cached;
   }
+  await (await getDb()).update(zohoConfig).set(update).where(eq(zohoConfig.id, ROW_ID));
+  return mix;
 }
