@@ -12,9 +12,11 @@ async function assertCategory(categoryId: number): Promise<void> {
   if (!row) throw new ValidationError({ categoryId: ['Please choose a category'] });
 }
 
+const slugTaken = () => new ConflictError('An article with this slug already exists', 'slug');
+
 async function assertSlugFree(slug: string, exceptId?: number): Promise<void> {
   const [row] = await (await getDb()).select({ id: articles.id }).from(articles).where(eq(articles.slug, slug));
-  if (row && row.id !== exceptId) throw new ConflictError('An article with this slug already exists', 'slug');
+  if (row && row.id !== exceptId) throw slugTaken();
 }
 
 /** SQLite's unique-constraint error, for the race between the check and the write. */
@@ -92,7 +94,7 @@ export async function createArticle(input: ArticleCreate): Promise<AdminArticle>
     if (!row) throw new Error('The article was not stored.');
     id = row.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError('An article with this slug already exists', 'slug');
+    if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'created' });
@@ -121,7 +123,7 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
   try {
     await (await getDb()).update(articles).set(changes).where(eq(articles.id, id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError('An article with this slug already exists', 'slug');
+    if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'updated' });
@@ -130,7 +132,7 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
 
 /** Deletes an article and its comments. */
 export async function deleteArticle(id: number): Promise<void> {
-  await getAdminArticle(id);
-  await (await getDb()).delete(articles).where(eq(articles.id, id));
+  const deleted = await (await getDb()).delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  if (deleted.length === 0) throw new NotFoundError(messages.articleNotFound);
   await contentChanged({ entity: 'article', id, action: 'deleted' });
 }
