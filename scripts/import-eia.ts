@@ -1,10 +1,9 @@
 // `npm run import:eia`: imports new EIA observations into the configured database.
-import { getDb } from '../src/server/db.ts';
 import { importMessage, runEiaImport } from '../src/server/services/market-import.ts';
 import { prepareDatabase } from './prepare-db.ts';
 
 await prepareDatabase({ seed: true });
-const result = await runEiaImport(await getDb(), {});
+const result = await runEiaImport();
 if (!result.ok) {
   console.error(`EIA import failed, nothing was changed: ${result.message}`);
   process.exit(1);

@@ -4,6 +4,7 @@ import { generation, importRuns, marketObservations, marketSeries } from '../../
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '../../lib/energy.ts';
 import type { MarketDataStatus } from '../../lib/types.ts';
 import { loadConfig } from '../config.ts';
+import { getDb, writeTransaction } from '../db.ts';
 import { AppError, ConflictError } from '../errors.ts';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '../integrations/eia.ts';
 import type { OutboundOptions } from '../integrations/outbound.ts';
@@ -73,10 +74,8 @@ function observationsOf(rows: EiaRow[], query: Omit<EiaQuery, 'start'>): { perio
  * upserted (EIA revises recent values), so running it again changes nothing either. The
  * first import of a series replaces its sample history.
  */
-export async function importFromEia(
-  db: Db,
-  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {},
-): Promise<ImportSummary> {
+export async function importFromEia(options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {}): Promise<ImportSummary> {
+  const db = await getDb();
   const config = loadConfig();
   if (!config.eiaApiKey) throw new EiaError(`EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
   const now = options.now ?? Date.now();
@@ -123,7 +122,8 @@ export async function importFromEia(
 
   let observations = 0;
   let generationWritten = 0;
-  await db.transaction(async (tx) => {
+  // The project's write queue: one write transaction at a time in this process.
+  await writeTransaction(async (tx) => {
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
       if (f.wasSample) await tx.delete(marketObservations).where(eq(marketObservations.seriesId, f.id));
@@ -181,9 +181,9 @@ export async function listImportRuns(db: Db, limit = 5) {
  * (and not stale) is a 409.
  */
 export async function runEiaImport(
-  db: Db,
-  options: Parameters<typeof importFromEia>[1] = {},
+  options: Parameters<typeof importFromEia>[0] = {},
 ): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string }> {
+  const db = await getDb();
   const startedAt = new Date();
   const [running] = await db
     .select({ id: importRuns.id })
@@ -195,7 +195,7 @@ export async function runEiaImport(
     if (run) await db.update(importRuns).set({ status, rows, message, finishedAt: new Date() }).where(eq(importRuns.id, run.id));
   };
   try {
-    const summary = await importFromEia(db, options);
+    const summary = await importFromEia(options);
     const total = summary.observations + summary.generation;
     await finish('succeeded', total, importMessage(summary));
     // Every page showing market data renders afresh, in every process.
@@ -209,7 +209,8 @@ export async function runEiaImport(
   }
 }
 
-export async function getMarketDataStatus(db: Db): Promise<MarketDataStatus> {
+export async function getMarketDataStatus(): Promise<MarketDataStatus> {
+  const db = await getDb();
   const series = await db
     .select({
       slug: marketSeries.slug,
@@ -255,9 +256,9 @@ export async function getMarketDataStatus(db: Db): Promise<MarketDataStatus> {
  * it is a 400 saying how to get one; a failed import (nothing changed) is a 502 with
  * EIA's reason.
  */
-export async function refreshMarketData(db: Db): Promise<MarketDataStatus & { message: string }> {
+export async function refreshMarketData(): Promise<MarketDataStatus & { message: string }> {
   if (!loadConfig().eiaApiKey) throw new AppError(400, `EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
-  const result = await runEiaImport(db);
+  const result = await runEiaImport();
   if (!result.ok) throw new AppError(502, result.message);
-  return { ...(await getMarketDataStatus(db)), message: importMessage(result.summary) };
+  return { ...(await getMarketDataStatus()), message: importMessage(result.summary) };
 }
