@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4399;
+/** E2E_PORT lets two checkouts run their browser tests side by side (the fake Zoho takes the port below it). */
+const PORT = Number(process.env['E2E_PORT'] ?? 4399);
 const baseURL = `http://127.0.0.1:${PORT}`;
 /** Debian's Chromium when present (CONTRACT 1), else Playwright's own browser. */
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
@@ -26,7 +27,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
   webServer: {
-    command: 'node tests/helpers/e2e-server.ts',
+    command: 'node --import ./scripts/aliases.mjs tests/helpers/e2e-server.ts',
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -39,7 +40,7 @@ export default defineConfig({
       DATABASE_URL: 'file:./data/e2e/e2e.db',
       TRUST_PROXY: 'true',
       ADMIN_PASSWORD: 'e2e-admin-password',
-      FAKE_ZOHO_PORT: '4398',
+      FAKE_ZOHO_PORT: String(PORT - 1),
     },
   },
 });

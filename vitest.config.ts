@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The aliases of tsconfig.json (Astro and scripts/aliases.mjs resolve the same ones).
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      { find: /^@db\//, replacement: fileURLToPath(new URL('./db/', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -1,6 +1,11 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { libsqlClientBackend } from './backends/libsql-client.ts';
+import { filePathOf, threadPoolBackend } from './backends/worker-threads.ts';
+import { createExecutorDatabase, type ExecutorDatabase } from './executor.ts';
 import * as schema from './schema/index.ts';
+
+export type { Db } from './executor.ts';
 
 /** How long a connection waits for another process's write lock before failing. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -11,10 +16,11 @@ export interface DbConfig {
   authToken?: string | undefined;
 }
 
-export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+/** A drizzle database straight on `@libsql/client` (migrations, seed, scripts, tests). */
+export type LibSqlDb = LibSQLDatabase<typeof schema> & { $client: Client };
 
 export interface Database {
-  db: Db;
+  db: LibSqlDb;
   client: Client;
   close: () => void;
 }
@@ -25,7 +31,8 @@ export function isFileUrl(url: string): boolean {
 }
 
 /**
- * Opens the database and puts every connection into the state the site relies on.
+ * Opens the database directly on `@libsql/client`, for start-up work (migrations, seed)
+ * and tools. On an embedded file its calls block the thread: a server uses `createDatabase`.
  *
  * The libSQL client keeps a pool: each transaction borrows a connection of its own and
  * new ones are opened as needed, so connection settings cannot be set once with PRAGMA
@@ -52,4 +59,17 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
   }
   const db = drizzle<typeof schema>(client, { schema });
   return { db, client, close: () => client.close() };
+}
+
+/**
+ * The serving database: an embedded file runs on worker threads (readers beside one
+ * group-committing writer), a libSQL server through its client. Nothing is opened until
+ * the first statement; `config` is read then.
+ */
+export function createDatabase(config: () => DbConfig): ExecutorDatabase {
+  return createExecutorDatabase(() => {
+    const { url, authToken } = config();
+    if (isFileUrl(url)) return threadPoolBackend({ path: filePathOf(url), busyTimeoutMs: BUSY_TIMEOUT_MS });
+    return libsqlClientBackend(createClient({ url, ...(authToken ? { authToken } : {}), timeout: BUSY_TIMEOUT_MS }));
+  }, schema);
 }

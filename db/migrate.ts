@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import type { Db } from './client.ts';
+import type { LibSqlDb } from './client.ts';
 
 /** The committed drizzle-kit migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -16,6 +16,6 @@ export function ensureDatabaseFolder(url: string): void {
 }
 
 /** Applies every pending migration; safe to run at each start and from several processes. */
-export async function migrateDatabase(db: Db): Promise<void> {
+export async function migrateDatabase(db: LibSqlDb): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }

@@ -2,10 +2,10 @@
 // not echoed on a terminal) and ends every session.
 import '../scripts/require-node.mjs';
 import { createInterface } from 'node:readline';
-import { openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { setAdminPassword } from '../src/server/auth/admin-user.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+import { setAdminPassword } from '@/server/auth/admin-user';
+import { loadConfig } from '@/server/config';
 
 async function readPassword(prompt: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });

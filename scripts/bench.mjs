@@ -59,7 +59,7 @@ buildIfNeeded();
 const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.ts'], {
+const server = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${join(dir, 'bench.db')}` },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,9 +1,9 @@
 // Applies migrations and, unless --no-seed or SEED=false, seeds an empty database.
-import { openDatabase } from '../db/client.ts';
-import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
-import { seedDatabase } from '../db/seed/index.ts';
-import { ensureAdmin } from '../src/server/auth/admin-user.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '@db/client';
+import { ensureDatabaseFolder, migrateDatabase } from '@db/migrate';
+import { seedDatabase } from '@db/seed';
+import { ensureAdmin } from '@/server/auth/admin-user';
+import { loadConfig } from '@/server/config';
 
 /** Migrates (and seeds, when enabled) the configured database. */
 export async function prepareDatabase(options: { seed: boolean }): Promise<void> {

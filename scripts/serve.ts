@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { PAGE_CACHE_CONTROL, PageCache, matchesEtag, pageCacheKey, pickEncoding } from '../src/server/cache.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { readContentVersion } from '../src/server/content-version.ts';
+import { PAGE_CACHE_CONTROL, PageCache, matchesEtag, pageCacheKey, pickEncoding } from '@/server/cache';
+import { loadConfig } from '@/server/config';
+import { readContentVersion } from '@/server/content-version';
 import { prepareDatabase } from './prepare-db.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;

@@ -1,6 +1,7 @@
 // @ts-check
 // `npm start`: refuses an old Node, builds when needed, then migrates, seeds and serves.
 import './require-node.mjs';
+import './aliases.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();

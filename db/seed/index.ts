@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { LibSqlDb } from '../client.ts';
 import { analyticsContent, articles, categories, energyMix, generation, marketObservations, marketSeries, siteState } from '../schema/index.ts';
 import { htmlToText, sanitizeArticleHtml } from '../../src/server/html.ts';
 import { seedArticles, seedCategories } from './articles-data.ts';
@@ -9,7 +9,7 @@ import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries }
 const DAY_MS = 86_400_000;
 
 async function isEmpty(
-  db: Db,
+  db: LibSqlDb,
   table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent | typeof generation,
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
@@ -20,7 +20,7 @@ async function isEmpty(
  * Fills each empty table with the sample content; a table that already holds rows is
  * left alone, so running it again (or against a live site) changes nothing.
  */
-export async function seedDatabase(db: Db, now: Date = new Date()): Promise<void> {
+export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promise<void> {
   if (await isEmpty(db, categories)) {
     await db.insert(categories).values([...seedCategories]);
   }

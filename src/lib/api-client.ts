@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './types.ts';
+import type { ApiErrorBody } from './types';
 
 /** A non-success HTTP response. Its message is "status: body text" (spec section 8). */
 export class ApiError extends Error {

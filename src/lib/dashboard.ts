@@ -1,4 +1,4 @@
-import type { EnergyMixEntry } from './types.ts';
+import type { EnergyMixEntry } from './types';
 
 /** Spec section 9: the dashboard cards' fixed sample figures and texts. */
 export const PRODUCTION_TREND = [

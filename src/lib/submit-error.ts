@@ -1,5 +1,5 @@
-import { toast } from '../stores/toast.ts';
-import { ApiError } from './api-client.ts';
+import { toast } from '@/stores/toast';
+import { ApiError } from './api-client';
 
 /** The message to show for a failed submission: the server's, else the fallback (spec section 8). */
 export function submitErrorMessage(error: unknown, fallback: string): string {

@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
-import { getDb } from '../server/db';
-import { listArticles } from '../server/queries/articles';
+import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/site';
+import { getDb } from '@/server/db';
+import { listArticles } from '@/server/queries/articles';
 
 /** The 30 newest articles as RSS 2.0. */
 export const GET: APIRoute = async ({ site, url }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../server/db';
-import { listArticleSitemapEntries } from '../server/queries/articles';
+import { getDb } from '@/server/db';
+import { listArticleSitemapEntries } from '@/server/queries/articles';
 
 const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 

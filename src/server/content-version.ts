@@ -1,5 +1,5 @@
-import { getDb } from './db.ts';
-import { getContentVersion } from './queries/site-state.ts';
+import { getDb } from './db';
+import { getContentVersion } from './queries/site-state';
 
 let pending: Promise<string> | undefined;
 

@@ -1,33 +1,37 @@
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
-import { loadConfig } from './config.ts';
+import { createDatabase, type Db } from '@db/client';
+import { loadConfig } from './config';
 
-let opening: Promise<Database> | undefined;
+export type { Db } from '@db/client';
 
-/** The process-wide database handle, opened on first use with the configured URL. */
-export async function getDb(): Promise<Db> {
-  opening ??= (() => {
-    const config = loadConfig();
-    return openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
-  })();
-  return (await opening).db;
-}
+/** A database handle a query runs on: `db`, or the `tx` of a write transaction. */
+export type Executor = Db;
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-let writeQueue: Promise<unknown> = Promise.resolve();
+const database = createDatabase(() => {
+  const config = loadConfig();
+  return { url: config.databaseUrl, authToken: config.databaseAuthToken };
+});
 
 /**
- * Runs `fn` in a write transaction (BEGIN IMMEDIATE), one at a time per process.
- *
- * An embedded libSQL file blocks the thread while a connection waits for the write lock,
- * so two write transactions of one process on two connections would wait on each other
- * until the busy timeout. Queueing them here avoids that; between processes the busy
- * timeout does the waiting.
+ * The process-wide database handle, opened on first use with the configured URL. Reads run
+ * on reader connections and never hold the event loop; a single write commits on its own
+ * through the write queue. Queries use it by default and take a `tx` when a service runs
+ * them inside `writeTransaction`.
  */
-export async function writeTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  // libSQL's default transaction mode, "write", begins with BEGIN IMMEDIATE.
-  const run = writeQueue.then(() => db.transaction(fn));
-  writeQueue = run.catch(() => undefined);
-  return run;
+export const db: Db = database.db;
+
+/**
+ * Runs `fn` in one write transaction, all or nothing, group-committed with the writes that
+ * queue beside it; resolves once it is durable. Write through `tx` inside it.
+ */
+export const writeTransaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T> = database.writeTransaction;
+
+/** Closes every connection (server shutdown, the end of a script). */
+export const closeDatabase: () => Promise<void> = database.close;
+
+/** The handle, for callers not yet moved to importing `db` (to be removed). */
+export function getDb(): Promise<Db> {
+  return Promise.resolve(db);
 }
+
+/** Old name of `Executor` (to be removed). */
+export type Tx = Db;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiErrorBody } from '../lib/types.ts';
-import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from './errors.ts';
+import type { ApiErrorBody } from '@/lib/types';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from './errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import { rateLimitEvents } from '../../db/schema/index.ts';
-import type { Tx } from './db.ts';
-import { RateLimitError } from './errors.ts';
+import { rateLimitEvents } from '@db/schema';
+import type { Tx } from './db';
+import { RateLimitError } from './errors';
 
 /** At most `max` events per `windowMs`. */
 export interface RateRule {

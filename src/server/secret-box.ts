@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config';
 
 /** Where the generated secret lives when APP_SECRET is not set (CONTRACT 1). */
 export const APP_SECRET_FILE = 'data/app-secret';

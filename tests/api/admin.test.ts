@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '../../db/schema/index.ts';
-import type { ArticleSummary, PublicComment } from '../../src/lib/types.ts';
+import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '@db/schema';
+import type { ArticleSummary, PublicComment } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -183,7 +183,7 @@ describe('sign-in and sessions', () => {
   it('ends every session when the password is changed with npm run admin:password', async () => {
     const cookie = await signIn();
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['scripts/admin-password.ts'], {
+      const child = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/admin-password.ts'], {
         env: { ...process.env, DATABASE_URL: server.databaseUrl, NEW_ADMIN_PASSWORD: 'a-brand-new-password' },
         stdio: 'ignore',
       });
@@ -194,7 +194,7 @@ describe('sign-in and sessions', () => {
     expect((await call('POST', '/api/admin/login', { body: { username: 'admin', password: PASSWORD } })).status).toBe(401);
     await signIn('a-brand-new-password');
     // Put the original password back for the other tests.
-    const { setAdminPassword } = await import('../../src/server/auth/admin-user.ts');
+    const { setAdminPassword } = await import('@/server/auth/admin-user');
     await setAdminPassword(server.database.db, PASSWORD);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries } from '../../db/schema/index.ts';
+import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, comments, contactMessages } from '../../db/schema/index.ts';
-import { commentCreateSchema } from '../../src/lib/validation/comment.ts';
-import { contactCreateSchema } from '../../src/lib/validation/contact.ts';
+import { articles, comments, contactMessages } from '@db/schema';
+import { commentCreateSchema } from '@/lib/validation/comment';
+import { contactCreateSchema } from '@/lib/validation/contact';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, categories } from '../../db/schema/index.ts';
-import { bumpContentVersion } from '../../src/server/queries/site-state.ts';
+import { articles, categories } from '@db/schema';
+import { bumpContentVersion } from '@/server/queries/site-state';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

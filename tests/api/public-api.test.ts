@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, categories, marketObservations, marketSeries } from '../../db/schema/index.ts';
-import type { AnalyticsContentItem, Article, ArticleSummary, Category, MarketDataItem } from '../../src/lib/types.ts';
+import { articles, categories, marketObservations, marketSeries } from '@db/schema';
+import type { AnalyticsContentItem, Article, ArticleSummary, Category, MarketDataItem } from '@/lib/types';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { users } from '@db/schema';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'two-factor-test-password';

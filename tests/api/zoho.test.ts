@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { zohoConfig } from '../../db/schema/index.ts';
-import { FALLBACK_ENERGY_MIX } from '../../src/lib/dashboard.ts';
+import { zohoConfig } from '@db/schema';
+import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
 import { FAKE_ZOHO, startFakeZoho, type FakeZoho } from '../fakes/zoho.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
-import { articles, comments, users } from '../../db/schema/index.ts';
+import { articles, comments, users } from '@db/schema';
 import { signIn, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';

@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, type Database } from '@db/client';
 
 /** The browser tests' server database (see playwright.config.ts), for arranging data. */
 export function openE2eDatabase(): Promise<Database> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
-import { articles, comments } from '../../db/schema/index.ts';
+import { articles, comments } from '@db/schema';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
 

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { zohoConfig } from '../../db/schema/index.ts';
-import { bumpContentVersion } from '../../src/server/queries/site-state.ts';
+import { zohoConfig } from '@db/schema';
+import { bumpContentVersion } from '@/server/queries/site-state';
 import { FAKE_ZOHO } from '../fakes/zoho.ts';
 import { signIn, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
 
-const FAKE_ZOHO_URL = 'http://127.0.0.1:4398';
+const FAKE_ZOHO_URL = `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 4399) - 1}`;
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, type Database } from '@db/client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,7 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const databaseUrl = `file:${join(dir, 'test.db')}`;
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL: 'http://localhost:4321', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 // Child process for the concurrency test: waits for a shared start time, then inserts rows
 // one write transaction at a time, so two writers contend for the file's write lock.
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase } from '@db/client';
 
 const [url, writer, count, startAt] = process.argv.slice(2);
 if (!url || !writer || !count || !startAt) throw new Error('usage: write-rows.ts <url> <writer> <count> <startAtMs>');

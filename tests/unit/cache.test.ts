@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, TIME_BUCKET_MS, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from '../../src/server/cache.ts';
+import { PageCache, TIME_BUCKET_MS, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from '@/server/cache';
 
 describe('page cache keys', () => {
   const url = new URL('http://localhost/news?q=gas&category=coal');

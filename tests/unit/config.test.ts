@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '@/server/config';
 
 describe('loadConfig', () => {
   it('applies the contract defaults', () => {

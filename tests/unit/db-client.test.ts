@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUSY_TIMEOUT_MS, openDatabase, type Database } from '../../db/client.ts';
+import { BUSY_TIMEOUT_MS, openDatabase, type Database } from '@db/client';
 
 async function pragma(executor: { execute: (sql: string) => Promise<{ rows: unknown[] }> }, name: string): Promise<unknown> {
   const result = await executor.execute(`PRAGMA ${name}`);
@@ -60,7 +60,11 @@ describe('openDatabase on an embedded file', () => {
     const startAt = String(Date.now() + 1500);
     const run = (writer: string) =>
       new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ['tests/helpers/write-rows.ts', url, writer, String(perWriter), startAt], { stdio: 'inherit' });
+        const child = spawn(
+          process.execPath,
+          ['--import', './scripts/aliases.mjs', 'tests/helpers/write-rows.ts', url, writer, String(perWriter), startAt],
+          { stdio: 'inherit' },
+        );
         child.once('exit', resolve);
       });
     const codes = await Promise.all([run('a'), run('b')]);

@@ -2,22 +2,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from '../../db/migrate.ts';
-import { energyMix, generation } from '../../db/schema/index.ts';
-import { FALLBACK_ENERGY_MIX } from '../../src/lib/dashboard.ts';
+import { openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+import { energyMix, generation } from '@db/schema';
+import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
 
 // The process-wide database of src/server/db.ts, on a temporary file.
 const dir = mkdtempSync(join(tmpdir(), 'energy-mix-'));
 const previousUrl = process.env['DATABASE_URL'];
 process.env['DATABASE_URL'] = `file:${join(dir, 'mix.db')}`;
-const { getDb } = await import('../../src/server/db.ts');
-const { getEnergyMix } = await import('../../src/server/services/pages.ts');
+const { db, closeDatabase } = await import('@/server/db');
+const { getEnergyMix } = await import('@/server/services/pages');
 
 beforeAll(async () => {
-  await migrateDatabase(await getDb());
+  const setup = await openDatabase({ url: `file:${join(dir, 'mix.db')}` });
+  await migrateDatabase(setup.db);
+  setup.close();
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await closeDatabase();
   if (previousUrl === undefined) delete process.env['DATABASE_URL'];
   else process.env['DATABASE_URL'] = previousUrl;
   rmSync(dir, { recursive: true, force: true });
@@ -29,15 +33,13 @@ describe('the energy mix (CONTRACT 2.10), without Zoho', () => {
   });
 
   it('is the stored mix when there is no generation data', async () => {
-    await (await getDb()).insert(energyMix).values({ source: 'Natural Gas', percentage: 50, sortOrder: 0 });
+    await db.insert(energyMix).values({ source: 'Natural Gas', percentage: 50, sortOrder: 0 });
     expect(await getEnergyMix()).toEqual([{ source: 'Natural Gas', percentage: 50 }]);
   });
 
   it('is the latest stored generation month when there is one, Other included', async () => {
     const row = (period: string, fuel: string, value: number) => ({ period, location: 'US', fuel, value, source: 'eia' });
-    await (
-      await getDb()
-    )
+    await db
       .insert(generation)
       .values([
         row('2026-07', 'ALL', 1000),

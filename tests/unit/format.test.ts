@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange } from '../../src/lib/format.ts';
-import { formatRelativeTime } from '../../src/lib/relative-time.ts';
+import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 describe('date formats', () => {
   it('writes the article date as month name, day and year', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeArticleHtml } from '../../src/server/html.ts';
+import { htmlToText, sanitizeArticleHtml } from '@/server/html';
 
 describe('sanitizeArticleHtml', () => {
   it('keeps the newsroom markup', () => {

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eiaNumber } from '../../src/server/integrations/eia.ts';
-import { fetchPolitely, OutboundNetworkError } from '../../src/server/integrations/outbound.ts';
-import { energyMixFromRows } from '../../src/server/integrations/zoho.ts';
-import { reportCsv } from '../../src/server/services/reports.ts';
-import type { Report } from '../../src/lib/validation/reports.ts';
+import { eiaNumber } from '@/server/integrations/eia';
+import { fetchPolitely, OutboundNetworkError } from '@/server/integrations/outbound';
+import { energyMixFromRows } from '@/server/integrations/zoho';
+import { reportCsv } from '@/server/services/reports';
+import type { Report } from '@/lib/validation/reports';
 
 describe('eiaNumber', () => {
   it('reads EIA string values and treats gaps as missing', () => {

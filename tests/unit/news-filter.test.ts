@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesNewsFilter, newsUrl } from '../../src/lib/news-filter.ts';
+import { matchesNewsFilter, newsUrl } from '@/lib/news-filter';
 
 const article = { title: 'Henry Hub Futures Climb', excerpt: 'Colder forecasts lifted natural gas.', category: { slug: 'oil-gas' } };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RENEWABLE_SHARE, ENERGY_MIX_COLORS, energyMixColors, renewableShare } from '../../src/lib/dashboard.ts';
-import { categoryBadgeClass } from '../../src/lib/categories.ts';
-import { articleListQuerySchema } from '../../src/lib/validation/article-list-query.ts';
-import { newsPageQuerySchema } from '../../src/lib/validation/news-page-query.ts';
-import { toFtsQuery } from '../../src/server/queries/articles.ts';
-import { isActiveLink } from '../../src/lib/site.ts';
+import { DEFAULT_RENEWABLE_SHARE, ENERGY_MIX_COLORS, energyMixColors, renewableShare } from '@/lib/dashboard';
+import { categoryBadgeClass } from '@/lib/categories';
+import { articleListQuerySchema } from '@/lib/validation/article-list-query';
+import { newsPageQuerySchema } from '@/lib/validation/news-page-query';
+import { toFtsQuery } from '@/server/queries/articles';
+import { isActiveLink } from '@/lib/site';
 
 describe('toFtsQuery', () => {
   it('turns words into quoted prefix terms', () => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
-import { articles, categories, energyMix, marketObservations, marketSeries, analyticsContent } from '../../db/schema/index.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
+import { openDatabase, type Database } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+import { articles, categories, energyMix, marketObservations, marketSeries, analyticsContent } from '@db/schema';
+import { seedDatabase } from '@db/seed';
 
 describe('migrations and seed', () => {
   let dir: string;

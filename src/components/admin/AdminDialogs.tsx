@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { sendJson } from '../../lib/api-client.ts';
-import { reportSubmitError, submitErrorMessage } from '../../lib/submit-error.ts';
-import type { AdminArticle, AnalyticsContentItem, Category } from '../../lib/types.ts';
-import { ANALYTICS_TYPES, analyticsContentCreateSchema, type AnalyticsContentCreate } from '../../lib/validation/analytics-content.ts';
-import { articleCreateSchema, type ArticleCreate, type ArticleCreateInput } from '../../lib/validation/article.ts';
-import { toast } from '../../stores/toast.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
-import { FormField, fieldProps } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { NativeSelect } from '../ui/native-select.tsx';
-import { Textarea } from '../ui/textarea.tsx';
-import { RichTextEditor } from './RichTextEditor.tsx';
+import { sendJson } from '@/lib/api-client';
+import { reportSubmitError, submitErrorMessage } from '@/lib/submit-error';
+import type { AdminArticle, AnalyticsContentItem, Category } from '@/lib/types';
+import { ANALYTICS_TYPES, analyticsContentCreateSchema, type AnalyticsContentCreate } from '@/lib/validation/analytics-content';
+import { articleCreateSchema, type ArticleCreate, type ArticleCreateInput } from '@/lib/validation/article';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { RichTextEditor } from './RichTextEditor';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { sendJson } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
-import type { AdminArticle, AdminMessage, AnalyticsContentItem, Category, ModerationComment } from '../../lib/types.ts';
-import { toast } from '../../stores/toast.ts';
-import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
-import { Toaster } from '../ui/toast.tsx';
-import { AnalyticsDialog, ArticleDialog } from './AdminDialogs.tsx';
-import { MarketDataSettings } from './MarketDataSettings.tsx';
-import { TotpSettings } from './TotpSettings.tsx';
-import { useResource } from './use-resource.ts';
-import { ZohoSettings } from './ZohoSettings.tsx';
+import { sendJson } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { submitErrorMessage } from '@/lib/submit-error';
+import type { AdminArticle, AdminMessage, AnalyticsContentItem, Category, ModerationComment } from '@/lib/types';
+import { toast } from '@/stores/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Toaster } from '@/components/ui/toast';
+import { AnalyticsDialog, ArticleDialog } from './AdminDialogs';
+import { MarketDataSettings } from './MarketDataSettings';
+import { TotpSettings } from './TotpSettings';
+import { useResource } from './use-resource';
+import { ZohoSettings } from './ZohoSettings';
 
 /** Runs a mutation, then toasts and refreshes; failures show the server's message. */
 async function mutate(action: () => Promise<unknown>, success: string, after: () => void): Promise<void> {

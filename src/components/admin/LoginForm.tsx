@@ -1,11 +1,11 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage, submitFieldErrors } from '../../lib/submit-error.ts';
-import { toast } from '../../stores/toast.ts';
-import { Button } from '../ui/button.tsx';
-import { FormField } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { Toaster } from '../ui/toast.tsx';
+import { sendJson } from '@/lib/api-client';
+import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Toaster } from '@/components/ui/toast';
 
 /** The admin sign-in form (spec sections 2, 5 and 8). It shows no credentials (CONTRACT 2.5). */
 export default function LoginForm() {

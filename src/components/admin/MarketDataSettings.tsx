@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { sendJson } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
-import type { MarketDataStatus } from '../../lib/types.ts';
-import { toast } from '../../stores/toast.ts';
-import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { useResource } from './use-resource.ts';
+import { sendJson } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { submitErrorMessage } from '@/lib/submit-error';
+import type { MarketDataStatus } from '@/lib/types';
+import { toast } from '@/stores/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useResource } from './use-resource';
 
 function SourceBadge({ fromEia }: { fromEia: boolean }) {
   return fromEia ? (

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { getJson, sendJson } from '../../lib/api-client.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
-import { toast } from '../../stores/toast.ts';
-import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { FormField } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
+import { getJson, sendJson } from '@/lib/api-client';
+import { submitErrorMessage } from '@/lib/submit-error';
+import { toast } from '@/stores/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 
 interface Enrollment {
   uri: string;

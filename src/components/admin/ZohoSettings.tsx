@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { sendJson } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { reportSubmitError, submitErrorMessage } from '../../lib/submit-error.ts';
+import { sendJson } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { reportSubmitError, submitErrorMessage } from '@/lib/submit-error';
 import {
   ZOHO_DASHBOARD_FIELDS,
   ZOHO_DASHBOARD_LABELS,
@@ -14,16 +14,16 @@ import {
   type ZohoConfigForm,
   type ZohoConfigInput,
   type ZohoTestResult,
-} from '../../lib/validation/zoho.ts';
-import { toast } from '../../stores/toast.ts';
-import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { FormField, fieldProps } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { NativeSelect } from '../ui/native-select.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
-import { useResource } from './use-resource.ts';
+} from '@/lib/validation/zoho';
+import { toast } from '@/stores/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useResource } from './use-resource';
 
 const FIELDS = [
   'workspaceId',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getJson } from '../../lib/api-client.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
-import { toast } from '../../stores/toast.ts';
+import { getJson } from '@/lib/api-client';
+import { submitErrorMessage } from '@/lib/submit-error';
+import { toast } from '@/stores/toast';
 
 /**
  * Loads an admin resource from the API and reloads it on demand ("after successful

@@ -1,11 +1,11 @@
 import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { formatLongDate } from '../../lib/format.ts';
-import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '../../lib/types.ts';
-import DashboardCards from '../dashboard/DashboardCards.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
-import { MarketDataCards } from './MarketDataCards.tsx';
+import { formatLongDate } from '@/lib/format';
+import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '@/lib/types';
+import DashboardCards from '@/components/dashboard/DashboardCards';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { MarketDataCards } from './MarketDataCards';
 
 export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
@@ -13,7 +13,7 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileText, insight: Lightbulb } as const;
 
 // The reports' controls and charts load only when the tab is opened.
-const ReportsPanel = lazy(() => import('./ReportsPanel.tsx'));
+const ReportsPanel = lazy(() => import('./ReportsPanel'));
 
 const noSubscription = () => () => undefined;
 const isClient = () => true;

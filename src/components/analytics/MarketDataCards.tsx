@@ -1,6 +1,6 @@
-import { formatPeriod, marketDataSourceNote } from '../../lib/format.ts';
-import type { MarketDataItem } from '../../lib/types.ts';
-import { cn } from '../../lib/utils.ts';
+import { formatPeriod, marketDataSourceNote } from '@/lib/format';
+import type { MarketDataItem } from '@/lib/types';
+import { cn } from '@/lib/utils';
 
 const changeClass = { positive: 'text-positive', negative: 'text-negative', neutral: 'text-muted-foreground' } as const;
 

@@ -1,8 +1,8 @@
 import type { ApexOptions } from 'apexcharts';
 import { Download, Link2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { getJson } from '../../lib/api-client.ts';
-import { submitErrorMessage } from '../../lib/submit-error.ts';
+import { getJson } from '@/lib/api-client';
+import { submitErrorMessage } from '@/lib/submit-error';
 import {
   BENCHMARKS,
   CHART_TYPES,
@@ -16,13 +16,13 @@ import {
   type Report,
   type ReportKind,
   type ReportSeries,
-} from '../../lib/validation/reports.ts';
-import { toast } from '../../stores/toast.ts';
-import { LazyChart } from '../charts/LazyChart.tsx';
-import { Button } from '../ui/button.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { NativeSelect } from '../ui/native-select.tsx';
-import { Toaster } from '../ui/toast.tsx';
+} from '@/lib/validation/reports';
+import { toast } from '@/stores/toast';
+import { LazyChart } from '@/components/charts/LazyChart';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Toaster } from '@/components/ui/toast';
 
 /** Each report's settings, as they appear in the page URL and the API query. */
 interface Settings {

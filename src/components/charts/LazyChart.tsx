@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { ApexChartProps } from './ApexChart.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
+import type { ApexChartProps } from './ApexChart';
+import { Skeleton } from '@/components/ui/skeleton';
 
-const ApexChart = lazy(() => import('./ApexChart.tsx'));
+const ApexChart = lazy(() => import('./ApexChart'));
 
 /**
  * A chart that reserves its height and loads the charting code only in the browser, once

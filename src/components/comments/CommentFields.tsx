@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../ui/button.tsx';
-import { FormField, HoneypotField, fieldProps } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { Textarea } from '../ui/textarea.tsx';
+import { Button } from '@/components/ui/button';
+import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 
 export type CommentFieldName = 'authorName' | 'authorEmail' | 'content' | 'website';
 

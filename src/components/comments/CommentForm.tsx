@@ -3,12 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { sendJson } from '../../lib/api-client.ts';
-import { reportSubmitError } from '../../lib/submit-error.ts';
-import { commentCreateSchema, type CommentCreate, type CommentCreateInput } from '../../lib/validation/comment.ts';
-import { toast } from '../../stores/toast.ts';
-import { Toaster } from '../ui/toast.tsx';
-import { CommentFields, type CommentFieldName } from './CommentFields.tsx';
+import { sendJson } from '@/lib/api-client';
+import { reportSubmitError } from '@/lib/submit-error';
+import { commentCreateSchema, type CommentCreate, type CommentCreateInput } from '@/lib/validation/comment';
+import { toast } from '@/stores/toast';
+import { Toaster } from '@/components/ui/toast';
+import { CommentFields, type CommentFieldName } from './CommentFields';
 
 const EMPTY: CommentCreateInput = { authorName: '', authorEmail: '', content: '', website: '' };
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { getJson } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import type { PublicComment } from '../../lib/types.ts';
-import type { CommentCreateInput } from '../../lib/validation/comment.ts';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { CommentFields } from './CommentFields.tsx';
-import type CommentForm from './CommentForm.tsx';
+import { getJson } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import type { PublicComment } from '@/lib/types';
+import type { CommentCreateInput } from '@/lib/validation/comment';
+import { Skeleton } from '@/components/ui/skeleton';
+import { CommentFields } from './CommentFields';
+import type CommentForm from './CommentForm';
 
 function CommentList({ articleId }: { articleId: number }) {
   const [comments, setComments] = useState<PublicComment[] | null>(null);
@@ -99,7 +99,7 @@ function CommentFormLoader({ articleId }: { articleId: number }) {
   const [loaded, setLoaded] = useState<CommentFormModule | null>(null);
 
   const load = () => {
-    loading.current ??= import('./CommentForm.tsx');
+    loading.current ??= import('./CommentForm');
     loading.current.then(setLoaded).catch(() => {
       loading.current = null;
     });

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { sendJson } from '../../lib/api-client.ts';
-import { reportSubmitError } from '../../lib/submit-error.ts';
-import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '../../lib/validation/contact.ts';
-import { toast } from '../../stores/toast.ts';
-import { Button } from '../ui/button.tsx';
-import { FormField, HoneypotField, fieldProps } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { Textarea } from '../ui/textarea.tsx';
-import { Toaster } from '../ui/toast.tsx';
+import { sendJson } from '@/lib/api-client';
+import { reportSubmitError } from '@/lib/submit-error';
+import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/button';
+import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { Toaster } from '@/components/ui/toast';
 
 const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
 

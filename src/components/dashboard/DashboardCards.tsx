@@ -1,8 +1,8 @@
 import type { ApexOptions } from 'apexcharts';
-import { PRICE_CHANGE_TEXT, PRODUCTION_TREND, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, energyMixColors, renewableShare } from '../../lib/dashboard.ts';
-import type { EnergyMixEntry } from '../../lib/types.ts';
-import { LazyChart } from '../charts/LazyChart.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { PRICE_CHANGE_TEXT, PRODUCTION_TREND, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, energyMixColors, renewableShare } from '@/lib/dashboard';
+import type { EnergyMixEntry } from '@/lib/types';
+import { LazyChart } from '@/components/charts/LazyChart';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const CHART_HEIGHT = 200;
 

@@ -1,9 +1,9 @@
-import { categoryBadgeClass } from '../../lib/categories.ts';
-import { formatLongDate } from '../../lib/format.ts';
-import { formatRelativeTime } from '../../lib/relative-time.ts';
-import type { ArticleSummary } from '../../lib/types.ts';
-import { cn } from '../../lib/utils.ts';
-import { Badge } from '../ui/badge.tsx';
+import { categoryBadgeClass } from '@/lib/categories';
+import { formatLongDate } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/relative-time';
+import type { ArticleSummary } from '@/lib/types';
+import { cn } from '@/lib/utils';
+import { Badge } from '@/components/ui/badge';
 
 interface ArticleCardProps {
   article: ArticleSummary;

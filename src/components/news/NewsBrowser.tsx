@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { getJson } from '../../lib/api-client.ts';
-import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsUrl, type NewsFilter } from '../../lib/news-filter.ts';
-import type { ArticleSummary, Category } from '../../lib/types.ts';
-import { $newsFilter } from '../../stores/news-filter.ts';
-import { CardSkeletons } from '../ui/Skeletons.tsx';
-import { ArticleCard } from './ArticleCard.tsx';
+import { getJson } from '@/lib/api-client';
+import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsUrl, type NewsFilter } from '@/lib/news-filter';
+import type { ArticleSummary, Category } from '@/lib/types';
+import { $newsFilter } from '@/stores/news-filter';
+import { CardSkeletons } from '@/components/ui/Skeletons';
+import { ArticleCard } from './ArticleCard';
 
 /** Spec section 9: five placeholders while the news list loads. */
 export const NEWS_PLACEHOLDERS = 5;

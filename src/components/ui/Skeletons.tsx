@@ -1,4 +1,4 @@
-import { Skeleton } from './skeleton.tsx';
+import { Skeleton } from './skeleton';
 
 /** `count` card-shaped placeholders (spec section 9 gives the counts per block). */
 export function CardSkeletons({ count, label }: { count: number; label: string }) {

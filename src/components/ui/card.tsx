@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('bg-card text-card-foreground rounded-lg border shadow-sm', className)} {...props} />;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor

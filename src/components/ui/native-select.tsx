@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 /** A native <select> styled like the inputs: the best keyboard and phone behaviour for short lists. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {

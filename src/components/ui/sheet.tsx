@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 /** A dialog that slides in from the side (shadcn's Sheet) for islands that need one. */
 export const Sheet = SheetPrimitive.Root;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 /** A loading placeholder block; hidden from assistive technology. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

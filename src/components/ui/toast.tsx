@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { $toast, dismissToast } from '../../stores/toast.ts';
-import { cn } from '../../lib/utils.ts';
+import { $toast, dismissToast } from '@/stores/toast';
+import { cn } from '@/lib/utils';
 
 /** Spec section 9: one visible, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
 export const TOAST_DURATION_MS = 5000;

@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@/lib/utils';
 
 /** Spec section 9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from './text.ts';
+import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from './text';
 
 /** Caps on a comment (issue 3); the minimums and their messages are spec section 5's. */
 export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './article-list-query.ts';
+import { slugSchema } from './article-list-query';
 
 /** The /news page's URL state (CONTRACT 2.2); anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({

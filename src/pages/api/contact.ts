@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { contactCreateSchema } from '../../lib/validation/contact';
-import { getClientAddress } from '../../server/client-address';
-import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '../../server/http';
-import { submitContactMessage } from '../../server/services/contact';
+import { contactCreateSchema } from '@/lib/validation/contact';
+import { getClientAddress } from '@/server/client-address';
+import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '@/server/http';
+import { submitContactMessage } from '@/server/services/contact';
 
 /** POST /api/contact: stores the message for the editors; 201. */
 export const POST: APIRoute = handle(async ({ request, clientAddress }) => {

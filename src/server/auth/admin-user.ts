@@ -1,9 +1,9 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from './password.ts';
-import { invalidateUserSessions } from './session.ts';
+import type { Db } from '@db/client';
+import { users } from '@db/schema';
+import { hashPassword, verifyPassword } from './password';
+import { invalidateUserSessions } from './session';
 
 /**
  * Makes sure the administrator exists (CONTRACT 1): with ADMIN_PASSWORD it is created or

@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '@/server/config';
 
 const secure = loadConfig().siteUrl.startsWith('https:');
 

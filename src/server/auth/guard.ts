@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
-import { UnauthorizedError } from '../errors.ts';
-import type { SessionUser } from './session.ts';
+import { UnauthorizedError } from '@/server/errors';
+import type { SessionUser } from './session';
 
 /**
  * Route patterns only the administrator may use, whatever the method. Public reads of the

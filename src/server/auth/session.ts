@@ -2,8 +2,8 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { sessions, users } from '../../../db/schema/index.ts';
+import type { Db } from '@db/client';
+import { sessions, users } from '@db/schema';
 
 /** A session ends 12 hours after sign-in, or after 1 hour without use (OWASP ASVS L2 for an administrator). */
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { rateLimitEvents } from '../../../db/schema/index.ts';
+import type { Db } from '@db/client';
+import { rateLimitEvents } from '@db/schema';
 
 /** CONTRACT 2.15: 5 failed tries per address and user name, then a wait of 1 minute doubling up to 1 hour. */
 export const FREE_LOGIN_FAILURES = 5;

@@ -3,9 +3,10 @@ import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeH
 import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from '@oslojs/otp';
 import { and, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '../../../db/client.ts';
-import { recoveryCodes, users } from '../../../db/schema/index.ts';
-import { openSecret, sealSecret } from '../secret-box.ts';
+import type { Db } from '@db/client';
+import { recoveryCodes, users } from '@db/schema';
+import { writeTransaction } from '@/server/db';
+import { openSecret, sealSecret } from '@/server/secret-box';
 
 export const TOTP_ISSUER = 'EnergyPulse';
 const PERIOD_SECONDS = 30;
@@ -40,7 +41,7 @@ export async function confirmTotpEnrollment(db: Db, userId: number, code: string
     const text = encodeBase32LowerCaseNoPadding(bytes);
     return `${text.slice(0, 6)}-${text.slice(6, 12)}`;
   });
-  await db.transaction(async (tx) => {
+  await writeTransaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpKey: user.totpPendingKey, totpPendingKey: null, totpLastStep: currentStep(now) })

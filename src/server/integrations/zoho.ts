@@ -1,5 +1,5 @@
-import type { ZohoDataCentre } from '../../lib/validation/zoho.ts';
-import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound.ts';
+import type { ZohoDataCentre } from '@/lib/validation/zoho';
+import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound';
 
 /**
  * Zoho's fixed hosts per data centre (CONTRACT 2.16): the accounts server issues tokens,

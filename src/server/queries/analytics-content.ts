@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { analyticsContent } from '../../../db/schema/index.ts';
-import type { AnalyticsContentItem } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { analyticsContent } from '@db/schema';
+import type { AnalyticsContentItem } from '@/lib/types';
 
 /** All analytics content, newest first (CONTRACT 2.18). */
 export async function listAnalyticsContent(db: Db): Promise<AnalyticsContentItem[]> {

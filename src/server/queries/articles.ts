@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { articles, categories } from '../../../db/schema/index.ts';
-import type { Article, ArticleSummary, CategoryStat } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { articles, categories } from '@db/schema';
+import type { Article, ArticleSummary, CategoryStat } from '@/lib/types';
 
 const summaryColumns = {
   id: articles.id,

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { categories } from '../../../db/schema/index.ts';
-import type { Category } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { categories } from '@db/schema';
+import type { Category } from '@/lib/types';
 
 /** All categories in their editorial order. */
 export async function listCategories(db: Db): Promise<Category[]> {

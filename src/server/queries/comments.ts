@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { comments } from '../../../db/schema/index.ts';
-import type { PublicComment } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { comments } from '@db/schema';
+import type { PublicComment } from '@/lib/types';
 
 const publicColumns = {
   id: comments.id,

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, lte, max } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { generation } from '../../../db/schema/index.ts';
-import { FUEL_LABELS, RENEWABLE_FUELS } from '../../lib/energy.ts';
-import type { EnergyMixEntry } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { generation } from '@db/schema';
+import { FUEL_LABELS, RENEWABLE_FUELS } from '@/lib/energy';
+import type { EnergyMixEntry } from '@/lib/types';
 
 export type GenerationRow = typeof generation.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { energyMix, marketObservations, marketSeries } from '../../../db/schema/index.ts';
-import { formatMarketValue, formatPercentChange } from '../../lib/format.ts';
-import { isEiaSource } from '../../lib/energy.ts';
-import type { EnergyMixEntry, MarketDataItem, SeriesPoint } from '../../lib/types.ts';
+import type { Db } from '@db/client';
+import { energyMix, marketObservations, marketSeries } from '@db/schema';
+import { formatMarketValue, formatPercentChange } from '@/lib/format';
+import { isEiaSource } from '@/lib/energy';
+import type { EnergyMixEntry, MarketDataItem, SeriesPoint } from '@/lib/types';
 
 /**
  * Market data items (spec section 3) derived from each listed series' two latest

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { siteState } from '../../../db/schema/index.ts';
+import type { Db } from '@db/client';
+import { siteState } from '@db/schema';
 
 const CONTENT_VERSION = 'content_version';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { analyticsContent } from '../../../db/schema/index.ts';
-import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '../../lib/validation/analytics-content.ts';
-import type { AnalyticsContentItem } from '../../lib/types.ts';
-import { getDb } from '../db.ts';
-import { NotFoundError } from '../errors.ts';
-import { contentChanged } from './publish.ts';
+import { analyticsContent } from '@db/schema';
+import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
+import type { AnalyticsContentItem } from '@/lib/types';
+import { getDb } from '@/server/db';
+import { NotFoundError } from '@/server/errors';
+import { contentChanged } from './publish';
 
 function toItem(row: typeof analyticsContent.$inferSelect): AnalyticsContentItem {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };

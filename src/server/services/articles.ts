@@ -1,11 +1,11 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import { articles, categories } from '../../../db/schema/index.ts';
-import type { AdminArticle } from '../../lib/types.ts';
-import type { ArticleCreate, ArticleUpdate } from '../../lib/validation/article.ts';
-import { getDb } from '../db.ts';
-import { ConflictError, NotFoundError, ValidationError, messages } from '../errors.ts';
-import { htmlToText, sanitizeArticleHtml } from '../html.ts';
-import { contentChanged } from './publish.ts';
+import { articles, categories } from '@db/schema';
+import type { AdminArticle } from '@/lib/types';
+import type { ArticleCreate, ArticleUpdate } from '@/lib/validation/article';
+import { getDb } from '@/server/db';
+import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
+import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { contentChanged } from './publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
   const [row] = await (await getDb()).select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema/index.ts';
-import type { LoginInput } from '../../lib/validation/login.ts';
-import { getDummyHash, verifyPassword } from '../auth/password.ts';
-import { createSession } from '../auth/session.ts';
-import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '../auth/throttle.ts';
-import { verifySecondFactor } from '../auth/totp.ts';
-import { getDb } from '../db.ts';
-import { AppError, RateLimitError } from '../errors.ts';
+import { users } from '@db/schema';
+import type { LoginInput } from '@/lib/validation/login';
+import { getDummyHash, verifyPassword } from '@/server/auth/password';
+import { createSession } from '@/server/auth/session';
+import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '@/server/auth/throttle';
+import { verifySecondFactor } from '@/server/auth/totp';
+import { getDb } from '@/server/db';
+import { AppError, RateLimitError } from '@/server/errors';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const CODE_REQUIRED = 'Two-factor code required';

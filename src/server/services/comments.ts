@@ -1,12 +1,12 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { articles, comments } from '../../../db/schema/index.ts';
-import type { CommentCreate } from '../../lib/validation/comment.ts';
-import { HONEYPOT_FIELD } from '../../lib/validation/text.ts';
-import type { PublicComment } from '../../lib/types.ts';
-import { getDb, writeTransaction } from '../db.ts';
-import { NotFoundError, messages } from '../errors.ts';
-import { listApprovedComments, toPublicComment } from '../queries/comments.ts';
-import { RATE_RULES, takeRateLimit } from '../rate-limit.ts';
+import { articles, comments } from '@db/schema';
+import type { CommentCreate } from '@/lib/validation/comment';
+import { HONEYPOT_FIELD } from '@/lib/validation/text';
+import type { PublicComment } from '@/lib/types';
+import { getDb, writeTransaction } from '@/server/db';
+import { NotFoundError, messages } from '@/server/errors';
+import { listApprovedComments, toPublicComment } from '@/server/queries/comments';
+import { RATE_RULES, takeRateLimit } from '@/server/rate-limit';
 
 /** Comments are held on published, due articles only. */
 async function assertPublicArticle(articleId: number): Promise<void> {

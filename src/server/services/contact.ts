@@ -1,8 +1,8 @@
-import { contactMessages } from '../../../db/schema/index.ts';
-import type { ContactCreate } from '../../lib/validation/contact.ts';
-import { HONEYPOT_FIELD } from '../../lib/validation/text.ts';
-import { writeTransaction } from '../db.ts';
-import { RATE_RULES, takeRateLimit } from '../rate-limit.ts';
+import { contactMessages } from '@db/schema';
+import type { ContactCreate } from '@/lib/validation/contact';
+import { HONEYPOT_FIELD } from '@/lib/validation/text';
+import { writeTransaction } from '@/server/db';
+import { RATE_RULES, takeRateLimit } from '@/server/rate-limit';
 
 /**
  * Stores a contact message for the editors (CONTRACT 2.9), counting it toward the sender's

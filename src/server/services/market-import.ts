@@ -1,14 +1,14 @@
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { generation, importRuns, marketObservations, marketSeries } from '../../../db/schema/index.ts';
-import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '../../lib/energy.ts';
-import type { MarketDataStatus } from '../../lib/types.ts';
-import { loadConfig } from '../config.ts';
-import { getDb, writeTransaction } from '../db.ts';
-import { AppError, ConflictError } from '../errors.ts';
-import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '../integrations/eia.ts';
-import type { OutboundOptions } from '../integrations/outbound.ts';
-import { contentChanged } from './publish.ts';
+import type { Db } from '@db/client';
+import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
+import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
+import type { MarketDataStatus } from '@/lib/types';
+import { loadConfig } from '@/server/config';
+import { getDb, writeTransaction } from '@/server/db';
+import { AppError, ConflictError } from '@/server/errors';
+import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
+import type { OutboundOptions } from '@/server/integrations/outbound';
+import { contentChanged } from './publish';
 
 /** Where each stored price series comes from in EIA's API v2. */
 export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {

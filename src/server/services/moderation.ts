@@ -1,8 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { articles, comments, contactMessages } from '../../../db/schema/index.ts';
-import { getDb } from '../db.ts';
-import type { AdminMessage, ModerationComment } from '../../lib/types.ts';
-import { NotFoundError } from '../errors.ts';
+import { articles, comments, contactMessages } from '@db/schema';
+import { getDb } from '@/server/db';
+import type { AdminMessage, ModerationComment } from '@/lib/types';
+import { NotFoundError } from '@/server/errors';
 
 /** Every comment, pending first, then newest first. */
 export async function listCommentsForModeration(): Promise<ModerationComment[]> {

@@ -1,13 +1,13 @@
-import { FALLBACK_ENERGY_MIX } from '../../lib/dashboard.ts';
-import type { EnergyMixEntry } from '../../lib/types.ts';
-import { getDb } from '../db.ts';
-import { NEWS_PAGE_SIZE } from '../../lib/news-filter.ts';
-import { countArticlesByCategory, getArticleBySlug, listArticles, listRelatedArticles } from '../queries/articles.ts';
-import { listAnalyticsContent } from '../queries/analytics-content.ts';
-import { listCategories } from '../queries/categories.ts';
-import { generationEnergyMix } from '../queries/generation.ts';
-import { listEnergyMix, listMarketData } from '../queries/market.ts';
-import { dashboardsOf, getZohoEnergyMix, readZohoRow, type ZohoRow } from './zoho.ts';
+import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
+import type { EnergyMixEntry } from '@/lib/types';
+import { getDb } from '@/server/db';
+import { NEWS_PAGE_SIZE } from '@/lib/news-filter';
+import { countArticlesByCategory, getArticleBySlug, listArticles, listRelatedArticles } from '@/server/queries/articles';
+import { listAnalyticsContent } from '@/server/queries/analytics-content';
+import { listCategories } from '@/server/queries/categories';
+import { generationEnergyMix } from '@/server/queries/generation';
+import { listEnergyMix, listMarketData } from '@/server/queries/market';
+import { dashboardsOf, getZohoEnergyMix, readZohoRow, type ZohoRow } from './zoho';
 
 /**
  * The energy mix to chart (CONTRACT 2.10): from the configured Zoho data view, else the

@@ -1,6 +1,6 @@
-import { getDb } from '../db.ts';
-import { loadConfig } from '../config.ts';
-import { bumpContentVersion } from '../queries/site-state.ts';
+import { getDb } from '@/server/db';
+import { loadConfig } from '@/server/config';
+import { bumpContentVersion } from '@/server/queries/site-state';
 
 const HOOK_TIMEOUT_MS = 5_000;
 

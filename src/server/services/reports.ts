@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, max } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { generation, marketObservations, marketSeries } from '../../../db/schema/index.ts';
-import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '../../lib/energy.ts';
+import type { Db } from '@db/client';
+import { generation, marketObservations, marketSeries } from '@db/schema';
+import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import {
   RANGE_DAYS,
   REGIONAL_METRIC_LABELS,
@@ -10,9 +10,9 @@ import {
   type Report,
   type ReportKind,
   type ReportQuery,
-} from '../../lib/validation/reports.ts';
-import { NotFoundError } from '../errors.ts';
-import { latestGenerationMonth, recentGenerationMonths } from '../queries/generation.ts';
+} from '@/lib/validation/reports';
+import { NotFoundError } from '@/server/errors';
+import { latestGenerationMonth, recentGenerationMonths } from '@/server/queries/generation';
 
 const DAY_MS = 86_400_000;
 const SAMPLE_NOTE = 'Sample history shown until the editors import EIA data: shapes are realistic, values are not.';

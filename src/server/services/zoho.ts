@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { zohoConfig } from '../../../db/schema/index.ts';
-import type { EnergyMixEntry } from '../../lib/types.ts';
-import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '../../lib/validation/zoho.ts';
-import { loadConfig } from '../config.ts';
-import { getDb } from '../db.ts';
-import { AppError } from '../errors.ts';
-import { parseBody } from '../http.ts';
-import type { OutboundOptions } from '../integrations/outbound.ts';
-import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '../integrations/zoho.ts';
-import { openSecret, sealSecret } from '../secret-box.ts';
-import { contentChanged } from './publish.ts';
+import { zohoConfig } from '@db/schema';
+import type { EnergyMixEntry } from '@/lib/types';
+import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '@/lib/validation/zoho';
+import { loadConfig } from '@/server/config';
+import { getDb } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { parseBody } from '@/server/http';
+import type { OutboundOptions } from '@/server/integrations/outbound';
+import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
+import { openSecret, sealSecret } from '@/server/secret-box';
+import { contentChanged } from './publish';
 
 export type ZohoRow = typeof zohoConfig.$inferSelect;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { loginSchema } from '../../../lib/validation/login';
-import { setSessionCookie } from '../../../server/auth/cookie';
-import { getClientAddress } from '../../../server/client-address';
-import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '../../../server/http';
-import { signIn } from '../../../server/services/auth';
+import { loginSchema } from '@/lib/validation/login';
+import { setSessionCookie } from '@/server/auth/cookie';
+import { getClientAddress } from '@/server/client-address';
+import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '@/server/http';
+import { signIn } from '@/server/services/auth';
 
 /** POST /api/admin/login: a new session in an HttpOnly cookie; 401 on wrong credentials, 429 when throttled. */
 export const POST: APIRoute = handle(async ({ request, clientAddress, cookies }) => {

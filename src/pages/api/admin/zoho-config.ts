@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../server/auth/guard';
-import { handle, json, PUBLIC_BODY_LIMIT, readJsonBody } from '../../../server/http';
-import { getZohoAdminConfig, saveZohoConfig } from '../../../server/services/zoho';
+import { requireAdmin } from '@/server/auth/guard';
+import { handle, json, PUBLIC_BODY_LIMIT, readJsonBody } from '@/server/http';
+import { getZohoAdminConfig, saveZohoConfig } from '@/server/services/zoho';
 
 /** GET /api/admin/zoho-config (admin): the stored configuration without its secrets. */
 export const GET: APIRoute = handle(async (context) => {

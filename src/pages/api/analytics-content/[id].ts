@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { analyticsContentUpdateSchema } from '../../../lib/validation/analytics-content';
-import { requireAdmin } from '../../../server/auth/guard';
-import { ADMIN_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '../../../server/http';
-import { deleteAnalyticsContent, updateAnalyticsContent } from '../../../server/services/analytics-content';
+import { analyticsContentUpdateSchema } from '@/lib/validation/analytics-content';
+import { requireAdmin } from '@/server/auth/guard';
+import { ADMIN_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '@/server/http';
+import { deleteAnalyticsContent, updateAnalyticsContent } from '@/server/services/analytics-content';
 
 const NOT_FOUND = 'Analytics content not found';
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { articleUpdateSchema } from '../../../lib/validation/article';
-import { requireAdmin } from '../../../server/auth/guard';
-import { getDb } from '../../../server/db';
-import { NotFoundError, messages } from '../../../server/errors';
-import { ADMIN_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '../../../server/http';
-import { getArticleBySlug } from '../../../server/queries/articles';
-import { deleteArticle, updateArticle } from '../../../server/services/articles';
+import { articleUpdateSchema } from '@/lib/validation/article';
+import { requireAdmin } from '@/server/auth/guard';
+import { getDb } from '@/server/db';
+import { NotFoundError, messages } from '@/server/errors';
+import { ADMIN_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '@/server/http';
+import { getArticleBySlug } from '@/server/queries/articles';
+import { deleteArticle, updateArticle } from '@/server/services/articles';
 
 /** GET /api/articles/{slug}: one published article with its HTML content. */
 export const GET: APIRoute = handle(async ({ params }) => {

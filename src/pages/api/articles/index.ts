@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { articleCreateSchema } from '../../../lib/validation/article';
-import { articleListQuerySchema } from '../../../lib/validation/article-list-query';
-import { requireAdmin } from '../../../server/auth/guard';
-import { getDb } from '../../../server/db';
-import { ADMIN_BODY_LIMIT, handle, json, parseBody, parseQuery, readJsonBody } from '../../../server/http';
-import { listArticles } from '../../../server/queries/articles';
-import { createArticle } from '../../../server/services/articles';
+import { articleCreateSchema } from '@/lib/validation/article';
+import { articleListQuerySchema } from '@/lib/validation/article-list-query';
+import { requireAdmin } from '@/server/auth/guard';
+import { getDb } from '@/server/db';
+import { ADMIN_BODY_LIMIT, handle, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
+import { listArticles } from '@/server/queries/articles';
+import { createArticle } from '@/server/services/articles';
 
 /** GET /api/articles: JSON array, newest first (or by relevance with q); total in X-Total-Count. */
 export const GET: APIRoute = handle(async ({ url }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { REPORT_KINDS, reportQuerySchemas, type ReportKind } from '../../../lib/validation/reports';
-import { getDb } from '../../../server/db';
-import { NotFoundError } from '../../../server/errors';
-import { handle, json, parseQuery } from '../../../server/http';
-import { buildReport, reportCsv } from '../../../server/services/reports';
+import { REPORT_KINDS, reportQuerySchemas, type ReportKind } from '@/lib/validation/reports';
+import { getDb } from '@/server/db';
+import { NotFoundError } from '@/server/errors';
+import { handle, json, parseQuery } from '@/server/http';
+import { buildReport, reportCsv } from '@/server/services/reports';
 
 /**
  * GET /api/reports/{price|share|regional|custom}: a report built from the stored data,

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '../../../server/http';
-import { getZohoAdminConfig, getZohoStatus } from '../../../server/services/zoho';
+import { handle, json } from '@/server/http';
+import { getZohoAdminConfig, getZohoStatus } from '@/server/services/zoho';
 
 /**
  * GET /api/zoho/config: `{configured}` for everyone; the signed-in admin also gets the

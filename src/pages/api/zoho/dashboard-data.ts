@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '../../../server/http';
-import { getEnergyMix } from '../../../server/services/pages';
+import { handle, json } from '@/server/http';
+import { getEnergyMix } from '@/server/services/pages';
 
 /**
  * GET /api/zoho/dashboard-data: the energy mix. Until a Zoho data view is configured

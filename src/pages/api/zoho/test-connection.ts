@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../server/auth/guard';
-import { handle, json } from '../../../server/http';
-import { testZohoConnection } from '../../../server/services/zoho';
+import { requireAdmin } from '@/server/auth/guard';
+import { handle, json } from '@/server/http';
+import { testZohoConnection } from '@/server/services/zoho';
 
 /**
  * POST /api/zoho/test-connection (admin): tests the saved configuration against Zoho.

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requireAdmin } from '../../../../server/auth/guard';
-import { PUBLIC_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '../../../../server/http';
-import { deleteMessage, setMessageHandled } from '../../../../server/services/moderation';
+import { requireAdmin } from '@/server/auth/guard';
+import { PUBLIC_BODY_LIMIT, handle, idParam, json, parseBody, readJsonBody } from '@/server/http';
+import { deleteMessage, setMessageHandled } from '@/server/services/moderation';
 
 const NOT_FOUND = 'Message not found';
 const messageUpdateSchema = z.object({ handled: z.boolean({ error: 'Must be true or false' }) });

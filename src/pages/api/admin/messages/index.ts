@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../server/auth/guard';
-import { handle, json } from '../../../../server/http';
-import { listMessages } from '../../../../server/services/moderation';
+import { requireAdmin } from '@/server/auth/guard';
+import { handle, json } from '@/server/http';
+import { listMessages } from '@/server/services/moderation';
 
 /** GET /api/admin/messages: contact messages, newest first. */
 export const GET: APIRoute = handle(async (context) => {

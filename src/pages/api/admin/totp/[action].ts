@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requireAdmin } from '../../../../server/auth/guard';
-import { confirmTotpEnrollment, disableTotp, startTotpEnrollment } from '../../../../server/auth/totp';
-import { getDb } from '../../../../server/db';
-import { AppError, NotFoundError } from '../../../../server/errors';
-import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '../../../../server/http';
+import { requireAdmin } from '@/server/auth/guard';
+import { confirmTotpEnrollment, disableTotp, startTotpEnrollment } from '@/server/auth/totp';
+import { getDb } from '@/server/db';
+import { AppError, NotFoundError } from '@/server/errors';
+import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '@/server/http';
 
 const codeSchema = z.object({
   code: z

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { commentCreateSchema } from '../../../../lib/validation/comment';
-import { getClientAddress } from '../../../../server/client-address';
-import { NotFoundError, messages } from '../../../../server/errors';
-import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '../../../../server/http';
-import { getArticleComments, submitComment } from '../../../../server/services/comments';
+import { commentCreateSchema } from '@/lib/validation/comment';
+import { getClientAddress } from '@/server/client-address';
+import { NotFoundError, messages } from '@/server/errors';
+import { PUBLIC_BODY_LIMIT, handle, json, parseBody, readJsonBody } from '@/server/http';
+import { getArticleComments, submitComment } from '@/server/services/comments';
 
 const articleIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

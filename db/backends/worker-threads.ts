@@ -1,0 +1,224 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Backend, Statement, StatementResult } from '../executor.ts';
+import { WriteScheduler } from '../group-commit.ts';
+
+/**
+ * The body of a database thread, run from its source text (so bundlers need not emit a
+ * worker file) with the thread's `require` passed in (a bundler rewrites a bare `require`).
+ * It opens one native libSQL connection and executes statements one at a time, in the
+ * order they arrive, answering each with its rows as arrays.
+ */
+/* eslint-disable */
+function sqliteThreadMain(load: (id: string) => any): void {
+  const { parentPort, workerData } = load('node:worker_threads');
+  const Database = load(workerData.libsqlPath);
+  const connection = new Database(workerData.path, { timeout: workerData.busyTimeoutMs });
+  connection.exec('PRAGMA foreign_keys = ON');
+  connection.exec('PRAGMA synchronous = FULL');
+  if (workerData.readOnly) connection.exec('PRAGMA query_only = ON');
+  const statements = new Map();
+  const prepare = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (stmt) {
+      statements.delete(sql);
+    } else {
+      stmt = connection.prepare(sql);
+      if (statements.size >= 256) statements.delete(statements.keys().next().value);
+    }
+    statements.set(sql, stmt);
+    return stmt;
+  };
+  const toSql = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v instanceof Date ? v.getTime() : v);
+  parentPort.on('message', (message: { id: number; sql: string; params: unknown[]; method: string; asObjects?: boolean }) => {
+    try {
+      const stmt = prepare(message.sql);
+      const args = message.params.map(toSql);
+      if (message.method === 'run' || !stmt.reader) {
+        const info = stmt.run(args);
+        parentPort.postMessage({ id: message.id, rows: [], rowsAffected: info.changes, lastInsertRowid: Number(info.lastInsertRowid) });
+      } else {
+        stmt.raw(!message.asObjects);
+        parentPort.postMessage({ id: message.id, rows: message.method === 'get' ? stmt.get(args) : stmt.all(args) });
+      }
+    } catch (error: any) {
+      parentPort.postMessage({ id: message.id, error: { message: String(error?.message ?? error), code: error?.code, rawCode: error?.rawCode } });
+    }
+  });
+}
+/* eslint-enable */
+
+const THREAD_SOURCE = `(${sqliteThreadMain.toString()})(require)`;
+
+interface Pending {
+  resolve: (result: StatementResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface ThreadReply {
+  id: number;
+  rows?: unknown;
+  rowsAffected?: number;
+  lastInsertRowid?: number;
+  error?: { message: string; code?: string; rawCode?: number };
+}
+
+/** An error from the database thread, with SQLite's code kept (`SQLITE_CONSTRAINT_UNIQUE`, …). */
+export class SqliteError extends Error {
+  readonly code: string | undefined;
+  readonly rawCode: number | undefined;
+  constructor(message: string, code?: string, rawCode?: number) {
+    super(message);
+    this.name = 'SqliteError';
+    this.code = code;
+    this.rawCode = rawCode;
+  }
+}
+
+/** One connection on a thread of its own. */
+class SqliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #lastUsed = Date.now();
+  #failure: Error | undefined;
+
+  constructor(options: { path: string; readOnly: boolean; busyTimeoutMs: number; libsqlPath: string }, onExit: (thread: SqliteThread) => void) {
+    this.#worker = new Worker(THREAD_SOURCE, { eval: true, workerData: options });
+    this.#worker.unref();
+    this.#worker.on('message', (reply: ThreadReply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      this.#lastUsed = Date.now();
+      if (this.#pending.size === 0) this.#worker.unref();
+      if (reply.error) pending.reject(new SqliteError(reply.error.message, reply.error.code, reply.error.rawCode));
+      else pending.resolve(reply as StatementResult);
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+      onExit(this);
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Statements waiting on this thread, the running one included. */
+  get load(): number {
+    return this.#pending.size;
+  }
+
+  get idleMs(): number {
+    return this.#pending.size === 0 ? Date.now() - this.#lastUsed : 0;
+  }
+
+  exec(statement: Statement): Promise<StatementResult> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { resolve, reject });
+      if (this.#pending.size === 1) this.#worker.ref();
+      this.#worker.postMessage({ id, ...statement });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}
+
+export interface ThreadPoolOptions {
+  /** Path of the database file. */
+  path: string;
+  busyTimeoutMs: number;
+  /** Reader threads kept open. */
+  minReaders?: number;
+  /** More readers are opened while every reader is busy, up to this many. */
+  maxReaders?: number;
+}
+
+/** A file path from a `file:` URL (`file:./data/x.db`, `file:///abs/x.db`). */
+export function filePathOf(url: string): string {
+  return decodeURIComponent(
+    url
+      .slice('file:'.length)
+      .replace(/^\/\/(?=\/)/, '')
+      .replace(/\?.*$/, ''),
+  );
+}
+
+/**
+ * An embedded libSQL file served by threads: a small pool of read-only reader connections
+ * and one writer connection behind the group-commit queue. WAL lets readers run beside the
+ * writer; each sees every transaction committed before its statement began.
+ */
+export function threadPoolBackend(options: ThreadPoolOptions): Backend {
+  const minReaders = options.minReaders ?? 2;
+  const maxReaders = Math.max(minReaders, options.maxReaders ?? 4);
+  const libsqlPath = createRequire(import.meta.url).resolve('libsql');
+  const base = { path: options.path, busyTimeoutMs: options.busyTimeoutMs, libsqlPath };
+  let readers: SqliteThread[] = [];
+  let writer: SqliteThread | undefined;
+  let closed = false;
+
+  const openReader = () => {
+    const thread = new SqliteThread({ ...base, readOnly: true }, (gone) => (readers = readers.filter((r) => r !== gone)));
+    readers.push(thread);
+    return thread;
+  };
+  const getWriter = () =>
+    (writer ??= new SqliteThread({ ...base, readOnly: false }, (gone) => {
+      if (writer === gone) writer = undefined;
+    }));
+
+  // Extra readers opened under load close again after a quiet half minute.
+  const trim = setInterval(() => {
+    for (const reader of readers.slice(minReaders)) {
+      if (reader.idleMs > 30_000) {
+        readers = readers.filter((r) => r !== reader);
+        void reader.close();
+      }
+    }
+  }, 10_000);
+  trim.unref();
+
+  /** An idle reader, else a new one while under the cap, else the least loaded. */
+  const pickReader = (): SqliteThread => {
+    const idle = readers.find((r) => r.load === 0);
+    if (idle) return idle;
+    if (readers.length < maxReaders) return openReader();
+    return readers.reduce((a, b) => (b.load < a.load ? b : a));
+  };
+
+  const scheduler = new WriteScheduler(async () => {
+    const thread = getWriter();
+    const exec = (statement: Statement) => thread.exec(statement);
+    await exec({ sql: 'BEGIN IMMEDIATE', params: [], method: 'run' });
+    return {
+      exec,
+      commit: async () => void (await exec({ sql: 'COMMIT', params: [], method: 'run' })),
+      rollback: async () => void (await exec({ sql: 'ROLLBACK', params: [], method: 'run' })),
+    };
+  });
+
+  return {
+    read: (statement) => {
+      if (closed) return Promise.reject(new Error('The database is closed.'));
+      return pickReader().exec(statement);
+    },
+    transaction: (fn) => {
+      if (closed) return Promise.reject(new Error('The database is closed.'));
+      return scheduler.run(fn);
+    },
+    close: async () => {
+      closed = true;
+      clearInterval(trim);
+      const threads = [...readers, ...(writer ? [writer] : [])];
+      readers = [];
+      writer = undefined;
+      await Promise.all(threads.map((t) => t.close()));
+    },
+  };
+}

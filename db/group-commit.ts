@@ -1,0 +1,114 @@
+import type { Exec, Statement } from './executor.ts';
+
+/** An open write transaction on the one writer connection. */
+export interface WriterTransaction {
+  exec: Exec;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Opens a write transaction (`BEGIN IMMEDIATE`: it holds the write lock from the start). */
+export type BeginWrite = () => Promise<WriterTransaction>;
+
+interface Job {
+  fn: (exec: Exec) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const statement = (sql: string): Statement => ({ sql, params: [], method: 'run' });
+const SAVEPOINT = statement('SAVEPOINT queued_write');
+const RELEASE = statement('RELEASE queued_write');
+const ROLLBACK_TO = statement('ROLLBACK TO queued_write');
+
+export interface GroupCommitOptions {
+  /** Most transactions that share one commit. */
+  maxBatch: number;
+  /** A batch takes no new transaction once it has run this long. */
+  maxBatchMs: number;
+}
+
+/**
+ * The write queue: one write transaction at a time per process, group-committed.
+ *
+ * Transactions that queue up while another runs share its database transaction: each runs
+ * inside a savepoint of its own (so one that fails is rolled back alone and rejects alone),
+ * then a single COMMIT makes the whole group durable with one fsync, and only then does
+ * each transaction resolve. A failed COMMIT rejects every transaction of the group: nothing
+ * is reported written that is not on disk. Between processes, BEGIN IMMEDIATE waits for the
+ * file's write lock (the busy timeout) on the writer's own thread.
+ */
+export class WriteScheduler {
+  readonly #begin: BeginWrite;
+  readonly #options: GroupCommitOptions;
+  readonly #queue: Job[] = [];
+  #draining = false;
+
+  constructor(begin: BeginWrite, options: GroupCommitOptions = { maxBatch: 64, maxBatchMs: 50 }) {
+    this.#begin = begin;
+    this.#options = options;
+  }
+
+  /** Queues `fn` as one write transaction; resolves with its result once committed. */
+  run<T>(fn: (exec: Exec) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#queue.length > 0) await this.#runBatch();
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  async #runBatch(): Promise<void> {
+    let tx: WriterTransaction;
+    try {
+      tx = await this.#begin();
+    } catch (error) {
+      // The lock could not be had (or the connection is gone): the oldest write fails, the rest try again.
+      this.#queue.shift()?.reject(error);
+      return;
+    }
+    const done: { job: Job; value: unknown }[] = [];
+    let current: Job | undefined;
+    const started = Date.now();
+    try {
+      while (
+        this.#queue.length > 0 &&
+        done.length < this.#options.maxBatch &&
+        (done.length === 0 || Date.now() - started < this.#options.maxBatchMs)
+      ) {
+        current = this.#queue.shift();
+        if (!current) break;
+        await tx.exec(SAVEPOINT);
+        let value: unknown;
+        try {
+          value = await current.fn(tx.exec);
+        } catch (error) {
+          await tx.exec(ROLLBACK_TO);
+          await tx.exec(RELEASE);
+          current.reject(error);
+          current = undefined;
+          continue;
+        }
+        await tx.exec(RELEASE);
+        done.push({ job: current, value });
+        current = undefined;
+      }
+      await tx.commit();
+    } catch (error) {
+      await tx.rollback().catch(() => undefined);
+      current?.reject(error);
+      for (const { job } of done) job.reject(error);
+      return;
+    }
+    for (const { job, value } of done) job.resolve(value);
+  }
+}
