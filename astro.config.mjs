@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import interactionDirective from '@/directives/interaction-integration.mjs';
+import interactionDirective from './src/directives/interaction-integration.mjs';
 
 const port = Number(process.env.PORT || 4321);
 const site = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
