@@ -5,22 +5,21 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import interactionDirective from './src/directives/interaction-integration.mjs';
 
-const port = Number(process.env.PORT || 4321);
-const site = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-const siteHost = new URL(site).hostname;
-const isLocal = ['localhost', '127.0.0.1', '[::1]'].includes(siteHost);
-
-/** The hosts the server answers as (CONTRACT 1): SITE_URL's, plus loopback when it is local. */
-const allowedDomains = isLocal
-  ? [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }, { hostname: '[::1]' }]
-  : [{ hostname: siteHost, protocol: new URL(site).protocol.replace(':', '') }];
+/**
+ * Nothing about the deployment is compiled in: `SITE_URL`, the allowed hosts and every
+ * other setting are read when the server starts (src/server/config.ts). Prerendered pages
+ * carry a placeholder address that the server replaces with the configured one.
+ */
+const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 
 export default defineConfig({
-  site,
+  site: SITE_URL_PLACEHOLDER,
+  // scripts/build.mjs builds into a fresh folder and swaps it in, so a running server keeps its build.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   output: 'server',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  server: { port, host: true },
+  server: { port: Number(process.env.PORT || 4321), host: true },
   // Our own Node server (scripts/serve.ts) wraps the app, so every response, static files
   // included, gets the same security headers and compression.
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 }),
@@ -30,8 +29,10 @@ export default defineConfig({
   session: false,
   markdown: { syntaxHighlight: false },
   security: {
-    checkOrigin: true,
-    allowedDomains,
+    // src/middleware.ts refuses cross-site writes of every content type against the configured
+    // site origin, answering the API's JSON. No allowedDomains: Astro then never takes the
+    // host or the client address from X-Forwarded-* headers (the server decides, see TRUST_PROXY).
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",

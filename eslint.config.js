@@ -6,7 +6,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/', 'data/'] },
+  { ignores: ['dist/', '.builds/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/', 'data/'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

@@ -39,6 +39,7 @@ export default defineConfig({
       SITE_URL: 'http://localhost:4321',
       DATABASE_URL: 'file:./data/e2e/e2e.db',
       TRUST_PROXY: 'true',
+      WEB_CONCURRENCY: '1',
       ADMIN_PASSWORD: 'e2e-admin-password',
       FAKE_ZOHO_PORT: String(PORT - 1),
     },

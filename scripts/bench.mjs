@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildIfNeeded } from './build-if-needed.mjs';
+import { buildIfNeeded } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';

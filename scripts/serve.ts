@@ -1,20 +1,31 @@
 // The production server: a plain Node HTTP server around Astro's middleware-mode handler,
 // so that every response (prerendered pages, hashed assets and on-demand pages alike)
-// carries the same security headers and compression.
+// carries the same security headers and compression. `npm start` runs one such server per
+// core (node:cluster); each is stateless, sharing the database and nothing else.
+import cluster from 'node:cluster';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import http from 'node:http';
-import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { join, relative, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { PAGE_CACHE_CONTROL, PageCache, matchesEtag, pageCacheKey, pickEncoding } from '@/server/cache';
-import { loadConfig } from '@/server/config';
+import { SITE_URL_PLACEHOLDER } from '@/lib/site';
+import { appConfig, type AppConfig } from '@/server/config';
 import { readContentVersion } from '@/server/content-version';
+import { closeDatabase } from '@/server/db';
+import { PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, etagFor, lookupPage, type CachedPage, type PageAnswer } from '@/server/page-cache';
 import { prepareDatabase } from './prepare-db.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Methods the site answers at all; anything else (TRACE, CONNECT, …) is a 405 before the app runs. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Directives a <meta> CSP cannot carry; added to every CSP header, including Astro's. */
 const FRAMING_CSP = "frame-ancestors 'none'";
@@ -24,7 +35,7 @@ export function withFramingPolicy(csp: string): string {
   return /frame-ancestors/.test(csp) ? csp : `${csp.trim().replace(/;$/, '')}; ${FRAMING_CSP}`;
 }
 
-/** Headers on every response (issue 2): CSP framing and plugin rules, sniffing, referrer. */
+/** Headers on every response: CSP framing and plugin rules, sniffing, referrer. */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': withFramingPolicy("object-src 'none'; base-uri 'self'; form-action 'self'"),
   'X-Content-Type-Options': 'nosniff',
@@ -55,107 +66,273 @@ function mergeCspHeaders(res: http.ServerResponse): void {
 }
 
 /**
- * Answers a request from the page cache when Astro has stored the page for the current
- * content version: the same bytes Astro would render, without running its pipeline.
- * Astro alone decides what is cacheable (by route pattern); this only replays its entries.
+ * A response sent before the request's body was read (a 413, a refusal) leaves the rest
+ * of that body on the connection, where it would be parsed as the next request: close the
+ * connection after such a response instead of keeping it alive.
  */
-async function serveCachedPage(cache: PageCache, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || req.url.startsWith('/api/') || req.url.startsWith('/_astro/')) return false;
-  const url = new URL(req.url, 'http://localhost');
-  // Static files and pages not yet rendered skip the content-version read.
-  if (!cache.mayHold(url)) return false;
-  const page = cache.get(pageCacheKey(url, await readContentVersion()));
-  if (!page) return false;
-  if (matchesEtag(req.headers['if-none-match'], page.etag)) {
-    res.writeHead(304, { ETag: page.etag, 'Cache-Control': PAGE_CACHE_CONTROL });
-    res.end();
-    return true;
-  }
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const body = encoding ? page[encoding] : page.body;
-  const headers: Record<string, string> = Object.fromEntries(page.headers);
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = String(body.length);
-  res.writeHead(page.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return true;
+function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  const socket = req.socket;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = (...args: unknown[]) => {
+    if (!req.complete) res.setHeader('Connection', 'close');
+    return writeHead(...args);
+  };
+  res.once('finish', () => {
+    if (!req.complete && !socket.destroyed) socket.destroySoon();
+  });
 }
 
-function sendJson(res: http.ServerResponse, status: number, message: string): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
+function sendJson(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify({ message }));
 }
 
-/** Builds the request listener around the built Astro app in `dist/`. */
-export async function createRequestListener(distDir = `${root}dist`): Promise<http.RequestListener> {
-  const entry = `${distDir}/server/entry.mjs`;
+function sendAnswer(res: http.ServerResponse, answer: PageAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+/**
+ * The prerendered pages of a build, with the configured site address put in place of the
+ * build's placeholder, compressed once: they are served from memory, for any `SITE_URL`,
+ * without touching the build on disk.
+ */
+export function loadPrerenderedPages(clientDir: string, siteUrl: string): Map<string, CachedPage> {
+  const pages = new Map<string, CachedPage>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro') walk(path);
+      } else if (entry.name.endsWith('.html')) {
+        const rel = relative(clientDir, path).split(sep).join('/');
+        const route = rel === 'index.html' ? '/' : `/${rel.replace(/(?:\/index)?\.html$/, '')}`;
+        if (route === '/404' || route === '/500') continue;
+        const html = readFileSync(path, 'utf8').replaceAll(SITE_URL_PLACEHOLDER, siteUrl);
+        const etag = etagFor(createHash('sha256').update(html).digest('base64url'));
+        const headers: [string, string][] = [
+          ['content-type', 'text/html; charset=utf-8'],
+          ['cache-control', PAGE_CACHE_CONTROL],
+          ['etag', etag],
+          ['vary', 'Accept-Encoding'],
+        ];
+        pages.set(route, cachedPage(html, headers, etag));
+      }
+    }
+  };
+  walk(clientDir);
+  return pages;
+}
+
+/** Builds the request listener around the built Astro app in `distDir` (the live build by default). */
+export async function createRequestListener(config: AppConfig = appConfig(), distDir = join(root, 'dist')): Promise<http.RequestListener> {
+  const entry = join(distDir, 'server/entry.mjs');
   if (!existsSync(entry)) throw new Error(`No build at ${entry}: run npm run build (npm start builds when needed).`);
-  const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: Handler };
+  // The build this process serves stays the same even if a new one is swapped in meanwhile.
+  const build = realpathSync(distDir);
+  const { handler: astro } = (await import(pathToFileURL(join(build, 'server/entry.mjs')).href)) as { handler: Handler };
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
-  const assets = sirv(`${distDir}/client`, {
+  const prerendered = loadPrerenderedPages(join(build, 'client'), config.siteUrl);
+  const assets = sirv(join(build, 'client'), {
     etag: true,
-    extensions: ['html'],
     dotfiles: false,
     setHeaders(res, pathname) {
-      res.setHeader(
-        'Cache-Control',
-        pathname.startsWith('/_astro/')
-          ? 'public, max-age=31536000, immutable'
-          : // Prerendered pages are served from extension-less paths; revalidate them like on-demand pages.
-            /\.html$|\/[^./]*$/.test(pathname)
-            ? 'public, max-age=0, must-revalidate'
-            : 'public, max-age=86400',
-      );
+      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
     },
   });
+  const pageCache = new PageCache(config.pageCacheBytes);
 
-  const pageCache = new PageCache();
+  /** Answers from memory when it can: a prerendered page, or a cached on-demand page of the current content version. */
+  const fromMemory = async (req: http.IncomingMessage, url: URL): Promise<PageAnswer | undefined> => {
+    const request = { method: req.method ?? 'GET', url, ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] };
+    const page = prerendered.get(url.pathname);
+    if (page) return answerFor(page, request);
+    // Paths no page of which is stored (static files, pages not rendered yet) skip the content-version read.
+    const params = pageCache.paramsFor(url.pathname);
+    if (!params) return undefined;
+    const found = lookupPage(pageCache, request, params, await readContentVersion());
+    return 'answer' in found ? found.answer : undefined;
+  };
 
   return (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     mergeCspHeaders(res);
     if (config.siteUrl.startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      req.resume();
+    closeAfterUnreadBody(req, res);
+    if (!KNOWN_METHODS.has(req.method ?? '')) {
+      sendJson(res, 405, 'Method not allowed', { Allow: [...KNOWN_METHODS].join(', ') });
+      return;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
       sendJson(res, 413, 'Request body too large');
       return;
     }
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
     const app = () => astro(req, res, undefined, { pageCache });
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (!isRead || req.url?.startsWith('/api/')) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.pathname.startsWith('/api/')) {
       compress(req, res, app);
       return;
     }
-    // Only GET and HEAD can be cached pages or static files; anything else goes to the app.
-    serveCachedPage(pageCache, req, res)
+    fromMemory(req, url)
       .catch((error: unknown) => {
         console.error('Page cache lookup failed:', error);
-        return false;
+        return undefined;
       })
-      .then((served) => {
-        if (!served) compress(req, res, () => assets(req, res, app));
+      .then((answer) => {
+        if (answer) sendAnswer(res, answer);
+        else compress(req, res, () => assets(req, res, app));
       })
       .catch((error: unknown) => console.error('Request failed:', error));
   };
 }
 
-const config = loadConfig();
+/** CONNECT (a proxy tunnel) never reaches the request listener: answer it with the same JSON 405. */
+function refuseConnect(_req: http.IncomingMessage, socket: Duplex): void {
+  const body = JSON.stringify({ message: 'Method not allowed' });
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${[...KNOWN_METHODS].join(', ')}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
-/** Prepares the database and starts listening; resolves with the server. */
-export async function startServer(): Promise<http.Server> {
-  await prepareDatabase({ seed: true });
-  const server = http.createServer(await createRequestListener());
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port})`);
-  const stop = () => server.close(() => process.exit(0));
+/** A start-up failure the operator can act on: printed as one line, without a stack. */
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function describeListenError(error: NodeJS.ErrnoException, config: AppConfig): string {
+  if (error.code === 'EADDRINUSE')
+    return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT to a free port.`;
+  if (error.code === 'EACCES') return `Not allowed to listen on port ${config.port}: choose a PORT above 1023 or run with the needed rights.`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return `HOST ${config.host} is not an address of this machine: set HOST (0.0.0.0 listens everywhere).`;
+  return `Cannot listen on ${config.host}:${config.port}: ${error.message}`;
+}
+
+function listen(server: http.Server | net.Server, config: AppConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function loadConfigOrExit(): AppConfig {
+  try {
+    return appConfig();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function prepareDatabaseOrExit(): Promise<void> {
+  try {
+    await prepareDatabase({ seed: true });
+  } catch (error) {
+    fail(error instanceof Error ? `Database: ${error.message}` : String(error));
+  }
+}
+
+/** Stops taking connections, lets requests in flight finish, closes the database, exits. */
+function stopOnSignal(server: http.Server): void {
+  const stop = () => {
+    server.close(() => {
+      void closeDatabase().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    // Keep-alive connections in use get a moment to finish their request.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** One web process: binds the port first (answering 503 while the database is prepared), then serves. */
+async function startSingle(config: AppConfig): Promise<http.Server> {
+  let listener: http.RequestListener = (_req, res) => sendJson(res, 503, 'The site is starting. Try again in a moment.', { 'Retry-After': '2' });
+  const server = http.createServer((req, res) => listener(req, res));
+  server.keepAliveTimeout = 65_000;
+  server.on('connect', refuseConnect);
+  await listen(server, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
+  await prepareDatabaseOrExit();
+  listener = await createRequestListener(config);
+  console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port})`);
+  stopOnSignal(server);
   return server;
+}
+
+/** A cluster worker: the database is prepared by the primary; it only serves. */
+async function startWorker(config: AppConfig): Promise<http.Server> {
+  const server = http.createServer(await createRequestListener(config));
+  server.keepAliveTimeout = 65_000;
+  server.on('connect', refuseConnect);
+  await listen(server, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
+  stopOnSignal(server);
+  return server;
+}
+
+/**
+ * The cluster's primary: checks the port is free before touching the database, prepares
+ * the database once, then forks one web process per worker and replaces any that dies.
+ */
+async function startPrimary(config: AppConfig, workers: number): Promise<void> {
+  const probe = net.createServer();
+  await listen(probe, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  await prepareDatabaseOrExit();
+
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', join(root, 'scripts/aliases.mjs')] });
+  let stopping = false;
+  let listening = 0;
+  const recentDeaths: number[] = [];
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once('listening', () => {
+      if (++listening === workers) console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port}, ${workers} processes)`);
+    });
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length > 0 && (recentDeaths[0] ?? now) < now - 60_000) recentDeaths.shift();
+    if (recentDeaths.length > workers * 3) fail('Web processes keep failing; stopping. See the errors above.');
+    console.error(`Web process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    fork();
+  });
+  for (let i = 0; i < workers; i++) fork();
+
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const check = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    }, 100);
+    setTimeout(() => process.exit(0), 12_000).unref();
+    check.unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+/**
+ * Starts serving: one process when WEB_CONCURRENCY is 1, else a cluster of that many
+ * (one per core by default). Resolves with the server in a single process.
+ */
+export async function startServer(): Promise<http.Server | undefined> {
+  const config = loadConfigOrExit();
+  if (cluster.isWorker) return startWorker(config);
+  if (config.webConcurrency > 1) {
+    await startPrimary(config, config.webConcurrency);
+    return undefined;
+  }
+  return startSingle(config);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
 import type { SessionUser } from './server/auth/session';
-import type { PageCache } from './server/cache';
+import type { PageCache } from './server/page-cache';
 
 declare module 'astro' {
   interface AstroClientDirectives {
@@ -14,6 +14,8 @@ declare global {
     interface Locals {
       /** The production server's page cache (scripts/serve.ts); absent under `astro dev`. */
       pageCache?: PageCache;
+      /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
+      site: URL;
       /** The signed-in administrator, set by the session middleware. */
       user?: SessionUser | undefined;
     }

@@ -1,20 +1,35 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, cachedPage, etagFor, matchesEtag, pageCacheKey, pickEncoding } from './server/cache';
 import { SESSION_COOKIE } from './server/auth/cookie';
 import { needsAdmin } from './server/auth/guard';
 import { validateSessionToken } from './server/auth/session';
+import { appConfig } from './server/config';
 import { readContentVersion } from './server/content-version';
 import { getDb } from './server/db';
 import { ForbiddenError, UnauthorizedError } from './server/errors';
 import { errorResponse } from './server/http';
-import { isAllowedWrite } from './server/origin';
+import { siteOrigins, isAllowedWrite } from './server/origin';
+import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, lookupPage, type PageAnswer } from './server/page-cache';
+import { SITE_URL_PLACEHOLDER } from './lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
 const fallbackCache = new PageCache();
 
-/** Refuses cross-site writes of any content type (issue 3), JSON included. */
+/**
+ * The site's absolute address for canonical URLs, feeds and structured data: `SITE_URL` as
+ * configured at start. Prerendered pages are built before any server starts, so they carry
+ * a placeholder the server replaces with the configured address when it loads them.
+ */
+const siteAddress = defineMiddleware((context, next) => {
+  context.locals.site = new URL(context.isPrerendered ? SITE_URL_PLACEHOLDER : appConfig().siteUrl);
+  return next();
+});
+
+let allowedOrigins: ReadonlySet<string> | undefined;
+
+/** Refuses cross-site writes of any content type, JSON included, with the API's JSON 403. */
 const sameOriginWrites = defineMiddleware((context, next) => {
-  if (!isAllowedWrite(context.request, context.url.origin)) return errorResponse(new ForbiddenError());
+  allowedOrigins ??= siteOrigins(appConfig());
+  if (!isAllowedWrite(context.request, allowedOrigins)) return errorResponse(new ForbiddenError());
   return next();
 });
 
@@ -42,7 +57,7 @@ const adminSession = defineMiddleware(async (context, next) => {
   return response;
 });
 
-/** API responses are never stored by shared caches (CONTRACT section 3). */
+/** API responses are never stored by shared caches. */
 const apiHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.routePattern.startsWith('/api/') && !response.headers.has('Cache-Control')) {
@@ -51,40 +66,41 @@ const apiHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
+const toResponse = (answer: PageAnswer) =>
+  new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
+
 /**
- * Caches cacheable on-demand pages, keyed to the content version in the database: a
- * publish in any process changes the key, so no page is ever stale. Answers 304 to a
- * matching If-None-Match without rendering. (In production, scripts/serve.ts answers hits
- * from the same cache before this runs.)
+ * Caches cacheable on-demand pages, keyed to the content version in the database (a
+ * publish in any process changes the key, so no page is ever stale) and to the query
+ * parameters the page reads. In production the server answers hits from the same cache,
+ * through the same lookup, before this runs.
  */
 const pageCache = defineMiddleware(async (context, next) => {
   const method = context.request.method;
-  if ((method !== 'GET' && method !== 'HEAD') || !CACHEABLE_ROUTES.has(context.routePattern)) return next();
+  const params = Object.hasOwn(CACHEABLE_ROUTES, context.routePattern) ? CACHEABLE_ROUTES[context.routePattern] : undefined;
+  if ((method !== 'GET' && method !== 'HEAD') || !params) return next();
 
   const cache = context.locals.pageCache ?? fallbackCache;
-  const key = pageCacheKey(context.url, await readContentVersion());
-  const etag = etagFor(key);
-  if (matchesEtag(context.request.headers.get('If-None-Match'), etag)) {
-    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PAGE_CACHE_CONTROL } });
+  const request = {
+    method,
+    url: context.url,
+    ifNoneMatch: context.request.headers.get('If-None-Match'),
+    acceptEncoding: context.request.headers.get('Accept-Encoding'),
+  };
+  const found = lookupPage(cache, request, params, await readContentVersion());
+  if ('answer' in found) return toResponse(found.answer);
+  const response = await next();
+  if (response.status !== 200) {
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
   }
-  let page = cache.get(key);
-  if (!page) {
-    const response = await next();
-    if (response.status !== 200) {
-      response.headers.set('Cache-Control', 'no-store');
-      return response;
-    }
-    const headers = new Headers(response.headers);
-    headers.set('ETag', etag);
-    headers.set('Cache-Control', PAGE_CACHE_CONTROL);
-    headers.set('Vary', 'Accept-Encoding');
-    page = cachedPage(await response.text(), [...headers.entries()], etag);
-    cache.set(key, page);
-  }
-  const encoding = pickEncoding(context.request.headers.get('Accept-Encoding'));
-  const headers = new Headers(page.headers);
-  if (encoding) headers.set('Content-Encoding', encoding);
-  return new Response(encoding ? new Uint8Array(page[encoding]) : new Uint8Array(page.body), { status: page.status, headers });
+  const headers = new Headers(response.headers);
+  headers.set('ETag', found.miss.etag);
+  headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+  headers.set('Vary', 'Accept-Encoding');
+  const page = cachedPage(await response.text(), [...headers.entries()], found.miss.etag);
+  cache.set(found.miss.key, context.url, params, page);
+  return toResponse(answerFor(page, request));
 });
 
-export const onRequest = sequence(sameOriginWrites, apiHeaders, adminSession, pageCache);
+export const onRequest = sequence(siteAddress, sameOriginWrites, apiHeaders, adminSession, pageCache);

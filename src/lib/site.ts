@@ -3,6 +3,12 @@ export const SITE_NAME = 'EnergyPulse';
 export const SITE_TAGLINE = 'Energy Market Intelligence';
 export const SITE_DESCRIPTION =
   'News, market data and analytics for the US energy industry: oil and gas, power, renewables, nuclear, coal and policy.';
+/**
+ * Stands for the site's address in prerendered pages, which are built before `SITE_URL`
+ * is known; the server puts the configured address in its place when it loads them.
+ */
+export const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
+
 export const CONTACT_EMAIL = 'editors@energypulse.example';
 export const LEGAL_EFFECTIVE_DATE = 'June 12, 2025';
 

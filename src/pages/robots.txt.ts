@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 
 /** Crawlers may read everything but the admin and the API; the sitemap is named. */
-export const GET: APIRoute = ({ site, url }) => {
-  const base = site ?? new URL(url.origin);
+export const GET: APIRoute = ({ locals }) => {
+  const base = locals.site;
   const body = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${new URL('/sitemap.xml', base).href}`, ''].join(
     '\n',
   );

@@ -5,12 +5,12 @@ import { getDb } from '@/server/db';
 import { listArticles } from '@/server/queries/articles';
 
 /** The 30 newest articles as RSS 2.0. */
-export const GET: APIRoute = async ({ site, url }) => {
+export const GET: APIRoute = async ({ locals }) => {
   const { items } = await listArticles(await getDb(), { limit: 30, offset: 0 });
   return rss({
     title: `${SITE_NAME} — US energy news`,
     description: SITE_DESCRIPTION,
-    site: site ?? url.origin,
+    site: locals.site.origin,
     items: items.map((a) => ({
       title: a.title,
       description: a.excerpt,

@@ -7,8 +7,8 @@ const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privac
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every public page and published article. */
-export const GET: APIRoute = async ({ site, url }) => {
-  const base = site ?? new URL(url.origin);
+export const GET: APIRoute = async ({ locals }) => {
+  const base = locals.site;
   const articles = await listArticleSitemapEntries(await getDb());
   const entries = [
     ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -18,6 +19,8 @@ const envSchema = z.object({
   ZOHO_ANALYTICS_URL: z.url().optional(),
   EIA_API_KEY: z.string().trim().min(1).optional(),
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 export interface AppConfig {
@@ -39,11 +42,22 @@ export interface AppConfig {
   eiaApiKey: string | undefined;
   /** EIA API v2 base, without a trailing slash. */
   eiaApiUrl: string;
+  /** Web processes `npm start` runs (one per core by default; 1 runs a single process). */
+  webConcurrency: number;
+  /** Memory each web process may give its page cache. */
+  pageCacheBytes: number;
+}
+
+let current: AppConfig | undefined;
+
+/** The configuration of this process, read once from the environment on first use. */
+export function appConfig(): AppConfig {
+  return (current ??= loadConfig());
 }
 
 /**
- * Reads and validates the environment (CONTRACT section 1). Empty strings count as unset.
- * Throws one readable error naming every bad variable.
+ * Reads and validates the environment. Empty strings count as unset. Throws one readable
+ * error naming every bad variable. Read at start, never compiled into the build.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -69,5 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     zohoAnalyticsUrl: e.ZOHO_ANALYTICS_URL?.replace(/\/+$/, ''),
     eiaApiKey: e.EIA_API_KEY,
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
+    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
   };
 }

@@ -1,16 +1,35 @@
+import type { AppConfig } from './config';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * Whether a state-changing request may proceed: browsers must show it comes from this
- * site (Sec-Fetch-Site same-origin, or an Origin equal to ours). Astro's own origin check
- * covers form posts only, not JSON. Requests with neither header are not from a browser
- * page, so no cross-site forgery is possible through them.
+ * The origins a browser page of this site has: the configured `SITE_URL`'s, and when that
+ * is a loopback address, the loopback names on the port the server listens on, over http
+ * or https (a local server answers as localhost, 127.0.0.1 and [::1] alike, perhaps behind
+ * a local TLS proxy).
  */
-export function isAllowedWrite(request: Request, siteOrigin: string): boolean {
+export function siteOrigins(config: Pick<AppConfig, 'siteUrl' | 'port'>): Set<string> {
+  const site = new URL(config.siteUrl);
+  const origins = new Set([site.origin]);
+  if (LOOPBACK_HOSTS.includes(site.hostname)) {
+    for (const host of LOOPBACK_HOSTS) for (const scheme of ['http:', 'https:']) origins.add(`${scheme}//${host}:${config.port}`);
+  }
+  return origins;
+}
+
+/**
+ * Whether a state-changing request may proceed: a browser must show it comes from one of
+ * this site's own pages (Sec-Fetch-Site same-origin, and an Origin that is one of the
+ * configured site's origins, never merely equal to the Host the request claims). Requests
+ * with neither header are not from a browser page, so no cross-site forgery is possible
+ * through them.
+ */
+export function isAllowedWrite(request: Request, allowedOrigins: ReadonlySet<string>): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const fetchSite = request.headers.get('Sec-Fetch-Site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
   const origin = request.headers.get('Origin');
-  if (origin !== null && origin !== siteOrigin) return false;
+  if (origin !== null && !allowedOrigins.has(origin)) return false;
   return true;
 }

@@ -19,7 +19,12 @@ function getKey(): Buffer {
   if (!secret) {
     if (!existsSync(APP_SECRET_FILE)) {
       mkdirSync(dirname(APP_SECRET_FILE), { recursive: true });
-      writeFileSync(APP_SECRET_FILE, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+      try {
+        writeFileSync(APP_SECRET_FILE, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        // Another process created it first: use theirs.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     }
     chmodSync(APP_SECRET_FILE, 0o600);
     secret = readFileSync(APP_SECRET_FILE, 'utf8').trim();

@@ -1,7 +1,7 @@
 // The browser tests' server: the production server on a fresh, seeded database.
 import '../../scripts/require-node.mjs';
 import { rmSync } from 'node:fs';
-import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { buildIfNeeded } from '../../scripts/build.mjs';
 
 rmSync('data/e2e', { recursive: true, force: true });
 buildIfNeeded();

@@ -14,6 +14,8 @@ export interface TestServer {
   /** The server's database, for arranging data and asserting side effects. */
   database: Database;
   databaseUrl: string;
+  /** The server's process id (the cluster's primary when it runs several processes). */
+  pid: number;
   /** Server output so far (for debugging and log assertions). */
   output: () => string;
   stop: () => Promise<void>;
@@ -43,7 +45,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL: 'http://localhost:4321', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SITE_URL: 'http://localhost:4321',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,6 +77,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url: `http://127.0.0.1:${port}`,
     database,
     databaseUrl,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: async () => {
       database.close();

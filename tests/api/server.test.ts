@@ -1,0 +1,218 @@
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles } from '@db/schema';
+import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/** A raw HTTP exchange, so that Host and other headers fetch() guards can be set freely. */
+function rawRequest(
+  server: TestServer,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: Number(port), method: options.method, path: options.path, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('the server on one process', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SITE_URL: 'https://news.example.com', ADMIN_PASSWORD: 'server-test-password' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('puts the SITE_URL it was started with into prerendered and on-demand pages alike', async () => {
+    for (const path of ['/about', '/contact', '/']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toContain(`<link rel="canonical" href="https://news.example.com${path === '/' ? '/' : path}"`);
+      expect(html).not.toContain('site-url.invalid');
+    }
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('site-url.invalid');
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain('Sitemap: https://news.example.com/sitemap.xml');
+  });
+
+  it('answers 304 to a prerendered page the browser holds', async () => {
+    const first = await fetch(`${server.url}/about`);
+    const etag = first.headers.get('ETag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.url}/about`, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers TRACE and other unknown methods with a JSON 405 naming the allowed ones', async () => {
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const res = await rawRequest(server, { method, path: '/api/categories' });
+      expect(res.status).toBe(405);
+      expect(res.headers['allow']).toContain('GET');
+      expect(JSON.parse(res.body)).toEqual({ message: 'Method not allowed' });
+    }
+    // CONNECT opens a tunnel in HTTP clients; read the server's answer off the socket.
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    expect(answer).toMatch(/^HTTP\/1\.1 405/);
+    expect(answer).toContain('{"message":"Method not allowed"}');
+    expect(server.output()).not.toMatch(/TypeError|at .*\.ts:\d+/);
+  });
+
+  it('refuses a write whose Origin matches a forged Host but not the configured site', async () => {
+    const res = await rawRequest(server, {
+      method: 'POST',
+      path: '/api/contact',
+      headers: { Host: 'evil.example', Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ message: expect.any(String) as string });
+  });
+
+  it('answers a cross-site text/plain form post with the JSON 403', async () => {
+    const res = await rawRequest(server, {
+      method: 'POST',
+      path: '/api/contact',
+      headers: { Origin: 'https://attacker.example', 'Content-Type': 'text/plain' },
+      body: 'name=x',
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('takes the client address from the socket, not X-Forwarded-For, unless TRUST_PROXY is on', async () => {
+    const attempt = (password: string, forwardedFor: string) =>
+      rawRequest(server, {
+        method: 'POST',
+        path: '/api/admin/login',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong-password', `10.1.0.${i}`)).status).toBe(401);
+    const rotated = await attempt('server-test-password', '10.99.0.1');
+    expect(rotated.status).toBe(429);
+    expect(server.output()).toMatch(/"address":"(127\.0\.0\.1|::ffff:127\.0\.0\.1)"/);
+    expect(server.output()).not.toContain('"address":"10.99.0.1"');
+  });
+
+  it('closes a keep-alive connection after refusing a chunked body it did not read, so nothing hangs', async () => {
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n',
+    );
+    const chunk = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 8 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    socket.write('0\r\n\r\n');
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    expect(received.toLowerCase()).toContain('connection: close');
+    // The server is still fine for the next client.
+    expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+  });
+
+  it('caches pages only under the parameters they read: random query strings make no new entries', async () => {
+    const etags = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(
+        `${server.url}/article/${(await server.database.db.select({ slug: articles.slug }).from(articles).limit(1))[0]?.slug}?r=${i}&utm=${i}`,
+      );
+      expect(res.status).toBe(200);
+      etags.add(res.headers.get('ETag') ?? '');
+    }
+    // One page, one entry (two at most, if the minute turned meanwhile).
+    expect(etags.size).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the server with several processes', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '2' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('serves from two web processes and replaces one that dies', async () => {
+    expect(server.output()).toContain('2 processes');
+    const workers = () =>
+      execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map((s) => Number(s.trim()))
+        .filter((n) => n > 0);
+    const before = workers();
+    expect(before).toHaveLength(2);
+    process.kill(before[0] ?? 0, 'SIGKILL');
+    await expect.poll(() => workers().filter((pid) => !before.includes(pid)).length, { timeout: 30_000 }).toBe(1);
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+  });
+});
+
+describe('start-up', () => {
+  const run = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
+        env: { ...process.env, HOST: '127.0.0.1', WEB_CONCURRENCY: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+
+  it('refuses a port in use with one line, before touching the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'energy-port-'));
+    const blocker = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', () => resolve()));
+    try {
+      for (const workers of ['1', '2']) {
+        const { code, output } = await run({ PORT: String(port), DATABASE_URL: `file:${join(dir, 'x.db')}`, WEB_CONCURRENCY: workers });
+        expect(code).toBe(1);
+        expect(output.trim()).toBe(`Port ${port} on 127.0.0.1 is already in use: stop the other server or set PORT to a free port.`);
+        expect(existsSync(join(dir, 'x.db'))).toBe(false);
+      }
+    } finally {
+      blocker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a bad setting in one line', async () => {
+    const { code, output } = await run({ PORT: 'eighty', WEB_CONCURRENCY: '0' });
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toMatch(/^Invalid configuration: .*PORT/);
+    expect(output).toContain('WEB_CONCURRENCY');
+  });
+});
