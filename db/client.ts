@@ -1,6 +1,7 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { libsqlClientBackend } from './backends/libsql-client.ts';
+import { clusterWriteLock } from './cluster-write-lock.ts';
 import { filePathOf, threadPoolBackend } from './backends/worker-threads.ts';
 import { createExecutorDatabase, type ExecutorDatabase } from './executor.ts';
 import * as schema from './schema/index.ts';
@@ -69,7 +70,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
 export function createDatabase(config: () => DbConfig): ExecutorDatabase {
   return createExecutorDatabase(() => {
     const { url, authToken } = config();
-    if (isFileUrl(url)) return threadPoolBackend({ path: filePathOf(url), busyTimeoutMs: BUSY_TIMEOUT_MS });
+    if (isFileUrl(url)) return threadPoolBackend({ path: filePathOf(url), busyTimeoutMs: BUSY_TIMEOUT_MS, writeLock: clusterWriteLock() });
     return libsqlClientBackend(createClient({ url, ...(authToken ? { authToken } : {}), timeout: BUSY_TIMEOUT_MS }));
   }, schema);
 }

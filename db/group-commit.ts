@@ -79,6 +79,9 @@ export class WriteScheduler {
     const done: { job: Job; value: unknown }[] = [];
     let current: Job | undefined;
     const started = Date.now();
+    // Statements run in the order they are sent, so a savepoint and its release are sent
+    // without waiting for their answers; their outcome is awaited before the commit.
+    let bookkeeping: Promise<unknown> = Promise.resolve();
     try {
       while (
         this.#queue.length > 0 &&
@@ -87,21 +90,25 @@ export class WriteScheduler {
       ) {
         current = this.#queue.shift();
         if (!current) break;
-        await tx.exec(SAVEPOINT);
+        const savepoint = tx.exec(SAVEPOINT);
+        bookkeeping = Promise.all([bookkeeping, savepoint]);
         let value: unknown;
         try {
           value = await current.fn(tx.exec);
+          await savepoint;
         } catch (error) {
+          await bookkeeping.catch(() => undefined);
           await tx.exec(ROLLBACK_TO);
           await tx.exec(RELEASE);
           current.reject(error);
           current = undefined;
           continue;
         }
-        await tx.exec(RELEASE);
+        bookkeeping = Promise.all([bookkeeping, tx.exec(RELEASE)]);
         done.push({ job: current, value });
         current = undefined;
       }
+      await bookkeeping;
       await tx.commit();
     } catch (error) {
       await tx.rollback().catch(() => undefined);

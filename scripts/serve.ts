@@ -11,10 +11,11 @@ import { join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { serveClusterWriteLock } from '@db/cluster-write-lock';
 import sirv from 'sirv';
 import { SITE_URL_PLACEHOLDER } from '@/lib/site';
 import { appConfig, type AppConfig } from '@/server/config';
-import { readContentVersion } from '@/server/content-version';
+import { knownContentVersion, readContentVersion } from '@/server/content-version';
 import { closeDatabase } from '@/server/db';
 import { PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, etagFor, lookupPage, type CachedPage, type PageAnswer } from '@/server/page-cache';
 import { prepareDatabase } from './prepare-db.ts';
@@ -23,6 +24,9 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Writes one web process runs at a time (see writeAdmission). */
+const WRITES_IN_FLIGHT = 4;
 
 /** Methods the site answers at all; anything else (TRACE, CONNECT, …) is a 405 before the app runs. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -89,8 +93,54 @@ function sendJson(res: http.ServerResponse, status: number, message: string, hea
   res.end(JSON.stringify({ message }));
 }
 
-function sendAnswer(res: http.ServerResponse, answer: PageAnswer): void {
-  res.writeHead(answer.status, answer.headers);
+/**
+ * Admits at most `limit` writes (POST, PUT, PATCH, DELETE) into the app at a time; the rest
+ * wait their turn with their bodies unread. A burst of writes then never fills the event
+ * loop ahead of the reads that arrive beside it, and writes that do run still share a
+ * group commit. Reads are never held.
+ */
+export function writeAdmission(limit: number): (run: (done: () => void) => void) => void {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) next();
+  };
+  return (run) => {
+    const start = () => {
+      running++;
+      let released = false;
+      run(() => {
+        if (released) return;
+        released = true;
+        release();
+      });
+    };
+    if (running < limit) start();
+    else waiting.push(start);
+  };
+}
+
+/** Header sets already merged with the security headers, per answer's header object (built once per cached page). */
+const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>>();
+
+/**
+ * Sends an answer from memory with one writeHead: the security headers and the page's own
+ * merged once per stored page, so a hit costs no header bookkeeping.
+ */
+function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Record<string, string>): void {
+  let headers = mergedHeaders.get(answer.headers);
+  if (!headers) {
+    headers = { ...securityHeaders };
+    for (const [name, value] of Object.entries(answer.headers)) {
+      headers[name] = name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value) : value;
+    }
+    // A page's own CSP replaces the default one.
+    if ('content-security-policy' in answer.headers) delete headers['Content-Security-Policy'];
+    mergedHeaders.set(answer.headers, headers);
+  }
+  res.writeHead(answer.status, headers);
   res.end(answer.body);
 }
 
@@ -143,48 +193,81 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
     },
   });
   const pageCache = new PageCache(config.pageCacheBytes);
+  const admitWrite = writeAdmission(WRITES_IN_FLIGHT);
 
-  /** Answers from memory when it can: a prerendered page, or a cached on-demand page of the current content version. */
-  const fromMemory = async (req: http.IncomingMessage, url: URL): Promise<PageAnswer | undefined> => {
+  /**
+   * Answers from memory when it can: a prerendered page, or a cached on-demand page of the
+   * current content version. Synchronous while the content version is known without a query.
+   */
+  const fromMemory = (req: http.IncomingMessage, url: URL): PageAnswer | undefined | Promise<PageAnswer | undefined> => {
     const request = { method: req.method ?? 'GET', url, ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] };
     const page = prerendered.get(url.pathname);
     if (page) return answerFor(page, request);
-    // Paths no page of which is stored (static files, pages not rendered yet) skip the content-version read.
+    // Paths no page of which is stored (static files, pages not rendered yet) skip the content version.
     const params = pageCache.paramsFor(url.pathname);
     if (!params) return undefined;
-    const found = lookupPage(pageCache, request, params, await readContentVersion());
-    return 'answer' in found ? found.answer : undefined;
+    const lookup = (version: string) => {
+      const found = lookupPage(pageCache, request, params, version);
+      return 'answer' in found ? found.answer : undefined;
+    };
+    const version = knownContentVersion();
+    return version === undefined ? readContentVersion().then(lookup) : lookup(version);
+  };
+
+  const securityHeaders = config.siteUrl.startsWith('https:')
+    ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+    : SECURITY_HEADERS;
+  const secure = (res: http.ServerResponse) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    mergeCspHeaders(res);
   };
 
   return (req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    mergeCspHeaders(res);
-    if (config.siteUrl.startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     closeAfterUnreadBody(req, res);
     if (!KNOWN_METHODS.has(req.method ?? '')) {
+      secure(res);
       sendJson(res, 405, 'Method not allowed', { Allow: [...KNOWN_METHODS].join(', ') });
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      secure(res);
       sendJson(res, 413, 'Request body too large');
       return;
     }
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
     const app = () => astro(req, res, undefined, { pageCache });
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.pathname.startsWith('/api/')) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      secure(res);
+      admitWrite((done) => {
+        res.once('close', done);
+        compress(req, res, app);
+      });
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) {
+      secure(res);
       compress(req, res, app);
       return;
     }
-    fromMemory(req, url)
+    const respond = (answer: PageAnswer | undefined) => {
+      if (answer) sendAnswer(res, answer, securityHeaders);
+      else {
+        secure(res);
+        compress(req, res, () => assets(req, res, app));
+      }
+    };
+    const answer = fromMemory(req, url);
+    if (!(answer instanceof Promise)) {
+      respond(answer);
+      return;
+    }
+    answer
       .catch((error: unknown) => {
         console.error('Page cache lookup failed:', error);
         return undefined;
       })
-      .then((answer) => {
-        if (answer) sendAnswer(res, answer);
-        else compress(req, res, () => assets(req, res, app));
-      })
+      .then(respond)
       .catch((error: unknown) => console.error('Request failed:', error));
   };
 }
@@ -287,6 +370,7 @@ async function startPrimary(config: AppConfig, workers: number): Promise<void> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   await prepareDatabaseOrExit();
 
+  serveClusterWriteLock();
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: ['--import', join(root, 'scripts/aliases.mjs')] });
   let stopping = false;
   let listening = 0;

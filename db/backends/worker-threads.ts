@@ -137,6 +137,8 @@ export interface ThreadPoolOptions {
   minReaders?: number;
   /** More readers are opened while every reader is busy, up to this many. */
   maxReaders?: number;
+  /** Taken before each write transaction and released after it (the cluster's write lock), when given. */
+  writeLock?: (() => Promise<() => void>) | undefined;
 }
 
 /** A file path from a `file:` URL (`file:./data/x.db`, `file:///abs/x.db`). */
@@ -193,14 +195,23 @@ export function threadPoolBackend(options: ThreadPoolOptions): Backend {
   };
 
   const scheduler = new WriteScheduler(async () => {
+    const release = options.writeLock ? await options.writeLock() : () => undefined;
     const thread = getWriter();
     const exec = (statement: Statement) => thread.exec(statement);
-    await exec({ sql: 'BEGIN IMMEDIATE', params: [], method: 'run' });
-    return {
-      exec,
-      commit: async () => void (await exec({ sql: 'COMMIT', params: [], method: 'run' })),
-      rollback: async () => void (await exec({ sql: 'ROLLBACK', params: [], method: 'run' })),
+    const end = async (sql: string) => {
+      try {
+        await exec({ sql, params: [], method: 'run' });
+      } finally {
+        release();
+      }
     };
+    try {
+      await exec({ sql: 'BEGIN IMMEDIATE', params: [], method: 'run' });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return { exec, commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
   });
 
   return {

@@ -1,22 +1,45 @@
+import { createChangeStamp } from '@db/change-stamp';
+import { appConfig } from './config';
 import { getDb } from './db';
 import { getContentVersion } from './queries/site-state';
 
+let changeStamp: (() => string | undefined) | undefined;
+let known: { stamp: string; version: string } | undefined;
 let pending: Promise<string> | undefined;
 
+const stampNow = () => (changeStamp ??= createChangeStamp(appConfig().databaseUrl))();
+
 /**
- * The current content version, read from the database for every request but shared by
- * requests that arrive together: the read is scheduled for the next turn of the event loop
- * and every request that joins before it runs gets its result. Each read starts after all
- * of its requests arrived, so none of them can see a version older than one committed
- * before it came in; under load, one query serves a whole batch of requests.
+ * The content version when it is known without asking the database: nothing has been
+ * committed to the (embedded) database, by any process, since it was last read. Else
+ * undefined, and the caller reads it with `readContentVersion`.
+ */
+export function knownContentVersion(): string | undefined {
+  if (!known) return undefined;
+  return stampNow() === known.stamp ? known.version : undefined;
+}
+
+/**
+ * The current content version. Known without a query while nothing was committed since the
+ * last read; otherwise read from the database, one read shared by the requests that arrive
+ * together: it is scheduled for the next turn of the event loop and every request that joins
+ * before it runs gets its result. Each read starts after all of its requests arrived, so
+ * none of them can see a version older than one committed before it came in.
  */
 export function readContentVersion(): Promise<string> {
+  const current = knownContentVersion();
+  if (current !== undefined) return Promise.resolve(current);
   pending ??= new Promise<string>((resolve, reject) => {
     setImmediate(() => {
       pending = undefined;
+      // The stamp is taken before the read: a commit in between only makes the next check read again.
+      const stamp = stampNow();
       getDb()
         .then((db) => getContentVersion(db))
-        .then(resolve, reject);
+        .then((version) => {
+          known = stamp === undefined ? undefined : { stamp, version };
+          resolve(version);
+        }, reject);
     });
   });
   return pending;

@@ -8,7 +8,10 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
-  return new Response(JSON.stringify(data), { ...init, headers });
+  const body = JSON.stringify(data);
+  // A known length lets the server leave small answers uncompressed.
+  headers.set('Content-Length', String(Buffer.byteLength(body)));
+  return new Response(body, { ...init, headers });
 }
 
 /** The contract's error body for any thrown value; unknown errors are logged, never shown. */

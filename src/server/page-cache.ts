@@ -41,10 +41,13 @@ export interface CachedPage {
   /** The body compressed once at store time, so hits cost no compression. */
   gzip: Buffer;
   br: Buffer;
+  /** The response headers for each encoding, built once (hits allocate nothing). */
+  sent: Record<'identity' | 'gzip' | 'br', Record<string, string>>;
 }
 
 /** The part of a cache key that names the page: the path and the parameters it reads, sorted. */
 export function pageAddress(url: URL, params: readonly string[]): string {
+  if (params.length === 0 || url.search === '') return url.pathname;
   const kept = new URLSearchParams();
   for (const name of params) {
     const value = url.searchParams.get(name);
@@ -76,13 +79,21 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 /** Builds a cache entry, compressing the body once. */
 export function cachedPage(body: string, headers: [string, string][], etag: string): CachedPage {
   const raw = Buffer.from(body);
+  const gzip = gzipSync(raw, { level: 9 });
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)));
   return {
     status: 200,
     etag,
     headers,
     body: raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip,
+    br,
+    sent: {
+      identity: { ...base, 'content-length': String(raw.length) },
+      gzip: { ...base, 'content-encoding': 'gzip', 'content-length': String(gzip.length) },
+      br: { ...base, 'content-encoding': 'br', 'content-length': String(br.length) },
+    },
   };
 }
 
@@ -196,10 +207,7 @@ export function answerFor(page: CachedPage, request: PageRequest): PageAnswer {
   }
   const encoding = pickEncoding(request.acceptEncoding);
   const body = encoding ? page[encoding] : page.body;
-  const headers: Record<string, string> = Object.fromEntries(page.headers);
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = String(body.length);
-  return { status: page.status, headers, body: request.method === 'HEAD' ? undefined : body };
+  return { status: page.status, headers: page.sent[encoding ?? 'identity'], body: request.method === 'HEAD' ? undefined : body };
 }
 
 /**
@@ -209,10 +217,12 @@ export function answerFor(page: CachedPage, request: PageRequest): PageAnswer {
  */
 export function lookupPage(cache: PageCache, request: PageRequest, params: readonly string[], contentVersion: string): PageLookup {
   const key = pageCacheKey(pageAddress(request.url, params), contentVersion);
+  const page = cache.get(key);
+  if (page) return { answer: answerFor(page, request) };
+  // Not held here (another process may have rendered it): the ETag still tells whether the client has it.
   const etag = etagFor(key);
   if (matchesEtag(request.ifNoneMatch, etag)) {
     return { answer: { status: 304, headers: { etag, 'cache-control': PAGE_CACHE_CONTROL }, body: undefined } };
   }
-  const page = cache.get(key);
-  return page ? { answer: answerFor(page, request) } : { miss: { key, etag } };
+  return { miss: { key, etag } };
 }

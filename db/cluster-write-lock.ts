@@ -1,0 +1,72 @@
+import cluster, { type Worker } from 'node:cluster';
+
+const ACQUIRE = 'db-write-lock:acquire';
+const GRANT = 'db-write-lock:grant';
+const RELEASE = 'db-write-lock:release';
+
+interface LockMessage {
+  type: string;
+  id: number;
+}
+
+const isLockMessage = (message: unknown): message is LockMessage =>
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as LockMessage).type === 'string' &&
+  (message as LockMessage).type.startsWith('db-write-lock:');
+
+/**
+ * Hands the database's write lock from process to process inside a cluster (run in the
+ * primary). SQLite's own lock between processes is a busy timeout that sleeps and retries
+ * in growing steps, so writers of two web processes would wait for each other far longer
+ * than the write takes; this queue wakes the next writer the moment the lock is free.
+ * Processes outside the cluster (a command run beside the server) still meet SQLite's lock.
+ */
+export function serveClusterWriteLock(): void {
+  const queue: { worker: Worker; id: number }[] = [];
+  let holder: { worker: Worker; id: number } | undefined;
+  const grantNext = () => {
+    while (!holder && queue.length > 0) {
+      const next = queue.shift();
+      if (next && next.worker.isConnected()) {
+        holder = next;
+        next.worker.send({ type: GRANT, id: next.id });
+      }
+    }
+  };
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isLockMessage(message)) return;
+    if (message.type === ACQUIRE) queue.push({ worker, id: message.id });
+    else if (message.type === RELEASE && holder?.worker === worker && holder.id === message.id) holder = undefined;
+    grantNext();
+  });
+  cluster.on('exit', (worker) => {
+    // A process that dies holding the lock gives it back (SQLite rolled its transaction back).
+    if (holder?.worker === worker) holder = undefined;
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.worker === worker) queue.splice(i, 1);
+    grantNext();
+  });
+}
+
+/**
+ * In a cluster worker: takes the cluster's write lock (resolving with its release), else
+ * undefined: a single process needs none.
+ */
+export function clusterWriteLock(): (() => Promise<() => void>) | undefined {
+  if (!cluster.isWorker || !process.send) return undefined;
+  const send = process.send.bind(process);
+  const waiting = new Map<number, () => void>();
+  let nextId = 1;
+  process.on('message', (message: unknown) => {
+    if (isLockMessage(message) && message.type === GRANT) {
+      waiting.get(message.id)?.();
+      waiting.delete(message.id);
+    }
+  });
+  return () =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, () => resolve(() => void send({ type: RELEASE, id })));
+      send({ type: ACQUIRE, id });
+    });
+}

@@ -1,0 +1,106 @@
+// @ts-check
+// Shared parts of `npm run bench`: the results table, a server to measure, load helpers.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+export const ARTICLE = '/article/permian-output-holds-near-record-as-rig-count-slips';
+
+/** @type {{ name: string, value: number, unit: string, ok: boolean, budget: string }[]} */
+export const results = [];
+
+/**
+ * Records a measurement against its budget and prints it.
+ * @param {string} name @param {number} value @param {string} unit @param {(v: number) => boolean} ok @param {string} budget
+ */
+export function record(name, value, unit, ok, budget) {
+  results.push({ name, value, unit, ok: ok(value), budget });
+  console.log(`${ok(value) ? 'PASS' : 'MISS'}  ${name}: ${value}${unit} (budget ${budget})`);
+}
+
+/** Prints a measurement that has no budget. @param {string} text */
+export const note = (text) => console.log(`      ${text}`);
+
+/** @returns {Promise<number>} */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts the production server (`scripts/serve.ts`) on a free port; resolves once it serves.
+ * @param {Record<string, string>} env
+ * @returns {Promise<{ base: string, pid: number, stop: () => void }>}
+ */
+export async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: 'http://localhost:4321', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout?.on('data', (d) => String(d).includes('Serving ') && resolve(undefined));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+}
+
+/** Resident memory of a process and all its children, in MB (Linux /proc). @param {number} pid */
+export function residentMb(pid) {
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
+  let kb = 0;
+  for (const p of [pid, ...children]) {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+    kb += Number(match?.[1] ?? 0);
+  }
+  return Math.round(kb / 1024);
+}
+
+/** The p-th percentile (0-100) of a list of numbers. @param {number[]} values @param {number} p */
+export function percentile(values, p) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Times `count` calls of `fn`, `concurrency` at a time; answers each call's milliseconds.
+ * @param {number} count @param {number} concurrency @param {(i: number) => Promise<unknown>} fn
+ */
+export async function timeCalls(count, concurrency, fn) {
+  /** @type {number[]} */
+  const times = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const i = next++;
+      const start = performance.now();
+      await fn(i);
+      times.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return times;
+}

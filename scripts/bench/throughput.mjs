@@ -1,0 +1,61 @@
+// @ts-check
+// Throughput: the article page through the production server (every web process) against a
+// bare node:http server sending the same bytes (the gzipped page and every header the site
+// sends with it), measured side by side with wrk.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { ensurePackage } from '../ensure-package.mjs';
+import { ARTICLE, freePort, note, record } from './lib.mjs';
+
+const WRK = '/usr/bin/wrk';
+
+/**
+ * Requests per second wrk measures on `url`. Asynchronous: the bare server runs in this
+ * process and must keep answering while wrk runs.
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
+function wrk(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRK, ['-t2', '-c32', '-d8s', '-H', 'Accept-Encoding: gzip', url]);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.once('exit', () => {
+      const match = /Requests\/sec:\s+([\d.]+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+      else reject(new Error(`wrk failed: ${output}`));
+    });
+  });
+}
+
+/** @param {string} base */
+export async function benchThroughput(base) {
+  ensurePackage(WRK, 'wrk', 'Throughput measurements');
+  // The same bytes: the page's gzipped body with every header the site sends with it.
+  const page = await fetch(base + ARTICLE, { headers: { 'Accept-Encoding': 'gzip' } });
+  const html = await page.text();
+  const gzipped = gzipSync(html);
+  /** @type {Record<string, string>} */
+  const headers = {};
+  page.headers.forEach((value, name) => {
+    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  headers['content-length'] = String(gzipped.length);
+  const barePort = await freePort();
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(gzipped);
+  });
+  await new Promise((resolve) => bare.listen(barePort, '127.0.0.1', () => resolve(undefined)));
+  try {
+    await wrk(base + ARTICLE); // warm the page caches and the JIT of every web process
+    const bareRps = await wrk(`http://127.0.0.1:${barePort}/`);
+    const siteRps = await wrk(base + ARTICLE);
+    note(`bare node:http: ${Math.round(bareRps)} req/s, article page: ${Math.round(siteRps)} req/s (wrk, 32 connections)`);
+    record('article throughput vs bare node:http', Math.round((siteRps / bareRps) * 100), '%', (v) => v >= 80, '>= 80%');
+  } finally {
+    bare.close();
+  }
+}
