@@ -155,7 +155,25 @@ describe('the server with several processes', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '2' });
+    server = await startTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'true' });
+  });
+
+  it('stores comments posted at once to both processes exactly once each', async () => {
+    const [article] = await server.database.db.select({ id: articles.id }).from(articles).limit(1);
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const res = await fetch(`${server.url}/api/articles/${article?.id}/comments`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: server.url, 'X-Forwarded-For': `198.51.100.${i + 1}` },
+          body: JSON.stringify({ authorName: `Reader ${i}`, authorEmail: `r${i}@example.com`, content: `Cluster comment ${i}` }),
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const stored = await server.database.client.execute("SELECT content FROM comments WHERE content LIKE 'Cluster comment %'");
+    expect(new Set(stored.rows.map((r) => r['content'])).size).toBe(60);
+    expect(stored.rows).toHaveLength(60);
   });
 
   afterAll(async () => {

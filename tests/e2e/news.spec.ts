@@ -33,17 +33,22 @@ test.describe('news filter', () => {
   });
 
   test('applies search after a 300 ms pause and keeps it in the URL', async ({ page }) => {
+    // The page's clock stands still unless the test moves it, so "inside the pause" holds on any machine.
+    await page.clock.install();
     await page.goto('/news');
     await expect(cards(page)).toHaveCount(12);
     const requests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/articles')) requests.push(r.url());
     });
-    // Seven keystrokes 40 ms apart, each well inside the 300 ms pause.
-    await page.getByRole('searchbox', { name: 'Search articles' }).pressSequentially('battery', { delay: 40 });
+    // Seven keystrokes, then the 300 ms pause.
+    await page.getByRole('searchbox', { name: 'Search articles' }).pressSequentially('battery');
+    expect(requests).toHaveLength(0);
+    await page.clock.runFor(300);
     await expect(page).toHaveURL(/\/news\?q=battery$/);
     await expect(cards(page).first()).toContainText('Battery Storage Shaves the Texas Evening Peak');
-    await page.waitForTimeout(400);
+    // Time passes: nothing else is requested.
+    await page.clock.runFor(2_000);
     // One request for the whole word; none for the partial words typed on the way.
     expect(requests).toHaveLength(1);
     expect(new URL(requests[0]!).searchParams.get('q')).toBe('battery');
