@@ -7,3 +7,4 @@ export * from './site.ts';
 export * from './rate-limits.ts';
 export * from './auth.ts';
 export * from './zoho.ts';
+export * from './jobs.ts';

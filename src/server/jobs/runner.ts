@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Executor } from '@/server/db';
+import { db } from '@/server/db';
+import { claimDueJob, ensureScheduledJob, finishJobRun, renewJobLease } from '@/server/queries/jobs';
+
+/** A piece of timed work every web process may run; exactly one runs each due run. */
+export interface Job {
+  name: string;
+  /** When the job is next due after a run that ended (or the runner first saw it) at `after`. */
+  nextRunAfter: (after: Date) => Date;
+  /** The work; answers a summary for the admin. It must stop soon after `signal` aborts (lost lease, shutdown). */
+  run: (context: { signal: AbortSignal; now: Date }) => Promise<string | void>;
+  /** How long a run may hold the job before another process may take it over (renewed while it runs). */
+  leaseMs?: number;
+  /** Retries after a failure: the wait doubles from `baseMs` up to `maxMs`, then the schedule goes on. */
+  retry?: { baseMs: number; maxMs: number; attempts: number };
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_RETRY = { baseMs: 60_000, maxMs: 30 * 60_000, attempts: 5 };
+
+/** Who this process is in the lease table. */
+export const PROCESS_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** When a failed run is tried again: doubling waits, then the next regular run. */
+export function retryAt(job: Job, attempts: number, now: Date): { nextRunAt: Date; attempts: number } {
+  const retry = job.retry ?? DEFAULT_RETRY;
+  if (attempts >= retry.attempts) return { nextRunAt: job.nextRunAfter(now), attempts: 0 };
+  return { nextRunAt: new Date(now.getTime() + Math.min(retry.maxMs, retry.baseMs * 2 ** (attempts - 1))), attempts };
+}
+
+/**
+ * Runs every job that is due and whose lease this process wins; others are left to whoever
+ * holds them. Resolves when the runs this process took have ended.
+ */
+export async function runDueJobs(jobs: readonly Job[], options: { holder?: string; now?: () => Date; executor?: Executor } = {}): Promise<string[]> {
+  const holder = options.holder ?? PROCESS_ID;
+  const now = options.now ?? (() => new Date());
+  const tx = options.executor ?? db;
+  const ran: string[] = [];
+  for (const job of jobs) {
+    const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
+    const started = now();
+    const claimed = await claimDueJob(job.name, holder, started, leaseMs, tx);
+    if (!claimed) continue;
+    ran.push(job.name);
+    const controller = new AbortController();
+    const renew = setInterval(() => {
+      renewJobLease(job.name, holder, new Date(now().getTime() + leaseMs), tx)
+        .then((held) => {
+          if (!held) controller.abort(new Error('The job lease was lost.'));
+        })
+        .catch((error: unknown) => console.error(`Could not renew the lease of ${job.name}:`, error));
+    }, leaseMs / 3);
+    renew.unref();
+    try {
+      const summary = await job.run({ signal: controller.signal, now: started });
+      const finishedAt = now();
+      await finishJobRun(
+        job.name,
+        holder,
+        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt },
+        tx,
+      );
+    } catch (error) {
+      const finishedAt = now();
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(JSON.stringify({ event: 'job_failed', job: job.name, message, at: finishedAt.toISOString() }));
+      await finishJobRun(job.name, holder, { status: 'failed', message, ...retryAt(job, claimed.attempts + 1, finishedAt), finishedAt }, tx);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+  return ran;
+}
+
+/**
+ * Polls for due jobs every `pollMs` (with a little jitter, so processes do not ask in step)
+ * until stopped. Registers each job first, due at its first scheduled time.
+ */
+export function startJobRunner(jobs: readonly Job[], options: { pollMs?: number } = {}): { stop: () => Promise<void> } {
+  const pollMs = options.pollMs ?? 15_000;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    running = runDueJobs(jobs)
+      .catch((error: unknown) => console.error('The job runner failed:', error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs * (0.8 + Math.random() * 0.4));
+        timer?.unref();
+      });
+  };
+  const now = new Date();
+  running = Promise.all(jobs.map((job) => ensureScheduledJob(job.name, job.nextRunAfter(now))))
+    .then(tick)
+    .catch((error: unknown) => console.error('The job runner could not start:', error));
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

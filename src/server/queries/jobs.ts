@@ -1,0 +1,73 @@
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { scheduledJobs } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+
+export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
+
+/** Adds a job's row, due at `firstRunAt`, unless it exists already. */
+export async function ensureScheduledJob(name: string, firstRunAt: Date, tx: Executor = db): Promise<void> {
+  await tx.insert(scheduledJobs).values({ name, nextRunAt: firstRunAt }).onConflictDoNothing();
+}
+
+/**
+ * Takes the lease of a due job (nobody holds it, or its holder's lease ran out) in one
+ * statement: of several processes asking at once, exactly one gets the row back.
+ */
+export async function claimDueJob(name: string, holder: string, now: Date, leaseMs: number, tx: Executor = db): Promise<ScheduledJobRow | undefined> {
+  const [row] = await tx
+    .update(scheduledJobs)
+    .set({ leaseHolder: holder, leaseExpiresAt: new Date(now.getTime() + leaseMs), lastStartedAt: now })
+    .where(
+      and(
+        eq(scheduledJobs.name, name),
+        lte(scheduledJobs.nextRunAt, now),
+        or(isNull(scheduledJobs.leaseExpiresAt), lt(scheduledJobs.leaseExpiresAt, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Extends the holder's lease while the run goes on; false when the lease is no longer theirs. */
+export async function renewJobLease(name: string, holder: string, until: Date, tx: Executor = db): Promise<boolean> {
+  const rows = await tx
+    .update(scheduledJobs)
+    .set({ leaseExpiresAt: until })
+    .where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
+    .returning({ name: scheduledJobs.name });
+  return rows.length > 0;
+}
+
+/** Ends the holder's run: records its outcome, sets the next due time and gives the lease back. */
+export async function finishJobRun(
+  name: string,
+  holder: string,
+  outcome: { status: 'succeeded' | 'failed'; message: string; nextRunAt: Date; attempts: number; finishedAt: Date },
+  tx: Executor = db,
+): Promise<void> {
+  await tx
+    .update(scheduledJobs)
+    .set({
+      nextRunAt: outcome.nextRunAt,
+      attempts: outcome.attempts,
+      lastStatus: outcome.status,
+      lastMessage: outcome.message.slice(0, 1000),
+      lastFinishedAt: outcome.finishedAt,
+      leaseHolder: null,
+      leaseExpiresAt: null,
+    })
+    .where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)));
+}
+
+/** Moves a job's next run (e.g. when its schedule setting changed), unless it is running. */
+export async function rescheduleJob(name: string, nextRunAt: Date, tx: Executor = db): Promise<void> {
+  await tx
+    .update(scheduledJobs)
+    .set({ nextRunAt })
+    .where(and(eq(scheduledJobs.name, name), isNull(scheduledJobs.leaseHolder)));
+}
+
+/** Every job's row, for the admin. */
+export function listScheduledJobs(tx: Executor = db): Promise<ScheduledJobRow[]> {
+  return tx.select().from(scheduledJobs).orderBy(scheduledJobs.name);
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+
+// The module-level handle of src/server/db.ts points at this file too (process one).
+const dir = mkdtempSync(join(tmpdir(), 'energy-jobs-'));
+const url = `file:${join(dir, 'jobs.db')}`;
+process.env['DATABASE_URL'] = url;
+const { closeDatabase } = await import('@/server/db');
+const { runDueJobs, retryAt } = await import('@/server/jobs/runner');
+const { ensureScheduledJob, listScheduledJobs } = await import('@/server/queries/jobs');
+type Job = import('@/server/jobs/runner').Job;
+
+// A second, independent handle on the same file: another web process.
+const other = createDatabase(() => ({ url }));
+
+beforeAll(async () => {
+  const setup = await openDatabase({ url });
+  await migrateDatabase(setup.db);
+  setup.close();
+});
+
+afterAll(async () => {
+  await other.close();
+  await closeDatabase();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 22) + ms);
+
+describe('the job runner', () => {
+  it('runs a due job exactly once when two processes ask at the same moment, then schedules the next run', async () => {
+    let runs = 0;
+    const job: Job = {
+      name: 'hourly',
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return 'done';
+      },
+    };
+    await ensureScheduledJob('hourly', at(0));
+    const now = () => at(1000);
+    const [first, second] = await Promise.all([
+      runDueJobs([job], { holder: 'process-a', now }),
+      runDueJobs([job], { holder: 'process-b', now, executor: other.db }),
+    ]);
+    expect(runs).toBe(1);
+    expect([...first, ...second]).toEqual(['hourly']);
+    const [row] = (await listScheduledJobs()).filter((j) => j.name === 'hourly');
+    expect(row).toMatchObject({ lastStatus: 'succeeded', lastMessage: 'done', leaseHolder: null, attempts: 0 });
+    expect(row?.nextRunAt.getTime()).toBe(at(1000 + HOUR).getTime());
+    // Not due again before its time.
+    expect(await runDueJobs([job], { holder: 'process-a', now: () => at(HOUR) })).toEqual([]);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failed run with doubling waits, keeping the reason for the admin', async () => {
+    const job: Job = {
+      name: 'flaky',
+      nextRunAfter: (after) => new Date(after.getTime() + 24 * HOUR),
+      run: () => Promise.reject(new Error('EIA answered 503')),
+      retry: { baseMs: 60_000, maxMs: 600_000, attempts: 3 },
+    };
+    await ensureScheduledJob('flaky', at(0));
+    await runDueJobs([job], { holder: 'a', now: () => at(0) });
+    let [row] = (await listScheduledJobs()).filter((j) => j.name === 'flaky');
+    expect(row).toMatchObject({ lastStatus: 'failed', lastMessage: 'EIA answered 503', attempts: 1 });
+    expect(row?.nextRunAt.getTime()).toBe(at(60_000).getTime());
+    await runDueJobs([job], { holder: 'a', now: () => at(60_000) });
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'flaky');
+    expect(row?.nextRunAt.getTime()).toBe(at(60_000 + 120_000).getTime());
+    // After the last attempt the regular schedule resumes.
+    expect(retryAt(job, 3, at(0))).toEqual({ nextRunAt: at(24 * HOUR), attempts: 0 });
+  });
+
+  it('lets another process take over a run whose process died (its lease ran out)', async () => {
+    let runs = 0;
+    const job: Job = {
+      name: 'takeover',
+      leaseMs: 10_000,
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: () => {
+        runs++;
+        return Promise.resolve();
+      },
+    };
+    await ensureScheduledJob('takeover', at(0));
+    // Process A claims the run and dies before finishing: simulate with a claim only.
+    const { claimDueJob } = await import('@/server/queries/jobs');
+    expect(await claimDueJob('takeover', 'dead-process', at(0), 10_000)).toBeDefined();
+    // While the lease lasts, nobody else runs it.
+    expect(await runDueJobs([job], { holder: 'b', now: () => at(5_000), executor: other.db })).toEqual([]);
+    // Once it ran out, process B runs it.
+    expect(await runDueJobs([job], { holder: 'b', now: () => at(11_000), executor: other.db })).toEqual(['takeover']);
+    expect(runs).toBe(1);
+  });
+});
