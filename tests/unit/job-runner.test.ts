@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
+import type { Job } from '@/server/jobs/runner';
 
 // The module-level handle of src/server/db.ts points at this file too (process one).
 const dir = mkdtempSync(join(tmpdir(), 'energy-jobs-'));
@@ -12,7 +13,6 @@ process.env['DATABASE_URL'] = url;
 const { closeDatabase } = await import('@/server/db');
 const { runDueJobs, retryAt } = await import('@/server/jobs/runner');
 const { ensureScheduledJob, listScheduledJobs } = await import('@/server/queries/jobs');
-type Job = import('@/server/jobs/runner').Job;
 
 // A second, independent handle on the same file: another web process.
 const other = createDatabase(() => ({ url }));
