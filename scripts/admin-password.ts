@@ -29,7 +29,7 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 try {
   await migrateDatabase(database.db);
-  await setAdminPassword(database.db, password);
+  await setAdminPassword(password, database.db);
   console.log('Password changed; every session has ended.');
 } finally {
   database.close();

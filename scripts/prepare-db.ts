@@ -13,7 +13,7 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
   try {
     await migrateDatabase(database.db);
     if (options.seed && config.seed) await seedDatabase(database.db);
-    await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
+    await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db);
   } finally {
     database.close();
   }

@@ -4,7 +4,6 @@ import { needsAdmin } from './server/auth/guard';
 import { validateSessionToken } from './server/auth/session';
 import { appConfig } from './server/config';
 import { readContentVersion } from './server/content-version';
-import { getDb } from './server/db';
 import { ForbiddenError, UnauthorizedError } from './server/errors';
 import { errorResponse } from './server/http';
 import { siteOrigins, isAllowedWrite } from './server/origin';
@@ -47,7 +46,7 @@ const adminSession = defineMiddleware(async (context, next) => {
   const protectedRoute = needsAdmin(context.routePattern, context.request.method);
   if (!protectedRoute && !SESSION_AWARE_ROUTES.has(context.routePattern)) return next();
   const token = context.cookies.get(SESSION_COOKIE)?.value;
-  context.locals.user = token ? ((await validateSessionToken(await getDb(), token)) ?? undefined) : undefined;
+  context.locals.user = token ? ((await validateSessionToken(token)) ?? undefined) : undefined;
   if (protectedRoute && !context.locals.user) {
     if (context.routePattern.startsWith('/api/')) return errorResponse(new UnauthorizedError());
     return new Response(null, { status: 302, headers: { Location: '/admin/login', 'Cache-Control': 'no-store' } });

@@ -1,12 +1,11 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/site';
-import { getDb } from '@/server/db';
 import { listArticles } from '@/server/queries/articles';
 
 /** The 30 newest articles as RSS 2.0. */
 export const GET: APIRoute = async ({ locals }) => {
-  const { items } = await listArticles(await getDb(), { limit: 30, offset: 0 });
+  const { items } = await listArticles({ limit: 30, offset: 0 });
   return rss({
     title: `${SITE_NAME} — US energy news`,
     description: SITE_DESCRIPTION,

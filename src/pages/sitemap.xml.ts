@@ -1,5 +1,4 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '@/server/db';
 import { listArticleSitemapEntries } from '@/server/queries/articles';
 
 const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
@@ -9,7 +8,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /** Every public page and published article. */
 export const GET: APIRoute = async ({ locals }) => {
   const base = locals.site;
-  const articles = await listArticleSitemapEntries(await getDb());
+  const articles = await listArticleSitemapEntries();
   const entries = [
     ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`),
     ...articles.map(

@@ -1,6 +1,5 @@
 import { createChangeStamp } from '@db/change-stamp';
 import { appConfig } from './config';
-import { getDb } from './db';
 import { getContentVersion } from './queries/site-state';
 
 let changeStamp: (() => string | undefined) | undefined;
@@ -34,12 +33,10 @@ export function readContentVersion(): Promise<string> {
       pending = undefined;
       // The stamp is taken before the read: a commit in between only makes the next check read again.
       const stamp = stampNow();
-      getDb()
-        .then((db) => getContentVersion(db))
-        .then((version) => {
-          known = stamp === undefined ? undefined : { stamp, version };
-          resolve(version);
-        }, reject);
+      getContentVersion().then((version) => {
+        known = stamp === undefined ? undefined : { stamp, version };
+        resolve(version);
+      }, reject);
     });
   });
   return pending;

@@ -27,11 +27,3 @@ export const writeTransaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T> = d
 
 /** Closes every connection (server shutdown, the end of a script). */
 export const closeDatabase: () => Promise<void> = database.close;
-
-/** The handle, for callers not yet moved to importing `db` (to be removed). */
-export function getDb(): Promise<Db> {
-  return Promise.resolve(db);
-}
-
-/** Old name of `Executor` (to be removed). */
-export type Tx = Db;

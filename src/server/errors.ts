@@ -1,26 +1,48 @@
-/** User-facing error messages, in one place (STYLE principle 4). */
+/** Every user-facing error message of the API, in one place. */
 export const messages = {
   notFound: 'Not found',
   articleNotFound: 'Article not found',
+  commentNotFound: 'Comment not found',
+  messageNotFound: 'Message not found',
+  analyticsContentNotFound: 'Analytics content not found',
+  unknownReport: 'Unknown report',
+  noSeriesData: 'No data for these series',
+  noGenerationData: 'No generation data is stored yet',
   invalidQuery: 'Invalid query parameters',
   invalidInput: 'Invalid input',
   unauthorized: 'Unauthorized',
+  methodNotAllowed: 'Method not allowed',
   internal: 'Something went wrong on our side. Please try again.',
   crossSite: 'Cross-site requests are not allowed',
   tooLarge: 'Request body too large',
   jsonOnly: 'Content-Type must be application/json',
   malformedJson: 'Malformed JSON body',
   notAnObject: 'The body must be a JSON object',
+  tooDeep: 'The body is nested too deeply',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  categoryRequired: 'Please choose a category',
+  slugTaken: 'An article with this slug already exists',
+  invalidCredentials: 'Invalid credentials',
+  loginThrottled: 'Too many failed sign-in attempts. Please wait and try again.',
+  codeRequired: 'Two-factor code required',
+  enterCode: 'Enter the code from your authenticator app',
+  invalidCode: 'Invalid two-factor code',
+  enrolmentCodeInvalid: 'That code is not valid. Check the time on your phone and try again.',
+  invalidCodeShort: 'Invalid code',
+  confirmWithCodeOrPassword: 'Enter a current code from your authenticator app, a recovery code or your password to turn two-factor sign-in off.',
+  clientSecretRequired: 'Client Secret is required',
+  zohoNotConfigured: 'Zoho Analytics is not configured yet. Save the credentials first.',
+  importRunning: 'An import is already running. Try again in a few minutes.',
+  importFailed: 'The import failed unexpectedly; nothing was changed.',
 } as const;
 
-/** An error that maps to an HTTP status and the contract's JSON body. */
+/** An error that maps to an HTTP status and the API's JSON body `{message, errors?}`. */
 export class AppError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, options: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+  constructor(status: number, message: string, options: { errors?: Record<string, string[]> | undefined; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = new.target.name;
     this.status = status;
@@ -29,8 +51,16 @@ export class AppError extends Error {
   }
 }
 
+/** 400 for input the request itself got wrong, with field messages when there are any. */
 export class ValidationError extends AppError {
   constructor(errors: Record<string, string[]>, message: string = messages.invalidInput) {
+    super(400, message, { errors });
+  }
+}
+
+/** 400 for a request that cannot be done in the current state (nothing configured yet, …). */
+export class BadRequestError extends AppError {
+  constructor(message: string, errors?: Record<string, string[]>) {
     super(400, message, { errors });
   }
 }
@@ -41,15 +71,29 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** 401: no valid session, or credentials (and their field messages) refused. */
 export class UnauthorizedError extends AppError {
-  constructor() {
-    super(401, messages.unauthorized);
+  constructor(message: string = messages.unauthorized, errors?: Record<string, string[]>) {
+    super(401, message, { errors });
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message: string = messages.crossSite) {
     super(403, message);
+  }
+}
+
+/** 405 with the methods the route does answer. */
+export class MethodNotAllowedError extends AppError {
+  constructor(allowed: readonly string[]) {
+    super(405, messages.methodNotAllowed, { headers: { Allow: allowed.join(', ') } });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, field?: string) {
+    super(409, message, field ? { errors: { [field]: [message] } } : {});
   }
 }
 
@@ -76,8 +120,9 @@ export class RateLimitError extends AppError {
   }
 }
 
-export class ConflictError extends AppError {
-  constructor(message: string, field?: string) {
-    super(409, message, field ? { errors: { [field]: [message] } } : {});
+/** 502: a service the site depends on (EIA, Zoho) failed; the message says how. */
+export class BadGatewayError extends AppError {
+  constructor(message: string) {
+    super(502, message);
   }
 }

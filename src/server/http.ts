@@ -1,6 +1,16 @@
+import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/types';
-import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  messages,
+} from './errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -47,7 +57,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S
   return result.data;
 }
 
-/** Wraps a route handler so every thrown error becomes the contract's JSON. */
+/** Wraps a route handler so every thrown error becomes the API's JSON error body. */
 export function handle<C>(fn: (context: C) => Promise<Response> | Response): (context: C) => Promise<Response> {
   return async (context) => {
     try {
@@ -96,10 +106,35 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
   } catch {
-    throw new AppError(400, messages.malformedJson);
+    throw new BadRequestError(messages.malformedJson);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new AppError(400, messages.notAnObject);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequestError(messages.notAnObject);
+  if (depthOf(parsed) > MAX_JSON_DEPTH) throw new BadRequestError(messages.tooDeep);
   return parsed as Record<string, unknown>;
+}
+
+/** No body the site accepts nests deeper than this; deeper ones are refused before any schema walks them. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply a parsed JSON value nests (stops counting past the limit). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() ?? [undefined, 0];
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Like readJsonBody, but a request without a body (no Content-Type, no length) reads as `{}`. */
+export async function readOptionalJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const length = request.headers.get('Content-Length');
+  if (!request.headers.get('Content-Type') && (length === null || length === '0') && !request.headers.get('Transfer-Encoding')) return {};
+  return readJsonBody(request, limit);
 }
 
 /** Validates a body with a shared schema, or throws a 400 with the schema's field messages. */
@@ -114,6 +149,34 @@ export const ADMIN_BODY_LIMIT = 512 * 1024;
 
 /** A positive integer route parameter, or a 404 with the given message. */
 export function idParam(value: string | undefined, notFound: string = messages.notFound): number {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new AppError(404, notFound);
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new NotFoundError(notFound);
   return Number(value);
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Handler = (context: APIContext) => Promise<Response> | Response;
+
+/**
+ * An API route: its handlers by method, each answering thrown errors as the API's JSON,
+ * plus `ALL` for every other method: HEAD runs GET without the body, OPTIONS answers 204
+ * with `Allow`, anything else a JSON 405 with `Allow`. Use it as
+ * `export const { GET, POST, ALL } = endpoint({ GET: …, POST: … })`.
+ */
+export function endpoint<const H extends Partial<Record<HttpMethod, Handler>>>(handlers: H): Record<keyof H | 'ALL', APIRoute> {
+  const routes: Partial<Record<string, APIRoute>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [HttpMethod, Handler][]) routes[method] = handle(handler);
+  const allowed = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'];
+  const get = routes['GET'];
+  routes['ALL'] = (context) => {
+    if (context.request.method === 'HEAD' && get) return get(context);
+    if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } });
+    return errorResponse(new MethodNotAllowedError(allowed));
+  };
+  return routes as Record<keyof H | 'ALL', APIRoute>;
+}
+
+/** A slug route parameter (lowercase letters, digits, single hyphens), or a 404 with the given message. */
+export function slugParam(value: string | undefined, notFound: string = messages.notFound): string {
+  if (!value || value.length > 200 || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) throw new NotFoundError(notFound);
+  return value;
 }

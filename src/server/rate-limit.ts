@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import { rateLimitEvents } from '@db/schema';
-import type { Tx } from './db';
+import type { Executor } from './db';
 import { RateLimitError } from './errors';
+import { insertRateLimitEvent, listRecentEventTimes } from './queries/rate-limits';
 
 /** At most `max` events per `windowMs`. */
 export interface RateRule {
@@ -9,7 +8,7 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** CONTRACT 2.15: comments 1 per 15 s and 10 per hour; contact 5 per hour. */
+/** Per client address: comments 1 per 15 s and 10 per hour; contact messages 5 per hour. */
 export const RATE_RULES = {
   comment: [
     { max: 1, windowMs: 15_000 },
@@ -35,24 +34,25 @@ export function retryAfterMs(times: number[], rules: RateRule[], now: number): n
 /**
  * Inside a write transaction: throws RateLimitError when `subject` is over any rule for
  * `bucket`, else records the event. Call it in the same transaction as the write it
- * limits, so only accepted submissions count.
+ * limits, so only accepted submissions count. The event's insert is already sent when this
+ * resolves: await `recorded` together with the limited write (statements of a transaction
+ * run in the order they are sent, so neither waits for the other's round trip). Events older
+ * than every window are purged by a scheduled job.
  */
-export async function takeRateLimit(tx: Tx, bucket: string, subject: string, rules: RateRule[], now: Date = new Date()): Promise<void> {
+export async function takeRateLimit(
+  tx: Executor,
+  bucket: string,
+  subject: string,
+  rules: RateRule[],
+  now: Date = new Date(),
+): Promise<{ recorded: Promise<void> }> {
   const longest = Math.max(...rules.map((r) => r.windowMs));
-  const since = new Date(now.getTime() - longest);
-  await tx
-    .delete(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject), lt(rateLimitEvents.at, since)));
-  const recent = await tx
-    .select({ at: rateLimitEvents.at })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject), gt(rateLimitEvents.at, since)))
-    .orderBy(desc(rateLimitEvents.at));
+  const recent = await listRecentEventTimes(bucket, subject, new Date(now.getTime() - longest), tx);
   const wait = retryAfterMs(
-    recent.map((r) => r.at.getTime()),
+    recent.map((at) => at.getTime()),
     rules,
     now.getTime(),
   );
   if (wait > 0) throw new RateLimitError(wait / 1000);
-  await tx.insert(rateLimitEvents).values({ bucket, subject, at: now });
+  return { recorded: insertRateLimitEvent(bucket, subject, now, tx) };
 }

@@ -195,7 +195,7 @@ describe('sign-in and sessions', () => {
     await signIn('a-brand-new-password');
     // Put the original password back for the other tests.
     const { setAdminPassword } = await import('@/server/auth/admin-user');
-    await setAdminPassword(server.database.db, PASSWORD);
+    await setAdminPassword(PASSWORD, server.database.db);
   });
 });
 

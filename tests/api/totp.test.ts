@@ -84,8 +84,13 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect((await login({ code: recovery[1]!.toUpperCase() })).status).toBe(200);
   });
 
-  it('turns off again', async () => {
-    expect((await call('POST', '/api/admin/totp/disable', undefined, cookie)).json).toEqual({ enabled: false });
+  it('turns off only with a code or the password, not with the session alone', async () => {
+    const sessionOnly = await call('POST', '/api/admin/totp/disable', undefined, cookie);
+    expect(sessionOnly.status).toBe(400);
+    expect(sessionOnly.json['errors']).toHaveProperty('confirm');
+    expect((await call('POST', '/api/admin/totp/disable', { password: 'not-the-password' }, cookie)).status).toBe(401);
+    expect((await call('GET', '/api/admin/totp', undefined, cookie)).json).toEqual({ enabled: true });
+    expect((await call('POST', '/api/admin/totp/disable', { password: PASSWORD }, cookie)).json).toEqual({ enabled: false });
     expect((await login()).status).toBe(200);
   });
 

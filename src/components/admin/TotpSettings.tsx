@@ -19,6 +19,8 @@ export function TotpSettings() {
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [turningOff, setTurningOff] = useState(false);
+  const [proof, setProof] = useState('');
 
   useEffect(() => {
     getJson<{ enabled: boolean }>('/api/admin/totp')
@@ -45,11 +47,18 @@ export function TotpSettings() {
     }
   };
   const disable = async () => {
-    if (!window.confirm('Turn off two-factor sign-in?')) return;
-    await sendJson('POST', '/api/admin/totp/disable');
-    setEnabled(false);
-    setRecoveryCodes(null);
-    toast({ title: 'Two-factor sign-in disabled' });
+    // A 6-digit or recovery code, else the password: the session alone cannot turn two-factor off.
+    const looksLikeCode = /^\d{6}$|^[a-z0-9]{6}-[a-z0-9]{6}$/i.test(proof.trim());
+    try {
+      await sendJson('POST', '/api/admin/totp/disable', looksLikeCode ? { code: proof } : { password: proof });
+      setEnabled(false);
+      setRecoveryCodes(null);
+      setTurningOff(false);
+      setProof('');
+      toast({ title: 'Two-factor sign-in disabled' });
+    } catch (error) {
+      toast({ title: 'Error', description: submitErrorMessage(error, 'Two-factor sign-in is still on.'), variant: 'destructive' });
+    }
   };
 
   return (
@@ -100,10 +109,31 @@ export function TotpSettings() {
           </ul>
         </div>
       )}
-      {enabled && (
-        <Button variant="outline" onClick={() => void disable()}>
+      {enabled && !turningOff && (
+        <Button variant="outline" onClick={() => setTurningOff(true)}>
           Turn off two-factor sign-in
         </Button>
+      )}
+      {enabled && turningOff && (
+        <form
+          className="bg-card space-y-4 rounded-lg border p-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void disable();
+          }}
+        >
+          <FormField id="totp-proof" label="Current code, recovery code or password">
+            <Input id="totp-proof" type="password" autoComplete="one-time-code" value={proof} onChange={(e) => setProof(e.target.value)} />
+          </FormField>
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive">
+              Turn off
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setTurningOff(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
       )}
     </section>
   );

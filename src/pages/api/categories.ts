@@ -1,7 +1,5 @@
-import type { APIRoute } from 'astro';
-import { getDb } from '@/server/db';
-import { handle, json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { listCategories } from '@/server/queries/categories';
 
 /** GET /api/categories */
-export const GET: APIRoute = handle(async () => json(await listCategories(await getDb())));
+export const { GET, ALL } = endpoint({ GET: async () => json(await listCategories()) });

@@ -1,20 +1,26 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
-import type { Db } from '@db/client';
-import { users } from '@db/schema';
+import type { Executor } from '@/server/db';
+import { db } from '@/server/db';
+import { getAdministrator, insertUser, updateUser } from '@/server/queries/users';
+import { deleteUserSessions } from '@/server/queries/sessions';
 import { hashPassword, verifyPassword } from './password';
-import { invalidateUserSessions } from './session';
 
 /**
- * Makes sure the administrator exists (CONTRACT 1): with ADMIN_PASSWORD it is created or
- * its password set to that value (ending its sessions when it changes); with no password
- * and no administrator yet, a strong random password is generated and printed once.
+ * Makes sure the administrator exists: with ADMIN_PASSWORD it is created or its password
+ * set to that value (ending its sessions when it changes); with no password and no
+ * administrator yet, a strong random password is generated and printed once. Runs at
+ * start, on the start-up connection it is given.
  */
-export async function ensureAdmin(db: Db, username: string, password: string | undefined, log: (line: string) => void = console.log): Promise<void> {
-  const [existing] = await db.select().from(users).limit(1);
+export async function ensureAdmin(
+  username: string,
+  password: string | undefined,
+  log: (line: string) => void = console.log,
+  tx: Executor = db,
+): Promise<void> {
+  const existing = await getAdministrator(tx);
   if (!existing) {
     const chosen = password ?? generatePassword();
-    await db.insert(users).values({ username, passwordHash: await hashPassword(chosen) });
+    await insertUser({ username, passwordHash: await hashPassword(chosen) }, tx);
     if (!password) {
       log(
         `\n  Administrator created. Sign in at /admin/login as "${username}" with the password:\n\n      ${chosen}\n\n  It is shown only this once. Change it with: npm run admin:password\n`,
@@ -25,22 +31,20 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
   const renamed = existing.username !== username;
   const changed = password !== undefined && !(await verifyPassword(existing.passwordHash, password));
   if (!renamed && !changed) return;
-  await db
-    .update(users)
-    .set({ username, ...(changed && password ? { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } : {}) })
-    .where(eq(users.id, existing.id));
-  if (changed) await invalidateUserSessions(db, existing.id);
+  await updateUser(
+    existing.id,
+    { username, ...(changed && password ? { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } : {}) },
+    tx,
+  );
+  if (changed) await deleteUserSessions(existing.id, tx);
 }
 
 /** Sets a new administrator password and ends every session. */
-export async function setAdminPassword(db: Db, password: string): Promise<void> {
-  const [admin] = await db.select().from(users).limit(1);
+export async function setAdminPassword(password: string, tx: Executor = db): Promise<void> {
+  const admin = await getAdministrator(tx);
   if (!admin) throw new Error('There is no administrator yet: start the site once first.');
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
-    .where(eq(users.id, admin.id));
-  await invalidateUserSessions(db, admin.id);
+  await updateUser(admin.id, { passwordHash: await hashPassword(password), passwordChangedAt: new Date() }, tx);
+  await deleteUserSessions(admin.id, tx);
 }
 
 function generatePassword(): string {

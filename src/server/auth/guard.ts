@@ -23,7 +23,7 @@ export const ADMIN_ROUTES = new Set([
 ]);
 
 /** Routes whose reads are public and whose writes need the administrator (CONTRACT 2.6). */
-export const ADMIN_WRITE_ROUTES = new Set(['/api/articles', '/api/articles/[slug]', '/api/analytics-content', '/api/analytics-content/[id]']);
+export const ADMIN_WRITE_ROUTES = new Set(['/api/articles', '/api/articles/[key]', '/api/analytics-content', '/api/analytics-content/[id]']);
 
 /** Whether a request to this route pattern needs the administrator's session. */
 export function needsAdmin(routePattern: string, method: string): boolean {

@@ -1,9 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
-import type { Db } from '@db/client';
-import { sessions, users } from '@db/schema';
+import { deleteSession, deleteUserSessions, getSessionWithUser, insertSession, touchSession } from '@/server/queries/sessions';
 
 /** A session ends 12 hours after sign-in, or after 1 hour without use (OWASP ASVS L2 for an administrator). */
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
@@ -29,43 +27,40 @@ function hashSecret(secret: string): string {
 }
 
 /** Creates a session for the user; returns the token for the cookie (`id.secret`). */
-export async function createSession(db: Db, userId: number, now: Date = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(userId: number, now: Date = new Date()): Promise<{ token: string; expiresAt: Date }> {
   const id = randomPart();
   const secret = randomPart();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastUsedAt: now, expiresAt });
+  await insertSession({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastUsedAt: now, expiresAt });
   return { token: `${id}.${secret}`, expiresAt };
 }
 
 /** The session a token names, if it is valid now; expired or idle sessions are deleted. */
-export async function validateSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionUser | null> {
+export async function validateSessionToken(token: string, now: Date = new Date()): Promise<SessionUser | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const [row] = await db
-    .select({ session: sessions, username: users.username })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const row = await getSessionWithUser(id);
   if (!row) return null;
   const given = new TextEncoder().encode(hashSecret(secret));
   const stored = new TextEncoder().encode(row.session.secretHash);
   if (!constantTimeEqual(given, stored)) return null;
   const { session } = row;
   if (now >= session.expiresAt || now.getTime() - session.lastUsedAt.getTime() >= SESSION_IDLE_MS) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(id);
     return null;
   }
   if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+    await touchSession(id, now);
   }
   return { sessionId: id, userId: session.userId, username: row.username, expiresAt: session.expiresAt };
 }
 
-export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends one session (sign-out). */
+export async function invalidateSession(sessionId: string): Promise<void> {
+  await deleteSession(sessionId);
 }
 
 /** Ends every session of a user (after a password change). */
-export async function invalidateUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function invalidateUserSessions(userId: number): Promise<void> {
+  await deleteUserSessions(userId);
 }

@@ -1,11 +1,9 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from '@oslojs/otp';
-import { and, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '@db/client';
-import { recoveryCodes, users } from '@db/schema';
 import { writeTransaction } from '@/server/db';
+import { getUserById, replaceRecoveryCodes, spendRecoveryCode, updateUser, type UserRow } from '@/server/queries/users';
 import { openSecret, sealSecret } from '@/server/secret-box';
 
 export const TOTP_ISSUER = 'EnergyPulse';
@@ -17,21 +15,18 @@ const hashCode = (code: string) => encodeHexLowerCase(sha256(new TextEncoder().e
 const currentStep = (now: number) => Math.floor(now / 1000 / PERIOD_SECONDS);
 
 /** Starts enrolment: a new key (kept pending until confirmed), as a QR code and as text. */
-export async function startTotpEnrollment(db: Db, userId: number, username: string): Promise<{ uri: string; qrSvg: string; secret: string }> {
+export async function startTotpEnrollment(userId: number, username: string): Promise<{ uri: string; qrSvg: string; secret: string }> {
   const key = new Uint8Array(20);
   crypto.getRandomValues(key);
-  await db
-    .update(users)
-    .set({ totpPendingKey: sealSecret(key) })
-    .where(eq(users.id, userId));
+  await updateUser(userId, { totpPendingKey: sealSecret(key) });
   const uri = createTOTPKeyURI(TOTP_ISSUER, username, key, PERIOD_SECONDS, DIGITS);
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { uri, qrSvg, secret: encodeBase32UpperCaseNoPadding(key) };
 }
 
 /** Confirms enrolment with a first code; turns two-factor sign-in on and returns fresh recovery codes. */
-export async function confirmTotpEnrollment(db: Db, userId: number, code: string, now: number = Date.now()): Promise<string[] | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+export async function confirmTotpEnrollment(userId: number, code: string, now: number = Date.now()): Promise<string[] | null> {
+  const user = await getUserById(userId);
   if (!user?.totpPendingKey) return null;
   const key = openSecret(user.totpPendingKey);
   if (!/^\d{6}$/.test(code) || !verifyTOTPWithGracePeriod(key, PERIOD_SECONDS, DIGITS, code, PERIOD_SECONDS)) return null;
@@ -42,46 +37,38 @@ export async function confirmTotpEnrollment(db: Db, userId: number, code: string
     return `${text.slice(0, 6)}-${text.slice(6, 12)}`;
   });
   await writeTransaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpKey: user.totpPendingKey, totpPendingKey: null, totpLastStep: currentStep(now) })
-      .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashCode(c) })));
+    await updateUser(userId, { totpKey: user.totpPendingKey, totpPendingKey: null, totpLastStep: currentStep(now) }, tx);
+    await replaceRecoveryCodes(userId, codes.map(hashCode), tx);
   });
   return codes;
 }
 
 /** Turns two-factor sign-in off. */
-export async function disableTotp(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null }).where(eq(users.id, userId));
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+export async function disableTotp(userId: number): Promise<void> {
+  await writeTransaction(async (tx) => {
+    await updateUser(userId, { totpKey: null, totpPendingKey: null, totpLastStep: null }, tx);
+    await replaceRecoveryCodes(userId, [], tx);
+  });
 }
 
 /**
  * Checks a second factor: a current authenticator code (each accepted at most once) or an
  * unused recovery code (then spent).
  */
-export async function verifySecondFactor(db: Db, user: typeof users.$inferSelect, code: string, now: number = Date.now()): Promise<boolean> {
+export async function verifySecondFactor(user: UserRow, code: string, now: number = Date.now()): Promise<boolean> {
   if (!user.totpKey) return true;
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
     const step = currentStep(now);
     if (user.totpLastStep !== null && step <= user.totpLastStep) return false;
     if (!verifyTOTPWithGracePeriod(openSecret(user.totpKey), PERIOD_SECONDS, DIGITS, trimmed, PERIOD_SECONDS)) return false;
-    await db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+    await updateUser(user.id, { totpLastStep: step });
     return true;
   }
-  const spent = await db
-    .update(recoveryCodes)
-    .set({ usedAt: new Date(now) })
-    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashCode(trimmed)), isNull(recoveryCodes.usedAt)))
-    .returning({ id: recoveryCodes.id });
-  return spent.length > 0;
+  return spendRecoveryCode(user.id, hashCode(trimmed), new Date(now));
 }
 
 /** Whether two-factor sign-in is on for the user. */
-export async function isTotpEnabled(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ totpKey: users.totpKey }).from(users).where(eq(users.id, userId));
-  return Boolean(row?.totpKey);
+export async function isTotpEnabled(userId: number): Promise<boolean> {
+  return Boolean((await getUserById(userId))?.totpKey);
 }

@@ -1,10 +1,37 @@
-import { desc } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { desc, eq } from 'drizzle-orm';
 import { analyticsContent } from '@db/schema';
 import type { AnalyticsContentItem } from '@/lib/types';
+import { db, type Executor } from '@/server/db';
 
-/** All analytics content, newest first (CONTRACT 2.18). */
-export async function listAnalyticsContent(db: Db): Promise<AnalyticsContentItem[]> {
-  const rows = await db.select().from(analyticsContent).orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+type Row = typeof analyticsContent.$inferSelect;
+export type AnalyticsContentValues = typeof analyticsContent.$inferInsert;
+
+const toItem = (row: Row): AnalyticsContentItem => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+
+/** All analytics content, newest first: what /analytics publishes under Market Overview. */
+export async function listAnalyticsContent(tx: Executor = db): Promise<AnalyticsContentItem[]> {
+  const rows = await tx.select().from(analyticsContent).orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id));
+  return rows.map(toItem);
+}
+
+export async function insertAnalyticsContent(values: AnalyticsContentValues, tx: Executor = db): Promise<AnalyticsContentItem> {
+  const [row] = await tx.insert(analyticsContent).values(values).returning();
+  if (!row) throw new Error('The item was not stored.');
+  return toItem(row);
+}
+
+/** Changes an item; undefined when there is no such item. */
+export async function updateAnalyticsContentById(
+  id: number,
+  changes: Partial<AnalyticsContentValues>,
+  tx: Executor = db,
+): Promise<AnalyticsContentItem | undefined> {
+  const [row] = await tx.update(analyticsContent).set(changes).where(eq(analyticsContent.id, id)).returning();
+  return row ? toItem(row) : undefined;
+}
+
+/** Deletes an item; false when there was none. */
+export async function deleteAnalyticsContentById(id: number, tx: Executor = db): Promise<boolean> {
+  const rows = await tx.delete(analyticsContent).where(eq(analyticsContent.id, id)).returning({ id: analyticsContent.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '@db/client';
-import { comments } from '@db/schema';
-import type { PublicComment } from '@/lib/types';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { articles, comments } from '@db/schema';
+import type { ModerationComment, PublicComment } from '@/lib/types';
+import { db, type Executor } from '@/server/db';
 
 const publicColumns = {
   id: comments.id,
@@ -32,11 +32,53 @@ export function toPublicComment(row: {
 }
 
 /** Approved comments of an article, oldest first, without e-mail addresses. */
-export async function listApprovedComments(db: Db, articleId: number): Promise<PublicComment[]> {
-  const rows = await db
+export async function listApprovedComments(articleId: number, tx: Executor = db): Promise<PublicComment[]> {
+  const rows = await tx
     .select(publicColumns)
     .from(comments)
     .where(and(eq(comments.articleId, articleId), eq(comments.approved, true)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   return rows.map(toPublicComment);
+}
+
+/** Stores a reader's comment; answers it in its public shape. */
+export async function insertComment(
+  values: { articleId: number; authorName: string; authorEmail: string; content: string; approved: boolean; createdAt: Date },
+  tx: Executor = db,
+): Promise<PublicComment> {
+  const [row] = await tx.insert(comments).values(values).returning(publicColumns);
+  if (!row) throw new Error('The comment was not stored.');
+  return toPublicComment(row);
+}
+
+/** Every comment with its article, pending first, then newest first. */
+export async function listCommentsForModeration(tx: Executor = db): Promise<ModerationComment[]> {
+  const rows = await tx
+    .select({ comment: comments, articleTitle: articles.title, articleSlug: articles.slug })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .orderBy(asc(comments.approved), desc(comments.createdAt), desc(comments.id));
+  return rows.map(({ comment: c, articleTitle, articleSlug }) => ({
+    id: c.id,
+    articleId: c.articleId,
+    articleTitle,
+    articleSlug,
+    authorName: c.authorName,
+    authorEmail: c.authorEmail,
+    content: c.content,
+    approved: c.approved,
+    createdAt: c.createdAt.toISOString(),
+  }));
+}
+
+/** Approves a comment; false when there is no such comment. */
+export async function approveCommentById(id: number, tx: Executor = db): Promise<boolean> {
+  const rows = await tx.update(comments).set({ approved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
+  return rows.length > 0;
+}
+
+/** Deletes a comment; false when there was none. */
+export async function deleteCommentById(id: number, tx: Executor = db): Promise<boolean> {
+  const rows = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  return rows.length > 0;
 }

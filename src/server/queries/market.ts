@@ -1,17 +1,17 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { and, asc, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import { energyMix, marketObservations, marketSeries } from '@db/schema';
+import { db, type Executor } from '@/server/db';
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
-import type { EnergyMixEntry, MarketDataItem, SeriesPoint } from '@/lib/types';
+import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
  * Market data items (spec section 3) derived from each listed series' two latest
  * observations: the value with its unit, and the change against the previous one. One
  * query: the home, news and analytics pages all render it.
  */
-export async function listMarketData(db: Db): Promise<MarketDataItem[]> {
-  const rows = await db.all<{
+export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[]> {
+  const rows = await tx.all<{
     id: number;
     slug: string;
     name: string;
@@ -54,19 +54,96 @@ export async function listMarketData(db: Db): Promise<MarketDataItem[]> {
   return items;
 }
 
-/** The latest `limit` observations of a series, oldest first. */
-export async function getSeriesHistory(db: Db, slug: string, limit: number): Promise<SeriesPoint[]> {
-  const rows = await db
-    .select({ period: marketObservations.period, value: marketObservations.value })
-    .from(marketObservations)
-    .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
-    .where(eq(marketSeries.slug, slug))
-    .orderBy(desc(marketObservations.period))
-    .limit(limit);
-  return rows.reverse();
+/** The stored US generation mix. */
+export async function listEnergyMix(tx: Executor = db): Promise<EnergyMixEntry[]> {
+  return tx.select({ source: energyMix.source, percentage: energyMix.percentage }).from(energyMix).orderBy(asc(energyMix.sortOrder));
 }
 
-/** The stored US generation mix. */
-export async function listEnergyMix(db: Db): Promise<EnergyMixEntry[]> {
-  return db.select({ source: energyMix.source, percentage: energyMix.percentage }).from(energyMix).orderBy(asc(energyMix.sortOrder));
+export type MarketSeriesRow = typeof marketSeries.$inferSelect;
+export type ObservationRow = typeof marketObservations.$inferSelect;
+
+/** Every stored series. */
+export function listMarketSeries(tx: Executor = db): Promise<MarketSeriesRow[]> {
+  return tx.select().from(marketSeries);
+}
+
+/** The series with these slugs (in no particular order). */
+export function listSeriesBySlugs(slugs: readonly string[], tx: Executor = db): Promise<MarketSeriesRow[]> {
+  return tx
+    .select()
+    .from(marketSeries)
+    .where(inArray(marketSeries.slug, [...slugs]));
+}
+
+/** The latest period stored for any of these series. */
+export async function latestObservationPeriod(seriesIds: number[], tx: Executor = db): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ period: max(marketObservations.period) })
+    .from(marketObservations)
+    .where(inArray(marketObservations.seriesId, seriesIds));
+  return row?.period ?? undefined;
+}
+
+/** Observations of these series from `from` on, oldest first. */
+export function listObservationsSince(seriesIds: number[], from: string, tx: Executor = db): Promise<ObservationRow[]> {
+  return tx
+    .select()
+    .from(marketObservations)
+    .where(and(inArray(marketObservations.seriesId, seriesIds), gte(marketObservations.period, from)))
+    .orderBy(marketObservations.period);
+}
+
+/** Removes a series' observations (its sample history, when real data replaces it). */
+export async function deleteSeriesObservations(seriesId: number, tx: Executor = db): Promise<void> {
+  await tx.delete(marketObservations).where(eq(marketObservations.seriesId, seriesId));
+}
+
+/** Inserts or revises observations; answers how many rows were written (unchanged values are not). */
+export async function upsertObservations(seriesId: number, rows: { period: string; value: number }[], tx: Executor = db): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const result = await tx
+      .insert(marketObservations)
+      .values(rows.slice(i, i + 500).map((r) => ({ seriesId, ...r })))
+      .onConflictDoUpdate({
+        target: [marketObservations.seriesId, marketObservations.period],
+        set: { value: sql`excluded.value` },
+        setWhere: sql`${marketObservations.value} <> excluded.value`,
+      })
+      .returning({ period: marketObservations.period });
+    written += result.length;
+  }
+  return written;
+}
+
+export async function setSeriesSource(seriesId: number, source: string, tx: Executor = db): Promise<void> {
+  await tx.update(marketSeries).set({ source }).where(eq(marketSeries.id, seriesId));
+}
+
+/** Each series with its source, latest period and number of observations, in display order. */
+export function listSeriesStatus(tx: Executor = db) {
+  return tx
+    .select({
+      slug: marketSeries.slug,
+      name: marketSeries.name,
+      frequency: marketSeries.frequency,
+      source: marketSeries.source,
+      latest: max(marketObservations.period),
+      observations: sql<number>`count(${marketObservations.period})`,
+    })
+    .from(marketSeries)
+    .leftJoin(marketObservations, eq(marketObservations.seriesId, marketSeries.id))
+    .groupBy(marketSeries.id)
+    .orderBy(marketSeries.sortOrder);
+}
+
+/** The latest period stored for one series, or undefined. */
+export async function latestSeriesPeriod(seriesId: number, tx: Executor = db): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ period: marketObservations.period })
+    .from(marketObservations)
+    .where(eq(marketObservations.seriesId, seriesId))
+    .orderBy(desc(marketObservations.period))
+    .limit(1);
+  return row?.period;
 }

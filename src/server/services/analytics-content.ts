@@ -1,43 +1,26 @@
-import { eq } from 'drizzle-orm';
-import { analyticsContent } from '@db/schema';
-import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
 import type { AnalyticsContentItem } from '@/lib/types';
-import { getDb } from '@/server/db';
-import { NotFoundError } from '@/server/errors';
+import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
+import { NotFoundError, messages } from '@/server/errors';
+import { deleteAnalyticsContentById, insertAnalyticsContent, updateAnalyticsContentById } from '@/server/queries/analytics-content';
 import { contentChanged } from './publish';
 
-function toItem(row: typeof analyticsContent.$inferSelect): AnalyticsContentItem {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-}
-
+/** Publishes a new analytics item on /analytics. */
 export async function createAnalyticsContent(input: AnalyticsContentCreate): Promise<AnalyticsContentItem> {
   const now = new Date();
-  const [row] = await (
-    await getDb()
-  )
-    .insert(analyticsContent)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning();
-  if (!row) throw new Error('The item was not stored.');
-  await contentChanged({ entity: 'analytics-content', id: row.id, action: 'created' });
-  return toItem(row);
+  const item = await insertAnalyticsContent({ ...input, createdAt: now, updatedAt: now });
+  await contentChanged({ entity: 'analytics-content', id: item.id, action: 'created' });
+  return item;
 }
 
 export async function updateAnalyticsContent(id: number, input: AnalyticsContentUpdate): Promise<AnalyticsContentItem> {
-  const [row] = await (
-    await getDb()
-  )
-    .update(analyticsContent)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(analyticsContent.id, id))
-    .returning();
-  if (!row) throw new NotFoundError('Analytics content not found');
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const item = await updateAnalyticsContentById(id, { ...changes, updatedAt: new Date() });
+  if (!item) throw new NotFoundError(messages.analyticsContentNotFound);
   await contentChanged({ entity: 'analytics-content', id, action: 'updated' });
-  return toItem(row);
+  return item;
 }
 
 export async function deleteAnalyticsContent(id: number): Promise<void> {
-  const deleted = await (await getDb()).delete(analyticsContent).where(eq(analyticsContent.id, id)).returning({ id: analyticsContent.id });
-  if (deleted.length === 0) throw new NotFoundError('Analytics content not found');
+  if (!(await deleteAnalyticsContentById(id))) throw new NotFoundError(messages.analyticsContentNotFound);
   await contentChanged({ entity: 'analytics-content', id, action: 'deleted' });
 }

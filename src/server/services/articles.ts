@@ -1,22 +1,20 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
-import { articles, categories } from '@db/schema';
 import type { AdminArticle } from '@/lib/types';
 import type { ArticleCreate, ArticleUpdate } from '@/lib/validation/article';
-import { getDb } from '@/server/db';
 import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
 import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { deleteArticleById, getAdminArticle, getArticleIdBySlug, insertArticle, updateArticleById } from '@/server/queries/articles';
+import { categoryExists } from '@/server/queries/categories';
 import { contentChanged } from './publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
-  const [row] = await (await getDb()).select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!row) throw new ValidationError({ categoryId: ['Please choose a category'] });
+  if (!(await categoryExists(categoryId))) throw new ValidationError({ categoryId: [messages.categoryRequired] });
 }
 
-const slugTaken = () => new ConflictError('An article with this slug already exists', 'slug');
+const slugTaken = () => new ConflictError(messages.slugTaken, 'slug');
 
 async function assertSlugFree(slug: string, exceptId?: number): Promise<void> {
-  const [row] = await (await getDb()).select({ id: articles.id }).from(articles).where(eq(articles.slug, slug));
-  if (row && row.id !== exceptId) throw slugTaken();
+  const owner = await getArticleIdBySlug(slug);
+  if (owner !== undefined && owner !== exceptId) throw slugTaken();
 }
 
 /** SQLite's unique-constraint error, for the race between the check and the write. */
@@ -26,39 +24,8 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: articles\.slug/.test(text);
 }
 
-/** Articles as the admin sees them, newest first; all of them, or those matching `where`. */
-async function selectAdminArticles(where?: SQL): Promise<AdminArticle[]> {
-  const query = (await getDb())
-    .select({ article: articles, category: { id: categories.id, name: categories.name, slug: categories.slug } })
-    .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id));
-  const rows = await query;
-  return rows.map(({ article: a, category }) => ({
-    id: a.id,
-    slug: a.slug,
-    title: a.title,
-    excerpt: a.excerpt,
-    content: a.content,
-    imageUrl: a.imageUrl,
-    author: a.author,
-    categoryId: a.categoryId,
-    category,
-    featured: a.featured,
-    status: a.status,
-    publishedAt: a.publishedAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
-  }));
-}
-
-/** Every article, newest first, for the admin panel. */
-export function listAllArticles(): Promise<AdminArticle[]> {
-  return selectAdminArticles();
-}
-
-async function getAdminArticle(id: number): Promise<AdminArticle> {
-  const [article] = await selectAdminArticles(eq(articles.id, id));
+async function requireAdminArticle(id: number): Promise<AdminArticle> {
+  const article = await getAdminArticle(id);
   if (!article) throw new NotFoundError(messages.articleNotFound);
   return article;
 }
@@ -71,39 +38,32 @@ export async function createArticle(input: ArticleCreate): Promise<AdminArticle>
   const now = new Date();
   let id: number;
   try {
-    const [row] = await (
-      await getDb()
-    )
-      .insert(articles)
-      .values({
-        slug: input.slug,
-        title: input.title,
-        excerpt: input.excerpt,
-        content,
-        contentText: htmlToText(content),
-        imageUrl: input.imageUrl ?? null,
-        author: input.author,
-        categoryId: input.categoryId,
-        featured: input.featured,
-        status: input.status,
-        publishedAt: input.publishedAt ?? now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: articles.id });
-    if (!row) throw new Error('The article was not stored.');
-    id = row.id;
+    id = await insertArticle({
+      slug: input.slug,
+      title: input.title,
+      excerpt: input.excerpt,
+      content,
+      contentText: htmlToText(content),
+      imageUrl: input.imageUrl ?? null,
+      author: input.author,
+      categoryId: input.categoryId,
+      featured: input.featured,
+      status: input.status,
+      publishedAt: input.publishedAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'created' });
-  return getAdminArticle(id);
+  return requireAdminArticle(id);
 }
 
 /** Updates the given fields of an article. */
 export async function updateArticle(id: number, input: ArticleUpdate): Promise<AdminArticle> {
-  await getAdminArticle(id);
+  await requireAdminArticle(id);
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
@@ -121,18 +81,17 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
     updatedAt: new Date(),
   };
   try {
-    await (await getDb()).update(articles).set(changes).where(eq(articles.id, id));
+    if (!(await updateArticleById(id, changes))) throw new NotFoundError(messages.articleNotFound);
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'updated' });
-  return getAdminArticle(id);
+  return requireAdminArticle(id);
 }
 
 /** Deletes an article and its comments. */
 export async function deleteArticle(id: number): Promise<void> {
-  const deleted = await (await getDb()).delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-  if (deleted.length === 0) throw new NotFoundError(messages.articleNotFound);
+  if (!(await deleteArticleById(id))) throw new NotFoundError(messages.articleNotFound);
   await contentChanged({ entity: 'article', id, action: 'deleted' });
 }

@@ -1,12 +1,12 @@
-import { contactMessages } from '@db/schema';
 import type { ContactCreate } from '@/lib/validation/contact';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
 import { writeTransaction } from '@/server/db';
+import { insertContactMessage } from '@/server/queries/contact-messages';
 import { RATE_RULES, takeRateLimit } from '@/server/rate-limit';
 
 /**
- * Stores a contact message for the editors (CONTRACT 2.9), counting it toward the sender's
- * limit of 5 an hour. A filled honeypot gets the same answer and stores nothing.
+ * Stores a contact message for the editors, counting it toward the sender's limit of 5 an
+ * hour. A filled honeypot gets the same answer and stores nothing.
  */
 export async function submitContactMessage(
   input: ContactCreate,
@@ -15,20 +15,22 @@ export async function submitContactMessage(
 ): Promise<{ id: number; createdAt: string }> {
   if (input[HONEYPOT_FIELD]) return { id: 0, createdAt: now.toISOString() };
   return writeTransaction(async (tx) => {
-    await takeRateLimit(tx, 'contact', clientAddress, RATE_RULES.contact, now);
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: input.name,
-        email: input.email,
-        company: input.company ?? null,
-        subject: input.subject,
-        category: input.category,
-        message: input.message,
-        createdAt: now,
-      })
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-    if (!row) throw new Error('The message was not stored.');
-    return { id: row.id, createdAt: row.createdAt.toISOString() };
+    const { recorded } = await takeRateLimit(tx, 'contact', clientAddress, RATE_RULES.contact, now);
+    const [, stored] = await Promise.all([
+      recorded,
+      insertContactMessage(
+        {
+          name: input.name,
+          email: input.email,
+          company: input.company ?? null,
+          subject: input.subject,
+          category: input.category,
+          message: input.message,
+          createdAt: now,
+        },
+        tx,
+      ),
+    ]);
+    return stored;
   });
 }

@@ -1,11 +1,24 @@
-import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
-import type { Db } from '@db/client';
-import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
 import type { MarketDataStatus } from '@/lib/types';
 import { loadConfig } from '@/server/config';
-import { getDb, writeTransaction } from '@/server/db';
-import { AppError, ConflictError } from '@/server/errors';
+import { writeTransaction } from '@/server/db';
+import { BadGatewayError, BadRequestError, ConflictError, messages } from '@/server/errors';
+import {
+  deleteSampleGeneration,
+  generationStatus,
+  latestEiaGenerationMonth,
+  upsertGeneration,
+  type GenerationRow,
+} from '@/server/queries/generation';
+import { findRunningImport, finishImportRun, insertImportRun, listImportRuns } from '@/server/queries/import-runs';
+import {
+  deleteSeriesObservations,
+  latestSeriesPeriod,
+  listMarketSeries,
+  listSeriesStatus,
+  setSeriesSource,
+  upsertObservations,
+} from '@/server/queries/market';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from './publish';
@@ -69,48 +82,37 @@ function observationsOf(rows: EiaRow[], query: Omit<EiaQuery, 'start'>): { perio
 }
 
 /**
- * Imports new EIA observations (issue 5): every query is fetched first, then everything is
+ * Imports new EIA observations: every query is fetched first, then everything is
  * written in one transaction, so a failure anywhere changes nothing. Observations are
  * upserted (EIA revises recent values), so running it again changes nothing either. The
  * first import of a series replaces its sample history.
  */
 export async function importFromEia(options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {}): Promise<ImportSummary> {
-  const db = await getDb();
   const config = loadConfig();
   if (!config.eiaApiKey) throw new EiaError(`EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
   const now = options.now ?? Date.now();
   const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
 
-  const series = await db.select().from(marketSeries);
+  const series = await listMarketSeries();
   const fetched: { id: number; slug: string; wasSample: boolean; source: string; rows: { period: string; value: number }[] }[] = [];
   for (const s of series) {
     const query = EIA_PRICE_SERIES[s.slug];
     if (!query) continue;
     const wasSample = !isEiaSource(s.source);
-    const [latest] = wasSample
-      ? []
-      : await db
-          .select({ period: marketObservations.period })
-          .from(marketObservations)
-          .where(eq(marketObservations.seriesId, s.id))
-          .orderBy(desc(marketObservations.period))
-          .limit(1);
-    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest?.period, now) });
+    const latest = wasSample ? undefined : await latestSeriesPeriod(s.id);
+    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
     const source = eiaSource(query.route, query.facets);
     fetched.push({ id: s.id, slug: s.slug, wasSample, source, rows: observationsOf(rows, query) });
   }
 
-  const [genLatest] = await db
-    .select({ period: max(generation.period) })
-    .from(generation)
-    .where(eq(generation.source, 'eia'));
+  const genLatest = await latestEiaGenerationMonth();
   const genRows = await client.fetchAll({
     ...EIA_GENERATION,
-    start: startFor('monthly', genLatest?.period ? `${genLatest.period}-01` : undefined, now),
+    start: startFor('monthly', genLatest ? `${genLatest}-01` : undefined, now),
   });
   const locations = new Set(EIA_GENERATION.facets['location']);
   const fuels = new Set<string>(GENERATION_FUELS);
-  const generationValues = new Map<string, { period: string; location: string; fuel: string; value: number; source: string }>();
+  const generationValues = new Map<string, GenerationRow>();
   for (const row of genRows) {
     const { period, location, fueltypeid, sectorid } = row;
     const value = eiaNumber(row['generation']);
@@ -126,36 +128,14 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   await writeTransaction(async (tx) => {
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
-      if (f.wasSample) await tx.delete(marketObservations).where(eq(marketObservations.seriesId, f.id));
-      for (let i = 0; i < f.rows.length; i += 500) {
-        const written = await tx
-          .insert(marketObservations)
-          .values(f.rows.slice(i, i + 500).map((r) => ({ seriesId: f.id, ...r })))
-          .onConflictDoUpdate({
-            target: [marketObservations.seriesId, marketObservations.period],
-            set: { value: sql`excluded.value` },
-            setWhere: sql`${marketObservations.value} <> excluded.value`,
-          })
-          .returning({ period: marketObservations.period });
-        observations += written.length;
-      }
-      await tx.update(marketSeries).set({ source: f.source }).where(eq(marketSeries.id, f.id));
+      if (f.wasSample) await deleteSeriesObservations(f.id, tx);
+      observations += await upsertObservations(f.id, f.rows, tx);
+      await setSeriesSource(f.id, f.source, tx);
     }
     const genList = [...generationValues.values()];
     if (genList.length > 0) {
-      await tx.delete(generation).where(eq(generation.source, 'seed'));
-      for (let i = 0; i < genList.length; i += 500) {
-        const written = await tx
-          .insert(generation)
-          .values(genList.slice(i, i + 500))
-          .onConflictDoUpdate({
-            target: [generation.period, generation.location, generation.fuel],
-            set: { value: sql`excluded.value`, source: sql`excluded.source` },
-            setWhere: sql`${generation.value} <> excluded.value or ${generation.source} <> excluded.source`,
-          })
-          .returning({ period: generation.period });
-        generationWritten += written.length;
-      }
+      await deleteSampleGeneration(tx);
+      generationWritten += await upsertGeneration(genList, tx);
     }
   });
   return {
@@ -170,11 +150,6 @@ export function importMessage(summary: ImportSummary): string {
   return `Imported ${summary.observations} price observations and ${summary.generation} generation figures.`;
 }
 
-/** The last import runs, newest first. */
-export async function listImportRuns(db: Db, limit = 5) {
-  return db.select().from(importRuns).orderBy(desc(importRuns.startedAt)).limit(limit);
-}
-
 /**
  * Runs the import, records it in `import_runs` and, when it succeeds, publishes the new
  * figures (`contentChanged`). One import at a time: a second one while another is running
@@ -183,17 +158,11 @@ export async function listImportRuns(db: Db, limit = 5) {
 export async function runEiaImport(
   options: Parameters<typeof importFromEia>[0] = {},
 ): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string }> {
-  const db = await getDb();
   const startedAt = new Date();
-  const [running] = await db
-    .select({ id: importRuns.id })
-    .from(importRuns)
-    .where(and(eq(importRuns.status, 'running'), gt(importRuns.startedAt, new Date(startedAt.getTime() - STALE_RUN_MS))));
-  if (running) throw new ConflictError('An import is already running. Try again in a few minutes.');
-  const [run] = await db.insert(importRuns).values({ startedAt, status: 'running' }).returning({ id: importRuns.id });
-  const finish = async (status: 'succeeded' | 'failed', rows: number, message: string) => {
-    if (run) await db.update(importRuns).set({ status, rows, message, finishedAt: new Date() }).where(eq(importRuns.id, run.id));
-  };
+  if (await findRunningImport(new Date(startedAt.getTime() - STALE_RUN_MS))) throw new ConflictError(messages.importRunning);
+  const runId = await insertImportRun(startedAt);
+  const finish = (status: 'succeeded' | 'failed', rows: number, message: string) =>
+    finishImportRun(runId, { status, rows, message, finishedAt: new Date() });
   try {
     const summary = await importFromEia(options);
     const total = summary.observations + summary.generation;
@@ -202,32 +171,16 @@ export async function runEiaImport(
     await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
     return { ok: true, summary };
   } catch (error) {
-    const message = error instanceof EiaError ? error.message : 'The import failed unexpectedly; nothing was changed.';
+    const message = error instanceof EiaError ? error.message : messages.importFailed;
     if (!(error instanceof EiaError)) console.error('EIA import failed:', error);
     await finish('failed', 0, message);
     return { ok: false, message };
   }
 }
 
+/** What the admin's Market Data tab shows: each series' source and latest period, generation data, the last runs. */
 export async function getMarketDataStatus(): Promise<MarketDataStatus> {
-  const db = await getDb();
-  const series = await db
-    .select({
-      slug: marketSeries.slug,
-      name: marketSeries.name,
-      frequency: marketSeries.frequency,
-      source: marketSeries.source,
-      latest: max(marketObservations.period),
-      observations: sql<number>`count(${marketObservations.period})`,
-    })
-    .from(marketSeries)
-    .leftJoin(marketObservations, eq(marketObservations.seriesId, marketSeries.id))
-    .groupBy(marketSeries.id)
-    .orderBy(marketSeries.sortOrder);
-  const [gen] = await db
-    .select({ latest: max(generation.period), rows: sql<number>`count(*)`, eia: sql<number>`sum(${generation.source} = 'eia')` })
-    .from(generation);
-  const runs = await listImportRuns(db);
+  const [series, gen, runs] = await Promise.all([listSeriesStatus(), generationStatus(), listImportRuns()]);
   return {
     eiaKeySet: Boolean(loadConfig().eiaApiKey),
     keyHelp: EIA_KEY_HELP,
@@ -239,7 +192,7 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
       latest: s.latest ?? null,
       observations: Number(s.observations),
     })),
-    generation: { fromEia: Number(gen?.eia ?? 0) > 0, latest: gen?.latest ?? null, rows: Number(gen?.rows ?? 0) },
+    generation: gen,
     runs: runs.map((r) => ({
       id: r.id,
       startedAt: r.startedAt.toISOString(),
@@ -257,8 +210,8 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
  * EIA's reason.
  */
 export async function refreshMarketData(): Promise<MarketDataStatus & { message: string }> {
-  if (!loadConfig().eiaApiKey) throw new AppError(400, `EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
+  if (!loadConfig().eiaApiKey) throw new BadRequestError(`EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
   const result = await runEiaImport();
-  if (!result.ok) throw new AppError(502, result.message);
+  if (!result.ok) throw new BadGatewayError(result.message);
   return { ...(await getMarketDataStatus()), message: importMessage(result.summary) };
 }

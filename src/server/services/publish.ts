@@ -1,16 +1,15 @@
-import { getDb } from '@/server/db';
 import { loadConfig } from '@/server/config';
 import { bumpContentVersion } from '@/server/queries/site-state';
 
 const HOOK_TIMEOUT_MS = 5_000;
 
 /**
- * After content changes (CONTRACT 2.17): moves the content version on, so every cached
+ * After content changes: moves the content version on, so every cached
  * page is rendered afresh in every process, and POSTs to REBUILD_HOOK_URL when set. The
  * hook runs in the background with a timeout; a failure is logged and blocks nothing.
  */
 export async function contentChanged(reason: { entity: string; id: number; action: 'created' | 'updated' | 'deleted' }): Promise<void> {
-  await bumpContentVersion(await getDb());
+  await bumpContentVersion();
   const hook = loadConfig().rebuildHookUrl;
   if (!hook) return;
   void fetch(hook, {

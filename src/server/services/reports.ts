@@ -1,6 +1,3 @@
-import { and, eq, gte, inArray, max } from 'drizzle-orm';
-import type { Db } from '@db/client';
-import { generation, marketObservations, marketSeries } from '@db/schema';
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import {
   RANGE_DAYS,
@@ -11,8 +8,9 @@ import {
   type ReportKind,
   type ReportQuery,
 } from '@/lib/validation/reports';
-import { NotFoundError } from '@/server/errors';
-import { latestGenerationMonth, recentGenerationMonths } from '@/server/queries/generation';
+import { NotFoundError, messages } from '@/server/errors';
+import { latestGenerationMonth, listGenerationOfMonth, listUsGeneration, recentGenerationMonths } from '@/server/queries/generation';
+import { latestObservationPeriod, listObservationsSince, listSeriesBySlugs } from '@/server/queries/market';
 
 const DAY_MS = 86_400_000;
 const SAMPLE_NOTE = 'Sample history shown until the editors import EIA data: shapes are realistic, values are not.';
@@ -24,26 +22,14 @@ function monthLabel(period: string): string {
 }
 
 /** Price Analysis and the custom report: the chosen series over the chosen range. */
-async function priceReport(
-  db: Db,
-  kind: 'price' | 'custom',
-  query: ReportQuery<'price'> & { chart?: ReportQuery<'custom'>['chart'] },
-): Promise<Report> {
-  const series = await db.select().from(marketSeries).where(inArray(marketSeries.slug, query.series));
+async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'> & { chart?: ReportQuery<'custom'>['chart'] }): Promise<Report> {
+  const series = await listSeriesBySlugs(query.series);
   series.sort((a, b) => query.series.indexOf(a.slug as never) - query.series.indexOf(b.slug as never));
-  if (series.length === 0) throw new NotFoundError('No data for these series');
+  if (series.length === 0) throw new NotFoundError(messages.noSeriesData);
   const ids = series.map((s) => s.id);
-  const [last] = await db
-    .select({ period: max(marketObservations.period) })
-    .from(marketObservations)
-    .where(inArray(marketObservations.seriesId, ids));
-  const end = last?.period ?? new Date().toISOString().slice(0, 10);
+  const end = (await latestObservationPeriod(ids)) ?? new Date().toISOString().slice(0, 10);
   const from = new Date(Date.parse(end) - RANGE_DAYS[query.range] * DAY_MS).toISOString().slice(0, 10);
-  const rows = await db
-    .select()
-    .from(marketObservations)
-    .where(and(inArray(marketObservations.seriesId, ids), gte(marketObservations.period, from)))
-    .orderBy(marketObservations.period);
+  const rows = await listObservationsSince(ids, from);
   const data = series.map((s) => rows.filter((r) => r.seriesId === s.id));
   const units = new Set(series.map((s) => s.unit));
   const indexed = units.size > 1;
@@ -94,13 +80,10 @@ async function priceReport(
 }
 
 /** Market Share: US generation by source over the latest month or the last 12. */
-async function shareReport(db: Db, query: ReportQuery<'share'>): Promise<Report> {
-  const months = await recentGenerationMonths(db, query.period === 'latest' ? 1 : 12);
-  if (months.length === 0) throw new NotFoundError('No generation data is stored yet');
-  const rows = await db
-    .select()
-    .from(generation)
-    .where(and(eq(generation.location, 'US'), inArray(generation.period, months)));
+async function shareReport(query: ReportQuery<'share'>): Promise<Report> {
+  const months = await recentGenerationMonths(query.period === 'latest' ? 1 : 12);
+  if (months.length === 0) throw new NotFoundError(messages.noGenerationData);
+  const rows = await listUsGeneration(months);
   const sum = (fuel: string) => rows.filter((r) => r.fuel === fuel).reduce((s, r) => s + r.value, 0);
   const total = sum('ALL');
   const entries = Object.entries(FUEL_LABELS).map(([fuel, label]) => ({ label, value: sum(fuel) }));
@@ -135,10 +118,10 @@ async function shareReport(db: Db, query: ReportQuery<'share'>): Promise<Report>
 }
 
 /** Regional Data: every state's generation in the latest month, its renewable share and largest source. */
-async function regionalReport(db: Db, query: ReportQuery<'regional'>): Promise<Report> {
-  const month = await latestGenerationMonth(db);
-  if (!month) throw new NotFoundError('No generation data is stored yet');
-  const rows = await db.select().from(generation).where(eq(generation.period, month));
+async function regionalReport(query: ReportQuery<'regional'>): Promise<Report> {
+  const month = await latestGenerationMonth();
+  if (!month) throw new NotFoundError(messages.noGenerationData);
+  const rows = await listGenerationOfMonth(month);
   const states = Object.entries(US_STATES).flatMap(([code, name]) => {
     const own = rows.filter((r) => r.location === code);
     const total = own.find((r) => r.fuel === 'ALL')?.value;
@@ -185,16 +168,16 @@ async function regionalReport(db: Db, query: ReportQuery<'regional'>): Promise<R
 }
 
 /** Builds a report from the stored data (issue 5). */
-export async function buildReport<K extends ReportKind>(db: Db, kind: K, query: ReportQuery<K>): Promise<Report> {
+export async function buildReport<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report> {
   switch (kind) {
     case 'price':
-      return priceReport(db, 'price', query as ReportQuery<'price'>);
+      return priceReport('price', query as ReportQuery<'price'>);
     case 'custom':
-      return priceReport(db, 'custom', query as ReportQuery<'custom'>);
+      return priceReport('custom', query as ReportQuery<'custom'>);
     case 'share':
-      return shareReport(db, query as ReportQuery<'share'>);
+      return shareReport(query as ReportQuery<'share'>);
     default:
-      return regionalReport(db, query as ReportQuery<'regional'>);
+      return regionalReport(query as ReportQuery<'regional'>);
   }
 }
 

@@ -1,37 +1,26 @@
-import { eq } from 'drizzle-orm';
-import { zohoConfig } from '@db/schema';
 import type { EnergyMixEntry } from '@/lib/types';
-import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig, ZohoConfigInput, ZohoTestResult } from '@/lib/validation/zoho';
 import { loadConfig } from '@/server/config';
-import { getDb } from '@/server/db';
-import { AppError } from '@/server/errors';
-import { parseBody } from '@/server/http';
+import { BadRequestError, ValidationError, messages } from '@/server/errors';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
+import { getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { openSecret, sealSecret } from '@/server/secret-box';
 import { contentChanged } from './publish';
 
-export type ZohoRow = typeof zohoConfig.$inferSelect;
-
-const ROW_ID = 1;
+export type { ZohoRow } from '@/server/queries/zoho-config';
 /** How long an energy mix read from Zoho is served before it is read again. */
 export const ZOHO_MIX_TTL_MS = 15 * 60_000;
 
 const seal = (value: string) => sealSecret(new TextEncoder().encode(value));
 const open = (sealed: string) => openSecret(sealed).toString('utf8');
 
-/** The stored configuration row, if any (server-side only: it holds sealed secrets). */
-export async function readZohoRow(): Promise<ZohoRow | undefined> {
-  const [row] = await (await getDb()).select().from(zohoConfig).where(eq(zohoConfig.id, ROW_ID));
-  return row;
-}
-
-/** The public status (CONTRACT 2.11): whether a connection is configured. */
+/** The public status: whether a connection is configured. */
 export async function getZohoStatus(): Promise<{ configured: boolean }> {
-  return { configured: (await readZohoRow()) !== undefined };
+  return { configured: (await getZohoRow()) !== undefined };
 }
 
-/** The dashboards the Analytics tab shows: the framed energy dashboard (CONTRACT 2.12) and links to the others. */
+/** The dashboards the Analytics tab shows: the framed energy dashboard and links to the others. */
 export function dashboardsOf(row: ZohoRow | undefined): { energy: string | null; others: { label: string; url: string }[] } {
   const others = [
     { label: 'Market dashboard', url: row?.marketDashboardUrl },
@@ -43,7 +32,7 @@ export function dashboardsOf(row: ZohoRow | undefined): { energy: string | null;
 
 /** The stored configuration as the admin may see it: secrets only as "set" flags. */
 export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
-  const row = await readZohoRow();
+  const row = await getZohoRow();
   return {
     configured: row !== undefined,
     workspaceId: row?.workspaceId ?? '',
@@ -63,15 +52,14 @@ export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
 }
 
 /**
- * Saves the configuration from a request body. A blank secret keeps the stored one.
- * Changing credentials, data centre or workspace drops the cached token, organisation
- * and energy mix, so nothing read with the old settings is served again.
+ * Saves the configuration. A blank secret keeps the stored one. Changing credentials, data
+ * centre or workspace drops the cached token, organisation and energy mix, so nothing read
+ * with the old settings is served again.
  */
-export async function saveZohoConfig(body: unknown): Promise<ZohoAdminConfig> {
-  const existing = await readZohoRow();
-  const input = parseBody(zohoConfigSchema(existing !== undefined), body);
+export async function saveZohoConfig(input: ZohoConfigInput): Promise<ZohoAdminConfig> {
+  const existing = await getZohoRow();
   const clientSecretSealed = input.clientSecret ? seal(input.clientSecret) : existing?.clientSecretSealed;
-  if (!clientSecretSealed) throw new AppError(400, 'Invalid input', { errors: { clientSecret: ['Client Secret is required'] } });
+  if (!clientSecretSealed) throw new ValidationError({ clientSecret: [messages.clientSecretRequired] });
   const refreshTokenSealed = input.refreshToken ? seal(input.refreshToken) : (existing?.refreshTokenSealed ?? null);
   const connectionChanged =
     !existing ||
@@ -98,14 +86,9 @@ export async function saveZohoConfig(body: unknown): Promise<ZohoAdminConfig> {
       : {}),
     ...(connectionChanged || viewChanged ? { energyMixCache: null, energyMixFetchedAt: null } : {}),
   };
-  await (
-    await getDb()
-  )
-    .insert(zohoConfig)
-    .values({ id: ROW_ID, ...values })
-    .onConflictDoUpdate({ target: zohoConfig.id, set: values });
+  await saveZohoRow(values);
   // The Analytics tab and the energy mix on cached pages depend on this.
-  await contentChanged({ entity: 'zoho-config', id: ROW_ID, action: existing ? 'updated' : 'created' });
+  await contentChanged({ entity: 'zoho-config', id: 1, action: existing ? 'updated' : 'created' });
   return getZohoAdminConfig();
 }
 
@@ -126,7 +109,7 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
     hosts,
     {
       read: async () => {
-        const current = await readZohoRow();
+        const current = await getZohoRow();
         if (!current?.accessTokenSealed || !current.accessTokenExpiresAt) return undefined;
         try {
           return { token: open(current.accessTokenSealed), expiresAt: current.accessTokenExpiresAt.getTime() };
@@ -134,21 +117,14 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
           return undefined;
         }
       },
-      write: async (token, expiresAt) => {
-        await (
-          await getDb()
-        )
-          .update(zohoConfig)
-          .set({ accessTokenSealed: seal(token), accessTokenExpiresAt: new Date(expiresAt) })
-          .where(eq(zohoConfig.id, ROW_ID));
-      },
+      write: (token, expiresAt) => updateZohoRow({ accessTokenSealed: seal(token), accessTokenExpiresAt: new Date(expiresAt) }),
     },
     outbound,
   );
 }
 
 /**
- * The organisation that holds the workspace, read from Zoho's own org list (CONTRACT 2.16):
+ * The organisation that holds the workspace, read from Zoho's own org list:
  * each organisation is tried in turn, the remembered one first, then the default.
  */
 async function findWorkspace(client: ZohoClient, row: ZohoRow) {
@@ -174,9 +150,8 @@ async function findWorkspace(client: ZohoClient, row: ZohoRow) {
 
 /** Tests the stored configuration against Zoho and records the outcome. */
 export async function testZohoConnection(): Promise<ZohoTestResult> {
-  const row = await readZohoRow();
-  if (!row) throw new AppError(400, 'Zoho Analytics is not configured yet. Save the credentials first.');
-  const db = await getDb();
+  const row = await getZohoRow();
+  if (!row) throw new BadRequestError(messages.zohoNotConfigured);
   let result: ZohoTestResult;
   let orgId: string | null = row.orgId;
   try {
@@ -195,10 +170,7 @@ export async function testZohoConnection(): Promise<ZohoTestResult> {
     if (!(error instanceof ZohoError)) throw error;
     result = { success: false, message: error.message };
   }
-  await db
-    .update(zohoConfig)
-    .set({ orgId, lastTestedAt: new Date(), lastTestOk: result.success, lastTestMessage: result.message })
-    .where(eq(zohoConfig.id, ROW_ID));
+  await updateZohoRow({ orgId, lastTestedAt: new Date(), lastTestOk: result.success, lastTestMessage: result.message });
   return result;
 }
 
@@ -213,7 +185,7 @@ function parseCachedMix(json: string | null): EnergyMixEntry[] | undefined {
 }
 
 /**
- * The energy mix from the configured Zoho data view (CONTRACT 2.10), read at most every
+ * The energy mix from the configured Zoho data view, read at most every
  * 15 minutes; while Zoho fails the last good read serves (or nothing), and Zoho is asked
  * again only after another 15 minutes.
  */
@@ -235,6 +207,6 @@ export async function getZohoEnergyMix(row?: ZohoRow, now = Date.now()): Promise
     if (!(error instanceof ZohoError)) throw error;
     console.error(`Zoho energy mix: ${error.message}`);
   }
-  await (await getDb()).update(zohoConfig).set(update).where(eq(zohoConfig.id, ROW_ID));
+  await updateZohoRow(update);
   return mix;
 }

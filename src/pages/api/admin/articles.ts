@@ -1,10 +1,11 @@
-import type { APIRoute } from 'astro';
 import { requireAdmin } from '@/server/auth/guard';
-import { handle, json } from '@/server/http';
-import { listAllArticles } from '@/server/services/articles';
+import { endpoint, json } from '@/server/http';
+import { listAdminArticles } from '@/server/queries/articles';
 
 /** GET /api/admin/articles: every article, drafts and scheduled ones included. */
-export const GET: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  return json(await listAllArticles());
+export const { GET, ALL } = endpoint({
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await listAdminArticles());
+  },
 });

@@ -1,16 +1,20 @@
-import type { APIRoute } from 'astro';
+import { zohoConfigSchema } from '@/lib/validation/zoho';
 import { requireAdmin } from '@/server/auth/guard';
-import { handle, json, PUBLIC_BODY_LIMIT, readJsonBody } from '@/server/http';
-import { getZohoAdminConfig, saveZohoConfig } from '@/server/services/zoho';
+import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
+import { getZohoAdminConfig, getZohoStatus, saveZohoConfig } from '@/server/services/zoho';
 
-/** GET /api/admin/zoho-config (admin): the stored configuration without its secrets. */
-export const GET: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  return json(await getZohoAdminConfig());
-});
-
-/** POST /api/admin/zoho-config (admin): saves the configuration (spec section 7). */
-export const POST: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  return json(await saveZohoConfig(await readJsonBody(context.request, PUBLIC_BODY_LIMIT)));
+export const { GET, POST, ALL } = endpoint({
+  /** GET /api/admin/zoho-config (admin): the stored configuration without its secrets. */
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await getZohoAdminConfig());
+  },
+  /** POST /api/admin/zoho-config (admin): saves the configuration; a blank secret keeps the stored one. */
+  POST: async (context) => {
+    requireAdmin(context);
+    const body = await readJsonBody(context.request, PUBLIC_BODY_LIMIT);
+    // The client secret is required until one is stored.
+    const input = parseBody(zohoConfigSchema((await getZohoStatus()).configured), body);
+    return json(await saveZohoConfig(input));
+  },
 });

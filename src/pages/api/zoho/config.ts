@@ -1,9 +1,8 @@
-import type { APIRoute } from 'astro';
-import { handle, json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { getZohoAdminConfig, getZohoStatus } from '@/server/services/zoho';
 
 /**
  * GET /api/zoho/config: `{configured}` for everyone; the signed-in admin also gets the
- * non-secret fields and whether each secret is set (CONTRACT 2.11).
+ * non-secret fields and whether each secret is set.
  */
-export const GET: APIRoute = handle(async (context) => json(context.locals.user ? await getZohoAdminConfig() : await getZohoStatus()));
+export const { GET, ALL } = endpoint({ GET: async (context) => json(context.locals.user ? await getZohoAdminConfig() : await getZohoStatus()) });

@@ -1,13 +1,14 @@
-import type { APIRoute } from 'astro';
 import { requireAdmin } from '@/server/auth/guard';
-import { handle, json } from '@/server/http';
+import { endpoint, json } from '@/server/http';
 import { testZohoConnection } from '@/server/services/zoho';
 
 /**
  * POST /api/zoho/test-connection (admin): tests the saved configuration against Zoho.
  * A failed test is a result, not an error: 200 with `success: false` and Zoho's reason.
  */
-export const POST: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  return json(await testZohoConnection());
+export const { POST, ALL } = endpoint({
+  POST: async (context) => {
+    requireAdmin(context);
+    return json(await testZohoConnection());
+  },
 });

@@ -1,10 +1,11 @@
-import type { APIRoute } from 'astro';
 import { requireAdmin } from '@/server/auth/guard';
-import { handle, json } from '@/server/http';
-import { listMessages } from '@/server/services/moderation';
+import { endpoint, json } from '@/server/http';
+import { listContactMessages } from '@/server/queries/contact-messages';
 
 /** GET /api/admin/messages: contact messages, newest first. */
-export const GET: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  return json(await listMessages());
+export const { GET, ALL } = endpoint({
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await listContactMessages());
+  },
 });

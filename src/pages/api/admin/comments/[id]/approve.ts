@@ -1,11 +1,13 @@
-import type { APIRoute } from 'astro';
 import { requireAdmin } from '@/server/auth/guard';
-import { handle, idParam, json } from '@/server/http';
+import { messages } from '@/server/errors';
+import { endpoint, idParam, json } from '@/server/http';
 import { approveComment } from '@/server/services/moderation';
 
 /** PATCH /api/admin/comments/{id}/approve: the comment becomes public. */
-export const PATCH: APIRoute = handle(async (context) => {
-  requireAdmin(context);
-  await approveComment(idParam(context.params.id, 'Comment not found'));
-  return json({ approved: true });
+export const { PATCH, ALL } = endpoint({
+  PATCH: async (context) => {
+    requireAdmin(context);
+    await approveComment(idParam(context.params.id, messages.commentNotFound));
+    return json({ approved: true });
+  },
 });

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The admin's change to a contact message. */
+export const messageUpdateSchema = z.object({
+  /** Whether the editors have dealt with it. */
+  handled: z.boolean({ error: 'Must be true or false' }),
+});
+
+export type MessageUpdate = z.output<typeof messageUpdateSchema>;

@@ -1,0 +1,29 @@
+import { articleUpdateSchema } from '@/lib/validation/article';
+import { requireAdmin } from '@/server/auth/guard';
+import { NotFoundError, messages } from '@/server/errors';
+import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody, slugParam } from '@/server/http';
+import { getArticleBySlug } from '@/server/queries/articles';
+import { deleteArticle, updateArticle } from '@/server/services/articles';
+
+// One address, two keys: readers fetch an article by its slug, the admin changes it by its numeric id.
+export const { GET, PATCH, DELETE, ALL } = endpoint({
+  /** GET /api/articles/{slug}: one published article with its HTML content. */
+  GET: async ({ params }) => {
+    const article = await getArticleBySlug(slugParam(params.key, messages.articleNotFound));
+    if (!article) throw new NotFoundError(messages.articleNotFound);
+    return json(article);
+  },
+  /** PATCH /api/articles/{id} (admin): updates the given fields. */
+  PATCH: async (context) => {
+    requireAdmin(context);
+    const id = idParam(context.params.key, messages.articleNotFound);
+    const input = parseBody(articleUpdateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
+    return json(await updateArticle(id, input));
+  },
+  /** DELETE /api/articles/{id} (admin). */
+  DELETE: async (context) => {
+    requireAdmin(context);
+    await deleteArticle(idParam(context.params.key, messages.articleNotFound));
+    return new Response(null, { status: 204 });
+  },
+});

@@ -1,0 +1,34 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { importRuns } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+
+export type ImportRunRow = typeof importRuns.$inferSelect;
+
+/** An import started after `since` and not finished, if any. */
+export async function findRunningImport(since: Date, tx: Executor = db): Promise<ImportRunRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.status, 'running'), gt(importRuns.startedAt, since)));
+  return row;
+}
+
+/** Records the start of an import; answers its id. */
+export async function insertImportRun(startedAt: Date, tx: Executor = db): Promise<number> {
+  const [row] = await tx.insert(importRuns).values({ startedAt, status: 'running' }).returning({ id: importRuns.id });
+  if (!row) throw new Error('The import run was not recorded.');
+  return row.id;
+}
+
+export async function finishImportRun(
+  id: number,
+  outcome: { status: 'succeeded' | 'failed'; rows: number; message: string; finishedAt: Date },
+  tx: Executor = db,
+): Promise<void> {
+  await tx.update(importRuns).set(outcome).where(eq(importRuns.id, id));
+}
+
+/** The last import runs, newest first. */
+export function listImportRuns(limit = 5, tx: Executor = db): Promise<ImportRunRow[]> {
+  return tx.select().from(importRuns).orderBy(desc(importRuns.startedAt)).limit(limit);
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { recoveryCodes, users } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The administrator (the site has one user), if created yet. */
+export async function getAdministrator(tx: Executor = db): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).limit(1);
+  return row;
+}
+
+export async function getUserById(id: number, tx: Executor = db): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function getUserByUsername(username: string, tx: Executor = db): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+export async function insertUser(values: { username: string; passwordHash: string }, tx: Executor = db): Promise<void> {
+  await tx.insert(users).values(values);
+}
+
+/** Changes some of a user's own fields (name, password hash, two-factor state). */
+export async function updateUser(
+  id: number,
+  changes: Partial<Pick<UserRow, 'username' | 'passwordHash' | 'passwordChangedAt' | 'totpKey' | 'totpPendingKey' | 'totpLastStep'>>,
+  tx: Executor = db,
+): Promise<void> {
+  await tx.update(users).set(changes).where(eq(users.id, id));
+}
+
+/** Replaces a user's recovery codes with new hashes. */
+export async function replaceRecoveryCodes(userId: number, codeHashes: string[], tx: Executor = db): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0) await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Marks an unused recovery code used; false when there is no such unused code. */
+export async function spendRecoveryCode(userId: number, codeHash: string, usedAt: Date, tx: Executor = db): Promise<boolean> {
+  const spent = await tx
+    .update(recoveryCodes)
+    .set({ usedAt })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length > 0;
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { zohoConfig } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+
+export type ZohoRow = typeof zohoConfig.$inferSelect;
+export type ZohoValues = Omit<typeof zohoConfig.$inferInsert, 'id'>;
+
+/** The site has one Zoho configuration row. */
+const ROW_ID = 1;
+
+/** The stored configuration row, if any (server-side only: it holds sealed secrets). */
+export async function getZohoRow(tx: Executor = db): Promise<ZohoRow | undefined> {
+  const [row] = await tx.select().from(zohoConfig).where(eq(zohoConfig.id, ROW_ID));
+  return row;
+}
+
+/** Creates or replaces the configuration's fields. */
+export async function saveZohoRow(values: ZohoValues, tx: Executor = db): Promise<void> {
+  await tx
+    .insert(zohoConfig)
+    .values({ id: ROW_ID, ...values })
+    .onConflictDoUpdate({ target: zohoConfig.id, set: values });
+}
+
+/** Changes some fields of the stored configuration (token cache, test outcome, energy mix cache). */
+export async function updateZohoRow(changes: Partial<ZohoValues>, tx: Executor = db): Promise<void> {
+  await tx.update(zohoConfig).set(changes).where(eq(zohoConfig.id, ROW_ID));
+}
