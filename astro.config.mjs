@@ -25,7 +25,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 }),
   integrations: [react(), interactionDirective()],
   prefetch: false,
-  // No Astro sessions: admin sessions live in the database (issue 4).
+  // No Astro sessions: admin sessions live in the database.
   session: false,
   markdown: { syntaxHighlight: false },
   security: {

@@ -26,13 +26,24 @@ export default defineConfig(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
-      // Islands and isomorphic code never reach server-only code (STYLE principle 3).
+      // Islands and isomorphic code never reach server-only code; of db/ only its constants.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/server/**', '**/db/**', 'drizzle-orm', 'drizzle-orm/*', '@libsql/*'],
+              group: [
+                '@/server',
+                '@/server/**',
+                '**/server/**',
+                '@db/**',
+                '!@db/constants',
+                '**/db/**',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '@libsql/*',
+                'libsql',
+              ],
               message: 'Server-only code cannot be imported here.',
             },
           ],
@@ -41,13 +52,26 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/pages/**/*.{ts,astro}'],
+    // Routes are thin adapters and services orchestrate: SQL lives in src/server/queries.
+    files: ['src/pages/**/*.{ts,astro}', 'src/middleware.ts', 'src/server/services/**/*.ts', 'src/server/auth/**/*.ts', 'src/server/jobs/**/*.ts'],
     rules: {
-      // Routes are thin adapters: queries live in src/server (STYLE principle 1).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**'], message: 'Call a query or service from src/server instead.' }] },
+        {
+          paths: [{ name: '@/server/db', importNames: ['db'], message: 'Call a query from src/server/queries; pass a transaction as `tx`.' }],
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*', '@libsql/*', 'libsql'], message: 'SQL lives in src/server/queries.' },
+            { group: ['@db/**', '!@db/constants', '**/db/**'], allowTypeImports: true, message: 'SQL lives in src/server/queries.' },
+          ],
+        },
       ],
+    },
+  },
+  {
+    // The database layer is framework-free: it never imports the app.
+    files: ['db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', '@/**', '**/src/**'], message: 'db/ imports nothing from src/.' }] }],
     },
   },
   {

@@ -17,6 +17,8 @@ import { SITE_URL_PLACEHOLDER } from '@/lib/site';
 import { appConfig, type AppConfig } from '@/server/config';
 import { knownContentVersion, readContentVersion } from '@/server/content-version';
 import { closeDatabase } from '@/server/db';
+import { scheduledJobs } from '@/server/jobs';
+import { startJobRunner } from '@/server/jobs/runner';
 import { PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, etagFor, lookupPage, type CachedPage, type PageAnswer } from '@/server/page-cache';
 import { prepareDatabase } from './prepare-db.ts';
 
@@ -322,11 +324,18 @@ async function prepareDatabaseOrExit(): Promise<void> {
   }
 }
 
-/** Stops taking connections, lets requests in flight finish, closes the database, exits. */
-function stopOnSignal(server: http.Server): void {
+/**
+ * Takes part in the scheduled jobs; on SIGTERM or SIGINT stops taking connections and jobs,
+ * lets requests and the job run in flight finish, closes the database and exits.
+ */
+function serveUntilSignal(server: http.Server): void {
+  const jobs = startJobRunner(scheduledJobs);
   const stop = () => {
     server.close(() => {
-      void closeDatabase().finally(() => process.exit(0));
+      void jobs
+        .stop()
+        .then(closeDatabase)
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     // Keep-alive connections in use get a moment to finish their request.
@@ -346,7 +355,7 @@ async function startSingle(config: AppConfig): Promise<http.Server> {
   await prepareDatabaseOrExit();
   listener = await createRequestListener(config);
   console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port})`);
-  stopOnSignal(server);
+  serveUntilSignal(server);
   return server;
 }
 
@@ -356,7 +365,7 @@ async function startWorker(config: AppConfig): Promise<http.Server> {
   server.keepAliveTimeout = 65_000;
   server.on('connect', refuseConnect);
   await listen(server, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
-  stopOnSignal(server);
+  serveUntilSignal(server);
   return server;
 }
 

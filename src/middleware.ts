@@ -1,14 +1,14 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { SESSION_COOKIE } from './server/auth/cookie';
-import { needsAdmin } from './server/auth/guard';
-import { validateSessionToken } from './server/auth/session';
-import { appConfig } from './server/config';
-import { readContentVersion } from './server/content-version';
-import { ForbiddenError, UnauthorizedError } from './server/errors';
-import { errorResponse } from './server/http';
-import { siteOrigins, isAllowedWrite } from './server/origin';
-import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, lookupPage, type PageAnswer } from './server/page-cache';
-import { SITE_URL_PLACEHOLDER } from './lib/site';
+import { SESSION_COOKIE } from '@/server/auth/cookie';
+import { sessionNeed } from '@/server/auth/guard';
+import { validateSessionToken } from '@/server/auth/session';
+import { appConfig } from '@/server/config';
+import { readContentVersion } from '@/server/content-version';
+import { ForbiddenError, UnauthorizedError } from '@/server/errors';
+import { errorResponse } from '@/server/http';
+import { siteOrigins, isAllowedWrite } from '@/server/origin';
+import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, lookupPage, type PageAnswer } from '@/server/page-cache';
+import { SITE_URL_PLACEHOLDER } from '@/lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
 const fallbackCache = new PageCache();
@@ -32,9 +32,6 @@ const sameOriginWrites = defineMiddleware((context, next) => {
   return next();
 });
 
-/** Routes that read the session without requiring it. */
-const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/api/zoho/config']);
-
 /**
  * Reads the session for admin routes (by matched route pattern, never the raw path) and
  * turns away requests without one: the panel redirects to the login page, the API
@@ -43,8 +40,9 @@ const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '
 const adminSession = defineMiddleware(async (context, next) => {
   // Prerendered pages (the login page among them) are built once, for everyone.
   if (context.isPrerendered) return next();
-  const protectedRoute = needsAdmin(context.routePattern, context.request.method);
-  if (!protectedRoute && !SESSION_AWARE_ROUTES.has(context.routePattern)) return next();
+  const need = sessionNeed(context.routePattern, context.request.method);
+  if (need === 'none') return next();
+  const protectedRoute = need === 'required';
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   context.locals.user = token ? ((await validateSessionToken(token)) ?? undefined) : undefined;
   if (protectedRoute && !context.locals.user) {

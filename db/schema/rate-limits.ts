@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Accepted submissions (and, for sign-in, failed attempts) per client, kept in the
- * database so every web process enforces the same limits (CONTRACT 2.15).
+ * database so every web process enforces the same limits.
  */
 export const rateLimitEvents = sqliteTable(
   'rate_limit_events',

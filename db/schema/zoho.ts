@@ -1,5 +1,5 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ZOHO_DATA_CENTRES } from '../../src/lib/validation/zoho.ts';
+import { ZOHO_DATA_CENTRES } from '../constants.ts';
 
 /**
  * The Zoho Analytics connection (one row, id 1). The client secret, refresh token and

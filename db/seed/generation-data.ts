@@ -1,5 +1,4 @@
-import { FALLBACK_ENERGY_MIX } from '../../src/lib/dashboard.ts';
-import { GENERATION_FUELS, type GenerationFuel } from '../../src/lib/energy.ts';
+import { FALLBACK_ENERGY_MIX, GENERATION_FUELS, type GenerationFuel } from '../constants.ts';
 
 /**
  * Sample monthly generation for a fresh install, until the EIA import replaces it:

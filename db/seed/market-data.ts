@@ -72,7 +72,7 @@ export function generateObservations(series: SeedSeries, end: Date, seed: number
   });
 }
 
-/** The fallback US generation mix of spec section 9. */
+/** The fallback US generation mix (the product's stated figures). */
 export const seedEnergyMix = [
   { source: 'Natural Gas', percentage: 38.4 },
   { source: 'Renewables', percentage: 23.1 },

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from './types';
 
-/** A non-success HTTP response. Its message is "status: body text" (spec section 8). */
+/** A non-success HTTP response. Its message is "status: body text". */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | undefined;

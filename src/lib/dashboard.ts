@@ -17,18 +17,13 @@ export const VOLATILITY_BY_WEEK = [
   { week: 'Week 4', value: 19.4 },
 ] as const;
 
-export const FALLBACK_ENERGY_MIX: EnergyMixEntry[] = [
-  { source: 'Natural Gas', percentage: 38.4 },
-  { source: 'Renewables', percentage: 23.1 },
-  { source: 'Coal', percentage: 19.7 },
-  { source: 'Nuclear', percentage: 18.8 },
-];
+export { FALLBACK_ENERGY_MIX } from '@db/constants';
 
 export const PRICE_CHANGE_TEXT = '+12.4% vs last quarter';
 export const VOLATILITY_TEXT = '18.7% 30-day volatility';
 export const DEFAULT_RENEWABLE_SHARE = 23.1;
 
-/** Fixed pie colours by source (spec: fixed colours); unknown sources cycle the extras. */
+/** Fixed pie colours by source (fixed colors); unknown sources cycle the extras. */
 export const ENERGY_MIX_COLORS: Record<string, string> = {
   'Natural Gas': '#1d4ed8',
   Renewables: '#15803d',

@@ -1,3 +1,7 @@
+import type { GenerationFuel } from '@db/constants';
+
+export { GENERATION_FUELS, type GenerationFuel } from '@db/constants';
+
 /** US states (and DC) by postal code, as EIA's `location` facet names them. */
 export const US_STATES: Record<string, string> = {
   AL: 'Alabama',
@@ -54,8 +58,6 @@ export const US_STATES: Record<string, string> = {
 };
 
 /** EIA fuel type ids stored for generation; ALL is the total of every fuel. */
-export const GENERATION_FUELS = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'] as const;
-export type GenerationFuel = (typeof GENERATION_FUELS)[number];
 
 /** Display names of the fuels (the total excluded). */
 export const FUEL_LABELS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {

@@ -1,10 +1,10 @@
-/** What the news page filters by (spec section 4): a category slug or 'all', and search text. */
+/** What the news page filters by: a category slug or 'all', and search text. */
 export interface NewsFilter {
   category: string;
   search: string;
 }
 
-/** Search text takes effect after this pause in typing (spec section 9). */
+/** Search text takes effect after this pause in typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Articles loaded per page of the news list. */

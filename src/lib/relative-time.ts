@@ -1,7 +1,7 @@
 import { formatDistanceStrict } from 'date-fns';
 
 /**
- * "3 days ago": relative publish time with the 'ago' suffix (spec section 1). Kept apart
+ * "3 days ago": relative publish time with the 'ago' suffix. Kept apart
  * from format.ts so islands that show no relative times do not ship date-fns.
  */
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {

@@ -20,7 +20,7 @@ export const NAV_LINKS = [
   { href: '/contact', label: 'Contact' },
 ] as const;
 
-/** A nav link is active when the path is it or lies below it; Home only on "/" (spec section 2). */
+/** A nav link is active when the path is it or lies below it; Home only on "/". */
 export function isActiveLink(href: string, pathname: string): boolean {
   if (href === '/') return pathname === '/';
   return pathname === href || pathname.startsWith(`${href}/`);

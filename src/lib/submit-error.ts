@@ -1,7 +1,7 @@
 import { toast } from '@/stores/toast';
 import { ApiError } from './api-client';
 
-/** The message to show for a failed submission: the server's, else the fallback (spec section 8). */
+/** The message to show for a failed submission: the server's, else the fallback. */
 export function submitErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.body?.message) return error.body.message;
   return fallback;
@@ -14,7 +14,7 @@ export function submitFieldErrors(error: unknown): Record<string, string[]> {
 
 /**
  * Reports a failed submission: the server's field messages go onto the form's fields it
- * knows, and a toast (titled Error unless told) shows the server's message or the fallback (spec section 8).
+ * knows, and a toast (titled Error unless told) shows the server's message or the fallback.
  */
 export function reportSubmitError<F extends string>(
   error: unknown,

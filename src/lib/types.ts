@@ -1,4 +1,4 @@
-/** JSON shapes of the public API (spec section 3, CONTRACT section 2). Dates are ISO strings. */
+/** JSON shapes of the public API. Dates are ISO strings. */
 
 export interface Category {
   id: number;
@@ -66,13 +66,13 @@ export interface SeriesPoint {
   value: number;
 }
 
-/** The contract's error body (CONTRACT 2.8). */
+/** The API's error body: a message, and field messages for invalid input. */
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;
 }
 
-/** A comment as readers see it: never the author's e-mail (CONTRACT 2.7). */
+/** A comment as readers see it: never the author's e-mail. */
 export interface PublicComment {
   id: number;
   articleId: number;

@@ -36,7 +36,7 @@ export interface AppConfig {
   adminUsername: string;
   adminPassword: string | undefined;
   appSecret: string | undefined;
-  /** Test-only overrides of the Zoho hosts (CONTRACT 1); unset in production. */
+  /** Test-only overrides of the Zoho hosts; unset in production. */
   zohoAccountsUrl: string | undefined;
   zohoAnalyticsUrl: string | undefined;
   eiaApiKey: string | undefined;

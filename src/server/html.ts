@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for article HTML (CONTRACT 2.13): structure, emphasis, links, images,
+ * The allow-list for article HTML, applied on every write: structure, emphasis, links, images,
  * quotes and tables; no script, style, form, iframe or event-handler attribute; links and
  * images only over http(s) (links also mailto).
  */
@@ -59,14 +59,4 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, ARTICLE_HTML);
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** The readable text of an HTML fragment (for the search index and descriptions). */
-export function htmlToText(html: string): string {
-  const withBreaks = html.replace(/<\/(p|h[1-6]|li|blockquote|tr|figcaption)>/gi, '$& ');
-  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
-  return text
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { htmlToText } from '@db/text';

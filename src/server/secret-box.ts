@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 import { loadConfig } from './config';
 
-/** Where the generated secret lives when APP_SECRET is not set (CONTRACT 1). */
+/** Where the generated secret lives when APP_SECRET is not set. */
 export const APP_SECRET_FILE = 'data/app-secret';
 
 let key: Buffer | undefined;

@@ -7,7 +7,7 @@ export interface ToastMessage {
   variant: 'default' | 'destructive';
 }
 
-/** At most one notification is visible (spec section 9): a new one replaces the current one. */
+/** At most one notification is visible: a new one replaces the current one. */
 export const $toast = atom<ToastMessage | null>(null);
 
 let nextId = 1;

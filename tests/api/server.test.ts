@@ -79,6 +79,24 @@ describe('the server on one process', () => {
     expect(server.output()).not.toMatch(/TypeError|at .*\.ts:\d+/);
   });
 
+  it('answers a known API route called with another method with a JSON 405 naming its methods', async () => {
+    const login = await rawRequest(server, { method: 'GET', path: '/api/admin/login' });
+    expect(login.status).toBe(405);
+    expect(login.headers['allow']).toBe('POST, OPTIONS');
+    expect(JSON.parse(login.body)).toEqual({ message: 'Method not allowed' });
+    const put = await rawRequest(server, { method: 'PUT', path: '/api/categories', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(put.status).toBe(405);
+    expect(put.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    const options = await rawRequest(server, { method: 'OPTIONS', path: '/api/articles' });
+    expect(options.status).toBe(204);
+    expect(options.headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
+    const head = await rawRequest(server, { method: 'HEAD', path: '/api/categories' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    // Unknown API paths stay a JSON 404, whatever the method.
+    expect((await rawRequest(server, { method: 'DELETE', path: '/api/nothing-here' })).status).toBe(404);
+  });
+
   it('refuses a write whose Origin matches a forged Host but not the configured site', async () => {
     const res = await rawRequest(server, {
       method: 'POST',

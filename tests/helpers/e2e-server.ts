@@ -5,7 +5,7 @@ import { buildIfNeeded } from '../../scripts/build.mjs';
 
 rmSync('data/e2e', { recursive: true, force: true });
 buildIfNeeded();
-// Zoho's hosts, faked locally (CONTRACT 1: overridable for tests only).
+// Zoho's hosts, faked locally (the host settings exist for tests only).
 const { startFakeZoho } = await import('../fakes/zoho.ts');
 const zoho = await startFakeZoho(Number(process.env['FAKE_ZOHO_PORT'] ?? 4398));
 process.env['ZOHO_ACCOUNTS_URL'] = zoho.url;

@@ -27,7 +27,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the energy mix (CONTRACT 2.10), without Zoho', () => {
+describe('the energy mix, without Zoho', () => {
   it('is the spec’s fallback when nothing is stored', async () => {
     expect(await getEnergyMix()).toEqual(FALLBACK_ENERGY_MIX);
   });

@@ -100,4 +100,22 @@ describe('the job runner', () => {
     expect(await runDueJobs([job], { holder: 'b', now: () => at(11_000), executor: other.db })).toEqual(['takeover']);
     expect(runs).toBe(1);
   });
+
+  it('cleans up: rate-limit events older than any window and sessions past their end go, the rest stays', async () => {
+    const { housekeepingJob } = await import('@/server/jobs/housekeeping');
+    const { rateLimitEvents, sessions, users } = await import('@db/schema');
+    const { db } = await import('@/server/db');
+    const now = at(10 * 24 * HOUR);
+    const [user] = await db.insert(users).values({ username: 'editor', passwordHash: 'x' }).returning({ id: users.id });
+    await db.insert(rateLimitEvents).values([
+      { bucket: 'comment', subject: 'a', at: new Date(now.getTime() - 25 * HOUR) },
+      { bucket: 'comment', subject: 'b', at: new Date(now.getTime() - HOUR) },
+    ]);
+    const session = (id: string, expiresAt: Date) => ({ id, secretHash: 'h', userId: user?.id ?? 0, createdAt: now, lastUsedAt: now, expiresAt });
+    await db.insert(sessions).values([session('old', new Date(now.getTime() - 1)), session('live', new Date(now.getTime() + HOUR))]);
+    await ensureScheduledJob('housekeeping', now);
+    expect(await runDueJobs([housekeepingJob], { holder: 'a', now: () => now })).toEqual(['housekeeping']);
+    expect((await db.select().from(rateLimitEvents)).map((e) => e.subject)).toEqual(['b']);
+    expect((await db.select().from(sessions)).map((x) => x.id)).toEqual(['live']);
+  });
 });

@@ -3,7 +3,7 @@ import { matchesNewsFilter, newsUrl } from '@/lib/news-filter';
 
 const article = { title: 'Henry Hub Futures Climb', excerpt: 'Colder forecasts lifted natural gas.', category: { slug: 'oil-gas' } };
 
-describe('the news filter rule (spec section 5)', () => {
+describe('the news filter rule', () => {
   it('shows everything for all categories and empty search', () => {
     expect(matchesNewsFilter(article, { category: 'all', search: '' })).toBe(true);
   });

@@ -229,7 +229,7 @@ function MessagesTab() {
   );
 }
 
-/** The admin panel (spec section 2): content, moderation, messages, the Zoho connection, market data and security. */
+/** The admin panel: content, moderation, messages, the Zoho connection, market data and security. */
 export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
   const logout = async () => {
     try {

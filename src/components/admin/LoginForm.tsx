@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Toaster } from '@/components/ui/toast';
 
-/** The admin sign-in form (spec sections 2, 5 and 8). It shows no credentials (CONTRACT 2.5). */
+/** The admin sign-in form. It shows no credentials. */
 export default function LoginForm() {
   const [pending, setPending] = useState(false);
   // Shown once the server asks for the second factor.

@@ -103,7 +103,7 @@ function SetupGuide() {
   );
 }
 
-/** The Zoho Configuration tab (spec section 2): credentials, dashboards and the setup guide. */
+/** The Zoho Configuration tab: credentials, dashboards and the setup guide. */
 export function ZohoSettings() {
   const {
     data: config,

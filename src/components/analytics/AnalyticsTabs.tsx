@@ -40,7 +40,7 @@ interface AnalyticsTabsProps {
   otherDashboards: { label: string; url: string }[];
 }
 
-/** The /analytics page's three tabs (spec section 2); the selected tab lives in `?tab=`. */
+/** The /analytics page's three tabs; the selected tab lives in `?tab=`. */
 export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl, otherDashboards }: AnalyticsTabsProps) {
   const [tab, setTab] = useState<AnalyticsTab>(initialTab);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);

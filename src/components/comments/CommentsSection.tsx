@@ -133,7 +133,7 @@ function CommentFormLoader({ articleId }: { articleId: number }) {
   );
 }
 
-/** The comments of an article (spec section 2): approved comments, then the form. */
+/** The comments of an article: approved comments, then the form. */
 export default function CommentsSection({ articleId }: { articleId: number }) {
   return (
     <>

@@ -12,7 +12,7 @@ import { Toaster } from '@/components/ui/toast';
 
 const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
 
-/** The contact form (spec section 2), validated with the schema the endpoint uses. */
+/** The contact form, validated with the schema the endpoint uses. */
 export default function ContactForm() {
   const {
     register,

@@ -36,7 +36,7 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
   );
 }
 
-/** The three dashboard cards of the home and analytics pages (spec sections 2 and 9). */
+/** The three dashboard cards of the home and analytics pages. */
 export default function DashboardCards({ energyMix, headingLevel = 'h3' }: { energyMix: EnergyMixEntry[]; headingLevel?: 'h2' | 'h3' }) {
   const share = renewableShare(energyMix);
   const colors = energyMixColors(energyMix);

@@ -14,7 +14,7 @@ interface ArticleCardProps {
 }
 
 /**
- * The list card of spec section 1: image, category badge, relative time, linked title,
+ * The list card: image, category badge, relative time, linked title,
  * excerpt, author and a Read More link.
  */
 export function ArticleCard({ article, headingLevel = 'h3', priority = false }: ArticleCardProps) {

@@ -1,6 +1,6 @@
 import { Skeleton } from './skeleton';
 
-/** `count` card-shaped placeholders (spec section 9 gives the counts per block). */
+/** `count` card-shaped placeholders, as many as the block they stand in for shows. */
 export function CardSkeletons({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-label={label} className="contents">

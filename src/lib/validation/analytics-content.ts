@@ -9,7 +9,7 @@ const fields = z.object({
   metadata: z.record(z.string(), z.unknown(), { error: 'Metadata must be an object' }),
 });
 
-/** The analytics content form and `POST /api/analytics-content` (spec sections 3 and 5): type defaults to chart, metadata to {}. */
+/** The analytics content form and `POST /api/analytics-content`: type defaults to chart, metadata to {}. */
 export const analyticsContentCreateSchema = fields.extend({
   type: fields.shape.type.default('chart'),
   metadata: fields.shape.metadata.default({}),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** Slugs: lowercase a-z, 0-9 and single hyphens (CONTRACT 2.14). */
+/** Slugs: lowercase a-z, 0-9 and single hyphens. */
 export const slugSchema = z
   .string()
   .min(1)
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens');
 
-/** Query of `GET /api/articles` (CONTRACT 2.1). */
+/** Query of `GET /api/articles`. */
 export const articleListQuerySchema = z.object({
   /** `true` for featured stories only. */
   featured: z.enum(['true', 'false']).optional(),

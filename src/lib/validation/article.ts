@@ -11,7 +11,7 @@ const imageUrlSchema = z
   .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//i.test(v), 'Please enter a valid URL')
   .transform((v) => (v === '' ? null : v));
 
-/** The article form and `POST /api/articles` (spec sections 3 and 5, CONTRACT 2.19). */
+/** The article form and `POST /api/articles`; without a status or publish time an article is published at once. */
 export const articleCreateSchema = z.object({
   title: required('Title').max(300),
   slug: slugSchema,

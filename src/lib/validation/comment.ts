@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from './text';
 
-/** Caps on a comment (issue 3); the minimums and their messages are spec section 5's. */
+/** Caps on a comment; the minimums and their messages are the product's form rules. */
 export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;
 
 /** A reader's comment, as the form sends it and `POST /api/articles/{id}/comments` accepts it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin login payload (spec section 3); both fields required, capped at 1 KB (issue 4). */
+/** The admin login payload; both fields required, capped at 1 KB. */
 export const loginSchema = z.object({
   username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(1024, 'Too long'),
   password: z.string({ error: 'Required' }).min(1, 'Required').max(1024, 'Too long'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { slugSchema } from './article-list-query';
 
-/** The /news page's URL state (CONTRACT 2.2); anything invalid falls back to the default. */
+/** The /news page's URL state; anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({
   category: z
     .union([z.literal('all'), slugSchema])

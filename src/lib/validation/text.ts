@@ -15,6 +15,6 @@ export function countLinks(text: string): number {
 
 /**
  * The honeypot: a field people never see or fill. Bots that fill it are answered as if
- * they succeeded, and nothing is stored (CONTRACT 2.15).
+ * they succeeded, and nothing is stored.
  */
 export const HONEYPOT_FIELD = 'website';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
-export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
+import { ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@db/constants';
+
+export { ZOHO_DATA_CENTRES, type ZohoDataCentre };
 
 export const ZOHO_DATA_CENTRE_LABELS: Record<ZohoDataCentre, string> = {
   US: 'United States (zoho.com)',
@@ -51,7 +52,7 @@ const zohoId = (label: string) =>
 const secret = z.string({ error: 'Must be text' }).trim().max(1000, 'Must be at most 1000 characters').default('');
 
 /**
- * The Zoho Configuration form and `POST /api/admin/zoho-config` (spec sections 3 and 5).
+ * The Zoho Configuration form and `POST /api/admin/zoho-config`.
  * A stored client secret or refresh token is never sent back, so a blank one keeps what
  * is stored: `secretStored` says whether there is one to keep.
  */

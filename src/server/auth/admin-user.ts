@@ -1,6 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Executor } from '@/server/db';
-import { db } from '@/server/db';
 import { getAdministrator, insertUser, updateUser } from '@/server/queries/users';
 import { deleteUserSessions } from '@/server/queries/sessions';
 import { hashPassword, verifyPassword } from './password';
@@ -15,7 +14,7 @@ export async function ensureAdmin(
   username: string,
   password: string | undefined,
   log: (line: string) => void = console.log,
-  tx: Executor = db,
+  tx?: Executor,
 ): Promise<void> {
   const existing = await getAdministrator(tx);
   if (!existing) {
@@ -40,7 +39,7 @@ export async function ensureAdmin(
 }
 
 /** Sets a new administrator password and ends every session. */
-export async function setAdminPassword(password: string, tx: Executor = db): Promise<void> {
+export async function setAdminPassword(password: string, tx?: Executor): Promise<void> {
   const admin = await getAdministrator(tx);
   if (!admin) throw new Error('There is no administrator yet: start the site once first.');
   await updateUser(admin.id, { passwordHash: await hashPassword(password), passwordChangedAt: new Date() }, tx);

@@ -3,7 +3,7 @@ import { loadConfig } from '@/server/config';
 
 const secure = loadConfig().siteUrl.startsWith('https:');
 
-/** `__Host-` prefixed (and Secure) when the site is served over https (issue 4). */
+/** `__Host-` prefixed (and Secure) when the site is served over https. */
 export const SESSION_COOKIE = secure ? '__Host-session' : 'session';
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {

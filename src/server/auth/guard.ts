@@ -22,13 +22,20 @@ export const ADMIN_ROUTES = new Set([
   '/api/zoho/test-connection',
 ]);
 
-/** Routes whose reads are public and whose writes need the administrator (CONTRACT 2.6). */
+/** Routes whose reads are public and whose writes need the administrator. */
 export const ADMIN_WRITE_ROUTES = new Set(['/api/articles', '/api/articles/[key]', '/api/analytics-content', '/api/analytics-content/[id]']);
 
-/** Whether a request to this route pattern needs the administrator's session. */
-export function needsAdmin(routePattern: string, method: string): boolean {
-  if (ADMIN_ROUTES.has(routePattern)) return true;
-  return ADMIN_WRITE_ROUTES.has(routePattern) && method !== 'GET' && method !== 'HEAD';
+/** Routes that read the session without requiring it. */
+export const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/logout', '/api/zoho/config']);
+
+/**
+ * What a request to this route pattern needs of the session: `required` (the administrator
+ * only), `optional` (read it when there is one) or `none`.
+ */
+export function sessionNeed(routePattern: string, method: string): 'required' | 'optional' | 'none' {
+  if (ADMIN_ROUTES.has(routePattern)) return 'required';
+  if (ADMIN_WRITE_ROUTES.has(routePattern) && !['GET', 'HEAD', 'OPTIONS'].includes(method)) return 'required';
+  return SESSION_AWARE_ROUTES.has(routePattern) ? 'optional' : 'none';
 }
 
 /** The signed-in administrator, or a 401: every admin endpoint asserts it again itself. */

@@ -2,7 +2,7 @@ import type { ZohoDataCentre } from '@/lib/validation/zoho';
 import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound';
 
 /**
- * Zoho's fixed hosts per data centre (CONTRACT 2.16): the accounts server issues tokens,
+ * Zoho's fixed hosts per data centre: the accounts server issues tokens,
  * the analytics API server answers the REST API. No other host is ever called.
  */
 export const ZOHO_HOSTS: Record<ZohoDataCentre, { accounts: string; analytics: string }> = {

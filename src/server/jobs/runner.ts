@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '@/server/db';
-import { db } from '@/server/db';
 import { claimDueJob, ensureScheduledJob, finishJobRun, renewJobLease } from '@/server/queries/jobs';
 
 /** A piece of timed work every web process may run; exactly one runs each due run. */
@@ -37,7 +36,7 @@ export function retryAt(job: Job, attempts: number, now: Date): { nextRunAt: Dat
 export async function runDueJobs(jobs: readonly Job[], options: { holder?: string; now?: () => Date; executor?: Executor } = {}): Promise<string[]> {
   const holder = options.holder ?? PROCESS_ID;
   const now = options.now ?? (() => new Date());
-  const tx = options.executor ?? db;
+  const tx = options.executor;
   const ran: string[] = [];
   for (const job of jobs) {
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;

@@ -6,7 +6,7 @@ import { isEiaSource } from '@/lib/energy';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
- * Market data items (spec section 3) derived from each listed series' two latest
+ * Market data items derived from each listed series' two latest
  * observations: the value with its unit, and the change against the previous one. One
  * query: the home, news and analytics pages all render it.
  */

@@ -167,7 +167,7 @@ async function regionalReport(query: ReportQuery<'regional'>): Promise<Report> {
   };
 }
 
-/** Builds a report from the stored data (issue 5). */
+/** Builds a report from the stored data. */
 export async function buildReport<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report> {
   switch (kind) {
     case 'price':

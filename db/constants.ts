@@ -1,0 +1,18 @@
+// Facts the database layer and the app share: column values, and the data the seed stores.
+// This module imports nothing, so isomorphic code (forms, charts) may import it too.
+
+/** Zoho's data centres: each maps to fixed Zoho hosts; no free-form host is ever called. */
+export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
+export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
+
+/** EIA fuel type ids kept for monthly generation: all fuels, coal, natural gas, nuclear, hydro, wind, solar. */
+export const GENERATION_FUELS = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'] as const;
+export type GenerationFuel = (typeof GENERATION_FUELS)[number];
+
+/** The US generation mix shown when nothing better is stored (the product's stated figures). */
+export const FALLBACK_ENERGY_MIX: { source: string; percentage: number }[] = [
+  { source: 'Natural Gas', percentage: 38.4 },
+  { source: 'Renewables', percentage: 23.1 },
+  { source: 'Coal', percentage: 19.7 },
+  { source: 'Nuclear', percentage: 18.8 },
+];

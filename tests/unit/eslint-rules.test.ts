@@ -1,0 +1,60 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The project's own ESLint configuration, run on small snippets placed (by name) in each layer.
+// Only the layer rule runs, without type information, so each check is quick.
+const eslint = new ESLint({
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the lint rules that keep the layers apart', () => {
+  it('keep drizzle and the shared handle out of services and routes', async () => {
+    expect(await layerErrors('src/server/services/fixture.ts', "import { eq } from 'drizzle-orm';\nexport const x = eq;\n")).toHaveLength(1);
+    expect(await layerErrors('src/server/services/fixture.ts', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
+    expect(await layerErrors('src/pages/api/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
+    expect(
+      await layerErrors('src/pages/api/fixture.ts', "import { createClient } from '@libsql/client';\nexport const x = createClient;\n"),
+    ).toHaveLength(1);
+  });
+
+  it('let services and routes call queries, run transactions and name schema types', async () => {
+    const code = [
+      "import { writeTransaction, type Executor } from '@/server/db';",
+      "import type { articles } from '@db/schema';",
+      "import { listArticles } from '@/server/queries/articles';",
+      'export type Row = typeof articles.$inferSelect;',
+      'export const run = (fn: (tx: Executor) => Promise<void>) => writeTransaction(fn);',
+      'export const list = listArticles;',
+    ].join('\n');
+    expect(await layerErrors('src/server/services/fixture.ts', code)).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/server/queries/fixture.ts',
+        "import { eq } from 'drizzle-orm';\nimport { db } from '@/server/db';\nexport const x = [eq, db];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep db/ free of the app', async () => {
+    expect(await layerErrors('db/seed/fixture.ts', "import { htmlToText } from '@/server/html';\nexport const x = htmlToText;\n")).toHaveLength(1);
+    expect(await layerErrors('db/seed/fixture.ts', "import { SITE_NAME } from '../../src/lib/site.ts';\nexport const x = SITE_NAME;\n")).toHaveLength(
+      1,
+    );
+    expect(await layerErrors('db/seed/fixture.ts', "import { articles } from '../schema/index.ts';\nexport const x = articles;\n")).toEqual([]);
+  });
+
+  it('keep server code out of islands and isomorphic modules, the shared constants aside', async () => {
+    expect(await layerErrors('src/components/fixture.tsx', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
+    expect(await layerErrors('src/lib/fixture.ts', "import { loadConfig } from '@/server/config';\nexport const x = loadConfig;\n")).toHaveLength(1);
+    expect(await layerErrors('src/lib/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
+    expect(
+      await layerErrors('src/lib/fixture.ts', "import { GENERATION_FUELS } from '@db/constants';\nexport const x = GENERATION_FUELS;\n"),
+    ).toEqual([]);
+  });
+});
