@@ -7,6 +7,8 @@
 //     node:http server sending the same bytes, side by side with wrk;
 //   - load: while 100 comments are posted at once, reads keep p99 < 50 ms and posts < 250 ms;
 //     memory stays within 50 MB over 10,000 requests with random query strings;
+//   - reads at newsroom size: each read of the scale issue on the seeded site and on 100,000
+//     articles and 1,000,000 comments (BENCH_SCALE_DB=path reuses a grown database);
 //   - Lighthouse (mobile) >= 95 in every category on /, /news and an article.
 import './require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { buildIfNeeded } from './build.mjs';
 import { results, startServer } from './bench/lib.mjs';
 import { benchLighthouse } from './bench/lighthouse.mjs';
 import { benchMemory, benchWriteLoad } from './bench/load.mjs';
+import { benchReads, scaleDatabase, startLargeServer } from './bench/reads.mjs';
 import { benchThroughput } from './bench/throughput.mjs';
 import { benchWeight } from './bench/weight.mjs';
 
@@ -23,8 +26,16 @@ buildIfNeeded();
 const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 // One build and one database; the server runs as `npm start` does (one process per core).
 // TRUST_PROXY lets the write-load section post from many client addresses.
-const server = await startServer({ DATABASE_URL: `file:${join(dir, 'bench.db')}`, TRUST_PROXY: 'true' });
+const dbPath = join(dir, 'bench.db');
+const server = await startServer({ DATABASE_URL: `file:${dbPath}`, TRUST_PROXY: 'true' });
 try {
+  const largePath = scaleDatabase(dir);
+  const large = await startLargeServer(largePath);
+  try {
+    await benchReads({ base: server.base, dbPath }, large);
+  } finally {
+    large.stop();
+  }
   await benchWeight(server.base);
   await benchThroughput(server.base);
   await benchWriteLoad(server.base);

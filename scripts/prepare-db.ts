@@ -12,6 +12,8 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
   const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   try {
     await migrateDatabase(database.db);
+    // Planner statistics where they are missing or stale (cheap when they are not).
+    await database.client.execute('PRAGMA optimize');
     if (options.seed && config.seed) await seedDatabase(database.db);
     await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db);
   } finally {

@@ -39,8 +39,13 @@ export const articles = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
+  // Every public list is served by one of these, each covering the article id (SQLite adds
+  // the rowid to every index), so pages, deep offsets and counts read index entries only.
   (table) => [
     index('articles_published_idx').on(table.status, table.publishedAt),
-    index('articles_category_idx').on(table.categoryId, table.publishedAt),
+    index('articles_status_category_idx').on(table.status, table.categoryId, table.publishedAt),
+    index('articles_status_featured_idx').on(table.status, table.featured, table.publishedAt),
+    // Full-text matches are checked for visibility here, never on the (large) article rows.
+    index('articles_visibility_idx').on(table.id, table.status, table.publishedAt, table.categoryId),
   ],
 );

@@ -41,3 +41,31 @@ export function readContentVersion(): Promise<string> {
   });
   return pending;
 }
+
+const memo = new Map<string, Promise<unknown>>();
+const MEMO_ENTRIES = 2_000;
+
+/**
+ * `compute()` once per content version and minute for each key (counts, totals): a list's
+ * total is not counted again for every request, and is never older than the content. The
+ * minute matters because scheduled articles fall due without any write.
+ */
+export async function cachedForContent<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await readContentVersion();
+  const full = `${version}|${Math.floor(Date.now() / 60_000)}|${key}`;
+  let entry = memo.get(full) as Promise<T> | undefined;
+  if (entry) {
+    memo.delete(full);
+  } else {
+    entry = compute();
+    // A failed computation is not remembered.
+    entry.catch(() => memo.delete(full));
+  }
+  memo.set(full, entry);
+  while (memo.size > MEMO_ENTRIES) {
+    const oldest = memo.keys().next().value;
+    if (oldest === undefined) break;
+    memo.delete(oldest);
+  }
+  return entry;
+}

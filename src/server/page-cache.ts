@@ -13,6 +13,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/analytics': ['tab', 'report', 'page'],
   '/rss.xml': [],
   '/sitemap.xml': [],
+  '/sitemaps/pages.xml': [],
+  '/sitemaps/articles-[n].xml': [],
 };
 
 /**
@@ -79,8 +81,10 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 /** Builds a cache entry, compressing the body once. */
 export function cachedPage(body: string, headers: [string, string][], etag: string): CachedPage {
   const raw = Buffer.from(body);
-  const gzip = gzipSync(raw, { level: 9 });
-  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  // Pages are compressed hard; big files (a sitemap of 50,000 URLs) less so, to keep their first render quick.
+  const large = raw.length > 512 * 1024;
+  const gzip = gzipSync(raw, { level: large ? 6 : 9 });
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
   const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)));
   return {
     status: 200,

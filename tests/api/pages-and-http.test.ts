@@ -126,8 +126,11 @@ describe('discovery', () => {
     const rss = await (await get('/rss.xml')).text();
     expect(rss).toContain('<rss');
     expect(rss.match(/<item>/g)?.length).toBeGreaterThanOrEqual(20);
-    const sitemap = await (await get('/sitemap.xml')).text();
-    expect(sitemap).toContain('<loc>http://localhost:4321/article/permian-output-holds-near-record-as-rig-count-slips</loc>');
+    const index = await (await get('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    expect(index).toContain('<loc>http://localhost:4321/sitemaps/articles-1.xml</loc>');
+    const articles = await (await get('/sitemaps/articles-1.xml')).text();
+    expect(articles).toContain('<loc>http://localhost:4321/article/permian-output-holds-near-record-as-rig-count-slips</loc>');
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: http://localhost:4321/sitemap.xml');
     expect(robots).toContain('Disallow: /admin');

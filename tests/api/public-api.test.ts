@@ -21,8 +21,8 @@ async function getJson<T>(path: string): Promise<{ status: number; body: T; head
 }
 
 describe('GET /api/articles', () => {
-  it('lists published articles newest first with the total in X-Total-Count', async () => {
-    const { status, body, headers } = await getJson<ArticleSummary[]>('/api/articles');
+  it('lists published articles newest first, each the full Article, with the total in X-Total-Count', async () => {
+    const { status, body, headers } = await getJson<Article[]>('/api/articles');
     expect(status).toBe(200);
     expect(headers.get('X-Total-Count')).toBe('30');
     expect(body).toHaveLength(20);
@@ -36,8 +36,12 @@ describe('GET /api/articles', () => {
       'string',
       'string',
     ]);
-    expect(first).not.toHaveProperty('content');
+    expect(first.content).toMatch(/^<p>/);
     expect(headers.get('Cache-Control')).toBe('no-store');
+    // The lean shape the site's own lists ask for.
+    const lean = await getJson<ArticleSummary[]>('/api/articles?fields=summary&limit=3');
+    expect(lean.body.map((a) => a.id)).toEqual(body.slice(0, 3).map((a) => a.id));
+    expect(lean.body[0]).not.toHaveProperty('content');
   });
 
   it('pages with limit and offset', async () => {

@@ -4,6 +4,22 @@ import { waitForIslands } from './hydration.ts';
 const cards = (page: Page) => page.locator('main article');
 
 test.describe('news filter', () => {
+  test('without JavaScript, "Load more" and the numbered pages lead through the archive', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/news');
+    const firstPage = await cards(page).allTextContents();
+    await page.getByRole('link', { name: 'Load more articles' }).click();
+    await expect(page).toHaveURL(/\/news\?page=2$/);
+    await expect(cards(page)).toHaveCount(12);
+    expect(await cards(page).allTextContents()).not.toEqual(firstPage);
+    await page.getByRole('navigation', { name: 'Archive pages' }).getByRole('link', { name: 'Page 3' }).click();
+    await expect(page).toHaveURL(/\/news\?page=3$/);
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole('link', { name: 'Load more articles' })).toHaveCount(0);
+    await context.close();
+  });
+
   test('ships no JavaScript until the reader uses the filter', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -64,6 +80,13 @@ test.describe('news filter', () => {
     await expect(cards(page)).toHaveCount(5);
     for (const badge of await cards(page).locator('span.rounded-full').first().allTextContents()) expect(badge).toBe('Nuclear');
     await expect(page.getByText('5 articles')).toBeVisible();
+    // The heading, the title and the sidebar follow without a reload.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuclear News');
+    await expect(page).toHaveTitle(/^Nuclear News/);
+    await expect(page.getByRole('complementary').getByRole('link', { name: /Nuclear/ })).toHaveAttribute('aria-current', 'page');
+    await select.selectOption('all');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energy News');
+    await expect(page.getByRole('complementary').locator('[aria-current="page"]')).toHaveCount(0);
   });
 
   test('shows the empty text when nothing matches', async ({ page }) => {
@@ -103,6 +126,9 @@ test.describe('news filter', () => {
   test('loads more articles on demand', async ({ page }) => {
     await page.goto('/news');
     await expect(cards(page)).toHaveCount(12);
+    // The first interaction hydrates the list; from then on "Load more" appends in place.
+    await page.getByRole('link', { name: 'Load more articles' }).focus();
+    await waitForIslands(page);
     await page.getByRole('link', { name: 'Load more articles' }).click();
     await expect(cards(page)).toHaveCount(24);
     await page.getByRole('link', { name: 'Load more articles' }).click();

@@ -19,7 +19,7 @@ describe('toFtsQuery', () => {
 
 describe('article list query', () => {
   it('defaults limit and offset', () => {
-    expect(articleListQuerySchema.parse({})).toEqual({ limit: 20, offset: 0 });
+    expect(articleListQuerySchema.parse({})).toEqual({ limit: 20, offset: 0, fields: 'full' });
   });
 
   it('rejects bad values with field messages', () => {

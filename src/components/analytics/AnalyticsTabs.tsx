@@ -34,6 +34,9 @@ interface AnalyticsTabsProps {
   marketData: MarketDataItem[];
   energyMix: EnergyMixEntry[];
   content: AnalyticsContentItem[];
+  /** Which page of the analysis items `content` is, of how many. */
+  contentPage: number;
+  contentPages: number;
   /** The configured Zoho energy dashboard, if any. */
   dashboardUrl: string | null;
   /** The other configured dashboards, offered as links. */
@@ -41,7 +44,16 @@ interface AnalyticsTabsProps {
 }
 
 /** The /analytics page's three tabs; the selected tab lives in `?tab=`. */
-export default function AnalyticsTabs({ initialTab, marketData, energyMix, content, dashboardUrl, otherDashboards }: AnalyticsTabsProps) {
+export default function AnalyticsTabs({
+  initialTab,
+  marketData,
+  energyMix,
+  content,
+  contentPage,
+  contentPages,
+  dashboardUrl,
+  otherDashboards,
+}: AnalyticsTabsProps) {
   const [tab, setTab] = useState<AnalyticsTab>(initialTab);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const select = (value: string) => {
@@ -101,6 +113,31 @@ export default function AnalyticsTabs({ initialTab, marketData, energyMix, conte
             })}
           </ul>
           {content.length === 0 && <p className="text-muted-foreground mt-4">No analysis published yet.</p>}
+          {contentPages > 1 && (
+            <nav aria-label="Analysis pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
+              {contentPage > 1 ? (
+                <a
+                  href={contentPage === 2 ? '/analytics' : `/analytics?page=${contentPage - 1}`}
+                  rel="prev"
+                  className="text-primary font-medium hover:underline"
+                >
+                  Newer analysis
+                </a>
+              ) : (
+                <span />
+              )}
+              <span className="text-muted-foreground">
+                Page {contentPage} of {contentPages}
+              </span>
+              {contentPage < contentPages ? (
+                <a href={`/analytics?page=${contentPage + 1}`} rel="next" className="text-primary font-medium hover:underline">
+                  Older analysis
+                </a>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
         </section>
       </TabsContent>
 

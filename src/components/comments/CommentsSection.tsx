@@ -3,23 +3,46 @@ import { getJson } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { PublicComment } from '@/lib/types';
 import type { CommentCreateInput } from '@/lib/validation/comment';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CommentFields } from './CommentFields';
 import type CommentForm from './CommentForm';
 
+/** Comments per page: the newest ones first, then "Show older". */
+const COMMENTS_PAGE = 50;
+
 function CommentList({ articleId }: { articleId: number }) {
   const [comments, setComments] = useState<PublicComment[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<PublicComment[]>(`/api/articles/${articleId}/comments`, { signal: controller.signal })
-      .then(({ data }) => setComments(data))
+    getJson<PublicComment[]>(`/api/articles/${articleId}/comments?limit=${COMMENTS_PAGE}`, { signal: controller.signal })
+      .then(({ data, headers }) => {
+        setComments(data);
+        setTotal(Number(headers.get('X-Total-Count') ?? data.length));
+      })
       .catch(() => {
         if (!controller.signal.aborted) setError(true);
       });
     return () => controller.abort();
   }, [articleId]);
+
+  const showOlder = async () => {
+    const oldest = comments?.[0];
+    if (!oldest) return;
+    setLoadingOlder(true);
+    try {
+      const { data } = await getJson<PublicComment[]>(`/api/articles/${articleId}/comments?limit=${COMMENTS_PAGE}&before=${oldest.id}`);
+      setComments((current) => [...data, ...(current ?? [])]);
+    } catch {
+      setError(true);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
 
   if (error) return <p className="text-muted-foreground text-sm">Comments could not be loaded. Please try again later.</p>;
   if (comments === null) {
@@ -44,8 +67,13 @@ function CommentList({ articleId }: { articleId: number }) {
   return (
     <div>
       <h3 className="text-lg font-semibold">
-        {comments.length} {comments.length === 1 ? 'Comment' : 'Comments'}
+        {total} {total === 1 ? 'Comment' : 'Comments'}
       </h3>
+      {comments.length < total && (
+        <Button variant="outline" className="mt-4" onClick={() => void showOlder()} disabled={loadingOlder}>
+          {loadingOlder ? 'Loading…' : `Show older comments (${total - comments.length})`}
+        </Button>
+      )}
       <ol className="mt-4 space-y-4">
         {comments.map((c) => (
           <li key={c.id} className="bg-card rounded-lg border p-4">

@@ -1,6 +1,7 @@
 import { categoryBadgeClass } from '@/lib/categories';
 import { formatLongDate } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { snippetParts } from '@/lib/snippet';
 import type { ArticleSummary } from '@/lib/types';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
@@ -11,13 +12,15 @@ interface ArticleCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Loads the image eagerly (for cards above the fold). */
   priority?: boolean;
+  /** A search result's passage around the matched words, shown instead of the excerpt. */
+  snippet?: string | undefined;
 }
 
 /**
  * The list card: image, category badge, relative time, linked title,
  * excerpt, author and a Read More link.
  */
-export function ArticleCard({ article, headingLevel = 'h3', priority = false }: ArticleCardProps) {
+export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet }: ArticleCardProps) {
   const Heading = headingLevel;
   const href = `/article/${article.slug}`;
   return (
@@ -47,7 +50,21 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false }: 
             {article.title}
           </a>
         </Heading>
-        <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
+        {snippet ? (
+          <p className="text-muted-foreground line-clamp-3 text-sm" data-snippet>
+            {snippetParts(snippet).map((part, i) =>
+              part.match ? (
+                <mark key={i} className="text-foreground rounded-sm bg-amber-200/70 px-0.5">
+                  {part.text}
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
+          </p>
+        ) : (
+          <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
+        )}
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="text-muted-foreground">By {article.author}</span>
           <a href={href} className="text-primary font-medium hover:underline">

@@ -2,35 +2,46 @@ import { useStore } from '@nanostores/react';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { getJson } from '@/lib/api-client';
-import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsUrl, type NewsFilter } from '@/lib/news-filter';
+import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsPageCount, newsUrl, type NewsFilter } from '@/lib/news-filter';
+import { snippetFromHtml } from '@/lib/snippet';
 import type { ArticleSummary, Category } from '@/lib/types';
 import { $newsFilter } from '@/stores/news-filter';
 import { CardSkeletons } from '@/components/ui/Skeletons';
 import { ArticleCard } from './ArticleCard';
+import { ArchivePages } from './ArchivePages';
+import { syncNewsPage } from './sync-news-page';
 
-/** Spec section 9: five placeholders while the news list loads. */
+/** Five placeholders while the news list loads. */
 export const NEWS_PLACEHOLDERS = 5;
+
+type ListedArticle = ArticleSummary & { snippet?: string };
 
 interface NewsBrowserProps {
   categories: Category[];
   initialFilter: NewsFilter;
-  initialItems: ArticleSummary[];
+  initialItems: ListedArticle[];
   initialTotal: number;
+  /** The archive page the server rendered. */
+  initialPage: number;
 }
 
 function apiUrl(filter: NewsFilter, offset: number, limit: number): string {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset), fields: 'summary' });
   if (filter.category !== 'all') params.set('category', filter.category);
   if (filter.search.trim()) params.set('q', filter.search.trim());
   return `/api/articles?${params.toString()}`;
 }
+
+/** The API sends snippets as HTML with <mark>; the cards take them with the server's marks. */
+const fromApi = (items: ListedArticle[]): ListedArticle[] =>
+  items.map((a) => (a.snippet === undefined ? a : { ...a, snippet: snippetFromHtml(a.snippet) }));
 
 /**
  * The news list with its search box and category dropdown. Rendered on the server with
  * the URL's filter; in the browser, filter changes fetch from the API (search after a
  * 300 ms pause) and are written back to the URL. Without JavaScript the form submits.
  */
-export default function NewsBrowser({ categories, initialFilter, initialItems, initialTotal }: NewsBrowserProps) {
+export default function NewsBrowser({ categories, initialFilter, initialItems, initialTotal, initialPage }: NewsBrowserProps) {
   // The store starts from the server's filter, so server and browser render the same list.
   useState(() => {
     const current = $newsFilter.get();
@@ -42,11 +53,16 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
   const [searchText, setSearchText] = useState(initialFilter.search);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
+  // The archive page the list starts at: the server's page, back to the first when the filter changes.
+  const [firstPage, setFirstPage] = useState(initialPage);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The filter the shown list belongs to; a fetch runs only when the filter's value changes.
   const shownKey = useRef(`${initialFilter.category}|${initialFilter.search}`);
+
+  // The heading and the sidebar outside the island follow the category.
+  useEffect(() => syncNewsPage({ category, search }), [category, search]);
 
   useEffect(() => {
     const key = `${category}|${search}`;
@@ -56,9 +72,12 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
     setLoading(true);
     setError(null);
     window.history.replaceState(null, '', newsUrl({ category, search }));
-    getJson<ArticleSummary[]>(apiUrl({ category, search }, 0, NEWS_PAGE_SIZE), { signal: controller.signal })
+    getJson<ListedArticle[]>(`${apiUrl({ category, search }, 0, NEWS_PAGE_SIZE)}${search.trim() ? '&snippet=true' : ''}`, {
+      signal: controller.signal,
+    })
       .then(({ data, headers }) => {
-        setItems(data);
+        setItems(fromApi(data));
+        setFirstPage(1);
         setTotal(Number(headers.get('X-Total-Count') ?? data.length));
         setLoading(false);
       })
@@ -95,8 +114,11 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
   const loadMore = async () => {
     setLoadingMore(true);
     try {
-      const { data, headers } = await getJson<ArticleSummary[]>(apiUrl(filter, items.length, NEWS_PAGE_SIZE));
-      setItems((current) => [...current, ...data.filter((a) => !current.some((c) => c.id === a.id))]);
+      const offset = (firstPage - 1) * NEWS_PAGE_SIZE + items.length;
+      const { data, headers } = await getJson<ListedArticle[]>(
+        `${apiUrl(filter, offset, NEWS_PAGE_SIZE)}${filter.search.trim() ? '&snippet=true' : ''}`,
+      );
+      setItems((current) => [...current, ...fromApi(data).filter((a) => !current.some((c) => c.id === a.id))]);
       setTotal(Number(headers.get('X-Total-Count') ?? total));
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not load more articles.');
@@ -114,8 +136,9 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
   // full-text result (which also searches article bodies) replaces it after the pause.
   const pending = searchText !== filter.search;
   const visible = pending ? items.filter((a) => matchesNewsFilter(a, { category: filter.category, search: searchText })) : items;
-  const nextPage = Math.floor(items.length / NEWS_PAGE_SIZE) + 1;
-  const moreHref = `${newsUrl(filter)}${newsUrl(filter).includes('?') ? '&' : '?'}page=${nextPage}`;
+  const lastShown = firstPage + Math.ceil(items.length / NEWS_PAGE_SIZE) - 1;
+  const moreHref = newsUrl(filter, lastShown + 1);
+  const hasMore = (firstPage - 1) * NEWS_PAGE_SIZE + items.length < total;
 
   return (
     <div>
@@ -175,14 +198,14 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
         {loading ? (
           <CardSkeletons count={NEWS_PLACEHOLDERS} label="Loading articles" />
         ) : (
-          visible.map((a, i) => <ArticleCard key={a.id} article={a} headingLevel="h2" priority={i < 2} />)
+          visible.map((a, i) => <ArticleCard key={a.id} article={a} snippet={pending ? undefined : a.snippet} headingLevel="h2" priority={i < 2} />)
         )}
       </div>
       {!loading && visible.length === 0 && (
         <p className="bg-card text-muted-foreground mt-6 rounded-lg border p-8 text-center">No articles found matching your criteria.</p>
       )}
 
-      {!loading && !pending && items.length < total && (
+      {!loading && !pending && hasMore && (
         <div className="mt-8 flex justify-center">
           <a
             href={moreHref}
@@ -197,6 +220,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
           </a>
         </div>
       )}
+      {!loading && !pending && <ArchivePages filter={filter} current={firstPage} last={newsPageCount(total)} />}
     </div>
   );
 }

@@ -16,7 +16,12 @@ export const articleListQuerySchema = z.object({
   /** Full-text search over title, excerpt and body. */
   q: z.string().trim().max(200, 'Search text is at most 200 characters').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Articles to skip: any depth of the archive is served by an index. */
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** `summary` leaves out each article's HTML `content`: lists need only the card's fields. */
+  fields: z.enum(['full', 'summary']).default('full'),
+  /** `true` (with `q`): each item gets a `snippet`, the passage around the matched words, matches in `<mark>`. */
+  snippet: z.enum(['true', 'false']).optional(),
 });
 
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;

@@ -25,3 +25,13 @@ export const commentCreateSchema = z.object({
 
 export type CommentCreateInput = z.input<typeof commentCreateSchema>;
 export type CommentCreate = z.output<typeof commentCreateSchema>;
+
+/** Which page of an article's approved comments to read. */
+export const commentPageQuerySchema = z.object({
+  /** How many (the newest ones, or those before `before`); 50 by default. */
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** A comment's id: read the comments older than it ("Show older"). */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export type CommentPageQuery = z.output<typeof commentPageQuerySchema>;

@@ -8,5 +8,6 @@ export const newsPageQuerySchema = z.object({
     .catch('all')
     .default('all'),
   q: z.string().trim().max(200).catch('').default(''),
-  page: z.coerce.number().int().min(1).max(20).catch(1).default(1),
+  /** The archive page: any page down to the first article. */
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
 });

@@ -1,5 +1,5 @@
 import { endpoint, json } from '@/server/http';
-import { countArticlesByCategory } from '@/server/queries/articles';
+import { getCategoryStats } from '@/server/services/pages';
 
-/** GET /api/analytics: published article counts per category, from the database. */
-export const { GET, ALL } = endpoint({ GET: async () => json({ categoryStats: await countArticlesByCategory() }) });
+/** GET /api/analytics: published article counts per category, counted once per content version. */
+export const { GET, ALL } = endpoint({ GET: async () => json({ categoryStats: await getCategoryStats() }) });

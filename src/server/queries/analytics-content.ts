@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { analyticsContent } from '@db/schema';
 import type { AnalyticsContentItem } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -8,10 +8,21 @@ export type AnalyticsContentValues = typeof analyticsContent.$inferInsert;
 
 const toItem = (row: Row): AnalyticsContentItem => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
-/** All analytics content, newest first: what /analytics publishes under Market Overview. */
-export async function listAnalyticsContent(tx: Executor = db): Promise<AnalyticsContentItem[]> {
-  const rows = await tx.select().from(analyticsContent).orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id));
+/** A page of the analytics content, newest first: what /analytics publishes under Market Overview. */
+export async function listAnalyticsContent(limit: number, offset: number, tx: Executor = db): Promise<AnalyticsContentItem[]> {
+  const rows = await tx
+    .select()
+    .from(analyticsContent)
+    .orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(toItem);
+}
+
+/** How many analytics items there are. */
+export async function countAnalyticsContent(tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(analyticsContent);
+  return row?.n ?? 0;
 }
 
 export async function insertAnalyticsContent(values: AnalyticsContentValues, tx: Executor = db): Promise<AnalyticsContentItem> {

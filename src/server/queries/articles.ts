@@ -1,5 +1,6 @@
-import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, categories } from '@db/schema';
+import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
 import type { AdminArticle, Article, ArticleSummary, CategoryStat } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
 
@@ -58,48 +59,106 @@ export function toFtsQuery(text: string): string | undefined {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
-export interface ListArticlesOptions {
+/** Which public articles a list shows. */
+export interface ArticleFilter {
+  /** A category slug; absent or `all` for every category. */
   category?: string | undefined;
-  q?: string | undefined;
   featured?: boolean | undefined;
-  limit: number;
-  offset: number;
-  now?: Date;
+  now: Date;
+}
+
+function filterConditions(filter: ArticleFilter): SQL[] {
+  const conditions: SQL[] = [isPublic(filter.now)];
+  if (filter.category && filter.category !== 'all') {
+    conditions.push(eq(articles.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
+  }
+  if (filter.featured) conditions.push(eq(articles.featured, true));
+  return conditions;
 }
 
 /**
- * Public article list, newest first; with `q`, ranked by relevance (bm25 weighting title
- * over excerpt over body). Returns the page and the total number of matches.
+ * Ids of a page of public articles, newest first. Served by an index that covers the id
+ * (status, category or featured, publish time), so even a deep offset reads index entries only.
  */
-export async function listArticles(options: ListArticlesOptions, tx: Executor = db): Promise<{ items: ArticleSummary[]; total: number }> {
-  const now = options.now ?? new Date();
-  const conditions: SQL[] = [isPublic(now)];
-  if (options.category && options.category !== 'all') conditions.push(eq(categories.slug, options.category));
-  if (options.featured) conditions.push(eq(articles.featured, true));
-  const fts = options.q ? toFtsQuery(options.q) : undefined;
-  if (options.q && !fts) return { items: [], total: 0 };
-  if (fts) {
-    conditions.push(sql`${articles.id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${fts})`);
-  }
-  const where = and(...conditions);
-  const order = fts
-    ? [
-        sql`(SELECT bm25(articles_fts, 10.0, 5.0, 1.0) FROM articles_fts WHERE articles_fts MATCH ${fts} AND rowid = ${articles.id})`,
-        desc(articles.publishedAt),
-      ]
-    : [desc(articles.publishedAt), desc(articles.id)];
-  const [rows, totals] = await Promise.all([
-    tx
-      .select(summaryColumns)
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(options.limit)
-      .offset(options.offset),
-    tx.select({ n: count() }).from(articles).innerJoin(categories, eq(categories.id, articles.categoryId)).where(where),
-  ]);
-  return { items: rows.map(toSummary), total: totals[0]?.n ?? 0 };
+export async function listPublicArticleIds(filter: ArticleFilter, limit: number, offset: number, tx: Executor = db): Promise<number[]> {
+  const rows = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(...filterConditions(filter)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/** How many public articles the filter matches (from the same index). */
+export async function countPublicArticles(filter: ArticleFilter, tx: Executor = db): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(articles)
+    .where(and(...filterConditions(filter)));
+  return row?.n ?? 0;
+}
+
+const ftsMatch = (fts: string) => sql`articles_fts MATCH ${fts}`;
+/**
+ * The full-text index first, then each match's visibility from the covering index: the join
+ * order and the index are fixed, because without fresh statistics SQLite may otherwise run the
+ * full-text match once per article, or read every matched article's (large) row.
+ */
+const ftsJoin = sql`articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid`;
+
+/**
+ * Ids of a page of public articles matching a full-text query, by relevance (bm25, title
+ * over excerpt over body), then newest. The full-text index finds the matches; each is
+ * checked against a covering index of article visibility, never the article rows.
+ */
+export async function searchPublicArticleIds(
+  fts: string,
+  filter: ArticleFilter,
+  limit: number,
+  offset: number,
+  tx: Executor = db,
+): Promise<number[]> {
+  const where = and(ftsMatch(fts), ...filterConditions(filter));
+  const rows = await tx.all<{ id: number }>(
+    sql`select ${articles.id} as id from ${ftsJoin} where ${where}
+        order by bm25(articles_fts, 10.0, 5.0, 1.0), ${articles.publishedAt} desc limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** How many public articles match a full-text query. */
+export async function countSearchMatches(fts: string, filter: ArticleFilter, tx: Executor = db): Promise<number> {
+  const [row] = await tx.all<{ n: number }>(sql`select count(*) as n from ${ftsJoin} where ${and(ftsMatch(fts), ...filterConditions(filter))}`);
+  return Number(row?.n ?? 0);
+}
+
+/** A short passage of each article around the words that matched (FTS5 snippet of the body). */
+export async function getSearchSnippets(fts: string, ids: number[], tx: Executor = db): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.all<{ id: number; snippet: string }>(
+    sql`select rowid as id, snippet(articles_fts, 2, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
+        from articles_fts where ${ftsMatch(fts)} and rowid in ${ids}`,
+  );
+  return new Map(rows.map((r) => [r.id, r.snippet]));
+}
+
+/** The articles with these ids, in the order given; with their HTML when `withContent`. */
+export async function getArticlesByIds(ids: number[], withContent: boolean, tx: Executor = db): Promise<(ArticleSummary | Article)[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ ...summaryColumns, ...(withContent ? { content: articles.content } : {}) })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(inArray(articles.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const summary = toSummary(row);
+    return 'content' in row && typeof row.content === 'string' ? [{ ...summary, content: row.content }] : [summary];
+  });
 }
 
 /** A published article by slug, or undefined. */
@@ -125,20 +184,40 @@ export async function listRelatedArticles(article: ArticleSummary, limit = 3, no
   return rows.map(toSummary);
 }
 
-/** Published article counts per category name, for every category (zero included). */
+/** Published article counts per category name, for every category (zero included); one covering-index scan. */
 export async function countArticlesByCategory(now: Date = new Date(), tx: Executor = db): Promise<CategoryStat[]> {
-  const rows = await tx
-    .select({ category: categories.name, count: sql<number>`count(${articles.id})` })
-    .from(categories)
-    .leftJoin(articles, and(eq(articles.categoryId, categories.id), isPublic(now)))
-    .groupBy(categories.id)
-    .orderBy(categories.id);
-  return rows.map((r) => ({ category: r.category, count: Number(r.count) }));
+  const [list, counts] = await Promise.all([
+    tx.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.id),
+    tx.select({ categoryId: articles.categoryId, n: count() }).from(articles).where(isPublic(now)).groupBy(articles.categoryId),
+  ]);
+  const byCategory = new Map(counts.map((c) => [c.categoryId, c.n]));
+  return list.map((c) => ({ category: c.name, count: byCategory.get(c.id) ?? 0 }));
 }
 
-/** Every published article's slug and last change, for the sitemap. */
-export async function listArticleSitemapEntries(now: Date = new Date(), tx: Executor = db): Promise<{ slug: string; updatedAt: Date }[]> {
-  return tx.select({ slug: articles.slug, updatedAt: articles.updatedAt }).from(articles).where(isPublic(now)).orderBy(desc(articles.publishedAt));
+/**
+ * A slice of the public articles, oldest first (so earlier slices never change as new
+ * articles arrive), with slug and last change: one sitemap file. The slice is found on a
+ * covering index; only its own rows are read.
+ */
+export async function listArticleSitemapEntries(
+  offset: number,
+  limit: number,
+  now: Date = new Date(),
+  tx: Executor = db,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  const slice = tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(isPublic(now))
+    .orderBy(articles.publishedAt, articles.id)
+    .limit(limit)
+    .offset(offset)
+    .as('slice');
+  return tx
+    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(slice)
+    .innerJoin(articles, eq(articles.id, slice.id))
+    .orderBy(articles.publishedAt, articles.id);
 }
 
 /** Whether an article is public now (published and due): only those take comments. */

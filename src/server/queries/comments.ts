@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
 import type { ModerationComment, PublicComment } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -31,14 +31,40 @@ export function toPublicComment(row: {
   };
 }
 
-/** Approved comments of an article, oldest first, without e-mail addresses. */
-export async function listApprovedComments(articleId: number, tx: Executor = db): Promise<PublicComment[]> {
+/**
+ * A page of an article's approved comments, without e-mail addresses: the newest `limit`
+ * older than the comment `before` (or the newest of all), answered oldest first. Served
+ * by the (article, approved, time) index.
+ */
+export async function listApprovedComments(
+  articleId: number,
+  options: { limit: number; before?: number | undefined },
+  tx: Executor = db,
+): Promise<PublicComment[]> {
+  const conditions = [eq(comments.articleId, articleId), eq(comments.approved, true)];
+  if (options.before !== undefined) {
+    const [cursor] = await tx.select({ createdAt: comments.createdAt }).from(comments).where(eq(comments.id, options.before));
+    if (!cursor) return [];
+    conditions.push(
+      or(lt(comments.createdAt, cursor.createdAt), and(eq(comments.createdAt, cursor.createdAt), lt(comments.id, options.before))) as SQL,
+    );
+  }
   const rows = await tx
     .select(publicColumns)
     .from(comments)
-    .where(and(eq(comments.articleId, articleId), eq(comments.approved, true)))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map(toPublicComment);
+    .where(and(...conditions))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(options.limit);
+  return rows.reverse().map(toPublicComment);
+}
+
+/** How many approved comments an article has (from the index, no comment rows read). */
+export async function countApprovedComments(articleId: number, tx: Executor = db): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.articleId, articleId), eq(comments.approved, true)));
+  return row?.n ?? 0;
 }
 
 /** Stores a reader's comment; answers it in its public shape. */

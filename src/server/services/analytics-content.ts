@@ -1,8 +1,25 @@
 import type { AnalyticsContentItem } from '@/lib/types';
 import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
 import { NotFoundError, messages } from '@/server/errors';
-import { deleteAnalyticsContentById, insertAnalyticsContent, updateAnalyticsContentById } from '@/server/queries/analytics-content';
+import type { PageQuery } from '@/lib/validation/page-query';
+import { cachedForContent } from '@/server/content-version';
+import {
+  countAnalyticsContent,
+  deleteAnalyticsContentById,
+  insertAnalyticsContent,
+  listAnalyticsContent,
+  updateAnalyticsContentById,
+} from '@/server/queries/analytics-content';
 import { contentChanged } from './publish';
+
+/** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
+export async function listAnalyticsPage(page: PageQuery): Promise<{ items: AnalyticsContentItem[]; total: number }> {
+  const [items, total] = await Promise.all([
+    listAnalyticsContent(page.limit, page.offset),
+    cachedForContent('analytics-content|count', () => countAnalyticsContent()),
+  ]);
+  return { items, total };
+}
 
 /** Publishes a new analytics item on /analytics. */
 export async function createAnalyticsContent(input: AnalyticsContentCreate): Promise<AnalyticsContentItem> {

@@ -1,10 +1,10 @@
 import type { PublicComment } from '@/lib/types';
-import type { CommentCreate } from '@/lib/validation/comment';
+import type { CommentCreate, CommentPageQuery } from '@/lib/validation/comment';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
 import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
 import { isPublicArticle } from '@/server/queries/articles';
-import { insertComment, listApprovedComments } from '@/server/queries/comments';
+import { countApprovedComments, insertComment, listApprovedComments } from '@/server/queries/comments';
 import { RATE_RULES, takeRateLimit } from '@/server/rate-limit';
 
 /** Comments are held on published, due articles only. */
@@ -12,10 +12,11 @@ async function assertPublicArticle(articleId: number): Promise<void> {
   if (!(await isPublicArticle(articleId))) throw new NotFoundError(messages.articleNotFound);
 }
 
-/** The approved comments readers see under an article. */
-export async function getArticleComments(articleId: number): Promise<PublicComment[]> {
+/** A page of the approved comments readers see under an article (newest first by page, oldest first within), and how many there are. */
+export async function getArticleComments(articleId: number, page: CommentPageQuery): Promise<{ items: PublicComment[]; total: number }> {
   await assertPublicArticle(articleId);
-  return listApprovedComments(articleId);
+  const [items, total] = await Promise.all([listApprovedComments(articleId, page), countApprovedComments(articleId)]);
+  return { items, total };
 }
 
 /**

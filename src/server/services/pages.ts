@@ -1,12 +1,14 @@
 import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
-import { NEWS_PAGE_SIZE } from '@/lib/news-filter';
+import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import type { EnergyMixEntry } from '@/lib/types';
-import { countArticlesByCategory, getArticleBySlug, listArticles, listRelatedArticles } from '@/server/queries/articles';
-import { listAnalyticsContent } from '@/server/queries/analytics-content';
+import { cachedForContent } from '@/server/content-version';
+import { countArticlesByCategory, getArticleBySlug, listRelatedArticles } from '@/server/queries/articles';
 import { listCategories } from '@/server/queries/categories';
 import { generationEnergyMix } from '@/server/queries/generation';
 import { listEnergyMix, listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
+import { listAnalyticsPage } from './analytics-content';
+import { listPublicArticles } from './article-lists';
 import { dashboardsOf, getZohoEnergyMix } from './zoho';
 
 /**
@@ -25,8 +27,8 @@ export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = getZohoR
 /** Everything the home page shows. */
 export async function getHomePageData() {
   const [featured, latest, marketData, energyMix] = await Promise.all([
-    listArticles({ featured: true, limit: 4, offset: 0 }),
-    listArticles({ limit: 10, offset: 0 }),
+    listPublicArticles({ featured: true, limit: 4, offset: 0 }),
+    listPublicArticles({ limit: 10, offset: 0 }),
     listMarketData(),
     getEnergyMix(),
   ]);
@@ -39,15 +41,15 @@ export async function getHomePageData() {
   };
 }
 
-/** The news page: the list for the URL's filter (pages of results up to `page`) and the sidebar. */
+/** The news page: one archive page of the URL's filter (with search snippets), its page count, and the sidebar. */
 export async function getNewsPageData(filter: { category: string; q: string; page: number }) {
   const [list, categories, stats, marketData] = await Promise.all([
-    listArticles({ category: filter.category, q: filter.q, limit: NEWS_PAGE_SIZE * filter.page, offset: 0 }),
+    listPublicArticles({ category: filter.category, q: filter.q, limit: NEWS_PAGE_SIZE, offset: (filter.page - 1) * NEWS_PAGE_SIZE, snippets: true }),
     listCategories(),
-    countArticlesByCategory(),
+    getCategoryStats(),
     listMarketData(),
   ]);
-  return { ...list, categories, stats, marketData };
+  return { ...list, pageCount: newsPageCount(list.total), categories, stats, marketData };
 }
 
 /** An article page: the article (or undefined) and its related articles. */
@@ -58,11 +60,31 @@ export async function getArticlePageData(slug: string) {
   return { article, related };
 }
 
-/** The /analytics page's data. */
-export async function getAnalyticsPageData() {
+/** Analysis items per page of /analytics. */
+export const ANALYTICS_PAGE_SIZE = 12;
+
+/** The /analytics page's data: market figures, the energy mix, one page of the analysis items, the dashboards. */
+export async function getAnalyticsPageData(page: number) {
   // The Zoho row gives both the energy mix and the dashboards: read once.
   const zoho = getZohoRow();
-  const [marketData, energyMix, content, row] = await Promise.all([listMarketData(), getEnergyMix(zoho), listAnalyticsContent(), zoho]);
+  const [marketData, energyMix, content, row] = await Promise.all([
+    listMarketData(),
+    getEnergyMix(zoho),
+    listAnalyticsPage({ limit: ANALYTICS_PAGE_SIZE, offset: (page - 1) * ANALYTICS_PAGE_SIZE }),
+    zoho,
+  ]);
   const dashboards = dashboardsOf(row);
-  return { marketData, energyMix, content, dashboardUrl: dashboards.energy, otherDashboards: dashboards.others };
+  return {
+    marketData,
+    energyMix,
+    content: content.items,
+    contentPages: Math.max(1, Math.ceil(content.total / ANALYTICS_PAGE_SIZE)),
+    dashboardUrl: dashboards.energy,
+    otherDashboards: dashboards.others,
+  };
+}
+
+/** Published articles per category, counted once per content version. */
+export function getCategoryStats() {
+  return cachedForContent('category-stats', () => countArticlesByCategory());
 }

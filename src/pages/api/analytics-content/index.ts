@@ -1,12 +1,15 @@
 import { analyticsContentCreateSchema } from '@/lib/validation/analytics-content';
 import { requireAdmin } from '@/server/auth/guard';
-import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
-import { listAnalyticsContent } from '@/server/queries/analytics-content';
-import { createAnalyticsContent } from '@/server/services/analytics-content';
+import { pageQuerySchema } from '@/lib/validation/page-query';
+import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
+import { createAnalyticsContent, listAnalyticsPage } from '@/server/services/analytics-content';
 
 export const { GET, POST, ALL } = endpoint({
-  /** GET /api/analytics-content: every item, newest first. */
-  GET: async () => json(await listAnalyticsContent()),
+  /** GET /api/analytics-content: a page of the items (`limit`, `offset`), newest first; the total in X-Total-Count. */
+  GET: async ({ url }) => {
+    const { items, total } = await listAnalyticsPage(parseQuery(pageQuerySchema, url));
+    return json(items, { headers: { 'X-Total-Count': String(total) } });
+  },
   /** POST /api/analytics-content (admin): 201 with the item. */
   POST: async (context) => {
     requireAdmin(context);

@@ -1,22 +1,29 @@
+import { snippetHtml } from '@/lib/snippet';
 import { articleCreateSchema } from '@/lib/validation/article';
 import { articleListQuerySchema } from '@/lib/validation/article-list-query';
 import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { listArticles } from '@/server/queries/articles';
+import { listPublicArticles } from '@/server/services/article-lists';
 import { createArticle } from '@/server/services/articles';
 
 export const { GET, POST, ALL } = endpoint({
-  /** GET /api/articles: JSON array, newest first (or by relevance with q); the total in X-Total-Count. */
+  /**
+   * GET /api/articles: JSON array of Articles, newest first (by relevance with `q`); the total
+   * in X-Total-Count. `fields=summary` leaves out `content`; `snippet=true` adds `snippet`.
+   */
   GET: async ({ url }) => {
     const query = parseQuery(articleListQuerySchema, url);
-    const { items, total } = await listArticles({
+    const { items, total } = await listPublicArticles({
       category: query.category,
       q: query.q,
       featured: query.featured === 'true',
       limit: query.limit,
       offset: query.offset,
+      withContent: query.fields === 'full',
+      snippets: query.snippet === 'true',
     });
-    return json(items, { headers: { 'X-Total-Count': String(total) } });
+    const body = items.map((item) => (item.snippet === undefined ? item : { ...item, snippet: snippetHtml(item.snippet) }));
+    return json(body, { headers: { 'X-Total-Count': String(total) } });
   },
   /** POST /api/articles (admin): 201 with the article; 409 when the slug is taken. */
   POST: async (context) => {

@@ -1,0 +1,1 @@
+CREATE INDEX `analytics_content_created_idx` ON `analytics_content` (`created_at`);

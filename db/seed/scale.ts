@@ -1,0 +1,244 @@
+import { createRequire } from 'node:module';
+import { htmlToText } from '../text.ts';
+import { seedArticles } from './articles-data.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A native libSQL connection (better-sqlite3's API), used directly for bulk writes. */
+interface NativeDatabase {
+  prepare(sql: string): { run(...params: unknown[]): unknown; all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
+  exec(sql: string): void;
+  close(): void;
+}
+
+const REGIONS = [
+  'Texas',
+  'the Gulf Coast',
+  'PJM',
+  'ERCOT',
+  'California',
+  'the Midwest',
+  'New England',
+  'the Southeast',
+  'the Rockies',
+  'Appalachia',
+  'the Bakken',
+  'MISO',
+  'SPP',
+  'New York',
+  'the Pacific Northwest',
+];
+const ANGLES = [
+  'What It Means for Prices',
+  'A Closer Look',
+  'Five Numbers to Watch',
+  'Traders React',
+  'The Week Ahead',
+  'Analysts Weigh In',
+  'Regulators Respond',
+  'Investors Take Note',
+  'By the Numbers',
+  'Inside the Deal',
+];
+const AUTHORS = [
+  'Dana Whitfield',
+  'Marcus Ortega',
+  'Priya Raman',
+  'Tom Kessler',
+  'Elena Park',
+  'James Okafor',
+  'Laura Chen',
+  'Sam Delgado',
+  'Rachel Stein',
+  'Owen Brooks',
+];
+const FIRST_NAMES = [
+  'Alex',
+  'Jordan',
+  'Taylor',
+  'Morgan',
+  'Casey',
+  'Riley',
+  'Jamie',
+  'Avery',
+  'Quinn',
+  'Drew',
+  'Hayden',
+  'Reese',
+  'Skyler',
+  'Parker',
+  'Rowan',
+];
+const LAST_NAMES = [
+  'Miller',
+  'Nguyen',
+  'Garcia',
+  'Smith',
+  'Johnson',
+  'Patel',
+  'Brown',
+  'Lopez',
+  'Kim',
+  'Davis',
+  'Wilson',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+];
+const COMMENT_TEXTS = [
+  'Good summary. The storage numbers will matter more than the headline price this winter.',
+  'Interesting that the rig count keeps falling while output holds. Efficiency gains are real.',
+  'I would like to see how this compares with the same month last year.',
+  'The interconnection queue is the real bottleneck here, not the capital.',
+  'Curious how the new rules affect smaller co-ops in rural areas.',
+  'This matches what we are seeing on the ground in our service territory.',
+  'Any idea when the final EIA numbers for the quarter come out?',
+  'Great reporting. The chart on regional prices would be a useful addition.',
+  'Transmission is the story nobody wants to fund, and this shows why.',
+  'Prices will not stay this low once the export terminals come online.',
+];
+
+/** A small deterministic random source, so two runs with the same numbers make the same database. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(list: readonly T[], r: () => number): T => list[Math.floor(r() * list.length)] as T;
+
+export interface ScaleOptions {
+  /** Path of the embedded database file (already migrated and seeded). */
+  path: string;
+  /** Articles the database should hold in all (the seeded ones count). */
+  articles: number;
+  /** Comments the database should hold in all. */
+  comments: number;
+  /** Publish dates spread over this many years back from `now`. */
+  years?: number;
+  /** Refresh the query planner's statistics afterwards (as a live site's hourly upkeep would); on by default. */
+  analyze?: boolean;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+/**
+ * Grows a seeded database to newsroom size with realistic copies of the seeded articles
+ * (varied titles and slugs, dates over years, every category and author, a few featured,
+ * some drafts and scheduled ones) and comments (names, texts, four in five approved). Bulk
+ * inserts in large transactions on one native connection; the full-text index follows
+ * through its triggers. Adds only what is missing, so running it again changes nothing.
+ */
+export function growDatabase(options: ScaleOptions): { articlesAdded: number; commentsAdded: number } {
+  const log = options.log ?? (() => undefined);
+  const now = options.now ?? new Date();
+  const years = options.years ?? 8;
+  const Database = createRequire(import.meta.url)('libsql') as new (path: string, options: { timeout: number }) => NativeDatabase;
+  const db = new Database(options.path, { timeout: 10_000 });
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    const count = (sql: string) => Number((db.prepare(sql).get() as Record<string, unknown>)['n'] ?? 0);
+    const categories = new Map((db.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((c) => [c.slug, c.id]));
+    const base = seedArticles.map((a) => ({ ...a, categoryId: categories.get(a.category), text: htmlToText(a.body) }));
+    if (base.some((a) => a.categoryId === undefined)) throw new Error('Run the normal seed first (npm run db:seed).');
+
+    const existingArticles = count('SELECT count(*) AS n FROM articles');
+    const articlesToAdd = Math.max(0, options.articles - existingArticles);
+    const r = random(7 + existingArticles);
+    const insertArticle = db.prepare(
+      `INSERT INTO articles (slug, title, excerpt, content, content_text, image_url, author, category_id, featured, status, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const span = years * 365 * DAY_MS;
+    const BATCH = 5_000;
+    for (let done = 0; done < articlesToAdd;) {
+      db.exec('BEGIN IMMEDIATE');
+      const end = Math.min(articlesToAdd, done + BATCH);
+      for (; done < end; done++) {
+        const n = existingArticles + done;
+        const a = base[n % base.length] ?? base[0];
+        if (!a) break;
+        const region = pick(REGIONS, r);
+        const angle = pick(ANGLES, r);
+        // Older copies further back: the archive reaches years into the past.
+        const publishedAt = now.getTime() - Math.floor(r() * span) - 3_600_000;
+        const year = new Date(publishedAt).getUTCFullYear();
+        const roll = r();
+        const status = roll < 0.005 ? 'draft' : 'published';
+        const due = roll > 0.998 ? now.getTime() + Math.floor(r() * 30 * DAY_MS) : publishedAt;
+        insertArticle.run(
+          `${a.slug}-${region
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '')}-${year}-${n}`,
+          `${a.title} in ${region}: ${angle}`,
+          a.excerpt,
+          a.body,
+          `${a.text} ${region} ${angle}.`,
+          a.image,
+          pick(AUTHORS, r),
+          a.categoryId,
+          r() < 0.01 ? 1 : 0,
+          status,
+          due,
+          publishedAt,
+          publishedAt + Math.floor(r() * 3) * 3_600_000,
+        );
+      }
+      db.exec('COMMIT');
+      log(`  ${done} of ${articlesToAdd} articles added`);
+    }
+
+    const existingComments = count('SELECT count(*) AS n FROM comments');
+    const commentsToAdd = Math.max(0, options.comments - existingComments);
+    const bounds = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM articles').get() as { lo: number; hi: number };
+    const publishedOf = db.prepare('SELECT published_at FROM articles WHERE id = ?');
+    const insertComment = db.prepare(
+      'INSERT INTO comments (article_id, author_name, author_email, content, approved, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const rc = random(11 + existingComments);
+    for (let done = 0; done < commentsToAdd;) {
+      db.exec('BEGIN IMMEDIATE');
+      const end = Math.min(commentsToAdd, done + 20_000);
+      for (; done < end; done++) {
+        // Busier recent articles: skew toward the newest ids.
+        const articleId = Math.max(bounds.lo, bounds.hi - Math.floor(rc() ** 2 * (bounds.hi - bounds.lo + 1)));
+        const row = publishedOf.get(articleId) as { published_at: number } | undefined;
+        if (!row) continue;
+        const first = pick(FIRST_NAMES, rc);
+        const last = pick(LAST_NAMES, rc);
+        const createdAt = Math.min(now.getTime() - 60_000, row.published_at + Math.floor(rc() * 10 * DAY_MS));
+        insertComment.run(
+          articleId,
+          `${first} ${last}`,
+          `${first}.${last}${done % 997}@example.com`.toLowerCase(),
+          pick(COMMENT_TEXTS, rc),
+          rc() < 0.8 ? 1 : 0,
+          createdAt,
+        );
+      }
+      db.exec('COMMIT');
+      log(`  ${done} of ${commentsToAdd} comments added`);
+    }
+    // Let the planner see the new sizes.
+    if (options.analyze !== false) db.exec('ANALYZE');
+    db.exec(`UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`);
+    return { articlesAdded: articlesToAdd, commentsAdded: commentsToAdd };
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // Nothing was open.
+    }
+    throw error;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Article, ArticleSummary } from '@/lib/types';
+import { cachedForContent } from '@/server/content-version';
+import {
+  countPublicArticles,
+  countSearchMatches,
+  getArticlesByIds,
+  getSearchSnippets,
+  listPublicArticleIds,
+  searchPublicArticleIds,
+  toFtsQuery,
+} from '@/server/queries/articles';
+
+export interface PublicListQuery {
+  /** A category slug; absent or `all` for every category. */
+  category?: string | undefined;
+  /** Full-text search; results by relevance. */
+  q?: string | undefined;
+  featured?: boolean | undefined;
+  limit: number;
+  offset: number;
+  /** The spec's full Article (with `content`), else the lean summary lists show. */
+  withContent?: boolean;
+  /** With `q`: a passage of each article around the matched words. */
+  snippets?: boolean;
+}
+
+export type ListedArticle = (ArticleSummary | Article) & { snippet?: string };
+
+/**
+ * A page of public articles and the total they are a page of. The page comes from an index
+ * (or the full-text index with `q`); the total is counted once per content version.
+ */
+export async function listPublicArticles(query: PublicListQuery): Promise<{ items: ListedArticle[]; total: number }> {
+  const fts = query.q ? toFtsQuery(query.q) : undefined;
+  if (query.q && !fts) return { items: [], total: 0 };
+  const filter = { category: query.category, featured: query.featured, now: new Date() };
+  const countKey = `articles|${filter.category ?? 'all'}|${filter.featured ? 'featured' : ''}|${fts ?? ''}`;
+  const [ids, total] = await Promise.all([
+    fts ? searchPublicArticleIds(fts, filter, query.limit, query.offset) : listPublicArticleIds(filter, query.limit, query.offset),
+    cachedForContent(countKey, () => (fts ? countSearchMatches(fts, filter) : countPublicArticles(filter))),
+  ]);
+  const [items, snippets] = await Promise.all([
+    getArticlesByIds(ids, query.withContent ?? false),
+    fts && query.snippets ? getSearchSnippets(fts, ids) : Promise.resolve(new Map<number, string>()),
+  ]);
+  return { items: items.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
+}

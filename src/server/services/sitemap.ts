@@ -1,0 +1,41 @@
+import { cachedForContent } from '@/server/content-version';
+import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
+
+/** The most URLs one sitemap file may hold (sitemaps.org). */
+export const SITEMAP_URLS_PER_FILE = 50_000;
+
+/** The pages besides articles that search engines should know. */
+const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** How many article sitemap files `articles` articles take (at least one, so the index is never empty). */
+export function articleSitemapFileCount(articles: number, perFile: number = SITEMAP_URLS_PER_FILE): number {
+  return Math.max(1, Math.ceil(articles / perFile));
+}
+
+/** The sitemap index: the static pages' file and one file per 50,000 articles, oldest first. */
+export async function sitemapIndexXml(site: URL): Promise<string> {
+  const articles = await cachedForContent('sitemap|count', () => countPublicArticles({ now: new Date() }));
+  const files = ['/sitemaps/pages.xml'];
+  for (let n = 1; n <= articleSitemapFileCount(articles); n++) files.push(`/sitemaps/articles-${n}.xml`);
+  const entries = files.map((path) => `<sitemap><loc>${escapeXml(new URL(path, site).href)}</loc></sitemap>`);
+  return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** The static pages' sitemap file. */
+export function pagesSitemapXml(site: URL): string {
+  const entries = STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`);
+  return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/** Article sitemap file `n` (1-based), or undefined past the last one. */
+export async function articleSitemapXml(site: URL, n: number, perFile: number = SITEMAP_URLS_PER_FILE): Promise<string | undefined> {
+  const entries = await listArticleSitemapEntries((n - 1) * perFile, perFile);
+  if (entries.length === 0 && n > 1) return undefined;
+  const urls = entries.map(
+    (a) => `<url><loc>${escapeXml(new URL(`/article/${a.slug}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
+  );
+  return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

@@ -1,0 +1,202 @@
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExecutorDatabase, isReadStatement, type Backend, type Statement, type StatementResult } from '@db/executor';
+import { filePathOf } from '@db/backends/worker-threads';
+import { articles, comments } from '@db/schema';
+import * as schema from '@db/schema';
+import { growDatabase } from '@db/seed/scale';
+import { bumpContentVersion } from '@/server/queries/site-state';
+import type { Article, ArticleSummary, PublicComment } from '@/lib/types';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const ARTICLES = 3_000;
+const COMMENTS = 20_000;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // No planner statistics: every query must be served by an index even before the site's
+  // hourly upkeep has analyzed the grown tables.
+  growDatabase({ path: filePathOf(server.databaseUrl), articles: ARTICLES, comments: COMMENTS, analyze: false });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string) => fetch(`${server.url}${path}`);
+
+/**
+ * An executor on the test server's database that runs every statement for real and keeps
+ * SQLite's plan for it, so a test can call the site's own query functions and see how each
+ * statement is served.
+ */
+function planRecorder() {
+  const plans: { sql: string; plan: string[] }[] = [];
+  const run = async (statement: Statement): Promise<StatementResult> => {
+    const args = statement.params.map((p) => (typeof p === 'boolean' ? Number(p) : p instanceof Date ? p.getTime() : p)) as (
+      string | number | null
+    )[];
+    const explained = await server.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
+    plans.push({ sql: statement.sql, plan: explained.rows.map((r) => r['detail'] as string) });
+    const result = await server.database.client.execute({ sql: statement.sql, args });
+    const shape = (row: (typeof result.rows)[number] | undefined) =>
+      row === undefined
+        ? undefined
+        : statement.asObjects
+          ? Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))
+          : Array.from({ length: row.length }, (_, i) => row[i]);
+    if (statement.method === 'get') return { rows: shape(result.rows[0]) };
+    return { rows: statement.method === 'run' ? [] : result.rows.map(shape) };
+  };
+  const backend: Backend = {
+    read: (statement) => {
+      if (!isReadStatement(statement.sql)) throw new Error(`Not a read: ${statement.sql}`);
+      return run(statement);
+    },
+    transaction: (fn) => fn(run),
+    close: () => Promise.resolve(),
+  };
+  return { db: createExecutorDatabase(() => backend, schema).db, plans };
+}
+
+/** Plan lines that read a whole table of articles or comments (a SCAN without an index). */
+const fullScans = (plans: { sql: string; plan: string[] }[]) =>
+  plans.flatMap(({ sql, plan }) =>
+    plan.filter((line) => /^SCAN (articles|comments)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)).map((line) => `${line} in: ${sql}`),
+  );
+
+describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`, () => {
+  it('serves every public list, search, count and sitemap query from an index, never a full scan', async () => {
+    const queries = await import('@/server/queries/articles');
+    const commentQueries = await import('@/server/queries/comments');
+    const { db, plans } = planRecorder();
+    const now = new Date();
+    const [some] = await server.database.db.select({ id: articles.id, categoryId: articles.categoryId }).from(articles).limit(1);
+    await queries.listPublicArticleIds({ now }, 12, 0, db);
+    await queries.listPublicArticleIds({ now }, 12, 2_400, db);
+    await queries.listPublicArticleIds({ now, category: 'coal' }, 12, 120, db);
+    await queries.listPublicArticleIds({ now, featured: true }, 4, 0, db);
+    await queries.countPublicArticles({ now }, db);
+    await queries.countPublicArticles({ now, category: 'nuclear' }, db);
+    await queries.countArticlesByCategory(now, db);
+    await queries.searchPublicArticleIds('"gas"*', { now }, 12, 0, db);
+    await queries.searchPublicArticleIds('"henry"* "hub"*', { now, category: 'oil-gas' }, 12, 24, db);
+    await queries.countSearchMatches('"gas"*', { now }, db);
+    await queries.getSearchSnippets('"gas"*', [1, 2, 3], db);
+    await queries.getArticlesByIds([1, 2, 3], true, db);
+    await queries.listArticleSitemapEntries(1_000, 1_000, now, db);
+    await queries.getArticleBySlug('permian-output-holds-near-record-as-rig-count-slips', now, db);
+    if (some) await queries.listRelatedArticles({ id: some.id, categoryId: some.categoryId } as ArticleSummary, 3, now, db);
+    await commentQueries.listApprovedComments(some?.id ?? 1, { limit: 50 }, db);
+    await commentQueries.countApprovedComments(some?.id ?? 1, db);
+    expect(plans.length).toBeGreaterThanOrEqual(18);
+    expect(fullScans(plans)).toEqual([]);
+  });
+
+  it('would notice a full scan (the check itself can fail)', async () => {
+    const { db, plans } = planRecorder();
+    await db.select({ id: comments.id }).from(comments).where(like(comments.content, '%gas%')).limit(1);
+    expect(fullScans(plans)).toHaveLength(1);
+  });
+
+  it('keeps a numbered archive down to the first article, with prev/next and canonical links', async () => {
+    const first = await (await get('/news')).text();
+    const total = Number((await get('/api/articles?limit=1&fields=summary')).headers.get('X-Total-Count'));
+    expect(total).toBeGreaterThan(2_900);
+    const lastPage = Math.ceil(total / 12);
+    expect(first).toContain(`href="/news?page=${lastPage}"`);
+    expect(first).toContain('<link rel="next" href="http://localhost:4321/news?page=2"');
+    const last = await get(`/news?page=${lastPage}`);
+    expect(last.status).toBe(200);
+    const lastHtml = await last.text();
+    expect(lastHtml).toContain(`<link rel="canonical" href="http://localhost:4321/news?page=${lastPage}"`);
+    expect(lastHtml).toContain(`<link rel="prev" href="http://localhost:4321/news?page=${lastPage - 1}"`);
+    expect(lastHtml).not.toContain('rel="next"');
+    // The oldest public article is on the last page.
+    const oldest = await server.database.client.execute(
+      "SELECT slug FROM articles WHERE status = 'published' AND published_at <= unixepoch('subsec') * 1000 ORDER BY published_at, id LIMIT 1",
+    );
+    expect(lastHtml).toContain(`/article/${oldest.rows[0]?.['slug'] as string}`);
+    expect((await get(`/news?page=${lastPage + 1}`)).status).toBe(404);
+    const category = await (await get('/news?category=coal&page=3')).text();
+    expect(category).toContain('<link rel="canonical" href="http://localhost:4321/news?category=coal&amp;page=3"');
+  });
+
+  it('pages the API to the end of the archive', async () => {
+    const total = Number((await get('/api/articles?limit=1&fields=summary')).headers.get('X-Total-Count'));
+    const tail = (await (await get(`/api/articles?limit=10&offset=${total - 3}&fields=summary`)).json()) as ArticleSummary[];
+    expect(tail).toHaveLength(3);
+    expect((await (await get(`/api/articles?limit=10&offset=${total}`)).json()) as Article[]).toEqual([]);
+  });
+
+  it('ranks search results and marks the matched words in a safe snippet', async () => {
+    const res = await get('/api/articles?q=henry%20hub&limit=5&snippet=true&fields=summary');
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThan(10);
+    const items = (await res.json()) as (ArticleSummary & { snippet: string })[];
+    expect(items).toHaveLength(5);
+    expect(items[0]?.snippet).toMatch(/<mark>[Hh]enry<\/mark>/);
+    // Without asking, no snippet.
+    const plain = (await (await get('/api/articles?q=henry%20hub&limit=1')).json()) as Article[];
+    expect(plain[0]).not.toHaveProperty('snippet');
+    // The news page shows the passage with the words highlighted.
+    expect(await (await get('/news?q=henry%20hub')).text()).toMatch(/<mark[^>]*>[Hh]enry<\/mark>/);
+  });
+
+  it('escapes everything in a snippet but the marks', async () => {
+    const [cat] = await server.database.db.select().from(schema.categories).limit(1);
+    const now = new Date();
+    await server.database.db.insert(articles).values({
+      slug: 'snippet-escaping-probe',
+      title: 'Zyxwv probe',
+      excerpt: 'A probe',
+      content: '<p>x</p>',
+      contentText: 'zyxwv <img src=x onerror=alert(1)> & "quotes"',
+      author: 'Test',
+      categoryId: cat?.id ?? 1,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // As every write through the site does: cached pages and counts follow the content.
+    await bumpContentVersion(server.database.db);
+    const [item] = (await (await get('/api/articles?q=zyxwv&snippet=true')).json()) as { snippet: string }[];
+    expect(item?.snippet).toContain('<mark>zyxwv</mark>');
+    expect(item?.snippet).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+    expect(item?.snippet).not.toContain('<img');
+  });
+
+  it('pages the comments under an article: newest first by page, oldest first within, with the total', async () => {
+    const busiest = await server.database.client.execute(
+      'SELECT article_id AS id, count(*) AS n FROM comments WHERE approved = 1 GROUP BY article_id ORDER BY n DESC LIMIT 1',
+    );
+    const articleId = Number(busiest.rows[0]?.['id']);
+    const total = Number(busiest.rows[0]?.['n']);
+    expect(total).toBeGreaterThan(50);
+    const firstRes = await get(`/api/articles/${articleId}/comments`);
+    expect(firstRes.headers.get('X-Total-Count')).toBe(String(total));
+    const first = (await firstRes.json()) as PublicComment[];
+    expect(first).toHaveLength(50);
+    const times = first.map((c) => Date.parse(c.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const older = (await (await get(`/api/articles/${articleId}/comments?before=${first[0]?.id}`)).json()) as PublicComment[];
+    expect(older.length).toBeGreaterThan(0);
+    expect(Date.parse(older.at(-1)?.createdAt ?? '')).toBeLessThanOrEqual(times[0] ?? 0);
+    expect(new Set([...older, ...first].map((c) => c.id)).size).toBe(older.length + first.length);
+  });
+
+  it('splits the sitemap into files of at most 50,000 URLs behind an index', async () => {
+    const { articleSitemapFileCount } = await import('@/server/services/sitemap');
+    expect(articleSitemapFileCount(0)).toBe(1);
+    expect(articleSitemapFileCount(50_000)).toBe(1);
+    expect(articleSitemapFileCount(50_001)).toBe(2);
+    expect(articleSitemapFileCount(100_000)).toBe(2);
+    const index = await (await get('/sitemap.xml')).text();
+    expect(index.match(/<sitemap>/g)).toHaveLength(2);
+    const file = await (await get('/sitemaps/articles-1.xml')).text();
+    const total = Number((await get('/api/articles?limit=1&fields=summary')).headers.get('X-Total-Count'));
+    expect(file.match(/<url>/g)).toHaveLength(total);
+    expect((await get('/sitemaps/articles-2.xml')).status).toBe(404);
+  });
+});
