@@ -47,5 +47,9 @@ export const articles = sqliteTable(
     index('articles_status_featured_idx').on(table.status, table.featured, table.publishedAt),
     // Full-text matches are checked for visibility here, never on the (large) article rows.
     index('articles_visibility_idx').on(table.id, table.status, table.publishedAt, table.categoryId),
+    // The admin's lists: every status, by time, by category, by title.
+    index('articles_time_idx').on(table.publishedAt),
+    index('articles_category_time_idx').on(table.categoryId, table.publishedAt),
+    index('articles_title_idx').on(table.title),
   ],
 );

@@ -18,5 +18,11 @@ export const comments = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (table) => [index('comments_article_idx').on(table.articleId, table.approved, table.createdAt)],
+  (table) => [
+    // An article's approved comments, a page at a time, and their count.
+    index('comments_article_idx').on(table.articleId, table.approved, table.createdAt),
+    // The moderation queue: pending (or approved) comments by time, or all of them.
+    index('comments_moderation_idx').on(table.approved, table.createdAt),
+    index('comments_time_idx').on(table.createdAt),
+  ],
 );

@@ -8,3 +8,4 @@ export * from './rate-limits.ts';
 export * from './auth.ts';
 export * from './zoho.ts';
 export * from './jobs.ts';
+export * from './counters.ts';

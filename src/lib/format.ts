@@ -10,6 +10,15 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZone: SITE_TIME_ZONE,
 });
+const zonedDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SITE_TIME_ZONE,
+  timeZoneName: 'short',
+});
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** "March 5, 2025" (the article page's date style). */
@@ -20,6 +29,20 @@ export function formatLongDate(date: Date | string): string {
 /** "March 5, 2025 at 2:07 PM": US locale with month, day, year, hour and minute. */
 export function formatDateTime(date: Date | string): string {
   return dateTime.format(new Date(date));
+}
+
+/** "Mar 5, 2025, 2:07 PM EST": a time with its zone said (the admin's lists). */
+export function formatZonedDateTime(date: Date | string): string {
+  return zonedDateTime.format(new Date(date));
+}
+
+/** The text cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
+export function truncateAtWord(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
 /** "Mar 5, 2025" for an ISO calendar date such as a market observation's period. */

@@ -95,12 +95,43 @@ export interface ModerationComment {
   articleSlug: string;
   authorName: string;
   authorEmail: string;
+  /** The text; in lists, its first few hundred characters (`truncated` says so). */
   content: string;
+  truncated?: boolean;
   approved: boolean;
   createdAt: string;
 }
 
-/** A contact message in the admin's inbox. */
+/** An article in the admin's list: no excerpt, no HTML (the editor loads the article itself). */
+export interface AdminArticleRow {
+  id: number;
+  slug: string;
+  title: string;
+  author: string;
+  category: Category;
+  featured: boolean;
+  status: 'draft' | 'published';
+  publishedAt: string;
+  updatedAt: string;
+}
+
+/** A page of an admin list, and the total of the list it is a page of. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the admin's tab labels count. */
+export interface AdminCounts {
+  pendingComments: number;
+  unhandledMessages: number;
+  drafts: number;
+  scheduled: number;
+}
+
+/** A contact message in the admin's inbox (in lists, `message` is its beginning and `truncated` says so). */
 export interface AdminMessage {
   id: number;
   name: string;
@@ -109,6 +140,7 @@ export interface AdminMessage {
   subject: string;
   category: string;
   message: string;
+  truncated?: boolean;
   handled: boolean;
   createdAt: string;
 }

@@ -249,8 +249,8 @@ describe('with a session', () => {
     const publicList = JSON.parse((await call('GET', '/api/articles?limit=100')).text) as ArticleSummary[];
     expect(publicList.map((a) => a.slug)).not.toContain('draft-story');
     expect(publicList.map((a) => a.slug)).not.toContain('scheduled-story');
-    const adminList = JSON.parse((await call('GET', '/api/admin/articles', { cookie })).text) as { slug: string; status: string }[];
-    expect(adminList.map((a) => a.slug)).toEqual(expect.arrayContaining(['draft-story', 'scheduled-story']));
+    const adminList = JSON.parse((await call('GET', '/api/admin/articles', { cookie })).text) as { items: { slug: string; status: string }[] };
+    expect(adminList.items.map((a) => a.slug)).toEqual(expect.arrayContaining(['draft-story', 'scheduled-story']));
   });
 
   it('validates article input with field messages', async () => {
@@ -283,8 +283,10 @@ describe('with a session', () => {
       body: { authorName: 'Reader One', authorEmail: 'reader@example.com', content: 'Please cover transmission costs.' },
     });
     expect(posted.status).toBe(201);
-    const list = JSON.parse((await call('GET', '/api/admin/comments', { cookie })).text) as { id: number; approved: boolean; authorEmail: string }[];
-    expect(list[0]).toMatchObject({ approved: false, authorEmail: 'reader@example.com' });
+    const list = JSON.parse((await call('GET', '/api/admin/comments', { cookie })).text) as {
+      items: { id: number; approved: boolean; authorEmail: string }[];
+    };
+    expect(list.items[0]).toMatchObject({ approved: false, authorEmail: 'reader@example.com' });
     const id = posted.json['id'] as number;
     expect((await call('PATCH', `/api/admin/comments/${id}/approve`, { cookie })).status).toBe(200);
     const visible = JSON.parse((await call('GET', `/api/articles/${articleId}/comments`)).text) as PublicComment[];
@@ -313,7 +315,9 @@ describe('with a session', () => {
         createdAt: new Date('2026-02-01'),
       },
     ]);
-    const list = JSON.parse((await call('GET', '/api/admin/messages', { cookie })).text) as { id: number; name: string; handled: boolean }[];
+    const list = (
+      JSON.parse((await call('GET', '/api/admin/messages', { cookie })).text) as { items: { id: number; name: string; handled: boolean }[] }
+    ).items;
     expect(list.map((m) => m.name)).toEqual(['New', 'Old']);
     expect((await call('PATCH', `/api/admin/messages/${list[0]!.id}`, { body: { handled: true }, cookie })).status).toBe(200);
     const [row] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.id, list[0]!.id));

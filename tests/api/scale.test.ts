@@ -1,12 +1,11 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecutorDatabase, isReadStatement, type Backend, type Statement, type StatementResult } from '@db/executor';
 import { filePathOf } from '@db/backends/worker-threads';
-import { articles, comments } from '@db/schema';
-import * as schema from '@db/schema';
+import { articles, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import type { Article, ArticleSummary, PublicComment } from '@/lib/types';
+import { fullScans, planRecorder } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const ARTICLES = 3_000;
@@ -26,51 +25,11 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${server.url}${path}`);
 
-/**
- * An executor on the test server's database that runs every statement for real and keeps
- * SQLite's plan for it, so a test can call the site's own query functions and see how each
- * statement is served.
- */
-function planRecorder() {
-  const plans: { sql: string; plan: string[] }[] = [];
-  const run = async (statement: Statement): Promise<StatementResult> => {
-    const args = statement.params.map((p) => (typeof p === 'boolean' ? Number(p) : p instanceof Date ? p.getTime() : p)) as (
-      string | number | null
-    )[];
-    const explained = await server.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
-    plans.push({ sql: statement.sql, plan: explained.rows.map((r) => r['detail'] as string) });
-    const result = await server.database.client.execute({ sql: statement.sql, args });
-    const shape = (row: (typeof result.rows)[number] | undefined) =>
-      row === undefined
-        ? undefined
-        : statement.asObjects
-          ? Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))
-          : Array.from({ length: row.length }, (_, i) => row[i]);
-    if (statement.method === 'get') return { rows: shape(result.rows[0]) };
-    return { rows: statement.method === 'run' ? [] : result.rows.map(shape) };
-  };
-  const backend: Backend = {
-    read: (statement) => {
-      if (!isReadStatement(statement.sql)) throw new Error(`Not a read: ${statement.sql}`);
-      return run(statement);
-    },
-    transaction: (fn) => fn(run),
-    close: () => Promise.resolve(),
-  };
-  return { db: createExecutorDatabase(() => backend, schema).db, plans };
-}
-
-/** Plan lines that read a whole table of articles or comments (a SCAN without an index). */
-const fullScans = (plans: { sql: string; plan: string[] }[]) =>
-  plans.flatMap(({ sql, plan }) =>
-    plan.filter((line) => /^SCAN (articles|comments)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)).map((line) => `${line} in: ${sql}`),
-  );
-
 describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`, () => {
   it('serves every public list, search, count and sitemap query from an index, never a full scan', async () => {
     const queries = await import('@/server/queries/articles');
     const commentQueries = await import('@/server/queries/comments');
-    const { db, plans } = planRecorder();
+    const { db, plans } = planRecorder(server);
     const now = new Date();
     const [some] = await server.database.db.select({ id: articles.id, categoryId: articles.categoryId }).from(articles).limit(1);
     await queries.listPublicArticleIds({ now }, 12, 0, db);
@@ -95,7 +54,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
   });
 
   it('would notice a full scan (the check itself can fail)', async () => {
-    const { db, plans } = planRecorder();
+    const { db, plans } = planRecorder(server);
     await db.select({ id: comments.id }).from(comments).where(like(comments.content, '%gas%')).limit(1);
     expect(fullScans(plans)).toHaveLength(1);
   });
@@ -145,7 +104,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
   });
 
   it('escapes everything in a snippet but the marks', async () => {
-    const [cat] = await server.database.db.select().from(schema.categories).limit(1);
+    const [cat] = await server.database.db.select().from(categories).limit(1);
     const now = new Date();
     await server.database.db.insert(articles).values({
       slug: 'snippet-escaping-probe',

@@ -1,14 +1,26 @@
-// The browser tests' server: the production server on a fresh, seeded database.
+// The browser tests' servers: the production server on a fresh database, seeded, and for
+// E2E_SCALE_ARTICLES grown to that many articles (and ten comments each) first.
 import '../../scripts/require-node.mjs';
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { buildIfNeeded } from '../../scripts/build.mjs';
 
-rmSync('data/e2e', { recursive: true, force: true });
+const databaseUrl = process.env['DATABASE_URL'] ?? 'file:./data/e2e/e2e.db';
+rmSync(dirname(databaseUrl.slice('file:'.length)), { recursive: true, force: true });
 buildIfNeeded();
-// Zoho's hosts, faked locally (the host settings exist for tests only).
-const { startFakeZoho } = await import('../fakes/zoho.ts');
-const zoho = await startFakeZoho(Number(process.env['FAKE_ZOHO_PORT'] ?? 4398));
-process.env['ZOHO_ACCOUNTS_URL'] = zoho.url;
-process.env['ZOHO_ANALYTICS_URL'] = zoho.url;
+if (process.env['FAKE_ZOHO_PORT']) {
+  // Zoho's hosts, faked locally (the host settings exist for tests only).
+  const { startFakeZoho } = await import('../fakes/zoho.ts');
+  const zoho = await startFakeZoho(Number(process.env['FAKE_ZOHO_PORT']));
+  process.env['ZOHO_ACCOUNTS_URL'] = zoho.url;
+  process.env['ZOHO_ANALYTICS_URL'] = zoho.url;
+}
+const articles = Number(process.env['E2E_SCALE_ARTICLES'] ?? 0);
+if (articles > 0) {
+  const { prepareDatabase } = await import('../../scripts/prepare-db.ts');
+  const { growDatabase } = await import('@db/seed/scale');
+  await prepareDatabase({ seed: true });
+  growDatabase({ path: databaseUrl.slice('file:'.length), articles, comments: articles * 10 });
+}
 const { startServer } = await import('../../scripts/serve.ts');
 await startServer();

@@ -32,3 +32,18 @@ describe('market formats', () => {
     expect(formatPercentChange(0)).toBe('0.00%');
   });
 });
+
+describe('admin text helpers', () => {
+  it('says the zone of a time', async () => {
+    const { formatZonedDateTime } = await import('@/lib/format');
+    expect(formatZonedDateTime('2026-11-22T20:04:00Z')).toBe('Nov 22, 2026, 3:04 PM EST');
+    expect(formatZonedDateTime('2026-07-01T16:00:00Z')).toBe('Jul 1, 2026, 12:00 PM EDT');
+  });
+
+  it('cuts text at a word boundary with an ellipsis, and leaves short text alone', async () => {
+    const { truncateAtWord } = await import('@/lib/format');
+    expect(truncateAtWord('Prices rose sharply across the region this week.', 25)).toBe('Prices rose sharply…');
+    expect(truncateAtWord('Short note', 25)).toBe('Short note');
+    expect(truncateAtWord('Supercalifragilisticexpialidocious', 10)).toBe('Supercalif…');
+  });
+});

@@ -67,7 +67,7 @@ export default function AnalyticsTabs({
 
   return (
     <Tabs value={tab} onValueChange={select}>
-      <TabsList aria-label="Analytics views" className="w-full justify-start overflow-x-auto sm:w-auto">
+      <TabsList aria-label="Analytics views" className="w-full justify-start sm:w-auto">
         <TabsTrigger value="overview">Market Overview</TabsTrigger>
         <TabsTrigger value="analytics">Analytics</TabsTrigger>
         <TabsTrigger value="reports">Custom Reports</TabsTrigger>

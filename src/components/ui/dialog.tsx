@@ -7,17 +7,26 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+const SIZES = {
+  /** A centered card, at most 32rem wide. */
+  default:
+    'top-1/2 left-1/2 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6',
+  /** A wider card for longer forms. */
+  wide: 'top-1/2 left-1/2 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6',
+  /** The whole window (a writing surface): the content lays itself out and scrolls inside. */
+  full: 'inset-0 flex flex-col gap-4 p-4 sm:inset-3 sm:rounded-lg sm:border sm:p-6',
+} as const;
+
+export function DialogContent({
+  className,
+  children,
+  size = 'default',
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { size?: keyof typeof SIZES }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'bg-card fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('bg-card fixed z-50 shadow-lg', SIZES[size], className)} {...props}>
         {children}
         <DialogPrimitive.Close className="focus-visible:outline-ring absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2">
           <X className="size-4" aria-hidden="true" />

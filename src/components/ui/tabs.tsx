@@ -4,9 +4,13 @@ import { cn } from '@/lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/** The tab strip: its tabs wrap onto a second line on a narrow screen rather than hide past the edge. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List className={cn('bg-muted text-muted-foreground inline-flex h-10 items-center gap-1 rounded-md p-1', className)} {...props} />
+    <TabsPrimitive.List
+      className={cn('bg-muted text-muted-foreground inline-flex flex-wrap items-center gap-1 rounded-md p-1', className)}
+      {...props}
+    />
   );
 }
 

@@ -20,3 +20,19 @@ export const analyticsContentUpdateSchema = fields.partial();
 
 export type AnalyticsContentCreate = z.output<typeof analyticsContentCreateSchema>;
 export type AnalyticsContentUpdate = z.output<typeof analyticsContentUpdateSchema>;
+
+/** The admin's form: metadata typed as JSON text, turned into the object the endpoint takes. */
+export const analyticsContentFormSchema = analyticsContentCreateSchema.extend({
+  metadata: z.string().transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text.trim() || '{}');
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: 'custom', message: 'Metadata must be valid JSON' });
+    return z.NEVER;
+  }),
+});
+
+export type AnalyticsContentFormInput = z.input<typeof analyticsContentFormSchema>;

@@ -3,24 +3,14 @@ import { UnauthorizedError } from '@/server/errors';
 import type { SessionUser } from './session';
 
 /**
- * Route patterns only the administrator may use, whatever the method. Public reads of the
- * content routes stay open; their writes are guarded by ADMIN_WRITE_ROUTES.
+ * Route patterns only the administrator may use, whatever the method: the panel, every
+ * `/api/admin/*` route but signing in and out (so a new admin route cannot be left open by
+ * forgetting it here), and the Zoho connection test.
  */
-export const ADMIN_ROUTES = new Set([
-  '/admin',
-  '/api/admin/articles',
-  '/api/admin/comments',
-  '/api/admin/comments/[id]',
-  '/api/admin/comments/[id]/approve',
-  '/api/admin/messages',
-  '/api/admin/messages/[id]',
-  '/api/admin/totp',
-  '/api/admin/totp/[action]',
-  '/api/admin/zoho-config',
-  '/api/admin/market-data',
-  '/api/admin/market-data/refresh',
-  '/api/zoho/test-connection',
-]);
+const ADMIN_PAGES = new Set(['/admin', '/api/zoho/test-connection']);
+const OPEN_ADMIN_API = new Set(['/api/admin/login', '/api/admin/check', '/api/admin/logout']);
+const isAdminRoute = (routePattern: string) =>
+  ADMIN_PAGES.has(routePattern) || (routePattern.startsWith('/api/admin/') && !OPEN_ADMIN_API.has(routePattern));
 
 /** Routes whose reads are public and whose writes need the administrator. */
 export const ADMIN_WRITE_ROUTES = new Set(['/api/articles', '/api/articles/[key]', '/api/analytics-content', '/api/analytics-content/[id]']);
@@ -33,7 +23,7 @@ export const SESSION_AWARE_ROUTES = new Set(['/api/admin/check', '/api/admin/log
  * only), `optional` (read it when there is one) or `none`.
  */
 export function sessionNeed(routePattern: string, method: string): 'required' | 'optional' | 'none' {
-  if (ADMIN_ROUTES.has(routePattern)) return 'required';
+  if (isAdminRoute(routePattern)) return 'required';
   if (ADMIN_WRITE_ROUTES.has(routePattern) && !['GET', 'HEAD', 'OPTIONS'].includes(method)) return 'required';
   return SESSION_AWARE_ROUTES.has(routePattern) ? 'optional' : 'none';
 }

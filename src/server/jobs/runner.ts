@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '@/server/db';
-import { claimDueJob, ensureScheduledJob, finishJobRun, renewJobLease } from '@/server/queries/jobs';
+import { claimDueJob, ensureScheduledJob, finishJobRun, listDueJobNames, renewJobLease } from '@/server/queries/jobs';
 
 /** A piece of timed work every web process may run; exactly one runs each due run. */
 export interface Job {
@@ -38,7 +38,9 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
   const now = options.now ?? (() => new Date());
   const tx = options.executor;
   const ran: string[] = [];
+  const due = new Set(await listDueJobNames(now(), tx));
   for (const job of jobs) {
+    if (!due.has(job.name)) continue;
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
     const started = now();
     const claimed = await claimDueJob(job.name, holder, started, leaseMs, tx);

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, categories } from '@db/schema';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
-import type { AdminArticle, Article, ArticleSummary, CategoryStat } from '@/lib/types';
+import type { AdminArticle, AdminArticleRow, Article, ArticleSummary, CategoryStat } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
 
 const summaryColumns = {
@@ -260,11 +260,6 @@ async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promis
   }));
 }
 
-/** Every article for the admin panel, newest first. */
-export function listAdminArticles(tx: Executor = db): Promise<AdminArticle[]> {
-  return selectAdminArticles(undefined, tx);
-}
-
 /** One article as the admin sees it, or undefined. */
 export async function getAdminArticle(id: number, tx: Executor = db): Promise<AdminArticle | undefined> {
   const [article] = await selectAdminArticles(eq(articles.id, id), tx);
@@ -290,4 +285,112 @@ export async function updateArticleById(id: number, changes: Partial<ArticleValu
 export async function deleteArticleById(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   return rows.length > 0;
+}
+
+/** Which articles the admin's list shows: every status, or one; a category; full-text search. */
+export interface AdminArticleFilter {
+  q?: string | undefined;
+  status: 'all' | 'draft' | 'published' | 'scheduled';
+  categoryId?: number | undefined;
+  now: Date;
+}
+
+function adminConditions(filter: AdminArticleFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status === 'draft') conditions.push(eq(articles.status, 'draft'));
+  if (filter.status === 'published') conditions.push(isPublic(filter.now));
+  if (filter.status === 'scheduled') conditions.push(and(eq(articles.status, 'published'), gt(articles.publishedAt, filter.now)) as SQL);
+  if (filter.categoryId !== undefined) conditions.push(eq(articles.categoryId, filter.categoryId));
+  return conditions;
+}
+
+const adminRowColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  title: articles.title,
+  author: articles.author,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  featured: articles.featured,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+};
+
+/** A page of the admin's article list: rows without excerpt or HTML, newest, oldest or by title. */
+export async function listAdminArticleRows(
+  filter: AdminArticleFilter,
+  sort: 'newest' | 'oldest' | 'title',
+  limit: number,
+  offset: number,
+  tx: Executor = db,
+): Promise<AdminArticleRow[]> {
+  const fts = filter.q ? toFtsQuery(filter.q) : undefined;
+  if (filter.q && !fts) return [];
+  const order =
+    sort === 'title'
+      ? [articles.title, articles.id]
+      : sort === 'oldest'
+        ? [articles.publishedAt, articles.id]
+        : [desc(articles.publishedAt), desc(articles.id)];
+  // Ids first (from an index, or the full-text matches), then the page's rows only.
+  const ids = fts
+    ? (
+        await tx.all<{ id: number }>(
+          sql`select ${articles.id} as id from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
+              where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+        )
+      ).map((r) => r.id)
+    : (
+        await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(and(...adminConditions(filter)))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select(adminRowColumns)
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(inArray(articles.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        author: r.author,
+        category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
+        featured: r.featured,
+        status: r.status,
+        publishedAt: r.publishedAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      },
+    ];
+  });
+}
+
+/** How many articles the admin's filter matches. */
+export async function countAdminArticles(filter: AdminArticleFilter, tx: Executor = db): Promise<number> {
+  const fts = filter.q ? toFtsQuery(filter.q) : undefined;
+  if (filter.q && !fts) return 0;
+  if (fts) {
+    const [row] = await tx.all<{ n: number }>(
+      sql`select count(*) as n from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
+          where ${and(ftsMatch(fts), ...adminConditions(filter))}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await tx
+    .select({ n: count() })
+    .from(articles)
+    .where(and(...adminConditions(filter)));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
 import type { ModerationComment, PublicComment } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -77,24 +77,140 @@ export async function insertComment(
   return toPublicComment(row);
 }
 
-/** Every comment with its article, pending first, then newest first. */
-export async function listCommentsForModeration(tx: Executor = db): Promise<ModerationComment[]> {
+/** Characters of a comment a moderation list row carries; the full text is one request away. */
+export const COMMENT_PREVIEW_CHARS = 400;
+
+/** Which comments the moderation list shows. */
+export interface ModerationFilter {
+  q?: string | undefined;
+  status: 'all' | 'pending' | 'approved';
+  articleId?: number | undefined;
+}
+
+function moderationConditions(filter: ModerationFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status !== 'all') conditions.push(eq(comments.approved, filter.status === 'approved'));
+  if (filter.articleId !== undefined) conditions.push(eq(comments.articleId, filter.articleId));
+  return conditions;
+}
+
+/** Visitor text as an FTS5 query over comments: every word a quoted prefix term. */
+function commentFtsQuery(text: string): string | undefined {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  return words.length > 0 ? words.map((w) => `"${w}"*`).join(' ') : undefined;
+}
+
+/**
+ * A page of the moderation list, newest or oldest first, each row with its article and the
+ * first part of its text. Served by the (approved, time), (time) or (article, approved,
+ * time) index, or driven by the comments' full-text index when searching.
+ */
+export async function listModerationComments(
+  filter: ModerationFilter,
+  sort: 'newest' | 'oldest',
+  limit: number,
+  offset: number,
+  tx: Executor = db,
+): Promise<ModerationComment[]> {
+  const fts = filter.q ? commentFtsQuery(filter.q) : undefined;
+  if (filter.q && !fts) return [];
+  const order = sort === 'oldest' ? [comments.createdAt, comments.id] : [desc(comments.createdAt), desc(comments.id)];
+  const ids = fts
+    ? (
+        await tx.all<{ id: number }>(
+          sql`select ${comments.id} as id from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
+              where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+        )
+      ).map((r) => r.id)
+    : (
+        await tx
+          .select({ id: comments.id })
+          .from(comments)
+          .where(and(...moderationConditions(filter)))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => r.id);
+  if (ids.length === 0) return [];
   const rows = await tx
+    .select({
+      id: comments.id,
+      articleId: comments.articleId,
+      articleTitle: articles.title,
+      articleSlug: articles.slug,
+      authorName: comments.authorName,
+      authorEmail: comments.authorEmail,
+      preview: sql<string>`substr(${comments.content}, 1, ${COMMENT_PREVIEW_CHARS + 1})`,
+      approved: comments.approved,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .where(inArray(comments.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const truncated = r.preview.length > COMMENT_PREVIEW_CHARS;
+    const { preview, ...rest } = r;
+    return [{ ...rest, content: truncated ? preview.slice(0, COMMENT_PREVIEW_CHARS) : preview, truncated, createdAt: r.createdAt.toISOString() }];
+  });
+}
+
+/** How many comments a moderation filter matches, when a running total cannot say (one article, or a search). */
+export async function countModerationComments(filter: ModerationFilter, tx: Executor = db): Promise<number> {
+  const fts = filter.q ? commentFtsQuery(filter.q) : undefined;
+  if (filter.q && !fts) return 0;
+  if (fts) {
+    const [row] = await tx.all<{ n: number }>(
+      sql`select count(*) as n from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
+          where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await tx
+    .select({ n: count() })
+    .from(comments)
+    .where(and(...moderationConditions(filter)));
+  return row?.n ?? 0;
+}
+
+/** One comment as the admin sees it, in full. */
+export async function getModerationComment(id: number, tx: Executor = db): Promise<ModerationComment | undefined> {
+  const [row] = await tx
     .select({ comment: comments, articleTitle: articles.title, articleSlug: articles.slug })
     .from(comments)
     .innerJoin(articles, eq(articles.id, comments.articleId))
-    .orderBy(asc(comments.approved), desc(comments.createdAt), desc(comments.id));
-  return rows.map(({ comment: c, articleTitle, articleSlug }) => ({
+    .where(eq(comments.id, id));
+  if (!row) return undefined;
+  const { comment: c } = row;
+  return {
     id: c.id,
     articleId: c.articleId,
-    articleTitle,
-    articleSlug,
+    articleTitle: row.articleTitle,
+    articleSlug: row.articleSlug,
     authorName: c.authorName,
     authorEmail: c.authorEmail,
     content: c.content,
     approved: c.approved,
     createdAt: c.createdAt.toISOString(),
-  }));
+  };
+}
+
+/** Approves the given comments; answers how many there were. */
+export async function approveCommentsByIds(ids: number[], tx: Executor = db): Promise<number> {
+  const rows = await tx.update(comments).set({ approved: true }).where(inArray(comments.id, ids)).returning({ id: comments.id });
+  return rows.length;
+}
+
+/** Deletes the given comments; answers how many there were. */
+export async function deleteCommentsByIds(ids: number[], tx: Executor = db): Promise<number> {
+  const rows = await tx.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id });
+  return rows.length;
 }
 
 /** Approves a comment; false when there is no such comment. */

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactMessages } from '@db/schema';
 import type { AdminMessage } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -13,10 +13,89 @@ export async function insertContactMessage(
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }
 
-/** Contact messages, newest first. */
-export async function listContactMessages(tx: Executor = db): Promise<AdminMessage[]> {
-  const rows = await tx.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-  return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+/** Characters of a message a list row carries; the full text is one request away. */
+export const MESSAGE_PREVIEW_CHARS = 400;
+
+/** Which messages the inbox shows. */
+export interface MessageFilter {
+  q?: string | undefined;
+  status: 'all' | 'unhandled' | 'handled';
+}
+
+function messageConditions(filter: MessageFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status !== 'all') conditions.push(eq(contactMessages.handled, filter.status === 'handled'));
+  const q = filter.q?.trim();
+  if (q) {
+    // Messages are few beside articles and comments: a substring search over the page's candidates is enough.
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`${contactMessages.name} like ${pattern} escape '\\'`,
+        sql`${contactMessages.email} like ${pattern} escape '\\'`,
+        sql`${contactMessages.subject} like ${pattern} escape '\\'`,
+      ) as SQL,
+    );
+  }
+  return conditions;
+}
+
+/** A page of the inbox, newest or oldest first, each with the first part of its text. */
+export async function listContactMessages(
+  filter: MessageFilter,
+  sort: 'newest' | 'oldest',
+  limit: number,
+  offset: number,
+  tx: Executor = db,
+): Promise<AdminMessage[]> {
+  const rows = await tx
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      company: contactMessages.company,
+      subject: contactMessages.subject,
+      category: contactMessages.category,
+      preview: sql<string>`substr(${contactMessages.message}, 1, ${MESSAGE_PREVIEW_CHARS + 1})`,
+      handled: contactMessages.handled,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(and(...messageConditions(filter)))
+    .orderBy(...(sort === 'oldest' ? [contactMessages.createdAt, contactMessages.id] : [desc(contactMessages.createdAt), desc(contactMessages.id)]))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ preview, ...m }) => {
+    const truncated = preview.length > MESSAGE_PREVIEW_CHARS;
+    return { ...m, message: truncated ? preview.slice(0, MESSAGE_PREVIEW_CHARS) : preview, truncated, createdAt: m.createdAt.toISOString() };
+  });
+}
+
+/** How many messages a searched inbox filter matches (unsearched totals come from the running counters). */
+export async function countContactMessages(filter: MessageFilter, tx: Executor = db): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(...messageConditions(filter)));
+  return row?.n ?? 0;
+}
+
+/** One message in full. */
+export async function getContactMessage(id: number, tx: Executor = db): Promise<AdminMessage | undefined> {
+  const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
+}
+
+/** Marks the given messages handled or not; answers how many there were. */
+export async function setContactMessagesHandled(ids: number[], handled: boolean, tx: Executor = db): Promise<number> {
+  const rows = await tx.update(contactMessages).set({ handled }).where(inArray(contactMessages.id, ids)).returning({ id: contactMessages.id });
+  return rows.length;
+}
+
+/** Deletes the given messages; answers how many there were. */
+export async function deleteContactMessagesByIds(ids: number[], tx: Executor = db): Promise<number> {
+  const rows = await tx.delete(contactMessages).where(inArray(contactMessages.id, ids)).returning({ id: contactMessages.id });
+  return rows.length;
 }
 
 /** Marks a message handled or not; false when there is no such message. */

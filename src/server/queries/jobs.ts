@@ -9,6 +9,15 @@ export async function ensureScheduledJob(name: string, firstRunAt: Date, tx: Exe
   await tx.insert(scheduledJobs).values({ name, nextRunAt: firstRunAt }).onConflictDoNothing();
 }
 
+/** The names of the jobs that are due and free now (a read: polling takes no write lock while nothing is due). */
+export async function listDueJobNames(now: Date, tx: Executor = db): Promise<string[]> {
+  const rows = await tx
+    .select({ name: scheduledJobs.name })
+    .from(scheduledJobs)
+    .where(and(lte(scheduledJobs.nextRunAt, now), or(isNull(scheduledJobs.leaseExpiresAt), lt(scheduledJobs.leaseExpiresAt, now))));
+  return rows.map((r) => r.name);
+}
+
 /**
  * Takes the lease of a due job (nobody holds it, or its holder's lease ran out) in one
  * statement: of several processes asking at once, exactly one gets the row back.

@@ -1,11 +1,16 @@
+import { adminCommentListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json } from '@/server/http';
-import { listCommentsForModeration } from '@/server/queries/comments';
+import { endpoint, json, parseQuery } from '@/server/http';
+import { listCommentsForAdmin } from '@/server/services/admin-lists';
 
-/** GET /api/admin/comments: every comment, pending first, with e-mail addresses. */
+/**
+ * GET /api/admin/comments: a page of 50 comments with e-mail addresses and the first part
+ * of their text; `q` (text, name, e-mail), `status` (pending by default, approved, all),
+ * `articleId`, `sort` (newest, oldest), `page`. Answers `{items, total, page, pageSize}`.
+ */
 export const { GET, ALL } = endpoint({
   GET: async (context) => {
     requireAdmin(context);
-    return json(await listCommentsForModeration());
+    return json(await listCommentsForAdmin(parseQuery(adminCommentListSchema, context.url)));
   },
 });

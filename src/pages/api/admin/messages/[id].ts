@@ -2,9 +2,15 @@ import { messageUpdateSchema } from '@/lib/validation/message';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
+import { getMessageForAdmin } from '@/server/services/admin-lists';
 import { deleteMessage, setMessageHandled } from '@/server/services/moderation';
 
-export const { PATCH, DELETE, ALL } = endpoint({
+export const { GET, PATCH, DELETE, ALL } = endpoint({
+  /** GET /api/admin/messages/{id}: the message in full. */
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await getMessageForAdmin(idParam(context.params.id, messages.messageNotFound)));
+  },
   /** PATCH /api/admin/messages/{id} with {handled}: marks the message handled or not. */
   PATCH: async (context) => {
     requireAdmin(context);

@@ -1,11 +1,16 @@
+import { adminMessageListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json } from '@/server/http';
-import { listContactMessages } from '@/server/queries/contact-messages';
+import { endpoint, json, parseQuery } from '@/server/http';
+import { listMessagesForAdmin } from '@/server/services/admin-lists';
 
-/** GET /api/admin/messages: contact messages, newest first. */
+/**
+ * GET /api/admin/messages: a page of 50 contact messages with the first part of their text;
+ * `q` (name, e-mail, subject), `status` (all, unhandled, handled), `sort`, `page`.
+ * Answers `{items, total, page, pageSize}`.
+ */
 export const { GET, ALL } = endpoint({
   GET: async (context) => {
     requireAdmin(context);
-    return json(await listContactMessages());
+    return json(await listMessagesForAdmin(parseQuery(adminMessageListSchema, context.url)));
   },
 });

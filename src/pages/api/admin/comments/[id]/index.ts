@@ -1,10 +1,16 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
-import { endpoint, idParam } from '@/server/http';
+import { endpoint, idParam, json } from '@/server/http';
+import { getCommentForAdmin } from '@/server/services/admin-lists';
 import { deleteComment } from '@/server/services/moderation';
 
-/** DELETE /api/admin/comments/{id} */
-export const { DELETE, ALL } = endpoint({
+export const { GET, DELETE, ALL } = endpoint({
+  /** GET /api/admin/comments/{id}: the comment in full. */
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await getCommentForAdmin(idParam(context.params.id, messages.commentNotFound)));
+  },
+  /** DELETE /api/admin/comments/{id} */
   DELETE: async (context) => {
     requireAdmin(context);
     await deleteComment(idParam(context.params.id, messages.commentNotFound));

@@ -1,0 +1,1 @@
+CREATE INDEX `comments_time_idx` ON `comments` (`created_at`);

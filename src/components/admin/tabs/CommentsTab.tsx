@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { getJson, sendJson } from '@/lib/api-client';
+import { formatZonedDateTime } from '@/lib/format';
+import type { ModerationComment } from '@/lib/types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DeleteButton, mutate } from '../admin-actions';
+import { PagedList } from '../PagedList';
+import { usePagedList } from '../use-paged-list';
+
+/** A comment's text: its beginning in the list, the rest one click away. */
+function CommentText({ comment }: { comment: ModerationComment }) {
+  const [full, setFull] = useState<string | null>(null);
+  return (
+    <>
+      <p className="text-sm break-words whitespace-pre-line">
+        {full ?? comment.content}
+        {comment.truncated && full === null && '…'}
+      </p>
+      {comment.truncated && full === null && (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          onClick={() => void getJson<ModerationComment>(`/api/admin/comments/${comment.id}`).then(({ data }) => setFull(data.content))}
+        >
+          Show the whole comment
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The moderation queue, 50 a page: pending first; search, status, order; approve or delete one or many. */
+export function CommentsTab({ onChanged }: { onChanged: () => void }) {
+  const list = usePagedList<ModerationComment>('/api/admin/comments', { filters: { status: 'pending' }, sort: 'newest' });
+  const refresh = () => {
+    list.reload();
+    onChanged();
+  };
+  const bulk = (action: 'approve' | 'delete', ids: number[]) =>
+    mutate(
+      () => sendJson('POST', '/api/admin/comments/bulk', { action, ids }),
+      action === 'approve' ? `${ids.length} approved` : `${ids.length} deleted`,
+      refresh,
+    );
+  return (
+    <section aria-labelledby="comments-admin-title" className="space-y-4">
+      <h2 id="comments-admin-title" className="text-xl font-semibold">
+        Comments
+      </h2>
+      <PagedList
+        name="comments"
+        noun="comment"
+        list={list}
+        searchLabel="Search comments, names and e-mails"
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: 'pending', label: 'Pending' },
+              { value: 'approved', label: 'Approved' },
+              { value: 'all', label: 'All comments' },
+            ],
+          },
+        ]}
+        sorts={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'oldest', label: 'Oldest first' },
+        ]}
+        empty={list.query.filters['status'] === 'pending' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
+        bulkActions={(ids) => (
+          <>
+            <Button size="sm" onClick={() => void bulk('approve', ids)}>
+              Approve selected
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                if (window.confirm(`Delete ${ids.length} comments? This cannot be undone.`)) void bulk('delete', ids);
+              }}
+            >
+              Delete selected
+            </Button>
+          </>
+        )}
+        renderRow={(c) => (
+          <div className="space-y-2">
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold">{c.authorName}</span>
+              <span className="text-muted-foreground">{c.authorEmail}</span>
+              <Badge variant={c.approved ? 'default' : 'secondary'}>{c.approved ? 'Approved' : 'Pending'}</Badge>
+            </p>
+            <CommentText comment={c} />
+            <p className="text-muted-foreground text-xs">
+              On{' '}
+              <a href={`/article/${c.articleSlug}`} className="text-primary hover:underline">
+                {c.articleTitle}
+              </a>{' '}
+              · {formatZonedDateTime(c.createdAt)}
+            </p>
+            <div className="flex gap-2">
+              {!c.approved && (
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    void mutate(() => sendJson('PATCH', `/api/admin/comments/${c.id}/approve`), 'Comment approved successfully', refresh)
+                  }
+                >
+                  Approve
+                </Button>
+              )}
+              <DeleteButton
+                question="Delete this comment?"
+                path={`/api/admin/comments/${c.id}`}
+                success="Comment deleted successfully"
+                onDone={refresh}
+              />
+            </div>
+          </div>
+        )}
+      />
+    </section>
+  );
+}

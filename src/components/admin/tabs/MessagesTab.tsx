@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { getJson, sendJson } from '@/lib/api-client';
+import { formatZonedDateTime } from '@/lib/format';
+import type { AdminMessage } from '@/lib/types';
+import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DeleteButton, mutate } from '../admin-actions';
+import { PagedList } from '../PagedList';
+import { usePagedList } from '../use-paged-list';
+
+const categoryLabel = (value: string) => CONTACT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+
+function MessageText({ message }: { message: AdminMessage }) {
+  const [full, setFull] = useState<string | null>(null);
+  return (
+    <>
+      <p className="text-sm break-words whitespace-pre-line">
+        {full ?? message.message}
+        {message.truncated && full === null && '…'}
+      </p>
+      {message.truncated && full === null && (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          onClick={() => void getJson<AdminMessage>(`/api/admin/messages/${message.id}`).then(({ data }) => setFull(data.message))}
+        >
+          Read the whole message
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The contact inbox, 50 a page: search, handled or not, order; mark or delete one or many. */
+export function MessagesTab({ onChanged }: { onChanged: () => void }) {
+  const list = usePagedList<AdminMessage>('/api/admin/messages', { filters: { status: 'all' }, sort: 'newest' });
+  const refresh = () => {
+    list.reload();
+    onChanged();
+  };
+  const bulk = (action: 'handled' | 'unhandled' | 'delete', ids: number[]) =>
+    mutate(
+      () => sendJson('POST', '/api/admin/messages/bulk', { action, ids }),
+      `${ids.length} ${action === 'delete' ? 'deleted' : `marked ${action}`}`,
+      refresh,
+    );
+  return (
+    <section aria-labelledby="messages-title" className="space-y-4">
+      <h2 id="messages-title" className="text-xl font-semibold">
+        Messages
+      </h2>
+      <PagedList
+        name="messages"
+        noun="message"
+        list={list}
+        searchLabel="Search names, e-mails and subjects"
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: 'all', label: 'All messages' },
+              { value: 'unhandled', label: 'Not handled' },
+              { value: 'handled', label: 'Handled' },
+            ],
+          },
+        ]}
+        sorts={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'oldest', label: 'Oldest first' },
+        ]}
+        empty="No messages yet"
+        bulkActions={(ids) => (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => void bulk('handled', ids)}>
+              Mark handled
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                if (window.confirm(`Delete ${ids.length} messages? This cannot be undone.`)) void bulk('delete', ids);
+              }}
+            >
+              Delete selected
+            </Button>
+          </>
+        )}
+        renderRow={(m) => (
+          <div className="space-y-2">
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold">{m.subject}</span>
+              <Badge variant="secondary">{categoryLabel(m.category)}</Badge>
+              {m.handled && <Badge variant="outline">Handled</Badge>}
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
+              {m.company ? ` · ${m.company}` : ''} · {formatZonedDateTime(m.createdAt)}
+            </p>
+            <MessageText message={m} />
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  void mutate(
+                    () => sendJson('PATCH', `/api/admin/messages/${m.id}`, { handled: !m.handled }),
+                    m.handled ? 'Message reopened' : 'Message marked handled',
+                    refresh,
+                  )
+                }
+              >
+                {m.handled ? 'Mark unhandled' : 'Mark handled'}
+              </Button>
+              <DeleteButton
+                question="Delete this message?"
+                path={`/api/admin/messages/${m.id}`}
+                success="Message deleted successfully"
+                onDone={refresh}
+              />
+            </div>
+          </div>
+        )}
+      />
+    </section>
+  );
+}

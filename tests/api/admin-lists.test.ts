@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filePathOf } from '@db/backends/worker-threads';
+import { articles, comments, contactMessages, counters } from '@db/schema';
+import { growDatabase } from '@db/seed/scale';
+import type { AdminArticleRow, AdminCounts, AdminMessage, AdminPage, ModerationComment } from '@/lib/types';
+import { apiClient } from '../helpers/api-client.ts';
+import { fullScans, planRecorder } from '../helpers/query-plans.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'admin-lists-password';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+  growDatabase({ path: filePathOf(server.databaseUrl), articles: 3_000, comments: 20_000, analyze: false });
+  const now = Date.now();
+  await server.database.db.insert(contactMessages).values(
+    Array.from({ length: 120 }, (_, i) => ({
+      name: i % 2 ? `Grid Planner ${i}` : `Trader ${i}`,
+      email: `sender${i}@example.com`,
+      subject: i === 7 ? 'Transmission queue question' : `Note ${i}`,
+      category: i % 3 ? 'general' : 'press',
+      message: i === 3 ? 'x'.repeat(2_000) : `Message number ${i}`,
+      handled: i % 4 === 0,
+      createdAt: new Date(now - i * 60_000),
+    })),
+  );
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function page<T>(path: string): Promise<{ body: AdminPage<T>; bytes: number }> {
+  const res = await api.call('GET', path, { cookie });
+  expect(res.status).toBe(200);
+  return { body: res.json as unknown as AdminPage<T>, bytes: Buffer.byteLength(res.text) };
+}
+
+describe('the admin lists at newsroom size', () => {
+  it('pages articles, 50 at a time, without their HTML, under 100 KB a page', async () => {
+    const first = await page<AdminArticleRow>('/api/admin/articles');
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.total).toBeGreaterThanOrEqual(3_000);
+    expect(first.bytes).toBeLessThan(100_000);
+    expect(first.body.items[0]).not.toHaveProperty('content');
+    expect(first.body.items[0]).not.toHaveProperty('excerpt');
+    const second = await page<AdminArticleRow>('/api/admin/articles?page=2');
+    expect(second.body.items.map((a) => a.id)).not.toContain(first.body.items[0]?.id);
+    const times = [...first.body.items, ...second.body.items].map((a) => Date.parse(a.publishedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const last = await page<AdminArticleRow>(`/api/admin/articles?page=${Math.ceil(first.body.total / 50)}`);
+    expect(last.body.items.length).toBeGreaterThan(0);
+    // The editor loads one article, with its HTML.
+    const one = await api.call('GET', `/api/admin/articles/${first.body.items[0]?.id}`, { cookie });
+    expect(one.json['content']).toMatch(/^<p>/);
+  });
+
+  it('filters articles by status and category, sorts by title, and searches their text', async () => {
+    const drafts = await page<AdminArticleRow>('/api/admin/articles?status=draft');
+    expect(drafts.body.total).toBeGreaterThan(0);
+    expect(drafts.body.items.every((a) => a.status === 'draft')).toBe(true);
+    const scheduled = await page<AdminArticleRow>('/api/admin/articles?status=scheduled');
+    expect(scheduled.body.items.every((a) => a.status === 'published' && Date.parse(a.publishedAt) > Date.now())).toBe(true);
+    const coal = await page<AdminArticleRow>('/api/admin/articles?categoryId=5');
+    expect(coal.body.items.every((a) => a.category.id === 5)).toBe(true);
+    const byTitle = await page<AdminArticleRow>('/api/admin/articles?sort=title');
+    const titles = byTitle.body.items.map((a) => a.title);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const found = await page<AdminArticleRow>('/api/admin/articles?q=permian&status=all');
+    expect(found.body.total).toBeGreaterThan(50);
+    const matching = await server.database.client.execute(
+      `SELECT count(*) AS n FROM articles WHERE id IN (${found.body.items.map((a) => a.id).join(',')}) AND lower(title || ' ' || content_text) LIKE '%permian%'`,
+    );
+    expect(Number(matching.rows[0]?.['n'])).toBe(found.body.items.length);
+    expect((await api.call('GET', '/api/admin/articles?status=nope', { cookie })).status).toBe(400);
+  });
+
+  it('lists pending comments first by default, with e-mails, their article and a bounded preview', async () => {
+    const pending = await page<ModerationComment>('/api/admin/comments');
+    expect(pending.body.items).toHaveLength(50);
+    expect(pending.body.items.every((c) => !c.approved && c.authorEmail.includes('@') && c.articleTitle.length > 0)).toBe(true);
+    const [row] = await server.database.db.select().from(counters).where(eq(counters.name, 'comments_pending'));
+    expect(pending.body.total).toBe(row?.value);
+    const pendingInDb = await server.database.client.execute('SELECT count(*) AS n FROM comments WHERE approved = 0');
+    expect(pending.body.total).toBe(Number(pendingInDb.rows[0]?.['n']));
+    expect(pending.bytes).toBeLessThan(100_000);
+    const approved = await page<ModerationComment>('/api/admin/comments?status=approved&sort=oldest');
+    const times = approved.body.items.map((c) => Date.parse(c.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const one = approved.body.items[0];
+    const forArticle = await page<ModerationComment>(`/api/admin/comments?status=all&articleId=${one?.articleId}`);
+    expect(forArticle.body.items.every((c) => c.articleId === one?.articleId)).toBe(true);
+    const searched = await page<ModerationComment>('/api/admin/comments?status=all&q=interconnection%20queue');
+    expect(searched.body.total).toBeGreaterThan(0);
+    expect(searched.body.items.every((c) => /interconnection queue/i.test(c.content))).toBe(true);
+  });
+
+  it('approves and deletes comments in bulk, counting ids that were gone, and keeps the totals right', async () => {
+    const pending = await page<ModerationComment>('/api/admin/comments');
+    const before = (await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts;
+    const ids = pending.body.items.slice(0, 10).map((c) => c.id);
+    const approve = await api.call('POST', '/api/admin/comments/bulk', { body: { action: 'approve', ids: [...ids, 999_999_999] }, cookie });
+    expect(approve.json).toEqual({ changed: 10, notFound: 1 });
+    const approvedRows = await server.database.client.execute(`SELECT count(*) AS n FROM comments WHERE approved = 1 AND id IN (${ids.join(',')})`);
+    expect(Number(approvedRows.rows[0]?.['n'])).toBe(10);
+    const remove = await api.call('POST', '/api/admin/comments/bulk', {
+      body: { action: 'delete', ids: pending.body.items.slice(10, 15).map((c) => c.id) },
+      cookie,
+    });
+    expect(remove.json).toEqual({ changed: 5, notFound: 0 });
+    const after = (await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts;
+    expect(after.pendingComments).toBe(before.pendingComments - 15);
+    const bad = await api.call('POST', '/api/admin/comments/bulk', { body: { action: 'approve', ids: [] }, cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json['errors']).toHaveProperty('ids');
+    // Deleting an article takes its comments and their counts with it.
+    const articleId = pending.body.items[20]?.articleId ?? 1;
+    const its = await server.database.client.execute({
+      sql: 'SELECT count(*) AS n FROM comments WHERE article_id = ? AND approved = 0',
+      args: [articleId],
+    });
+    expect((await api.call('DELETE', `/api/articles/${articleId}`, { cookie })).status).toBe(204);
+    const afterDelete = (await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts;
+    expect(afterDelete.pendingComments).toBe(after.pendingComments - Number(its.rows[0]?.['n']));
+  });
+
+  it('pages, searches and bulk-changes contact messages, the list carrying a preview and the message one request away', async () => {
+    const all = await page<AdminMessage>('/api/admin/messages');
+    expect(all.body.total).toBe(120);
+    expect(all.body.items).toHaveLength(50);
+    const long = all.body.items.find((m) => m.truncated);
+    expect(long?.message.length).toBe(400);
+    const full = await api.call('GET', `/api/admin/messages/${long?.id}`, { cookie });
+    expect((full.json['message'] as string).length).toBe(2_000);
+    const unhandled = await page<AdminMessage>('/api/admin/messages?status=unhandled');
+    expect(unhandled.body.total).toBe(90);
+    const searched = await page<AdminMessage>('/api/admin/messages?q=transmission');
+    expect(searched.body.items.map((m) => m.subject)).toEqual(['Transmission queue question']);
+    const ids = unhandled.body.items.slice(0, 3).map((m) => m.id);
+    expect((await api.call('POST', '/api/admin/messages/bulk', { body: { action: 'handled', ids }, cookie })).json).toEqual({
+      changed: 3,
+      notFound: 0,
+    });
+    expect(((await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts).unhandledMessages).toBe(87);
+  });
+
+  it('serves every admin list and count from an index, never a full scan of articles or comments', async () => {
+    const articleQueries = await import('@/server/queries/articles');
+    const commentQueries = await import('@/server/queries/comments');
+    const { db, plans } = planRecorder(server);
+    const now = new Date();
+    for (const status of ['all', 'draft', 'published', 'scheduled'] as const) {
+      for (const sort of ['newest', 'oldest', 'title'] as const) await articleQueries.listAdminArticleRows({ status, now }, sort, 50, 100, db);
+      await articleQueries.countAdminArticles({ status, now }, db);
+      await articleQueries.listAdminArticleRows({ status, now, categoryId: 2 }, 'newest', 50, 0, db);
+      await articleQueries.listAdminArticleRows({ status, now, q: 'gas' }, 'newest', 50, 0, db);
+      await articleQueries.countAdminArticles({ status, now, q: 'gas' }, db);
+    }
+    for (const status of ['all', 'pending', 'approved'] as const) {
+      for (const sort of ['newest', 'oldest'] as const) await commentQueries.listModerationComments({ status }, sort, 50, 200, db);
+      await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
+      await commentQueries.countModerationComments({ status, articleId: 3 }, db);
+      await commentQueries.listModerationComments({ status, q: 'storage' }, 'newest', 50, 0, db);
+      await commentQueries.countModerationComments({ status, q: 'storage' }, db);
+    }
+    expect(plans.length).toBeGreaterThan(40);
+    expect(fullScans(plans)).toEqual([]);
+  });
+});
+
+describe('the moderation endpoints', () => {
+  it('refuse anonymous callers', async () => {
+    for (const path of ['/api/admin/comments/bulk', '/api/admin/messages/bulk']) {
+      expect((await api.call('POST', path, { body: { action: 'delete', ids: [1] } })).status).toBe(401);
+    }
+    expect((await api.call('GET', '/api/admin/counts')).status).toBe(401);
+    expect((await api.call('GET', '/api/admin/articles/1')).status).toBe(401);
+    expect(await server.database.db.select().from(comments).where(eq(comments.id, 1))).toBeDefined();
+    expect(await server.database.db.select({ id: articles.id }).from(articles).limit(1)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { createExecutorDatabase, isReadStatement, type Backend, type Statement, type StatementResult } from '@db/executor';
+import * as schema from '@db/schema';
+import type { TestServer } from './test-server.ts';
+
+/**
+ * An executor on a test server's database that runs every statement for real and keeps
+ * SQLite's plan for it, so a test can call the site's own query functions and see how each
+ * statement is served.
+ */
+export function planRecorder(server: TestServer) {
+  const plans: { sql: string; plan: string[] }[] = [];
+  const run = async (statement: Statement): Promise<StatementResult> => {
+    const args = statement.params.map((p) => (typeof p === 'boolean' ? Number(p) : p instanceof Date ? p.getTime() : p)) as (
+      string | number | null
+    )[];
+    const explained = await server.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
+    plans.push({ sql: statement.sql, plan: explained.rows.map((r) => r['detail'] as string) });
+    const result = await server.database.client.execute({ sql: statement.sql, args });
+    const shape = (row: (typeof result.rows)[number] | undefined) =>
+      row === undefined
+        ? undefined
+        : statement.asObjects
+          ? Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))
+          : Array.from({ length: row.length }, (_, i) => row[i]);
+    if (statement.method === 'get') return { rows: shape(result.rows[0]) };
+    return { rows: statement.method === 'run' ? [] : result.rows.map(shape) };
+  };
+  const backend: Backend = {
+    read: (statement) => {
+      if (!isReadStatement(statement.sql)) throw new Error(`Not a read: ${statement.sql}`);
+      return run(statement);
+    },
+    transaction: (fn) => fn(run),
+    close: () => Promise.resolve(),
+  };
+  return { db: createExecutorDatabase(() => backend, schema).db, plans };
+}
+
+/** Plan lines that read a whole table of articles or comments (a SCAN without an index). */
+export const fullScans = (plans: { sql: string; plan: string[] }[]) =>
+  plans.flatMap(({ sql, plan }) =>
+    plan.filter((line) => /^SCAN (articles|comments)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)).map((line) => `${line} in: ${sql}`),
+  );
