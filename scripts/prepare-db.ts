@@ -1,13 +1,16 @@
 // Applies migrations and, unless --no-seed or SEED=false, seeds an empty database.
 import { openDatabase } from '@db/client';
+import { checkDatabaseFile, DatabaseFileError } from '@db/file-check';
 import { ensureDatabaseFolder, migrateDatabase } from '@db/migrate';
 import { seedDatabase } from '@db/seed';
 import { ensureAdmin } from '@/server/auth/admin-user';
+import { findUnreadableSecrets, unreadableSecretsMessage } from '@/server/services/stored-secrets';
 import { loadConfig } from '@/server/config';
 
 /** Migrates (and seeds, when enabled) the configured database. */
 export async function prepareDatabase(options: { seed: boolean }): Promise<void> {
   const config = loadConfig();
+  checkDatabaseFile(config.databaseUrl);
   ensureDatabaseFolder(config.databaseUrl);
   const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   try {
@@ -16,12 +19,27 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
     await database.client.execute('PRAGMA optimize');
     if (options.seed && config.seed) await seedDatabase(database.db);
     await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db);
+    // Said at start, not discovered at the first Test Connection or sign-in.
+    const unreadable = await findUnreadableSecrets(database.db);
+    if (unreadable.length > 0) console.error(unreadableSecretsMessage(unreadable));
   } finally {
     database.close();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await prepareDatabase({ seed: !process.argv.includes('--no-seed') });
-  console.log('Database ready.');
+  try {
+    await prepareDatabase({ seed: !process.argv.includes('--no-seed') });
+    console.log('Database ready.');
+  } catch (error) {
+    console.error(startupMessage(error));
+    process.exit(1);
+  }
+}
+
+/** A start-up failure as one line: what is wrong and what to do, never a stack. */
+export function startupMessage(error: unknown): string {
+  if (error instanceof DatabaseFileError) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `Database: ${text.split('\n')[0] ?? text}`;
 }

@@ -20,7 +20,7 @@ import { closeDatabase } from '@/server/db';
 import { scheduledJobs } from '@/server/jobs';
 import { startJobRunner } from '@/server/jobs/runner';
 import { PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, etagFor, lookupPage, type CachedPage, type PageAnswer } from '@/server/page-cache';
-import { prepareDatabase } from './prepare-db.ts';
+import { prepareDatabase, startupMessage } from './prepare-db.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -320,7 +320,7 @@ async function prepareDatabaseOrExit(): Promise<void> {
   try {
     await prepareDatabase({ seed: true });
   } catch (error) {
-    fail(error instanceof Error ? `Database: ${error.message}` : String(error));
+    fail(startupMessage(error));
   }
 }
 

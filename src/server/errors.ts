@@ -27,6 +27,8 @@ export const messages = {
   codeRequired: 'Two-factor code required',
   enterCode: 'Enter the code from your authenticator app',
   invalidCode: 'Invalid two-factor code',
+  totpKeyUnreadable:
+    'The two-factor key cannot be read with the current APP_SECRET: sign in with a recovery code, or reset two-factor sign-in with npm run admin:password -- --reset-two-factor',
   enrolmentCodeInvalid: 'That code is not valid. Check the time on your phone and try again.',
   invalidCodeShort: 'Invalid code',
   confirmWithCodeOrPassword: 'Enter a current code from your authenticator app, a recovery code or your password to turn two-factor sign-in off.',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadConfig } from './config';
@@ -31,6 +31,21 @@ function getKey(): Buffer {
   }
   key = Buffer.from(hkdfSync('sha256', secret, 'energy-site', 'stored-secrets-v1', 32));
   return key;
+}
+
+/** A keyed fingerprint of a value (HMAC-SHA256 with the app key): tells whether a value changed without storing it. */
+export function fingerprint(purpose: string, value: string): string {
+  return createHmac('sha256', getKey()).update(`${purpose}\u0000${value}`).digest('base64url');
+}
+
+/** Whether a sealed value opens with the current key. */
+export function canOpenSecret(sealed: string): boolean {
+  try {
+    openSecret(sealed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Encrypts with AES-256-GCM: "v1.iv.tag.ciphertext", base64url parts. */

@@ -11,6 +11,9 @@ const PASSWORD = 'correct-horse-battery-staple';
 let server: TestServer;
 let hook: http.Server;
 const hookCalls: unknown[] = [];
+/** When set, the hook answers 307 to /elsewhere; anything arriving there is kept here. */
+let hookRedirects = false;
+const redirectedCalls: string[] = [];
 
 beforeAll(async () => {
   const hookPort = await freePort();
@@ -18,8 +21,15 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      hookCalls.push(JSON.parse(body));
-      res.end('ok');
+      if (req.url === '/elsewhere') {
+        redirectedCalls.push(body);
+        res.end('ok');
+      } else if (hookRedirects) {
+        res.writeHead(307, { Location: '/elsewhere' }).end();
+      } else {
+        hookCalls.push(JSON.parse(body));
+        res.end('ok');
+      }
     });
   });
   await new Promise<void>((resolve) => hook.listen(hookPort, '127.0.0.1', resolve));
@@ -229,14 +239,28 @@ describe('with a session', () => {
     expect((await call('DELETE', `/api/articles/${id}`, { cookie })).status).toBe(204);
     expect((await call('GET', '/article/record-winter-demand')).status).toBe(404);
     expect((await call('DELETE', `/api/articles/${id}`, { cookie })).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(hookCalls).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ event: 'content.changed', entity: 'article', id, action: 'created' }),
-        expect.objectContaining({ action: 'updated' }),
-        expect.objectContaining({ action: 'deleted' }),
-      ]),
-    );
+    await expect
+      .poll(() => hookCalls)
+      .toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ event: 'content.changed', entity: 'article', id, action: 'created' }),
+          expect.objectContaining({ action: 'updated' }),
+          expect.objectContaining({ action: 'deleted' }),
+        ]),
+      );
+  });
+
+  it('never follows a redirect from the rebuild hook, and says so in the log', async () => {
+    hookRedirects = true;
+    try {
+      const created = await call('POST', '/api/articles', { body: newArticle('hook-redirect-story'), cookie });
+      expect(created.status).toBe(201);
+      await expect.poll(() => server.output()).toContain('Rebuild hook answered a redirect (307 to /elsewhere); not followed.');
+      expect(redirectedCalls).toEqual([]);
+      expect((await call('DELETE', `/api/articles/${String(created.json['id'])}`, { cookie })).status).toBe(204);
+    } finally {
+      hookRedirects = false;
+    }
   });
 
   it('keeps drafts and scheduled articles from readers but lists them for the admin', async () => {

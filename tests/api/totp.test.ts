@@ -84,6 +84,23 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect((await login({ code: recovery[1]!.toUpperCase() })).status).toBe(200);
   });
 
+  it('says so when the stored key no longer opens (APP_SECRET changed), and still takes a recovery code', async () => {
+    const [account] = await server.database.db.select({ totpKey: users.totpKey }).from(users);
+    const sealed = account!.totpKey!;
+    // The same sealed key, as if another APP_SECRET had sealed it: the tag no longer matches.
+    const parts = sealed.split('.');
+    parts[2] = parts[2]!.startsWith('A') ? `B${parts[2]!.slice(1)}` : `A${parts[2]!.slice(1)}`;
+    await server.database.db.update(users).set({ totpKey: parts.join('.'), totpLastStep: null });
+    try {
+      const refused = await login({ code: generateTOTP(key, 30, 6) });
+      expect(refused.status).toBe(401);
+      expect(refused.json['message']).toMatch(/^The two-factor key cannot be read with the current APP_SECRET: sign in with a recovery code/);
+      expect((await login({ code: recovery[2]! })).status).toBe(200);
+    } finally {
+      await server.database.db.update(users).set({ totpKey: sealed });
+    }
+  });
+
   it('turns off only with a code or the password, not with the session alone', async () => {
     const sessionOnly = await call('POST', '/api/admin/totp/disable', undefined, cookie);
     expect(sessionOnly.status).toBe(400);

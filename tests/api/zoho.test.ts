@@ -111,6 +111,24 @@ describe('Zoho configuration', () => {
     expect(res.json).toMatchObject({ clientSecretSet: true, refreshTokenSet: true });
   });
 
+  it('tells the admin when the stored secrets no longer open with APP_SECRET, and calls nobody', async () => {
+    const [row] = await server.database.db.select().from(zohoConfig);
+    const sealed = row!.clientSecretSealed;
+    const parts = sealed.split('.');
+    parts[2] = parts[2]!.startsWith('A') ? `B${parts[2]!.slice(1)}` : `A${parts[2]!.slice(1)}`;
+    await server.database.db.update(zohoConfig).set({ clientSecretSealed: parts.join('.') });
+    try {
+      expect((await api.call('GET', '/api/admin/zoho-config', { cookie })).json).toMatchObject({ secretsUnreadable: true });
+      const res = await test();
+      expect(res.json['success']).toBe(false);
+      expect(res.json['message']).toContain('cannot be read with this APP_SECRET');
+      expect(zoho.requests).toEqual([]);
+    } finally {
+      await server.database.db.update(zohoConfig).set({ clientSecretSealed: sealed });
+    }
+    expect((await api.call('GET', '/api/admin/zoho-config', { cookie })).json).toMatchObject({ secretsUnreadable: false });
+  });
+
   it('connects: token at the accounts host, org from the org list, workspace with the org header', async () => {
     const res = await test();
     expect(res.status).toBe(200);

@@ -68,3 +68,23 @@ describe('badges and navigation', () => {
     expect(isActiveLink('/analytics', '/analytics/x')).toBe(true);
   });
 });
+
+describe('article image addresses', () => {
+  it('take http(s) addresses and site paths, never an address that leaves for another host', async () => {
+    const { articleUpdateSchema } = await import('@/lib/validation/article');
+    const ok = (imageUrl: string) => articleUpdateSchema.safeParse({ imageUrl }).success;
+    expect(ok('/images/a.jpg')).toBe(true);
+    expect(ok('https://cdn.example.com/a.jpg')).toBe(true);
+    expect(ok('')).toBe(true);
+    for (const bad of [
+      '//other-host/x.png',
+      '/\\other-host/x.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAA',
+      '/images/a\\b.png',
+      'http:/\\host',
+    ]) {
+      expect(ok(bad), bad).toBe(false);
+    }
+  });
+});

@@ -219,6 +219,12 @@ function ZohoForm({
           {testing ? 'Testing...' : 'Test Connection'}
         </Button>
       </div>
+      {config.secretsUnreadable && (
+        <div className="border-destructive/40 bg-destructive/5 text-destructive rounded-lg border p-4 text-sm" role="alert">
+          The stored client secret and refresh token cannot be read: the server's APP_SECRET is not the key they were saved with. Enter them again
+          below and save, or set APP_SECRET back to the key they were saved with and restart the site.
+        </div>
+      )}
       {lastTest?.success && lastTest.workspace && (
         <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900" role="status">
           Workspace <strong>{lastTest.workspace.name}</strong> in organisation <strong>{lastTest.organisation?.name}</strong>

@@ -3,12 +3,20 @@ import { slugSchema } from './article-list-query';
 
 const required = (label: string) => z.string({ error: 'Required' }).trim().min(1, `${label} is required`);
 
+/**
+ * Whether an address is a path on this site: one slash, then not another slash or a
+ * backslash (`//host/x` and `/\host/x` lead browsers to another host).
+ */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\\]/.test(value);
+}
+
 /** An image address: http(s) or a path on this site; empty means none. */
 const imageUrlSchema = z
   .string({ error: 'Must be text' })
   .trim()
   .max(2000)
-  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//i.test(v), 'Please enter a valid URL')
+  .refine((v) => v === '' || isSitePath(v) || /^https?:\/\/[^/\\\s]/i.test(v), 'Please enter a valid URL')
   .transform((v) => (v === '' ? null : v));
 
 /** The article form and `POST /api/articles`; without a status or publish time an article is published at once. */

@@ -90,6 +90,8 @@ export interface ZohoAdminConfig {
   lastTestedAt: string | null;
   lastTestOk: boolean | null;
   lastTestMessage: string | null;
+  /** The stored secrets cannot be opened with the server's APP_SECRET (it changed since they were saved). */
+  secretsUnreadable: boolean;
 }
 
 /** `POST /api/zoho/test-connection`'s answer. */

@@ -2,13 +2,19 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Executor } from '@/server/db';
 import { getAdministrator, insertUser, updateUser } from '@/server/queries/users';
 import { deleteUserSessions } from '@/server/queries/sessions';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { fingerprint } from '@/server/secret-box';
 import { hashPassword, verifyPassword } from './password';
 
+/** Where the fingerprint of the last ADMIN_PASSWORD applied is kept. */
+const APPLIED_PASSWORD = 'admin_password_applied';
+
 /**
- * Makes sure the administrator exists: with ADMIN_PASSWORD it is created or its password
- * set to that value (ending its sessions when it changes); with no password and no
- * administrator yet, a strong random password is generated and printed once. Runs at
- * start, on the start-up connection it is given.
+ * Makes sure the administrator exists: with ADMIN_PASSWORD it is created, or its password
+ * set to that value when the value changed since it was last applied (so a password set
+ * later with `npm run admin:password` stays, while the variable is unchanged); sessions end
+ * when the password changes. With no password and no administrator yet, a strong random
+ * password is generated and printed once. Runs at start, on the connection it is given.
  */
 export async function ensureAdmin(
   username: string,
@@ -17,9 +23,11 @@ export async function ensureAdmin(
   tx?: Executor,
 ): Promise<void> {
   const existing = await getAdministrator(tx);
+  const applied = password === undefined ? undefined : fingerprint('admin-password', password);
   if (!existing) {
     const chosen = password ?? generatePassword();
     await insertUser({ username, passwordHash: await hashPassword(chosen) }, tx);
+    if (applied) await setSiteState(APPLIED_PASSWORD, applied, tx);
     if (!password) {
       log(
         `\n  Administrator created. Sign in at /admin/login as "${username}" with the password:\n\n      ${chosen}\n\n  It is shown only this once. Change it with: npm run admin:password\n`,
@@ -28,7 +36,9 @@ export async function ensureAdmin(
     return;
   }
   const renamed = existing.username !== username;
-  const changed = password !== undefined && !(await verifyPassword(existing.passwordHash, password));
+  const newValue = applied !== undefined && (await getSiteState(APPLIED_PASSWORD, tx)) !== applied;
+  const changed = newValue && password !== undefined && !(await verifyPassword(existing.passwordHash, password));
+  if (newValue && applied) await setSiteState(APPLIED_PASSWORD, applied, tx);
   if (!renamed && !changed) return;
   await updateUser(
     existing.id,

@@ -2,9 +2,9 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from '@oslojs/otp';
 import QRCode from 'qrcode';
-import { writeTransaction } from '@/server/db';
+import { writeTransaction, type Executor } from '@/server/db';
 import { getUserById, replaceRecoveryCodes, spendRecoveryCode, updateUser, type UserRow } from '@/server/queries/users';
-import { openSecret, sealSecret } from '@/server/secret-box';
+import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
 
 export const TOTP_ISSUER = 'EnergyPulse';
 const PERIOD_SECONDS = 30;
@@ -43,12 +43,21 @@ export async function confirmTotpEnrollment(userId: number, code: string, now: n
   return codes;
 }
 
-/** Turns two-factor sign-in off. */
-export async function disableTotp(userId: number): Promise<void> {
-  await writeTransaction(async (tx) => {
-    await updateUser(userId, { totpKey: null, totpPendingKey: null, totpLastStep: null }, tx);
-    await replaceRecoveryCodes(userId, [], tx);
-  });
+/** Turns two-factor sign-in off (and drops the recovery codes). */
+export async function disableTotp(userId: number, tx?: Executor): Promise<void> {
+  const apply = async (t: Executor) => {
+    await updateUser(userId, { totpKey: null, totpPendingKey: null, totpLastStep: null }, t);
+    await replaceRecoveryCodes(userId, [], t);
+  };
+  await (tx ? apply(tx) : writeTransaction(apply));
+}
+
+/**
+ * Whether an authenticator code can be checked at all: false when the stored key no longer
+ * opens (APP_SECRET or the key file changed); recovery codes still work then.
+ */
+export function canCheckAuthenticatorCode(user: UserRow): boolean {
+  return user.totpKey === null || canOpenSecret(user.totpKey);
 }
 
 /**
@@ -61,6 +70,7 @@ export async function verifySecondFactor(user: UserRow, code: string, now: numbe
   if (/^\d{6}$/.test(trimmed)) {
     const step = currentStep(now);
     if (user.totpLastStep !== null && step <= user.totpLastStep) return false;
+    if (!canCheckAuthenticatorCode(user)) return false;
     if (!verifyTOTPWithGracePeriod(openSecret(user.totpKey), PERIOD_SECONDS, DIGITS, trimmed, PERIOD_SECONDS)) return false;
     await updateUser(user.id, { totpLastStep: step });
     return true;

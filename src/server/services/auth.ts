@@ -3,7 +3,14 @@ import type { TotpAction } from '@/lib/validation/two-factor';
 import { getDummyHash, verifyPassword } from '@/server/auth/password';
 import { createSession, invalidateSession } from '@/server/auth/session';
 import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '@/server/auth/throttle';
-import { confirmTotpEnrollment, disableTotp, isTotpEnabled, startTotpEnrollment, verifySecondFactor } from '@/server/auth/totp';
+import {
+  canCheckAuthenticatorCode,
+  confirmTotpEnrollment,
+  disableTotp,
+  isTotpEnabled,
+  startTotpEnrollment,
+  verifySecondFactor,
+} from '@/server/auth/totp';
 import type { SessionUser } from '@/server/auth/session';
 import { BadRequestError, NotFoundError, RateLimitError, UnauthorizedError, messages } from '@/server/errors';
 import { getUserById, getUserByUsername } from '@/server/queries/users';
@@ -34,7 +41,8 @@ export async function signIn(input: LoginInput, address: string): Promise<{ toke
     if (!(await verifySecondFactor(user, input.code))) {
       await recordLoginFailure(address, input.username);
       logAttempt('failure', input.username, address);
-      throw new UnauthorizedError(messages.invalidCode, { code: [messages.invalidCode] });
+      const message = canCheckAuthenticatorCode(user) ? messages.invalidCode : messages.totpKeyUnreadable;
+      throw new UnauthorizedError(message, { code: [message] });
     }
   }
   await clearLoginFailures(address, input.username);

@@ -5,7 +5,7 @@ import { BadRequestError, ValidationError, messages } from '@/server/errors';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
 import { getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
-import { openSecret, sealSecret } from '@/server/secret-box';
+import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
 import { contentChanged } from './publish';
 
 export type { ZohoRow } from '@/server/queries/zoho-config';
@@ -48,6 +48,8 @@ export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
     lastTestedAt: row?.lastTestedAt?.toISOString() ?? null,
     lastTestOk: row?.lastTestOk ?? null,
     lastTestMessage: row?.lastTestMessage ?? null,
+    // Sealed with another APP_SECRET: the admin must enter them again (or the key be set back).
+    secretsUnreadable: row !== undefined && [row.clientSecretSealed, row.refreshTokenSealed].some((sealed) => sealed && !canOpenSecret(sealed)),
   };
 }
 
