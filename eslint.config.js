@@ -46,10 +46,20 @@ export default defineConfig(
               ],
               message: 'Server-only code cannot be imported here.',
             },
+            {
+              regex: '^zod(/|$)',
+              allowTypeImports: true,
+              message: "Schemas import zod through '@/lib/validation/zod-mini' (the tree-shakable build, jitless).",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // The one module that brings zod in (see the rule above).
+    files: ['src/lib/validation/zod-mini.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Routes are thin adapters and services orchestrate: SQL lives in src/server/queries.

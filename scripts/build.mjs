@@ -18,8 +18,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUILDS = join(root, '.builds');
@@ -64,6 +65,35 @@ function swapLive(target) {
   renameSync(link, LIVE);
 }
 
+/** Hashed assets worth compressing; smaller files are sent as they are. */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt']);
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every compressible hashed
+ * asset, once at build time; the server sends the copy a browser accepts instead of
+ * compressing on every request at a lower level.
+ * @param {string} dir
+ */
+function precompress(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!COMPRESSIBLE.has(extname(entry.name))) continue;
+    const raw = readFileSync(path);
+    if (raw.length < MIN_COMPRESS_BYTES) continue;
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
+  }
+}
+
 /** Removes all but the newest builds (the live one always stays). */
 function prune() {
   const live = liveBuild();
@@ -98,6 +128,7 @@ export function buildIfNeeded({ force = false } = {}) {
     rmSync(out, { recursive: true, force: true });
     process.exit(result.status ?? 1);
   }
+  precompress(join(out, 'client/_astro'));
   writeFileSync(join(out, STAMP), wanted);
   swapLive(out);
   prune();

@@ -19,7 +19,17 @@ import { knownContentVersion, readContentVersion } from '@/server/content-versio
 import { closeDatabase } from '@/server/db';
 import { scheduledJobs } from '@/server/jobs';
 import { startJobRunner } from '@/server/jobs/runner';
-import { PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, etagFor, lookupPage, type CachedPage, type PageAnswer } from '@/server/page-cache';
+import {
+  PAGE_CACHE_CONTROL,
+  PageCache,
+  answerFor,
+  cachedPage,
+  etagFor,
+  lookupPage,
+  pickEncoding,
+  type CachedPage,
+  type PageAnswer,
+} from '@/server/page-cache';
 import { prepareDatabase, startupMessage } from './prepare-db.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
@@ -187,13 +197,21 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
   const { handler: astro } = (await import(pathToFileURL(join(build, 'server/entry.mjs')).href)) as { handler: Handler };
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
   const prerendered = loadPrerenderedPages(join(build, 'client'), config.siteUrl);
-  const assets = sirv(join(build, 'client'), {
+  const sirvAssets = sirv(join(build, 'client'), {
     etag: true,
     dotfiles: false,
+    // The build wrote .br and .gz copies of the hashed assets (scripts/build.mjs).
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
     },
   });
+  // sirv picks a precompressed copy by substring; decide by the header's q-values first.
+  const assets: Handler = (req, res, next) => {
+    req.headers['accept-encoding'] = pickEncoding(req.headers['accept-encoding']) ?? 'identity';
+    sirvAssets(req, res, next);
+  };
   const pageCache = new PageCache(config.pageCacheBytes);
   const admitWrite = writeAdmission(WRITES_IN_FLIGHT);
 

@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import type { z } from 'zod';
+import * as z from '@/lib/validation/zod-mini';
 import type { ApiErrorBody } from '@/lib/types';
 import {
   AppError,
@@ -39,7 +39,7 @@ export function errorResponse(error: unknown): Response {
  * Field messages of a failed zod parse, keyed by the top-level field name: the first
  * message per field (a wrong type makes later checks of that field meaningless).
  */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '_');
@@ -49,10 +49,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 /** Parses URL search parameters with a schema or throws a 400 ValidationError. */
-export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
+export function parseQuery<S extends z.core.$ZodType>(schema: S, url: URL): z.output<S> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) raw[k] = v;
-  const result = schema.safeParse(raw);
+  const result = z.safeParse(schema, raw);
   if (!result.success) throw new ValidationError(fieldErrors(result.error), messages.invalidQuery);
   return result.data;
 }
@@ -138,8 +138,8 @@ export async function readOptionalJsonBody(request: Request, limit: number): Pro
 }
 
 /** Validates a body with a shared schema, or throws a 400 with the schema's field messages. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = z.safeParse(schema, body);
   if (!result.success) throw new ValidationError(fieldErrors(result.error));
   return result.data;
 }

@@ -57,4 +57,11 @@ describe('the lint rules that keep the layers apart', () => {
       await layerErrors('src/lib/fixture.ts', "import { GENERATION_FUELS } from '@db/constants';\nexport const x = GENERATION_FUELS;\n"),
     ).toEqual([]);
   });
+
+  it('bring zod into islands and schemas only through the mini, jitless entry', async () => {
+    expect(await layerErrors('src/lib/validation/fixture.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toHaveLength(1);
+    expect(await layerErrors('src/components/fixture.tsx', "import * as z from 'zod/mini';\nexport const x = z.string();\n")).toHaveLength(1);
+    expect(await layerErrors('src/lib/validation/fixture.ts', "import * as z from './zod-mini';\nexport const x = z.string();\n")).toEqual([]);
+    expect(await layerErrors('src/components/fixture.tsx', "import type { z } from 'zod';\nexport type X = z.ZodType;\n")).toEqual([]);
+  });
 });

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { sendJson } from '@/lib/api-client';
-import { reportSubmitError } from '@/lib/submit-error';
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
 import { toast } from '@/stores/toast';
+import { useZodForm } from '@/components/forms/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -18,9 +16,9 @@ export default function ContactForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    reportError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactCreateInput, unknown, ContactCreate>({ resolver: zodResolver(contactCreateSchema), defaultValues: EMPTY });
+  } = useZodForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY);
 
   const onSubmit = async (values: ContactCreate) => {
     try {
@@ -28,7 +26,7 @@ export default function ContactForm() {
       reset(EMPTY);
       toast({ title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." });
     } catch (error) {
-      reportSubmitError(error, 'Failed to send message. Please try again.', Object.keys(EMPTY) as (keyof ContactCreateInput)[], setError);
+      reportError(error, 'Failed to send message. Please try again.');
     }
   };
 

@@ -1,43 +1,28 @@
 import { useStore } from '@nanostores/react';
-import { X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { $toast, dismissToast } from '@/stores/toast';
-import { cn } from '@/lib/utils';
+import { Suspense, lazy, useState } from 'react';
+import { $toast } from '@/stores/toast';
 
-/** Spec section 9: one visible, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const loadRegion = () => import('./toast-region');
+const ToastRegion = lazy(loadRegion);
 
-/** Renders the current notification from the toast store. Mount once per page that needs it. */
+/** Starts loading the notification region before it is needed (a form about to report back). */
+export function preloadToaster(): void {
+  void loadRegion().catch(() => undefined);
+}
+
+/**
+ * Where the page's notifications appear. Mount once per island that raises them. The
+ * region's code (Radix Toast) loads with the first notification, so a page pays for it
+ * only when it has something to say; from then on the region stays.
+ */
 export function Toaster() {
   const current = useStore($toast);
+  const [needed, setNeeded] = useState(false);
+  if (current && !needed) setNeeded(true);
+  if (!needed && !current) return null;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
-      {current && (
-        <ToastPrimitive.Root
-          key={current.id}
-          onOpenChange={(open) => {
-            if (!open) dismissToast();
-          }}
-          className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg',
-            'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
-            current.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description && <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
-          </div>
-          <ToastPrimitive.Close
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
-            aria-label="Close"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      )}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

@@ -1,27 +1,26 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
+import { wholeNumber } from './page-query';
 
 /** Slugs: lowercase a-z, 0-9 and single hyphens. */
 export const slugSchema = z
   .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens');
+  .check(z.minLength(1), z.maxLength(120), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens'));
 
 /** Query of `GET /api/articles`. */
 export const articleListQuerySchema = z.object({
   /** `true` for featured stories only. */
-  featured: z.enum(['true', 'false']).optional(),
+  featured: z.optional(z.enum(['true', 'false'])),
   /** A category slug; `all` or absent means every category. */
-  category: z.union([z.literal('all'), slugSchema]).optional(),
+  category: z.optional(z.union([z.literal('all'), slugSchema])),
   /** Full-text search over title, excerpt and body. */
-  q: z.string().trim().max(200, 'Search text is at most 200 characters').optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Search text is at most 200 characters'))),
+  limit: z._default(wholeNumber(1, 100), 20),
   /** Articles to skip: any depth of the archive is served by an index. */
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  offset: z._default(wholeNumber(0, 10_000_000), 0),
   /** `summary` leaves out each article's HTML `content`: lists need only the card's fields. */
-  fields: z.enum(['full', 'summary']).default('full'),
+  fields: z._default(z.enum(['full', 'summary']), 'full'),
   /** `true` (with `q`): each item gets a `snippet`, the passage around the matched words, matches in `<mark>`. */
-  snippet: z.enum(['true', 'false']).optional(),
+  snippet: z.optional(z.enum(['true', 'false'])),
 });
 
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { HONEYPOT_FIELD, emailSchema, requiredText } from './text';
+import * as z from './zod-mini';
+import { HONEYPOT_FIELD, emailSchema, honeypotSchema, trimmedText } from './text';
 
-/** Spec section 5's contact categories, value and label. */
+/** The contact form's categories: the value sent, and the label readers and the admin see. */
 export const CONTACT_CATEGORIES = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'business', label: 'Business Partnership' },
@@ -12,22 +12,20 @@ export const CONTACT_CATEGORIES = [
 
 const categoryValues = CONTACT_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 
-/** A contact message, as the form sends it and `POST /api/contact` accepts it. */
+/** A contact message, as the form sends it and `POST /api/contact` accepts it (zod's mini build, like the comment form). */
 export const contactCreateSchema = z.object({
-  name: requiredText().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'),
+  name: trimmedText('Name', 2, 100),
   email: emailSchema,
   /** Optional; an empty string counts as none. */
-  company: z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(200, 'Company must be at most 200 characters')
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  subject: requiredText().trim().min(5, 'Subject must be at least 5 characters').max(200, 'Subject must be at most 200 characters'),
+  company: z.pipe(
+    z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200, 'Company must be at most 200 characters'))),
+    z.transform((v) => (v ? v : undefined)),
+  ),
+  subject: trimmedText('Subject', 5, 200),
   category: z.enum(categoryValues, { error: 'Please select a category' }),
-  message: requiredText().trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be at most 5000 characters'),
+  message: trimmedText('Message', 10, 5000),
   /** Honeypot, empty for people. */
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [HONEYPOT_FIELD]: honeypotSchema,
 });
 
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;

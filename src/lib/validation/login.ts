@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /** The admin login payload; both fields required, capped at 1 KB. */
 export const loginSchema = z.object({
-  username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(1024, 'Too long'),
-  password: z.string({ error: 'Required' }).min(1, 'Required').max(1024, 'Too long'),
+  username: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Required'), z.maxLength(1024, 'Too long')),
+  password: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(1024, 'Too long')),
   /** The authenticator code or a recovery code, once two-factor sign-in is on. */
-  code: z.string().trim().max(64, 'Too long').optional(),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(64, 'Too long'))),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginInput = z.output<typeof loginSchema>;

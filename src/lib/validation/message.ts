@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /** The admin's change to a contact message. */
 export const messageUpdateSchema = z.object({

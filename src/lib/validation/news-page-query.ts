@@ -1,13 +1,11 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { slugSchema } from './article-list-query';
+import { wholeNumber } from './page-query';
 
 /** The /news page's URL state; anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({
-  category: z
-    .union([z.literal('all'), slugSchema])
-    .catch('all')
-    .default('all'),
-  q: z.string().trim().max(200).catch('').default(''),
+  category: z._default(z.catch(z.union([z.literal('all'), slugSchema]), 'all'), 'all'),
+  q: z._default(z.catch(z.string().check(z.trim(), z.maxLength(200)), ''), ''),
   /** The archive page: any page down to the first article. */
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: z._default(z.catch(wholeNumber(1, 1_000_000), 1), 1),
 });

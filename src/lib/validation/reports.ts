@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /** The stored market series a report may chart. */
 export const REPORT_SERIES = ['wti', 'brent', 'henry-hub', 'gasoline', 'electricity'] as const;
@@ -38,42 +38,39 @@ export const REGIONAL_METRIC_LABELS: Record<(typeof REGIONAL_METRICS)[number], s
 export const REPORT_KINDS = ['price', 'share', 'regional', 'custom'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
+/** A comma-separated list of series (duplicates dropped), at least one, each one of `allowed`. */
 const seriesList = (allowed: readonly ReportSeries[], fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v) => [
-      ...new Set(
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.enum(allowed as [ReportSeries, ...ReportSeries[]], { error: 'Unknown series' }))
-        .min(1, 'Choose at least one series')
-        .max(allowed.length),
-    );
+  z.pipe(
+    z.pipe(
+      z._default(z.string(), fallback),
+      z.transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]),
+    ),
+    z
+      .array(z.enum(allowed as [ReportSeries, ...ReportSeries[]], { error: 'Unknown series' }))
+      .check(z.minLength(1, 'Choose at least one series'), z.maxLength(allowed.length)),
+  );
 
-const format = z.enum(['json', 'csv'], { error: 'Format is json or csv' }).default('json');
+const format = z._default(z.enum(['json', 'csv'], { error: 'Format is json or csv' }), 'json');
+const range = (fallback: ReportRange) => z._default(z.enum(REPORT_RANGES, { error: 'Unknown range' }), fallback);
 
 /** Query of each report, in the page URL and at `GET /api/reports/{kind}` alike. */
 export const reportQuerySchemas = {
-  price: z.object({
-    series: seriesList(BENCHMARKS, 'wti,brent'),
-    range: z.enum(REPORT_RANGES, { error: 'Unknown range' }).default('6m'),
-    format,
-  }),
+  price: z.object({ series: seriesList(BENCHMARKS, 'wti,brent'), range: range('6m'), format }),
   custom: z.object({
     series: seriesList(REPORT_SERIES, 'wti'),
-    range: z.enum(REPORT_RANGES, { error: 'Unknown range' }).default('1y'),
-    chart: z.enum(CHART_TYPES, { error: 'Chart type is line, area or bar' }).default('line'),
+    range: range('1y'),
+    chart: z._default(z.enum(CHART_TYPES, { error: 'Chart type is line, area or bar' }), 'line'),
     format,
   }),
-  share: z.object({ period: z.enum(SHARE_PERIODS, { error: 'Unknown period' }).default('latest'), format }),
-  regional: z.object({ metric: z.enum(REGIONAL_METRICS, { error: 'Unknown metric' }).default('generation'), format }),
+  share: z.object({ period: z._default(z.enum(SHARE_PERIODS, { error: 'Unknown period' }), 'latest'), format }),
+  regional: z.object({ metric: z._default(z.enum(REGIONAL_METRICS, { error: 'Unknown metric' }), 'generation'), format }),
 } as const;
 
 export type ReportQuery<K extends ReportKind> = z.output<(typeof reportQuerySchemas)[K]>;

@@ -1,12 +1,24 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
+
+/** The e-mail message of the public forms; 254 characters is the longest valid address. */
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** A required text field: 'Required' when missing, 'Must be text' for another type. */
 export function requiredText() {
   return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') });
 }
 
-/** Spec section 5's e-mail message; 254 characters is the longest valid address. */
-export const emailSchema = requiredText().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address'));
+/** A required, trimmed text field between `min` and `max` characters, with the form's messages. */
+export function trimmedText(label: string, min: number, max: number) {
+  return requiredText().check(
+    z.trim(),
+    z.minLength(min, `${label} must be at least ${min} characters`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+/** A required e-mail address, trimmed. */
+export const emailSchema = z.pipe(requiredText().check(z.trim(), z.maxLength(254, EMAIL_MESSAGE)), z.email(EMAIL_MESSAGE));
 
 /** Counts links (URLs and www. addresses) in visitor text. */
 export function countLinks(text: string): number {
@@ -18,3 +30,6 @@ export function countLinks(text: string): number {
  * they succeeded, and nothing is stored.
  */
 export const HONEYPOT_FIELD = 'website';
+
+/** The honeypot's schema: empty for people. */
+export const honeypotSchema = z.optional(z.string().check(z.maxLength(500)));

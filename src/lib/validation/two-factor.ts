@@ -1,13 +1,10 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /** What `POST /api/admin/totp/{action}` does. */
 export const TOTP_ACTIONS = ['setup', 'enable', 'disable'] as const;
 
 /** A 6-digit authenticator code. */
-const sixDigits = z
-  .string({ error: 'Required' })
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+const sixDigits = z.string({ error: 'Required' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'));
 
 /**
  * The Security tab's requests to `POST /api/admin/totp/{action}`: the action from the path,
@@ -21,13 +18,15 @@ export const totpActionSchema = z.discriminatedUnion('action', [
   z
     .object({
       action: z.literal('disable'),
-      code: z.string().trim().min(1).max(64).optional(),
-      password: z.string().min(1).max(1024).optional(),
+      code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+      password: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
     })
-    .refine((v) => v.code !== undefined || v.password !== undefined, {
-      message: 'Enter a current code, a recovery code or your password',
-      path: ['confirm'],
-    }),
+    .check(
+      z.refine((v) => v.code !== undefined || v.password !== undefined, {
+        message: 'Enter a current code, a recovery code or your password',
+        path: ['confirm'],
+      }),
+    ),
 ]);
 
 export type TotpAction = z.output<typeof totpActionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 import { ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@db/constants';
 
@@ -35,21 +35,22 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-const dashboardUrl = z
-  .string({ error: 'Must be a valid URL' })
-  .trim()
-  .max(2000, 'Must be at most 2000 characters')
-  .refine((v) => v === '' || isWebUrl(v), 'Must be a valid URL')
-  .default('');
+const dashboardUrl = z._default(
+  z.string({ error: 'Must be a valid URL' }).check(
+    z.trim(),
+    z.maxLength(2000, 'Must be at most 2000 characters'),
+    z.refine((v) => v === '' || isWebUrl(v), 'Must be a valid URL'),
+  ),
+  '',
+);
 
 const zohoId = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(100, `${label} must be at most 100 characters`));
 
-const secret = z.string({ error: 'Must be text' }).trim().max(1000, 'Must be at most 1000 characters').default('');
+/** A secret field; blank (or absent) keeps what is stored. The default applies before any check on it. */
+const secret = () => z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(1000, 'Must be at most 1000 characters')), '');
 
 /**
  * The Zoho Configuration form and `POST /api/admin/zoho-config`.
@@ -58,12 +59,15 @@ const secret = z.string({ error: 'Must be text' }).trim().max(1000, 'Must be at 
  */
 export function zohoConfigSchema(secretStored: boolean) {
   return z.object({
-    workspaceId: zohoId('Workspace ID').regex(/^\d+$/, 'Workspace ID is the number in the workspace URL'),
+    workspaceId: zohoId('Workspace ID').check(z.regex(/^\d+$/, 'Workspace ID is the number in the workspace URL')),
     clientId: zohoId('Client ID'),
-    clientSecret: secretStored ? secret : secret.refine((v) => v !== '', 'Client Secret is required'),
-    refreshToken: secret,
-    dataCentre: z.enum(ZOHO_DATA_CENTRES, { error: 'Choose a data centre' }).default('US'),
-    energyMixViewId: z.string({ error: 'Must be text' }).trim().regex(/^\d*$/, 'The view ID is the number in the view URL').max(100).default(''),
+    clientSecret: secretStored ? secret() : secret().check(z.refine((v) => v !== '', 'Client Secret is required')),
+    refreshToken: secret(),
+    dataCentre: z._default(z.enum(ZOHO_DATA_CENTRES, { error: 'Choose a data centre' }), 'US'),
+    energyMixViewId: z._default(
+      z.string({ error: 'Must be text' }).check(z.trim(), z.regex(/^\d*$/, 'The view ID is the number in the view URL'), z.maxLength(100)),
+      '',
+    ),
     energyDashboardUrl: dashboardUrl,
     marketDashboardUrl: dashboardUrl,
     regionalDashboardUrl: dashboardUrl,

@@ -1,5 +1,6 @@
 import type { PublicComment } from '@/lib/types';
-import type { CommentCreate, CommentPageQuery } from '@/lib/validation/comment';
+import type { CommentCreate } from '@/lib/validation/comment';
+import type { CommentPageQuery } from '@/lib/validation/page-query';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
 import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';

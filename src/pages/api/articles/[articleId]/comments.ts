@@ -1,4 +1,5 @@
-import { commentCreateSchema, commentPageQuerySchema } from '@/lib/validation/comment';
+import { commentCreateSchema } from '@/lib/validation/comment';
+import { commentPageQuerySchema } from '@/lib/validation/page-query';
 import { getClientAddress } from '@/server/client-address';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, parseQuery, readJsonBody } from '@/server/http';

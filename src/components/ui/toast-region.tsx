@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { $toast, dismissToast } from '@/stores/toast';
+import { cn } from '@/lib/utils';
+
+/** The product's notification rules: one visible, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** The notification region (Radix Toast) with the current notification from the toast store. Loaded by `Toaster`. */
+export default function ToastRegion() {
+  const current = useStore($toast);
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
+      {current && (
+        <ToastPrimitive.Root
+          key={current.id}
+          onOpenChange={(open) => {
+            if (!open) dismissToast();
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg',
+            'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+            current.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description && <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
+          </div>
+          <ToastPrimitive.Close
+            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
+            aria-label="Close"
+          >
+            <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      {/* Bottom right, clear of the sticky header and its search box. */}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}
