@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
 import { bumpContentVersion } from '@/server/queries/site-state';
@@ -68,6 +70,32 @@ describe('headers on every response', () => {
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     const page = await fetch(`${server.url}/news`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(page.headers.get('Content-Encoding')).toBe('gzip');
+  });
+
+  it('sends each hashed asset compressed once at build time, in the encoding the q-values choose', async () => {
+    const html = await (await get('/')).text();
+    const asset = html.match(/\/_astro\/client\.[\w-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${server.url}${asset}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    const br = await raw('gzip, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    // Brotli at its best quality, not the on-the-fly default.
+    expect(br.body.length).toBeLessThan(gzipSync(plain.body, { level: 9 }).length * 0.95);
+    const gzip = await raw('br;q=0, gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 
   it('refuses a body over 1 MB with 413 JSON', async () => {
