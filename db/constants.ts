@@ -1,7 +1,7 @@
 // Facts the database layer and the app share: column values, and the data the seed stores.
 // This module imports nothing, so isomorphic code (forms, charts) may import it too.
 
-/** Zoho's data centres: each maps to fixed Zoho hosts; no free-form host is ever called. */
+/** Zoho's data centers: each maps to fixed Zoho hosts; no free-form host is ever called. */
 export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
 export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
 

@@ -35,7 +35,9 @@ const readJson = (file) => {
 /** @typedef {{ stats?: { expected: number, unexpected: number, flaky: number, skipped: number } }} PlaywrightReport */
 
 const vitestJson = join(out, 'vitest.json');
-const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const unitStatus =
+  run(process.execPath, ['scripts/ensure-java.mjs']) ||
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const vitest = /** @type {VitestReport | undefined} */ (readJson(vitestJson));
 if (vitest) {
   totals.passed += vitest.numPassedTests;

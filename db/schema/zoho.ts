@@ -18,7 +18,7 @@ export const zohoConfig = sqliteTable('zoho_config', {
   forecastDashboardUrl: text('forecast_dashboard_url'),
   /** A Zoho view (table or report) with the energy mix: a source and a percentage column. */
   energyMixViewId: text('energy_mix_view_id'),
-  /** The organisation found in Zoho's org list at the last successful call. */
+  /** The organization found in Zoho's org list at the last successful call. */
   orgId: text('org_id'),
   accessTokenSealed: text('access_token_sealed'),
   accessTokenExpiresAt: integer('access_token_expires_at', { mode: 'timestamp_ms' }),

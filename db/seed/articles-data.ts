@@ -34,7 +34,7 @@ export const seedArticles: SeedArticle[] = [
     featured: true,
     daysAgo: 1,
     image: '/images/articles/oil-rig.jpg',
-    body: `<p>Crude production in the Permian Basin held close to its record this month even as the number of active drilling rigs edged lower for a third consecutive week, a pattern that analysts say reflects a structural shift in how shale operators run their programmes.</p>
+    body: `<p>Crude production in the Permian Basin held close to its record this month even as the number of active drilling rigs edged lower for a third consecutive week, a pattern that analysts say reflects a structural shift in how shale operators run their programs.</p>
 <p>Longer horizontal laterals, now routinely past three miles, and simultaneous fracturing of several wells from one pad have cut the time from spud to first oil. The result is that each rig delivers more barrels than it did two years ago, and companies can hold output flat with a smaller fleet.</p>
 <h2>Capital discipline remains the watchword</h2>
 <p>Large independents told investors in recent earnings calls that they plan to keep spending roughly flat next year, directing free cash flow to dividends and buybacks rather than growth. Several pointed to service-cost deflation as a tailwind.</p>
@@ -61,7 +61,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'gulf-coast-refiners-post-strong-margins-into-q4',
     title: 'Gulf Coast Refiners Carry Strong Margins Into the Fourth Quarter',
-    excerpt: 'Diesel cracks remain elevated after a heavy autumn maintenance season, keeping refinery utilisation high across PADD 3.',
+    excerpt: 'Diesel cracks remain elevated after a heavy fall maintenance season, keeping refinery utilization high across PADD 3.',
     author: 'Elena Park',
     category: 'oil-gas',
     daysAgo: 9,
@@ -111,7 +111,7 @@ export const seedArticles: SeedArticle[] = [
     body: `<p>A federal offshore wind lease sale off the central Atlantic coast closed with stronger bidding than many in the industry had expected, a sign that developers still see long-term value in the sector despite cost pressures.</p>
 <p>The lease areas together could support several gigawatts of capacity, enough to power well over a million homes once built. Winning bidders now face years of surveys, permitting and supply-chain planning before construction can begin.</p>
 <h2>A reset after a difficult period</h2>
-<p>The sale follows a stretch in which several projects renegotiated or cancelled power contracts because of higher interest rates and equipment costs. States have since revised their procurement rules to allow price adjustments tied to inflation.</p>
+<p>The sale follows a stretch in which several projects renegotiated or canceled power contracts because of higher interest rates and equipment costs. States have since revised their procurement rules to allow price adjustments tied to inflation.</p>
 <blockquote><p>"The industry has repriced its risk. Bids today reflect realistic costs, which is healthier for everyone," said a consultant who advises coastal states.</p></blockquote>
 <p>Port upgrades in Virginia, New Jersey and Maryland are moving ahead, and a new installation vessel built in a US shipyard is scheduled to enter service next year.</p>`,
   },
@@ -183,8 +183,8 @@ export const seedArticles: SeedArticle[] = [
     image: '/images/articles/transmission.jpg',
     body: `<p>Prices in the latest capacity auction run by PJM Interconnection, the grid operator serving 13 states and the District of Columbia, cleared well above the previous year's levels, a result that will flow into household electricity bills from next summer.</p>
 <p>The capacity market pays power plants to be available during periods of peak demand. Higher prices reflect a narrowing margin between expected peak load and available supply, as fossil plants retire faster than new resources connect.</p>
-<h2>Data centres drive the forecast</h2>
-<p>PJM's load forecast has been revised upward repeatedly, with data centres in northern Virginia, Ohio and Pennsylvania accounting for most of the growth. Utilities in those states have filed plans for new transmission lines and generation.</p>
+<h2>Data centers drive the forecast</h2>
+<p>PJM's load forecast has been revised upward repeatedly, with data centers in northern Virginia, Ohio and Pennsylvania accounting for most of the growth. Utilities in those states have filed plans for new transmission lines and generation.</p>
 <blockquote><p>"The market is sending exactly the signal it was designed to send: we need more supply," said a former regulator.</p></blockquote>
 <p>Consumer advocates argue that interconnection reforms, not higher payments, are the missing piece, noting that many gigawatts of ready projects sit in the queue.</p>`,
   },
@@ -199,7 +199,7 @@ export const seedArticles: SeedArticle[] = [
     image: '/images/articles/transmission.jpg',
     body: `<p>Investor-owned utilities plan to spend a record amount on transmission this year, according to regulatory filings, as regional grid planners approve long-distance lines to connect new generation and serve growing demand.</p>
 <p>The Midcontinent grid operator's multi-year portfolio alone covers thousands of miles of new high-voltage lines. In Texas, regulators approved a major buildout to serve oilfield electrification in the Permian Basin.</p>
-<p>Supply chains for large power transformers remain tight, with lead times stretching beyond two years for some equipment. Utilities are ordering earlier and standardising designs to cope.</p>
+<p>Supply chains for large power transformers remain tight, with lead times stretching beyond two years for some equipment. Utilities are ordering earlier and standardizing designs to cope.</p>
 <p>Rating agencies view the spending as credit-neutral where regulators allow timely recovery, but warn that affordability will come under scrutiny as bills rise.</p>`,
   },
   {
@@ -213,7 +213,7 @@ export const seedArticles: SeedArticle[] = [
     body: `<p>Wildfire risk has become one of the largest drivers of electricity rates in the western United States, as utilities spend billions to harden their systems and regulators weigh who should bear the costs.</p>
 <p>Measures include undergrounding distribution lines in high-risk areas, installing covered conductors, expanding vegetation management and deploying weather stations and cameras. Public safety power shutoffs remain a last resort during extreme wind events.</p>
 <h2>Liability is the open question</h2>
-<p>Several states are considering wildfire funds modelled on California's, which pool money from utilities and customers to pay claims. Utilities argue that without liability limits, their cost of capital will keep rising.</p>
+<p>Several states are considering wildfire funds modeled on California's, which pool money from utilities and customers to pay claims. Utilities argue that without liability limits, their cost of capital will keep rising.</p>
 <p>Consumer groups counter that shareholders, not customers, should carry more of the risk for equipment-caused fires.</p>`,
   },
   {
@@ -224,10 +224,10 @@ export const seedArticles: SeedArticle[] = [
     category: 'utilities',
     daysAgo: 71,
     image: '/images/articles/grid-city.jpg',
-    body: `<p>Electric vehicle adoption tends to cluster street by street, and utilities are increasingly mining smart meter data to find the neighbourhoods where home charging is pushing transformers toward their limits.</p>
+    body: `<p>Electric vehicle adoption tends to cluster street by street, and utilities are increasingly mining smart meter data to find the neighborhoods where home charging is pushing transformers toward their limits.</p>
 <p>A single Level 2 charger can double a household's peak demand. When several homes on the same transformer add chargers, the equipment can overheat, shortening its life or causing outages.</p>
-<p>By analysing fifteen-minute interval data, planners can identify charging signatures and upgrade equipment proactively. Some utilities pair this with time-of-use rates that encourage overnight charging.</p>
-<p>Managed charging programmes, in which the utility can shift charging times in exchange for a bill credit, are expanding in several states.</p>`,
+<p>By analyzing fifteen-minute interval data, planners can identify charging signatures and upgrade equipment proactively. Some utilities pair this with time-of-use rates that encourage overnight charging.</p>
+<p>Managed charging programs, in which the utility can shift charging times in exchange for a bill credit, are expanding in several states.</p>`,
   },
   {
     slug: 'co-ops-turn-to-community-solar-in-rural-markets',
@@ -239,7 +239,7 @@ export const seedArticles: SeedArticle[] = [
     image: '/images/articles/solar-farm.jpg',
     body: `<p>Rural electric cooperatives, which serve about one in eight Americans, are building community solar projects that let members subscribe to a share of an array's output and receive credits on their bills.</p>
 <p>Co-op leaders say the projects respond to member demand while avoiding the cost shifts that can come with rooftop net metering. Many of the arrays are sited on co-op-owned land near substations to keep interconnection costs low.</p>
-<p>Federal programmes for rural energy have helped finance a wave of projects, including some that pair solar with battery storage for resilience during outages.</p>`,
+<p>Federal programs for rural energy have helped finance a wave of projects, including some that pair solar with battery storage for resilience during outages.</p>`,
   },
   {
     slug: 'vogtle-fleet-hits-full-output-summer-peak',
@@ -267,7 +267,7 @@ export const seedArticles: SeedArticle[] = [
     image: '/images/articles/nuclear-plant.jpg',
     body: `<p>The Nuclear Regulatory Commission has accepted for review a utility's construction permit application for a small modular reactor, beginning a process the agency expects to complete on an accelerated schedule.</p>
 <p>Small modular reactors generate up to roughly 300 megawatts each and are designed to be built largely in factories, which developers say will reduce construction risk. Siting at an existing plant allows the project to reuse transmission, cooling water and a trained workforce.</p>
-<p>Large technology companies have signed agreements to buy power from future advanced reactors, seeking around-the-clock clean electricity for data centres.</p>
+<p>Large technology companies have signed agreements to buy power from future advanced reactors, seeking around-the-clock clean electricity for data centers.</p>
 <p>The NRC has been overhauling its licensing framework to handle a growing number of advanced reactor applications.</p>`,
   },
   {
@@ -303,7 +303,7 @@ export const seedArticles: SeedArticle[] = [
     daysAgo: 150,
     image: '/images/articles/cooling-tower.jpg',
     body: `<p>The US nuclear fleet again ran at a capacity factor above 90 percent last year, meaning the average reactor produced more than nine-tenths of its maximum possible output, the highest of any generation source.</p>
-<p>Shorter refuelling outages, better maintenance planning and power uprates have steadily improved performance over three decades. Most reactors have received licence extensions to 60 years, and several have applied to operate for 80.</p>
+<p>Shorter refueling outages, better maintenance planning and power uprates have steadily improved performance over three decades. Most reactors have received license extensions to 60 years, and several have applied to operate for 80.</p>
 <p>Nuclear plants supply roughly a fifth of US electricity and about half of its carbon-free generation.</p>`,
   },
   {
@@ -330,7 +330,7 @@ export const seedArticles: SeedArticle[] = [
     body: `<p>Owners of several coal-fired power plants have agreed to postpone retirements after grid operators warned that closing them on schedule could threaten reliability during extreme weather.</p>
 <p>The delays range from a few months to several years and typically come with payments to cover the cost of keeping the units available. Federal emergency orders have been used in a few cases.</p>
 <h2>A bridge, not a reversal</h2>
-<p>Utilities emphasise that the delays are temporary and tied to specific replacement projects, such as gas plants, batteries and transmission upgrades. Coal's share of US generation continues to decline over time.</p>
+<p>Utilities emphasize that the delays are temporary and tied to specific replacement projects, such as gas plants, batteries and transmission upgrades. Coal's share of US generation continues to decline over time.</p>
 <p>Environmental groups argue that the delays are avoidable and push regulators to speed interconnection of new resources instead.</p>`,
   },
   {
@@ -347,14 +347,14 @@ export const seedArticles: SeedArticle[] = [
   },
   {
     slug: 'coal-communities-bet-on-new-industries',
-    title: 'Coal Communities Bet on Data Centres and Manufacturing',
+    title: 'Coal Communities Bet on Data Centers and Manufacturing',
     excerpt: 'Towns that hosted retired coal plants are marketing their transmission access and industrial land to new employers.',
     author: 'Samuel Reyes',
     category: 'coal',
     daysAgo: 130,
     image: '/images/articles/coal-plant.jpg',
     body: `<p>When a coal plant closes, it leaves behind a large industrial site, a skilled workforce and, crucially, a high-voltage grid connection. Communities from Pennsylvania to New Mexico are now marketing those assets to new industries.</p>
-<p>Several former plant sites have been selected for battery factories, solar manufacturing and data centres. Federal tax credits offer a bonus for projects built in energy communities.</p>
+<p>Several former plant sites have been selected for battery factories, solar manufacturing and data centers. Federal tax credits offer a bonus for projects built in energy communities.</p>
 <p>Local leaders caution that new jobs rarely match the number lost, and that replacing the plant's property tax payments takes years.</p>`,
   },
   {
@@ -383,7 +383,7 @@ export const seedArticles: SeedArticle[] = [
 <h2>Queues are shrinking, slowly</h2>
 <p>Withdrawals of speculative projects have reduced the size of some queues, and studies for the remaining projects are completing faster. Developers say it is too early to call the problem solved.</p>
 <ul><li>Cluster studies now standard in most regions.</li><li>Higher readiness deposits deter speculative requests.</li><li>Penalties apply when studies miss deadlines.</li></ul>
-<p>The commission is separately considering rules on co-locating large loads, such as data centres, at existing power plants.</p>`,
+<p>The commission is separately considering rules on co-locating large loads, such as data centers, at existing power plants.</p>`,
   },
   {
     slug: 'epa-power-plant-rules-face-court-review',
@@ -395,7 +395,7 @@ export const seedArticles: SeedArticle[] = [
     image: '/images/articles/courthouse.jpg',
     body: `<p>A federal appeals court has scheduled arguments in challenges to the Environmental Protection Agency's greenhouse gas standards for power plants, the latest chapter in a decade-long legal fight over how the Clean Air Act applies to the sector.</p>
 <p>The rules would require long-running coal plants and new baseload gas plants to capture most of their carbon emissions in the 2030s. States and industry groups argue that carbon capture is not yet adequately demonstrated at scale.</p>
-<p>The agency has also signalled that it may revisit the standards, adding uncertainty for utilities planning investments that will last decades.</p>`,
+<p>The agency has also signaled that it may revisit the standards, adding uncertainty for utilities planning investments that will last decades.</p>`,
   },
   {
     slug: 'state-clean-energy-standards-tighten',
@@ -424,13 +424,13 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'lng-export-approvals-resume',
     title: 'Federal LNG Export Approvals Resume After Review',
-    excerpt: 'The Energy Department updated its public-interest analysis and began issuing non-FTA export authorisations again.',
+    excerpt: 'The Energy Department updated its public-interest analysis and began issuing non-FTA export authorizations again.',
     author: 'Marcus Ortega',
     category: 'policy-regulation',
     daysAgo: 160,
     image: '/images/articles/lng-tanker.jpg',
     body: `<p>The Department of Energy resumed approving liquefied natural gas exports to countries without free trade agreements with the United States, following an updated study of the economic and environmental effects of further export growth.</p>
-<p>Several Gulf Coast projects awaiting authorisation can now move toward final investment decisions. Developers have signed long-term supply contracts with buyers in Europe and Asia.</p>
+<p>Several Gulf Coast projects awaiting authorization can now move toward final investment decisions. Developers have signed long-term supply contracts with buyers in Europe and Asia.</p>
 <p>The study found that higher exports would modestly raise domestic natural gas prices, a point consumer and industrial groups have raised in opposition.</p>`,
   },
 ];

@@ -1,4 +1,4 @@
-/** Badge colours by category slug; any other slug is gray. */
+/** Badge colors by category slug; any other slug is gray. */
 const BADGE_CLASSES: Record<string, string> = {
   'oil-gas': 'bg-blue-100 text-blue-900 ring-blue-200',
   renewables: 'bg-green-100 text-green-900 ring-green-200',

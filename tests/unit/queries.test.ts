@@ -39,7 +39,7 @@ describe('dashboard constants', () => {
     expect(renewableShare([{ source: 'Coal', percentage: 100 }])).toBe(DEFAULT_RENEWABLE_SHARE);
   });
 
-  it('colours the pie the same way every time', () => {
+  it('colors the pie the same way every time', () => {
     expect(
       energyMixColors([
         { source: 'Coal', percentage: 1 },
@@ -50,7 +50,7 @@ describe('dashboard constants', () => {
 });
 
 describe('badges and navigation', () => {
-  it('colours known categories and grays the rest', () => {
+  it('colors known categories and grays the rest', () => {
     expect(categoryBadgeClass('oil-gas')).toContain('blue');
     expect(categoryBadgeClass('renewables')).toContain('green');
     expect(categoryBadgeClass('utilities')).toContain('purple');

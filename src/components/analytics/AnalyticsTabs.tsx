@@ -21,7 +21,7 @@ const isServer = () => false;
 
 function ReportsSkeleton() {
   return (
-    <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading reports">
+    <div role="status" className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading reports">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-64" />
       ))}

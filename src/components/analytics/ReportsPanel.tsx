@@ -232,7 +232,7 @@ function ReportView({ state }: { state: State }) {
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
     return (
-      <div aria-busy="true" aria-label="Generating the report" className="bg-card space-y-4 rounded-lg border p-6">
+      <div role="status" aria-busy="true" aria-label="Generating the report" className="bg-card space-y-4 rounded-lg border p-6">
         <Skeleton className="h-6 w-48" />
         <Skeleton className="h-[360px] w-full" />
       </div>

@@ -7,7 +7,7 @@ export function fieldProps(id: string, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
 }
 
-/** A labelled form field with its validation message. */
+/** A labeled form field with its validation message. */
 export function FormField({
   id,
   label,

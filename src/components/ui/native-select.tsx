@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A native <select> styled like the inputs: the best keyboard and phone behaviour for short lists. */
+/** A native <select> styled like the inputs: the best keyboard and phone behavior for short lists. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select

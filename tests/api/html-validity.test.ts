@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../helpers/api-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// Every kind of page the server sends, checked by the Nu HTML Checker (the W3C validator,
+// run locally from the vnu-jar package; it needs Java 11 or newer on the PATH).
+const PASSWORD = 'html-validity-password';
+const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+  dir = mkdtempSync(join(tmpdir(), 'energy-html-'));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  extract?: string;
+}
+
+/** The checker's errors for the given HTML files, as "page: message (extract)". */
+async function checkerErrors(files: Map<string, string>): Promise<string[]> {
+  const paths = [...files.keys()];
+  // vnu exits non-zero when it finds errors; its JSON report is on stderr either way.
+  const { stderr } = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...paths], {
+    maxBuffer: 32 * 1024 * 1024,
+  }).catch((error: { stderr?: string; code?: unknown }) => {
+    if (typeof error.stderr === 'string' && error.stderr.startsWith('{')) return { stderr: error.stderr };
+    throw new Error(
+      `The Nu HTML Checker did not run (is Java 11+ installed? apt-get install default-jre-headless): ${String(error.stderr ?? error.code)}`,
+    );
+  });
+  const { messages } = JSON.parse(stderr) as { messages: VnuMessage[] };
+  return messages
+    .filter((m) => m.type === 'error')
+    .map((m) => `${files.get(m.url.replace(/^file:/, '')) ?? m.url}: ${m.message} (${(m.extract ?? '').trim().slice(0, 80)})`);
+}
+
+describe('the HTML the server sends', () => {
+  it('has no errors in the Nu HTML Checker, on every kind of page', async () => {
+    const { signIn } = apiClient(server, PASSWORD);
+    const cookie = await signIn();
+    const [first] = (await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { slug: string }[];
+    const pages: [string, Record<string, string>?][] = [
+      ['/'],
+      ['/news'],
+      ['/news?q=natural%20gas'],
+      ['/news?category=nuclear'],
+      ['/news?q=zzzz-no-match'],
+      [`/article/${first?.slug ?? ''}`],
+      ['/article/no-such-article'],
+      ['/analytics'],
+      ['/analytics?tab=analytics'],
+      ['/analytics?tab=reports'],
+      ['/about'],
+      ['/contact'],
+      ['/privacy-policy'],
+      ['/terms-of-service'],
+      ['/admin/login'],
+      ['/admin', { Cookie: cookie }],
+      ['/no-such-page'],
+    ];
+    const files = new Map<string, string>();
+    for (const [index, [path, headers]] of pages.entries()) {
+      const response = await fetch(`${server.url}${path}`, { headers: headers ?? {} });
+      expect(response.headers.get('Content-Type'), path).toContain('text/html');
+      const file = join(dir, `page-${index}.html`);
+      writeFileSync(file, await response.text());
+      files.set(file, path);
+    }
+    expect(await checkerErrors(files)).toEqual([]);
+  });
+
+  it('would report an error (the check itself can fail)', async () => {
+    const file = join(dir, 'broken.html');
+    writeFileSync(file, '<!doctype html><html lang="en"><title>x</title><div aria-label="not allowed here">x</div></html>');
+    expect(await checkerErrors(new Map([[file, 'broken']]))).toHaveLength(1);
+  });
+});
