@@ -24,5 +24,7 @@ export const comments = sqliteTable(
     // The moderation queue: pending (or approved) comments by time, or all of them.
     index('comments_moderation_idx').on(table.approved, table.createdAt),
     index('comments_time_idx').on(table.createdAt),
+    // All of one article's comments by time, for the moderator (a busy article has thousands).
+    index('comments_article_time_idx').on(table.articleId, table.createdAt),
   ],
 );

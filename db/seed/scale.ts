@@ -130,7 +130,7 @@ export interface ScaleOptions {
 
 /**
  * Grows a seeded database to newsroom size with realistic copies of the seeded articles
- * (varied titles and slugs, dates over years, every category and author, a few featured,
+ * (varied titles and slugs, dates over years in id order, every category and author, a few featured,
  * some drafts and scheduled ones) and comments (names, texts, four in five approved). Bulk
  * inserts in large transactions on one native connection; the full-text index follows
  * through its triggers. Adds only what is missing, so running it again changes nothing.
@@ -167,8 +167,9 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
         if (!a) break;
         const region = pick(REGIONS, r);
         const angle = pick(ANGLES, r);
-        // Older copies further back: the archive reaches years into the past.
-        const publishedAt = now.getTime() - Math.floor(r() * span) - 3_600_000;
+        // Added in the order a newsroom writes them: the archive reaches years into the past,
+        // and a higher id is a later story (give or take a day).
+        const publishedAt = now.getTime() - Math.floor(((articlesToAdd - done) / articlesToAdd) * span) - Math.floor(r() * DAY_MS) - 3_600_000;
         const year = new Date(publishedAt).getUTCFullYear();
         const roll = r();
         const status = roll < 0.005 ? 'draft' : 'published';

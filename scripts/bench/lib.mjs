@@ -17,6 +17,23 @@ export const CHROME_FLAGS = [
   '--disable-sync',
 ];
 export const ARTICLE = '/article/permian-output-holds-near-record-as-rig-count-slips';
+/** The site address the bench servers answer as, and their administrator's password. */
+export const BENCH_SITE_URL = 'http://localhost:4321';
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/**
+ * Signs in to a bench server as the administrator; answers the session cookie.
+ * @param {string} base
+ */
+export async function signIn(base) {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: BENCH_SITE_URL },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`Bench sign-in failed: ${res.status} ${await res.text()}`);
+  return (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+}
 
 /** @type {{ name: string, value: number, unit: string, ok: boolean, budget: string }[]} */
 export const results = [];
@@ -54,7 +71,7 @@ export async function startServer(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: 'http://localhost:4321', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: BENCH_SITE_URL, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { note, percentile, record, root, startServer } from './lib.mjs';
+import { note, percentile, record, root, signIn, startServer } from './lib.mjs';
 
 const WORDS = [
   'gas',
@@ -58,21 +58,25 @@ function bumpContentVersion(path) {
 
 /**
  * Times each request: `paths(i)` names the i-th request; with `uncached`, a publish comes
- * before each one, so nothing cached (page, count) can answer it.
+ * before each one, so nothing cached (page, count) can answer it. Answers the times and the
+ * largest body (bytes as sent, gzip).
  * @param {string} base @param {number} count @param {(i: number) => string} paths @param {string | undefined} uncached the database to publish to
+ * @param {Record<string, string>} [headers]
  */
-async function time(base, count, paths, uncached = undefined) {
+async function time(base, count, paths, uncached = undefined, headers = {}) {
   /** @type {number[]} */
   const times = [];
+  let largest = 0;
   for (let i = 0; i < count; i++) {
     if (uncached) bumpContentVersion(uncached);
     const start = performance.now();
-    const res = await fetch(base + paths(i), { headers: { 'Accept-Encoding': 'gzip' } });
-    await res.arrayBuffer();
+    const res = await fetch(base + paths(i), { headers: { 'Accept-Encoding': 'gzip', ...headers } });
+    const body = await res.arrayBuffer();
     if (res.status >= 400) throw new Error(`${paths(i)} answered ${res.status}`);
     times.push(performance.now() - start);
+    largest = Math.max(largest, Number(res.headers.get('Content-Length') ?? body.byteLength));
   }
-  return times;
+  return Object.assign(times, { largest });
 }
 
 /**
@@ -109,18 +113,35 @@ export async function benchReads(seeded, large) {
     const total = Number((await fetch(`${server.base}/api/articles?limit=1&fields=summary`)).headers.get('X-Total-Count'));
     Object.assign(server, { comments: busiest(server.dbPath), pages: Math.max(1, Math.ceil(total / 12)) });
   }
-  for (const [name, budget, count, uncached, path] of reads) {
-    /** @type {number[][]} */
+  // The admin's lists, signed in: 50 rows a page, searched, filtered and sorted.
+  /** @type {[string, number, number, boolean, (i: number, server: { base: string, dbPath: string, comments: number, pages: number }) => string][]} */
+  const adminReads = [
+    ['GET /api/admin/articles (first page)', 50, 20, false, () => '/api/admin/articles'],
+    ['GET /api/admin/articles?q=<word>', 50, 20, false, (i) => `/api/admin/articles?q=${WORDS[i % WORDS.length]}`],
+    ['GET /api/admin/articles, filtered and sorted deep', 50, 20, false, (i) => `/api/admin/articles?status=published&sort=title&page=${200 + i}`],
+    ['GET /api/admin/comments (pending)', 50, 20, false, () => '/api/admin/comments'],
+    ['GET /api/admin/comments, approved, deep page', 50, 20, false, (i) => `/api/admin/comments?status=approved&sort=oldest&page=${1000 + i}`],
+    ['GET /api/admin/comments?q=<word>', 50, 20, false, (i) => `/api/admin/comments?status=all&q=${WORDS[i % WORDS.length]}`],
+    ['GET /api/admin/messages', 50, 20, false, () => '/api/admin/messages'],
+  ];
+  const cookies = new Map([seeded, large].map((server) => [server, '']));
+  for (const server of [seeded, large]) cookies.set(server, await signIn(server.base));
+  for (const [name, budget, count, uncached, path] of [...reads, ...adminReads]) {
+    const admin = name.includes('/api/admin/');
+    /** @type {(number[] & { largest: number })[]} */
     const results = [];
     for (const server of [seeded, large]) {
-      await time(server.base, 3, (i) => path(i, /** @type {never} */ (server))); // warm up the JIT
-      results.push(await time(server.base, count, (i) => path(i, /** @type {never} */ (server)), uncached ? server.dbPath : undefined));
+      const headers = admin ? { Cookie: cookies.get(server) ?? '' } : {};
+      const at = (/** @type {number} */ i) => path(i, /** @type {never} */ (server));
+      await time(server.base, 3, at, undefined, headers); // warm up the JIT
+      results.push(await time(server.base, count, at, uncached ? server.dbPath : undefined, headers));
     }
-    const [small = [], big = []] = results;
+    const [small = Object.assign([], { largest: 0 }), big = Object.assign([], { largest: 0 })] = results;
     note(
-      `${name}: seeded p50 ${percentile(small, 50).toFixed(1)} ms, p99 ${percentile(small, 99).toFixed(1)} ms | 100,000 articles p50 ${percentile(big, 50).toFixed(1)} ms, p99 ${percentile(big, 99).toFixed(1)} ms`,
+      `${name}: seeded p50 ${percentile(small, 50).toFixed(1)} ms, p99 ${percentile(small, 99).toFixed(1)} ms | 100,000 articles p50 ${percentile(big, 50).toFixed(1)} ms, p99 ${percentile(big, 99).toFixed(1)} ms, largest ${Math.round(big.largest / 1024)} KB`,
     );
     record(`${name} at 100,000 articles, p50`, Math.round(percentile(big, 50) * 10) / 10, ' ms', (v) => v <= budget, `<= ${budget} ms`);
+    if (admin) record(`${name} at 100,000 articles, largest answer`, Math.round(big.largest / 102.4) / 10, ' KB', (v) => v <= 100, '<= 100 KB');
   }
   // Sitemap files are cached like pages: time the first request after a publish.
   /** @type {number[]} */
@@ -130,6 +151,9 @@ export async function benchReads(seeded, large) {
     sitemap.push(...(await time(large.base, 1, () => '/sitemaps/articles-1.xml')));
   }
   note(`sitemap file of 50,000 URLs (uncached): ${sitemap.map((t) => Math.round(t)).join(', ')} ms`);
+  bumpContentVersion(large.dbPath);
+  const index = await time(large.base, 1, () => '/sitemap.xml');
+  record('sitemap index at 100,000 articles (uncached)', Math.round(index[0] ?? 0), ' ms', (v) => v <= 1000, '<= 1000 ms');
   record('sitemap file at 100,000 articles (uncached), worst of 3', Math.round(Math.max(...sitemap)), ' ms', (v) => v <= 1000, '<= 1000 ms');
 }
 

@@ -5,7 +5,7 @@ import { articles, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import type { Article, ArticleSummary, PublicComment } from '@/lib/types';
-import { fullScans, planRecorder } from '../helpers/query-plans.ts';
+import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const ARTICLES = 3_000;
@@ -51,6 +51,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     await commentQueries.countApprovedComments(some?.id ?? 1, db);
     expect(plans.length).toBeGreaterThanOrEqual(18);
     expect(fullScans(plans)).toEqual([]);
+    expect(sortedPages(plans)).toEqual([]);
   });
 
   it('would notice a full scan (the check itself can fail)', async () => {
@@ -101,6 +102,27 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(plain[0]).not.toHaveProperty('snippet');
     // The news page shows the passage with the words highlighted.
     expect(await (await get('/news?q=henry%20hub')).text()).toMatch(/<mark[^>]*>[Hh]enry<\/mark>/);
+  });
+
+  it('ranks the newest thousand matches of a common word first, then the older ones, and pages through every match once', async () => {
+    const { SEARCH_RANK_WINDOW } = await import('@/server/queries/articles');
+    const first = await get('/api/articles?q=gas&limit=100&fields=summary');
+    const total = Number(first.headers.get('X-Total-Count'));
+    expect(total).toBeGreaterThan(SEARCH_RANK_WINDOW);
+    const seen: number[] = [];
+    for (let offset = 0; offset < total; offset += 100) {
+      const items = (await (await get(`/api/articles?q=gas&limit=100&offset=${offset}&fields=summary`)).json()) as ArticleSummary[];
+      seen.push(...items.map((a) => a.id));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    // The first pages hold exactly the newest matches (by id); the rest are all older.
+    const window = seen.slice(0, SEARCH_RANK_WINDOW);
+    const rest = seen.slice(SEARCH_RANK_WINDOW);
+    expect(Math.min(...window)).toBeGreaterThan(Math.max(...rest));
+    // A page across the boundary joins the two without a gap or a repeat.
+    const across = (await (await get(`/api/articles?q=gas&limit=10&offset=${SEARCH_RANK_WINDOW - 5}&fields=summary`)).json()) as ArticleSummary[];
+    expect(across.map((a) => a.id)).toEqual(seen.slice(SEARCH_RANK_WINDOW - 5, SEARCH_RANK_WINDOW + 5));
   });
 
   it('escapes everything in a snippet but the marks', async () => {

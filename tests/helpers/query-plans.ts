@@ -41,3 +41,13 @@ export const fullScans = (plans: { sql: string; plan: string[] }[]) =>
   plans.flatMap(({ sql, plan }) =>
     plan.filter((line) => /^SCAN (articles|comments)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)).map((line) => `${line} in: ${sql}`),
   );
+
+/**
+ * Paged list statements (with a LIMIT) outside full-text search that sort their rows in a
+ * temporary b-tree: every matching row is read and sorted for one page, instead of the page
+ * coming in an index's order.
+ */
+export const sortedPages = (plans: { sql: string; plan: string[] }[]) =>
+  plans
+    .filter(({ sql, plan }) => /\blimit\b/i.test(sql) && !/_fts\b/.test(sql) && plan.some((line) => line.includes('USE TEMP B-TREE FOR ORDER BY')))
+    .map(({ sql }) => sql);

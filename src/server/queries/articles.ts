@@ -109,9 +109,20 @@ const ftsMatch = (fts: string) => sql`articles_fts MATCH ${fts}`;
 const ftsJoin = sql`articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid`;
 
 /**
+ * How many of the newest matches of a search are ranked by relevance first. News readers
+ * want recent stories, and ranking every match of a common word (a third of the archive for
+ * "gas") costs time in proportion to the archive; the newest matches are found in the
+ * full-text index's own order without ranking anything.
+ */
+export const SEARCH_RANK_WINDOW = 1_000;
+
+/**
  * Ids of a page of public articles matching a full-text query, by relevance (bm25, title
- * over excerpt over body), then newest. The full-text index finds the matches; each is
- * checked against a covering index of article visibility, never the article rows.
+ * over excerpt over body), then newest: first the newest `SEARCH_RANK_WINDOW` matches (by
+ * id, the order articles were added) ranked among themselves, then the older ones ranked
+ * among themselves. With fewer matches than that, simply all of them by relevance. The
+ * full-text index finds the matches; each is checked against a covering index of article
+ * visibility, never the article rows.
  */
 export async function searchPublicArticleIds(
   fts: string,
@@ -120,12 +131,25 @@ export async function searchPublicArticleIds(
   offset: number,
   tx: Executor = db,
 ): Promise<number[]> {
-  const where = and(ftsMatch(fts), ...filterConditions(filter));
-  const rows = await tx.all<{ id: number }>(
-    sql`select ${articles.id} as id from ${ftsJoin} where ${where}
-        order by bm25(articles_fts, 10.0, 5.0, 1.0), ${articles.publishedAt} desc limit ${limit} offset ${offset}`,
+  const visible = and(ftsMatch(fts), ...filterConditions(filter));
+  const ranked = async (range: SQL | undefined, count: number, skip: number) =>
+    (
+      await tx.all<{ id: number }>(
+        sql`select ${articles.id} as id from ${ftsJoin} where ${and(visible, range)}
+            order by bm25(articles_fts, 10.0, 5.0, 1.0), ${articles.publishedAt} desc limit ${count} offset ${skip}`,
+      )
+    ).map((r) => r.id);
+  // The oldest match of the window: the full-text index walks its matches newest id first.
+  const [pivot] = await tx.all<{ id: number }>(
+    sql`select articles_fts.rowid as id from ${ftsJoin} where ${visible} order by articles_fts.rowid desc limit 1 offset ${SEARCH_RANK_WINDOW - 1}`,
   );
-  return rows.map((r) => r.id);
+  if (!pivot) return ranked(undefined, limit, offset);
+  const ids: number[] = [];
+  if (offset < SEARCH_RANK_WINDOW)
+    ids.push(...(await ranked(sql`articles_fts.rowid >= ${pivot.id}`, Math.min(limit, SEARCH_RANK_WINDOW - offset), offset)));
+  const rest = offset + limit - Math.max(offset, SEARCH_RANK_WINDOW);
+  if (rest > 0) ids.push(...(await ranked(sql`articles_fts.rowid < ${pivot.id}`, rest, Math.max(0, offset - SEARCH_RANK_WINDOW))));
+  return ids;
 }
 
 /** How many public articles match a full-text query. */
@@ -196,8 +220,8 @@ export async function countArticlesByCategory(now: Date = new Date(), tx: Execut
 
 /**
  * A slice of the public articles, oldest first (so earlier slices never change as new
- * articles arrive), with slug and last change: one sitemap file. The slice is found on a
- * covering index; only its own rows are read.
+ * articles arrive), with slug and last change: one sitemap file. Read from an index that
+ * holds all of it, so a file of 50,000 URLs never touches the (large) article rows.
  */
 export async function listArticleSitemapEntries(
   offset: number,
@@ -205,19 +229,11 @@ export async function listArticleSitemapEntries(
   now: Date = new Date(),
   tx: Executor = db,
 ): Promise<{ slug: string; updatedAt: Date }[]> {
-  const slice = tx
-    .select({ id: articles.id })
-    .from(articles)
-    .where(isPublic(now))
-    .orderBy(articles.publishedAt, articles.id)
-    .limit(limit)
-    .offset(offset)
-    .as('slice');
-  return tx
-    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
-    .from(slice)
-    .innerJoin(articles, eq(articles.id, slice.id))
-    .orderBy(articles.publishedAt, articles.id);
+  const rows = await tx.all<{ slug: string; updatedAt: number }>(
+    sql`select ${articles.slug} as slug, ${articles.updatedAt} as updatedAt from ${articles} INDEXED BY articles_sitemap_idx
+        where ${isPublic(now)} order by ${articles.publishedAt}, ${articles.id} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updatedAt) }));
 }
 
 /** Whether an article is public now (published and due): only those take comments. */

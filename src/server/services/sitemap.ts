@@ -34,8 +34,8 @@ export function pagesSitemapXml(site: URL): string {
 export async function articleSitemapXml(site: URL, n: number, perFile: number = SITEMAP_URLS_PER_FILE): Promise<string | undefined> {
   const entries = await listArticleSitemapEntries((n - 1) * perFile, perFile);
   if (entries.length === 0 && n > 1) return undefined;
-  const urls = entries.map(
-    (a) => `<url><loc>${escapeXml(new URL(`/article/${a.slug}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
-  );
+  // Slugs are [a-z0-9-]: one escaped prefix serves every URL of the file.
+  const prefix = escapeXml(new URL('/article/', site).href);
+  const urls = entries.map((a) => `<url><loc>${prefix}${a.slug}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`);
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
