@@ -4,9 +4,9 @@ import { formatZonedDateTime } from '@/lib/format';
 import type { ModerationComment } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '../admin-actions';
-import { PagedList } from '../PagedList';
-import { usePagedList } from '../use-paged-list';
+import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 /** A comment's text: its beginning in the list, the rest one click away. */
 function CommentText({ comment }: { comment: ModerationComment }) {

@@ -5,9 +5,9 @@ import type { AdminMessage } from '@/lib/types';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '../admin-actions';
-import { PagedList } from '../PagedList';
-import { usePagedList } from '../use-paged-list';
+import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 const categoryLabel = (value: string) => CONTACT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 

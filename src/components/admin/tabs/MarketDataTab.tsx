@@ -7,7 +7,7 @@ import { toast } from '@/stores/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useResource } from './use-resource';
+import { useResource } from '@/components/admin/shared/use-resource';
 
 function SourceBadge({ fromEia }: { fromEia: boolean }) {
   return fromEia ? (
@@ -20,7 +20,7 @@ function SourceBadge({ fromEia }: { fromEia: boolean }) {
 }
 
 /** The Market Data tab: where each series comes from, the EIA import and its recent runs. */
-export function MarketDataSettings() {
+export function MarketDataTab() {
   const {
     data: status,
     setData: setStatus,
