@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
-import { articles, comments, users } from '@db/schema';
+import { articles, comments, contactMessages, users } from '@db/schema';
 import { signIn, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
@@ -170,4 +170,42 @@ test('the administrator enrols an authenticator app and signs in with a code', a
   // Leave two-factor off for the other tests.
   await database.db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null });
   database.close();
+});
+
+test('the inbox names the category, says the time zone and cuts a long message at a word', async ({ page }) => {
+  const subject = `Capacity auction data request ${Date.now()}`;
+  const words = 'Could you share the clearing prices by zone for the last three capacity auctions and the methodology notes';
+  const message = Array.from({ length: 8 }, () => words).join('. ');
+  const database = await openE2eDatabase();
+  await database.db.insert(contactMessages).values({
+    name: 'Riley Analyst',
+    email: 'riley@example.com',
+    subject,
+    category: 'general',
+    message,
+    createdAt: new Date('2026-01-15T15:30:00Z'),
+  });
+  database.close();
+
+  await signIn(page);
+  await page.getByRole('tab', { name: /^Messages/ }).click();
+  await page.getByRole('searchbox', { name: 'Search names, e-mails and subjects' }).fill(subject);
+  const item = page.getByRole('list', { name: 'messages' }).getByRole('listitem').filter({ hasText: subject });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('General Inquiry', { exact: true })).toBeVisible();
+  await expect(item.getByText('general', { exact: true })).toHaveCount(0);
+  await expect(item).toContainText(/Jan 15, 2026, 10:30\sAM EST/);
+
+  const preview = item.locator('p').filter({ hasText: 'Could you share' });
+  const shown = (await preview.innerText()).trim();
+  expect(shown.endsWith('…')).toBe(true);
+  const kept = shown.slice(0, -1);
+  expect(message.startsWith(kept)).toBe(true);
+  // Cut where a word ends: what follows in the message is a space or punctuation, never the rest of a word.
+  expect(message.charAt(kept.length)).toMatch(/[\s.,]/);
+
+  await item.getByRole('button', { name: 'Read the whole message' }).click();
+  await expect(preview).toHaveText(message);
+  await expect(preview).toBeFocused();
+  await expect(item.getByRole('button', { name: 'Read the whole message' })).toHaveCount(0);
 });

@@ -2,7 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { articleFormValues, slugify } from '@/components/admin/article/article-form-values';
 import { normalizeUrl } from '@/components/admin/editor/normalize-url';
 import { sectionOf, zohoFormValues } from '@/components/admin/zoho/zoho-form';
+import { endAtWord, truncateAtWord } from '@/lib/format';
 import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+
+describe('list previews', () => {
+  it('end a beginning the server cut at its last whole word, with an ellipsis', () => {
+    expect(endAtWord('The interconnection queue is the real bottlen')).toBe('The interconnection queue is the real…');
+    expect(endAtWord('Output held near record highs, analys')).toBe('Output held near record highs…');
+    expect(endAtWord('Line one\nline two continu')).toBe('Line one\nline two…');
+    // One long word is cut where it is.
+    expect(endAtWord('Supercalifragilisticexpialidocious')).toBe('Supercalifragilisticexpialidocious…');
+  });
+
+  it('cut like truncateAtWord does once the text is longer than the limit', () => {
+    const text = 'Henry Hub futures climbed for a third session as cold weather lifted heating demand across the Northeast.';
+    for (const max of [20, 40, 60, 80]) expect(truncateAtWord(text, max)).toBe(endAtWord(text.slice(0, max)));
+  });
+});
 
 describe('the article form', () => {
   it('writes a slug from a title', () => {

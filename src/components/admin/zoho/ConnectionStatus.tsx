@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format';
+import { formatZonedDateTime } from '@/lib/format';
 import type { ZohoAdminConfig } from '@/lib/validation/zoho';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ export function ConnectionStatus({ config, connection, dirty }: { config: ZohoAd
         </Badge>
         {config.lastTestedAt && (
           <span className="text-muted-foreground text-sm">
-            Last test {formatDateTime(config.lastTestedAt)}: {config.lastTestOk ? 'succeeded' : (config.lastTestMessage ?? 'failed')}
+            Last test {formatZonedDateTime(config.lastTestedAt)}: {config.lastTestOk ? 'succeeded' : (config.lastTestMessage ?? 'failed')}
           </span>
         )}
       </div>
