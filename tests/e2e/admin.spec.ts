@@ -209,3 +209,29 @@ test('the inbox names the category, says the time zone and cuts a long message a
   await expect(preview).toBeFocused();
   await expect(item.getByRole('button', { name: 'Read the whole message' })).toHaveCount(0);
 });
+
+test('the link form closes with Escape without closing the editor, and the dialog closes from its button', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const body = dialog.getByRole('textbox', { name: 'Content' });
+  await body.click();
+  await page.keyboard.type('Grid operators');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  const linkForm = dialog.getByRole('group', { name: 'Link' });
+  await expect(linkForm.getByLabel('Link address')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(linkForm).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(body).toBeFocused();
+
+  // Switching from the image form to the link form leaves no error of the image form behind.
+  await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Insert image' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter the image address.');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -4,11 +4,11 @@ import { RichTextEditor } from '@/components/admin/editor/RichTextEditor';
 
 /**
  * The article's body: the rich-text editor as a form field, named by its label and tied to
- * its error message. It takes the height the form leaves it.
+ * its error message. On wide screens it takes the height the form leaves it.
  */
 export function ArticleContentField({ id, control, error }: { id: string; control: Control<ArticleCreateInput>; error: string | undefined }) {
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2">
+    <div className="flex flex-col gap-2 lg:min-h-0 lg:flex-1">
       <span id={`${id}-label`} className="text-sm leading-none font-medium">
         Content
       </span>
@@ -22,7 +22,7 @@ export function ArticleContentField({ id, control, error }: { id: string; contro
             onChange={field.onChange}
             invalid={Boolean(error)}
             describedBy={error ? `${id}-error` : undefined}
-            className="min-h-0 flex-1"
+            className="lg:min-h-0 lg:flex-1"
           />
         )}
       />

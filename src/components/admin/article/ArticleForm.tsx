@@ -13,8 +13,9 @@ import { articleFormValues, slugify } from '@/components/admin/article/article-f
 
 /**
  * The article form on its full-height writing surface: title and text, the details beside
- * them on wide screens (under them on phones). Until the editor types a slug, the title
- * writes it.
+ * them on wide screens, where the text fills the height and the details scroll; on narrow
+ * screens everything stacks and the form scrolls as one. Until the editor types a slug,
+ * the title writes it.
  */
 export function ArticleForm({ categories, article, onDone }: { categories: Category[]; article: AdminArticle | undefined; onDone: () => void }) {
   const [slugTouched, setSlugTouched] = useState(Boolean(article));
@@ -41,8 +42,12 @@ export function ArticleForm({ categories, article, onDone }: { categories: Categ
   const titleField = register('title');
   const id = (name: string) => `article-${article?.id ?? 'new'}-${name}`;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[1fr_20rem]">
-      <div className="flex min-h-0 flex-col gap-4">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="grid min-h-0 flex-1 gap-4 max-lg:-mx-1 max-lg:overflow-y-auto max-lg:px-1 lg:grid-cols-[1fr_20rem]"
+    >
+      <div className="flex flex-col gap-4 lg:min-h-0">
         <FormField id={id('title')} label="Title" error={errors.title?.message}>
           <Input
             {...fieldProps(id('title'), errors.title?.message)}

@@ -30,7 +30,7 @@ export function InsertForm({
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => group.current?.querySelector('input')?.focus(), []);
   return (
-    <div ref={group} className={cn('bg-muted/40 grid gap-2 border-b p-3', className)} role="group" aria-label={label}>
+    <div ref={group} className={cn('bg-muted/40 grid gap-2 border-b p-3', className)} role="group" aria-label={label} data-closes-on-escape>
       {children}
       <div className="flex flex-wrap items-end gap-2">
         <Button type="button" size="sm" onClick={onApply}>
@@ -52,7 +52,8 @@ export function InsertForm({
 
 /**
  * A labelled field of an insert form. Enter applies the form (it must not submit the
- * article form around it); Escape closes the form, not the dialog.
+ * article form around it); Escape closes the form (the dialog around it stays open: see
+ * `data-closes-on-escape`).
  */
 export function InsertField({
   id,
@@ -88,7 +89,6 @@ export function InsertField({
           }
           if (e.key === 'Escape') {
             e.preventDefault();
-            e.stopPropagation();
             onCancel();
           }
         }}
