@@ -110,7 +110,7 @@ test('the editor creates, edits and deletes an article, visible to readers at on
 test('the moderator approves a pending comment and readers see it; logout lands on the login page', async ({ page }) => {
   const database = await openE2eDatabase();
   const [article] = await database.db
-    .select({ id: articles.id })
+    .select({ id: articles.id, title: articles.title })
     .from(articles)
     .where(eq(articles.slug, 'wildfire-mitigation-costs-reshape-western-rate-cases'));
   const text = `Undergrounding costs deserve scrutiny ${Date.now()}`;
@@ -124,6 +124,11 @@ test('the moderator approves a pending comment and readers see it; logout lands 
   const item = page.getByRole('listitem').filter({ hasText: text });
   await expect(item.getByText('Pending')).toBeVisible();
   await expect(item.getByText('pat@example.com')).toBeVisible();
+  // The comment names its article by title, linking to it.
+  await expect(item.getByRole('link', { name: article!.title, exact: true })).toHaveAttribute(
+    'href',
+    '/article/wildfire-mitigation-costs-reshape-western-rate-cases',
+  );
   await item.getByRole('button', { name: 'Approve' }).click();
   await expect(toasts(page).getByText('Comment approved successfully')).toBeVisible();
   // It leaves the pending queue; the approved list has it.
