@@ -23,5 +23,3 @@ export const articleListQuerySchema = z.object({
   /** `true` (with `q`): each item gets a `snippet`, the passage around the matched words, matches in `<mark>`. */
   snippet: z.enum(['true', 'false']).optional(),
 });
-
-export type ArticleListQuery = z.output<typeof articleListQuerySchema>;

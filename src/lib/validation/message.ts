@@ -5,5 +5,3 @@ export const messageUpdateSchema = z.object({
   /** Whether the editors have dealt with it. */
   handled: z.boolean({ error: 'Must be true or false' }),
 });
-
-export type MessageUpdate = z.output<typeof messageUpdateSchema>;
