@@ -1,4 +1,4 @@
-import type { EnergyMixEntry } from './types';
+import type { EnergyMixEntry } from '@/lib/types';
 
 /** Spec section 9: the dashboard cards' fixed sample figures and texts. */
 export const PRODUCTION_TREND = [

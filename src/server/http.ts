@@ -10,7 +10,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
   messages,
-} from './errors';
+} from '@/server/errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './article-list-query';
+import { slugSchema } from '@/lib/validation/article-list-query';
 
 const required = (label: string) => z.string({ error: 'Required' }).trim().min(1, `${label} is required`);
 

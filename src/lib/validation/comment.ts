@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from './text';
+import { HONEYPOT_FIELD, countLinks, emailSchema, requiredText } from '@/lib/validation/text';
 
 /** Caps on a comment; the minimums and their messages are the product's form rules. */
 export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;

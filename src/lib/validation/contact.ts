@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, emailSchema, requiredText } from './text';
+import { HONEYPOT_FIELD, emailSchema, requiredText } from '@/lib/validation/text';
 
 /** Spec section 5's contact categories, value and label. */
 export const CONTACT_CATEGORIES = [

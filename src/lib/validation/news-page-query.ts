@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './article-list-query';
+import { slugSchema } from '@/lib/validation/article-list-query';
 
 /** The /news page's URL state; anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({

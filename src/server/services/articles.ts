@@ -11,7 +11,7 @@ import {
   updateArticleById,
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
   if (!(await categoryExists(categoryId))) throw new ValidationError({ categoryId: [messages.categoryRequired] });

@@ -21,7 +21,7 @@ import {
 } from '@/server/queries/market';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 /** Where each stored price series comes from in EIA's API v2. */
 export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
