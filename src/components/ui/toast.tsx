@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { $toast, dismissToast } from '@/stores/toast';
 import { cn } from '@/lib/utils';
 
-/** Spec section 9: one visible, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
+/** One notification visible at a time, shown 5000 ms; a swipe right past 50 px dismisses it and F8 focuses it. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, emailSchema, requiredText } from '@/lib/validation/text';
 
-/** Spec section 5's contact categories, value and label. */
+/** The contact form's categories: the value stored, and the name editors and visitors see. */
 export const CONTACT_CATEGORIES = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'business', label: 'Business Partnership' },

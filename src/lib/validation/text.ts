@@ -5,7 +5,7 @@ export function requiredText() {
   return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') });
 }
 
-/** Spec section 5's e-mail message; 254 characters is the longest valid address. */
+/** An e-mail address: one message for every way it can be wrong; 254 characters is the longest valid address. */
 export const emailSchema = requiredText().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address'));
 
 /** Counts links (URLs and www. addresses) in visitor text. */
