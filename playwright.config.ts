@@ -6,7 +6,7 @@ const PORT = Number(process.env['E2E_PORT'] ?? 4399);
 const baseURL = `http://127.0.0.1:${PORT}`;
 /** A second server on a grown archive, for the admin at newsroom size (scale.spec.ts). */
 const SCALE_PORT = PORT - 2;
-/** Debian's Chromium when present (CONTRACT 1), else Playwright's own browser. */
+/** Debian's Chromium when present (the browser the tests must pass in), else Playwright's own browser. */
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
 export default defineConfig({

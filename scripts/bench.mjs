@@ -8,7 +8,7 @@
 //     node:http server sending the same bytes, side by side with wrk;
 //   - load: while 100 comments are posted at once, reads keep p99 < 50 ms and posts < 250 ms;
 //     memory stays within 50 MB over 10,000 requests with random query strings;
-//   - reads at newsroom size: each read of the scale issue on the seeded site and on 100,000
+//   - reads at newsroom size: each read that must stay fast, on the seeded site and on 100,000
 //     articles and 1,000,000 comments (BENCH_SCALE_DB=path reuses a grown database);
 //   - Lighthouse (mobile) >= 95 in every category on /, /news and an article.
 import './require-node.mjs';

@@ -1,6 +1,6 @@
 /// <reference types="astro/client" />
-import type { SessionUser } from './server/auth/session';
-import type { PageCache } from './server/page-cache';
+import type { SessionUser } from '@/server/auth/session';
+import type { PageCache } from '@/server/page-cache';
 
 declare module 'astro' {
   interface AstroClientDirectives {

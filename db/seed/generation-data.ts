@@ -60,7 +60,7 @@ const STATE_PROFILES: [string, number, Shares][] = [
   ['WY', 40, { COW: 0.7, NG: 0.02, HYC: 0.02, WND: 0.25 }],
 ];
 
-/** The US mix of the latest sample month: the spec's fallback mix, renewables split by source. */
+/** The US mix of the latest sample month: the fallback energy mix, renewables split by source. */
 const US_LATEST_SHARES: Record<Exclude<GenerationFuel, 'ALL'>, number> = (() => {
   const share = (source: string) => (FALLBACK_ENERGY_MIX.find((m) => m.source === source)?.percentage ?? 0) / 100;
   const renewables = share('Renewables');

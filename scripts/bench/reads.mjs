@@ -1,5 +1,5 @@
 // @ts-check
-// Reads at newsroom size: every read the scale issue names, timed on the seeded site and on
+// Reads at newsroom size: every read that must stay fast as the archive grows, timed on the seeded site and on
 // an archive of 100,000 articles and 1,000,000 comments, side by side, p50 and p99.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

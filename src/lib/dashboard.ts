@@ -1,6 +1,6 @@
-import type { EnergyMixEntry } from './types';
+import type { EnergyMixEntry } from '@/lib/types';
 
-/** Spec section 9: the dashboard cards' fixed sample figures and texts. */
+/** The dashboard cards' fixed sample figures and texts. */
 export const PRODUCTION_TREND = [
   { month: 'Jan', value: 42000 },
   { month: 'Feb', value: 45000 },

@@ -39,10 +39,16 @@ export function formatZonedDateTime(date: Date | string): string {
 /** The text cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
 export function truncateAtWord(text: string, max: number): string {
   const trimmed = text.trim();
-  if (trimmed.length <= max) return trimmed;
-  const cut = trimmed.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return trimmed.length <= max ? trimmed : endAtWord(trimmed.slice(0, max));
+}
+
+/**
+ * The beginning of a longer text (cut at a fixed length, e.g. by the server) ended at its
+ * last whole word, with an ellipsis. A single long word is cut where it is.
+ */
+export function endAtWord(beginning: string): string {
+  const space = beginning.search(/\s\S*$/);
+  return `${(space > beginning.length * 0.6 ? beginning.slice(0, space) : beginning).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
 /** "Mar 5, 2025" for an ISO calendar date such as a market observation's period. */

@@ -11,7 +11,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const NEWS_PAGE_SIZE = 12;
 
 /**
- * The spec's client-side rule (section 5): shown if the category is 'all' or the article's,
+ * The news list's client-side filter: shown if the category is 'all' or the article's,
  * and the search is empty or the title or excerpt contains it, case-insensitively.
  */
 export function matchesNewsFilter(article: { title: string; excerpt: string; category: { slug: string } }, filter: NewsFilter): boolean {

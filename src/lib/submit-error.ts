@@ -1,5 +1,5 @@
 import { toast } from '@/stores/toast';
-import { ApiError } from './api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** The message to show for a failed submission: the server's, else the fallback. */
 export function submitErrorMessage(error: unknown, fallback: string): string {

@@ -61,11 +61,6 @@ export interface AnalyticsContentItem {
   updatedAt: string;
 }
 
-export interface SeriesPoint {
-  period: string;
-  value: number;
-}
-
 /** The API's error body: a message, and field messages for invalid input. */
 export interface ApiErrorBody {
   message: string;

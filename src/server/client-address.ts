@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig } from '@/server/config';
 
 const trustProxy = loadConfig().trustProxy;
 

@@ -1,6 +1,6 @@
 import { createChangeStamp } from '@db/change-stamp';
-import { appConfig } from './config';
-import { getContentVersion } from './queries/site-state';
+import { appConfig } from '@/server/config';
+import { getContentVersion } from '@/server/queries/site-state';
 
 let changeStamp: (() => string | undefined) | undefined;
 let known: { stamp: string; version: string } | undefined;

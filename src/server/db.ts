@@ -1,5 +1,5 @@
 import { createDatabase, type Db } from '@db/client';
-import { loadConfig } from './config';
+import { loadConfig } from '@/server/config';
 
 export type { Db } from '@db/client';
 

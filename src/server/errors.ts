@@ -1,4 +1,7 @@
-/** Every user-facing error message of the API, in one place. */
+const EIA_KEY_HELP =
+  'Register for a free EIA API key at https://www.eia.gov/opendata/register.php, set EIA_API_KEY in the server environment and restart the site.';
+
+/** Every user-facing message of the API (errors, and the outcomes services report), in one place. */
 export const messages = {
   notFound: 'Not found',
   articleNotFound: 'Article not found',
@@ -36,6 +39,15 @@ export const messages = {
   zohoNotConfigured: 'Zoho Analytics is not configured yet. Save the credentials first.',
   importRunning: 'An import is already running. Try again in a few minutes.',
   importFailed: 'The import failed unexpectedly; nothing was changed.',
+  importSucceeded: (observations: number, generation: number) => `Imported ${observations} price observations and ${generation} generation figures.`,
+  eiaKeyHelp: EIA_KEY_HELP,
+  eiaKeyMissing: `EIA_API_KEY is not set. ${EIA_KEY_HELP}`,
+  zohoConnected: 'Successfully connected to Zoho Analytics workspace',
+  zohoRefreshTokenMissing: 'Add a refresh token to connect to Zoho Analytics (see the Setup Guide).',
+  zohoSecretsUnreadable: 'The stored Zoho secrets cannot be read with this APP_SECRET. Enter the client secret and refresh token again.',
+  zohoNoOrganisation: 'This Zoho account belongs to no Zoho Analytics organisation.',
+  zohoWorkspaceMissing: (workspaceId: string) => `Workspace ${workspaceId} was not found in any of this account's Zoho Analytics organisations.`,
+  zohoMixViewUnusable: 'The energy mix view has no source and amount columns.',
 } as const;
 
 /** An error that maps to an HTTP status and the API's JSON body `{message, errors?}`. */

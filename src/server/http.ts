@@ -10,7 +10,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
   messages,
-} from './errors';
+} from '@/server/errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -24,7 +24,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(body, { ...init, headers });
 }
 
-/** The contract's error body for any thrown value; unknown errors are logged, never shown. */
+/** The API's error body (`{message, errors?}`) for any thrown value; unknown errors are logged, never shown. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const body: ApiErrorBody = { message: error.message };

@@ -1,6 +1,6 @@
-import type { Executor } from './db';
-import { RateLimitError } from './errors';
-import { insertRateLimitEvent, listRecentEventTimes } from './queries/rate-limits';
+import type { Executor } from '@/server/db';
+import { RateLimitError } from '@/server/errors';
+import { insertRateLimitEvent, listRecentEventTimes } from '@/server/queries/rate-limits';
 
 /** At most `max` events per `windowMs`. */
 export interface RateRule {

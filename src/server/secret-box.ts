@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig } from '@/server/config';
 
 /** Where the generated secret lives when APP_SECRET is not set. */
 export const APP_SECRET_FILE = 'data/app-secret';

@@ -101,6 +101,20 @@ describe('the admin lists at newsroom size', () => {
     expect(searched.body.items.every((c) => /interconnection queue/i.test(c.content))).toBe(true);
   });
 
+  it("names each comment's article by its title and slug, the article's own", async () => {
+    for (const path of ['/api/admin/comments', '/api/admin/comments?status=all&sort=oldest', '/api/admin/comments?status=all&q=interconnection']) {
+      const { body } = await page<ModerationComment>(path);
+      expect(body.items.length).toBeGreaterThan(0);
+      const ids = [...new Set(body.items.map((c) => c.articleId))];
+      const stored = await server.database.client.execute(`SELECT id, title, slug FROM articles WHERE id IN (${ids.join(',')})`);
+      const byId = new Map(stored.rows.map((r) => [Number(r['id']), { title: r['title'] as string, slug: r['slug'] as string }]));
+      for (const c of body.items) expect({ title: c.articleTitle, slug: c.articleSlug }).toEqual(byId.get(c.articleId));
+    }
+    const [first] = (await page<ModerationComment>('/api/admin/comments')).body.items;
+    const one = await api.call('GET', `/api/admin/comments/${first?.id}`, { cookie });
+    expect(one.json).toMatchObject({ articleTitle: first?.articleTitle, articleSlug: first?.articleSlug });
+  });
+
   it('approves and deletes comments in bulk, counting ids that were gone, and keeps the totals right', async () => {
     const pending = await page<ModerationComment>('/api/admin/comments');
     const before = (await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts;
@@ -176,6 +190,17 @@ describe('the admin lists at newsroom size', () => {
     expect(fullScans(plans)).toEqual([]);
     // Each page in an index's order: a deep page never sorts the whole table.
     expect(sortedPages(plans)).toEqual([]);
+    // A page's articles are joined by primary key to its (at most 50) comment ids: no article index walk, no sort.
+    const joins = plans.filter(({ sql }) => /"articles"\."title"/.test(sql) && /from "comments"/.test(sql));
+    expect(joins.length).toBeGreaterThan(10);
+    for (const { sql, plan } of joins) {
+      expect(plan, sql).toContainEqual(expect.stringMatching(/^SEARCH comments USING INTEGER PRIMARY KEY \(rowid=\?\)$/));
+      expect(plan, sql).toContainEqual(expect.stringMatching(/^SEARCH articles USING INTEGER PRIMARY KEY \(rowid=\?\)$/));
+      expect(
+        plan.filter((line) => /TEMP B-TREE/.test(line)),
+        sql,
+      ).toEqual([]);
+    }
   });
 });
 

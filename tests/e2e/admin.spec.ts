@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
-import { articles, comments, users } from '@db/schema';
+import { articles, comments, contactMessages, users } from '@db/schema';
 import { signIn, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
@@ -110,7 +110,7 @@ test('the editor creates, edits and deletes an article, visible to readers at on
 test('the moderator approves a pending comment and readers see it; logout lands on the login page', async ({ page }) => {
   const database = await openE2eDatabase();
   const [article] = await database.db
-    .select({ id: articles.id })
+    .select({ id: articles.id, title: articles.title })
     .from(articles)
     .where(eq(articles.slug, 'wildfire-mitigation-costs-reshape-western-rate-cases'));
   const text = `Undergrounding costs deserve scrutiny ${Date.now()}`;
@@ -124,6 +124,11 @@ test('the moderator approves a pending comment and readers see it; logout lands 
   const item = page.getByRole('listitem').filter({ hasText: text });
   await expect(item.getByText('Pending')).toBeVisible();
   await expect(item.getByText('pat@example.com')).toBeVisible();
+  // The comment names its article by title, linking to it.
+  await expect(item.getByRole('link', { name: article!.title, exact: true })).toHaveAttribute(
+    'href',
+    '/article/wildfire-mitigation-costs-reshape-western-rate-cases',
+  );
   await item.getByRole('button', { name: 'Approve' }).click();
   await expect(toasts(page).getByText('Comment approved successfully')).toBeVisible();
   // It leaves the pending queue; the approved list has it.
@@ -170,4 +175,68 @@ test('the administrator enrols an authenticator app and signs in with a code', a
   // Leave two-factor off for the other tests.
   await database.db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null });
   database.close();
+});
+
+test('the inbox names the category, says the time zone and cuts a long message at a word', async ({ page }) => {
+  const subject = `Capacity auction data request ${Date.now()}`;
+  const words = 'Could you share the clearing prices by zone for the last three capacity auctions and the methodology notes';
+  const message = Array.from({ length: 8 }, () => words).join('. ');
+  const database = await openE2eDatabase();
+  await database.db.insert(contactMessages).values({
+    name: 'Riley Analyst',
+    email: 'riley@example.com',
+    subject,
+    category: 'general',
+    message,
+    createdAt: new Date('2026-01-15T15:30:00Z'),
+  });
+  database.close();
+
+  await signIn(page);
+  await page.getByRole('tab', { name: /^Messages/ }).click();
+  await page.getByRole('searchbox', { name: 'Search names, e-mails and subjects' }).fill(subject);
+  const item = page.getByRole('list', { name: 'messages' }).getByRole('listitem').filter({ hasText: subject });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('General Inquiry', { exact: true })).toBeVisible();
+  await expect(item.getByText('general', { exact: true })).toHaveCount(0);
+  await expect(item).toContainText(/Jan 15, 2026, 10:30\sAM EST/);
+
+  const preview = item.locator('p').filter({ hasText: 'Could you share' });
+  const shown = (await preview.innerText()).trim();
+  expect(shown.endsWith('…')).toBe(true);
+  const kept = shown.slice(0, -1);
+  expect(message.startsWith(kept)).toBe(true);
+  // Cut where a word ends: what follows in the message is a space or punctuation, never the rest of a word.
+  expect(message.charAt(kept.length)).toMatch(/[\s.,]/);
+
+  await item.getByRole('button', { name: 'Read the whole message' }).click();
+  await expect(preview).toHaveText(message);
+  await expect(preview).toBeFocused();
+  await expect(item.getByRole('button', { name: 'Read the whole message' })).toHaveCount(0);
+});
+
+test('the link form closes with Escape without closing the editor, and the dialog closes from its button', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const body = dialog.getByRole('textbox', { name: 'Content' });
+  await body.click();
+  await page.keyboard.type('Grid operators');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  const linkForm = dialog.getByRole('group', { name: 'Link' });
+  await expect(linkForm.getByLabel('Link address')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(linkForm).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(body).toBeFocused();
+
+  // Switching from the image form to the link form leaves no error of the image form behind.
+  await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Insert image' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter the image address.');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -4,13 +4,13 @@ import type { AdminCounts, Category } from '@/lib/types';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Toaster } from '@/components/ui/toast';
-import { MarketDataSettings } from './MarketDataSettings';
-import { ArticlesTab } from './tabs/ArticlesTab';
-import { AnalyticsTab } from './tabs/AnalyticsTab';
-import { CommentsTab } from './tabs/CommentsTab';
-import { MessagesTab } from './tabs/MessagesTab';
-import { TotpSettings } from './TotpSettings';
-import { ZohoSettings } from './ZohoSettings';
+import { AnalyticsTab } from '@/components/admin/tabs/AnalyticsTab';
+import { ArticlesTab } from '@/components/admin/tabs/ArticlesTab';
+import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
+import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
+import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
+import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
+import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
 
 /** A tab label with what waits in it: "Comments (12)". */
 function Counted({ label, count }: { label: string; count: number | undefined }) {
@@ -24,7 +24,15 @@ function Counted({ label, count }: { label: string; count: number | undefined })
   );
 }
 
-/** The admin panel: content, moderation, messages, the Zoho connection, market data and security. */
+/**
+ * The admin panel: content, moderation, messages, the Zoho connection, market data and
+ * security. Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
+ * of their own: `article/` (the article dialog and form), `editor/` (its rich-text editor),
+ * `analytics/` (the analytics-content dialog), `zoho/` (the Zoho form and connection test);
+ * `shared/` the paged list, dialog shell, preview text, actions and loading hooks the tabs
+ * share. Forms start from `useZodForm` (src/components/forms); buttons, and links that look
+ * like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
+ */
 export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
   const [counts, setCounts] = useState<AdminCounts | null>(null);
   const refreshCounts = useCallback(() => {
@@ -78,13 +86,13 @@ export default function AdminPanel({ username, categories }: { username: string;
           <MessagesTab onChanged={refreshCounts} />
         </TabsContent>
         <TabsContent value="zoho">
-          <ZohoSettings />
+          <ZohoTab />
         </TabsContent>
         <TabsContent value="market">
-          <MarketDataSettings />
+          <MarketDataTab />
         </TabsContent>
         <TabsContent value="security">
-          <TotpSettings />
+          <SecurityTab />
         </TabsContent>
       </Tabs>
       <Toaster />

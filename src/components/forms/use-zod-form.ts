@@ -6,7 +6,8 @@ import { reportSubmitError } from '@/lib/submit-error';
 /**
  * A react-hook-form form validated by a shared zod schema (the one its endpoint uses, from
  * zod's full or mini build), with `reportError`: the server's field messages onto the
- * form's fields and its message in a toast. Every form of the site starts here.
+ * form's fields and its message in a toast (titled Error unless told). Every form of the
+ * site starts here.
  *
  * `adoptRendered`: the form was rendered on the server and hydrates on first use, so what
  * a reader typed before that is in the fields already; the form starts from the fields'
@@ -22,6 +23,7 @@ export function useZodForm<Input extends FieldValues, Output>(
     ...(adoptRendered ? {} : { defaultValues: empty as never }),
   });
   const fields = Object.keys(empty) as Path<Input>[];
-  const reportError = (error: unknown, fallback: string) => reportSubmitError(error, fallback, fields, (field, e) => form.setError(field, e));
+  const reportError = (error: unknown, fallback: string, title?: string) =>
+    reportSubmitError(error, fallback, fields, (field, e) => form.setError(field, e), title);
   return { ...form, reportError };
 }

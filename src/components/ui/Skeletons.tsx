@@ -1,4 +1,4 @@
-import { Skeleton } from './skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** `count` card-shaped placeholders, as many as the block they stand in for shows. */
 export function CardSkeletons({ count, label }: { count: number; label: string }) {

@@ -21,6 +21,9 @@ export const buttonVariants = cva(
         sm: 'h-9 px-3',
         lg: 'h-11 px-6 text-base',
         icon: 'size-10',
+        'icon-sm': 'size-8',
+        /** No box of its own: a link-like button that lines up with the text around it. */
+        inline: 'p-0',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

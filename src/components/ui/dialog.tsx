@@ -2,10 +2,10 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from '@/components/ui/button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 const SIZES = {
   /** A centered card, at most 32rem wide. */
@@ -28,9 +28,10 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content className={cn('bg-card fixed z-50 shadow-lg', SIZES[size], className)} {...props}>
         {children}
-        <DialogPrimitive.Close className="focus-visible:outline-ring absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2">
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
+        <DialogPrimitive.Close asChild>
+          <Button variant="ghost" size="icon-sm" className="absolute top-3 right-3" aria-label="Close">
+            <X aria-hidden="true" />
+          </Button>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import { Label } from './label';
+import { Label } from '@/components/ui/label';
 
 /** Props a control needs to be tied to its label and error message. */
 export function fieldProps(id: string, error: string | undefined) {

@@ -3,7 +3,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { $toast, dismissToast } from '@/stores/toast';
 import { cn } from '@/lib/utils';
 
-/** The product's notification rules: one visible, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
+/** One notification visible at a time, shown 5000 ms; a swipe right past 50 px dismisses it and F8 focuses it. */
 const TOAST_DURATION_MS = 5000;
 const TOAST_SWIPE_THRESHOLD_PX = 50;
 

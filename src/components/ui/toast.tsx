@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useState } from 'react';
 import { $toast } from '@/stores/toast';
 
-const loadRegion = () => import('./toast-region');
+const loadRegion = () => import('@/components/ui/toast-region');
 const ToastRegion = lazy(loadRegion);
 
 /** Starts loading the notification region before it is needed (a form about to report back). */

@@ -1,5 +1,5 @@
-import * as z from './zod-mini';
-import { wholeNumber } from './page-query';
+import * as z from '@/lib/validation/zod-mini';
+import { wholeNumber } from '@/lib/validation/page-query';
 
 /** Rows per page of every admin list. */
 export const ADMIN_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 export const ANALYTICS_TYPES = ['chart', 'dashboard', 'report', 'insight'] as const;
 

@@ -1,5 +1,5 @@
-import * as z from './zod-mini';
-import { wholeNumber } from './page-query';
+import * as z from '@/lib/validation/zod-mini';
+import { wholeNumber } from '@/lib/validation/page-query';
 
 /** Slugs: lowercase a-z, 0-9 and single hyphens. */
 export const slugSchema = z
@@ -22,5 +22,3 @@ export const articleListQuerySchema = z.object({
   /** `true` (with `q`): each item gets a `snippet`, the passage around the matched words, matches in `<mark>`. */
   snippet: z.optional(z.enum(['true', 'false'])),
 });
-
-export type ArticleListQuery = z.output<typeof articleListQuerySchema>;

@@ -1,5 +1,5 @@
-import * as z from './zod-mini';
-import { slugSchema } from './article-list-query';
+import * as z from '@/lib/validation/zod-mini';
+import { slugSchema } from '@/lib/validation/article-list-query';
 
 const required = (label: string, max: number) =>
   z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max));

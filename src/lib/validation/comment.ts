@@ -1,5 +1,5 @@
-import * as z from './zod-mini';
-import { HONEYPOT_FIELD, countLinks, emailSchema, honeypotSchema, trimmedText } from './text';
+import * as z from '@/lib/validation/zod-mini';
+import { HONEYPOT_FIELD, countLinks, emailSchema, honeypotSchema, trimmedText } from '@/lib/validation/text';
 
 /** Caps on a comment; the minimums and their messages are the product's form rules. */
 export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;

@@ -1,5 +1,5 @@
-import * as z from './zod-mini';
-import { HONEYPOT_FIELD, emailSchema, honeypotSchema, trimmedText } from './text';
+import * as z from '@/lib/validation/zod-mini';
+import { HONEYPOT_FIELD, emailSchema, honeypotSchema, trimmedText } from '@/lib/validation/text';
 
 /** The contact form's categories: the value sent, and the label readers and the admin see. */
 export const CONTACT_CATEGORIES = [

@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 /** The admin login payload; both fields required, capped at 1 KB. */
 export const loginSchema = z.object({

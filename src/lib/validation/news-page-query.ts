@@ -1,6 +1,6 @@
-import * as z from './zod-mini';
-import { slugSchema } from './article-list-query';
-import { wholeNumber } from './page-query';
+import * as z from '@/lib/validation/zod-mini';
+import { slugSchema } from '@/lib/validation/article-list-query';
+import { wholeNumber } from '@/lib/validation/page-query';
 
 /** The /news page's URL state; anything invalid falls back to the default. */
 export const newsPageQuerySchema = z.object({

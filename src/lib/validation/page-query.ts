@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 /** A whole number from a query parameter, between `min` and `max`. */
 export function wholeNumber(min: number, max: number) {

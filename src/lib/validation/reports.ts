@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 /** The stored market series a report may chart. */
 export const REPORT_SERIES = ['wti', 'brent', 'henry-hub', 'gasoline', 'electricity'] as const;

@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 /** The e-mail message of the public forms; 254 characters is the longest valid address. */
 export const EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 /** What `POST /api/admin/totp/{action}` does. */
 export const TOTP_ACTIONS = ['setup', 'enable', 'disable'] as const;

@@ -1,4 +1,4 @@
-import * as z from './zod-mini';
+import * as z from '@/lib/validation/zod-mini';
 
 import { ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@db/constants';
 

@@ -4,7 +4,7 @@ import { getAdministrator, insertUser, updateUser } from '@/server/queries/users
 import { deleteUserSessions } from '@/server/queries/sessions';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { fingerprint } from '@/server/secret-box';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '@/server/auth/password';
 
 /** Where the fingerprint of the last ADMIN_PASSWORD applied is kept. */
 const APPLIED_PASSWORD = 'admin_password_applied';

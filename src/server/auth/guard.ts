@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { UnauthorizedError } from '@/server/errors';
-import type { SessionUser } from './session';
+import type { SessionUser } from '@/server/auth/session';
 
 /**
  * Route patterns only the administrator may use, whatever the method: the panel, every

@@ -1,8 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** Inputs are capped before hashing, so nobody can make the server hash megabytes. */
-export const MAX_SECRET_BYTES = 1024;
-
 /**
  * OWASP's argon2id minimum: 19 MiB of memory, 2 passes, 1 lane. (argon2id is the library's
  * default algorithm; its const enum cannot be imported under verbatimModuleSyntax, and a test

@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { deleteSession, deleteUserSessions, getSessionWithUser, insertSession, touchSession } from '@/server/queries/sessions';
+import { deleteSession, getSessionWithUser, insertSession, touchSession } from '@/server/queries/sessions';
 
 /** A session ends 12 hours after sign-in, or after 1 hour without use (OWASP ASVS L2 for an administrator). */
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
@@ -58,9 +58,4 @@ export async function validateSessionToken(token: string, now: Date = new Date()
 /** Ends one session (sign-out). */
 export async function invalidateSession(sessionId: string): Promise<void> {
   await deleteSession(sessionId);
-}
-
-/** Ends every session of a user (after a password change). */
-export async function invalidateUserSessions(userId: number): Promise<void> {
-  await deleteUserSessions(userId);
 }

@@ -1,4 +1,4 @@
-import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound';
+import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from '@/server/integrations/outbound';
 
 /** A failed EIA call, with EIA's own message when it sent one. */
 export class EiaError extends Error {

@@ -1,5 +1,5 @@
 import type { ZohoDataCentre } from '@/lib/validation/zoho';
-import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from './outbound';
+import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from '@/server/integrations/outbound';
 
 /**
  * Zoho's fixed hosts per data centre: the accounts server issues tokens,

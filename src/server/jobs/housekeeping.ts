@@ -2,7 +2,7 @@ import { FAILURE_MEMORY_MS } from '@/server/auth/throttle';
 import { optimizeDatabase } from '@/server/queries/maintenance';
 import { deleteExpiredSessions } from '@/server/queries/sessions';
 import { deleteEventsBefore } from '@/server/queries/rate-limits';
-import type { Job } from './runner';
+import type { Job } from '@/server/jobs/runner';
 
 const HOUR_MS = 3_600_000;
 

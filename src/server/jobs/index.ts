@@ -1,5 +1,5 @@
-import { housekeepingJob } from './housekeeping';
-import type { Job } from './runner';
+import { housekeepingJob } from '@/server/jobs/housekeeping';
+import type { Job } from '@/server/jobs/runner';
 
 /** The timed work every web process takes part in (one process runs each due run). */
 export const scheduledJobs: readonly Job[] = [housekeepingJob];

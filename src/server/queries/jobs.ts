@@ -68,14 +68,6 @@ export async function finishJobRun(
     .where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)));
 }
 
-/** Moves a job's next run (e.g. when its schedule setting changed), unless it is running. */
-export async function rescheduleJob(name: string, nextRunAt: Date, tx: Executor = db): Promise<void> {
-  await tx
-    .update(scheduledJobs)
-    .set({ nextRunAt })
-    .where(and(eq(scheduledJobs.name, name), isNull(scheduledJobs.leaseHolder)));
-}
-
 /** Every job's row, for the admin. */
 export function listScheduledJobs(tx: Executor = db): Promise<ScheduledJobRow[]> {
   return tx.select().from(scheduledJobs).orderBy(scheduledJobs.name);

@@ -10,7 +10,7 @@ import {
   listAnalyticsContent,
   updateAnalyticsContentById,
 } from '@/server/queries/analytics-content';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 /** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
 export async function listAnalyticsPage(page: PageQuery): Promise<{ items: AnalyticsContentItem[]; total: number }> {

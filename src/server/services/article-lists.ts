@@ -18,7 +18,7 @@ export interface PublicListQuery {
   featured?: boolean | undefined;
   limit: number;
   offset: number;
-  /** The spec's full Article (with `content`), else the lean summary lists show. */
+  /** The full Article (with `content`), else the lean summary lists show. */
   withContent?: boolean;
   /** With `q`: a passage of each article around the matched words. */
   snippets?: boolean;

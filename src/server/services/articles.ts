@@ -1,10 +1,17 @@
-import type { AdminArticle } from '@/lib/types';
+import type { AdminArticle, Article } from '@/lib/types';
 import type { ArticleCreate, ArticleUpdate } from '@/lib/validation/article';
 import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
 import { htmlToText, sanitizeArticleHtml } from '@/server/html';
-import { deleteArticleById, getAdminArticle, getArticleIdBySlug, insertArticle, updateArticleById } from '@/server/queries/articles';
+import {
+  deleteArticleById,
+  getAdminArticle,
+  getArticleBySlug,
+  getArticleIdBySlug,
+  insertArticle,
+  updateArticleById,
+} from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
   if (!(await categoryExists(categoryId))) throw new ValidationError({ categoryId: [messages.categoryRequired] });
@@ -24,8 +31,16 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: articles\.slug/.test(text);
 }
 
-async function requireAdminArticle(id: number): Promise<AdminArticle> {
+/** One article of any status, with its HTML (the editor's). */
+export async function getArticleForAdmin(id: number): Promise<AdminArticle> {
   const article = await getAdminArticle(id);
+  if (!article) throw new NotFoundError(messages.articleNotFound);
+  return article;
+}
+
+/** One published article, with its HTML (the public API's). */
+export async function getPublishedArticle(slug: string): Promise<Article> {
+  const article = await getArticleBySlug(slug);
   if (!article) throw new NotFoundError(messages.articleNotFound);
   return article;
 }
@@ -58,12 +73,12 @@ export async function createArticle(input: ArticleCreate): Promise<AdminArticle>
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'created' });
-  return requireAdminArticle(id);
+  return getArticleForAdmin(id);
 }
 
 /** Updates the given fields of an article. */
 export async function updateArticle(id: number, input: ArticleUpdate): Promise<AdminArticle> {
-  await requireAdminArticle(id);
+  await getArticleForAdmin(id);
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
@@ -87,7 +102,7 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'updated' });
-  return requireAdminArticle(id);
+  return getArticleForAdmin(id);
 }
 
 /** Deletes an article and its comments. */

@@ -21,7 +21,7 @@ import {
 } from '@/server/queries/market';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 /** Where each stored price series comes from in EIA's API v2. */
 export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
@@ -45,9 +45,6 @@ const HISTORY = { daily: 550, weekly: 730, monthly: 1100 } as const;
 const OVERLAP = { daily: 14, weekly: 35, monthly: 100 } as const;
 /** An import still "running" after this long is taken to have died. */
 const STALE_RUN_MS = 15 * 60_000;
-
-export const EIA_KEY_HELP =
-  'Register for a free EIA API key at https://www.eia.gov/opendata/register.php, set EIA_API_KEY in the server environment and restart the site.';
 
 export interface ImportSummary {
   observations: number;
@@ -89,7 +86,7 @@ function observationsOf(rows: EiaRow[], query: Omit<EiaQuery, 'start'>): { perio
  */
 export async function importFromEia(options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {}): Promise<ImportSummary> {
   const config = loadConfig();
-  if (!config.eiaApiKey) throw new EiaError(`EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
+  if (!config.eiaApiKey) throw new EiaError(messages.eiaKeyMissing);
   const now = options.now ?? Date.now();
   const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
 
@@ -147,7 +144,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
 
 /** What an import did, in words (the admin's toast, the run log, the command's output). */
 export function importMessage(summary: ImportSummary): string {
-  return `Imported ${summary.observations} price observations and ${summary.generation} generation figures.`;
+  return messages.importSucceeded(summary.observations, summary.generation);
 }
 
 /**
@@ -183,7 +180,7 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
   const [series, gen, runs] = await Promise.all([listSeriesStatus(), generationStatus(), listImportRuns()]);
   return {
     eiaKeySet: Boolean(loadConfig().eiaApiKey),
-    keyHelp: EIA_KEY_HELP,
+    keyHelp: messages.eiaKeyHelp,
     series: series.map((s) => ({
       slug: s.slug,
       name: s.name,
@@ -210,7 +207,7 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
  * EIA's reason.
  */
 export async function refreshMarketData(): Promise<MarketDataStatus & { message: string }> {
-  if (!loadConfig().eiaApiKey) throw new BadRequestError(`EIA_API_KEY is not set. ${EIA_KEY_HELP}`);
+  if (!loadConfig().eiaApiKey) throw new BadRequestError(messages.eiaKeyMissing);
   const result = await runEiaImport();
   if (!result.ok) throw new BadGatewayError(result.message);
   return { ...(await getMarketDataStatus()), message: importMessage(result.summary) };

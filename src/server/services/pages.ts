@@ -7,9 +7,9 @@ import { listCategories } from '@/server/queries/categories';
 import { generationEnergyMix } from '@/server/queries/generation';
 import { listEnergyMix, listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
-import { listAnalyticsPage } from './analytics-content';
-import { listPublicArticles } from './article-lists';
-import { dashboardsOf, getZohoEnergyMix } from './zoho';
+import { listAnalyticsPage } from '@/server/services/analytics-content';
+import { listPublicArticles } from '@/server/services/article-lists';
+import { dashboardsOf, getZohoEnergyMix } from '@/server/services/zoho';
 
 /**
  * The energy mix to chart: from the configured Zoho data view, else the stored generation

@@ -1,12 +1,13 @@
 import type { EnergyMixEntry } from '@/lib/types';
-import type { ZohoAdminConfig, ZohoConfigInput, ZohoTestResult } from '@/lib/validation/zoho';
+import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '@/lib/validation/zoho';
 import { loadConfig } from '@/server/config';
 import { BadRequestError, ValidationError, messages } from '@/server/errors';
+import { parseBody } from '@/server/http';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
 import { getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
-import { contentChanged } from './publish';
+import { contentChanged } from '@/server/services/publish';
 
 export type { ZohoRow } from '@/server/queries/zoho-config';
 /** How long an energy mix read from Zoho is served before it is read again. */
@@ -54,12 +55,14 @@ export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
 }
 
 /**
- * Saves the configuration. A blank secret keeps the stored one. Changing credentials, data
- * centre or workspace drops the cached token, organisation and energy mix, so nothing read
- * with the old settings is served again.
+ * Saves the configuration the Zoho form sent, checked with its shared schema: the client
+ * secret is required until one is stored, and a blank secret keeps the stored one. Changing
+ * credentials, data centre or workspace drops the cached token, organisation and energy
+ * mix, so nothing read with the old settings is served again.
  */
-export async function saveZohoConfig(input: ZohoConfigInput): Promise<ZohoAdminConfig> {
+export async function saveZohoConfig(body: Record<string, unknown>): Promise<ZohoAdminConfig> {
   const existing = await getZohoRow();
+  const input = parseBody(zohoConfigSchema(existing !== undefined), body);
   const clientSecretSealed = input.clientSecret ? seal(input.clientSecret) : existing?.clientSecretSealed;
   if (!clientSecretSealed) throw new ValidationError({ clientSecret: [messages.clientSecretRequired] });
   const refreshTokenSealed = input.refreshToken ? seal(input.refreshToken) : (existing?.refreshTokenSealed ?? null);
@@ -96,12 +99,12 @@ export async function saveZohoConfig(input: ZohoConfigInput): Promise<ZohoAdminC
 
 /** A client for the stored configuration, its access token cached in the row. */
 function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, timeoutMs: 15_000, backoffMs: 500 }): ZohoClient {
-  if (!row.refreshTokenSealed) throw new ZohoError('Add a refresh token to connect to Zoho Analytics (see the Setup Guide).');
+  if (!row.refreshTokenSealed) throw new ZohoError(messages.zohoRefreshTokenMissing);
   let credentials: { clientId: string; clientSecret: string; refreshToken: string };
   try {
     credentials = { clientId: row.clientId, clientSecret: open(row.clientSecretSealed), refreshToken: open(row.refreshTokenSealed) };
   } catch {
-    throw new ZohoError('The stored Zoho secrets cannot be read with this APP_SECRET. Enter the client secret and refresh token again.');
+    throw new ZohoError(messages.zohoSecretsUnreadable);
   }
   const config = loadConfig();
   const fixed = ZOHO_HOSTS[row.dataCentre];
@@ -131,7 +134,7 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
  */
 async function findWorkspace(client: ZohoClient, row: ZohoRow) {
   const orgs = await client.listOrgs();
-  if (orgs.length === 0) throw new ZohoError('This Zoho account belongs to no Zoho Analytics organisation.');
+  if (orgs.length === 0) throw new ZohoError(messages.zohoNoOrganisation);
   const rank = (org: ZohoOrg) => (org.orgId === row.orgId ? 2 : org.isDefault ? 1 : 0);
   orgs.sort((a, b) => rank(b) - rank(a));
   let lastError: ZohoError | undefined;
@@ -143,11 +146,7 @@ async function findWorkspace(client: ZohoClient, row: ZohoRow) {
       lastError = error;
     }
   }
-  throw new ZohoError(
-    orgs.length === 1 && lastError
-      ? lastError.message
-      : `Workspace ${row.workspaceId} was not found in any of this account's Zoho Analytics organisations.`,
-  );
+  throw new ZohoError(orgs.length === 1 && lastError ? lastError.message : messages.zohoWorkspaceMissing(row.workspaceId));
 }
 
 /** Tests the stored configuration against Zoho and records the outcome. */
@@ -163,7 +162,7 @@ export async function testZohoConnection(): Promise<ZohoTestResult> {
     const dashboards = await client.listDashboards(org.orgId, row.workspaceId);
     result = {
       success: true,
-      message: 'Successfully connected to Zoho Analytics workspace',
+      message: messages.zohoConnected,
       organisation: { id: org.orgId, name: org.orgName },
       workspace: { id: workspace.workspaceId, name: workspace.workspaceName },
       dashboards: dashboards.map((d) => ({ id: d.viewId, name: d.viewName })),
@@ -202,7 +201,7 @@ export async function getZohoEnergyMix(row?: ZohoRow, now = Date.now()): Promise
     const client = clientFor(row, { attempts: 1, timeoutMs: 5_000 });
     const orgId = row.orgId ?? (await findWorkspace(client, row)).org.orgId;
     const fresh = energyMixFromRows(await client.exportView(orgId, row.workspaceId, row.energyMixViewId));
-    if (fresh.length === 0) throw new ZohoError('The energy mix view has no source and amount columns.');
+    if (fresh.length === 0) throw new ZohoError(messages.zohoMixViewUnusable);
     mix = fresh;
     update = { ...update, orgId, energyMixCache: JSON.stringify(fresh) };
   } catch (error) {

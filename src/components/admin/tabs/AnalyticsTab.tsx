@@ -1,9 +1,9 @@
 import { truncateAtWord } from '@/lib/format';
 import type { AnalyticsContentItem } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
-import { DeleteButton } from '../admin-actions';
-import { AnalyticsDialog } from '../AnalyticsDialog';
-import { useResource } from '../use-resource';
+import { AnalyticsDialog } from '@/components/admin/analytics/AnalyticsDialog';
+import { DeleteButton } from '@/components/admin/shared/admin-actions';
+import { useResource } from '@/components/admin/shared/use-resource';
 
 /** The analysis items published on /analytics (a handful a month: the newest 50 shown). */
 export function AnalyticsTab() {

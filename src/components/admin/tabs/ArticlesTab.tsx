@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatZonedDateTime } from '@/lib/format';
 import type { AdminArticleRow, Category } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
-import { DeleteButton } from '../admin-actions';
-import { ArticleDialog } from '../ArticleDialog';
-import { PagedList } from '../PagedList';
-import { usePagedList } from '../use-paged-list';
+import { ArticleDialog } from '@/components/admin/article/ArticleDialog';
+import { DeleteButton } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
 export function ArticlesTab({ categories, onChanged }: { categories: Category[]; onChanged: () => void }) {

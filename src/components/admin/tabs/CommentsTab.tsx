@@ -1,35 +1,12 @@
-import { useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { ModerationComment } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '../admin-actions';
-import { PagedList } from '../PagedList';
-import { usePagedList } from '../use-paged-list';
-
-/** A comment's text: its beginning in the list, the rest one click away. */
-function CommentText({ comment }: { comment: ModerationComment }) {
-  const [full, setFull] = useState<string | null>(null);
-  return (
-    <>
-      <p className="text-sm break-words whitespace-pre-line">
-        {full ?? comment.content}
-        {comment.truncated && full === null && '…'}
-      </p>
-      {comment.truncated && full === null && (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          onClick={() => void getJson<ModerationComment>(`/api/admin/comments/${comment.id}`).then(({ data }) => setFull(data.content))}
-        >
-          Show the whole comment
-        </Button>
-      )}
-    </>
-  );
-}
+import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { PreviewText } from '@/components/admin/shared/PreviewText';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 /** The moderation queue, 50 a page: pending first; search, status, order; approve or delete one or many. */
 export function CommentsTab({ onChanged }: { onChanged: () => void }) {
@@ -93,7 +70,12 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
               <span className="text-muted-foreground">{c.authorEmail}</span>
               <Badge variant={c.approved ? 'default' : 'secondary'}>{c.approved ? 'Approved' : 'Pending'}</Badge>
             </p>
-            <CommentText comment={c} />
+            <PreviewText
+              text={c.content}
+              truncated={c.truncated}
+              loadFull={() => getJson<ModerationComment>(`/api/admin/comments/${c.id}`).then(({ data }) => data.content)}
+              moreLabel="Show the whole comment"
+            />
             <p className="text-muted-foreground text-xs">
               On{' '}
               <a href={`/article/${c.articleSlug}`} className="text-primary hover:underline">

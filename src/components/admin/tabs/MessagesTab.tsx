@@ -1,37 +1,15 @@
-import { useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { AdminMessage } from '@/lib/types';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '../admin-actions';
-import { PagedList } from '../PagedList';
-import { usePagedList } from '../use-paged-list';
+import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { PreviewText } from '@/components/admin/shared/PreviewText';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 const categoryLabel = (value: string) => CONTACT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
-
-function MessageText({ message }: { message: AdminMessage }) {
-  const [full, setFull] = useState<string | null>(null);
-  return (
-    <>
-      <p className="text-sm break-words whitespace-pre-line">
-        {full ?? message.message}
-        {message.truncated && full === null && '…'}
-      </p>
-      {message.truncated && full === null && (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          onClick={() => void getJson<AdminMessage>(`/api/admin/messages/${message.id}`).then(({ data }) => setFull(data.message))}
-        >
-          Read the whole message
-        </Button>
-      )}
-    </>
-  );
-}
 
 /** The contact inbox, 50 a page: search, handled or not, order; mark or delete one or many. */
 export function MessagesTab({ onChanged }: { onChanged: () => void }) {
@@ -99,7 +77,12 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
               {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
               {m.company ? ` · ${m.company}` : ''} · {formatZonedDateTime(m.createdAt)}
             </p>
-            <MessageText message={m} />
+            <PreviewText
+              text={m.message}
+              truncated={m.truncated}
+              loadFull={() => getJson<AdminMessage>(`/api/admin/messages/${m.id}`).then(({ data }) => data.message)}
+              moreLabel="Read the whole message"
+            />
             <div className="flex gap-2">
               <Button
                 size="sm"

@@ -1,6 +1,6 @@
 import { analyticsContentCreateSchema } from '@/lib/validation/analytics-content';
-import { requireAdmin } from '@/server/auth/guard';
 import { pageQuerySchema } from '@/lib/validation/page-query';
+import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
 import { createAnalyticsContent, listAnalyticsPage } from '@/server/services/analytics-content';
 

@@ -1,17 +1,14 @@
 import { articleUpdateSchema } from '@/lib/validation/article';
 import { requireAdmin } from '@/server/auth/guard';
-import { NotFoundError, messages } from '@/server/errors';
+import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody, slugParam } from '@/server/http';
-import { getArticleBySlug } from '@/server/queries/articles';
-import { deleteArticle, updateArticle } from '@/server/services/articles';
+import { deleteArticle, getPublishedArticle, updateArticle } from '@/server/services/articles';
 
 // One address, two keys: readers fetch an article by its slug, the admin changes it by its numeric id.
 export const { GET, PATCH, DELETE, ALL } = endpoint({
   /** GET /api/articles/{slug}: one published article with its HTML content. */
   GET: async ({ params }) => {
-    const article = await getArticleBySlug(slugParam(params.key, messages.articleNotFound));
-    if (!article) throw new NotFoundError(messages.articleNotFound);
-    return json(article);
+    return json(await getPublishedArticle(slugParam(params.key, messages.articleNotFound)));
   },
   /** PATCH /api/articles/{id} (admin): updates the given fields. */
   PATCH: async (context) => {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatZonedDateTime } from '@/lib/format';
 import { submitErrorMessage } from '@/lib/submit-error';
 import type { MarketDataStatus } from '@/lib/types';
 import { toast } from '@/stores/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useResource } from './use-resource';
+import { useResource } from '@/components/admin/shared/use-resource';
 
 function SourceBadge({ fromEia }: { fromEia: boolean }) {
   return fromEia ? (
@@ -20,7 +20,7 @@ function SourceBadge({ fromEia }: { fromEia: boolean }) {
 }
 
 /** The Market Data tab: where each series comes from, the EIA import and its recent runs. */
-export function MarketDataSettings() {
+export function MarketDataTab() {
   const {
     data: status,
     setData: setStatus,
@@ -126,12 +126,12 @@ export function MarketDataSettings() {
             {status.runs.map((run) => (
               <li key={run.id} className="bg-card flex flex-wrap items-center gap-3 rounded-md border px-4 py-2">
                 <Badge
-                  variant={run.status === 'failed' ? 'outline' : 'secondary'}
+                  variant={run.status === 'failed' ? 'plain' : 'secondary'}
                   className={run.status === 'failed' ? 'text-destructive ring-red-300' : undefined}
                 >
                   {run.status}
                 </Badge>
-                <span className="text-muted-foreground">{formatDateTime(run.startedAt)}</span>
+                <span className="text-muted-foreground">{formatZonedDateTime(run.startedAt)}</span>
                 <span>{run.message}</span>
               </li>
             ))}

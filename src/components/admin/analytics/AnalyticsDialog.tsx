@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useZodForm } from '@/components/forms/use-zod-form';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/admin/shared/FormDialog';
 
 /** Add or Edit analytics content; metadata is edited as JSON. */
 export function AnalyticsDialog({ item, onSaved }: { item?: AnalyticsContentItem; onSaved: () => void }) {

@@ -12,12 +12,21 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** The shell of the admin's add and edit forms: trigger, title, description, then the form. */
+/**
+ * The shell of the admin's add and edit forms: trigger, title, description, then the form.
+ * Escape closes the dialog, except inside a part that closes on Escape itself
+ * (`data-closes-on-escape`, e.g. the editor's link and image forms).
+ */
 export function FormDialog({ open, onOpenChange, trigger, title, description, size = 'default', children }: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent size={size}>
+      <DialogContent
+        size={size}
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-closes-on-escape]')) event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -14,7 +14,7 @@ interface Enrollment {
 }
 
 /** Two-factor sign-in with an authenticator app: enrol by QR code, confirm, keep recovery codes. */
-export function TotpSettings() {
+export function SecurityTab() {
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { PagedListState } from './use-paged-list';
+import type { PagedListState } from '@/components/admin/shared/use-paged-list';
 
 export interface ListFilter {
   name: string;

@@ -1,0 +1,64 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Category } from '@/lib/types';
+import type { ArticleCreateInput } from '@/lib/validation/article';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+
+/**
+ * The article's details beside the text: slug, excerpt, author, category, image, status,
+ * publish time and whether it is featured. `onSlugEdited` says the editor typed a slug of
+ * their own (the title stops writing it).
+ */
+export function ArticleDetailsFields({
+  id,
+  categories,
+  register,
+  errors,
+  onSlugEdited,
+}: {
+  id: (name: string) => string;
+  categories: Category[];
+  register: UseFormRegister<ArticleCreateInput>;
+  errors: FieldErrors<ArticleCreateInput>;
+  onSlugEdited: () => void;
+}) {
+  return (
+    <>
+      <FormField id={id('slug')} label="Slug" error={errors.slug?.message}>
+        <Input {...fieldProps(id('slug'), errors.slug?.message)} {...register('slug', { onChange: onSlugEdited })} />
+      </FormField>
+      <FormField id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message}>
+        <Textarea {...fieldProps(id('excerpt'), errors.excerpt?.message)} rows={3} {...register('excerpt')} />
+      </FormField>
+      <FormField id={id('author')} label="Author" error={errors.author?.message}>
+        <Input {...fieldProps(id('author'), errors.author?.message)} {...register('author')} />
+      </FormField>
+      <FormField id={id('category')} label="Category" error={errors.categoryId?.message}>
+        <NativeSelect {...fieldProps(id('category'), errors.categoryId?.message)} {...register('categoryId')}>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id={id('image')} label="Image URL" optional error={errors.imageUrl?.message}>
+        <Input {...fieldProps(id('image'), errors.imageUrl?.message)} {...register('imageUrl')} />
+      </FormField>
+      <FormField id={id('status')} label="Status">
+        <NativeSelect id={id('status')} {...register('status')}>
+          <option value="published">Published</option>
+          <option value="draft">Draft</option>
+        </NativeSelect>
+      </FormField>
+      <FormField id={id('published')} label="Publish time" optional error={errors.publishedAt?.message}>
+        <Input {...fieldProps(id('published'), errors.publishedAt?.message)} type="datetime-local" {...register('publishedAt')} />
+      </FormField>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" className="size-4" {...register('featured')} /> Featured
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { articleFormValues, slugify } from '@/components/admin/article/article-form-values';
+import { normalizeUrl } from '@/components/admin/editor/normalize-url';
+import { sectionOf, zohoFormValues } from '@/components/admin/zoho/zoho-form';
+import { endAtWord, truncateAtWord } from '@/lib/format';
+import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+
+describe('list previews', () => {
+  it('end a beginning the server cut at its last whole word, with an ellipsis', () => {
+    expect(endAtWord('The interconnection queue is the real bottlen')).toBe('The interconnection queue is the real…');
+    expect(endAtWord('Output held near record highs, analys')).toBe('Output held near record highs…');
+    expect(endAtWord('Line one\nline two continu')).toBe('Line one\nline two…');
+    // One long word is cut where it is.
+    expect(endAtWord('Supercalifragilisticexpialidocious')).toBe('Supercalifragilisticexpialidocious…');
+  });
+
+  it('cut like truncateAtWord does once the text is longer than the limit', () => {
+    const text = 'Henry Hub futures climbed for a third session as cold weather lifted heating demand across the Northeast.';
+    for (const max of [20, 40, 60, 80]) expect(truncateAtWord(text, max)).toBe(endAtWord(text.slice(0, max)));
+  });
+});
+
+describe('the article form', () => {
+  it('writes a slug from a title', () => {
+    expect(slugify('Henry Hub Climbs!')).toBe('henry-hub-climbs');
+    expect(slugify('  Énergie: Québec’s Hydro  ')).toBe('energie-quebec-s-hydro');
+    expect(slugify('x'.repeat(200))).toHaveLength(120);
+  });
+
+  it('starts a new article empty, published, in the first category', () => {
+    expect(articleFormValues(undefined, [{ id: 4, name: 'Oil', slug: 'oil' }])).toMatchObject({
+      title: '',
+      status: 'published',
+      categoryId: 4,
+      publishedAt: '',
+    });
+  });
+});
+
+describe('the editor link and image forms', () => {
+  it('make typed addresses usable', () => {
+    expect(normalizeUrl(' eia.gov/petroleum ')).toBe('https://eia.gov/petroleum');
+    expect(normalizeUrl('http://example.com')).toBe('http://example.com');
+    expect(normalizeUrl('mailto:desk@example.com')).toBe('mailto:desk@example.com');
+    expect(normalizeUrl('/news')).toBe('/news');
+    // A protocol-relative address is not a site path.
+    expect(normalizeUrl('//evil.example')).toBe('https://evil.example');
+    expect(normalizeUrl('   ')).toBe('');
+  });
+});
+
+describe('the Zoho form', () => {
+  const config: ZohoAdminConfig = {
+    configured: true,
+    workspaceId: '123',
+    clientId: '1000.ABC',
+    dataCentre: 'EU',
+    clientSecretSet: true,
+    refreshTokenSet: true,
+    energyMixViewId: '',
+    energyDashboardUrl: 'https://analytics.zoho.eu/open-view/1',
+    marketDashboardUrl: '',
+    regionalDashboardUrl: '',
+    forecastDashboardUrl: '',
+    lastTestedAt: null,
+    lastTestOk: null,
+    lastTestMessage: null,
+    secretsUnreadable: false,
+  };
+
+  it('never fills in a stored secret', () => {
+    expect(zohoFormValues(config)).toMatchObject({ workspaceId: '123', dataCentre: 'EU', clientSecret: '', refreshToken: '' });
+  });
+
+  it('knows which sub-tab holds a field', () => {
+    expect(sectionOf('workspaceId')).toBe('credentials');
+    expect(sectionOf('clientSecret')).toBe('credentials');
+    expect(sectionOf('energyMixViewId')).toBe('credentials');
+    expect(sectionOf('forecastDashboardUrl')).toBe('dashboards');
+  });
+});
