@@ -67,7 +67,7 @@ export const seedArticles: SeedArticle[] = [
     daysAgo: 9,
     image: '/images/articles/refinery.jpg',
     body: `<p>Refiners along the Gulf Coast are heading into the final quarter with margins well above their long-run average, supported by tight distillate inventories and steady export demand from Latin America.</p>
-<p>Utilisation in the region climbed back above 90 percent after a maintenance season that took several large units offline in September and October. Diesel crack spreads widened during the turnarounds and have narrowed only modestly since.</p>
+<p>Utilization in the region climbed back above 90 percent after a maintenance season that took several large units offline in September and October. Diesel crack spreads widened during the turnarounds and have narrowed only modestly since.</p>
 <h2>Export outlets matter</h2>
 <p>Mexico, Brazil and Chile remain the main destinations for US products. Port data show distillate exports running ahead of last year's pace, while gasoline shipments have been flat.</p>
 <p>Executives warned that new refining capacity abroad could weigh on margins next year. For now, low inventories on the East Coast and in Europe are keeping the crack spread supported.</p>`,
@@ -175,7 +175,7 @@ export const seedArticles: SeedArticle[] = [
   {
     slug: 'pjm-capacity-auction-prices-jump',
     title: 'PJM Capacity Auction Clears at Sharply Higher Prices',
-    excerpt: 'The largest US grid operator’s latest auction signals a tightening supply picture as data-centre demand rises and older plants retire.',
+    excerpt: 'The largest US grid operator’s latest auction signals a tightening supply picture as data-center demand rises and older plants retire.',
     author: 'Rachel Kim',
     category: 'utilities',
     featured: true,
@@ -218,7 +218,7 @@ export const seedArticles: SeedArticle[] = [
   },
   {
     slug: 'smart-meter-data-helps-utilities-spot-ev-clusters',
-    title: 'Smart Meter Data Helps Utilities Spot Neighbourhood EV Clusters',
+    title: 'Smart Meter Data Helps Utilities Spot Neighborhood EV Clusters',
     excerpt: 'Distribution planners are using interval data to find where electric vehicles are straining local transformers before they fail.',
     author: 'Jordan Ellis',
     category: 'utilities',

@@ -21,7 +21,7 @@ export interface ArticleSummary {
   updatedAt: string;
 }
 
-/** An article with its sanitised HTML body. */
+/** An article with its sanitized HTML body. */
 export interface Article extends ArticleSummary {
   content: string;
 }

@@ -45,8 +45,8 @@ export const messages = {
   zohoConnected: 'Successfully connected to Zoho Analytics workspace',
   zohoRefreshTokenMissing: 'Add a refresh token to connect to Zoho Analytics (see the Setup Guide).',
   zohoSecretsUnreadable: 'The stored Zoho secrets cannot be read with this APP_SECRET. Enter the client secret and refresh token again.',
-  zohoNoOrganisation: 'This Zoho account belongs to no Zoho Analytics organisation.',
-  zohoWorkspaceMissing: (workspaceId: string) => `Workspace ${workspaceId} was not found in any of this account's Zoho Analytics organisations.`,
+  zohoNoOrganisation: 'This Zoho account belongs to no Zoho Analytics organization.',
+  zohoWorkspaceMissing: (workspaceId: string) => `Workspace ${workspaceId} was not found in any of this account's Zoho Analytics organizations.`,
   zohoMixViewUnusable: 'The energy mix view has no source and amount columns.',
 } as const;
 

@@ -34,7 +34,7 @@ describe('two-factor sign-in with an authenticator app', () => {
   let key: Uint8Array;
   let recovery: string[];
 
-  it('enrols by QR code, storing the key sealed, and confirms with a first code', async () => {
+  it('enrolls by QR code, storing the key sealed, and confirms with a first code', async () => {
     const first = await login();
     cookie = first.headers.get('Set-Cookie')!.split(';')[0]!;
     const setup = await call('POST', '/api/admin/totp/setup', undefined, cookie);

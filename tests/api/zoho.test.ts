@@ -135,7 +135,7 @@ describe('Zoho configuration', () => {
     expect(res.json).toMatchObject({
       success: true,
       message: 'Successfully connected to Zoho Analytics workspace',
-      organisation: { id: FAKE_ZOHO.orgId, name: 'Energy Newsroom' },
+      organization: { id: FAKE_ZOHO.orgId, name: 'Energy Newsroom' },
       workspace: { id: FAKE_ZOHO.workspaceId, name: 'Energy Markets' },
     });
     expect(res.json['dashboards']).toHaveLength(2);
@@ -179,14 +179,14 @@ describe('Zoho configuration', () => {
     expect(res.json['message']).toMatch(/workspace/i);
   });
 
-  it('reports an account without an organisation', async () => {
+  it('reports an account without an organization', async () => {
     await save(validConfig);
     const orgs = zoho.state.orgs;
     zoho.state.orgs = [];
     try {
       const res = await test();
       expect(res.json['success']).toBe(false);
-      expect(res.json['message']).toMatch(/organisation/i);
+      expect(res.json['message']).toMatch(/organization/i);
     } finally {
       zoho.state.orgs = orgs;
     }

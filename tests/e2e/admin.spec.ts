@@ -67,11 +67,11 @@ test('the login form asks for both fields and reports wrong credentials', async 
 
 test('the editor creates, edits and deletes an article, visible to readers at once', async ({ page, browser }) => {
   await signIn(page);
-  const title = `Utilities race to connect data centres ${Date.now()}`;
+  const title = `Utilities race to connect data centers ${Date.now()}`;
   await page.getByRole('button', { name: 'Add Article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Article' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
-  await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue(/^utilities-race-to-connect-data-centres-\d+$/);
+  await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue(/^utilities-race-to-connect-data-centers-\d+$/);
   const slug = await dialog.getByLabel('Slug', { exact: true }).inputValue();
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Interconnection queues fill with gigawatt-scale requests.');
   await dialog.getByRole('textbox', { name: 'Content' }).fill('Requests keep arriving <script>window.__owned = 1</script>');
@@ -146,7 +146,7 @@ test('the moderator approves a pending comment and readers see it; logout lands 
   await expect(page.getByText(text)).toBeVisible();
 });
 
-test('the administrator enrols an authenticator app and signs in with a code', async ({ page }) => {
+test('the administrator enrolls an authenticator app and signs in with a code', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
@@ -165,7 +165,7 @@ test('the administrator enrols an authenticator app and signs in with a code', a
   await expect(toasts(page).getByText('Two-factor code required')).toBeVisible();
   const codeField = page.getByLabel('Authentication code', { exact: true });
   await expect(codeField).toBeFocused();
-  // The enrolment code's time step was just used; the server accepts each step once.
+  // The enrollment code's time step was just used; the server accepts each step once.
   const database = await openE2eDatabase();
   await database.db.update(users).set({ totpLastStep: null });
   await codeField.fill(generateTOTP(key, 30, 6));

@@ -81,7 +81,7 @@ test.describe('news filter', () => {
     await expect(page).toHaveURL(/\/news\?category=nuclear$/);
     await expect(cards(page)).toHaveCount(5);
     for (const badge of await cards(page).locator('span.rounded-full').first().allTextContents()) expect(badge).toBe('Nuclear');
-    await expect(page.getByText('5 articles')).toBeVisible();
+    await expect(page.locator('main p[aria-live]')).toHaveText('5 articles');
     // The heading, the title and the sidebar follow without a reload.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuclear News');
     await expect(page).toHaveTitle(/^Nuclear News/);

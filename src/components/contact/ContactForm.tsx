@@ -1,6 +1,7 @@
 import { sendJson } from '@/lib/api-client';
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
 import { toast } from '@/stores/toast';
+import { useHeldSubmit } from '@/components/forms/use-held-submit';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
@@ -10,7 +11,12 @@ import { Toaster } from '@/components/ui/toast';
 
 const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
 
-/** The contact form, validated with the schema the endpoint uses. */
+/**
+ * The contact form, validated with the schema the endpoint uses. Rendered whole on the
+ * server and hydrated on first interaction (`client:interaction`), keeping what was typed;
+ * a Send pressed before that is sent once it has hydrated. POST, so a submission that
+ * goes native never puts the message in a URL.
+ */
 export default function ContactForm() {
   const {
     register,
@@ -18,7 +24,8 @@ export default function ContactForm() {
     reset,
     reportError,
     formState: { errors, isSubmitting },
-  } = useZodForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY);
+  } = useZodForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY, { adoptRendered: true });
+  const form = useHeldSubmit();
 
   const onSubmit = async (values: ContactCreate) => {
     try {
@@ -32,7 +39,7 @@ export default function ContactForm() {
 
   return (
     <>
-      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="relative grid gap-4">
+      <form ref={form} onSubmit={(e) => void handleSubmit(onSubmit)(e)} method="post" noValidate className="relative grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="contact-name" label="Name" error={errors.name?.message}>
             <Input {...fieldProps('contact-name', errors.name?.message)} autoComplete="name" {...register('name')} />

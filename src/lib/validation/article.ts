@@ -27,7 +27,7 @@ export const articleCreateSchema = z.object({
   title: required('Title', 300),
   slug: slugSchema,
   excerpt: required('Excerpt', 1000),
-  /** HTML; sanitised with the allow-list on the server. */
+  /** HTML; sanitized with the allow-list on the server. */
   content: required('Content', 200_000),
   imageUrl: z.nullish(imageUrlSchema),
   author: required('Author', 200),

@@ -12,7 +12,7 @@ const sixDigits = z.string({ error: 'Required' }).check(z.trim(), z.regex(/^\d{6
  */
 export const totpActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('setup') }),
-  /** Confirms enrolment with the first code the app shows. */
+  /** Confirms enrollment with the first code the app shows. */
   z.object({ action: z.literal('enable'), code: sixDigits }),
   /** Turning two-factor off needs proof besides the session: a current or recovery code, or the password. */
   z

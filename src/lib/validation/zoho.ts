@@ -63,7 +63,7 @@ export function zohoConfigSchema(secretStored: boolean) {
     clientId: zohoId('Client ID'),
     clientSecret: secretStored ? secret() : secret().check(z.refine((v) => v !== '', 'Client Secret is required')),
     refreshToken: secret(),
-    dataCentre: z._default(z.enum(ZOHO_DATA_CENTRES, { error: 'Choose a data centre' }), 'US'),
+    dataCentre: z._default(z.enum(ZOHO_DATA_CENTRES, { error: 'Choose a data center' }), 'US'),
     energyMixViewId: z._default(
       z.string({ error: 'Must be text' }).check(z.trim(), z.regex(/^\d*$/, 'The view ID is the number in the view URL'), z.maxLength(100)),
       '',
@@ -102,7 +102,7 @@ export interface ZohoAdminConfig {
 export interface ZohoTestResult {
   success: boolean;
   message: string;
-  organisation?: { id: string; name: string };
+  organization?: { id: string; name: string };
   workspace?: { id: string; name: string };
   dashboards?: { id: string; name: string }[];
 }

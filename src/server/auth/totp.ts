@@ -14,7 +14,7 @@ const RECOVERY_CODE_COUNT = 10;
 const hashCode = (code: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(code.toLowerCase().replace(/[^a-z0-9]/g, ''))));
 const currentStep = (now: number) => Math.floor(now / 1000 / PERIOD_SECONDS);
 
-/** Starts enrolment: a new key (kept pending until confirmed), as a QR code and as text. */
+/** Starts enrollment: a new key (kept pending until confirmed), as a QR code and as text. */
 export async function startTotpEnrollment(userId: number, username: string): Promise<{ uri: string; qrSvg: string; secret: string }> {
   const key = new Uint8Array(20);
   crypto.getRandomValues(key);
@@ -24,7 +24,7 @@ export async function startTotpEnrollment(userId: number, username: string): Pro
   return { uri, qrSvg, secret: encodeBase32UpperCaseNoPadding(key) };
 }
 
-/** Confirms enrolment with a first code; turns two-factor sign-in on and returns fresh recovery codes. */
+/** Confirms enrollment with a first code; turns two-factor sign-in on and returns fresh recovery codes. */
 export async function confirmTotpEnrollment(userId: number, code: string, now: number = Date.now()): Promise<string[] | null> {
   const user = await getUserById(userId);
   if (!user?.totpPendingKey) return null;

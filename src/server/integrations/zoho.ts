@@ -2,7 +2,7 @@ import type { ZohoDataCentre } from '@/lib/validation/zoho';
 import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from '@/server/integrations/outbound';
 
 /**
- * Zoho's fixed hosts per data centre: the accounts server issues tokens,
+ * Zoho's fixed hosts per data center: the accounts server issues tokens,
  * the analytics API server answers the REST API. No other host is ever called.
  */
 export const ZOHO_HOSTS: Record<ZohoDataCentre, { accounts: string; analytics: string }> = {
@@ -57,7 +57,7 @@ export interface ZohoView {
 
 const TOKEN_ERRORS: Record<string, string> = {
   invalid_code: 'Zoho rejected the refresh token (invalid_code). Generate a new one from your self-client.',
-  invalid_client: 'Zoho rejected the client ID (invalid_client). Check it, and that the data centre matches your account.',
+  invalid_client: 'Zoho rejected the client ID (invalid_client). Check it, and that the data center matches your account.',
   invalid_client_secret: 'Zoho rejected the client secret (invalid_client_secret).',
 };
 
@@ -134,11 +134,11 @@ export class ZohoClient {
     return token;
   }
 
-  /** The organisations the token's user belongs to. */
+  /** The organizations the token's user belongs to. */
   async listOrgs(): Promise<ZohoOrg[]> {
     const data = await this.api('/restapi/v2/orgs');
     const orgs = asRecord(data)?.['orgs'];
-    if (!Array.isArray(orgs)) throw new ZohoError('Zoho Analytics answered the organisation list in an unexpected shape.');
+    if (!Array.isArray(orgs)) throw new ZohoError('Zoho Analytics answered the organization list in an unexpected shape.');
     return orgs.flatMap((o) => {
       const org = asRecord(o);
       const orgId = text(org?.['orgId']);
@@ -147,7 +147,7 @@ export class ZohoClient {
     });
   }
 
-  /** The workspace's name, or a ZohoError when the organisation has no such workspace. */
+  /** The workspace's name, or a ZohoError when the organization has no such workspace. */
   async getWorkspace(orgId: string, workspaceId: string): Promise<{ workspaceId: string; workspaceName: string }> {
     const data = await this.api(`/restapi/v2/workspaces/${encodeURIComponent(workspaceId)}`, orgId);
     const workspace = asRecord(asRecord(data)?.['workspaces']);
@@ -200,7 +200,7 @@ export class ZohoClient {
     try {
       return await fetchPolitely(url, init, this.options);
     } catch (error) {
-      if (error instanceof OutboundNetworkError) throw new ZohoError(`Could not reach Zoho (${error.host}). Check the data centre and try again.`);
+      if (error instanceof OutboundNetworkError) throw new ZohoError(`Could not reach Zoho (${error.host}). Check the data center and try again.`);
       throw error;
     }
   }

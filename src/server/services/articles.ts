@@ -45,7 +45,7 @@ export async function getPublishedArticle(slug: string): Promise<Article> {
   return article;
 }
 
-/** Creates an article; its HTML is sanitised, and cached pages are invalidated at once. */
+/** Creates an article; its HTML is sanitized, and cached pages are invalidated at once. */
 export async function createArticle(input: ArticleCreate): Promise<AdminArticle> {
   await assertCategory(input.categoryId);
   await assertSlugFree(input.slug);

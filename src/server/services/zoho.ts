@@ -57,7 +57,7 @@ export async function getZohoAdminConfig(): Promise<ZohoAdminConfig> {
 /**
  * Saves the configuration the Zoho form sent, checked with its shared schema: the client
  * secret is required until one is stored, and a blank secret keeps the stored one. Changing
- * credentials, data centre or workspace drops the cached token, organisation and energy
+ * credentials, data center or workspace drops the cached token, organization and energy
  * mix, so nothing read with the old settings is served again.
  */
 export async function saveZohoConfig(body: Record<string, unknown>): Promise<ZohoAdminConfig> {
@@ -129,8 +129,8 @@ function clientFor(row: ZohoRow, outbound: OutboundOptions = { attempts: 2, time
 }
 
 /**
- * The organisation that holds the workspace, read from Zoho's own org list:
- * each organisation is tried in turn, the remembered one first, then the default.
+ * The organization that holds the workspace, read from Zoho's own org list:
+ * each organization is tried in turn, the remembered one first, then the default.
  */
 async function findWorkspace(client: ZohoClient, row: ZohoRow) {
   const orgs = await client.listOrgs();
@@ -163,7 +163,7 @@ export async function testZohoConnection(): Promise<ZohoTestResult> {
     result = {
       success: true,
       message: messages.zohoConnected,
-      organisation: { id: org.orgId, name: org.orgName },
+      organization: { id: org.orgId, name: org.orgName },
       workspace: { id: workspace.workspaceId, name: workspace.workspaceName },
       dashboards: dashboards.map((d) => ({ id: d.viewId, name: d.viewName })),
     };

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
 /**
- * The shell of the forms that open under the toolbar (real, labelled fields instead of
- * browser prompts): a labelled group whose first field takes the focus when it opens, the
+ * The shell of the forms that open under the toolbar (real, labeled fields instead of
+ * browser prompts): a labeled group whose first field takes the focus when it opens, the
  * fields, the apply button, any further `actions`, Cancel, and the form's error.
  */
 export function InsertForm({
@@ -51,7 +51,7 @@ export function InsertForm({
 }
 
 /**
- * A labelled field of an insert form. Enter applies the form (it must not submit the
+ * A labeled field of an insert form. Enter applies the form (it must not submit the
  * article form around it); Escape closes the form (the dialog around it stays open: see
  * `data-closes-on-escape`).
  */

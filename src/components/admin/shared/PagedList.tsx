@@ -30,7 +30,7 @@ interface PagedListProps<T extends { id: number }> {
 /**
  * An admin list paged on the server: search, filters and order on top, the total, the page
  * of rows (each selectable when there are bulk actions), and page controls below. Every
- * control is a labelled form control or button, so the list works from the keyboard and
+ * control is a labeled form control or button, so the list works from the keyboard and
  * with a screen reader.
  */
 export function PagedList<T extends { id: number }>({

@@ -13,7 +13,7 @@ interface Enrollment {
   secret: string;
 }
 
-/** Two-factor sign-in with an authenticator app: enrol by QR code, confirm, keep recovery codes. */
+/** Two-factor sign-in with an authenticator app: enroll by QR code, confirm, keep recovery codes. */
 export function SecurityTab() {
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);

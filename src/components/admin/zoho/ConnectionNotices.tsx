@@ -15,7 +15,7 @@ export function ConnectionNotices({ config, lastTest }: { config: ZohoAdminConfi
       )}
       {lastTest?.success && lastTest.workspace && (
         <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900" role="status">
-          Workspace <strong>{lastTest.workspace.name}</strong> in organisation <strong>{lastTest.organisation?.name}</strong>
+          Workspace <strong>{lastTest.workspace.name}</strong> in organization <strong>{lastTest.organization?.name}</strong>
           {lastTest.dashboards && lastTest.dashboards.length > 0 && (
             <>
               {' '}

@@ -6,7 +6,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { zohoFieldId as id } from '@/components/admin/zoho/zoho-form';
 
 /**
- * The Credentials sub-tab: workspace, data centre, the self-client's ID and secret, the
+ * The Credentials sub-tab: workspace, data center, the self-client's ID and secret, the
  * refresh token and the energy mix view. Stored secrets are never shown: their fields
  * say so and stay blank.
  */
@@ -24,7 +24,7 @@ export function CredentialsFields({
       <FormField id={id('workspaceId')} label="Workspace ID" error={errors.workspaceId?.message}>
         <Input {...fieldProps(id('workspaceId'), errors.workspaceId?.message)} inputMode="numeric" autoComplete="off" {...register('workspaceId')} />
       </FormField>
-      <FormField id={id('dataCentre')} label="Data centre" error={errors.dataCentre?.message}>
+      <FormField id={id('dataCentre')} label="Data center" error={errors.dataCentre?.message}>
         <NativeSelect {...fieldProps(id('dataCentre'), errors.dataCentre?.message)} {...register('dataCentre')}>
           {ZOHO_DATA_CENTRES.map((dc) => (
             <option key={dc} value={dc}>

@@ -8,7 +8,7 @@ export function SetupGuide() {
       </p>
       <ol className="list-decimal space-y-3 pl-5">
         <li>
-          Open the Zoho API console for your data centre, for example <code>https://api-console.zoho.com</code> (US), <code>api-console.zoho.eu</code>{' '}
+          Open the Zoho API console for your data center, for example <code>https://api-console.zoho.com</code> (US), <code>api-console.zoho.eu</code>{' '}
           (EU) or <code>api-console.zoho.in</code> (India), and sign in.
         </li>
         <li>
@@ -20,7 +20,7 @@ export function SetupGuide() {
           duration (10 minutes is enough), describe it (&ldquo;Energy site&rdquo;) and create the code. Copy the grant code.
         </li>
         <li>
-          Exchange the grant code for a refresh token within those minutes, from any terminal (use your data centre&apos;s accounts host):
+          Exchange the grant code for a refresh token within those minutes, from any terminal (use your data center&apos;s accounts host):
           <pre className="bg-muted mt-2 overflow-x-auto rounded-md p-3 text-xs">
             {`curl -X POST https://accounts.zoho.com/oauth/v2/token \\
   -d grant_type=authorization_code \\
@@ -40,7 +40,7 @@ export function SetupGuide() {
           its URL into the Dashboards tab. The energy dashboard appears on the Analytics tab of the analytics page.
         </li>
         <li>
-          Save, then <strong>Test Connection</strong>: the site fetches a token, finds your organisation and checks the workspace.
+          Save, then <strong>Test Connection</strong>: the site fetches a token, finds your organization and checks the workspace.
         </li>
       </ol>
       <p className="text-muted-foreground">
