@@ -64,10 +64,5 @@ export function formatPercentChange(pct: number): string {
   return `${sign}${pct.toFixed(2)}%`;
 }
 
-/** Where market figures come from, said under every list of them ("honest with data"). */
-export function marketDataSourceNote(items: { sample: boolean }[]): string {
-  if (items.length === 0) return '';
-  return items.some((i) => i.sample)
-    ? 'Sample figures for demonstration until the editors import EIA data.'
-    : 'Source: U.S. Energy Information Administration (EIA).';
-}
+// Server-rendered lists of market figures (the news sidebar) say their source with the same words.
+export { marketDataSourceNote } from './market-format';

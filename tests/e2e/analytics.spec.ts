@@ -23,3 +23,15 @@ test('analytics has three tabs, Market Overview first, with the tab kept in the 
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('market data cards say each unit once, with the date and source of the figures', async ({ page }) => {
+  await page.goto('/analytics');
+  const cards = page.getByRole('region', { name: 'Market data' }).getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  const electricity = cards.filter({ hasText: 'US Residential Electricity' });
+  await expect(electricity.getByText(/^\d+\.\d{2}¢\/kWh$/)).toBeVisible();
+  await expect(electricity.getByText(/^as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(cards.filter({ hasText: 'WTI Crude Oil' }).getByText(/^\$\d+\.\d{2}\/bbl$/)).toBeVisible();
+  await expect(page.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);
+});

@@ -21,6 +21,16 @@ test.describe('home', () => {
     await expect(page.getByText('23.1% renewable')).toBeVisible();
   });
 
+  test('the price strip says each unit once, with dates and the source of its figures in view', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Market snapshot' });
+    const electricity = strip.getByRole('listitem').filter({ hasText: 'US Residential Electricity' });
+    await expect(electricity).toContainText(/\d+\.\d{2}¢\/kWh/);
+    expect(await strip.innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);
+    await expect(electricity.getByText(/^as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(strip.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeInViewport();
+  });
+
   test('draws the dashboard charts once they are scrolled to', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-chart] svg')).toHaveCount(0);

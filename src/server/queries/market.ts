@@ -3,6 +3,7 @@ import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
+import { eiaSeriesCode } from '@/lib/market-format';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
@@ -17,12 +18,13 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
     name: string;
     unit: string;
     decimals: number;
+    frequency: MarketDataItem['frequency'];
     source: string;
     period: string;
     value: number;
     rank: number;
   }>(sql`
-    select s.id, s.slug, s.name, s.unit, s.decimals, s.source, o.period, o.value, o.rank
+    select s.id, s.slug, s.name, s.unit, s.decimals, s.frequency, s.source, o.period, o.value, o.rank
     from ${marketSeries} s
     join (
       select series_id, period, value, row_number() over (partition by series_id order by period desc) as rank
@@ -41,8 +43,10 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       changeType: 'neutral',
       unit: latest.unit,
       asOf: latest.period,
+      frequency: latest.frequency,
       sample: !isEiaSource(latest.source),
     };
+    if (isEiaSource(latest.source)) item.series = eiaSeriesCode(latest.source);
     if (previous && previous.value !== 0) {
       const pct = ((latest.value - previous.value) / previous.value) * 100;
       const rounded = Math.round(pct * 100) / 100;
