@@ -24,6 +24,28 @@ test('analytics has three tabs, Market Overview first, with the tab kept in the 
   await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('the dashboard cards compute what the stored series give and label the fixed example figures as illustrative', async ({ page }) => {
+  await page.goto('/analytics');
+  await waitForIslands(page);
+  const price = page.getByRole('group', { name: 'Price Analysis', exact: true });
+  await expect(price.getByText(/^WTI 30-day volatility: \d+\.\d%$/)).toBeVisible();
+  await expect(price.getByText(/^Sample data \(seeded history, not EIA figures\), as of /)).toBeVisible();
+  const illustrative = price.locator('[data-illustrative]');
+  await expect(illustrative.getByText('Illustrative figures', { exact: true })).toBeVisible();
+  await expect(illustrative.getByText('+12.4% vs last quarter')).toBeVisible();
+  await expect(illustrative.getByText('18.7% 30-day volatility')).toBeVisible();
+  await expect(illustrative).toContainText('Week 1 15.2%, Week 2 18.7%, Week 3 22.1%, Week 4 19.4%');
+
+  // No production series is imported on a fresh install: the card shows the brief's trend, labelled.
+  const production = page.getByRole('group', { name: 'Production', exact: true });
+  await expect(production.locator('[data-illustrative]').getByText('Illustrative figures', { exact: true })).toBeVisible();
+  await expect(production.getByText('55,000 bbl/d')).toBeVisible();
+  await production.scrollIntoViewIfNeeded();
+  await expect(production.locator('.apexcharts-yaxis-title')).toHaveText('Barrels per day');
+  const mix = page.getByRole('group', { name: 'Energy Mix', exact: true });
+  await expect(mix.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+});
+
 test('market data cards say each unit once, with the date and source of the figures', async ({ page }) => {
   await page.goto('/analytics');
   const cards = page.getByRole('region', { name: 'Market data' }).getByRole('listitem');

@@ -9,6 +9,8 @@ test.describe('home', () => {
     const card = page.getByRole('complementary', { name: 'Carbon Capture Dashboard' });
     for (const text of ['45.2 MT', '+8.3% YoY', '127', '+15 new', '$12.4B', '+22% growth'])
       await expect(card.getByText(text, { exact: true })).toBeVisible();
+    // The hero's fixed figures are examples, and say so where they stand.
+    await expect(card.getByText('Illustrative figures', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Stories' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/news');
     const featured = page.locator('section[aria-labelledby="featured-title"] article');

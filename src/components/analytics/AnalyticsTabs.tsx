@@ -1,6 +1,7 @@
 import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { formatLongDate } from '@/lib/format';
+import type { DashboardFigures } from '@/lib/dashboard';
 import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '@/lib/types';
 import DashboardCards from '@/components/dashboard/DashboardCards';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,6 +34,8 @@ interface AnalyticsTabsProps {
   initialTab: AnalyticsTab;
   marketData: MarketDataItem[];
   energyMix: EnergyMixEntry[];
+  /** What the dashboard cards compute from the stored series, with their sources. */
+  figures: DashboardFigures;
   content: AnalyticsContentItem[];
   /** Which page of the analysis items `content` is, of how many. */
   contentPage: number;
@@ -48,6 +51,7 @@ export default function AnalyticsTabs({
   initialTab,
   marketData,
   energyMix,
+  figures,
   content,
   contentPage,
   contentPages,
@@ -87,7 +91,7 @@ export default function AnalyticsTabs({
             Dashboards
           </h2>
           <div className="mt-4">
-            <DashboardCards energyMix={energyMix} />
+            <DashboardCards energyMix={energyMix} figures={figures} />
           </div>
         </section>
         <section aria-labelledby="insights-title">

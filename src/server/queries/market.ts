@@ -151,3 +151,19 @@ export async function latestSeriesPeriod(seriesId: number, tx: Executor = db): P
     .limit(1);
   return row?.period;
 }
+
+/** A series' newest observations, newest first (the primary key's order: no sort step). */
+export function listRecentObservations(seriesId: number, limit: number, tx: Executor = db): Promise<ObservationRow[]> {
+  return tx.select().from(marketObservations).where(eq(marketObservations.seriesId, seriesId)).orderBy(desc(marketObservations.period)).limit(limit);
+}
+
+/** A series the EIA import creates on first use (one that has no sample history); answers its id either way. */
+export async function ensureSeries(
+  values: Pick<MarketSeriesRow, 'slug' | 'name' | 'unit' | 'frequency' | 'decimals' | 'listed' | 'sortOrder' | 'source'>,
+  tx: Executor = db,
+): Promise<number> {
+  await tx.insert(marketSeries).values(values).onConflictDoNothing({ target: marketSeries.slug });
+  const [row] = await tx.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, values.slug));
+  if (!row) throw new Error(`The series ${values.slug} was not stored.`);
+  return row.id;
+}

@@ -1,43 +1,37 @@
-import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import type { EnergyMixEntry } from '@/lib/types';
 import { cachedForContent } from '@/server/content-version';
 import { countArticlesByCategory, getArticleBySlug, listRelatedArticles } from '@/server/queries/articles';
 import { listCategories } from '@/server/queries/categories';
-import { generationEnergyMix } from '@/server/queries/generation';
-import { listEnergyMix, listMarketData } from '@/server/queries/market';
+import { listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from './analytics-content';
 import { listPublicArticles } from './article-lists';
-import { dashboardsOf, getZohoEnergyMix } from './zoho';
+import { getDashboardData, getEnergyMixWithSource } from './market';
+import { dashboardsOf } from './zoho';
 
 /**
  * The energy mix to chart: from the configured Zoho data view, else the stored generation
  * mix (EIA, or its sample stand-in), else the stored fallback mix.
  */
 export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = getZohoRow()): Promise<EnergyMixEntry[]> {
-  const fromZoho = await getZohoEnergyMix(await zoho);
-  if (fromZoho) return fromZoho;
-  const fromGeneration = await generationEnergyMix();
-  if (fromGeneration) return fromGeneration;
-  const stored = await listEnergyMix();
-  return stored.length > 0 ? stored : FALLBACK_ENERGY_MIX;
+  return (await getEnergyMixWithSource(zoho)).mix;
 }
 
 /** Everything the home page shows. */
 export async function getHomePageData() {
-  const [featured, latest, marketData, energyMix] = await Promise.all([
+  const [featured, latest, marketData, dashboard] = await Promise.all([
     listPublicArticles({ featured: true, limit: 4, offset: 0 }),
     listPublicArticles({ limit: 10, offset: 0 }),
     listMarketData(),
-    getEnergyMix(),
+    getDashboardData(),
   ]);
   const featuredIds = new Set(featured.items.map((a) => a.id));
   return {
     featured: featured.items,
     latest: latest.items.filter((a) => !featuredIds.has(a.id)).slice(0, 3),
     marketData,
-    energyMix,
+    ...dashboard,
   };
 }
 
@@ -67,16 +61,16 @@ export const ANALYTICS_PAGE_SIZE = 12;
 export async function getAnalyticsPageData(page: number) {
   // The Zoho row gives both the energy mix and the dashboards: read once.
   const zoho = getZohoRow();
-  const [marketData, energyMix, content, row] = await Promise.all([
+  const [marketData, dashboard, content, row] = await Promise.all([
     listMarketData(),
-    getEnergyMix(zoho),
+    getDashboardData(zoho),
     listAnalyticsPage({ limit: ANALYTICS_PAGE_SIZE, offset: (page - 1) * ANALYTICS_PAGE_SIZE }),
     zoho,
   ]);
   const dashboards = dashboardsOf(row);
   return {
     marketData,
-    energyMix,
+    ...dashboard,
     content: content.items,
     contentPages: Math.max(1, Math.ceil(content.total / ANALYTICS_PAGE_SIZE)),
     dashboardUrl: dashboards.energy,
