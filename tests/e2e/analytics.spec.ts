@@ -57,3 +57,17 @@ test('market data cards say each unit once, with the date and source of the figu
   await expect(page.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeVisible();
   expect(await page.locator('main').innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);
 });
+
+test('an analysis item leads to its own page, with the chart its metadata names', async ({ page }) => {
+  await page.goto('/analytics');
+  await page.getByRole('link', { name: 'Crude benchmarks: a quarter of range-bound trading' }).click();
+  await expect(page).toHaveURL(/\/analytics\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Crude benchmarks: a quarter of range-bound trading' })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'The figures' });
+  await expect(figures.locator('.apexcharts-canvas')).toBeVisible();
+  await expect(figures.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)']);
+  await expect(figures.getByText(/^Sample data \(seeded history, not EIA figures\), as of /)).toBeVisible();
+  await figures.getByRole('link', { name: 'Explore in Custom Reports' }).click();
+  await expect(page).toHaveURL(/\/analytics\?tab=reports&report=custom&series=wti%2Cbrent&range=3m&chart=line$/);
+  await expect(page.getByRole('region', { name: 'Custom Report', exact: true }).locator('.apexcharts-canvas')).toBeVisible();
+});

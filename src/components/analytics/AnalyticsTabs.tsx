@@ -1,17 +1,15 @@
-import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { formatLongDate } from '@/lib/format';
+import type { AnalysisSummary } from '@/lib/analysis';
 import type { DashboardFigures } from '@/lib/dashboard';
-import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '@/lib/types';
+import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 import DashboardCards from '@/components/dashboard/DashboardCards';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AnalysisList } from './AnalysisList';
 import { MarketDataCards } from './MarketDataCards';
 
 export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
-
-const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileText, insight: Lightbulb } as const;
 
 // The reports' controls and charts load only when the tab is opened.
 const ReportsPanel = lazy(() => import('./ReportsPanel'));
@@ -36,7 +34,7 @@ interface AnalyticsTabsProps {
   energyMix: EnergyMixEntry[];
   /** What the dashboard cards compute from the stored series, with their sources. */
   figures: DashboardFigures;
-  content: AnalyticsContentItem[];
+  content: AnalysisSummary[];
   /** Which page of the analysis items `content` is, of how many. */
   contentPage: number;
   contentPages: number;
@@ -98,50 +96,7 @@ export default function AnalyticsTabs({
           <h2 id="insights-title" className="text-xl font-semibold">
             Analysis and insights
           </h2>
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
-            {content.map((item) => {
-              const Icon = TYPE_ICONS[item.type];
-              return (
-                <li key={item.id} className="bg-card rounded-lg border p-5 shadow-sm">
-                  <p className="text-muted-foreground flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
-                    <Icon className="size-4" aria-hidden="true" /> {item.type}
-                    <span aria-hidden="true">·</span>
-                    <time dateTime={item.createdAt} className="font-normal normal-case">
-                      {formatLongDate(item.createdAt)}
-                    </time>
-                  </p>
-                  <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
-                  <p className="text-muted-foreground mt-2 text-sm leading-relaxed whitespace-pre-line">{item.content}</p>
-                </li>
-              );
-            })}
-          </ul>
-          {content.length === 0 && <p className="text-muted-foreground mt-4">No analysis published yet.</p>}
-          {contentPages > 1 && (
-            <nav aria-label="Analysis pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
-              {contentPage > 1 ? (
-                <a
-                  href={contentPage === 2 ? '/analytics' : `/analytics?page=${contentPage - 1}`}
-                  rel="prev"
-                  className="text-primary font-medium hover:underline"
-                >
-                  Newer analysis
-                </a>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted-foreground">
-                Page {contentPage} of {contentPages}
-              </span>
-              {contentPage < contentPages ? (
-                <a href={`/analytics?page=${contentPage + 1}`} rel="next" className="text-primary font-medium hover:underline">
-                  Older analysis
-                </a>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <AnalysisList items={content} page={contentPage} pages={contentPages} />
         </section>
       </TabsContent>
 

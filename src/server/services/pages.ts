@@ -1,6 +1,10 @@
+import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
+import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import type { EnergyMixEntry } from '@/lib/types';
 import { cachedForContent } from '@/server/content-version';
+import { NotFoundError } from '@/server/errors';
+import { getAnalyticsContentById } from '@/server/queries/analytics-content';
 import { countArticlesByCategory, getArticleBySlug, listRelatedArticles } from '@/server/queries/articles';
 import { listCategories } from '@/server/queries/categories';
 import { listMarketData } from '@/server/queries/market';
@@ -8,6 +12,7 @@ import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from './analytics-content';
 import { listPublicArticles } from './article-lists';
 import { getDashboardData, getEnergyMixWithSource } from './market';
+import { buildReport } from './reports';
 import { dashboardsOf } from './zoho';
 
 /**
@@ -56,6 +61,8 @@ export async function getArticlePageData(slug: string) {
 
 /** Analysis items per page of /analytics. */
 export const ANALYTICS_PAGE_SIZE = 12;
+/** Characters of an analysis item's text its card on /analytics shows. */
+const ANALYSIS_EXCERPT_CHARS = 280;
 
 /** The /analytics page's data: market figures, the energy mix, one page of the analysis items, the dashboards. */
 export async function getAnalyticsPageData(page: number) {
@@ -71,11 +78,36 @@ export async function getAnalyticsPageData(page: number) {
   return {
     marketData,
     ...dashboard,
-    content: content.items,
+    content: content.items.map((item): AnalysisSummary => ({
+      id: item.id,
+      title: item.title,
+      type: item.type,
+      createdAt: item.createdAt,
+      excerpt: truncateAtWord(item.content, ANALYSIS_EXCERPT_CHARS),
+      hasChart: analysisChartOf(item.metadata) !== undefined,
+    })),
     contentPages: Math.max(1, Math.ceil(content.total / ANALYTICS_PAGE_SIZE)),
     dashboardUrl: dashboards.energy,
     otherDashboards: dashboards.others,
   };
+}
+
+/**
+ * An analysis item's page: the item and, when its metadata names stored series, the chart
+ * of them (the custom report's figures); undefined when there is no such item.
+ */
+export async function getAnalysisPageData(id: number) {
+  const item = await getAnalyticsContentById(id);
+  if (!item) return undefined;
+  const chart = analysisChartOf(item.metadata);
+  const report = chart
+    ? await buildReport('custom', { ...chart, format: 'json' }).catch((error: unknown) => {
+        // Series with no stored observations: the item reads without its chart.
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      })
+    : undefined;
+  return { item, chart, report };
 }
 
 /** Published articles per category, counted once per content version. */
