@@ -63,3 +63,18 @@ test('the home page price strip fits the phone: every price and its source line 
   await expect(note).toBeInViewport();
   expect(await fitsWidth(page, note)).toBe(true);
 });
+
+test('the analytics tabs fit the phone: three whole labels on one row', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto('/analytics');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  const rows = new Set<string>();
+  for (const tab of await tabs.all()) {
+    expect(await fitsWidth(page, tab), await tab.innerText()).toBe(true);
+    const box = await tab.boundingBox();
+    rows.add(`${Math.round(box?.y ?? -1)}:${Math.round(box?.height ?? -1)}`);
+  }
+  // One row of tabs of one height, whichever label wraps.
+  expect(rows.size).toBe(1);
+});

@@ -3,6 +3,7 @@ import type { AnalysisSummary } from '@/lib/analysis';
 import type { DashboardFigures } from '@/lib/dashboard';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 import DashboardCards from '@/components/dashboard/DashboardCards';
+import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalysisList } from './AnalysisList';
@@ -10,6 +11,12 @@ import { MarketDataCards } from './MarketDataCards';
 
 export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+
+const TAB_LABELS: [AnalyticsTab, string][] = [
+  ['overview', 'Market Overview'],
+  ['analytics', 'Analytics'],
+  ['reports', 'Custom Reports'],
+];
 
 // The reports' controls and charts load only when the tab is opened.
 const ReportsPanel = lazy(() => import('./ReportsPanel'));
@@ -69,10 +76,13 @@ export default function AnalyticsTabs({
 
   return (
     <Tabs value={tab} onValueChange={select}>
-      <TabsList aria-label="Analytics views" className="w-full justify-start sm:w-auto">
-        <TabsTrigger value="overview">Market Overview</TabsTrigger>
-        <TabsTrigger value="analytics">Analytics</TabsTrigger>
-        <TabsTrigger value="reports">Custom Reports</TabsTrigger>
+      {/* On a phone the three tabs share the row equally and their labels wrap inside them, so none is cut off. */}
+      <TabsList aria-label="Analytics views" className="w-full sm:w-auto">
+        {TAB_LABELS.map(([value, label]) => (
+          <TabsTrigger key={value} value={value} className="flex-1 basis-0 self-stretch sm:flex-none sm:basis-auto">
+            <span className="text-center leading-tight whitespace-normal">{label}</span>
+          </TabsTrigger>
+        ))}
       </TabsList>
 
       <TabsContent value="overview" className="space-y-10">
@@ -104,12 +114,7 @@ export default function AnalyticsTabs({
         {dashboardUrl ? (
           <div className="space-y-4">
             <div className="flex justify-end">
-              <a
-                href={dashboardUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="border-input bg-card hover:bg-muted inline-flex h-10 items-center rounded-md border px-4 text-sm font-medium"
-              >
+              <a href={dashboardUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
                 Open in New Tab
               </a>
             </div>
