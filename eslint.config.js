@@ -78,6 +78,20 @@ export default defineConfig(
     },
   },
   {
+    // One import style in src/: the @/ alias, never a relative path.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^\\.\\.?\\//], ImportExpression[source.value=/^\\.\\.?\\//], ExportAllDeclaration[source.value=/^\\.\\.?\\//], ExportNamedDeclaration[source.value=/^\\.\\.?\\//]',
+          message: "Import from src/ through the @/ alias (e.g. '@/lib/format'), not a relative path.",
+        },
+      ],
+    },
+  },
+  {
     // The database layer is framework-free: it never imports the app.
     files: ['db/**/*.ts'],
     rules: {

@@ -69,11 +69,3 @@ export function formatPercentChange(pct: number): string {
   const sign = pct > 0 ? '+' : '';
   return `${sign}${pct.toFixed(2)}%`;
 }
-
-/** Where market figures come from, said under every list of them ("honest with data"). */
-export function marketDataSourceNote(items: { sample: boolean }[]): string {
-  if (items.length === 0) return '';
-  return items.some((i) => i.sample)
-    ? 'Sample figures for demonstration until the editors import EIA data.'
-    : 'Source: U.S. Energy Information Administration (EIA).';
-}

@@ -37,8 +37,12 @@ export interface MarketDataItem {
   changeType: ChangeType;
   unit: string;
   asOf: string;
+  /** How often the series is observed: a monthly `asOf` names a month, not a day. */
+  frequency: 'daily' | 'weekly' | 'monthly';
   /** Sample history (seeded), not yet replaced by EIA data. */
   sample: boolean;
+  /** The EIA series the figures come from ("RWTC"), once imported. */
+  series?: string;
 }
 
 export interface CategoryStat {

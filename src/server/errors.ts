@@ -39,7 +39,8 @@ export const messages = {
   zohoNotConfigured: 'Zoho Analytics is not configured yet. Save the credentials first.',
   importRunning: 'An import is already running. Try again in a few minutes.',
   importFailed: 'The import failed unexpectedly; nothing was changed.',
-  importSucceeded: (observations: number, generation: number) => `Imported ${observations} price observations and ${generation} generation figures.`,
+  importSucceeded: (observations: number, production: number, generation: number) =>
+    `Imported ${observations} price observations${production > 0 ? `, ${production} production figures` : ''} and ${generation} generation figures.`,
   eiaKeyHelp: EIA_KEY_HELP,
   eiaKeyMissing: `EIA_API_KEY is not set. ${EIA_KEY_HELP}`,
   zohoConnected: 'Successfully connected to Zoho Analytics workspace',

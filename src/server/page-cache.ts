@@ -11,6 +11,7 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/news': ['category', 'q', 'page'],
   '/article/[slug]': [],
   '/analytics': ['tab', 'report', 'page'],
+  '/analytics/[id]': [],
   '/rss.xml': [],
   '/sitemap.xml': [],
   '/sitemaps/pages.xml': [],

@@ -33,12 +33,27 @@ async function snapshot() {
   return JSON.stringify({ observations, gen, series });
 }
 
+/** The home page's Production card as text-bearing HTML (React's text separators removed). */
+function productionCard(home: string): string {
+  const html = home.replace(/<!--.*?-->/g, '');
+  return html.slice(html.indexOf('>Production<'), html.indexOf('>Energy Mix<'));
+}
+
 const refresh = () => api.call('POST', '/api/admin/market-data/refresh', { cookie });
 
 describe('EIA import', () => {
   it('is admin-only', async () => {
     expect((await api.call('POST', '/api/admin/market-data/refresh')).status).toBe(401);
     expect((await api.call('GET', '/api/admin/market-data')).status).toBe(401);
+  });
+
+  it('stores no production history before an import: the Production card shows the illustrative trend, labelled', async () => {
+    const series = await server.database.db.select({ slug: marketSeries.slug }).from(marketSeries);
+    expect(series.map((s) => s.slug)).not.toContain('crude-production');
+    const production = productionCard(await (await fetch(`${server.url}/`)).text());
+    expect(production).toContain('Illustrative figures');
+    expect(production).toContain('55,000 bbl/d');
+    expect(production).not.toContain('MCRFPUS2');
   });
 
   it('changes nothing when EIA fails part-way, and says why', async () => {
@@ -58,7 +73,7 @@ describe('EIA import', () => {
     eia.failNext('petroleum/pri/gnd', 429, 1);
     const res = await refresh();
     expect(res.status).toBe(200);
-    expect(res.json['message']).toMatch(/^Imported \d+ price observations and \d+ generation figures\.$/);
+    expect(res.json['message']).toMatch(/^Imported \d+ price observations, 13 production figures and \d+ generation figures\.$/);
 
     const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
     expect(spot?.query.get('api_key')).toBe(FAKE_EIA_KEY);
@@ -105,6 +120,28 @@ describe('EIA import', () => {
     const [gen] = await db.select({ n: sql<number>`count(*)` }).from(generation);
     // 4 months × 4 locations × 7 fuels, less Vermont's coal gaps.
     expect(gen?.n).toBe(4 * 4 * 7 - 4);
+
+    // US crude oil production: EIA's MCRFPUS2 only (not Texas), monthly, gaps skipped, kept out of the price list.
+    const crpdn = eia.requests.find((r) => r.path === '/v2/petroleum/crd/crpdn/data/');
+    expect(crpdn?.query.get('frequency')).toBe('monthly');
+    expect(crpdn?.query.get('data[0]')).toBe('value');
+    expect(crpdn?.query.getAll('facets[series][]')).toEqual(['MCRFPUS2']);
+    const [production] = await db.select().from(marketSeries).where(eq(marketSeries.slug, 'crude-production'));
+    expect(production).toMatchObject({ source: 'eia:petroleum/crd/crpdn:MCRFPUS2', frequency: 'monthly', unit: 'thousand b/d', listed: false });
+    const productionRows = await db
+      .select({ period: marketObservations.period, value: marketObservations.value })
+      .from(marketObservations)
+      .where(eq(marketObservations.seriesId, production?.id ?? -1))
+      .orderBy(marketObservations.period);
+    const fakeProduction = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter((r) => r['series'] === 'MCRFPUS2' && r['value'] !== '.');
+    expect(productionRows).toEqual(fakeProduction.map((r) => ({ period: `${String(r['period'])}-01`, value: Number(r['value']) })));
+    const card = productionCard(await (await fetch(`${server.url}/`)).text());
+    const last = productionRows.at(-1);
+    expect(card).toContain(`${((last?.value ?? 0) / 1000).toFixed(2)} million b/d`);
+    expect(card).toMatch(/Source: U\.S\. EIA, series MCRFPUS2, as of [A-Z][a-z]+ \d{4}\./);
+    // The brief's figures stay on the page, labelled as examples.
+    expect(card).toContain('Illustrative figures');
+    expect(card).toContain('55,000 bbl/d');
 
     // Market data and the energy mix now come from the imported figures.
     const market = await api.call('GET', '/api/market-data');

@@ -58,6 +58,27 @@ describe('reports', () => {
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
   });
 
+  it('says under every report where its figures come from and as of when, with units on the value axis', async () => {
+    const price = await report('/api/reports/price?series=wti,brent&range=1m');
+    const end = (price.table.rows.at(-1)?.[0] ?? '') as string;
+    const asOf = new Date(`${end}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(price.source).toBe(`Sample data (seeded history, not EIA figures), as of ${asOf}.`);
+    expect(price.chart.yTitle).toBe('$/bbl');
+    const regional = await report('/api/reports/regional?metric=generation');
+    expect(regional.source).toMatch(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/);
+    expect(regional.chart.yTitle).toBe('Generation (GWh)');
+    const renewables = await report('/api/reports/regional?metric=renewables');
+    expect(renewables.chart).toMatchObject({ yTitle: 'Renewable share (%)', decimals: 1, valueSuffix: '%' });
+    const share = await report('/api/reports/share?period=latest');
+    expect(share.source).toMatch(/^Sample data/);
+  });
+
+  it('gives each table column its decimals, so a column reads alike', async () => {
+    expect((await report('/api/reports/custom?series=wti,gasoline&range=1m')).table.decimals).toEqual([null, 2, 3]);
+    expect((await report('/api/reports/regional?metric=renewables')).table.decimals).toEqual([null, 0, 1, null]);
+    expect((await report('/api/reports/share?period=12m')).table.decimals).toEqual([null, 0, 1]);
+  });
+
   it('downloads the table as CSV', async () => {
     const res = await get('/api/reports/share?period=latest&format=csv');
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ const pages = [
   '/news',
   '/news?q=zzyzx',
   '/analytics',
+  '/analytics/1',
   '/article/henry-hub-futures-climb-on-early-winter-demand',
   '/about',
   '/contact',

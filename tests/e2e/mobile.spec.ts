@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 test('the mobile menu slides out and navigates', async ({ page }) => {
   await page.goto('/');
@@ -40,4 +40,41 @@ test('a report fits the phone: its wide table scrolls inside its own region', as
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
+/** Whether the element lies wholly inside the viewport's width and shows all of its own content. */
+async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  const uncut = await locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5 && uncut;
+}
+
+test('the home page price strip fits the phone: every price and its source line in view', async ({ page }) => {
+  await page.goto('/');
+  const strip = page.getByRole('region', { name: 'Market snapshot' });
+  const items = strip.getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  for (const item of await items.all()) expect(await fitsWidth(page, item), await item.innerText()).toBe(true);
+  await expect(items).toHaveCount(5);
+  expect(await fitsWidth(page, strip.getByRole('list'))).toBe(true);
+  const note = strip.getByText('Sample data: seeded demonstration figures until the editors import EIA data.');
+  await note.scrollIntoViewIfNeeded();
+  await expect(note).toBeInViewport();
+  expect(await fitsWidth(page, note)).toBe(true);
+});
+
+test('the analytics tabs fit the phone: three whole labels on one row', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto('/analytics');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  const rows = new Set<string>();
+  for (const tab of await tabs.all()) {
+    expect(await fitsWidth(page, tab), await tab.innerText()).toBe(true);
+    const box = await tab.boundingBox();
+    rows.add(`${Math.round(box?.y ?? -1)}:${Math.round(box?.height ?? -1)}`);
+  }
+  // One row of tabs of one height, whichever label wraps.
+  expect(rows.size).toBe(1);
 });

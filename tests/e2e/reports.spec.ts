@@ -31,13 +31,22 @@ test('Price Analysis: chosen benchmarks and range, a chart, its table and the CS
   await card.getByRole('button', { name: 'Generate Report' }).click();
 
   const report = await expectReport(page, 'Price Analysis');
+  // Two series: a legend names each color; the axis says what it measures; a line says where the figures come from.
+  await expect(report.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil', 'Henry Hub Natural Gas']);
+  await expect(report.locator('.apexcharts-yaxis-title')).toHaveText('Index (start of range = 100)');
+  await expect(report.getByText(/^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/)).toBeVisible();
   await expect(page).toHaveURL(/report=price&series=wti%2Chenry-hub&range=3m/);
+  // The page URL keeps the reader's choices and nothing else.
+  expect(new URL(page.url()).searchParams.has('format')).toBe(false);
   await expect(report.getByText(/^WTI Crude Oil, Henry Hub Natural Gas · 3 months/)).toBeVisible();
   await expect(report.getByText(/indexed to 100/)).toBeVisible();
   const table = report.getByRole('region', { name: 'Price Analysis data table' });
   await expect(table.getByRole('columnheader')).toHaveText(['Date', 'WTI Crude Oil ($/bbl)', 'Henry Hub Natural Gas ($/MMBtu)']);
   const rows = await table.getByRole('row').count();
   expect(rows).toBeGreaterThan(55);
+  // Every price with the same two decimals.
+  const prices = await table.getByRole('cell').allTextContents();
+  expect(prices.filter((p) => p !== '–').every((p) => /^\d+\.\d{2}$/.test(p))).toBe(true);
 
   const csv = await downloadCsv(page, report);
   expect(csv.name).toBe('price-analysis-wti-henry-hub-3m.csv');
@@ -61,6 +70,8 @@ test('Market Share and Regional Data generate with their tables and CSVs', async
   await regional.getByRole('button', { name: 'Generate Report' }).click();
   report = await expectReport(page, 'Regional Data');
   await expect(page).toHaveURL(/report=regional&metric=renewables/);
+  await expect(report.locator('.apexcharts-xaxis-title')).toHaveText('Renewable share (%)');
+  await expect(report.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await expect(report.getByRole('region', { name: 'Regional Data data table' }).getByRole('row')).toHaveCount(52);
   csv = await downloadCsv(page, report);
   expect(csv.lines[0]).toBe('State,Generation (GWh),Renewable share (%),Largest source');
@@ -78,6 +89,7 @@ test('a custom report is built from series, range and chart type, and its shared
   await builder.getByRole('button', { name: 'Create Custom Report' }).click();
   const report = await expectReport(page, 'Custom Report');
   await expect(page).toHaveURL(/report=custom&series=brent%2Cgasoline&range=2y&chart=area/);
+  expect(new URL(page.url()).searchParams.has('format')).toBe(false);
   // The report heading takes focus, so a screen reader announces the result.
   await expect(report.getByRole('heading', { name: 'Custom Report' })).toBeFocused();
 
@@ -92,6 +104,18 @@ test('a custom report is built from series, range and chart type, and its shared
   await expect(form.getByLabel('US gasoline')).toBeChecked();
   await expect(form.getByLabel('WTI crude')).not.toBeChecked();
   await expect(form.getByLabel('Chart type')).toHaveValue('area');
+});
+
+test('a custom report of three series has a legend naming all three', async ({ page }) => {
+  await openReports(page);
+  const builder = page.getByRole('form', { name: 'Create Custom Report' });
+  await builder.getByLabel('Brent crude').check();
+  await builder.getByLabel('Henry Hub gas').check();
+  await builder.getByRole('button', { name: 'Create Custom Report' }).click();
+  const report = await expectReport(page, 'Custom Report');
+  await expect(report.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas']);
+  await expect(report.locator('.apexcharts-line-series path.apexcharts-line')).toHaveCount(3);
+  await expect(page).toHaveURL(/\?tab=reports&report=custom&series=wti%2Cbrent%2Chenry-hub&range=1y&chart=line$/);
 });
 
 test('a report needs at least one series', async ({ page }) => {

@@ -9,6 +9,8 @@ test.describe('home', () => {
     const card = page.getByRole('complementary', { name: 'Carbon Capture Dashboard' });
     for (const text of ['45.2 MT', '+8.3% YoY', '127', '+15 new', '$12.4B', '+22% growth'])
       await expect(card.getByText(text, { exact: true })).toBeVisible();
+    // The hero's fixed figures are examples, and say so where they stand.
+    await expect(card.getByText('Illustrative figures', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Stories' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/news');
     const featured = page.locator('section[aria-labelledby="featured-title"] article');
@@ -19,6 +21,16 @@ test.describe('home', () => {
     await expect(page.getByText('+12.4% vs last quarter')).toBeVisible();
     await expect(page.getByText('18.7% 30-day volatility')).toBeVisible();
     await expect(page.getByText('23.1% renewable')).toBeVisible();
+  });
+
+  test('the price strip says each unit once, with dates and the source of its figures in view', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Market snapshot' });
+    const electricity = strip.getByRole('listitem').filter({ hasText: 'US Residential Electricity' });
+    await expect(electricity).toContainText(/\d+\.\d{2}¢\/kWh/);
+    expect(await strip.innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);
+    await expect(electricity.getByText(/^as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(strip.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeInViewport();
   });
 
   test('draws the dashboard charts once they are scrolled to', async ({ page }) => {

@@ -18,7 +18,7 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Default data: prices for the last `days` days (weekdays), monthly generation and retail prices. */
+/** Default data: prices for the last `days` days (weekdays), monthly generation, retail prices and crude production. */
 export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
   const gas: Record<string, unknown>[] = [];
@@ -112,12 +112,37 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
     generation.push({ period, location: 'NEW', sectorid: '99', fueltypeid: 'ALL', generation: '9999' });
     generation.push({ period, location: 'US', sectorid: '99', fueltypeid: 'PET', generation: '700' });
   }
+  // US crude oil field production (thousand barrels per day) for the 14 months before the
+  // last one, with a gap EIA marks with "." and Texas' series, which the import must not take.
+  const production: Record<string, unknown>[] = [];
+  for (let m = 15; m >= 2; m--) {
+    const d = new Date(now);
+    const period = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7);
+    const common = { period, product: 'EPC0', 'product-name': 'Crude Oil', process: 'FPF', 'process-name': 'Field Production', units: 'MBBL/D' };
+    production.push({
+      ...common,
+      duoarea: 'NUS',
+      'area-name': 'U.S.',
+      series: 'MCRFPUS2',
+      'series-description': 'U.S. Field Production of Crude Oil (Thousand Barrels per Day)',
+      value: m === 8 ? '.' : String(13_100 + (15 - m) * 40),
+    });
+    production.push({
+      ...common,
+      duoarea: 'STX',
+      'area-name': 'TEXAS',
+      series: 'MCRFPTX2',
+      'series-description': 'Texas Field Production of Crude Oil (Thousand Barrels per Day)',
+      value: String(5_600 + m),
+    });
+  }
   return new Map([
     ['petroleum/pri/spt', spot],
     ['natural-gas/pri/fut', gas],
     ['petroleum/pri/gnd', gasoline],
     ['electricity/retail-sales', retail],
     ['electricity/electric-power-operational-data', generation],
+    ['petroleum/crd/crpdn', production],
   ]);
 }
 

@@ -64,4 +64,18 @@ describe('the lint rules that keep the layers apart', () => {
     expect(await layerErrors('src/lib/validation/fixture.ts', "import * as z from './zod-mini';\nexport const x = z.string();\n")).toEqual([]);
     expect(await layerErrors('src/components/fixture.tsx', "import type { z } from 'zod';\nexport type X = z.ZodType;\n")).toEqual([]);
   });
+
+  it('keep one import style in src/: the alias, never a relative path', async () => {
+    const styleLint = new ESLint({
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+    });
+    const errors = async (filePath: string, code: string) => {
+      const [result] = await styleLint.lintText(code, { filePath });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax');
+    };
+    expect(await errors('src/lib/fixture.ts', "import { cn } from './utils';\nexport const x = cn;\n")).toHaveLength(1);
+    expect(await errors('src/components/fixture.tsx', "export const load = () => import('../lib/utils');\n")).toHaveLength(1);
+    expect(await errors('src/lib/fixture.ts', "import { cn } from '@/lib/utils';\nexport const x = cn;\n")).toEqual([]);
+  });
 });

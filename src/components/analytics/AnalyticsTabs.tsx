@@ -1,19 +1,25 @@
-import { BarChart3, FileText, Lightbulb, LayoutDashboard } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { formatLongDate } from '@/lib/format';
-import type { AnalyticsContentItem, EnergyMixEntry, MarketDataItem } from '@/lib/types';
+import type { AnalysisSummary } from '@/lib/analysis';
+import type { DashboardFigures } from '@/lib/dashboard';
+import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 import DashboardCards from '@/components/dashboard/DashboardCards';
+import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MarketDataCards } from './MarketDataCards';
+import { AnalysisList } from '@/components/analytics/AnalysisList';
+import { MarketDataCards } from '@/components/analytics/MarketDataCards';
 
 export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
-const TYPE_ICONS = { chart: BarChart3, dashboard: LayoutDashboard, report: FileText, insight: Lightbulb } as const;
+const TAB_LABELS: [AnalyticsTab, string][] = [
+  ['overview', 'Market Overview'],
+  ['analytics', 'Analytics'],
+  ['reports', 'Custom Reports'],
+];
 
 // The reports' controls and charts load only when the tab is opened.
-const ReportsPanel = lazy(() => import('./ReportsPanel'));
+const ReportsPanel = lazy(() => import('@/components/analytics/ReportsPanel'));
 
 const noSubscription = () => () => undefined;
 const isClient = () => true;
@@ -33,7 +39,9 @@ interface AnalyticsTabsProps {
   initialTab: AnalyticsTab;
   marketData: MarketDataItem[];
   energyMix: EnergyMixEntry[];
-  content: AnalyticsContentItem[];
+  /** What the dashboard cards compute from the stored series, with their sources. */
+  figures: DashboardFigures;
+  content: AnalysisSummary[];
   /** Which page of the analysis items `content` is, of how many. */
   contentPage: number;
   contentPages: number;
@@ -48,6 +56,7 @@ export default function AnalyticsTabs({
   initialTab,
   marketData,
   energyMix,
+  figures,
   content,
   contentPage,
   contentPages,
@@ -67,10 +76,13 @@ export default function AnalyticsTabs({
 
   return (
     <Tabs value={tab} onValueChange={select}>
-      <TabsList aria-label="Analytics views" className="w-full justify-start sm:w-auto">
-        <TabsTrigger value="overview">Market Overview</TabsTrigger>
-        <TabsTrigger value="analytics">Analytics</TabsTrigger>
-        <TabsTrigger value="reports">Custom Reports</TabsTrigger>
+      {/* On a phone the three tabs share the row equally and their labels wrap inside them, so none is cut off. */}
+      <TabsList aria-label="Analytics views" className="w-full sm:w-auto">
+        {TAB_LABELS.map(([value, label]) => (
+          <TabsTrigger key={value} value={value} className="flex-1 basis-0 self-stretch sm:flex-none sm:basis-auto">
+            <span className="text-center leading-tight whitespace-normal">{label}</span>
+          </TabsTrigger>
+        ))}
       </TabsList>
 
       <TabsContent value="overview" className="space-y-10">
@@ -87,57 +99,14 @@ export default function AnalyticsTabs({
             Dashboards
           </h2>
           <div className="mt-4">
-            <DashboardCards energyMix={energyMix} />
+            <DashboardCards energyMix={energyMix} figures={figures} />
           </div>
         </section>
         <section aria-labelledby="insights-title">
           <h2 id="insights-title" className="text-xl font-semibold">
             Analysis and insights
           </h2>
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
-            {content.map((item) => {
-              const Icon = TYPE_ICONS[item.type];
-              return (
-                <li key={item.id} className="bg-card rounded-lg border p-5 shadow-sm">
-                  <p className="text-muted-foreground flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
-                    <Icon className="size-4" aria-hidden="true" /> {item.type}
-                    <span aria-hidden="true">·</span>
-                    <time dateTime={item.createdAt} className="font-normal normal-case">
-                      {formatLongDate(item.createdAt)}
-                    </time>
-                  </p>
-                  <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
-                  <p className="text-muted-foreground mt-2 text-sm leading-relaxed whitespace-pre-line">{item.content}</p>
-                </li>
-              );
-            })}
-          </ul>
-          {content.length === 0 && <p className="text-muted-foreground mt-4">No analysis published yet.</p>}
-          {contentPages > 1 && (
-            <nav aria-label="Analysis pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
-              {contentPage > 1 ? (
-                <a
-                  href={contentPage === 2 ? '/analytics' : `/analytics?page=${contentPage - 1}`}
-                  rel="prev"
-                  className="text-primary font-medium hover:underline"
-                >
-                  Newer analysis
-                </a>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted-foreground">
-                Page {contentPage} of {contentPages}
-              </span>
-              {contentPage < contentPages ? (
-                <a href={`/analytics?page=${contentPage + 1}`} rel="next" className="text-primary font-medium hover:underline">
-                  Older analysis
-                </a>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <AnalysisList items={content} page={contentPage} pages={contentPages} />
         </section>
       </TabsContent>
 
@@ -145,12 +114,7 @@ export default function AnalyticsTabs({
         {dashboardUrl ? (
           <div className="space-y-4">
             <div className="flex justify-end">
-              <a
-                href={dashboardUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="border-input bg-card hover:bg-muted inline-flex h-10 items-center rounded-md border px-4 text-sm font-medium"
-              >
+              <a href={dashboardUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
                 Open in New Tab
               </a>
             </div>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { ApexChartProps } from './ApexChart';
+import type { ApexChartProps } from '@/components/charts/ApexChart';
 import { Skeleton } from '@/components/ui/skeleton';
 
-const ApexChart = lazy(() => import('./ApexChart'));
+const ApexChart = lazy(() => import('@/components/charts/ApexChart'));
 
 /**
  * A chart that reserves its height and loads the charting code only in the browser, once

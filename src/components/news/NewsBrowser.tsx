@@ -7,9 +7,9 @@ import { snippetFromHtml } from '@/lib/snippet';
 import type { ArticleSummary, Category } from '@/lib/types';
 import { $newsFilter } from '@/stores/news-filter';
 import { CardSkeletons } from '@/components/ui/Skeletons';
-import { ArticleCard } from './ArticleCard';
-import { ArchivePages } from './ArchivePages';
-import { syncNewsPage } from './sync-news-page';
+import { ArticleCard } from '@/components/news/ArticleCard';
+import { ArchivePages } from '@/components/news/ArchivePages';
+import { syncNewsPage } from '@/components/news/sync-news-page';
 
 /** Five placeholders while the news list loads. */
 export const NEWS_PLACEHOLDERS = 5;

@@ -2,5 +2,5 @@ import type { APIRoute } from 'astro';
 import { pagesSitemapXml } from '@/server/services/sitemap';
 
 /** The sitemap file of the pages that are not articles. */
-export const GET: APIRoute = ({ locals }) =>
-  new Response(pagesSitemapXml(locals.site), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+export const GET: APIRoute = async ({ locals }) =>
+  new Response(await pagesSitemapXml(locals.site), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

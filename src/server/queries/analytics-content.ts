@@ -46,3 +46,18 @@ export async function deleteAnalyticsContentById(id: number, tx: Executor = db):
   const rows = await tx.delete(analyticsContent).where(eq(analyticsContent.id, id)).returning({ id: analyticsContent.id });
   return rows.length > 0;
 }
+
+/** One item by id, or undefined. */
+export async function getAnalyticsContentById(id: number, tx: Executor = db): Promise<AnalyticsContentItem | undefined> {
+  const [row] = await tx.select().from(analyticsContent).where(eq(analyticsContent.id, id));
+  return row ? toItem(row) : undefined;
+}
+
+/** The newest `limit` items' ids and change times, for the sitemap. */
+export function listAnalyticsSitemapEntries(limit: number, tx: Executor = db): Promise<{ id: number; updatedAt: Date }[]> {
+  return tx
+    .select({ id: analyticsContent.id, updatedAt: analyticsContent.updatedAt })
+    .from(analyticsContent)
+    .orderBy(desc(analyticsContent.createdAt), desc(analyticsContent.id))
+    .limit(limit);
+}

@@ -43,13 +43,14 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * The US generation mix of the latest stored month, in the energy mix's four sources
- * (Renewables = hydro, wind and solar) plus Other when it is at least half a percent.
+ * (Renewables = hydro, wind and solar) plus Other when it is at least half a percent;
+ * with the month and whether its figures are the seeded sample.
  */
-export async function generationEnergyMix(tx: Executor = db): Promise<EnergyMixEntry[] | undefined> {
+export async function generationEnergyMix(tx: Executor = db): Promise<{ mix: EnergyMixEntry[]; month: string; sample: boolean } | undefined> {
   const month = await latestGenerationMonth(tx);
   if (!month) return undefined;
   const rows = await tx
-    .select({ fuel: generation.fuel, value: generation.value })
+    .select({ fuel: generation.fuel, value: generation.value, source: generation.source })
     .from(generation)
     .where(and(eq(generation.period, month), eq(generation.location, 'US')));
   const value = (fuel: string) => rows.find((r) => r.fuel === fuel)?.value ?? 0;
@@ -64,7 +65,7 @@ export async function generationEnergyMix(tx: Executor = db): Promise<EnergyMixE
   ];
   const other = round1(100 - mix.reduce((sum, m) => sum + m.percentage, 0));
   if (other >= 0.5) mix.push({ source: 'Other', percentage: other });
-  return mix;
+  return { mix, month, sample: rows.some((r) => r.source !== 'eia') };
 }
 
 /** The latest month imported from EIA, or undefined. */

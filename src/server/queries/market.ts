@@ -3,6 +3,7 @@ import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
+import { eiaSeriesCode } from '@/lib/market-format';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
@@ -17,12 +18,13 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
     name: string;
     unit: string;
     decimals: number;
+    frequency: MarketDataItem['frequency'];
     source: string;
     period: string;
     value: number;
     rank: number;
   }>(sql`
-    select s.id, s.slug, s.name, s.unit, s.decimals, s.source, o.period, o.value, o.rank
+    select s.id, s.slug, s.name, s.unit, s.decimals, s.frequency, s.source, o.period, o.value, o.rank
     from ${marketSeries} s
     join (
       select series_id, period, value, row_number() over (partition by series_id order by period desc) as rank
@@ -41,8 +43,10 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       changeType: 'neutral',
       unit: latest.unit,
       asOf: latest.period,
+      frequency: latest.frequency,
       sample: !isEiaSource(latest.source),
     };
+    if (isEiaSource(latest.source)) item.series = eiaSeriesCode(latest.source);
     if (previous && previous.value !== 0) {
       const pct = ((latest.value - previous.value) / previous.value) * 100;
       const rounded = Math.round(pct * 100) / 100;
@@ -146,4 +150,20 @@ export async function latestSeriesPeriod(seriesId: number, tx: Executor = db): P
     .orderBy(desc(marketObservations.period))
     .limit(1);
   return row?.period;
+}
+
+/** A series' newest observations, newest first (the primary key's order: no sort step). */
+export function listRecentObservations(seriesId: number, limit: number, tx: Executor = db): Promise<ObservationRow[]> {
+  return tx.select().from(marketObservations).where(eq(marketObservations.seriesId, seriesId)).orderBy(desc(marketObservations.period)).limit(limit);
+}
+
+/** A series the EIA import creates on first use (one that has no sample history); answers its id either way. */
+export async function ensureSeries(
+  values: Pick<MarketSeriesRow, 'slug' | 'name' | 'unit' | 'frequency' | 'decimals' | 'listed' | 'sortOrder' | 'source'>,
+  tx: Executor = db,
+): Promise<number> {
+  await tx.insert(marketSeries).values(values).onConflictDoNothing({ target: marketSeries.slug });
+  const [row] = await tx.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, values.slug));
+  if (!row) throw new Error(`The series ${values.slug} was not stored.`);
+  return row.id;
 }

@@ -13,6 +13,7 @@ import {
 import { findRunningImport, finishImportRun, insertImportRun, listImportRuns } from '@/server/queries/import-runs';
 import {
   deleteSeriesObservations,
+  ensureSeries,
   latestSeriesPeriod,
   listMarketSeries,
   listSeriesStatus,
@@ -32,6 +33,32 @@ export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
   electricity: { route: 'electricity/retail-sales', frequency: 'monthly', data: 'price', facets: { stateid: ['US'], sectorid: ['RES'] } },
 };
 
+/** The stored series of US crude oil field production (thousand barrels per day, monthly). */
+export const PRODUCTION_SLUG = 'crude-production';
+
+/**
+ * Series that only the import creates: no sample history stands in for them, so until an
+ * import has stored one, the site shows its illustrative figures, labelled as such.
+ */
+export const EIA_IMPORTED_SERIES = [
+  {
+    series: {
+      slug: PRODUCTION_SLUG,
+      name: 'US Crude Oil Production',
+      unit: 'thousand b/d',
+      frequency: 'monthly',
+      decimals: 0,
+      // Not a price: kept out of the market-data list and its cards.
+      listed: false,
+      sortOrder: 100,
+    },
+    query: { route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value', facets: { series: ['MCRFPUS2'] } },
+  },
+] as const satisfies readonly {
+  series: { slug: string; name: string; unit: string; frequency: EiaQuery['frequency']; decimals: number; listed: boolean; sortOrder: number };
+  query: Omit<EiaQuery, 'start'>;
+}[];
+
 /** Monthly net generation, all sectors, for the US and every state, by fuel. */
 export const EIA_GENERATION: Omit<EiaQuery, 'start'> = {
   route: 'electricity/electric-power-operational-data',
@@ -47,7 +74,10 @@ const OVERLAP = { daily: 14, weekly: 35, monthly: 100 } as const;
 const STALE_RUN_MS = 15 * 60_000;
 
 export interface ImportSummary {
+  /** Price observations written. */
   observations: number;
+  /** Production figures written. */
+  production: number;
   generation: number;
   series: { slug: string; rows: number }[];
 }
@@ -91,7 +121,14 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
 
   const series = await listMarketSeries();
-  const fetched: { id: number; slug: string; wasSample: boolean; source: string; rows: { period: string; value: number }[] }[] = [];
+  const fetched: {
+    id: number;
+    slug: string;
+    wasSample: boolean;
+    source: string;
+    rows: { period: string; value: number }[];
+    create?: (typeof EIA_IMPORTED_SERIES)[number]['series'];
+  }[] = [];
   for (const s of series) {
     const query = EIA_PRICE_SERIES[s.slug];
     if (!query) continue;
@@ -100,6 +137,14 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
     const source = eiaSource(query.route, query.facets);
     fetched.push({ id: s.id, slug: s.slug, wasSample, source, rows: observationsOf(rows, query) });
+  }
+  for (const { series: wanted, query } of EIA_IMPORTED_SERIES) {
+    const stored = series.find((s) => s.slug === wanted.slug);
+    const latest = stored ? await latestSeriesPeriod(stored.id) : undefined;
+    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
+    const source = eiaSource(query.route, query.facets);
+    const entry = { id: stored?.id ?? 0, slug: wanted.slug, wasSample: false, source, rows: observationsOf(rows, query) };
+    fetched.push(stored ? entry : { ...entry, create: wanted });
   }
 
   const genLatest = await latestEiaGenerationMonth();
@@ -120,14 +165,19 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   }
 
   let observations = 0;
+  let production = 0;
   let generationWritten = 0;
+  const imported = new Set<string>(EIA_IMPORTED_SERIES.map((i) => i.series.slug));
   // The project's write queue: one write transaction at a time in this process.
   await writeTransaction(async (tx) => {
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
-      if (f.wasSample) await deleteSeriesObservations(f.id, tx);
-      observations += await upsertObservations(f.id, f.rows, tx);
-      await setSeriesSource(f.id, f.source, tx);
+      const id = f.create ? await ensureSeries({ ...f.create, source: f.source }, tx) : f.id;
+      if (f.wasSample) await deleteSeriesObservations(id, tx);
+      const written = await upsertObservations(id, f.rows, tx);
+      if (imported.has(f.slug)) production += written;
+      else observations += written;
+      await setSeriesSource(id, f.source, tx);
     }
     const genList = [...generationValues.values()];
     if (genList.length > 0) {
@@ -137,6 +187,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   });
   return {
     observations,
+    production,
     generation: generationWritten,
     series: fetched.map((f) => ({ slug: f.slug, rows: f.rows.length })),
   };
@@ -144,7 +195,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
 
 /** What an import did, in words (the admin's toast, the run log, the command's output). */
 export function importMessage(summary: ImportSummary): string {
-  return messages.importSucceeded(summary.observations, summary.generation);
+  return messages.importSucceeded(summary.observations, summary.production, summary.generation);
 }
 
 /**
@@ -162,7 +213,7 @@ export async function runEiaImport(
     finishImportRun(runId, { status, rows, message, finishedAt: new Date() });
   try {
     const summary = await importFromEia(options);
-    const total = summary.observations + summary.generation;
+    const total = summary.observations + summary.production + summary.generation;
     await finish('succeeded', total, importMessage(summary));
     // Every page showing market data renders afresh, in every process.
     await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });

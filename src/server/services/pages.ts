@@ -1,43 +1,42 @@
-import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
+import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
+import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import type { EnergyMixEntry } from '@/lib/types';
 import { cachedForContent } from '@/server/content-version';
+import { NotFoundError } from '@/server/errors';
+import { getAnalyticsContentById } from '@/server/queries/analytics-content';
 import { countArticlesByCategory, getArticleBySlug, listRelatedArticles } from '@/server/queries/articles';
 import { listCategories } from '@/server/queries/categories';
-import { generationEnergyMix } from '@/server/queries/generation';
-import { listEnergyMix, listMarketData } from '@/server/queries/market';
+import { listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from '@/server/services/analytics-content';
 import { listPublicArticles } from '@/server/services/article-lists';
-import { dashboardsOf, getZohoEnergyMix } from '@/server/services/zoho';
+import { getDashboardData, getEnergyMixWithSource } from '@/server/services/market';
+import { buildReport } from '@/server/services/reports';
+import { dashboardsOf } from '@/server/services/zoho';
 
 /**
  * The energy mix to chart: from the configured Zoho data view, else the stored generation
  * mix (EIA, or its sample stand-in), else the stored fallback mix.
  */
 export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = getZohoRow()): Promise<EnergyMixEntry[]> {
-  const fromZoho = await getZohoEnergyMix(await zoho);
-  if (fromZoho) return fromZoho;
-  const fromGeneration = await generationEnergyMix();
-  if (fromGeneration) return fromGeneration;
-  const stored = await listEnergyMix();
-  return stored.length > 0 ? stored : FALLBACK_ENERGY_MIX;
+  return (await getEnergyMixWithSource(zoho)).mix;
 }
 
 /** Everything the home page shows. */
 export async function getHomePageData() {
-  const [featured, latest, marketData, energyMix] = await Promise.all([
+  const [featured, latest, marketData, dashboard] = await Promise.all([
     listPublicArticles({ featured: true, limit: 4, offset: 0 }),
     listPublicArticles({ limit: 10, offset: 0 }),
     listMarketData(),
-    getEnergyMix(),
+    getDashboardData(),
   ]);
   const featuredIds = new Set(featured.items.map((a) => a.id));
   return {
     featured: featured.items,
     latest: latest.items.filter((a) => !featuredIds.has(a.id)).slice(0, 3),
     marketData,
-    energyMix,
+    ...dashboard,
   };
 }
 
@@ -62,26 +61,53 @@ export async function getArticlePageData(slug: string) {
 
 /** Analysis items per page of /analytics. */
 export const ANALYTICS_PAGE_SIZE = 12;
+/** Characters of an analysis item's text its card on /analytics shows. */
+const ANALYSIS_EXCERPT_CHARS = 280;
 
 /** The /analytics page's data: market figures, the energy mix, one page of the analysis items, the dashboards. */
 export async function getAnalyticsPageData(page: number) {
   // The Zoho row gives both the energy mix and the dashboards: read once.
   const zoho = getZohoRow();
-  const [marketData, energyMix, content, row] = await Promise.all([
+  const [marketData, dashboard, content, row] = await Promise.all([
     listMarketData(),
-    getEnergyMix(zoho),
+    getDashboardData(zoho),
     listAnalyticsPage({ limit: ANALYTICS_PAGE_SIZE, offset: (page - 1) * ANALYTICS_PAGE_SIZE }),
     zoho,
   ]);
   const dashboards = dashboardsOf(row);
   return {
     marketData,
-    energyMix,
-    content: content.items,
+    ...dashboard,
+    content: content.items.map((item): AnalysisSummary => ({
+      id: item.id,
+      title: item.title,
+      type: item.type,
+      createdAt: item.createdAt,
+      excerpt: truncateAtWord(item.content, ANALYSIS_EXCERPT_CHARS),
+      hasChart: analysisChartOf(item.metadata) !== undefined,
+    })),
     contentPages: Math.max(1, Math.ceil(content.total / ANALYTICS_PAGE_SIZE)),
     dashboardUrl: dashboards.energy,
     otherDashboards: dashboards.others,
   };
+}
+
+/**
+ * An analysis item's page: the item and, when its metadata names stored series, the chart
+ * of them (the custom report's figures); undefined when there is no such item.
+ */
+export async function getAnalysisPageData(id: number) {
+  const item = await getAnalyticsContentById(id);
+  if (!item) return undefined;
+  const chart = analysisChartOf(item.metadata);
+  const report = chart
+    ? await buildReport('custom', { ...chart, format: 'json' }).catch((error: unknown) => {
+        // Series with no stored observations: the item reads without its chart.
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      })
+    : undefined;
+  return { item, chart, report };
 }
 
 /** Published articles per category, counted once per content version. */

@@ -1,4 +1,5 @@
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
+import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
 import {
   RANGE_DAYS,
   REGIONAL_METRIC_LABELS,
@@ -64,6 +65,7 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
     title: kind === 'price' ? 'Price Analysis' : 'Custom Report',
     subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${end}`,
     notes,
+    source: seriesSourceLine(series, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily')),
     chart: {
       type: query.chart ?? 'line',
       xType: 'datetime',
@@ -74,6 +76,7 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
     table: {
       columns: ['Date', ...series.map((s) => `${s.name} (${s.unit})`)],
       rows: periods.map((p) => [p, ...byPeriod.map((m) => m.get(p) ?? null)]),
+      decimals: [null, ...series.map((s) => s.decimals)],
     },
     filename: `${kind === 'price' ? 'price-analysis' : 'custom-report'}-${query.series.join('-')}-${query.range}.csv`,
   };
@@ -101,6 +104,10 @@ async function shareReport(query: ReportQuery<'share'>): Promise<Report> {
     title: 'Market Share',
     subtitle: `US electricity generation by source · ${SHARE_PERIOD_LABELS[query.period]} (${when})`,
     notes,
+    source: generationSourceLine(
+      rows.some((r) => r.source === 'seed'),
+      monthLabel(last),
+    ),
     chart: {
       type: 'donut',
       xType: 'category',
@@ -108,10 +115,12 @@ async function shareReport(query: ReportQuery<'share'>): Promise<Report> {
       series: [{ name: 'Share (%)', data: entries.map((e) => round((e.value / total) * 100, 1)) }],
       yTitle: 'Share (%)',
       decimals: 1,
+      valueSuffix: '%',
     },
     table: {
       columns: ['Source', 'Generation (GWh)', 'Share (%)'],
       rows: entries.map((e) => [e.label, round(e.value, 0), round((e.value / total) * 100, 1)]),
+      decimals: [null, 0, 1],
     },
     filename: `market-share-${query.period}.csv`,
   };
@@ -146,6 +155,10 @@ async function regionalReport(query: ReportQuery<'regional'>): Promise<Report> {
     title: 'Regional Data',
     subtitle: `${REGIONAL_METRIC_LABELS[query.metric]} by state · ${monthLabel(month)}`,
     notes,
+    source: generationSourceLine(
+      rows.some((r) => r.source === 'seed'),
+      monthLabel(month),
+    ),
     chart: {
       type: 'bar',
       xType: 'category',
@@ -156,12 +169,14 @@ async function regionalReport(query: ReportQuery<'regional'>): Promise<Report> {
           ? { name: 'Generation (GWh)', data: top.map((s) => round(s.total, 0)) }
           : { name: 'Renewable share (%)', data: top.map((s) => round(s.share, 1)) },
       ],
-      yTitle: byGeneration ? 'GWh' : '%',
+      yTitle: byGeneration ? 'Generation (GWh)' : 'Renewable share (%)',
       decimals: byGeneration ? 0 : 1,
+      ...(byGeneration ? {} : { valueSuffix: '%' }),
     },
     table: {
       columns: ['State', 'Generation (GWh)', 'Renewable share (%)', 'Largest source'],
       rows: states.map((s) => [s.name, round(s.total, 0), round(s.share, 1), s.largest]),
+      decimals: [null, 0, 1, null],
     },
     filename: `regional-${query.metric}-${month}.csv`,
   };

@@ -1,4 +1,5 @@
 import { cachedForContent } from '@/server/content-version';
+import { listAnalyticsSitemapEntries } from '@/server/queries/analytics-content';
 import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
@@ -24,9 +25,18 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** The static pages' sitemap file. */
-export function pagesSitemapXml(site: URL): string {
-  const entries = STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`);
+/**
+ * The sitemap file of the pages that are not articles: the static pages and each analysis
+ * item's page (an editor writes each, so they are few; the file holds the newest that fit).
+ */
+export async function pagesSitemapXml(site: URL): Promise<string> {
+  const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - STATIC_PATHS.length);
+  const entries = [
+    ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
+    ...analyses.map(
+      (a) => `<url><loc>${escapeXml(new URL(`/analytics/${a.id}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ];
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

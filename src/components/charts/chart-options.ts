@@ -1,0 +1,141 @@
+// ApexCharts options for every chart of the site, as plain functions of the data. Only
+// types come from apexcharts here: the library itself loads lazily with the chart.
+import type { ApexOptions } from 'apexcharts';
+import type { Report } from '@/lib/validation/reports';
+import type { ApexChartProps } from '@/components/charts/ApexChart';
+
+export type ChartProps = Pick<ApexChartProps, 'type' | 'series' | 'options'>;
+
+/** Series colors in order, distinguishable from one another. */
+export const CHART_PALETTE = ['#1d4ed8', '#d97706', '#15803d', '#7c3aed', '#be185d', '#0891b2', '#52525b'];
+
+/** A number with exactly `decimals` decimals ("1,234.50"), so every label of one chart reads alike. */
+export function formatFixed(value: number, decimals: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/**
+ * What every chart starts from: no toolbar, zoom or animation, and a legend below the plot
+ * (ApexCharts draws it only when there is more than one series). The chart is hidden from
+ * assistive technology, since each has a table of its figures beside it, so ApexCharts' own
+ * announcements and keyboard handling are off: focusable legend entries inside a hidden
+ * chart would take keyboard focus to something a screen reader cannot see.
+ */
+export function baseChartOptions(): ApexOptions {
+  return {
+    chart: {
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: false },
+      fontFamily: 'inherit',
+      parentHeightOffset: 0,
+      accessibility: { enabled: false },
+    },
+    colors: CHART_PALETTE,
+    dataLabels: { enabled: false },
+    grid: { borderColor: '#e5e7eb', strokeDashArray: 3 },
+    legend: { show: true, position: 'bottom', horizontalAlign: 'left', fontSize: '13px', onItemClick: { toggleDataSeries: false } },
+    tooltip: { theme: 'light' },
+  };
+}
+
+const axisTitle = (text: string) => ({ text, style: { fontWeight: 500, color: '#4b5563' } });
+
+/** A report's chart: lines, areas or bars over dates, ranked bars by category, or a donut of shares. */
+export function reportChartProps(report: Report): ChartProps {
+  const { chart } = report;
+  const suffix = chart.valueSuffix ?? '';
+  const format = (v: number) => (typeof v === 'number' ? `${formatFixed(v, chart.decimals)}${suffix}` : String(v));
+  const base = baseChartOptions();
+  if (chart.type === 'donut') {
+    return {
+      type: 'donut',
+      series: (chart.series[0]?.data ?? []) as number[],
+      options: {
+        ...base,
+        labels: chart.categories ?? [],
+        dataLabels: { enabled: true, formatter: (v: number) => `${formatFixed(v, 1)}%` },
+        tooltip: { y: { formatter: format } },
+      },
+    };
+  }
+  if (chart.xType === 'category') {
+    const horizontal = chart.horizontal ?? false;
+    const values = { title: axisTitle(chart.yTitle), labels: { formatter: format } };
+    return {
+      type: 'bar',
+      series: chart.series as ApexOptions['series'],
+      options: {
+        ...base,
+        plotOptions: { bar: { horizontal, borderRadius: 3 } },
+        // A horizontal bar chart's value axis is its x axis.
+        xaxis: horizontal
+          ? { categories: chart.categories ?? [], title: values.title, labels: { formatter: (v: string) => format(Number(v)) } }
+          : { categories: chart.categories ?? [] },
+        ...(horizontal ? {} : { yaxis: values }),
+        tooltip: { y: { formatter: format } },
+      },
+    };
+  }
+  return {
+    type: chart.type,
+    series: chart.series as ApexOptions['series'],
+    options: {
+      ...base,
+      stroke: { width: chart.type === 'bar' ? 0 : 2, curve: 'straight' },
+      // US dates: "Aug 24", "Sep '26", "Aug 24, 2026".
+      xaxis: { type: 'datetime', labels: { datetimeUTC: true, datetimeFormatter: { year: 'yyyy', month: "MMM 'yy", day: 'MMM d' } } },
+      yaxis: { title: axisTitle(chart.yTitle), labels: { formatter: format } },
+      tooltip: { x: { format: 'MMM d, yyyy' }, y: { formatter: format } },
+    },
+  };
+}
+
+/** Bars of weekly volatility, in percent; `weekTitle` names what the week labels are. */
+export function volatilityChartProps(weeks: readonly { label: string; value: number }[], name: string, weekTitle?: string): ChartProps {
+  return {
+    type: 'bar',
+    series: [{ name, data: weeks.map((w) => w.value) }],
+    options: {
+      ...baseChartOptions(),
+      colors: ['#d97706'],
+      xaxis: { categories: weeks.map((w) => w.label), ...(weekTitle ? { title: axisTitle(weekTitle) } : {}) },
+      yaxis: { title: axisTitle('Volatility (%)'), labels: { formatter: (v: number) => `${formatFixed(v, 0)}%` } },
+      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, 1)}%` } },
+      plotOptions: { bar: { borderRadius: 4, columnWidth: '55%' } },
+    },
+  };
+}
+
+/** An area of production by month; `unit` titles the value axis, `decimals` fixes its labels. */
+export function productionChartProps(months: readonly { label: string; value: number }[], unit: string, decimals: number): ChartProps {
+  return {
+    type: 'area',
+    series: [{ name: `Production (${unit})`, data: months.map((m) => m.value) }],
+    options: {
+      ...baseChartOptions(),
+      colors: ['#1d4ed8'],
+      stroke: { curve: 'straight', width: 2 },
+      fill: { type: 'gradient', gradient: { opacityFrom: 0.35, opacityTo: 0.05 } },
+      // Every month up to six; past that four level labels, so they never crowd or tilt.
+      xaxis: { categories: months.map((m) => m.label), ...(months.length > 6 ? { tickAmount: 4 } : {}), labels: { rotate: 0 } },
+      yaxis: { title: axisTitle(unit), labels: { formatter: (v: number) => formatFixed(v, decimals) } },
+      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, decimals)} ${unit}` } },
+    },
+  };
+}
+
+/** A pie of the energy mix in its fixed colors; the card lists the sources itself, so the chart has no legend of its own. */
+export function energyMixChartProps(mix: readonly { source: string; percentage: number }[], colors: string[]): ChartProps {
+  return {
+    type: 'pie',
+    series: mix.map((m) => m.percentage),
+    options: {
+      ...baseChartOptions(),
+      labels: mix.map((m) => m.source),
+      colors,
+      legend: { show: false },
+      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, 1)}%` } },
+    },
+  };
+}

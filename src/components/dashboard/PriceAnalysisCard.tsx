@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { PRICE_CHANGE_TEXT, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, type DashboardFigures } from '@/lib/dashboard';
+import { formatAsOf } from '@/lib/market-format';
+import { cn } from '@/lib/utils';
+import { ChartSource } from '@/components/charts/ChartSource';
+import { LazyChart } from '@/components/charts/LazyChart';
+import { formatFixed, volatilityChartProps } from '@/components/charts/chart-options';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { changeClass, DataTable, IllustrativeFigures, signedPercent } from '@/components/dashboard/parts';
+
+/** "Nov 3": the Monday a week starts on. */
+const weekLabel = (weekStart: string) => formatAsOf(weekStart).replace(/, \d{4}$/, '');
+
+/**
+ * Price Analysis: WTI's change over three months and its realized volatility, computed from
+ * the stored series, and the fixed example figures beside them. Without stored WTI
+ * history the chart shows the illustrative weekly bars.
+ */
+export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: DashboardFigures['wti']; headingLevel: 'h2' | 'h3'; height: number }) {
+  const titleId = useId();
+  const weeks = wti
+    ? wti.weekly.map((w) => ({ label: weekLabel(w.weekStart), value: w.value }))
+    : VOLATILITY_BY_WEEK.map((w) => ({ label: w.week, value: w.value }));
+  const chart = wti
+    ? volatilityChartProps(weeks, 'WTI volatility (%)', 'Week beginning')
+    : volatilityChartProps(weeks, 'Illustrative volatility (%)');
+  const chartBlock = (
+    <>
+      <LazyChart label="volatility" height={height} {...chart} />
+      <DataTable
+        caption={wti ? 'WTI volatility by week, annualized' : 'Illustrative price volatility by week'}
+        head={[wti ? 'Week beginning' : 'Week', 'Volatility']}
+        rows={weeks.map((w) => [w.label, `${formatFixed(w.value, 1)}%`])}
+      />
+    </>
+  );
+  return (
+    <Card role="group" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle as={headingLevel} id={titleId}>
+          Price Analysis
+        </CardTitle>
+        <CardDescription>Weekly crude price volatility</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {wti && (
+          <>
+            {wti.quarterChange === undefined ? (
+              <p className="text-2xl font-bold">WTI ${formatFixed(wti.latest.value, 2)}</p>
+            ) : (
+              <p className={cn('text-2xl font-bold', changeClass(wti.quarterChange))}>WTI {signedPercent(wti.quarterChange)} over 3 months</p>
+            )}
+            <p className="text-muted-foreground text-sm">WTI 30-day volatility: {formatFixed(wti.volatility30d, 1)}%</p>
+            {chartBlock}
+            <ChartSource>{wti.source}</ChartSource>
+            <p className="text-muted-foreground mt-1 text-xs">
+              Volatility is annualized: the standard deviation of daily log returns (the last 30 for the 30-day figure, each week&apos;s for the bars)
+              times √252.
+            </p>
+          </>
+        )}
+        <IllustrativeFigures>
+          <p className="text-lg font-semibold">{PRICE_CHANGE_TEXT}</p>
+          <p className="text-sm">{VOLATILITY_TEXT}</p>
+          {wti ? (
+            <p className="text-muted-foreground text-xs">
+              Weekly volatility: {VOLATILITY_BY_WEEK.map((w) => `${w.week} ${formatFixed(w.value, 1)}%`).join(', ')}
+            </p>
+          ) : (
+            chartBlock
+          )}
+        </IllustrativeFigures>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
+import { formatAsOf } from '@/lib/market-format';
+import { ChartSource } from '@/components/charts/ChartSource';
+import { LazyChart } from '@/components/charts/LazyChart';
+import { formatFixed, productionChartProps } from '@/components/charts/chart-options';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, IllustrativeFigures } from '@/components/dashboard/parts';
+
+const SPEC_UNIT = 'Barrels per day';
+const EIA_UNIT = 'Million barrels per day';
+
+/** "Aug ’26": a month on the chart's axis (the table says it in full). */
+const shortMonth = (period: string) => {
+  const [month = '', year = ''] = formatAsOf(period, 'monthly').split(' ');
+  return `${month.slice(0, 3)} ’${year.slice(2)}`;
+};
+
+/** The fixed example production trend: illustrative, so labelled as such wherever it is shown. */
+function IllustrativeTrend({ chart, height }: { chart: boolean; height: number }) {
+  const months = PRODUCTION_TREND.map((p) => ({ label: p.month, value: p.value }));
+  return (
+    <IllustrativeFigures>
+      <p className="text-2xl font-bold">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
+      <p className="text-muted-foreground text-sm">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
+      {chart ? (
+        <>
+          <LazyChart label="production" height={height} {...productionChartProps(months, SPEC_UNIT, 0)} />
+          <DataTable
+            caption="Illustrative production by month"
+            head={['Month', 'Barrels per day']}
+            rows={PRODUCTION_TREND.map((p) => [p.month, p.value.toLocaleString('en-US')])}
+          />
+        </>
+      ) : (
+        <p className="text-muted-foreground text-xs">
+          Trend, barrels per day: {PRODUCTION_TREND.map((p) => `${p.month} ${p.value.toLocaleString('en-US')}`).join(', ')}
+        </p>
+      )}
+    </IllustrativeFigures>
+  );
+}
+
+/**
+ * Production: US crude oil field production from EIA once it is imported; until then the
+ * fixed example trend, labelled as such (nothing stands in for the real series).
+ */
+export function ProductionCard({
+  production,
+  headingLevel,
+  height,
+}: {
+  production: DashboardFigures['production'];
+  headingLevel: 'h2' | 'h3';
+  height: number;
+}) {
+  const titleId = useId();
+  if (!production) {
+    return (
+      <Card role="group" aria-labelledby={titleId}>
+        <CardHeader>
+          <CardTitle as={headingLevel} id={titleId}>
+            Production
+          </CardTitle>
+          <CardDescription>Crude production trend, barrels per day</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <IllustrativeTrend chart height={height} />
+          <p className="text-muted-foreground mt-2 text-xs">US crude oil production from EIA appears here once the editors import it.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  const { months, source } = production;
+  const first = months[0];
+  const last = months.at(-1);
+  const points = months.map((m) => ({ label: shortMonth(m.period), value: m.value }));
+  return (
+    <Card role="group" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle as={headingLevel} id={titleId}>
+          Production
+        </CardTitle>
+        <CardDescription>US crude oil field production, million barrels per day</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {last && <p className="text-2xl font-bold">{formatFixed(last.value, 2)} million b/d</p>}
+        {first && last && (
+          <p className="text-muted-foreground text-sm">
+            {formatAsOf(last.period, 'monthly')}, from {formatFixed(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
+          </p>
+        )}
+        <LazyChart label="production" height={height} {...productionChartProps(points, EIA_UNIT, 2)} />
+        <DataTable
+          caption="US crude oil production by month"
+          head={['Month', EIA_UNIT]}
+          rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatFixed(m.value, 2)])}
+        />
+        <ChartSource>{source}</ChartSource>
+        <IllustrativeTrend chart={false} height={height} />
+      </CardContent>
+    </Card>
+  );
+}
