@@ -27,7 +27,7 @@ export const PRICE_CHANGE_TEXT = '+12.4% vs last quarter';
 export const VOLATILITY_TEXT = '18.7% 30-day volatility';
 export const DEFAULT_RENEWABLE_SHARE = 23.1;
 
-/** Fixed pie colours by source (fixed colors); unknown sources cycle the extras. */
+/** Fixed pie colors by source (fixed colors); unknown sources cycle the extras. */
 export const ENERGY_MIX_COLORS: Record<string, string> = {
   'Natural Gas': '#1d4ed8',
   Renewables: '#15803d',

@@ -118,6 +118,8 @@ export interface AdminArticleRow {
 export interface AdminPage<T> {
   items: T[];
   total: number;
+  /** The total is a lower bound: a search found more matches than it counts (`total`+). */
+  totalAtLeast?: boolean;
   page: number;
   pageSize: number;
 }

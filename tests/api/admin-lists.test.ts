@@ -101,6 +101,25 @@ describe('the admin lists at newsroom size', () => {
     expect(searched.body.items.every((c) => /interconnection queue/i.test(c.content))).toBe(true);
   });
 
+  it('counts a search of a common word up to 1,000 ("1,000+"), newest first in arrival order, and pages past the count', async () => {
+    const matches = await server.database.client.execute("SELECT count(*) AS n FROM comments_fts WHERE comments_fts MATCH 'storage*'");
+    expect(Number(matches.rows[0]?.['n'])).toBeGreaterThan(1_050);
+    const first = await page<ModerationComment>('/api/admin/comments?status=all&q=storage');
+    expect(first.body).toMatchObject({ total: 1_000, totalAtLeast: true });
+    const ids = first.body.items.map((c) => c.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const past = await page<ModerationComment>('/api/admin/comments?status=all&q=storage&page=21');
+    expect(past.body.items.length).toBeGreaterThan(0);
+    expect(Math.max(...past.body.items.map((c) => c.id))).toBeLessThan(Math.min(...ids));
+    // A search with few matches counts them exactly; a list without a search always does.
+    const few = await page<ModerationComment>('/api/admin/comments?status=pending&q=interconnection%20queue');
+    expect(few.body.total).toBeLessThan(1_000);
+    expect(few.body.totalAtLeast).toBeUndefined();
+    const all = await page<AdminArticleRow>('/api/admin/articles');
+    expect(all.body.total).toBeGreaterThan(1_000);
+    expect(all.body.totalAtLeast).toBeUndefined();
+  });
+
   it("names each comment's article by its title and slug, the article's own", async () => {
     for (const path of ['/api/admin/comments', '/api/admin/comments?status=all&sort=oldest', '/api/admin/comments?status=all&q=interconnection']) {
       const { body } = await page<ModerationComment>(path);
@@ -174,17 +193,17 @@ describe('the admin lists at newsroom size', () => {
         await articleQueries.listAdminArticleRows({ status, now }, sort, 50, 100, db);
         await articleQueries.listAdminArticleRows({ status, now, categoryId: 2 }, sort, 50, 100, db);
       }
-      await articleQueries.countAdminArticles({ status, now }, db);
-      await articleQueries.countAdminArticles({ status, now, categoryId: 2 }, db);
+      await articleQueries.countAdminArticles({ status, now }, undefined, db);
+      await articleQueries.countAdminArticles({ status, now, categoryId: 2 }, undefined, db);
       await articleQueries.listAdminArticleRows({ status, now, q: 'gas' }, 'newest', 50, 0, db);
-      await articleQueries.countAdminArticles({ status, now, q: 'gas' }, db);
+      await articleQueries.countAdminArticles({ status, now, q: 'gas' }, 1_000, db);
     }
     for (const status of ['all', 'pending', 'approved'] as const) {
       for (const sort of ['newest', 'oldest'] as const) await commentQueries.listModerationComments({ status }, sort, 50, 200, db);
       await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
-      await commentQueries.countModerationComments({ status, articleId: 3 }, db);
+      await commentQueries.countModerationComments({ status, articleId: 3 }, undefined, db);
       await commentQueries.listModerationComments({ status, q: 'storage' }, 'newest', 50, 0, db);
-      await commentQueries.countModerationComments({ status, q: 'storage' }, db);
+      await commentQueries.countModerationComments({ status, q: 'storage' }, 1_000, db);
     }
     expect(plans.length).toBeGreaterThan(40);
     expect(fullScans(plans)).toEqual([]);

@@ -19,14 +19,16 @@ test('the articles list pages, searches and filters on the server, and the edito
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
   await expect(rows(page, 'articles').first().getByRole('link').first()).not.toHaveText(firstTitle ?? '');
 
-  await page.getByRole('searchbox', { name: 'Search articles' }).fill('permian');
-  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  await expect(rows(page, 'articles').first()).toContainText(/Permian/i);
+  // A word only the grown copies carry, in their titles: every row found names it.
+  await page.getByRole('searchbox', { name: 'Search articles' }).fill('rockies');
+  await expect(page.getByText(/^\d{2,3} articles$/)).toBeVisible();
+  await expect(rows(page, 'articles').first()).toContainText(/Rockies/);
+  for (const title of await rows(page, 'articles').getByRole('link').allTextContents()) expect(title).toMatch(/Rockies/);
+  await page.getByRole('searchbox', { name: 'Search articles' }).fill('');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
   await expect(rows(page, 'articles').first().getByText('Draft')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
-  await page.getByRole('searchbox', { name: 'Search articles' }).fill('');
   await rows(page, 'articles')
     .first()
     .getByRole('button', { name: /^Edit / })

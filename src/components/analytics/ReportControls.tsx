@@ -53,7 +53,7 @@ export function SeriesChoice({
   );
 }
 
-/** A labelled select of `options` (value → text); it answers only values of `options`. */
+/** A labeled select of `options` (value → text); it answers only values of `options`. */
 export function Choice<V extends string>({
   label,
   value,

@@ -16,7 +16,7 @@ const shortMonth = (period: string) => {
   return `${month.slice(0, 3)} ’${year.slice(2)}`;
 };
 
-/** The fixed example production trend: illustrative, so labelled as such wherever it is shown. */
+/** The fixed example production trend: illustrative, so labeled as such wherever it is shown. */
 function IllustrativeTrend({ chart, height }: { chart: boolean; height: number }) {
   const months = PRODUCTION_TREND.map((p) => ({ label: p.month, value: p.value }));
   return (
@@ -43,7 +43,7 @@ function IllustrativeTrend({ chart, height }: { chart: boolean; height: number }
 
 /**
  * Production: US crude oil field production from EIA once it is imported; until then the
- * fixed example trend, labelled as such (nothing stands in for the real series).
+ * fixed example trend, labeled as such (nothing stands in for the real series).
  */
 export function ProductionCard({
   production,

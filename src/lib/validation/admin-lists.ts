@@ -4,6 +4,9 @@ import { wholeNumber } from '@/lib/validation/page-query';
 /** Rows per page of every admin list. */
 export const ADMIN_PAGE_SIZE = 50;
 
+/** A search of an admin list counts its matches up to this many, then says "1,000+". */
+export const ADMIN_SEARCH_COUNT_CAP = 1_000;
+
 /** The page number; anything unreadable is the first page. */
 const page = z._default(z.catch(wholeNumber(1, 1_000_000), 1), 1);
 const search = z.optional(z.string().check(z.trim(), z.maxLength(200, 'Search text is at most 200 characters')));

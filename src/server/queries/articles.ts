@@ -350,12 +350,15 @@ export async function listAdminArticleRows(
       : sort === 'oldest'
         ? [articles.publishedAt, articles.id]
         : [desc(articles.publishedAt), desc(articles.id)];
+  // A search runs in the full-text index's own order, newest or oldest added (by id), so a
+  // page of a common word is found without sorting every match; by title it sorts them.
+  const searchOrder = sort === 'title' ? order : sort === 'oldest' ? [sql`articles_fts.rowid`] : [sql`articles_fts.rowid desc`];
   // Ids first (from an index, or the full-text matches), then the page's rows only.
   const ids = fts
     ? (
         await tx.all<{ id: number }>(
           sql`select ${articles.id} as id from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
-              where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+              where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(searchOrder, sql`, `)} limit ${limit} offset ${offset}`,
         )
       ).map((r) => r.id)
     : (
@@ -393,14 +396,14 @@ export async function listAdminArticleRows(
   });
 }
 
-/** How many articles the admin's filter matches. */
-export async function countAdminArticles(filter: AdminArticleFilter, tx: Executor = db): Promise<number> {
+/** How many articles the admin's filter matches; a search counts up to `cap` + 1 only. */
+export async function countAdminArticles(filter: AdminArticleFilter, cap = Number.MAX_SAFE_INTEGER, tx: Executor = db): Promise<number> {
   const fts = filter.q ? toFtsQuery(filter.q) : undefined;
   if (filter.q && !fts) return 0;
   if (fts) {
     const [row] = await tx.all<{ n: number }>(
-      sql`select count(*) as n from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
-          where ${and(ftsMatch(fts), ...adminConditions(filter))}`,
+      sql`select count(*) as n from (select 1 from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
+          where ${and(ftsMatch(fts), ...adminConditions(filter))} limit ${cap + 1})`,
     );
     return Number(row?.n ?? 0);
   }

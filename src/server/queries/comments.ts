@@ -119,11 +119,14 @@ export async function listModerationComments(
   const fts = filter.q ? commentFtsQuery(filter.q) : undefined;
   if (filter.q && !fts) return [];
   const order = sort === 'oldest' ? [comments.createdAt, comments.id] : [desc(comments.createdAt), desc(comments.id)];
+  // A search runs in the full-text index's own order (by id, the order comments arrived), so
+  // a page of a common word is found without reading and sorting every match.
   const ids = fts
     ? (
         await tx.all<{ id: number }>(
           sql`select ${comments.id} as id from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
-              where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+              where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))}
+              order by comments_fts.rowid ${sort === 'oldest' ? sql`asc` : sql`desc`} limit ${limit} offset ${offset}`,
         )
       ).map((r) => r.id)
     : (
@@ -161,14 +164,15 @@ export async function listModerationComments(
   });
 }
 
-/** How many comments a moderation filter matches, when a running total cannot say (one article, or a search). */
-export async function countModerationComments(filter: ModerationFilter, tx: Executor = db): Promise<number> {
+/** How many comments a moderation filter matches, when a running total cannot say (one article, or a search, counted up to `cap` + 1). */
+export async function countModerationComments(filter: ModerationFilter, cap = Number.MAX_SAFE_INTEGER, tx: Executor = db): Promise<number> {
   const fts = filter.q ? commentFtsQuery(filter.q) : undefined;
   if (filter.q && !fts) return 0;
   if (fts) {
+    // A search counts up to `cap` + 1 matches only.
     const [row] = await tx.all<{ n: number }>(
-      sql`select count(*) as n from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
-          where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))}`,
+      sql`select count(*) as n from (select 1 from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
+          where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))} limit ${cap + 1})`,
     );
     return Number(row?.n ?? 0);
   }

@@ -1,6 +1,7 @@
 import type { AdminArticleRow, AdminCounts, AdminMessage, AdminPage, ModerationComment } from '@/lib/types';
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_COUNT_CAP,
   type AdminArticleListQuery,
   type AdminCommentListQuery,
   type AdminMessageListQuery,
@@ -33,9 +34,14 @@ export async function listArticlesForAdmin(query: AdminArticleListQuery): Promis
   const filter = { q: query.q, status: query.status, categoryId: query.categoryId, now: new Date() };
   const [items, total] = await Promise.all([
     listAdminArticleRows(filter, query.sort, ADMIN_PAGE_SIZE, offsetOf(query.page)),
-    countAdminArticles(filter),
+    countAdminArticles(filter, ADMIN_SEARCH_COUNT_CAP),
   ]);
-  return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { items, page: query.page, pageSize: ADMIN_PAGE_SIZE, ...(query.q ? cappedTotal(total) : { total }) };
+}
+
+/** A search's total as the lists say it: exact up to the cap, else the cap and "more" (lists without a search count exactly). */
+function cappedTotal(total: number): { total: number; totalAtLeast?: true } {
+  return total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total };
 }
 
 /** A page of the moderation list; unfiltered totals come from the running counters, never a count of a large table. */
@@ -49,9 +55,9 @@ export async function listCommentsForAdmin(query: AdminCommentListQuery): Promis
   };
   const [items, total] = await Promise.all([
     listModerationComments(filter, query.sort, ADMIN_PAGE_SIZE, offsetOf(query.page)),
-    query.q || query.articleId !== undefined ? countModerationComments(filter) : fromCounters(),
+    query.q || query.articleId !== undefined ? countModerationComments(filter, ADMIN_SEARCH_COUNT_CAP) : fromCounters(),
   ]);
-  return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { items, page: query.page, pageSize: ADMIN_PAGE_SIZE, ...(query.q ? cappedTotal(total) : { total }) };
 }
 
 /** A page of the contact inbox. */

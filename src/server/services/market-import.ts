@@ -38,7 +38,7 @@ export const PRODUCTION_SLUG = 'crude-production';
 
 /**
  * Series that only the import creates: no sample history stands in for them, so until an
- * import has stored one, the site shows its illustrative figures, labelled as such.
+ * import has stored one, the site shows its illustrative figures, labeled as such.
  */
 export const EIA_IMPORTED_SERIES = [
   {

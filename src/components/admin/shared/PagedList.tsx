@@ -45,7 +45,9 @@ export function PagedList<T extends { id: number }>({
   renderRow,
 }: PagedListProps<T>) {
   const { data, loading, query } = list;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A search with more matches than it counts pages on while pages come back full.
+  const counted = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data?.totalAtLeast ? Math.max(counted, query.page + (data.items.length === data.pageSize ? 1 : 0)) : counted;
   const ids = [...list.selected];
   return (
     <div className="space-y-3">
@@ -99,7 +101,7 @@ export function PagedList<T extends { id: number }>({
 
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          {data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? noun : `${noun}s`}` : 'Loading…'}
+          {data ? `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}` : 'Loading…'}
           {ids.length > 0 && ` · ${ids.length} selected`}
         </p>
         {bulkActions && data && data.items.length > 0 && (
@@ -143,7 +145,8 @@ export function PagedList<T extends { id: number }>({
             Previous
           </Button>
           <span className="text-muted-foreground">
-            Page {query.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+            Page {query.page.toLocaleString('en-US')}
+            {data?.totalAtLeast ? '' : ` of ${pages.toLocaleString('en-US')}`}
           </span>
           <Button variant="outline" size="sm" disabled={query.page >= pages || loading} onClick={() => list.setPage(query.page + 1)}>
             Next
