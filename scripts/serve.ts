@@ -403,7 +403,9 @@ async function startPrimary(config: AppConfig, workers: number): Promise<void> {
   let listening = 0;
   const recentDeaths: number[] = [];
   const fork = () => {
-    const worker = cluster.fork();
+    // Each web process runs several threads (database readers, the writer); glibc would give
+    // each its own malloc arenas, and the process's memory would keep creeping up under load.
+    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
     worker.once('listening', () => {
       if (++listening === workers) console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port}, ${workers} processes)`);
     });

@@ -65,7 +65,9 @@ export async function benchMemory(base, pid) {
     });
     await res.arrayBuffer();
   };
-  await timeCalls(1000, 16, hit);
+  // Warm up until V8 has sized its heaps for this load (it grows them lazily for the first
+  // few thousand requests); a leak shows as growth after that.
+  await timeCalls(5000, 16, hit);
   const before = residentMb(pid);
   await timeCalls(10_000, 16, hit);
   const after = residentMb(pid);

@@ -134,6 +134,8 @@ export class PageCache {
   /** For each path with stored entries: the parameters its route reads, and how many entries it has. */
   readonly #paths = new Map<string, { params: readonly string[]; entries: number }>();
   #bytes = 0;
+  /** The content version and time bucket of the latest page stored (the start of its key). */
+  #generation = '';
 
   constructor(maxBytes: number = 64 * 1024 * 1024) {
     this.maxBytes = maxBytes;
@@ -156,6 +158,13 @@ export class PageCache {
   set(key: string, url: URL, params: readonly string[], page: CachedPage): void {
     const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + key.length * 2;
     if (size > this.maxBytes / 8) return;
+    // Pages of an earlier content version or minute can never be asked for again: a store
+    // of a new one lets them go at once, so memory holds only what can still be served.
+    const generation = key.slice(0, key.indexOf('|', key.indexOf('|') + 1) + 1);
+    if (generation !== this.#generation) {
+      this.#generation = generation;
+      for (const stored of [...this.#entries.keys()]) if (!stored.startsWith(generation)) this.#remove(stored);
+    }
     this.#remove(key);
     this.#entries.set(key, { page, path: url.pathname, size });
     this.#bytes += size;

@@ -96,6 +96,25 @@ describe('PageCache', () => {
   });
 });
 
+describe('PageCache across content versions and minutes', () => {
+  it('lets go of every page of an earlier version or minute as soon as a newer one is stored', () => {
+    const cache = new PageCache();
+    const small = page('x');
+    const minute = TIME_BUCKET_MS * 1_000_000;
+    cache.set(pageCacheKey('/news', '7', minute), new URL('http://localhost/news'), NEWS_PARAMS, small);
+    cache.set(pageCacheKey('/', '7', minute), new URL('http://localhost/'), [], small);
+    expect(cache.size).toBe(2);
+    // The next minute: the old pages can never be asked for again.
+    cache.set(pageCacheKey('/', '7', minute + TIME_BUCKET_MS), new URL('http://localhost/'), [], small);
+    expect(cache.size).toBe(1);
+    expect(cache.paramsFor('/news')).toBeUndefined();
+    // A publish (new content version) does the same.
+    cache.set(pageCacheKey('/news', '8', minute + TIME_BUCKET_MS), new URL('http://localhost/news'), NEWS_PARAMS, small);
+    expect(cache.size).toBe(1);
+    expect(cache.get(pageCacheKey('/news', '8', minute + TIME_BUCKET_MS))).toBeDefined();
+  });
+});
+
 describe('lookupPage', () => {
   it('misses with the key to store under, then hits; answers 304 to the current ETag', () => {
     const cache = new PageCache();
