@@ -71,6 +71,8 @@ test('the editor adds a link and an image through its own forms, the image only 
 test('comments are moderated in bulk, with the waiting count in the tab', async ({ page }) => {
   await signIn(page);
   const tab = page.getByRole('tab', { name: /^Comments/ });
+  // The counts arrive after the panel: wait for the waiting count before reading it.
+  await expect(tab).toHaveText(/\d,\d{3}/);
   const before = Number((await tab.textContent())?.match(/[\d,]+/)?.[0]?.replace(/,/g, '') ?? '0');
   expect(before).toBeGreaterThan(1000);
   await tab.click();

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { getJson } from '@/lib/api-client';
 import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsPageCount, newsUrl, type NewsFilter } from '@/lib/news-filter';
@@ -9,6 +8,8 @@ import { $newsFilter } from '@/stores/news-filter';
 import { CardSkeletons } from '@/components/ui/Skeletons';
 import { ArticleCard } from '@/components/news/ArticleCard';
 import { ArchivePages } from '@/components/news/ArchivePages';
+import { NewsFilterForm } from '@/components/news/NewsFilterForm';
+import { buttonVariants } from '@/components/ui/button';
 import { syncNewsPage } from '@/components/news/sync-news-page';
 
 /** Five placeholders while the news list loads. */
@@ -142,48 +143,16 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
 
   return (
     <div>
-      <form action="/news" method="get" role="search" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor="news-search" className="sr-only">
-            Search articles
-          </label>
-          <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-          <input
-            id="news-search"
-            ref={searchInput}
-            name="q"
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search articles…"
-            maxLength={200}
-            className="border-input bg-card h-10 w-full rounded-md border pr-3 pl-9 text-base md:text-sm"
-          />
-        </div>
-        <div className="sm:w-56">
-          <label htmlFor="news-category" className="sr-only">
-            Category
-          </label>
-          <select
-            id="news-category"
-            ref={categorySelect}
-            name="category"
-            value={filter.category}
-            onChange={(e) => $newsFilter.setKey('category', e.target.value)}
-            className="border-input bg-card h-10 w-full rounded-md border px-3 text-base md:text-sm"
-          >
-            <option value="all">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="bg-primary text-primary-foreground hover:bg-primary/90 h-10 rounded-md px-4 text-sm font-medium">
-          Search
-        </button>
-      </form>
+      <NewsFilterForm
+        categories={categories}
+        searchText={searchText}
+        category={filter.category}
+        onSearchText={setSearchText}
+        onCategory={(slug) => $newsFilter.setKey('category', slug)}
+        onSubmit={onSubmit}
+        searchRef={searchInput}
+        categoryRef={categorySelect}
+      />
 
       <p className="text-muted-foreground mt-4 text-sm" aria-live="polite" aria-atomic="true">
         {loading ? 'Loading articles…' : `${total} ${total === 1 ? 'article' : 'articles'}${filter.search ? ` for “${filter.search}”` : ''}`}
@@ -214,7 +183,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
               void loadMore();
             }}
             aria-disabled={loadingMore}
-            className="border-input bg-card hover:bg-muted inline-flex h-10 items-center rounded-md border px-6 text-sm font-medium"
+            className={buttonVariants({ variant: 'outline' })}
           >
             {loadingMore ? 'Loading…' : 'Load more articles'}
           </a>
