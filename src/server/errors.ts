@@ -49,6 +49,20 @@ export const messages = {
   zohoNoOrganisation: 'This Zoho account belongs to no Zoho Analytics organization.',
   zohoWorkspaceMissing: (workspaceId: string) => `Workspace ${workspaceId} was not found in any of this account's Zoho Analytics organizations.`,
   zohoMixViewUnusable: 'The energy mix view has no source and amount columns.',
+  // What EIA and Zoho answered, in words the administrator can act on.
+  eiaSaid: (message: string, code?: string) => `EIA: ${message}${code ? ` (${code})` : ''}`,
+  eiaHttp: (status: number) => `EIA answered HTTP ${status}.`,
+  eiaUnreachable: (host: string) => `Could not reach EIA (${host}).`,
+  eiaUnexpectedShape: (route: string) => `EIA answered ${route} in an unexpected shape.`,
+  zohoSaid: (message: string, code?: string | number) => `Zoho Analytics: ${message}${code !== undefined ? ` (error ${code})` : ''}`,
+  zohoHttp: (status: number) => `Zoho Analytics answered HTTP ${status}.`,
+  zohoRefreshTokenRejected: 'Zoho rejected the refresh token (invalid_code). Generate a new one from your self-client.',
+  zohoClientIdRejected: 'Zoho rejected the client ID (invalid_client). Check it, and that the data center matches your account.',
+  zohoClientSecretRejected: 'Zoho rejected the client secret (invalid_client_secret).',
+  zohoTokenRefused: (error: string, description: string) => `Zoho refused the token request (${error}).${description}`,
+  zohoNoAccessToken: (status: number) => `Zoho's accounts server answered HTTP ${status} without an access token.`,
+  zohoUnexpectedShape: (what: string) => `Zoho Analytics answered ${what} in an unexpected shape.`,
+  zohoUnreachable: (host: string) => `Could not reach Zoho (${host}). Check the data center and try again.`,
 } as const;
 
 /** An error that maps to an HTTP status and the API's JSON body `{message, errors?}`. */

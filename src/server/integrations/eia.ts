@@ -1,3 +1,4 @@
+import { messages } from '@/server/errors';
 import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from '@/server/integrations/outbound';
 
 /** A failed EIA call, with EIA's own message when it sent one. */
@@ -32,11 +33,11 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 /** EIA's error bodies: `{error: "…", code}` from the API, `{error: {code, message}}` from its key gateway. */
 function errorMessage(body: unknown, status: number): string {
   const error = asRecord(body)?.['error'];
-  if (typeof error === 'string' && error) return `EIA: ${error}`;
+  if (typeof error === 'string' && error) return messages.eiaSaid(error);
   const nested = asRecord(error);
   if (nested && typeof nested['message'] === 'string')
-    return `EIA: ${nested['message']}${typeof nested['code'] === 'string' ? ` (${nested['code']})` : ''}`;
-  return `EIA answered HTTP ${status}.`;
+    return messages.eiaSaid(String(nested['message']), typeof nested['code'] === 'string' ? nested['code'] : undefined);
+  return messages.eiaHttp(status);
 }
 
 /** A number from EIA's string values; gaps ("." , "NA", "--", null, "") are undefined. */
@@ -87,7 +88,7 @@ export class EiaClient {
     try {
       response = await fetchPolitely(`${this.baseUrl}/${query.route}/data/?${params}`, { headers: { Accept: 'application/json' } }, this.options);
     } catch (error) {
-      if (error instanceof OutboundNetworkError) throw new EiaError(`Could not reach EIA (${error.host}).`);
+      if (error instanceof OutboundNetworkError) throw new EiaError(messages.eiaUnreachable(error.host));
       throw error;
     }
     const body = await readJson(response);
@@ -95,7 +96,7 @@ export class EiaClient {
     const inner = asRecord(asRecord(body)?.['response']);
     const data = inner?.['data'];
     const total = Number(inner?.['total']);
-    if (!Array.isArray(data) || !Number.isFinite(total)) throw new EiaError(`EIA answered ${query.route} in an unexpected shape.`);
+    if (!Array.isArray(data) || !Number.isFinite(total)) throw new EiaError(messages.eiaUnexpectedShape(query.route));
     return { data: data.filter((r): r is EiaRow => asRecord(r) !== undefined), total };
   }
 

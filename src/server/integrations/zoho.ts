@@ -1,4 +1,5 @@
 import type { ZohoDataCentre } from '@/lib/validation/zoho';
+import { messages } from '@/server/errors';
 import { fetchPolitely, OutboundNetworkError, readJson, type OutboundOptions } from '@/server/integrations/outbound';
 
 /**
@@ -56,9 +57,9 @@ export interface ZohoView {
 }
 
 const TOKEN_ERRORS: Record<string, string> = {
-  invalid_code: 'Zoho rejected the refresh token (invalid_code). Generate a new one from your self-client.',
-  invalid_client: 'Zoho rejected the client ID (invalid_client). Check it, and that the data center matches your account.',
-  invalid_client_secret: 'Zoho rejected the client secret (invalid_client_secret).',
+  invalid_code: messages.zohoRefreshTokenRejected,
+  invalid_client: messages.zohoClientIdRejected,
+  invalid_client_secret: messages.zohoClientSecretRejected,
 };
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -76,12 +77,9 @@ function envelopeError(body: unknown, status: number): ZohoError {
   const code = data?.['errorCode'];
   const message = data?.['errorMessage'];
   if (typeof message === 'string' && message) {
-    return new ZohoError(
-      `Zoho Analytics: ${message}${typeof code === 'number' || typeof code === 'string' ? ` (error ${code})` : ''}`,
-      code as number,
-    );
+    return new ZohoError(messages.zohoSaid(message, typeof code === 'number' || typeof code === 'string' ? code : undefined), code as number);
   }
-  return new ZohoError(`Zoho Analytics answered HTTP ${status}.`);
+  return new ZohoError(messages.zohoHttp(status));
 }
 
 /**
@@ -123,11 +121,11 @@ export class ZohoClient {
     const error = json?.['error'];
     if (typeof error === 'string') {
       const description = typeof json?.['error_description'] === 'string' ? ` ${String(json['error_description'])}` : '';
-      throw new ZohoError(TOKEN_ERRORS[error] ?? `Zoho refused the token request (${error}).${description}`, error);
+      throw new ZohoError(TOKEN_ERRORS[error] ?? messages.zohoTokenRefused(error, description), error);
     }
     const token = json?.['access_token'];
     if (!response.ok || typeof token !== 'string' || !token) {
-      throw new ZohoError(`Zoho's accounts server answered HTTP ${response.status} without an access token.`);
+      throw new ZohoError(messages.zohoNoAccessToken(response.status));
     }
     const expiresIn = Number(json?.['expires_in'] ?? 3600);
     await this.tokens.write(token, Date.now() + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000);
@@ -138,7 +136,7 @@ export class ZohoClient {
   async listOrgs(): Promise<ZohoOrg[]> {
     const data = await this.api('/restapi/v2/orgs');
     const orgs = asRecord(data)?.['orgs'];
-    if (!Array.isArray(orgs)) throw new ZohoError('Zoho Analytics answered the organization list in an unexpected shape.');
+    if (!Array.isArray(orgs)) throw new ZohoError(messages.zohoUnexpectedShape('the organization list'));
     return orgs.flatMap((o) => {
       const org = asRecord(o);
       const orgId = text(org?.['orgId']);
@@ -151,7 +149,7 @@ export class ZohoClient {
   async getWorkspace(orgId: string, workspaceId: string): Promise<{ workspaceId: string; workspaceName: string }> {
     const data = await this.api(`/restapi/v2/workspaces/${encodeURIComponent(workspaceId)}`, orgId);
     const workspace = asRecord(asRecord(data)?.['workspaces']);
-    if (!workspace) throw new ZohoError('Zoho Analytics answered the workspace in an unexpected shape.');
+    if (!workspace) throw new ZohoError(messages.zohoUnexpectedShape('the workspace'));
     return { workspaceId: text(workspace['workspaceId'], workspaceId), workspaceName: text(workspace['workspaceName'], workspaceId) };
   }
 
@@ -173,7 +171,7 @@ export class ZohoClient {
     const path = `/restapi/v2/workspaces/${encodeURIComponent(workspaceId)}/views/${encodeURIComponent(viewId)}/data?CONFIG=${config}`;
     const body = await this.call(path, orgId);
     const rows = asRecord(body)?.['data'];
-    if (!Array.isArray(rows)) throw new ZohoError('Zoho Analytics exported the view in an unexpected shape.');
+    if (!Array.isArray(rows)) throw new ZohoError(messages.zohoUnexpectedShape('the view export'));
     return rows.flatMap((r) => (asRecord(r) ? [r as Record<string, unknown>] : []));
   }
 
@@ -200,7 +198,7 @@ export class ZohoClient {
     try {
       return await fetchPolitely(url, init, this.options);
     } catch (error) {
-      if (error instanceof OutboundNetworkError) throw new ZohoError(`Could not reach Zoho (${error.host}). Check the data center and try again.`);
+      if (error instanceof OutboundNetworkError) throw new ZohoError(messages.zohoUnreachable(error.host));
       throw error;
     }
   }
