@@ -1,3 +1,4 @@
+import { createClient } from '@libsql/client';
 import { createExecutorDatabase, isReadStatement, type Backend, type Statement, type StatementResult } from '@db/executor';
 import * as schema from '@db/schema';
 import type { TestServer } from './test-server.ts';
@@ -9,13 +10,17 @@ import type { TestServer } from './test-server.ts';
  */
 export function planRecorder(server: TestServer) {
   const plans: { sql: string; plan: string[] }[] = [];
+  // A connection of its own: @libsql/client's file driver can leave a read snapshot open
+  // after a statement with parameters, and a later write on that connection (the test's
+  // own arranging of data) would then fail with SQLITE_BUSY_SNAPSHOT.
+  const client = createClient({ url: server.databaseUrl, timeout: 10_000 });
   const run = async (statement: Statement): Promise<StatementResult> => {
     const args = statement.params.map((p) => (typeof p === 'boolean' ? Number(p) : p instanceof Date ? p.getTime() : p)) as (
       string | number | null
     )[];
-    const explained = await server.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
+    const explained = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
     plans.push({ sql: statement.sql, plan: explained.rows.map((r) => r['detail'] as string) });
-    const result = await server.database.client.execute({ sql: statement.sql, args });
+    const result = await client.execute({ sql: statement.sql, args });
     const shape = (row: (typeof result.rows)[number] | undefined) =>
       row === undefined
         ? undefined
