@@ -138,6 +138,41 @@ test.describe('comments', () => {
   });
 });
 
+test.describe('notifications', () => {
+  test('a notification whose code arrives late still appears, and the form is usable meanwhile', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/toast-region\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    await page.getByLabel('Name', { exact: true }).fill('Jordan Lee');
+    await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Feedback' });
+    await page.getByLabel('Subject', { exact: true }).fill('Late notification');
+    await page.getByLabel('Message', { exact: true }).fill('The notification code is held back on purpose.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    // Sent and reset while the notification's code is still on its way.
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('');
+    await page.getByLabel('Subject', { exact: true }).fill('Typing goes on');
+    release();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent')).toBeVisible();
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Typing goes on');
+  });
+
+  test('F8 focuses the notification region before any notification has appeared', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name', { exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ContactForm"]:not([ssr])') !== null);
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? ''))
+      .toMatch(/Notifications/);
+  });
+});
+
 test.describe('contact form', () => {
   test('shows the spec messages, then sends a valid message', async ({ page }) => {
     await page.goto('/contact');

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { $toast, dismissToast } from '@/stores/toast';
 import { cn } from '@/lib/utils';
@@ -7,9 +8,16 @@ import { cn } from '@/lib/utils';
 const TOAST_DURATION_MS = 5000;
 const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-/** The notification region (Radix Toast) with the current notification from the toast store. Loaded by `Toaster`. */
-export default function ToastRegion() {
+/**
+ * The notification region (Radix Toast) with the current notification from the toast store.
+ * Loaded by `Toaster`; `focusOnMount` when it was loaded by an F8 press, which it answers.
+ */
+export default function ToastRegion({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const current = useStore($toast);
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
       {current && (
@@ -39,7 +47,10 @@ export default function ToastRegion() {
         </ToastPrimitive.Root>
       )}
       {/* Bottom right, clear of the sticky header and its search box. */}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

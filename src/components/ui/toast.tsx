@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { $toast } from '@/stores/toast';
 
 const loadRegion = () => import('@/components/ui/toast-region');
@@ -10,19 +10,30 @@ export function preloadToaster(): void {
   void loadRegion().catch(() => undefined);
 }
 
+/** The key that focuses the notification region (Radix Toast's hotkey). */
+const REGION_HOTKEY = 'F8';
+
 /**
  * Where the page's notifications appear. Mount once per island that raises them. The
- * region's code (Radix Toast) loads with the first notification, so a page pays for it
- * only when it has something to say; from then on the region stays.
+ * region's code (Radix Toast) loads with the first notification, or when F8 asks for the
+ * region, so a page pays for it only when it is used; from then on the region stays.
  */
 export function Toaster() {
   const current = useStore($toast);
-  const [needed, setNeeded] = useState(false);
-  if (current && !needed) setNeeded(true);
-  if (!needed && !current) return null;
+  const [needed, setNeeded] = useState<'notification' | 'hotkey' | false>(false);
+  if (current && !needed) setNeeded('notification');
+  useEffect(() => {
+    if (needed) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === REGION_HOTKEY) setNeeded('hotkey');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [needed]);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <ToastRegion />
+      <ToastRegion focusOnMount={needed === 'hotkey'} />
     </Suspense>
   );
 }
