@@ -69,7 +69,8 @@ class NestedWriteError extends Error {
  * them on worker threads, so no statement (and no commit's fsync) holds the event loop.
  */
 export function createExecutorDatabase(openBackend: () => Backend, schemaModule: typeof schema): ExecutorDatabase {
-  const insideTransaction = new AsyncLocalStorage<true>();
+  /** The open write transaction's statement runner, inside `writeTransaction`. */
+  const insideTransaction = new AsyncLocalStorage<Exec>();
   let backend: Backend | undefined;
   const getBackend = () => (backend ??= openBackend());
 
@@ -107,9 +108,16 @@ export function createExecutorDatabase(openBackend: () => Backend, schemaModule:
   };
 
   const db = proxy(runAlone);
+  // One drizzle handle serves every transaction (building one per transaction costs more
+  // than a short transaction's statements): it sends to the transaction it is used in.
+  const tx = proxy((statement) => {
+    const exec = insideTransaction.getStore();
+    if (!exec) return Promise.reject(new Error('A transaction handle (tx) was used after its writeTransaction ended.'));
+    return exec(statement);
+  }) as unknown as Db;
   const writeTransaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
     if (insideTransaction.getStore()) return Promise.reject(new NestedWriteError());
-    return getBackend().transaction((exec) => insideTransaction.run(true, () => fn(proxy(exec) as unknown as Db)));
+    return getBackend().transaction((exec) => insideTransaction.run(exec, () => fn(tx)));
   };
   // drizzle's own transaction() would send BEGIN to whichever connection takes it.
   (db as { transaction: unknown }).transaction = () => {

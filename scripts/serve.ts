@@ -38,7 +38,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Writes one web process runs at a time (see writeAdmission). */
-const WRITES_IN_FLIGHT = 4;
+const WRITES_IN_FLIGHT = 8;
 
 /** Methods the site answers at all; anything else (TRACE, CONNECT, …) is a 405 before the app runs. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -316,10 +316,15 @@ function describeListenError(error: NodeJS.ErrnoException, config: AppConfig): s
   return `Cannot listen on ${config.host}:${config.port}: ${error.message}`;
 }
 
-function listen(server: http.Server | net.Server, config: AppConfig): Promise<void> {
+function listen(server: http.Server | net.Server, config: AppConfig, options: { shared?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => {
+    // A web process of the cluster binds a socket of its own on the shared port
+    // (SO_REUSEPORT): the kernel spreads connections evenly over the processes. Through the
+    // primary's round robin, a burst of connections went mostly to whichever process
+    // answered the primary first, and the other stood idle.
+    const shared = options.shared ? { exclusive: true, reusePort: true } : {};
+    server.listen({ port: config.port, host: config.host, ...shared }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -377,12 +382,17 @@ async function startSingle(config: AppConfig): Promise<http.Server> {
   return server;
 }
 
+/** What a web process tells the cluster's primary once it accepts connections. */
+const LISTENING_MESSAGE = 'web-process:listening';
+
 /** A cluster worker: the database is prepared by the primary; it only serves. */
 async function startWorker(config: AppConfig): Promise<http.Server> {
   const server = http.createServer(await createRequestListener(config));
   server.keepAliveTimeout = 65_000;
   server.on('connect', refuseConnect);
-  await listen(server, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
+  await listen(server, config, { shared: true }).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
+  // A socket bound on its own raises no cluster 'listening' event: tell the primary.
+  process.send?.(LISTENING_MESSAGE);
   serveUntilSignal(server);
   return server;
 }
@@ -406,9 +416,12 @@ async function startPrimary(config: AppConfig, workers: number): Promise<void> {
     // Each web process runs several threads (database readers, the writer); glibc would give
     // each its own malloc arenas, and the process's memory would keep creeping up under load.
     const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
-    worker.once('listening', () => {
+    const onMessage = (message: unknown) => {
+      if (message !== LISTENING_MESSAGE) return;
+      worker.off('message', onMessage);
       if (++listening === workers) console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port}, ${workers} processes)`);
-    });
+    };
+    worker.on('message', onMessage);
   };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -17,6 +17,7 @@ function sqliteThreadMain(load: (id: string) => any): void {
   connection.exec('PRAGMA foreign_keys = ON');
   connection.exec('PRAGMA synchronous = FULL');
   if (workerData.readOnly) connection.exec('PRAGMA query_only = ON');
+  parentPort.postMessage({ id: 0, ready: true });
   const statements = new Map();
   const prepare = (sql: string) => {
     let stmt = statements.get(sql);
@@ -56,7 +57,9 @@ interface Pending {
 }
 
 interface ThreadReply {
+  /** 0 for the thread's one "connection open" message (`ready`). */
   id: number;
+  ready?: boolean;
   rows?: unknown;
   rowsAffected?: number;
   lastInsertRowid?: number;
@@ -82,11 +85,16 @@ class SqliteThread {
   #nextId = 1;
   #lastUsed = Date.now();
   #failure: Error | undefined;
+  #ready = false;
 
   constructor(options: { path: string; readOnly: boolean; busyTimeoutMs: number; libsqlPath: string }, onExit: (thread: SqliteThread) => void) {
     this.#worker = new Worker(THREAD_SOURCE, { eval: true, workerData: options });
     this.#worker.unref();
     this.#worker.on('message', (reply: ThreadReply) => {
+      if (reply.ready) {
+        this.#ready = true;
+        return;
+      }
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
@@ -103,6 +111,11 @@ class SqliteThread {
     };
     this.#worker.on('error', fail);
     this.#worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Whether the thread has started and opened its connection (a statement sent before waits for that). */
+  get ready(): boolean {
+    return this.#ready;
   }
 
   /** Statements waiting on this thread, the running one included. */
@@ -175,6 +188,9 @@ export function threadPoolBackend(options: ThreadPoolOptions): Backend {
       if (writer === gone) writer = undefined;
     }));
 
+  // The readers kept open start with the backend, so no request waits for a thread to start.
+  for (let i = 0; i < minReaders; i++) openReader();
+
   // Extra readers opened under load close again after a quiet half minute.
   const trim = setInterval(() => {
     for (const reader of readers.slice(minReaders)) {
@@ -186,12 +202,18 @@ export function threadPoolBackend(options: ThreadPoolOptions): Backend {
   }, 10_000);
   trim.unref();
 
-  /** An idle reader, else a new one while under the cap, else the least loaded. */
+  /**
+   * An idle reader, else the least loaded one; while every reader is busy another is
+   * started (up to the cap) for the statements that come after this one: a thread takes
+   * tens of milliseconds to start, longer than waiting behind a short read.
+   */
   const pickReader = (): SqliteThread => {
-    const idle = readers.find((r) => r.load === 0);
+    const started = readers.filter((r) => r.ready);
+    const idle = started.find((r) => r.load === 0);
     if (idle) return idle;
-    if (readers.length < maxReaders) return openReader();
-    return readers.reduce((a, b) => (b.load < a.load ? b : a));
+    if (readers.length < maxReaders && readers.every((r) => r.ready)) openReader();
+    const candidates = started.length > 0 ? started : readers.length > 0 ? readers : [openReader()];
+    return candidates.reduce((a, b) => (b.load < a.load ? b : a));
   };
 
   const scheduler = new WriteScheduler(async () => {

@@ -32,27 +32,23 @@ export function retryAfterMs(times: number[], rules: RateRule[], now: number): n
 }
 
 /**
- * Inside a write transaction: throws RateLimitError when `subject` is over any rule for
- * `bucket`, else records the event. Call it in the same transaction as the write it
- * limits, so only accepted submissions count. The event's insert is already sent when this
- * resolves: await `recorded` together with the limited write (statements of a transaction
- * run in the order they are sent, so neither waits for the other's round trip). Events older
- * than every window are purged by a scheduled job.
+ * Inside a write transaction: records the event and rejects with RateLimitError when
+ * `subject` was already over any rule for `bucket`. Call it in the same transaction as the
+ * write it limits, and send that write beside it (`Promise.all`) rather than after it: the
+ * check, the event and the write then travel to the database together, in the order they
+ * were called, and a refusal rolls all of them back with the transaction, so only accepted
+ * submissions count. Events older than every window are purged by a scheduled job.
  */
-export async function takeRateLimit(
-  tx: Executor,
-  bucket: string,
-  subject: string,
-  rules: RateRule[],
-  now: Date = new Date(),
-): Promise<{ recorded: Promise<void> }> {
+export async function takeRateLimit(tx: Executor, bucket: string, subject: string, rules: RateRule[], now: Date = new Date()): Promise<void> {
   const longest = Math.max(...rules.map((r) => r.windowMs));
-  const recent = await listRecentEventTimes(bucket, subject, new Date(now.getTime() - longest), tx);
+  // Read before the insert is sent: the check sees only earlier events.
+  const recent = listRecentEventTimes(bucket, subject, new Date(now.getTime() - longest), tx);
+  const recorded = insertRateLimitEvent(bucket, subject, now, tx);
+  const [times] = await Promise.all([recent, recorded]);
   const wait = retryAfterMs(
-    recent.map((at) => at.getTime()),
+    times.map((at) => at.getTime()),
     rules,
     now.getTime(),
   );
   if (wait > 0) throw new RateLimitError(wait / 1000);
-  return { recorded: insertRateLimitEvent(bucket, subject, now, tx) };
 }

@@ -136,6 +136,39 @@ describe('the serving database on an embedded file', () => {
     expect(() => db.transaction(() => Promise.resolve())).toThrow(/writeTransaction/);
   });
 
+  it('sends each statement of a transaction to that transaction, even while others run, and refuses a handle kept past its end', async () => {
+    let kept: Parameters<Parameters<typeof writeTransaction>[0]>[0] | undefined;
+    const [a, b] = await Promise.all([
+      writeTransaction(async (tx) => {
+        kept = tx;
+        await tx.insert(siteState).values({ key: 'tx-a', value: 'a' });
+        return tx
+          .select()
+          .from(siteState)
+          .where(sql`key like 'tx-%'`);
+      }),
+      writeTransaction(async (tx) => {
+        await tx.insert(siteState).values({ key: 'tx-b', value: 'b' });
+        throw new Error('b refused');
+      }).catch((error: unknown) => error),
+    ]);
+    expect(a.map((r) => r.key)).toEqual(['tx-a']);
+    expect((b as Error).message).toBe('b refused');
+    expect(
+      (
+        await db
+          .select()
+          .from(siteState)
+          .where(sql`key like 'tx-%'`)
+      ).map((r) => r.key),
+    ).toEqual(['tx-a']);
+    const late = await kept
+      ?.insert(siteState)
+      .values({ key: 'tx-late', value: 'late' })
+      .catch((error: unknown) => error);
+    expect(String((late as Error).cause ?? late)).toMatch(/after its writeTransaction ended/);
+  });
+
   it('answers a quick read while a slow one runs: neither the event loop nor the other readers wait', async () => {
     let slowDone = false;
     const slow = db

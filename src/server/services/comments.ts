@@ -31,9 +31,8 @@ export async function submitComment(articleId: number, input: CommentCreate, cli
     return { id: 0, articleId, authorName: input.authorName, content: input.content, approved: false, createdAt: now.toISOString() };
   }
   return writeTransaction(async (tx) => {
-    const { recorded } = await takeRateLimit(tx, 'comment', clientAddress, RATE_RULES.comment, now);
     const [, comment] = await Promise.all([
-      recorded,
+      takeRateLimit(tx, 'comment', clientAddress, RATE_RULES.comment, now),
       insertComment(
         { articleId, authorName: input.authorName, authorEmail: input.authorEmail, content: input.content, approved: false, createdAt: now },
         tx,

@@ -15,9 +15,8 @@ export async function submitContactMessage(
 ): Promise<{ id: number; createdAt: string }> {
   if (input[HONEYPOT_FIELD]) return { id: 0, createdAt: now.toISOString() };
   return writeTransaction(async (tx) => {
-    const { recorded } = await takeRateLimit(tx, 'contact', clientAddress, RATE_RULES.contact, now);
     const [, stored] = await Promise.all([
-      recorded,
+      takeRateLimit(tx, 'contact', clientAddress, RATE_RULES.contact, now),
       insertContactMessage(
         {
           name: input.name,
