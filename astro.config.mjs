@@ -22,7 +22,9 @@ export default defineConfig({
   server: { port: Number(process.env.PORT || 4321), host: true },
   // Our own Node server (scripts/serve.ts) wraps the app, so every response, static files
   // included, gets the same security headers and compression.
-  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 }),
+  // The adapter's own cap is the largest upload MEDIA_MAX_MB allows (100 MB); scripts/serve.ts
+  // and each route hold bodies to their own, far smaller limits.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 101 * 1024 * 1024 }),
   integrations: [react(), interactionDirective()],
   prefetch: false,
   // No Astro sessions: admin sessions live in the database.

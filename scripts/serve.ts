@@ -36,6 +36,8 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The one route that takes larger bodies (image uploads, up to MEDIA_MAX_MB). */
+const MEDIA_UPLOAD_PATH = '/api/admin/media';
 
 /** Writes one web process runs at a time (see writeAdmission). */
 const WRITES_IN_FLIGHT = 8;
@@ -214,6 +216,8 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
   };
   const pageCache = new PageCache(config.pageCacheBytes);
   const admitWrite = writeAdmission(WRITES_IN_FLIGHT);
+  // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
+  const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
 
   /**
    * Answers from memory when it can: a prerendered page, or a cached on-demand page of the
@@ -249,14 +253,14 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
       sendJson(res, 405, 'Method not allowed', { Allow: [...KNOWN_METHODS].join(', ') });
       return;
     }
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (Number(req.headers['content-length'] ?? 0) > (url.pathname === MEDIA_UPLOAD_PATH ? uploadBodyBytes : MAX_BODY_BYTES)) {
       secure(res);
       sendJson(res, 413, 'Request body too large');
       return;
     }
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
     const app = () => astro(req, res, undefined, { pageCache });
-    const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       secure(res);
       admitWrite((done) => {

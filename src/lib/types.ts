@@ -154,3 +154,21 @@ export interface MarketDataStatus {
   generation: { fromEia: boolean; latest: string | null; rows: number };
   runs: { id: number; startedAt: string; finishedAt: string | null; status: string; rows: number; message: string }[];
 }
+
+/** An image of the media library, with the addresses of its files. */
+export interface MediaItem {
+  id: number;
+  filename: string;
+  format: 'jpeg' | 'png' | 'webp' | 'avif';
+  width: number;
+  height: number;
+  bytes: number;
+  alt: string;
+  caption: string;
+  credit: string;
+  createdAt: string;
+  /** The original (re-encoded, without metadata), full size. */
+  url: string;
+  /** Resized copies, narrowest first, for `srcset`. */
+  variants: { width: number; avif: string; webp: string }[];
+}

@@ -21,6 +21,13 @@ const envSchema = z.object({
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  MEDIA_DIR: z.string().min(1).default('./data/media'),
+  MEDIA_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
+  MEDIA_S3_BUCKET: z.string().trim().min(1).optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -46,7 +53,21 @@ export interface AppConfig {
   webConcurrency: number;
   /** Memory each web process may give its page cache. */
   pageCacheBytes: number;
+  /** Where uploaded images are kept: a folder, or an S3-compatible bucket when one is named. */
+  media: MediaStorageConfig;
+  /** The largest image upload accepted. */
+  mediaMaxBytes: number;
 }
+
+export type MediaStorageConfig =
+  | { kind: 'folder'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 let current: AppConfig | undefined;
 
@@ -61,7 +82,12 @@ export function appConfig(): AppConfig {
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema
+    .refine((e) => Boolean(e.MEDIA_S3_ACCESS_KEY_ID) === Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY), {
+      path: ['MEDIA_S3_SECRET_ACCESS_KEY'],
+      message: 'set it together with MEDIA_S3_ACCESS_KEY_ID, or neither (the AWS SDK then finds credentials itself)',
+    })
+    .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -85,5 +111,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    media: e.MEDIA_S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.MEDIA_S3_BUCKET,
+          region: e.MEDIA_S3_REGION,
+          endpoint: e.MEDIA_S3_ENDPOINT?.replace(/\/+$/, ''),
+          credentials:
+            e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'folder', dir: e.MEDIA_DIR },
+    mediaMaxBytes: Math.round(e.MEDIA_MAX_MB * 1024 * 1024),
   };
 }

@@ -8,6 +8,12 @@ export const messages = {
   commentNotFound: 'Comment not found',
   messageNotFound: 'Message not found',
   analyticsContentNotFound: 'Analytics content not found',
+  mediaNotFound: 'Image not found',
+  imageRequired: 'Choose an image file to upload (the form field "file").',
+  imageUnsupported: 'Only JPEG, PNG, WebP and AVIF images can be uploaded, and this file is none of them (its content decides, not its name).',
+  imageTooLarge: (maxMb: number) => `The image is larger than ${maxMb} MB. Export it smaller and upload it again.`,
+  imageTooManyPixels: 'The image has too many pixels (more than 50 megapixels). Export it smaller and upload it again.',
+  imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
   unknownReport: 'Unknown report',
   noSeriesData: 'No data for these series',
   noGenerationData: 'No generation data is stored yet',
@@ -19,6 +25,8 @@ export const messages = {
   crossSite: 'Cross-site requests are not allowed',
   tooLarge: 'Request body too large',
   jsonOnly: 'Content-Type must be application/json',
+  multipartOnly: 'Content-Type must be multipart/form-data',
+  malformedMultipart: 'Malformed multipart/form-data body',
   malformedJson: 'Malformed JSON body',
   notAnObject: 'The body must be a JSON object',
   tooDeep: 'The body is nested too deeply',
@@ -127,14 +135,14 @@ export class ConflictError extends AppError {
 }
 
 export class PayloadTooLargeError extends AppError {
-  constructor() {
-    super(413, messages.tooLarge);
+  constructor(message: string = messages.tooLarge) {
+    super(413, message);
   }
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  constructor() {
-    super(415, messages.jsonOnly);
+  constructor(message: string = messages.jsonOnly) {
+    super(415, message);
   }
 }
 

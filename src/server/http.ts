@@ -72,15 +72,12 @@ export function handle<C>(fn: (context: C) => Promise<Response> | Response): (co
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 /**
- * Reads a JSON object body: 415 unless the content type is JSON, 413 past `limit` bytes
- * (counted while streaming, so a lying or missing Content-Length cannot get past it),
- * 400 for malformed JSON or a non-object.
+ * Reads a request body whole: 413 past `limit` bytes (counted while streaming, so a lying or
+ * missing Content-Length cannot get past it).
  */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = request.headers.get('Content-Type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError();
+export async function readBodyBytes(request: Request, limit: number, tooLarge: string = messages.tooLarge): Promise<Buffer> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) throw new PayloadTooLargeError();
+  if (declared > limit) throw new PayloadTooLargeError(tooLarge);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -91,20 +88,47 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
         result = await reader.read();
       } catch {
         // The adapter errors the stream past its own limit.
-        throw new PayloadTooLargeError();
+        throw new PayloadTooLargeError(tooLarge);
       }
       if (result.done) break;
       size += result.value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => undefined);
-        throw new PayloadTooLargeError();
+        throw new PayloadTooLargeError(tooLarge);
       }
       chunks.push(result.value);
     }
   }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a multipart/form-data upload of at most `limit` bytes: 415 for another content
+ * type, 413 past the limit, 400 for a body that is not valid multipart.
+ */
+export async function readFormData(request: Request, limit: number, tooLarge?: string): Promise<FormData> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new UnsupportedMediaTypeError(messages.multipartOnly);
+  const body = await readBodyBytes(request, limit, tooLarge);
+  try {
+    return await new Response(new Uint8Array(body), { headers: { 'Content-Type': type } }).formData();
+  } catch {
+    throw new BadRequestError(messages.malformedMultipart);
+  }
+}
+
+/**
+ * Reads a JSON object body: 415 unless the content type is JSON, 413 past `limit` bytes
+ * (counted while streaming, so a lying or missing Content-Length cannot get past it),
+ * 400 for malformed JSON or a non-object.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError();
+  const body = await readBodyBytes(request, limit);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
     throw new BadRequestError(messages.malformedJson);
   }

@@ -2,11 +2,13 @@
 // E2E_SCALE_ARTICLES grown to that many articles (and ten comments each) first.
 import '../../scripts/require-node.mjs';
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildIfNeeded } from '../../scripts/build.mjs';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? 'file:./data/e2e/e2e.db';
 rmSync(dirname(databaseUrl.slice('file:'.length)), { recursive: true, force: true });
+// Uploaded images go beside the database, and are removed with it.
+process.env['MEDIA_DIR'] ??= join(dirname(databaseUrl.slice('file:'.length)), 'media');
 buildIfNeeded();
 if (process.env['FAKE_ZOHO_PORT']) {
   // Zoho's hosts, faked locally (the host settings exist for tests only).

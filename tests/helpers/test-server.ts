@@ -50,6 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      MEDIA_DIR: join(dir, 'media'),
       SITE_URL: 'http://localhost:4321',
       WEB_CONCURRENCY: '1',
       ...env,

@@ -23,4 +23,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
     expect(() => loadConfig({ PORT: 'abc', SEED: 'maybe' })).toThrow(/PORT.*SEED|SEED.*PORT/);
   });
+
+  it('keeps media in a folder by default, in an S3-compatible bucket when one is named, and names a half-given key', () => {
+    expect(loadConfig({}).media).toEqual({ kind: 'folder', dir: './data/media' });
+    expect(loadConfig({}).mediaMaxBytes).toBe(10 * 1024 * 1024);
+    expect(
+      loadConfig({
+        MEDIA_S3_BUCKET: 'news-media',
+        MEDIA_S3_ENDPOINT: 'https://r2.example/',
+        MEDIA_S3_ACCESS_KEY_ID: 'id',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+      }).media,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'news-media',
+      region: 'us-east-1',
+      endpoint: 'https://r2.example',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'news-media', MEDIA_S3_ACCESS_KEY_ID: 'id' })).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ MEDIA_MAX_MB: '500' })).toThrow(/MEDIA_MAX_MB/);
+  });
 });

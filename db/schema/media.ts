@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * An image in the media library. Its files live in the media storage under `key`: the
+ * original (re-encoded, metadata stripped) and resized variants, named by `variants`.
+ */
+export const media = sqliteTable(
+  'media',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Folder of the image's files in the storage, e.g. `2026/11/k3j9x0a1b2c3`. */
+    key: text('key').notNull().unique(),
+    /** The uploaded file's name, for the editor's eyes only. */
+    filename: text('filename').notNull(),
+    /** jpeg, png, webp or avif: what the content is, whatever the name said. */
+    format: text('format', { enum: ['jpeg', 'png', 'webp', 'avif'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Size of the stored original, in bytes. */
+    bytes: integer('bytes').notNull(),
+    /** Widths of the resized copies, each stored as AVIF and WebP (JSON array, narrowest first). */
+    variants: text('variants', { mode: 'json' }).$type<number[]>().notNull(),
+    alt: text('alt').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    credit: text('credit').notNull().default(''),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('media_time_idx').on(table.createdAt)],
+);

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { AdminPage, MediaItem } from '@/lib/types';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
+import type { MediaDetails, MediaListQuery } from '@/lib/validation/media';
+import { appConfig } from '@/server/config';
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from '@/server/errors';
+import { openMediaStorage, type MediaStorage } from '@/server/media-storage';
+import { countMedia, deleteMediaRow, getMedia, insertMedia, listMedia, updateMediaDetails, type MediaRow } from '@/server/queries/media';
+
+/** Widths of the resized copies (each no wider than the original). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** Larger images are refused before they are decoded (a small file can unpack to gigabytes). */
+export const MAX_PIXELS = 50_000_000;
+/** Where the files are served: `/media/{key}/{file}`. */
+export const MEDIA_PATH = '/media';
+
+type Format = MediaRow['format'];
+
+const EXTENSION: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+const CONTENT_TYPE: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
+
+/** The content type of a stored file, by its extension; undefined for anything else. */
+export function mediaContentType(file: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/.exec(file)?.[1];
+  return extension ? CONTENT_TYPE[extension] : undefined;
+}
+
+let storage: MediaStorage | undefined;
+/** The configured storage, opened on first use. */
+export function mediaStorage(): MediaStorage {
+  return (storage ??= openMediaStorage(appConfig().media));
+}
+
+/** What the file really is, read from its content: one of the four formats, else undefined. */
+function formatOf(metadata: Metadata): Format | undefined {
+  if (metadata.format === 'jpeg' || metadata.format === 'png' || metadata.format === 'webp') return metadata.format;
+  if (metadata.format === 'heif' && metadata.compression === 'av1') return 'avif';
+  return undefined;
+}
+
+/** Encodes a pipeline in a format, at the quality the site serves. */
+function encode(pipeline: Sharp, format: Format): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 88, mozjpeg: true });
+    case 'png':
+      return pipeline.png({ compressionLevel: 9 });
+    case 'webp':
+      return pipeline.webp({ quality: 82 });
+    case 'avif':
+      return pipeline.avif({ quality: 60, effort: 2 });
+  }
+}
+
+const originalFile = (format: Format) => `original.${EXTENSION[format]}`;
+
+/** The files of an image in the storage, relative to its key. */
+function filesOf(row: Pick<MediaRow, 'format' | 'variants'>): string[] {
+  return [originalFile(row.format), ...row.variants.flatMap((w) => [`${w}.avif`, `${w}.webp`])];
+}
+
+export function toMediaItem(row: MediaRow): MediaItem {
+  const base = `${MEDIA_PATH}/${row.key}`;
+  return {
+    id: row.id,
+    filename: row.filename,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    alt: row.alt,
+    caption: row.caption,
+    credit: row.credit,
+    createdAt: row.createdAt.toISOString(),
+    url: `${base}/${originalFile(row.format)}`,
+    variants: row.variants.map((width) => ({ width, avif: `${base}/${width}.avif`, webp: `${base}/${width}.webp` })),
+  };
+}
+
+/** A file name fit to show: no folders, no control characters, at most 200 characters. */
+function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'image').slice(0, 200);
+}
+
+/**
+ * Takes an uploaded image into the library. The content decides what it is (JPEG, PNG,
+ * WebP or AVIF; anything else, whatever its name, is refused); the stored original is
+ * decoded and encoded again, so no metadata (location, camera) and nothing appended to the
+ * image (a polyglot's script or archive) survives; the resized copies come in AVIF and WebP.
+ * Files are written before the row, so a row never names a missing file.
+ */
+export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
+  const maxBytes = appConfig().mediaMaxBytes;
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw new UnsupportedMediaTypeError(messages.imageUnsupported);
+  }
+  const format = formatOf(metadata);
+  if (!format) throw new UnsupportedMediaTypeError(messages.imageUnsupported);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) throw new PayloadTooLargeError(messages.imageTooManyPixels);
+
+  // Decoded once, upright (EXIF orientation applied), then encoded per file.
+  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+  let original: { data: Buffer; info: OutputInfo };
+  try {
+    original = await encode(source.clone(), format).toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ValidationError({ file: [messages.imageUnreadable] }, messages.imageUnreadable);
+  }
+  const { width, height } = original.info;
+  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
+  const widths = narrower.length > 0 ? narrower : [width];
+  const key = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')}`;
+  const files: { name: string; data: Buffer }[] = [{ name: originalFile(format), data: original.data }];
+  for (const w of widths) {
+    const resized = source.clone().resize({ width: w, withoutEnlargement: true });
+    const [avif, webp] = await Promise.all([encode(resized.clone(), 'avif').toBuffer(), encode(resized.clone(), 'webp').toBuffer()]);
+    files.push({ name: `${w}.avif`, data: avif }, { name: `${w}.webp`, data: webp });
+  }
+  const store = mediaStorage();
+  await Promise.all(files.map((f) => store.put(`${key}/${f.name}`, f.data, mediaContentType(f.name) ?? 'application/octet-stream')));
+  try {
+    const row = await insertMedia({
+      key,
+      filename: cleanFilename(filename),
+      format,
+      width,
+      height,
+      bytes: original.data.length,
+      variants: widths,
+      alt: details.alt ?? '',
+      caption: details.caption ?? '',
+      credit: details.credit ?? '',
+    });
+    return toMediaItem(row);
+  } catch (error) {
+    await store.delete(files.map((f) => `${key}/${f.name}`)).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A page of the library, newest first; searches count up to the admin lists' cap. */
+export async function listMediaForAdmin(query: MediaListQuery): Promise<AdminPage<MediaItem>> {
+  const [rows, counted] = await Promise.all([
+    listMedia(query.q, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    countMedia(query.q, ADMIN_SEARCH_COUNT_CAP),
+  ]);
+  const totalAtLeast = counted > ADMIN_SEARCH_COUNT_CAP;
+  return {
+    items: rows.map(toMediaItem),
+    total: totalAtLeast ? ADMIN_SEARCH_COUNT_CAP : counted,
+    ...(totalAtLeast ? { totalAtLeast } : {}),
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+export async function getMediaItem(id: number): Promise<MediaItem> {
+  const row = await getMedia(id);
+  if (!row) throw new NotFoundError(messages.mediaNotFound);
+  return toMediaItem(row);
+}
+
+export async function describeMedia(id: number, details: MediaDetails): Promise<MediaItem> {
+  const row = await updateMediaDetails(id, details);
+  if (!row) throw new NotFoundError(messages.mediaNotFound);
+  return toMediaItem(row);
+}
+
+/** Removes the image's row, then its files (a file left behind by a failure is harmless; a row without files would not be). */
+export async function deleteMedia(id: number): Promise<void> {
+  const row = await deleteMediaRow(id);
+  if (!row) throw new NotFoundError(messages.mediaNotFound);
+  await mediaStorage().delete(filesOf(row).map((f) => `${row.key}/${f}`));
+}
+
+/** A stored file for the public route: its bytes and type, or undefined. */
+export async function readMediaFile(path: string): Promise<{ body: Buffer; contentType: string } | undefined> {
+  // `yyyy/mm/key/file`: nothing else is ever served from the storage.
+  if (!/^\d{4}\/\d{2}\/[a-z0-9]{12}\/(?:original|\d{1,5})\.(?:jpg|png|webp|avif)$/.test(path)) return undefined;
+  const contentType = mediaContentType(path);
+  if (!contentType) return undefined;
+  const body = await mediaStorage().get(path);
+  return body ? { body, contentType } : undefined;
+}

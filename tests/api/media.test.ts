@@ -1,0 +1,165 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPage, MediaItem } from '@/lib/types';
+import { apiClient } from '../helpers/api-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'media-library-password';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+
+beforeAll(async () => {
+  // A 1 MB cap keeps the oversized uploads small.
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', MEDIA_MAX_MB: '1' });
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Uploads a file as the editor's browser does (multipart/form-data). */
+async function upload(bytes: Uint8Array, name: string, type: string, fields: Record<string, string> = {}, withCookie = cookie) {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const response = await fetch(`${server.url}/api/admin/media`, { method: 'POST', body: form, headers: { Origin: server.url, Cookie: withCookie } });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as MediaItem & { message?: string } };
+}
+
+/** A photo-like test image (noise compresses like a photograph does). */
+async function picture(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif'): Promise<Buffer> {
+  const noise = sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  return noise.toFormat(format).toBuffer();
+}
+
+const get = (path: string) => fetch(`${server.url}${path}`);
+
+async function total(): Promise<number> {
+  const res = await api.call('GET', '/api/admin/media', { cookie });
+  return (res.json as unknown as AdminPage<MediaItem>).total;
+}
+
+describe('the media library', () => {
+  it('takes a JPEG, keeps an original without its metadata and serves AVIF and WebP copies, cached for a year', async () => {
+    const jpeg = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#2a6f97' } })
+      .withExif({ IFD0: { Copyright: 'secret-location-42' } })
+      .jpeg()
+      .toBuffer();
+    expect(jpeg.includes('secret-location-42')).toBe(true);
+    const { status, body } = await upload(jpeg, 'rig count.JPG', 'image/jpeg', { alt: 'A drilling rig at dusk', credit: 'EIA' });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      format: 'jpeg',
+      width: 2000,
+      height: 1200,
+      alt: 'A drilling rig at dusk',
+      credit: 'EIA',
+      filename: 'rig count.JPG',
+    });
+    expect(body.variants.map((v) => v.width)).toEqual([480, 960, 1600]);
+
+    const original = await get(body.url);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(original.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(original.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(original.headers.get('Content-Security-Policy')).toContain('sandbox');
+    const stored = Buffer.from(await original.arrayBuffer());
+    expect(stored.includes('secret-location-42')).toBe(false);
+    expect((await sharp(stored).metadata()).width).toBe(2000);
+
+    for (const variant of body.variants) {
+      const avif = await get(variant.avif);
+      expect(avif.headers.get('Content-Type')).toBe('image/avif');
+      const meta = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'heif', compression: 'av1', width: variant.width });
+      const webp = await get(variant.webp);
+      expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('takes PNG, WebP and AVIF by their content; a small image gets one copy at its own width', async () => {
+    for (const format of ['png', 'webp', 'avif'] as const) {
+      // The name lies about the type: the content decides.
+      const { status, body } = await upload(await picture(300, 200, format), 'upload.bin', 'application/octet-stream');
+      expect(status, format).toBe(201);
+      expect(body.format).toBe(format);
+      expect(body.variants.map((v) => v.width)).toEqual([300]);
+      expect((await get(body.url)).status).toBe(200);
+    }
+  });
+
+  it('refuses a renamed executable and an SVG, storing nothing', async () => {
+    const before = await total();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 0x90)]);
+    const exe = await upload(elf, 'photo.jpg', 'image/jpeg');
+    expect(exe.status).toBe(415);
+    expect(exe.body.message).toMatch(/JPEG, PNG, WebP and AVIF/);
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'chart.png', 'image/png');
+    expect(svg.status).toBe(415);
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses an image past MEDIA_MAX_MB, and a body past it before reading it', async () => {
+    const before = await total();
+    // Past the cap but within the form's allowance: the route says what the cap is.
+    const justOver = Buffer.concat([await picture(64, 64, 'png'), Buffer.alloc(1024 * 1024 + 1000, 1)]);
+    const over = await upload(justOver, 'big.png', 'image/png');
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe('The image is larger than 1 MB. Export it smaller and upload it again.');
+    // Far past it: the server refuses by Content-Length.
+    const huge = await upload(Buffer.alloc(3 * 1024 * 1024, 1), 'huge.jpg', 'image/jpeg');
+    expect(huge.status).toBe(413);
+    expect(await total()).toBe(before);
+  });
+
+  it('keeps nothing a polyglot carries beyond the image', async () => {
+    const jpeg = await picture(400, 300, 'jpeg');
+    const payload = Buffer.from('<html><script>document.cookie</script></html>PK\u0003\u0004polyglot-archive');
+    const { status, body } = await upload(Buffer.concat([jpeg, payload]), 'innocent.jpg', 'image/jpeg');
+    expect(status).toBe(201);
+    const served = await get(body.url);
+    expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes('<script>')).toBe(false);
+    expect(bytes.includes('polyglot-archive')).toBe(false);
+  });
+
+  it('lists, searches, describes and deletes images; only the administrator may', async () => {
+    const { body: item } = await upload(await picture(500, 400, 'webp'), 'henry-hub-chart.webp', 'image/webp');
+    const found = await api.call('GET', '/api/admin/media?q=henry-hub', { cookie });
+    expect((found.json as unknown as AdminPage<MediaItem>).items.map((i) => i.id)).toEqual([item.id]);
+    const described = await api.call('PATCH', `/api/admin/media/${item.id}`, {
+      cookie,
+      body: { alt: 'Henry Hub prices over a year', caption: 'Spot prices' },
+    });
+    expect(described.status).toBe(200);
+    expect(described.json).toMatchObject({ alt: 'Henry Hub prices over a year', caption: 'Spot prices' });
+    const tooLong = await api.call('PATCH', `/api/admin/media/${item.id}`, { cookie, body: { alt: 'x'.repeat(301) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json['errors']).toHaveProperty('alt');
+
+    expect((await api.call('GET', '/api/admin/media')).status).toBe(401);
+    expect((await upload(await picture(50, 50, 'png'), 'x.png', 'image/png', {}, '')).status).toBe(401);
+
+    expect((await api.call('DELETE', `/api/admin/media/${item.id}`, { cookie })).status).toBe(204);
+    expect((await get(item.url)).status).toBe(404);
+    expect((await get(item.variants[0]?.webp ?? '')).status).toBe(404);
+    expect((await api.call('GET', `/api/admin/media/${item.id}`, { cookie })).status).toBe(404);
+  });
+
+  it('serves nothing but library images from /media', async () => {
+    for (const path of [
+      '/media/../../package.json',
+      '/media/2026/11/aaaaaaaaaaaa/original.svg',
+      '/media/x',
+      '/media/2026/11/aaaaaaaaaaaa/original.jpg',
+    ]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+});
