@@ -70,3 +70,15 @@ export function zonedTime(day: string, time: string, timeZone: string): Date {
   const guess = naive - offsetAt(naive);
   return new Date(naive - offsetAt(guess));
 }
+
+/** The first of the daily wall-clock `times` (`HH:MM`, sorted) in `timeZone` strictly after `after`. */
+export function nextDailyRun(times: readonly string[], after: Date, timeZone: string): Date {
+  const today = zonedParts(after, timeZone).day;
+  for (let i = 0; i < 3; i++) {
+    for (const time of times) {
+      const at = zonedTime(addDays(today, i), time, timeZone);
+      if (at.getTime() > after.getTime()) return at;
+    }
+  }
+  throw new Error('No daily run time was given.');
+}

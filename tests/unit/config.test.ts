@@ -23,4 +23,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
     expect(() => loadConfig({ PORT: 'abc', SEED: 'maybe' })).toThrow(/PORT.*SEED|SEED.*PORT/);
   });
+
+  it('reads EIA_SCHEDULE as off or daily Eastern times, and names it when it is bad', () => {
+    expect(loadConfig({}).eiaSchedule).toEqual(['11:00']);
+    expect(loadConfig({ EIA_SCHEDULE: 'off' }).eiaSchedule).toEqual([]);
+    expect(loadConfig({ EIA_SCHEDULE: 'OFF' }).eiaSchedule).toEqual([]);
+    expect(loadConfig({ EIA_SCHEDULE: '11:00, 06:30' }).eiaSchedule).toEqual(['06:30', '11:00']);
+    for (const bad of ['daily', '6:30', '24:00', '11:60', '11:00;12:00', '0 6 * * *']) {
+      expect(() => loadConfig({ EIA_SCHEDULE: bad }), bad).toThrow(/EIA_SCHEDULE: must be off, or daily times/);
+    }
+  });
 });

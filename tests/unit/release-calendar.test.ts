@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { federalHolidays, holidayOn, releasesBetween, type Release } from '@/lib/release-calendar';
-import { zonedTime } from '@/lib/zoned-time';
+import { nextDailyRun, zonedTime } from '@/lib/zoned-time';
 
 const year2026 = releasesBetween('2026-01-01', '2026-12-31');
 const of = (kind: Release['kind']) => year2026.filter((r) => r.kind === kind);
@@ -161,5 +161,20 @@ describe('Eastern wall-clock times', () => {
     expect(zonedTime('2026-03-08', '10:30', 'America/New_York').toISOString()).toBe('2026-03-08T14:30:00.000Z');
     expect(zonedTime('2026-11-01', '10:30', 'America/New_York').toISOString()).toBe('2026-11-01T15:30:00.000Z');
     expect(zonedTime('2026-10-31', '23:30', 'America/New_York').toISOString()).toBe('2026-11-01T03:30:00.000Z');
+  });
+});
+
+describe('the daily import schedule', () => {
+  const ET = 'America/New_York';
+  it('runs next at the first Eastern time after now, tomorrow once today’s have passed', () => {
+    expect(nextDailyRun(['11:00'], new Date('2026-11-23T15:59:00Z'), ET).toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(nextDailyRun(['11:00'], new Date('2026-11-23T16:00:00Z'), ET).toISOString()).toBe('2026-11-24T16:00:00.000Z');
+    expect(nextDailyRun(['06:30', '11:00'], new Date('2026-11-23T12:00:00Z'), ET).toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    // Late evening Eastern is already the next day in UTC.
+    expect(nextDailyRun(['06:30'], new Date('2026-11-24T03:00:00Z'), ET).toISOString()).toBe('2026-11-24T11:30:00.000Z');
+  });
+
+  it('keeps the Eastern time across the change to daylight saving time', () => {
+    expect(nextDailyRun(['11:00'], new Date('2026-03-07T17:00:00Z'), ET).toISOString()).toBe('2026-03-08T15:00:00.000Z');
   });
 });

@@ -72,3 +72,9 @@ export async function finishJobRun(
 export function listScheduledJobs(tx: Executor = db): Promise<ScheduledJobRow[]> {
   return tx.select().from(scheduledJobs).orderBy(scheduledJobs.name);
 }
+
+/** One job's row, if the runner has registered it. */
+export async function getScheduledJob(name: string, tx: Executor = db): Promise<ScheduledJobRow | undefined> {
+  const [row] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
+  return row;
+}
