@@ -53,7 +53,7 @@ export const RELEASE_RULES: Readonly<Record<ReleaseKind, ReleaseRule>> = {
     url: 'https://www.eia.gov/petroleum/supply/weekly/',
     series: [
       { slug: 'crude-inventories', label: 'US crude oil inventories' },
-      { slug: 'cushing-stocks', label: 'Cushing, OK crude stocks' },
+      { slug: 'cushing-stocks', label: 'Cushing (Oklahoma) crude stocks' },
     ],
     headline: 'crude-inventories',
     cadence: 'weekly',

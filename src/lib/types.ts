@@ -172,3 +172,15 @@ export interface MarketDataStatus {
     lastMessage: string;
   };
 }
+
+/** An editor's calendar event as the admin sees it; times are US Eastern `YYYY-MM-DDTHH:MM`. */
+export interface CalendarEventItem {
+  id: number;
+  title: string;
+  kind: 'opec' | 'ferc' | 'other';
+  startsAt: string;
+  /** Empty when it has no end. */
+  endsAt: string;
+  location: string;
+  url: string;
+}

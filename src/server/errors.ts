@@ -8,6 +8,7 @@ export const messages = {
   commentNotFound: 'Comment not found',
   messageNotFound: 'Message not found',
   analyticsContentNotFound: 'Analytics content not found',
+  calendarEventNotFound: 'Calendar event not found',
   unknownReport: 'Unknown report',
   noSeriesData: 'No data for these series',
   noGenerationData: 'No generation data is stored yet',
