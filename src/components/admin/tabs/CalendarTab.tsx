@@ -18,7 +18,7 @@ interface EventPage {
 /** "Wed, Nov 25, 10:30 AM ET" of a `YYYY-MM-DDTHH:MM` Eastern time. */
 const when = (local: string) => {
   const [day = '', time = ''] = local.split('T');
-  return `${formatCalendarDay(day)} ${day.slice(0, 4)}, ${formatClock(time)} ET`;
+  return `${formatCalendarDay(day)}, ${day.slice(0, 4)}, ${formatClock(time)} ET`;
 };
 
 /** The editors' events on the release calendar (EIA's releases are computed, not listed here). */
