@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarEvents, marketObservations, marketSeries } from '@db/schema';
 import { releasesBetween } from '@/lib/release-calendar';
 import { addDays, zonedParts } from '@/lib/zoned-time';
+import { listCalendarEventsBetween, listCalendarEventsPage } from '@/server/queries/calendar-events';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'calendar-admin-password';
@@ -213,5 +215,16 @@ describe('editor events (admin API)', () => {
     expect((await api.call('DELETE', `/api/admin/calendar-events/${id}`, { cookie })).status).toBe(204);
     expect((await api.call('DELETE', `/api/admin/calendar-events/${id}`, { cookie })).json).toEqual({ message: 'Calendar event not found' });
     expect(entryHtml(await page(), `event-${id}`)).toBe('');
+  });
+});
+
+describe('reading events at any number of them', () => {
+  it('takes the window and the admin page through the index on starts_at, in its order', async () => {
+    const recorder = planRecorder(server);
+    await listCalendarEventsBetween(new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'), 500, recorder.db);
+    await listCalendarEventsPage(0, 50, recorder.db);
+    expect(recorder.plans).toHaveLength(2);
+    for (const { sql, plan } of recorder.plans) expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX calendar_events_starts_idx/);
+    expect(sortedPages(recorder.plans)).toEqual([]);
   });
 });
