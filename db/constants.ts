@@ -5,6 +5,10 @@
 export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
 export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
 
+/** Kinds of the events editors add to the release calendar. */
+export const CALENDAR_EVENT_KINDS = ['opec', 'ferc', 'other'] as const;
+export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];
+
 /** EIA fuel type ids kept for monthly generation: all fuels, coal, natural gas, nuclear, hydro, wind, solar. */
 export const GENERATION_FUELS = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'] as const;
 export type GenerationFuel = (typeof GENERATION_FUELS)[number];

@@ -356,7 +356,7 @@ async function prepareDatabaseOrExit(): Promise<void> {
  * lets requests and the job run in flight finish, closes the database and exits.
  */
 function serveUntilSignal(server: http.Server): void {
-  const jobs = startJobRunner(scheduledJobs);
+  const jobs = startJobRunner(scheduledJobs());
   const stop = () => {
     server.close(() => {
       void jobs

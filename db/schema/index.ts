@@ -10,3 +10,4 @@ export * from './zoho.ts';
 export * from './jobs.ts';
 export * from './counters.ts';
 export * from './media.ts';
+export * from './calendar.ts';

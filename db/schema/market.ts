@@ -70,6 +70,10 @@ export const importRuns = sqliteTable('import_runs', {
   startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
   finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
   status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+  /** Who started it: the admin's Refresh or `npm run import:eia` (manual), or the daily schedule. */
+  trigger: text('trigger', { enum: ['manual', 'scheduled'] })
+    .notNull()
+    .default('manual'),
   /** Observations written (inserted or revised). */
   rows: integer('rows').notNull().default(0),
   message: text('message').notNull().default(''),

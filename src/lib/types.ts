@@ -152,7 +152,37 @@ export interface MarketDataStatus {
   keyHelp: string;
   series: { slug: string; name: string; frequency: string; fromEia: boolean; latest: string | null; observations: number }[];
   generation: { fromEia: boolean; latest: string | null; rows: number };
-  runs: { id: number; startedAt: string; finishedAt: string | null; status: string; rows: number; message: string }[];
+  runs: {
+    id: number;
+    startedAt: string;
+    finishedAt: string | null;
+    status: string;
+    trigger: 'manual' | 'scheduled';
+    rows: number;
+    message: string;
+  }[];
+  /** The scheduled import (`EIA_SCHEDULE`): its daily US Eastern times (none when off or without a key) and its job's state. */
+  schedule: {
+    times: string[];
+    nextRunAt: string | null;
+    /** Failed tries of the current run; the next one is a retry when above 0. */
+    attempts: number;
+    lastStatus: 'succeeded' | 'failed' | null;
+    lastFinishedAt: string | null;
+    lastMessage: string;
+  };
+}
+
+/** An editor's calendar event as the admin sees it; times are US Eastern `YYYY-MM-DDTHH:MM`. */
+export interface CalendarEventItem {
+  id: number;
+  title: string;
+  kind: 'opec' | 'ferc' | 'other';
+  startsAt: string;
+  /** Empty when it has no end. */
+  endsAt: string;
+  location: string;
+  url: string;
 }
 
 /** An image of the media library, with the addresses of its files. */

@@ -3,6 +3,17 @@ import { z } from 'zod';
 
 const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `off`, or daily times in US Eastern, `HH:MM` on a 24-hour clock, comma-separated. */
+const schedule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?:off|(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[01]\d|2[0-3]):[0-5]\d)*)$/,
+    'must be off, or daily times in US Eastern as HH:MM (24-hour), comma-separated, e.g. 11:00 or 06:30,11:00',
+  )
+  .transform((v) => (v === 'off' ? [] : [...new Set(v.split(',').map((t) => t.trim()))].sort()));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -19,6 +30,7 @@ const envSchema = z.object({
   ZOHO_ANALYTICS_URL: z.url().optional(),
   EIA_API_KEY: z.string().trim().min(1).optional(),
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
+  EIA_SCHEDULE: schedule.default(['11:00']),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   MEDIA_DIR: z.string().min(1).default('./data/media'),
@@ -49,6 +61,11 @@ export interface AppConfig {
   eiaApiKey: string | undefined;
   /** EIA API v2 base, without a trailing slash. */
   eiaApiUrl: string;
+  /**
+   * When the scheduled EIA import runs each day: US Eastern `HH:MM` times, sorted; empty
+   * when `EIA_SCHEDULE=off`. Without `EIA_API_KEY` nothing is scheduled either way.
+   */
+  eiaSchedule: string[];
   /** Web processes `npm start` runs (one per core by default; 1 runs a single process). */
   webConcurrency: number;
   /** Memory each web process may give its page cache. */
@@ -109,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     zohoAnalyticsUrl: e.ZOHO_ANALYTICS_URL?.replace(/\/+$/, ''),
     eiaApiKey: e.EIA_API_KEY,
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
+    eiaSchedule: e.EIA_SCHEDULE,
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     media: e.MEDIA_S3_BUCKET

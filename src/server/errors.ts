@@ -14,6 +14,7 @@ export const messages = {
   imageTooLarge: (maxMb: number) => `The image is larger than ${maxMb} MB. Export it smaller and upload it again.`,
   imageTooManyPixels: 'The image has too many pixels (more than 50 megapixels). Export it smaller and upload it again.',
   imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
+  calendarEventNotFound: 'Calendar event not found',
   unknownReport: 'Unknown report',
   noSeriesData: 'No data for these series',
   noGenerationData: 'No generation data is stored yet',

@@ -12,6 +12,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/article/[slug]': [],
   '/analytics': ['tab', 'report', 'page'],
   '/analytics/[id]': [],
+  '/calendar': [],
+  '/calendar.ics': [],
   '/rss.xml': [],
   '/sitemap.xml': [],
   '/sitemaps/pages.xml': [],

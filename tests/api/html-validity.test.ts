@@ -66,6 +66,7 @@ describe('the HTML the server sends', () => {
       ['/analytics'],
       ['/analytics?tab=analytics'],
       ['/analytics?tab=reports'],
+      ['/calendar'],
       ['/about'],
       ['/contact'],
       ['/privacy-policy'],

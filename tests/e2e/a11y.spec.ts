@@ -7,6 +7,7 @@ const pages = [
   '/news?q=zzyzx',
   '/analytics',
   '/analytics/1',
+  '/calendar',
   '/article/henry-hub-futures-climb-on-early-winter-demand',
   '/about',
   '/contact',

@@ -44,4 +44,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_S3_BUCKET: 'news-media', MEDIA_S3_ACCESS_KEY_ID: 'id' })).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ MEDIA_MAX_MB: '500' })).toThrow(/MEDIA_MAX_MB/);
   });
+
+  it('reads EIA_SCHEDULE as off or daily Eastern times, and names it when it is bad', () => {
+    expect(loadConfig({}).eiaSchedule).toEqual(['11:00']);
+    expect(loadConfig({ EIA_SCHEDULE: 'off' }).eiaSchedule).toEqual([]);
+    expect(loadConfig({ EIA_SCHEDULE: 'OFF' }).eiaSchedule).toEqual([]);
+    expect(loadConfig({ EIA_SCHEDULE: '11:00, 06:30' }).eiaSchedule).toEqual(['06:30', '11:00']);
+    for (const bad of ['daily', '6:30', '24:00', '11:60', '11:00;12:00', '0 6 * * *']) {
+      expect(() => loadConfig({ EIA_SCHEDULE: bad }), bad).toThrow(/EIA_SCHEDULE: must be off, or daily times/);
+    }
+  });
 });

@@ -79,6 +79,16 @@ describe('the job runner', () => {
     expect(retryAt(job, 3, at(0))).toEqual({ nextRunAt: at(24 * HOUR), attempts: 0 });
   });
 
+  it('keeps a registered job’s time at a restart, unless its new schedule comes sooner', async () => {
+    await ensureScheduledJob('daily-import', at(10 * HOUR));
+    await ensureScheduledJob('daily-import', at(20 * HOUR));
+    let [row] = (await listScheduledJobs()).filter((j) => j.name === 'daily-import');
+    expect(row?.nextRunAt.getTime()).toBe(at(10 * HOUR).getTime());
+    await ensureScheduledJob('daily-import', at(5 * HOUR));
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'daily-import');
+    expect(row?.nextRunAt.getTime()).toBe(at(5 * HOUR).getTime());
+  });
+
   it('lets another process take over a run whose process died (its lease ran out)', async () => {
     let runs = 0;
     const job: Job = {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Toaster } from '@/components/ui/toast';
 import { AnalyticsTab } from '@/components/admin/tabs/AnalyticsTab';
+import { CalendarTab } from '@/components/admin/tabs/CalendarTab';
 import { ArticlesTab } from '@/components/admin/tabs/ArticlesTab';
 import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
@@ -28,7 +29,7 @@ function Counted({ label, count }: { label: string; count: number | undefined })
  * The admin panel: content, moderation, messages, the Zoho connection, market data and
  * security. Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
  * of their own: `article/` (the article dialog and form), `editor/` (its rich-text editor),
- * `analytics/` (the analytics-content dialog), `zoho/` (the Zoho form and connection test);
+ * `analytics/` (the analytics-content dialog), `calendar/` (the calendar-event dialog), `zoho/` (the Zoho form and connection test);
  * `shared/` the paged list, dialog shell, preview text, actions and loading hooks the tabs
  * share. Forms start from `useZodForm` (src/components/forms); buttons, and links that look
  * like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
@@ -71,6 +72,7 @@ export default function AdminPanel({ username, categories }: { username: string;
           </TabsTrigger>
           <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
           <TabsTrigger value="market">Market Data</TabsTrigger>
+          <TabsTrigger value="calendar">Calendar</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
         <TabsContent value="articles">
@@ -90,6 +92,9 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsContent>
         <TabsContent value="market">
           <MarketDataTab />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <CalendarTab />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />

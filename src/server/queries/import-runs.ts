@@ -14,8 +14,8 @@ export async function findRunningImport(since: Date, tx: Executor = db): Promise
 }
 
 /** Records the start of an import; answers its id. */
-export async function insertImportRun(startedAt: Date, tx: Executor = db): Promise<number> {
-  const [row] = await tx.insert(importRuns).values({ startedAt, status: 'running' }).returning({ id: importRuns.id });
+export async function insertImportRun(startedAt: Date, trigger: 'manual' | 'scheduled', tx: Executor = db): Promise<number> {
+  const [row] = await tx.insert(importRuns).values({ startedAt, status: 'running', trigger }).returning({ id: importRuns.id });
   if (!row) throw new Error('The import run was not recorded.');
   return row.id;
 }

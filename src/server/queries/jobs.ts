@@ -1,12 +1,22 @@
-import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { scheduledJobs } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 
-/** Adds a job's row, due at `firstRunAt`, unless it exists already. */
+/**
+ * Adds a job's row, due at `firstRunAt`; a row that exists keeps its time unless that is
+ * later (its schedule changed since, e.g. a new `EIA_SCHEDULE`): a job never waits longer
+ * than its schedule says.
+ */
 export async function ensureScheduledJob(name: string, firstRunAt: Date, tx: Executor = db): Promise<void> {
-  await tx.insert(scheduledJobs).values({ name, nextRunAt: firstRunAt }).onConflictDoNothing();
+  await tx
+    .insert(scheduledJobs)
+    .values({ name, nextRunAt: firstRunAt })
+    .onConflictDoUpdate({
+      target: scheduledJobs.name,
+      set: { nextRunAt: sql`min(${scheduledJobs.nextRunAt}, excluded.next_run_at)` },
+    });
 }
 
 /** The names of the jobs that are due and free now (a read: polling takes no write lock while nothing is due). */
@@ -71,4 +81,10 @@ export async function finishJobRun(
 /** Every job's row, for the admin. */
 export function listScheduledJobs(tx: Executor = db): Promise<ScheduledJobRow[]> {
   return tx.select().from(scheduledJobs).orderBy(scheduledJobs.name);
+}
+
+/** One job's row, if the runner has registered it. */
+export async function getScheduledJob(name: string, tx: Executor = db): Promise<ScheduledJobRow | undefined> {
+  const [row] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
+  return row;
 }

@@ -10,6 +10,7 @@ import {
   upsertGeneration,
   type GenerationRow,
 } from '@/server/queries/generation';
+import { getScheduledJob } from '@/server/queries/jobs';
 import { findRunningImport, finishImportRun, insertImportRun, listImportRuns } from '@/server/queries/import-runs';
 import {
   deleteSeriesObservations,
@@ -66,6 +67,9 @@ export const EIA_GENERATION: Omit<EiaQuery, 'start'> = {
   data: 'generation',
   facets: { location: ['US', ...Object.keys(US_STATES)], sectorid: ['99'], fueltypeid: [...GENERATION_FUELS] },
 };
+
+/** The scheduled import's name in `scheduled_jobs` (the job itself is in `src/server/jobs/eia-import.ts`). */
+export const EIA_IMPORT_JOB = 'eia-import';
 
 /** How far back a first import reaches, and how much a later one reads again (EIA revises). */
 const HISTORY = { daily: 550, weekly: 730, monthly: 1100 } as const;
@@ -201,14 +205,16 @@ export function importMessage(summary: ImportSummary): string {
 /**
  * Runs the import, records it in `import_runs` and, when it succeeds, publishes the new
  * figures (`contentChanged`). One import at a time: a second one while another is running
- * (and not stale) is a 409.
+ * (and not stale) is a 409. `trigger` says who started it (the admin and the command, or
+ * the schedule).
  */
 export async function runEiaImport(
   options: Parameters<typeof importFromEia>[0] = {},
+  trigger: 'manual' | 'scheduled' = 'manual',
 ): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string }> {
   const startedAt = new Date();
   if (await findRunningImport(new Date(startedAt.getTime() - STALE_RUN_MS))) throw new ConflictError(messages.importRunning);
-  const runId = await insertImportRun(startedAt);
+  const runId = await insertImportRun(startedAt, trigger);
   const finish = (status: 'succeeded' | 'failed', rows: number, message: string) =>
     finishImportRun(runId, { status, rows, message, finishedAt: new Date() });
   try {
@@ -228,9 +234,11 @@ export async function runEiaImport(
 
 /** What the admin's Market Data tab shows: each series' source and latest period, generation data, the last runs. */
 export async function getMarketDataStatus(): Promise<MarketDataStatus> {
-  const [series, gen, runs] = await Promise.all([listSeriesStatus(), generationStatus(), listImportRuns()]);
+  const config = loadConfig();
+  const [series, gen, runs, job] = await Promise.all([listSeriesStatus(), generationStatus(), listImportRuns(), getScheduledJob(EIA_IMPORT_JOB)]);
+  const scheduled = Boolean(config.eiaApiKey) && config.eiaSchedule.length > 0;
   return {
-    eiaKeySet: Boolean(loadConfig().eiaApiKey),
+    eiaKeySet: Boolean(config.eiaApiKey),
     keyHelp: messages.eiaKeyHelp,
     series: series.map((s) => ({
       slug: s.slug,
@@ -246,9 +254,18 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
       startedAt: r.startedAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
       status: r.status,
+      trigger: r.trigger,
       rows: r.rows,
       message: r.message,
     })),
+    schedule: {
+      times: scheduled ? config.eiaSchedule : [],
+      nextRunAt: scheduled && job ? job.nextRunAt.toISOString() : null,
+      attempts: job?.attempts ?? 0,
+      lastStatus: job?.lastStatus ?? null,
+      lastFinishedAt: job?.lastFinishedAt?.toISOString() ?? null,
+      lastMessage: job?.lastMessage ?? '',
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
 /** The pages besides articles that search engines should know. */
-const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+const STATIC_PATHS = ['/', '/news', '/analytics', '/calendar', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -19,6 +19,43 @@ function SourceBadge({ fromEia }: { fromEia: boolean }) {
   );
 }
 
+/** The scheduled import: its times, the next run and how the last one ended (with EIA's reason when it failed). */
+function ScheduleStatus({ schedule }: { schedule: MarketDataStatus['schedule'] }) {
+  if (schedule.times.length === 0)
+    return (
+      <p className="text-muted-foreground text-sm" data-testid="import-schedule">
+        The scheduled import is off (<code>EIA_SCHEDULE=off</code>).
+      </p>
+    );
+  return (
+    <section aria-labelledby="import-schedule" className="bg-card rounded-lg border p-4 text-sm sm:p-6" data-testid="import-schedule">
+      <h3 id="import-schedule" className="font-semibold">
+        Scheduled import
+      </h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Runs</dt>
+        <dd>daily at {schedule.times.join(', ')} US Eastern (EIA_SCHEDULE)</dd>
+        <dt className="text-muted-foreground">Next run</dt>
+        <dd>
+          {schedule.nextRunAt ? formatZonedDateTime(schedule.nextRunAt) : 'once the server has started'}
+          {schedule.attempts > 0 && ` (retry ${schedule.attempts})`}
+        </dd>
+        <dt className="text-muted-foreground">Last run</dt>
+        <dd>
+          {schedule.lastStatus && schedule.lastFinishedAt ? (
+            <>
+              <span className={schedule.lastStatus === 'failed' ? 'text-destructive font-medium' : undefined}>{schedule.lastStatus}</span>,{' '}
+              {formatZonedDateTime(schedule.lastFinishedAt)}: {schedule.lastMessage}
+            </>
+          ) : (
+            'none yet'
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
 /** The Market Data tab: where each series comes from, the EIA import and its recent runs. */
 export function MarketDataTab() {
   const {
@@ -51,7 +88,8 @@ export function MarketDataTab() {
           {status.eiaKeySet ? (
             <p className="text-muted-foreground mt-1 text-sm">
               Prices and generation come from the EIA Open Data API. Refresh imports what is new since the last import; it is safe to run at any time,
-              and a failed import changes nothing. <code>npm run import:eia</code> does the same from a terminal or a scheduler.
+              and a failed import changes nothing. <code>npm run import:eia</code> does the same from a terminal; the server also imports on its own
+              every day.
             </p>
           ) : (
             <p className="mt-1 text-sm" role="note">
@@ -69,6 +107,8 @@ export function MarketDataTab() {
           </Button>
         )}
       </div>
+
+      {status.eiaKeySet && <ScheduleStatus schedule={status.schedule} />}
 
       <div className="bg-card overflow-x-auto rounded-lg border">
         <table className="w-full text-sm">
@@ -131,7 +171,9 @@ export function MarketDataTab() {
                 >
                   {run.status}
                 </Badge>
-                <span className="text-muted-foreground">{formatZonedDateTime(run.startedAt)}</span>
+                <span className="text-muted-foreground">
+                  {formatZonedDateTime(run.startedAt)} · {run.trigger === 'scheduled' ? 'scheduled' : 'manual'}
+                </span>
                 <span>{run.message}</span>
               </li>
             ))}

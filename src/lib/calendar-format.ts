@@ -1,0 +1,68 @@
+import { formatAsOf } from '@/lib/market-format';
+import { addDays, weekday } from '@/lib/zoned-time';
+
+/** What the calendar needs of a headline figure. */
+export interface HeadlineLike {
+  seriesName: string;
+  value: number;
+  unit: string;
+  decimals: number;
+  period: string;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  change?: number;
+}
+
+function number(value: number, decimals: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A value with its unit as readers see it: `$3.12/gal`, `15.2¢/kWh`, `430,120 thousand bbl`. */
+export function withUnit(value: string, unit: string): string {
+  if (unit.startsWith('$/')) return `$${value}/${unit.slice(2)}`;
+  if (unit.startsWith('¢/')) return `${value}¢/${unit.slice(2)}`;
+  return `${value} ${unit}`;
+}
+
+/** "US crude oil inventories 430,123 thousand bbl (+1,204), week of Nov 14, 2026". */
+export function formatHeadline(figure: HeadlineLike): string {
+  const change =
+    figure.change === undefined
+      ? ''
+      : ` (${figure.change > 0 ? '+' : figure.change < 0 ? '−' : '±'}${number(Math.abs(figure.change), figure.decimals)})`;
+  const when =
+    figure.frequency === 'monthly'
+      ? formatAsOf(figure.period, 'monthly')
+      : `${figure.frequency === 'weekly' ? 'week of ' : ''}${formatAsOf(figure.period)}`;
+  return `${figure.seriesName} ${withUnit(number(figure.value, figure.decimals), figure.unit)}${change}, ${when}`;
+}
+
+/** Groups time-ordered items by the week (Monday) of their `day`, keeping the order. */
+export function groupByWeek<T extends { day: string }>(items: readonly T[]): { monday: string; items: T[] }[] {
+  const groups: { monday: string; items: T[] }[] = [];
+  for (const item of items) {
+    const monday = addDays(item.day, -((weekday(item.day) + 6) % 7));
+    const last = groups.at(-1);
+    if (last?.monday === monday) last.items.push(item);
+    else groups.push({ monday, items: [item] });
+  }
+  return groups;
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDayLabel = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "Wed, Nov 25" of a `YYYY-MM-DD` day. */
+export function formatCalendarDay(day: string): string {
+  return dayLabel.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "November 23, 2026" of a `YYYY-MM-DD` day. */
+export function formatLongCalendarDay(day: string): string {
+  return longDayLabel.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "10:30 AM" of an `HH:MM` wall clock. */
+export function formatClock(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * Calendar days and wall-clock times in a named time zone (US Eastern for EIA's releases),
+ * with Intl only: days are `YYYY-MM-DD` strings, arithmetic runs on UTC midnights.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a UTC midnight. */
+export function isoDay(time: number | Date): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The UTC midnight of a `YYYY-MM-DD` day. */
+export function dayTime(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** The day `n` days after `day` (before it when negative). */
+export function addDays(day: string, n: number): string {
+  return isoDay(dayTime(day) + n * DAY_MS);
+}
+
+/** Day of the week: 0 Sunday … 6 Saturday. */
+export function weekday(day: string): number {
+  return new Date(dayTime(day)).getUTCDay();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall clock of `instant` in `timeZone`: its day and `HH:MM`. */
+export function zonedParts(instant: Date, timeZone: string): { day: string; time: string; ms: number } {
+  const parts = partsFormatter(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  const time = `${get('hour')}:${get('minute')}`;
+  const ms = Date.UTC(
+    Number(get('year')),
+    Number(get('month')) - 1,
+    Number(get('day')),
+    Number(get('hour')),
+    Number(get('minute')),
+    Number(get('second')),
+  );
+  return { day, time, ms };
+}
+
+/** The instant when the clocks of `timeZone` show `time` (`HH:MM`) on `day`. */
+export function zonedTime(day: string, time: string, timeZone: string): Date {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const naive = dayTime(day) + (h * 60 + m) * 60_000;
+  // The zone's offset at a first guess, then at the corrected instant (exact except inside a DST gap).
+  const offsetAt = (t: number) => zonedParts(new Date(t), timeZone).ms - Math.floor(t / 1000) * 1000;
+  const guess = naive - offsetAt(naive);
+  return new Date(naive - offsetAt(guess));
+}
+
+/** The first of the daily wall-clock `times` (`HH:MM`, sorted) in `timeZone` strictly after `after`. */
+export function nextDailyRun(times: readonly string[], after: Date, timeZone: string): Date {
+  const today = zonedParts(after, timeZone).day;
+  for (let i = 0; i < 3; i++) {
+    for (const time of times) {
+      const at = zonedTime(addDays(today, i), time, timeZone);
+      if (at.getTime() > after.getTime()) return at;
+    }
+  }
+  throw new Error('No daily run time was given.');
+}

@@ -1,0 +1,230 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarEvents, marketObservations, marketSeries } from '@db/schema';
+import { releasesBetween } from '@/lib/release-calendar';
+import { addDays, zonedParts } from '@/lib/zoned-time';
+import { listCalendarEventsBetween, listCalendarEventsPage } from '@/server/queries/calendar-events';
+import { bumpContentVersion } from '@/server/queries/site-state';
+import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'calendar-admin-password';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const today = () => zonedParts(new Date(), 'America/New_York').day;
+const page = async () => (await fetch(`${server.url}/calendar`)).text();
+const feed = async () => {
+  const response = await fetch(`${server.url}/calendar.ics`);
+  return { response, text: await response.text() };
+};
+const parse = (text: string) => new ICAL.Component(ICAL.parse(text) as unknown[]);
+
+/** The page's entry for one release or event (its list item), as text. */
+function entryHtml(html: string, id: string): string {
+  const start = html.indexOf(`data-entry="${id}"`);
+  if (start === -1) return '';
+  return html.slice(start, html.indexOf('</li>', start));
+}
+
+describe('the release calendar page', () => {
+  it('lists the coming EIA releases with their times in US Eastern and links to their series', async () => {
+    const response = await fetch(`${server.url}/calendar`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('text/html');
+    const html = await response.text();
+    const next = releasesBetween(addDays(today(), 1), addDays(today(), 14));
+    const wpsr = next.find((r) => r.kind === 'wpsr');
+    const storage = next.find((r) => r.kind === 'storage');
+    expect(wpsr && storage).toBeTruthy();
+    const wpsrHtml = entryHtml(html, wpsr!.id);
+    expect(wpsrHtml).toContain('Weekly Petroleum Status Report');
+    expect(wpsrHtml).toContain(`datetime="${wpsr!.startsAt.toISOString()}"`);
+    expect(wpsrHtml).toContain('href="/markets/crude-inventories"');
+    expect(wpsrHtml).toContain('href="/markets/cushing-stocks"');
+    expect(entryHtml(html, storage!.id)).toContain('href="/markets/gas-storage"');
+    expect(html).toContain('href="webcal://localhost:4321/calendar.ics"');
+    expect(html).toContain('href="/calendar.ics"');
+    // No interaction, no JavaScript.
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+  });
+
+  it('is in the sitemap and the footer', async () => {
+    const sitemap = await (await fetch(`${server.url}/sitemaps/pages.xml`)).text();
+    expect(sitemap).toContain('<loc>http://localhost:4321/calendar</loc>');
+    expect(await page()).toMatch(/<a[^>]+href="\/calendar"[^>]*>\s*Release Calendar/);
+  });
+
+  it('shows a release that is out as published with its headline figure once an import stored it', async () => {
+    const last = releasesBetween(addDays(today(), -14), today())
+      .filter((r) => r.kind === 'wpsr' && r.startsAt.getTime() < Date.now())
+      .at(-1)!;
+    expect(entryHtml(await page(), last.id)).toContain('Released');
+    const db = server.database.db;
+    const [series] = await db
+      .insert(marketSeries)
+      .values({
+        slug: 'crude-inventories',
+        name: 'US Crude Oil Inventories',
+        unit: 'million bbl',
+        frequency: 'weekly',
+        source: 'eia:petroleum/stoc/wstk?series=WCESTUS1',
+        decimals: 1,
+        listed: false,
+      })
+      .returning();
+    await db.insert(marketObservations).values([
+      { seriesId: series!.id, period: addDays(last.period!, -7), value: 430.1 },
+      { seriesId: series!.id, period: last.period!, value: 428.9 },
+    ]);
+    await bumpContentVersion(db);
+    const html = entryHtml(await page(), last.id);
+    expect(html).toContain('data-status="published"');
+    expect(html).toContain('US Crude Oil Inventories 428.9 million bbl (−1.2)');
+    expect(html).toContain('Source: U.S. EIA');
+  });
+});
+
+describe('the iCalendar feed', () => {
+  it('is text/calendar and parses as RFC 5545 with a VTIMEZONE for America/New_York', async () => {
+    const { response, text } = await feed();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const calendar = parse(text);
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('prodid')).toContain('EnergyPulse');
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('America/New_York');
+  });
+
+  it('has a stable UID, a UTC DTSTAMP and an Eastern start for every event, inside its window', async () => {
+    const { text } = await feed();
+    const calendar = parse(text);
+    const zone = new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!);
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.length).toBeGreaterThan(200);
+    const uids = events.map((e) => e.uid);
+    expect(new Set(uids).size).toBe(uids.length);
+    const from = Date.parse(`${addDays(today(), -93)}T00:00:00Z`);
+    const to = Date.parse(`${addDays(today(), 368)}T00:00:00Z`);
+    for (const v of calendar.getAllSubcomponents('vevent')) {
+      const stamp = v.getFirstPropertyValue('dtstamp') as ICAL.Time;
+      expect(stamp.zone?.tzid).toBe('UTC');
+      const start = v.getFirstProperty('dtstart')!;
+      expect(start.getParameter('tzid')).toBe('America/New_York');
+    }
+    // Each release's start, read through the feed's own VTIMEZONE, is the instant the rules give.
+    const releases = releasesBetween(addDays(today(), -90), addDays(today(), 365));
+    for (const release of releases.filter((r) => r.kind === 'wpsr' || r.kind === 'storage')) {
+      const event = events.find((e) => e.uid === `${release.id}@localhost`);
+      expect(event, release.id).toBeDefined();
+      const start = event!.startDate;
+      start.zone = zone;
+      expect(start.toJSDate().toISOString(), release.id).toBe(release.startsAt.toISOString());
+    }
+    for (const e of events) {
+      const start = e.startDate.toJSDate().getTime();
+      expect(start).toBeGreaterThanOrEqual(from);
+      expect(start).toBeLessThan(to);
+    }
+    // The same UIDs a minute later: calendar apps update events rather than duplicate them.
+    await bumpContentVersion(server.database.db);
+    const again = parse((await feed()).text)
+      .getAllSubcomponents('vevent')
+      .map((v) => String(v.getFirstPropertyValue('uid')));
+    expect(again).toEqual(uids);
+  });
+});
+
+describe('editor events (admin API)', () => {
+  const valid = {
+    title: 'OPEC+ ministerial meeting',
+    kind: 'opec',
+    startsAt: `${addDays(today(), 10)}T08:00`,
+    endsAt: `${addDays(today(), 10)}T12:30`,
+    location: 'Vienna',
+    url: 'https://www.opec.org/',
+  };
+
+  it('is admin-only', async () => {
+    expect((await api.call('GET', '/api/admin/calendar-events')).status).toBe(401);
+    expect((await api.call('POST', '/api/admin/calendar-events', { body: valid })).status).toBe(401);
+    expect((await api.call('PATCH', '/api/admin/calendar-events/1', { body: valid })).status).toBe(401);
+    expect((await api.call('DELETE', '/api/admin/calendar-events/1')).status).toBe(401);
+  });
+
+  it('refuses bad input with field messages and stores nothing', async () => {
+    const bad = await api.call('POST', '/api/admin/calendar-events', {
+      cookie,
+      body: { title: ' ', kind: 'party', startsAt: '2026-02-30T10:00', endsAt: 'soon', url: 'javascript:alert(1)' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json['errors'] as object).sort()).toEqual(['endsAt', 'kind', 'startsAt', 'title', 'url']);
+    const backwards = await api.call('POST', '/api/admin/calendar-events', { cookie, body: { ...valid, endsAt: `${addDays(today(), 9)}T08:00` } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json['errors']).toEqual({ endsAt: ['The end must be after the start'] });
+    expect((await api.call('POST', '/api/admin/calendar-events', { cookie, body: [] })).status).toBe(400);
+    expect(await server.database.db.select().from(calendarEvents)).toHaveLength(0);
+  });
+
+  it('adds, edits and deletes an event, which the page and the feed show at once', async () => {
+    const created = await api.call('POST', '/api/admin/calendar-events', { cookie, body: valid });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject(valid);
+    const id = created.json['id'] as number;
+    // 08:00 Eastern, stored as the instant.
+    const [row] = await server.database.db.select().from(calendarEvents);
+    expect(zonedParts(row!.startsAt, 'America/New_York')).toMatchObject({ day: addDays(today(), 10), time: '08:00' });
+
+    let html = entryHtml(await page(), `event-${id}`);
+    expect(html).toContain('OPEC+ ministerial meeting');
+    expect(html).toContain('OPEC+ meeting');
+    expect(html).toContain('Vienna');
+    let ics = parse((await feed()).text);
+    let event = ics.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `event-${id}@localhost`);
+    expect(event?.getFirstPropertyValue('location')).toBe('Vienna');
+    expect(String(event?.getFirstPropertyValue('dtend'))).toContain('T12:30:00');
+
+    const list = await api.call('GET', '/api/admin/calendar-events', { cookie });
+    expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 50, items: [{ id, title: valid.title }] });
+
+    const edited = await api.call('PATCH', `/api/admin/calendar-events/${id}`, { cookie, body: { ...valid, title: 'OPEC+ JMMC', endsAt: '' } });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({ title: 'OPEC+ JMMC', endsAt: '' });
+    html = entryHtml(await page(), `event-${id}`);
+    expect(html).toContain('OPEC+ JMMC');
+    ics = parse((await feed()).text);
+    event = ics.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `event-${id}@localhost`);
+    expect(event?.getFirstPropertyValue('summary')).toBe('OPEC+ JMMC');
+
+    expect((await api.call('PATCH', '/api/admin/calendar-events/999999', { cookie, body: valid })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/admin/calendar-events/abc', { cookie })).status).toBe(404);
+    expect((await api.call('DELETE', `/api/admin/calendar-events/${id}`, { cookie })).status).toBe(204);
+    expect((await api.call('DELETE', `/api/admin/calendar-events/${id}`, { cookie })).json).toEqual({ message: 'Calendar event not found' });
+    expect(entryHtml(await page(), `event-${id}`)).toBe('');
+  });
+});
+
+describe('reading events at any number of them', () => {
+  it('takes the window and the admin page through the index on starts_at, in its order', async () => {
+    const recorder = planRecorder(server);
+    await listCalendarEventsBetween(new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'), 500, recorder.db);
+    await listCalendarEventsPage(0, 50, recorder.db);
+    expect(recorder.plans).toHaveLength(2);
+    for (const { sql, plan } of recorder.plans) expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX calendar_events_starts_idx/);
+    expect(sortedPages(recorder.plans)).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRuns, marketObservations, scheduledJobs } from '@db/schema';
+import type { MarketDataStatus } from '@/lib/types';
+import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { apiClient } from '../helpers/api-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'schedule-admin-password';
+const JOB = 'eia-import';
+let eia: FakeEia;
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+
+beforeAll(async () => {
+  eia = await startFakeEia();
+  // Two web processes on one database, both polling for due jobs.
+  server = await startTestServer({
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: 'true',
+    WEB_CONCURRENCY: '2',
+    EIA_API_KEY: FAKE_EIA_KEY,
+    EIA_API_URL: `${eia.url}/v2`,
+    EIA_SCHEDULE: '11:00',
+  });
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await eia?.close();
+});
+
+const db = () => server.database.db;
+const jobRow = async () => (await db().select().from(scheduledJobs).where(eq(scheduledJobs.name, JOB)))[0];
+const runs = () => db().select().from(importRuns).orderBy(desc(importRuns.id));
+const productionRequests = () => eia.requests.filter((r) => r.path.includes('petroleum/crd/crpdn')).length;
+
+/** Makes the job due now, as the clock reaching its time would. */
+async function makeDue() {
+  await db()
+    .update(scheduledJobs)
+    .set({ nextRunAt: new Date(Date.now() - 1000) })
+    .where(eq(scheduledJobs.name, JOB));
+}
+
+/** Waits until a run that finished after `since` is recorded on the job. */
+async function waitForRunAfter(since: Date) {
+  await expect
+    .poll(
+      async () => {
+        const row = await jobRow();
+        return Boolean(row?.lastFinishedAt && row.lastFinishedAt.getTime() >= since.getTime() && row.leaseHolder === null);
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  return (await jobRow())!;
+}
+
+describe('the scheduled EIA import', () => {
+  it('is registered by the server, due at the next 11:00 US Eastern', async () => {
+    await expect.poll(async () => (await jobRow())?.nextRunAt, { timeout: 30_000 }).toBeDefined();
+    const next = (await jobRow())!.nextRunAt;
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(25 * 3_600_000);
+    const eastern = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      next,
+    );
+    expect(eastern).toBe('11:00');
+    expect(await runs()).toHaveLength(0);
+  });
+
+  it('runs once when due, in exactly one of the two processes, and records the run', async () => {
+    const since = new Date();
+    await makeDue();
+    const row = await waitForRunAfter(since);
+    expect(row.lastStatus).toBe('succeeded');
+    expect(row.lastMessage).toMatch(/^Imported \d+ price observations/);
+    expect(row.attempts).toBe(0);
+    // Next due at tomorrow's (or today's later) 11:00 Eastern.
+    expect(row.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+
+    const recorded = await runs();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: 'succeeded', trigger: 'scheduled' });
+    // One run asks EIA for the production series once (it fits on one page).
+    expect(productionRequests()).toBe(1);
+    // The other process did not start a run of its own (it would have failed with a 409).
+    expect(server.output()).not.toContain('job_failed');
+
+    // Both processes keep polling; nothing runs again before the next scheduled time.
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    expect(await runs()).toHaveLength(1);
+    expect(productionRequests()).toBe(1);
+  }, 120_000);
+
+  it('shows the admin the next run and the last run', async () => {
+    const response = await api.call('GET', '/api/admin/market-data', { cookie });
+    expect(response.status).toBe(200);
+    const status = response.json as unknown as MarketDataStatus;
+    const row = (await jobRow())!;
+    expect(status.schedule).toMatchObject({ times: ['11:00'], nextRunAt: row.nextRunAt.toISOString(), lastStatus: 'succeeded', attempts: 0 });
+    expect(status.runs[0]).toMatchObject({ trigger: 'scheduled', status: 'succeeded' });
+  });
+
+  it('changes nothing when EIA fails, records EIA’s reason and retries after a backoff', async () => {
+    const before = JSON.stringify(await db().select().from(marketObservations).orderBy(marketObservations.seriesId, marketObservations.period));
+    eia.failNext('petroleum/crd/crpdn', 400);
+    const since = new Date();
+    await makeDue();
+    const row = await waitForRunAfter(since);
+    expect(row.lastStatus).toBe('failed');
+    expect(row.lastMessage).toContain('Simulated failure');
+    expect(row.attempts).toBe(1);
+    // The first retry comes 5 minutes after the failure.
+    expect(row.nextRunAt.getTime() - row.lastFinishedAt!.getTime()).toBe(5 * 60_000);
+    const after = JSON.stringify(await db().select().from(marketObservations).orderBy(marketObservations.seriesId, marketObservations.period));
+    expect(after).toBe(before);
+
+    const [latest] = await runs();
+    expect(latest).toMatchObject({ status: 'failed', trigger: 'scheduled', rows: 0 });
+    expect(latest?.message).toContain('Simulated failure');
+
+    const status = (await api.call('GET', '/api/admin/market-data', { cookie })).json as unknown as MarketDataStatus;
+    expect(status.schedule).toMatchObject({ lastStatus: 'failed', attempts: 1 });
+    expect(status.schedule.lastMessage).toContain('Simulated failure');
+  }, 120_000);
+});

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, toasts } from './admin-session.ts';
+import { uniqueClientAddress } from './db.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+});
+
+/** Serious or critical axe violations inside `selector`. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** `YYYY-MM-DD` of the US Eastern day `days` from now. */
+function easternDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+test('a reader finds the coming releases by week, each linked to its series, and can subscribe', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Release Calendar' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Energy Data Release Calendar' })).toBeVisible();
+
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const firstWeek = upcoming.getByRole('region').first();
+  await expect(firstWeek.getByRole('heading', { level: 3 })).toHaveText(/^Week of /);
+  const wpsr = upcoming
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Weekly Petroleum Status Report' }) })
+    .first();
+  await expect(wpsr).toContainText(/(10:30|11:00) AM ET/);
+  await expect(wpsr.getByRole('link', { name: 'US crude oil inventories' })).toHaveAttribute('href', '/markets/crude-inventories');
+  const storage = upcoming
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Weekly Natural Gas Storage Report' }) })
+    .first();
+  await expect(storage.getByRole('link', { name: 'Working gas in storage' })).toHaveAttribute('href', '/markets/gas-storage');
+
+  await expect(page.getByRole('region', { name: 'Released in the last four weeks' }).getByRole('listitem').first()).toBeVisible();
+
+  const subscribe = page.getByRole('link', { name: 'Subscribe' });
+  await expect(subscribe).toHaveAttribute('href', /^webcal:\/\/[^/]+\/calendar\.ics$/);
+  await expect(page.getByRole('link', { name: 'Download .ics' })).toHaveAttribute('href', '/calendar.ics');
+  // Reachable from the keyboard.
+  await subscribe.focus();
+  await expect(subscribe).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Download .ics' })).toBeFocused();
+});
+
+test('the calendar fits a phone screen and ships no JavaScript', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.setViewportSize({ width: 412, height: 900 });
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(scripts).toEqual([]);
+});
+
+test('an editor adds, edits and deletes an event, and readers see it on the calendar', async ({ page }) => {
+  const title = `OPEC+ ministerial ${Date.now()}`;
+  const day = easternDay(9);
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Calendar' });
+  await expect(panel.getByRole('heading', { name: 'Release Calendar' })).toBeVisible();
+  expect(await seriousViolations(page, '[role="tabpanel"]:not([hidden])')).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  // Nothing typed: the form says what is missing.
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Kind').selectOption('opec');
+  await dialog.getByLabel('Starts (ET)').fill(`${day}T08:00`);
+  await dialog.getByLabel('Ends (ET, optional)').fill(`${day}T07:00`);
+  await dialog.getByLabel('Location (optional)').fill('Vienna');
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(dialog.getByText('The end must be after the start')).toBeVisible();
+  await dialog.getByLabel('Ends (ET, optional)').fill(`${day}T13:00`);
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).filter({ hasText: 'Event added to the calendar' })).toBeVisible();
+  const row = panel.getByRole('listitem').filter({ hasText: title });
+  await expect(row).toContainText(`, ${day.slice(0, 4)}, 8:00 AM ET`);
+  await expect(row).toContainText('Vienna');
+
+  await page.goto('/calendar');
+  const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(entry).toContainText('8:00 AM ET');
+  await expect(entry).toContainText('OPEC+ meeting');
+  await expect(entry).toContainText('Vienna');
+
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await panel.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Title').fill(`${title} (JMMC)`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(panel.getByRole('listitem').filter({ hasText: `${title} (JMMC)` })).toBeVisible();
+
+  page.once('dialog', (confirm) => void confirm.accept());
+  await panel.getByRole('button', { name: `Delete ${title} (JMMC)` }).click();
+  await expect(toasts(page).filter({ hasText: 'Event deleted' })).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: new RegExp(title.replace(/[+()]/g, '\\$&')) })).toHaveCount(0);
+});
