@@ -129,9 +129,10 @@ describe('pages', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:4321/article/henry-hub-futures-climb-on-early-winter-demand"');
     expect(html).toContain('property="og:type" content="article"');
     expect(html).toContain('name="twitter:card"');
-    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}') as Record<string, unknown>;
-    expect(ld['@type']).toBe('NewsArticle');
-    expect(ld['headline']).toBe('Henry Hub Futures Climb on Early Winter Heating Demand');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}') as { '@graph': Record<string, unknown>[] };
+    const article = ld['@graph'].find((node) => node['@type'] === 'NewsArticle');
+    expect(article?.['headline']).toBe('Henry Hub Futures Climb on Early Winter Heating Demand');
+    expect(ld['@graph'].some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
   });
 
   it('redirects /admin-login permanently to /admin/login', async () => {

@@ -1,0 +1,59 @@
+import * as z from '@/lib/validation/zod-mini';
+import { isSitePath } from '@/lib/validation/article';
+import { slugSchema } from '@/lib/validation/article-list-query';
+
+/** An http(s) address with a host. */
+const isHttpUrl = (value: string) => {
+  if (!/^https?:\/\/[^/\\\s]/i.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** A link on the author's page: a label and an http(s) address. */
+export const authorLinkSchema = z.object({
+  label: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Link label is required'), z.maxLength(60)),
+  url: z
+    .string({ error: 'Required' })
+    .check(z.trim(), z.maxLength(2000), z.refine(isHttpUrl, 'Links must be http(s) addresses, such as https://example.com')),
+});
+
+/** The author's photo: an http(s) address or a path on this site; empty means none. */
+const photoUrlSchema = z.pipe(
+  z.string({ error: 'Must be text' }).check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine((v) => v === '' || isSitePath(v) || isHttpUrl(v), 'Please enter a valid URL'),
+  ),
+  z.transform((v) => (v === '' ? null : v)),
+);
+
+const fields = z.object({
+  /** The byline name; unique in the newsroom. */
+  name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(2, 'Name must be at least 2 characters'), z.maxLength(200)),
+  /** The author page's address: /author/{slug}. */
+  slug: slugSchema,
+  /** A job title ("Senior Oil & Gas Reporter"). */
+  title: z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200)),
+  /** A short bio, plain text. */
+  bio: z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(2000, 'Bio is at most 2,000 characters')),
+  photoUrl: z.nullish(photoUrlSchema),
+  /** Up to eight links (a website, a social profile). */
+  links: z.array(authorLinkSchema, { error: 'Links must be a list of {label, url}' }).check(z.maxLength(8, 'At most 8 links')),
+});
+
+/** The author form and `POST /api/admin/authors`: name and slug required. */
+export const authorCreateSchema = z.extend(fields, {
+  title: z._default(fields.shape.title, ''),
+  bio: z._default(fields.shape.bio, ''),
+  links: z._default(fields.shape.links, []),
+});
+
+/** `PATCH /api/admin/authors/{id}`: only the fields sent change. */
+export const authorUpdateSchema = z.partial(fields);
+
+export type AuthorCreateInput = z.input<typeof authorCreateSchema>;
+export type AuthorCreate = z.output<typeof authorCreateSchema>;
+export type AuthorUpdate = z.output<typeof authorUpdateSchema>;
