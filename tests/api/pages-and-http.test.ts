@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -141,10 +142,18 @@ describe('pages', () => {
     expect(response.headers.get('Location')).toBe('/admin/login');
   });
 
-  it('ships no JavaScript on the about and legal pages', async () => {
-    for (const path of ['/about', '/privacy-policy', '/terms-of-service']) {
+  it('ships no JavaScript on the about and legal pages but the tiny inline theme script, which their CSP allows', async () => {
+    const { THEME_SCRIPT } = await import('@/lib/theme-script');
+    const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+    expect(THEME_SCRIPT.length).toBeLessThan(1_000);
+    for (const path of ['/about', '/privacy-policy', '/terms-of-service', '/category/coal', '/author/rachel-kim']) {
       const html = await (await get(path)).text();
-      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+      const withoutTheme = html.replace(`<script>${THEME_SCRIPT}</script>`, '');
+      expect(withoutTheme, path).not.toBe(html);
+      expect(withoutTheme, path).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+      const csp =
+        html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1] ?? (await get(path)).headers.get('Content-Security-Policy');
+      expect(csp, path).toContain(hash);
     }
     expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
   });

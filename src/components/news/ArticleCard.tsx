@@ -54,7 +54,7 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           <p className="text-muted-foreground line-clamp-3 text-sm" data-snippet>
             {snippetParts(snippet).map((part, i) =>
               part.match ? (
-                <mark key={i} className="text-foreground rounded-sm bg-amber-200/70 px-0.5">
+                <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-slate-950 dark:bg-amber-300">
                   {part.text}
                 </mark>
               ) : (
