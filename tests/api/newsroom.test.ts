@@ -46,12 +46,16 @@ describe('authors in the panel', () => {
     }
   });
 
-  it('lists the seeded authors by name, paged, with the total', async () => {
-    const res = await call('GET', '/api/admin/authors?limit=3', { cookie });
+  it('lists the seeded authors by name, paged, with the total, and finds them by part of the name', async () => {
+    const res = await call('GET', '/api/admin/authors', { cookie });
     expect(res.status).toBe(200);
-    const page = res.json as unknown as { items: Author[]; total: number };
-    expect(page.items.map((a) => a.name)).toEqual(['Dana Whitfield', 'Elena Park', 'Jordan Ellis']);
-    expect(page.total).toBe(8);
+    const page = res.json as unknown as { items: Author[]; total: number; page: number; pageSize: number };
+    expect(page.items.map((a) => a.name).slice(0, 3)).toEqual(['Dana Whitfield', 'Elena Park', 'Jordan Ellis']);
+    expect(page).toMatchObject({ total: 8, page: 1, pageSize: 50 });
+    const found = (await call('GET', '/api/admin/authors?q=KIM', { cookie })).json as unknown as { items: Author[]; total: number };
+    expect(found.items.map((a) => a.name)).toEqual(['Rachel Kim']);
+    expect((await call('GET', '/api/admin/authors?q=100%25', { cookie })).json).toMatchObject({ items: [], total: 0 });
+    expect((await call('GET', '/api/admin/authors?page=2', { cookie })).json).toMatchObject({ items: [], page: 2 });
   });
 
   it('creates, reads, updates and deletes an author', async () => {

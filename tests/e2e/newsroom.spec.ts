@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn, toasts } from './admin-session.ts';
 import { backgroundLightness } from './theme.ts';
 
 test.describe('topic pages', () => {
@@ -91,5 +92,46 @@ test.describe('dark mode', () => {
     await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
     await page.goto('/news');
     expect(await backgroundLightness(page)).toBeGreaterThan(0.9);
+  });
+});
+
+test.describe('the panel', () => {
+  test('adds an author whose page then shows their details, and refuses a link that is not http(s)', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Authors' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Authors' });
+    await expect(panel.getByRole('list', { name: 'authors' })).toContainText('Dana Whitfield');
+    const stamp = Date.now().toString(36);
+    await panel.getByRole('button', { name: 'Add Author' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Author' });
+    await dialog.getByLabel('Name').fill(`Casey Nguyen ${stamp}`);
+    await dialog.getByLabel('Slug (/author/…)').fill(`casey-nguyen-${stamp}`);
+    await dialog.getByLabel('Title').fill('Grid Correspondent');
+    await dialog.getByLabel('Short bio').fill('Casey covers transmission and interconnection queues.');
+    await dialog.getByLabel(/^Links/).fill('Website | ftp://casey.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText(/Links must be http\(s\) addresses/)).toBeVisible();
+    await dialog.getByLabel(/^Links/).fill('Website | https://casey.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(toasts(page).filter({ hasText: 'Author created successfully' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.goto(`/author/casey-nguyen-${stamp}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Casey Nguyen ${stamp}` })).toBeVisible();
+    await expect(page.getByTestId('author-title')).toHaveText('Grid Correspondent');
+    await expect(page.getByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://casey.example');
+    await expect(page.getByText('No published stories yet.')).toBeVisible();
+  });
+
+  test('edits a topic description that the topic page then shows', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Topics' }).click();
+    const field = page.getByRole('tabpanel', { name: 'Topics' }).getByLabel('Description of Nuclear');
+    const text = `Reactors, fuel and the rules that govern them (${Date.now().toString(36)}).`;
+    await field.fill(text);
+    await field.locator('xpath=ancestor::form').getByRole('button', { name: 'Save description' }).click();
+    await expect(toasts(page).filter({ hasText: 'Topic description saved' })).toBeVisible();
+    await page.goto('/category/nuclear');
+    await expect(page.getByTestId('topic-description')).toHaveText(text);
   });
 });

@@ -57,3 +57,33 @@ export const authorUpdateSchema = z.partial(fields);
 export type AuthorCreateInput = z.input<typeof authorCreateSchema>;
 export type AuthorCreate = z.output<typeof authorCreateSchema>;
 export type AuthorUpdate = z.output<typeof authorUpdateSchema>;
+
+/** One link per line in the author form: "Label | https://address". */
+export function linksToText(links: readonly { label: string; url: string }[]): string {
+  return links.map((l) => `${l.label} | ${l.url}`).join('\n');
+}
+
+/** The panel's author form: the links typed one per line ("Label | https://address"), turned into the list the endpoint takes. */
+export const authorFormSchema = z.extend(authorCreateSchema, {
+  photoUrl: z.string(),
+  links: z.pipe(
+    z.string(),
+    z.transform((text, payload) => {
+      const lines = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+      const links = lines.map((line) => {
+        const bar = line.lastIndexOf('|');
+        return bar < 0 ? { label: '', url: line } : { label: line.slice(0, bar).trim(), url: line.slice(bar + 1).trim() };
+      });
+      const result = z.safeParse(fields.shape.links, links);
+      if (result.success) return result.data;
+      const message = result.error.issues[0]?.message ?? 'Please check the links';
+      payload.issues.push({ code: 'custom', message: `${message} (one per line: Label | https://address)`, input: text });
+      return z.NEVER;
+    }),
+  ),
+});
+
+export type AuthorFormInput = z.input<typeof authorFormSchema>;

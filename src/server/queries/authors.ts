@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { articles, authors } from '@db/schema';
 import type { Author } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -20,14 +20,21 @@ function toAuthor(row: AuthorRow): Author {
   };
 }
 
+/** Authors whose name contains the text (any case); all without one. A newsroom has tens of authors, not thousands. */
+function nameMatches(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`lower(${authors.name}) like ${pattern} escape '\\'`;
+}
+
 /** A page of the authors by name (the unique name index keeps the order). */
-export async function listAuthors(limit: number, offset: number, tx: Executor = db): Promise<Author[]> {
-  const rows = await tx.select().from(authors).orderBy(asc(authors.name)).limit(limit).offset(offset);
+export async function listAuthors(limit: number, offset: number, q?: string, tx: Executor = db): Promise<Author[]> {
+  const rows = await tx.select().from(authors).where(nameMatches(q)).orderBy(asc(authors.name)).limit(limit).offset(offset);
   return rows.map(toAuthor);
 }
 
-export async function countAuthors(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(authors);
+export async function countAuthors(q?: string, tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(authors).where(nameMatches(q));
   return row?.n ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import type { AdminPage, Author } from '@/lib/types';
 import type { AuthorCreate, AuthorUpdate } from '@/lib/validation/author';
-import type { PageQuery } from '@/lib/validation/page-query';
+import { ADMIN_PAGE_SIZE, type AdminAuthorListQuery } from '@/lib/validation/admin-lists';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';
 import {
   countArticlesOfAuthor,
@@ -37,10 +37,10 @@ async function assertFree(input: { slug?: string | undefined; name?: string | un
   }
 }
 
-/** A page of the authors, by name, and how many there are. */
-export async function listAuthorsPage(page: PageQuery): Promise<AdminPage<Author>> {
-  const [items, total] = await Promise.all([listAuthors(page.limit, page.offset), countAuthors()]);
-  return { items, total, page: Math.floor(page.offset / page.limit) + 1, pageSize: page.limit };
+/** A page of 50 authors by name (those whose name contains `q`), and how many there are. */
+export async function listAuthorsPage(query: AdminAuthorListQuery): Promise<AdminPage<Author>> {
+  const [items, total] = await Promise.all([listAuthors(ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE, query.q), countAuthors(query.q)]);
+  return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 export async function getAuthor(id: number): Promise<Author> {
