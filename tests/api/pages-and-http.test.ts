@@ -148,7 +148,7 @@ describe('pages', () => {
     expect(THEME_SCRIPT.length).toBeLessThan(1_000);
     for (const path of ['/about', '/privacy-policy', '/terms-of-service', '/category/coal', '/author/rachel-kim']) {
       const html = await (await get(path)).text();
-      const withoutTheme = html.replace(`<script>${THEME_SCRIPT}</script>`, '');
+      const withoutTheme = html.replace(`<script data-theme-script>${THEME_SCRIPT}</script>`, '');
       expect(withoutTheme, path).not.toBe(html);
       expect(withoutTheme, path).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
       const csp =
