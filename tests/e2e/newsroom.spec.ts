@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn, toasts } from './admin-session.ts';
 import { backgroundLightness } from './theme.ts';
@@ -104,6 +105,9 @@ test.describe('the panel', () => {
     const stamp = Date.now().toString(36);
     await panel.getByRole('button', { name: 'Add Author' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Author' });
+    await expect(dialog).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await dialog.getByLabel('Name').fill(`Casey Nguyen ${stamp}`);
     await dialog.getByLabel('Slug (/author/…)').fill(`casey-nguyen-${stamp}`);
     await dialog.getByLabel('Title').fill('Grid Correspondent');

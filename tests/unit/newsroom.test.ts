@@ -65,6 +65,9 @@ describe('authors', () => {
       expect(z.safeParse(authorCreateSchema, { ...base, links: [{ label: 'x', url }] }).success, url).toBe(false);
     }
     expect(z.safeParse(authorCreateSchema, { ...base, photoUrl: 'data:image/png;base64,x' }).success).toBe(false);
+    // Photos load under the site's CSP: https or the site's own paths only.
+    expect(z.safeParse(authorCreateSchema, { ...base, photoUrl: 'http://images.example/a.jpg' }).success).toBe(false);
+    expect(z.safeParse(authorCreateSchema, { ...base, photoUrl: 'https://images.example/a.jpg' }).success).toBe(true);
     expect(z.safeParse(authorUpdateSchema, { links: Array.from({ length: 9 }, () => ({ label: 'x', url: 'https://x.example' })) }).success).toBe(
       false,
     );

@@ -20,12 +20,15 @@ export const authorLinkSchema = z.object({
     .check(z.trim(), z.maxLength(2000), z.refine(isHttpUrl, 'Links must be http(s) addresses, such as https://example.com')),
 });
 
-/** The author's photo: an http(s) address or a path on this site; empty means none. */
+/**
+ * The author's photo: an https address or a path on this site (the site's CSP loads images
+ * from those only); empty means none.
+ */
 const photoUrlSchema = z.pipe(
   z.string({ error: 'Must be text' }).check(
     z.trim(),
     z.maxLength(2000),
-    z.refine((v) => v === '' || isSitePath(v) || isHttpUrl(v), 'Please enter a valid URL'),
+    z.refine((v) => v === '' || isSitePath(v) || (/^https:/i.test(v) && isHttpUrl(v)), 'Please enter an https:// address or a path on this site'),
   ),
   z.transform((v) => (v === '' ? null : v)),
 );
