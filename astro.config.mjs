@@ -2,7 +2,9 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
+import { THEME_SCRIPT } from './src/lib/theme-script.ts';
 import interactionDirective from './src/directives/interaction-integration.mjs';
 
 /**
@@ -11,6 +13,9 @@ import interactionDirective from './src/directives/interaction-integration.mjs';
  * carry a placeholder address that the server replaces with the configured one.
  */
 const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
+
+/** The inline theme script (dark mode before the first paint) is allowed by its hash. */
+const THEME_SCRIPT_HASH = /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`);
 
 export default defineConfig({
   site: SITE_URL_PLACEHOLDER,
@@ -45,6 +50,7 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      scriptDirective: { hashes: [THEME_SCRIPT_HASH] },
       // Chart libraries set style attributes; styles cannot run code, scripts stay hashed.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { authors } from './authors.ts';
 
 /** News categories; the six known slugs carry their own badge colors. */
 export const categories = sqliteTable('categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull().unique(),
   slug: text('slug').notNull().unique(),
+  /** A short description the editor sets, shown on the topic page (`/category/{slug}`). */
+  description: text('description').notNull().default(''),
 });
 
 /**
@@ -24,6 +27,8 @@ export const articles = sqliteTable(
     contentText: text('content_text').notNull().default(''),
     imageUrl: text('image_url'),
     author: text('author').notNull(),
+    /** The author's record; null only for rows written around the service (its name is in `author`). */
+    authorId: integer('author_id').references(() => authors.id, { onDelete: 'restrict' }),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -45,6 +50,8 @@ export const articles = sqliteTable(
     index('articles_published_idx').on(table.status, table.publishedAt),
     index('articles_status_category_idx').on(table.status, table.categoryId, table.publishedAt),
     index('articles_status_featured_idx').on(table.status, table.featured, table.publishedAt),
+    // An author's archive (/author/{slug}), as the category's above.
+    index('articles_status_author_idx').on(table.status, table.authorId, table.publishedAt),
     // Full-text matches are checked for visibility here, never on the (large) article rows.
     index('articles_visibility_idx').on(table.id, table.status, table.publishedAt, table.categoryId),
     // The admin's lists: every status, by time, by category, by title. The id right after the

@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './articles.ts';
+export * from './authors.ts';
 export * from './comments.ts';
 export * from './contact.ts';
 export * from './market.ts';

@@ -15,12 +15,88 @@ export interface SeedArticle {
 }
 
 export const seedCategories = [
-  { name: 'Oil & Gas', slug: 'oil-gas' },
-  { name: 'Renewables', slug: 'renewables' },
-  { name: 'Utilities', slug: 'utilities' },
-  { name: 'Nuclear', slug: 'nuclear' },
-  { name: 'Coal', slug: 'coal' },
-  { name: 'Policy & Regulation', slug: 'policy-regulation' },
+  {
+    name: 'Oil & Gas',
+    slug: 'oil-gas',
+    description: 'Crude, natural gas and refined products: drilling and output, pipelines and LNG, and the prices that move with them.',
+  },
+  {
+    name: 'Renewables',
+    slug: 'renewables',
+    description: 'Solar, wind, storage, geothermal and hydro: projects, costs and the grid connections they wait for.',
+  },
+  {
+    name: 'Utilities',
+    slug: 'utilities',
+    description: 'Power companies and grid operators: rates, demand, reliability and the investment behind the wires.',
+  },
+  {
+    name: 'Nuclear',
+    slug: 'nuclear',
+    description: 'The reactor fleet, new builds and small modular designs, fuel supply and the rules that govern them.',
+  },
+  {
+    name: 'Coal',
+    slug: 'coal',
+    description: 'Coal production, exports and plant retirements, and the communities and markets they affect.',
+  },
+  {
+    name: 'Policy & Regulation',
+    slug: 'policy-regulation',
+    description: 'Federal and state energy policy: legislation, FERC and EPA rules, permits and the courts.',
+  },
+] as const;
+
+/** The sample newsroom's authors; every seed article names one of them. */
+export const seedAuthors = [
+  {
+    name: 'Dana Whitfield',
+    slug: 'dana-whitfield',
+    title: 'Senior Oil & Gas Reporter',
+    bio: 'Dana covers upstream oil and gas from Houston: Permian output, rig counts and the companies behind them.',
+  },
+  {
+    name: 'Elena Park',
+    slug: 'elena-park',
+    title: 'Renewables Correspondent',
+    bio: 'Elena reports on solar, wind and storage projects and on the interconnection queues they wait in.',
+  },
+  {
+    name: 'Jordan Ellis',
+    slug: 'jordan-ellis',
+    title: 'Power Markets Editor',
+    bio: 'Jordan follows wholesale power prices, grid operators and utility rate cases across the US.',
+  },
+  {
+    name: 'Marcus Ortega',
+    slug: 'marcus-ortega',
+    title: 'Natural Gas Reporter',
+    bio: 'Marcus writes about natural gas prices, storage, pipelines and LNG exports from the Gulf Coast.',
+  },
+  {
+    name: 'Priya Natarajan',
+    slug: 'priya-natarajan',
+    title: 'Nuclear and Technology Reporter',
+    bio: 'Priya covers the reactor fleet, advanced nuclear designs and the fuel supply chain.',
+  },
+  {
+    name: 'Rachel Kim',
+    slug: 'rachel-kim',
+    title: 'Policy Correspondent',
+    bio: 'Rachel reports from Washington on energy legislation, FERC and EPA rules and the courts.',
+  },
+  {
+    name: 'Samuel Reyes',
+    slug: 'samuel-reyes',
+    title: 'Coal and Industry Reporter',
+    bio: 'Samuel covers coal production and exports, plant retirements and the communities they affect.',
+  },
+  {
+    name: 'Thomas Becker',
+    slug: 'thomas-becker',
+    title: 'Markets Analyst',
+    bio: 'Thomas writes about refining margins, crude benchmarks and what the EIA figures say each week.',
+  },
 ] as const;
 
 export const seedArticles: SeedArticle[] = [

@@ -1,8 +1,18 @@
 import { count, eq } from 'drizzle-orm';
 import type { LibSqlDb } from '../client.ts';
-import { analyticsContent, articles, categories, energyMix, generation, marketObservations, marketSeries, siteState } from '../schema/index.ts';
+import {
+  analyticsContent,
+  articles,
+  authors,
+  categories,
+  energyMix,
+  generation,
+  marketObservations,
+  marketSeries,
+  siteState,
+} from '../schema/index.ts';
 import { htmlToText } from '../text.ts';
-import { seedArticles, seedCategories } from './articles-data.ts';
+import { seedArticles, seedAuthors, seedCategories } from './articles-data.ts';
 import { generateGeneration } from './generation-data.ts';
 import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries } from './market-data.ts';
 
@@ -10,7 +20,7 @@ const DAY_MS = 86_400_000;
 
 async function isEmpty(
   db: LibSqlDb,
-  table: typeof categories | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent | typeof generation,
+  table: typeof categories | typeof authors | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent | typeof generation,
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
@@ -24,9 +34,13 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
   if (await isEmpty(db, categories)) {
     await db.insert(categories).values([...seedCategories]);
   }
+  if (await isEmpty(db, authors)) {
+    await db.insert(authors).values([...seedAuthors]);
+  }
   if (await isEmpty(db, articles)) {
     const cats = await db.select().from(categories);
     const idBySlug = new Map(cats.map((c) => [c.slug, c.id]));
+    const authorIds = new Map((await db.select({ id: authors.id, name: authors.name }).from(authors)).map((a) => [a.name, a.id]));
     await db.insert(articles).values(
       seedArticles.map((a, i) => {
         const categoryId = idBySlug.get(a.category);
@@ -43,6 +57,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
           contentText: htmlToText(content),
           imageUrl: a.image,
           author: a.author,
+          authorId: authorIds.get(a.author) ?? null,
           categoryId,
           featured: a.featured ?? false,
           status: 'published' as const,

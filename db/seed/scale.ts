@@ -152,9 +152,13 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     const existingArticles = count('SELECT count(*) AS n FROM articles');
     const articlesToAdd = Math.max(0, options.articles - existingArticles);
     const r = random(7 + existingArticles);
+    // Each author is a record (the article keeps the name too, as the API shows it).
+    const insertAuthor = db.prepare('INSERT INTO authors (slug, name) VALUES (?, ?) ON CONFLICT DO NOTHING');
+    for (const name of AUTHORS) insertAuthor.run(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name);
+    const authorIds = new Map((db.prepare('SELECT id, name FROM authors').all() as { id: number; name: string }[]).map((a) => [a.name, a.id]));
     const insertArticle = db.prepare(
-      `INSERT INTO articles (slug, title, excerpt, content, content_text, image_url, author, category_id, featured, status, published_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO articles (slug, title, excerpt, content, content_text, image_url, author, author_id, category_id, featured, status, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const span = years * 365 * DAY_MS;
     const BATCH = 5_000;
@@ -172,6 +176,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
         const publishedAt = now.getTime() - Math.floor(((articlesToAdd - done) / articlesToAdd) * span) - Math.floor(r() * DAY_MS) - 3_600_000;
         const year = new Date(publishedAt).getUTCFullYear();
         const roll = r();
+        const author = pick(AUTHORS, r);
         const status = roll < 0.005 ? 'draft' : 'published';
         const due = roll > 0.998 ? now.getTime() + Math.floor(r() * 30 * DAY_MS) : publishedAt;
         insertArticle.run(
@@ -184,7 +189,8 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
           a.body,
           `${a.text} ${region} ${angle}.`,
           a.image,
-          pick(AUTHORS, r),
+          author,
+          authorIds.get(author) ?? null,
           a.categoryId,
           r() < 0.01 ? 1 : 0,
           status,

@@ -14,3 +14,9 @@ const OTHER = 'bg-gray-200 text-gray-900 ring-gray-300';
 export function categoryBadgeClass(slug: string): string {
   return BADGE_CLASSES[slug] ?? OTHER;
 }
+
+/** The market series a topic page shows, by category slug (categories without any show none). */
+export const TOPIC_MARKET_SERIES: Readonly<Record<string, readonly string[]>> = {
+  'oil-gas': ['wti', 'brent', 'henry-hub'],
+  utilities: ['electricity'],
+};

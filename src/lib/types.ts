@@ -14,6 +14,8 @@ export interface ArticleSummary {
   excerpt: string;
   imageUrl: string | null;
   author: string;
+  /** The author's page is /author/{authorSlug}; null for an article without an author record. */
+  authorSlug: string | null;
   categoryId: number;
   category: Category;
   featured: boolean;
@@ -24,6 +26,24 @@ export interface ArticleSummary {
 /** An article with its sanitized HTML body. */
 export interface Article extends ArticleSummary {
   content: string;
+}
+
+/** A category with the description its topic page (/category/{slug}) shows. */
+export interface CategoryDetail extends Category {
+  description: string;
+}
+
+/** An author's record: the byline name and what the author page (/author/{slug}) shows. */
+export interface Author {
+  id: number;
+  slug: string;
+  name: string;
+  title: string;
+  bio: string;
+  photoUrl: string | null;
+  links: { label: string; url: string }[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type ChangeType = 'positive' | 'negative' | 'neutral';

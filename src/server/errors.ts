@@ -34,6 +34,12 @@ export const messages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   categoryRequired: 'Please choose a category',
   slugTaken: 'An article with this slug already exists',
+  authorNotFound: 'Author not found',
+  categoryNotFound: 'Category not found',
+  authorSlugTaken: 'An author with this slug already exists',
+  authorNameTaken: 'An author with this name already exists',
+  authorHasArticles: (count: number) =>
+    `This author has ${count === 1 ? 'an article' : `${count.toLocaleString('en-US')} articles`}. Give ${count === 1 ? 'it' : 'them'} another author first.`,
   invalidCredentials: 'Invalid credentials',
   loginThrottled: 'Too many failed sign-in attempts. Please wait and try again.',
   codeRequired: 'Two-factor code required',

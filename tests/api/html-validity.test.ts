@@ -52,8 +52,14 @@ async function checkerErrors(files: Map<string, string>): Promise<string[]> {
 
 describe('the HTML the server sends', () => {
   it('has no errors in the Nu HTML Checker, on every kind of page', async () => {
-    const { signIn } = apiClient(server, PASSWORD);
+    const { signIn, call } = apiClient(server, PASSWORD);
     const cookie = await signIn();
+    // An author page with everything it can show: photo, title, bio, links.
+    const authors = (await call('GET', '/api/admin/authors?q=rachel', { cookie })).json as { items: { id: number }[] };
+    await call('PATCH', `/api/admin/authors/${authors.items[0]?.id ?? 0}`, {
+      cookie,
+      body: { photoUrl: '/images/articles/capitol.jpg', links: [{ label: 'Website', url: 'https://rachel.example/?a=1&b=2' }] },
+    });
     const [first] = (await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { slug: string }[];
     const pages: [string, Record<string, string>?][] = [
       ['/'],
@@ -63,6 +69,12 @@ describe('the HTML the server sends', () => {
       ['/news?q=zzzz-no-match'],
       [`/article/${first?.slug ?? ''}`],
       ['/article/no-such-article'],
+      ['/category/oil-gas'],
+      ['/category/nuclear?page=1'],
+      ['/category/no-such-topic'],
+      ['/author/dana-whitfield'],
+      ['/author/rachel-kim'],
+      ['/author/no-such-author'],
       ['/analytics'],
       ['/analytics?tab=analytics'],
       ['/analytics?tab=reports'],

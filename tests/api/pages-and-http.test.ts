@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -129,9 +130,10 @@ describe('pages', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:4321/article/henry-hub-futures-climb-on-early-winter-demand"');
     expect(html).toContain('property="og:type" content="article"');
     expect(html).toContain('name="twitter:card"');
-    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}') as Record<string, unknown>;
-    expect(ld['@type']).toBe('NewsArticle');
-    expect(ld['headline']).toBe('Henry Hub Futures Climb on Early Winter Heating Demand');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}') as { '@graph': Record<string, unknown>[] };
+    const article = ld['@graph'].find((node) => node['@type'] === 'NewsArticle');
+    expect(article?.['headline']).toBe('Henry Hub Futures Climb on Early Winter Heating Demand');
+    expect(ld['@graph'].some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
   });
 
   it('redirects /admin-login permanently to /admin/login', async () => {
@@ -140,10 +142,18 @@ describe('pages', () => {
     expect(response.headers.get('Location')).toBe('/admin/login');
   });
 
-  it('ships no JavaScript on the about and legal pages', async () => {
-    for (const path of ['/about', '/privacy-policy', '/terms-of-service']) {
+  it('ships no JavaScript on the about and legal pages but the tiny inline theme script, which their CSP allows', async () => {
+    const { THEME_SCRIPT } = await import('@/lib/theme-script');
+    const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+    expect(THEME_SCRIPT.length).toBeLessThan(1_000);
+    for (const path of ['/about', '/privacy-policy', '/terms-of-service', '/category/coal', '/author/rachel-kim']) {
       const html = await (await get(path)).text();
-      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+      const withoutTheme = html.replace(`<script data-theme-script>${THEME_SCRIPT}</script>`, '');
+      expect(withoutTheme, path).not.toBe(html);
+      expect(withoutTheme, path).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+      const csp =
+        html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1] ?? (await get(path)).headers.get('Content-Security-Policy');
+      expect(csp, path).toContain(hash);
     }
     expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
   });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { backgroundLightness } from './theme.ts';
 
 const pages = [
   '/',
@@ -9,6 +10,9 @@ const pages = [
   '/analytics/1',
   '/calendar',
   '/article/henry-hub-futures-climb-on-early-winter-demand',
+  '/category/oil-gas',
+  '/category/utilities',
+  '/author/dana-whitfield',
   '/about',
   '/contact',
   '/privacy-policy',
@@ -21,6 +25,21 @@ for (const path of pages) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  });
+}
+
+/** The newsroom's pages in the dark theme (the system's setting, and the reader's stored choice). */
+const darkPages = ['/category/oil-gas', '/author/dana-whitfield', '/article/henry-hub-futures-climb-on-early-winter-demand', '/news', '/'];
+
+for (const path of darkPages) {
+  test(`${path} in the dark theme has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await backgroundLightness(page)).toBeLessThan(0.3);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

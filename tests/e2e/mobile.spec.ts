@@ -25,7 +25,16 @@ test('the mobile menu closes with Escape and offers search', async ({ page }) =>
 });
 
 test('pages fit the phone without sideways scrolling', async ({ page }) => {
-  for (const path of ['/', '/news', '/analytics', '/article/permian-output-holds-near-record-as-rig-count-slips', '/about', '/contact']) {
+  for (const path of [
+    '/',
+    '/news',
+    '/analytics',
+    '/article/permian-output-holds-near-record-as-rig-count-slips',
+    '/category/oil-gas',
+    '/author/dana-whitfield',
+    '/about',
+    '/contact',
+  ]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
@@ -77,4 +86,15 @@ test('the analytics tabs fit the phone: three whole labels on one row', async ({
   }
   // One row of tabs of one height, whichever label wraps.
   expect(rows.size).toBe(1);
+});
+
+test('the theme toggle sits in the phone header beside the menu button and works', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/category/utilities');
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await expect(toggle).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });

@@ -76,7 +76,7 @@ test.describe('header', () => {
 });
 
 test.describe('article page', () => {
-  test('shows badge, featured flag, date, body, last-updated footer and related stories', async ({ page }) => {
+  test('shows badge, featured flag, date, reading time, body, last-updated footer, share links and related stories', async ({ page }) => {
     await page.goto('/news');
     await page.getByRole('link', { name: 'Permian Output Holds Near Record as Rig Count Slips', exact: true }).click();
     await expect(page).toHaveURL(/\/article\/permian-output-holds-near-record-as-rig-count-slips$/);
@@ -85,10 +85,12 @@ test.describe('article page', () => {
     await expect(badge).toHaveText('Oil & Gas');
     await expect(badge).toHaveClass(/bg-blue-100/);
     await expect(page.getByText('Featured', { exact: true })).toBeVisible();
-    await expect(page.locator('header time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.locator('header time').first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId('reading-time')).toHaveText(/^\d+ min read$/);
     await expect(page.locator('.article-body p').first()).toBeVisible();
     await expect(page.getByText(/^Last updated/)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'More in Oil & Gas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Related stories' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Share this article' }).getByRole('link')).toHaveCount(4);
   });
 
   test('says Article Not Found for an unknown slug', async ({ page }) => {

@@ -7,10 +7,12 @@ import { Toaster } from '@/components/ui/toast';
 import { AnalyticsTab } from '@/components/admin/tabs/AnalyticsTab';
 import { CalendarTab } from '@/components/admin/tabs/CalendarTab';
 import { ArticlesTab } from '@/components/admin/tabs/ArticlesTab';
+import { AuthorsTab } from '@/components/admin/tabs/AuthorsTab';
 import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
+import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
 
 /** A tab label with what waits in it: "Comments (12)". */
@@ -63,6 +65,8 @@ export default function AdminPanel({ username, categories }: { username: string;
       <Tabs defaultValue="articles" className="mt-6">
         <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
           <TabsTrigger value="articles">Articles</TabsTrigger>
+          <TabsTrigger value="authors">Authors</TabsTrigger>
+          <TabsTrigger value="topics">Topics</TabsTrigger>
           <TabsTrigger value="analytics">Analytics Content</TabsTrigger>
           <TabsTrigger value="comments">
             <Counted label="Comments" count={counts?.pendingComments} />
@@ -77,6 +81,12 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsList>
         <TabsContent value="articles">
           <ArticlesTab categories={categories} onChanged={refreshCounts} />
+        </TabsContent>
+        <TabsContent value="authors">
+          <AuthorsTab />
+        </TabsContent>
+        <TabsContent value="topics">
+          <TopicsTab />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />

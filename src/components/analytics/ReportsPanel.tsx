@@ -54,7 +54,7 @@ export default function ReportsPanel() {
 
       <form
         aria-labelledby="custom-report-title"
-        className="rounded-lg border bg-gradient-to-br from-blue-50 to-amber-50 p-6"
+        className="rounded-lg border bg-gradient-to-br from-blue-50 to-amber-50 p-6 dark:from-blue-950/40 dark:to-amber-950/30"
         onSubmit={(e) => {
           e.preventDefault();
           generateWithSeries('custom');

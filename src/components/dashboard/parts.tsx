@@ -30,7 +30,10 @@ export function DataTable({ caption, head, rows }: { caption: string; head: [str
  */
 export function IllustrativeFigures({ children }: { children: ReactNode }) {
   return (
-    <div className="mt-4 rounded-md border border-dashed border-amber-300 bg-amber-50/40 p-3" data-illustrative="">
+    <div
+      className="mt-4 rounded-md border border-dashed border-amber-300 bg-amber-50/40 p-3 dark:border-amber-700 dark:bg-amber-950/30"
+      data-illustrative=""
+    >
       <IllustrativeBadge />
       <div className="mt-2 space-y-1">{children}</div>
       <p className="text-muted-foreground mt-2 text-xs">Example figures for demonstration, not market data.</p>

@@ -54,7 +54,7 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           <p className="text-muted-foreground line-clamp-3 text-sm" data-snippet>
             {snippetParts(snippet).map((part, i) =>
               part.match ? (
-                <mark key={i} className="text-foreground rounded-sm bg-amber-200/70 px-0.5">
+                <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-slate-950 dark:bg-amber-300">
                   {part.text}
                 </mark>
               ) : (
@@ -66,7 +66,16 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
         )}
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
-          <span className="text-muted-foreground">By {article.author}</span>
+          <span className="text-muted-foreground">
+            By{' '}
+            {article.authorSlug ? (
+              <a href={`/author/${article.authorSlug}`} className="hover:text-primary underline-offset-2 hover:underline">
+                {article.author}
+              </a>
+            ) : (
+              article.author
+            )}
+          </span>
           <a href={href} className="text-primary font-medium hover:underline">
             Read More<span className="sr-only">: {article.title}</span>
           </a>

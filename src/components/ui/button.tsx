@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         outline: 'border border-input bg-card hover:bg-muted',
         ghost: 'hover:bg-muted',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        energy: 'bg-energy text-foreground shadow-sm hover:bg-energy/90',
+        energy: 'bg-energy text-slate-950 shadow-sm hover:bg-energy/90',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

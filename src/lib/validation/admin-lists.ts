@@ -59,3 +59,11 @@ export const messageBulkSchema = z.object({
   ids,
 });
 export type MessageBulk = z.output<typeof messageBulkSchema>;
+
+/** The admin's author list: search (name), by name, page. */
+export const adminAuthorListSchema = z.object({
+  q: search,
+  sort: z._default(z.enum(['name']), 'name'),
+  page,
+});
+export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;

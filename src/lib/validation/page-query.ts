@@ -24,3 +24,8 @@ export const commentPageQuerySchema = z.object({
 });
 
 export type CommentPageQuery = z.output<typeof commentPageQuerySchema>;
+
+/** An archive page's URL state (`?page=N`); anything unreadable is the first page. */
+export const archivePageQuerySchema = z.object({
+  page: z._default(z.catch(wholeNumber(1, 1_000_000), 1), 1),
+});

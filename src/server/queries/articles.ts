@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { articles, categories } from '@db/schema';
+import { articles, authors, categories } from '@db/schema';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
 import type { AdminArticle, AdminArticleRow, Article, ArticleSummary, CategoryStat } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -17,12 +17,13 @@ const summaryColumns = {
   updatedAt: articles.updatedAt,
   categoryName: categories.name,
   categorySlug: categories.slug,
+  authorSlug: authors.slug,
 };
 
 type SummaryRow = Pick<
   typeof articles.$inferSelect,
   'id' | 'slug' | 'title' | 'excerpt' | 'imageUrl' | 'author' | 'categoryId' | 'featured' | 'publishedAt' | 'updatedAt'
-> & { categoryName: string; categorySlug: string };
+> & { categoryName: string; categorySlug: string; authorSlug: string | null };
 
 function toSummary(row: SummaryRow): ArticleSummary {
   return {
@@ -32,6 +33,7 @@ function toSummary(row: SummaryRow): ArticleSummary {
     excerpt: row.excerpt,
     imageUrl: row.imageUrl,
     author: row.author,
+    authorSlug: row.authorSlug,
     categoryId: row.categoryId,
     category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
     featured: row.featured,
@@ -59,11 +61,33 @@ export function toFtsQuery(text: string): string | undefined {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
+/** Words too common to tell stories apart. */
+const STOPWORDS = new Set(
+  'about after again against also amid among an and are as at be been before being between but by can could for from has have into is it its more most new not of on or over says than that the their them then there these they this to under up was were what when where which while who will with within would year years'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A full-text query for stories like this one: the distinctive words of its title and
+ * excerpt (at most ten, title words first), any of which may match, so stories sharing
+ * more and rarer words rank first. Undefined when no such word remains.
+ */
+export function toRelatedFtsQuery(article: { title: string; excerpt: string }): string | undefined {
+  const words = [article.title, article.excerpt]
+    .flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  const distinct = [...new Set(words)].slice(0, 10);
+  return distinct.length > 0 ? distinct.map((w) => `"${w}"`).join(' OR ') : undefined;
+}
+
 /** Which public articles a list shows. */
 export interface ArticleFilter {
   /** A category slug; absent or `all` for every category. */
   category?: string | undefined;
   featured?: boolean | undefined;
+  /** An author's id: their articles only. */
+  authorId?: number | undefined;
   now: Date;
 }
 
@@ -73,6 +97,7 @@ function filterConditions(filter: ArticleFilter): SQL[] {
     conditions.push(eq(articles.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
   }
   if (filter.featured) conditions.push(eq(articles.featured, true));
+  if (filter.authorId !== undefined) conditions.push(eq(articles.authorId, filter.authorId));
   return conditions;
 }
 
@@ -175,6 +200,7 @@ export async function getArticlesByIds(ids: number[], withContent: boolean, tx: 
     .select({ ...summaryColumns, ...(withContent ? { content: articles.content } : {}) })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(inArray(articles.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -191,21 +217,27 @@ export async function getArticleBySlug(slug: string, now: Date = new Date(), tx:
     .select({ ...summaryColumns, content: articles.content })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(and(eq(articles.slug, slug), isPublic(now)))
     .limit(1);
   return row ? { ...toSummary(row), content: row.content } : undefined;
 }
 
-/** Newest published articles of the same category, excluding the article itself. */
-export async function listRelatedArticles(article: ArticleSummary, limit = 3, now: Date = new Date(), tx: Executor = db): Promise<ArticleSummary[]> {
+/** Newest published articles of the same category, excluding the given ones (from the status/category index). */
+export async function listNewestInCategory(
+  categoryId: number,
+  exclude: number[],
+  limit = 3,
+  now: Date = new Date(),
+  tx: Executor = db,
+): Promise<number[]> {
   const rows = await tx
-    .select(summaryColumns)
+    .select({ id: articles.id })
     .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublic(now), eq(articles.categoryId, article.categoryId), ne(articles.id, article.id)))
-    .orderBy(desc(articles.publishedAt))
+    .where(and(isPublic(now), eq(articles.categoryId, categoryId), ...exclude.map((id) => ne(articles.id, id))))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
-  return rows.map(toSummary);
+  return rows.map((r) => r.id);
 }
 
 /** Published article counts per category name, for every category (zero included); one covering-index scan. */
@@ -254,12 +286,13 @@ export async function getArticleIdBySlug(slug: string, tx: Executor = db): Promi
 /** Articles as the admin sees them (drafts and scheduled ones too), newest first; all, or those matching `where`. */
 async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promise<AdminArticle[]> {
   const rows = await tx
-    .select({ article: articles, category: { id: categories.id, name: categories.name, slug: categories.slug } })
+    .select({ article: articles, category: { id: categories.id, name: categories.name, slug: categories.slug }, authorSlug: authors.slug })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(where)
     .orderBy(desc(articles.publishedAt), desc(articles.id));
-  return rows.map(({ article: a, category }) => ({
+  return rows.map(({ article: a, category, authorSlug }) => ({
     id: a.id,
     slug: a.slug,
     title: a.title,
@@ -267,6 +300,7 @@ async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promis
     content: a.content,
     imageUrl: a.imageUrl,
     author: a.author,
+    authorSlug,
     categoryId: a.categoryId,
     category,
     featured: a.featured,

@@ -5,14 +5,18 @@ import {
   countSearchMatches,
   getArticlesByIds,
   getSearchSnippets,
+  listNewestInCategory,
   listPublicArticleIds,
   searchPublicArticleIds,
   toFtsQuery,
+  toRelatedFtsQuery,
 } from '@/server/queries/articles';
 
 export interface PublicListQuery {
   /** A category slug; absent or `all` for every category. */
   category?: string | undefined;
+  /** An author's id: their articles only. */
+  authorId?: number | undefined;
   /** Full-text search; results by relevance. */
   q?: string | undefined;
   featured?: boolean | undefined;
@@ -33,8 +37,8 @@ export type ListedArticle = (ArticleSummary | Article) & { snippet?: string };
 export async function listPublicArticles(query: PublicListQuery): Promise<{ items: ListedArticle[]; total: number }> {
   const fts = query.q ? toFtsQuery(query.q) : undefined;
   if (query.q && !fts) return { items: [], total: 0 };
-  const filter = { category: query.category, featured: query.featured, now: new Date() };
-  const countKey = `articles|${filter.category ?? 'all'}|${filter.featured ? 'featured' : ''}|${fts ?? ''}`;
+  const filter = { category: query.category, featured: query.featured, authorId: query.authorId, now: new Date() };
+  const countKey = `articles|${filter.category ?? 'all'}|${filter.featured ? 'featured' : ''}|${filter.authorId ?? ''}|${fts ?? ''}`;
   const [ids, total] = await Promise.all([
     fts ? searchPublicArticleIds(fts, filter, query.limit, query.offset) : listPublicArticleIds(filter, query.limit, query.offset),
     cachedForContent(countKey, () => (fts ? countSearchMatches(fts, filter) : countPublicArticles(filter))),
@@ -44,4 +48,17 @@ export async function listPublicArticles(query: PublicListQuery): Promise<{ item
     fts && query.snippets ? getSearchSnippets(fts, ids) : Promise.resolve(new Map<number, string>()),
   ]);
   return { items: items.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
+}
+
+/**
+ * Stories like this one: public articles sharing the most (and rarest) words of its title
+ * and excerpt, by full-text relevance among the newest matches; the category's newest fill
+ * the list when too few share any.
+ */
+export async function listRelatedArticles(article: ArticleSummary, limit = 3): Promise<(ArticleSummary | Article)[]> {
+  const now = new Date();
+  const fts = toRelatedFtsQuery(article);
+  const similar = fts ? (await searchPublicArticleIds(fts, { now }, limit + 1, 0)).filter((id) => id !== article.id).slice(0, limit) : [];
+  const fill = similar.length < limit ? await listNewestInCategory(article.categoryId, [article.id, ...similar], limit - similar.length, now) : [];
+  return getArticlesByIds([...similar, ...fill], false);
 }

@@ -11,6 +11,7 @@ import {
   updateArticleById,
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
+import { authorForByline } from '@/server/services/authors';
 import { contentChanged } from '@/server/services/publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
@@ -45,11 +46,15 @@ export async function getPublishedArticle(slug: string): Promise<Article> {
   return article;
 }
 
-/** Creates an article; its HTML is sanitized, and cached pages are invalidated at once. */
+/**
+ * Creates an article; its HTML is sanitized, its byline names an author record (created for a
+ * new name), and cached pages are invalidated at once.
+ */
 export async function createArticle(input: ArticleCreate): Promise<AdminArticle> {
   await assertCategory(input.categoryId);
   await assertSlugFree(input.slug);
   const content = sanitizeArticleHtml(input.content);
+  const author = await authorForByline(input.author);
   const now = new Date();
   let id: number;
   try {
@@ -60,7 +65,8 @@ export async function createArticle(input: ArticleCreate): Promise<AdminArticle>
       content,
       contentText: htmlToText(content),
       imageUrl: input.imageUrl ?? null,
-      author: input.author,
+      author: author.name,
+      authorId: author.id,
       categoryId: input.categoryId,
       featured: input.featured,
       status: input.status,
@@ -82,13 +88,14 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
+  const author = input.author === undefined ? undefined : await authorForByline(input.author);
   const changes = {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.slug !== undefined && { slug: input.slug }),
     ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
     ...(content !== undefined && { content, contentText: htmlToText(content) }),
     ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
-    ...(input.author !== undefined && { author: input.author }),
+    ...(author !== undefined && { author: author.name, authorId: author.id }),
     ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
     ...(input.featured !== undefined && { featured: input.featured }),
     ...(input.status !== undefined && { status: input.status }),

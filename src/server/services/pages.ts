@@ -1,16 +1,18 @@
 import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
 import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
+import { TOPIC_MARKET_SERIES } from '@/lib/categories';
 import type { EnergyMixEntry } from '@/lib/types';
 import { cachedForContent } from '@/server/content-version';
 import { NotFoundError } from '@/server/errors';
 import { getAnalyticsContentById } from '@/server/queries/analytics-content';
-import { countArticlesByCategory, getArticleBySlug, listRelatedArticles } from '@/server/queries/articles';
-import { listCategories } from '@/server/queries/categories';
+import { countArticlesByCategory, getArticleBySlug } from '@/server/queries/articles';
+import { getAuthorBySlug } from '@/server/queries/authors';
+import { getCategoryBySlug, listCategories } from '@/server/queries/categories';
 import { listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from '@/server/services/analytics-content';
-import { listPublicArticles } from '@/server/services/article-lists';
+import { listPublicArticles, listRelatedArticles } from '@/server/services/article-lists';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/market';
 import { buildReport } from '@/server/services/reports';
 import { dashboardsOf } from '@/server/services/zoho';
@@ -57,6 +59,35 @@ export async function getArticlePageData(slug: string) {
   if (!article) return undefined;
   const related = await listRelatedArticles(article, 3);
   return { article, related };
+}
+
+/**
+ * A topic page (/category/{slug}): the category with its description, one page of its
+ * archive (newest first, as /news pages it), and the market figures of the topic; undefined
+ * for an unknown category.
+ */
+export async function getTopicPageData(slug: string, page: number) {
+  const category = await getCategoryBySlug(slug);
+  if (!category) return undefined;
+  const series = TOPIC_MARKET_SERIES[slug] ?? [];
+  const [list, marketData] = await Promise.all([
+    listPublicArticles({ category: slug, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    series.length > 0 ? listMarketData() : Promise.resolve([]),
+  ]);
+  return {
+    category,
+    ...list,
+    pageCount: newsPageCount(list.total),
+    marketData: marketData.filter((item) => series.includes(item.slug)),
+  };
+}
+
+/** An author page (/author/{slug}): the author and one page of their archive, newest first; undefined for an unknown author. */
+export async function getAuthorPageData(slug: string, page: number) {
+  const author = await getAuthorBySlug(slug);
+  if (!author) return undefined;
+  const list = await listPublicArticles({ authorId: author.id, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE });
+  return { author, ...list, pageCount: newsPageCount(list.total) };
 }
 
 /** Analysis items per page of /analytics. */

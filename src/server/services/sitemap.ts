@@ -1,6 +1,9 @@
 import { cachedForContent } from '@/server/content-version';
 import { listAnalyticsSitemapEntries } from '@/server/queries/analytics-content';
+import { authorUrl, topicUrl } from '@/lib/archive-urls';
 import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
+import { listAuthors } from '@/server/queries/authors';
+import { listCategories } from '@/server/queries/categories';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
@@ -25,14 +28,20 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
+/** Author pages the pages file lists at most (a newsroom has far fewer authors). */
+const MAX_AUTHOR_URLS = 10_000;
+
 /**
- * The sitemap file of the pages that are not articles: the static pages and each analysis
- * item's page (an editor writes each, so they are few; the file holds the newest that fit).
+ * The sitemap file of the pages that are not articles: the static pages, each topic page,
+ * each author page and each analysis item's page (an editor writes each, so they are few;
+ * the file holds the newest that fit).
  */
 export async function pagesSitemapXml(site: URL): Promise<string> {
-  const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - STATIC_PATHS.length);
+  const [categories, authors] = await Promise.all([listCategories(), listAuthors(MAX_AUTHOR_URLS, 0)]);
+  const paths = [...STATIC_PATHS, ...categories.map((c) => topicUrl(c.slug)), ...authors.map((a) => authorUrl(a.slug))];
+  const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - paths.length);
   const entries = [
-    ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
+    ...paths.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
     ...analyses.map(
       (a) => `<url><loc>${escapeXml(new URL(`/analytics/${a.id}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
     ),

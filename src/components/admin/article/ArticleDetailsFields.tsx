@@ -5,6 +5,7 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { AuthorOptions } from '@/components/admin/authors/AuthorOptions';
 
 /**
  * The article's details beside the text: slug, excerpt, author, category, image, status,
@@ -33,8 +34,9 @@ export function ArticleDetailsFields({
         <Textarea {...fieldProps(id('excerpt'), errors.excerpt?.message)} rows={3} {...register('excerpt')} />
       </FormField>
       <FormField id={id('author')} label="Author" error={errors.author?.message}>
-        <Input {...fieldProps(id('author'), errors.author?.message)} {...register('author')} />
+        <Input {...fieldProps(id('author'), errors.author?.message)} list={id('author-options')} autoComplete="off" {...register('author')} />
       </FormField>
+      <AuthorOptions id={id('author-options')} />
       <FormField id={id('category')} label="Category" error={errors.categoryId?.message}>
         <NativeSelect {...fieldProps(id('category'), errors.categoryId?.message)} {...register('categoryId')}>
           {categories.map((c) => (
