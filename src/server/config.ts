@@ -21,6 +21,7 @@ const envSchema = z.object({
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
 });
 
 export interface AppConfig {
@@ -46,6 +47,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** Memory each web process may give its page cache. */
   pageCacheBytes: number;
+  /** Data API reads (/api/series…) per client address and minute. */
+  apiRateLimit: number;
 }
 
 let current: AppConfig | undefined;
@@ -85,5 +88,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    apiRateLimit: e.API_RATE_LIMIT,
   };
 }
