@@ -111,6 +111,8 @@ describe('GET /api/series', () => {
       expect(stale?.stale).toBe(true);
       expect((stale?.latest?.period ?? '9999') <= cutoff).toBe(true);
       expect(body.find((s) => s.slug === 'crude-inventories')?.stale).toBe(false);
+      const page = await (await get('/markets/cushing-stocks')).text();
+      expect(page).toContain('Stale: no new figure for more than 14 days');
     } finally {
       await db.insert(marketObservations).values(removed);
       await bumpContentVersion();
@@ -183,6 +185,46 @@ describe('GET /api/series/{slug}', () => {
         /SEARCH market_observations USING (PRIMARY KEY|INDEX sqlite_autoindex_market_observations_1) \(series_id=\?/.test(line),
       ),
     ).toHaveLength(3);
+  });
+});
+
+describe('/markets pages', () => {
+  it('/markets lists every series with a link to its page, its cadence, as-of date and source', async () => {
+    const html = await (await get('/markets')).text();
+    for (const series of await listSeries()) {
+      expect(html).toContain(`href="/markets/${series.slug}"`);
+      expect(html).toContain(`${series.source.text}.`);
+    }
+    expect(html).toContain('Weekly');
+    expect(html).toMatch(/As of <time datetime="\d{4}-\d{2}-\d{2}">/);
+  });
+
+  it('a series page shows its figures for the chosen range, the source, downloads and the five-year range of storage', async () => {
+    const response = await get('/markets/gas-storage?range=5y&utm=x');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('History: five years');
+    expect(html).toMatch(/aria-current="page"[^>]*>5Y</);
+    for (const label of ['Change over the range', 'High', 'Low', 'Average']) expect(html).toContain(label);
+    expect(html).toMatch(/Five-year range for the week of [A-Z][a-z]{2} \d{1,2}, \d{4}: [\d,]+ Bcf to [\d,]+ Bcf/);
+    expect(html).toContain('standing in for EIA series NW2_EPG0_SWO_R48_BCF');
+    expect(html).toMatch(/href="\/api\/series\/gas-storage\?start=\d{4}-\d{2}-\d{2}&amp;end=\d{4}-\d{2}-\d{2}&amp;format=csv"/);
+    // An unknown range falls back to a year; an unknown series is a 404 page.
+    expect(await (await get('/markets/wti?range=forever')).text()).toContain('History: one year');
+    expect((await get('/markets/no-such-series')).status).toBe(404);
+  });
+
+  it('lists recent articles found by the series keywords', async () => {
+    const html = await (await get('/markets/wti')).text();
+    const section = html.slice(html.indexOf('id="related"'));
+    expect(section).toMatch(/href="\/article\/[a-z0-9-]+"/);
+  });
+
+  it('the sitemap lists /markets and every series page', async () => {
+    const xml = await (await get('/sitemaps/pages.xml')).text();
+    expect(xml).toContain('/markets</loc>');
+    expect(xml).toContain('/markets/gas-storage</loc>');
+    expect(xml).toContain('/api/docs</loc>');
   });
 });
 

@@ -1,12 +1,13 @@
 import { cachedForContent } from '@/server/content-version';
 import { listAnalyticsSitemapEntries } from '@/server/queries/analytics-content';
 import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
+import { listSeriesSummaries } from '@/server/services/series';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
 /** The pages besides articles that search engines should know. */
-const STATIC_PATHS = ['/', '/news', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+const STATIC_PATHS = ['/', '/news', '/markets', '/analytics', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/api/docs'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -26,13 +27,14 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
 }
 
 /**
- * The sitemap file of the pages that are not articles: the static pages and each analysis
+ * The sitemap file of the pages that are not articles: the static pages, each market series' page and each analysis
  * item's page (an editor writes each, so they are few; the file holds the newest that fit).
  */
 export async function pagesSitemapXml(site: URL): Promise<string> {
-  const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - STATIC_PATHS.length);
+  const series = (await listSeriesSummaries()).map((s) => s.page);
+  const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - STATIC_PATHS.length - series.length);
   const entries = [
-    ...STATIC_PATHS.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
+    ...[...STATIC_PATHS, ...series].map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
     ...analyses.map(
       (a) => `<url><loc>${escapeXml(new URL(`/analytics/${a.id}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
     ),
