@@ -77,12 +77,13 @@ export const seedSeries: SeedSeries[] = [
     frequency: 'weekly',
     decimals: 0,
     start: 2_850,
-    volatility: 0.004,
+    volatility: 0.015,
     points: 320,
     weekday: 5,
     listed: false,
-    // Fills from April to early November, draws through the winter.
-    seasonal: { amplitude: 1_000, peakDay: 312 },
+    // Fills from April to early November, draws through the winter (the pull toward the
+    // season lags it by about two months, hence the earlier peak day).
+    seasonal: { amplitude: 1_450, peakDay: 255 },
   },
   {
     slug: 'diesel',
@@ -141,7 +142,7 @@ export function generateObservations(series: SeedSeries, end: Date, seed: number
   const periods = seriesPeriods(series, end);
   let value = levelOn(series, periods[0] ?? '2000-01-01');
   // A seasonal series follows its swing closely; a price only drifts back toward its level.
-  const strength = series.seasonal ? 0.5 : 0.04;
+  const strength = series.seasonal ? 0.12 : 0.04;
   return periods.map((period) => {
     const target = levelOn(series, period);
     const shock = (random() - 0.5) * 2 * series.volatility;
