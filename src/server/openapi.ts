@@ -131,8 +131,11 @@ const schemas: Record<string, Schema> = {
       frequency: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
       sample: bool,
       series: str('The EIA series id, once imported.'),
+      changePeriod: str('What the change is measured against, e.g. "vs previous day".'),
+      stale: { type: 'boolean', description: "The latest observation is older than the series' cadence allows." },
+      source: str('"Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample".'),
     },
-    ['id', 'slug', 'name', 'value', 'changeType', 'unit', 'asOf', 'frequency', 'sample'],
+    ['id', 'slug', 'name', 'value', 'changeType', 'unit', 'asOf', 'frequency', 'sample', 'changePeriod', 'stale', 'source'],
   ),
   AnalyticsContent: obj({
     id: int,

@@ -188,6 +188,23 @@ describe('GET /api/series/{slug}', () => {
   });
 });
 
+describe('market-data cards and the price strip', () => {
+  it("say each figure's cadence, change period, as-of date and source, and link to the series page", async () => {
+    const items = (await (await get('/api/market-data')).json()) as { slug: string; changePeriod: string; stale: boolean; source: string }[];
+    expect(items.find((i) => i.slug === 'wti')).toMatchObject({ changePeriod: 'vs previous day', stale: false, source: 'Illustrative sample' });
+    expect(items.find((i) => i.slug === 'electricity')).toMatchObject({ changePeriod: 'vs previous month' });
+    const home = await (await get('/')).text();
+    const strip = home.slice(home.indexOf('id="market-strip"'), home.indexOf('</section>', home.indexOf('id="market-strip"')));
+    expect(strip).toContain('href="/markets/wti"');
+    expect(strip).toContain('vs previous day');
+    expect(strip).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(strip).toContain('Illustrative sample');
+    const news = await (await get('/news')).text();
+    expect(news).toContain('href="/markets/gasoline"');
+    expect(news).toContain('vs previous week');
+  });
+});
+
 describe('/markets pages', () => {
   it('/markets lists every series with a link to its page, its cadence, as-of date and source', async () => {
     const html = await (await get('/markets')).text();

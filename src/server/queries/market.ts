@@ -4,6 +4,7 @@ import { db, type Executor } from '@/server/db';
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
 import { eiaSeriesCode } from '@/lib/market-format';
+import { CHANGE_PERIODS, isStale, seriesInfo } from '@/lib/series-catalog';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
@@ -33,8 +34,11 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
     where s.listed = 1
     order by s.sort_order, s.id, o.rank`);
   const items: MarketDataItem[] = [];
+  const now = new Date();
   for (const latest of rows.filter((r) => r.rank === 1)) {
     const previous = rows.find((r) => r.id === latest.id && r.rank === 2);
+    const info = seriesInfo(latest.slug, latest.frequency);
+    const sample = !isEiaSource(latest.source);
     const item: MarketDataItem = {
       id: latest.id,
       slug: latest.slug,
@@ -44,7 +48,10 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       unit: latest.unit,
       asOf: latest.period,
       frequency: latest.frequency,
-      sample: !isEiaSource(latest.source),
+      sample,
+      changePeriod: CHANGE_PERIODS[latest.frequency],
+      stale: isStale(latest.period, info.staleAfterDays, now),
+      source: sample ? 'Illustrative sample' : `Source: U.S. Energy Information Administration, series ${info.eiaSeries}`,
     };
     if (isEiaSource(latest.source)) item.series = eiaSeriesCode(latest.source);
     if (previous && previous.value !== 0) {
