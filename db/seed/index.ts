@@ -68,9 +68,13 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
       }),
     );
   }
-  if (await isEmpty(db, marketSeries)) {
-    for (const [index, series] of seedSeries.entries()) {
-      const [row] = await db
+  // Series by series: a series added to the sample set reaches installs seeded before it,
+  // and one an EIA import already created is left as it is.
+  const storedSeries = new Set((await db.select({ slug: marketSeries.slug }).from(marketSeries)).map((s) => s.slug));
+  for (const [index, series] of seedSeries.entries()) {
+    if (storedSeries.has(series.slug)) continue;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
         .insert(marketSeries)
         .values({
           slug: series.slug,
@@ -79,15 +83,16 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
           frequency: series.frequency,
           source: 'seed',
           decimals: series.decimals,
+          listed: series.listed ?? true,
           sortOrder: index,
         })
         .returning({ id: marketSeries.id });
-      if (!row) continue;
+      if (!row) return;
       const observations = generateObservations(series, now, 1000 + index);
       for (let i = 0; i < observations.length; i += 200) {
-        await db.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: row.id, ...o })));
+        await tx.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: row.id, ...o })));
       }
-    }
+    });
   }
   if (await isEmpty(db, energyMix)) {
     await db.insert(energyMix).values(seedEnergyMix.map((m, i) => ({ ...m, sortOrder: i })));

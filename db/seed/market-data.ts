@@ -11,6 +11,12 @@ export interface SeedSeries {
   start: number;
   volatility: number;
   points: number;
+  /** Day of the week a weekly series is dated (0 Sunday … 6 Saturday; default Monday). */
+  weekday?: number;
+  /** Whether the series appears in the market-data list and its cards (default true). */
+  listed?: boolean;
+  /** A yearly swing around `start`: its amplitude and the day of the year it peaks. */
+  seasonal?: { amplitude: number; peakDay: number };
 }
 
 export const seedSeries: SeedSeries[] = [
@@ -27,6 +33,68 @@ export const seedSeries: SeedSeries[] = [
     start: 15.9,
     volatility: 0.015,
     points: 36,
+  },
+  // What the industry watches besides prices: output, stocks and storage, and diesel.
+  {
+    slug: 'crude-production',
+    name: 'US Crude Oil Production',
+    unit: 'thousand b/d',
+    frequency: 'monthly',
+    decimals: 0,
+    start: 13_400,
+    volatility: 0.008,
+    points: 72,
+    listed: false,
+  },
+  {
+    slug: 'crude-inventories',
+    name: 'US Commercial Crude Oil Inventories',
+    unit: 'thousand bbl',
+    frequency: 'weekly',
+    decimals: 0,
+    start: 430_000,
+    volatility: 0.006,
+    points: 320,
+    weekday: 5,
+    listed: false,
+  },
+  {
+    slug: 'cushing-stocks',
+    name: 'Cushing, OK Crude Oil Stocks',
+    unit: 'thousand bbl',
+    frequency: 'weekly',
+    decimals: 0,
+    start: 28_000,
+    volatility: 0.03,
+    points: 320,
+    weekday: 5,
+    listed: false,
+  },
+  {
+    slug: 'gas-storage',
+    name: 'Working Gas in Storage (Lower 48)',
+    unit: 'Bcf',
+    frequency: 'weekly',
+    decimals: 0,
+    start: 2_850,
+    volatility: 0.015,
+    points: 320,
+    weekday: 5,
+    listed: false,
+    // Fills from April to early November, draws through the winter (the pull toward the
+    // season lags it by about two months, hence the earlier peak day).
+    seasonal: { amplitude: 1_450, peakDay: 255 },
+  },
+  {
+    slug: 'diesel',
+    name: 'US On-Highway Diesel',
+    unit: '$/gal',
+    frequency: 'weekly',
+    decimals: 3,
+    start: 3.78,
+    volatility: 0.01,
+    points: 320,
+    listed: false,
   },
 ];
 
@@ -49,7 +117,7 @@ export function seriesPeriods(series: SeedSeries, end: Date): string[] {
   const periods: string[] = [];
   const cursor = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()));
   if (series.frequency === 'monthly') cursor.setUTCDate(1);
-  if (series.frequency === 'weekly') cursor.setUTCDate(cursor.getUTCDate() - ((cursor.getUTCDay() + 6) % 7));
+  if (series.frequency === 'weekly') cursor.setUTCDate(cursor.getUTCDate() - ((cursor.getUTCDay() + 7 - (series.weekday ?? 1)) % 7));
   while (periods.length < series.points) {
     const day = cursor.getUTCDay();
     if (series.frequency !== 'daily' || (day !== 0 && day !== 6)) periods.unshift(isoDate(cursor));
@@ -59,14 +127,26 @@ export function seriesPeriods(series: SeedSeries, end: Date): string[] {
   return periods;
 }
 
-/** Generates the series' observations as a mean-reverting random walk. */
+/** Where a series tends to on a date: its level, or the point of its yearly swing. */
+function levelOn(series: SeedSeries, period: string): number {
+  if (!series.seasonal) return series.start;
+  const date = new Date(`${period}T00:00:00Z`);
+  const dayOfYear = (date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000;
+  return series.start + series.seasonal.amplitude * Math.cos(((dayOfYear - series.seasonal.peakDay) / 365.25) * 2 * Math.PI);
+}
+
+/** Generates the series' observations as a random walk pulled toward its level (or its season's). */
 export function generateObservations(series: SeedSeries, end: Date, seed: number): { period: string; value: number }[] {
   const random = prng(seed);
   const factor = 10 ** series.decimals;
-  let value = series.start;
-  return seriesPeriods(series, end).map((period) => {
+  const periods = seriesPeriods(series, end);
+  let value = levelOn(series, periods[0] ?? '2000-01-01');
+  // A seasonal series follows its swing closely; a price only drifts back toward its level.
+  const strength = series.seasonal ? 0.12 : 0.04;
+  return periods.map((period) => {
+    const target = levelOn(series, period);
     const shock = (random() - 0.5) * 2 * series.volatility;
-    const pull = ((series.start - value) / series.start) * 0.04;
+    const pull = ((target - value) / target) * strength;
     value = Math.max(series.start * 0.4, value * (1 + shock + pull));
     return { period, value: Math.round(value * factor) / factor };
   });

@@ -15,6 +15,7 @@ export const LEGAL_EFFECTIVE_DATE = 'June 12, 2025';
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/news', label: 'News' },
+  { href: '/markets', label: 'Markets' },
   { href: '/analytics', label: 'Analytics' },
   { href: '/about', label: 'About' },
   { href: '/contact', label: 'Contact' },

@@ -63,6 +63,12 @@ export interface MarketDataItem {
   sample: boolean;
   /** The EIA series the figures come from ("RWTC"), once imported. */
   series?: string;
+  /** What the change is measured against: "vs previous day". */
+  changePeriod: string;
+  /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
+  stale: boolean;
+  /** "Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample". */
+  source: string;
 }
 
 export interface CategoryStat {

@@ -40,6 +40,7 @@ const envSchema = z.object({
   MEDIA_S3_ENDPOINT: z.url().optional(),
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
 });
 
 export interface AppConfig {
@@ -74,6 +75,8 @@ export interface AppConfig {
   media: MediaStorageConfig;
   /** The largest image upload accepted. */
   mediaMaxBytes: number;
+  /** Data API reads (/api/series…) per client address and minute. */
+  apiRateLimit: number;
 }
 
 export type MediaStorageConfig =
@@ -142,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : { kind: 'folder', dir: e.MEDIA_DIR },
     mediaMaxBytes: Math.round(e.MEDIA_MAX_MB * 1024 * 1024),
+    apiRateLimit: e.API_RATE_LIMIT,
   };
 }

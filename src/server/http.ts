@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from '@/lib/validation/zod-mini';
 import type { ApiErrorBody } from '@/lib/types';
+import { matchesEtag } from '@/server/page-cache';
 import {
   AppError,
   BadRequestError,
@@ -203,4 +205,19 @@ export function endpoint<const H extends Partial<Record<HttpMethod, Handler>>>(h
 export function slugParam(value: string | undefined, notFound: string = messages.notFound): string {
   if (!value || value.length > 200 || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) throw new NotFoundError(notFound);
   return value;
+}
+
+/** How the data API's answers may be kept: by the reader's browser only (CONTRACT: no shared cache keeps /api/*), checked again with their ETag before each use. */
+export const API_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+
+/**
+ * A public read's answer with a strong ETag of its bytes: a 304 without a body when the
+ * request's If-None-Match names it, else the body; `Cache-Control` lets caches keep it and
+ * revalidate.
+ */
+export function revalidatable(request: Request, body: string, headers: Record<string, string>): Response {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const common = { ETag: etag, 'Cache-Control': API_CACHE_CONTROL, Vary: 'Accept-Encoding' };
+  if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: common });
+  return new Response(body, { headers: { ...headers, ...common, 'Content-Length': String(Buffer.byteLength(body)) } });
 }

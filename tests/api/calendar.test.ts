@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarEvents, marketObservations, marketSeries } from '@db/schema';
@@ -73,22 +74,21 @@ describe('the release calendar page', () => {
       .at(-1)!;
     expect(entryHtml(await page(), last.id)).toContain('Released');
     const db = server.database.db;
+    // The seed holds a sample series under this slug; an import makes it EIA's.
     const [series] = await db
-      .insert(marketSeries)
-      .values({
-        slug: 'crude-inventories',
-        name: 'US Crude Oil Inventories',
-        unit: 'million bbl',
-        frequency: 'weekly',
-        source: 'eia:petroleum/stoc/wstk?series=WCESTUS1',
-        decimals: 1,
-        listed: false,
-      })
+      .update(marketSeries)
+      .set({ name: 'US Crude Oil Inventories', unit: 'million bbl', source: 'eia:petroleum/stoc/wstk?series=WCESTUS1', decimals: 1 })
+      .where(eq(marketSeries.slug, 'crude-inventories'))
       .returning();
-    await db.insert(marketObservations).values([
-      { seriesId: series!.id, period: addDays(last.period!, -7), value: 430.1 },
-      { seriesId: series!.id, period: last.period!, value: 428.9 },
-    ]);
+    for (const [period, value] of [
+      [addDays(last.period!, -7), 430.1],
+      [last.period!, 428.9],
+    ] as const) {
+      await db
+        .insert(marketObservations)
+        .values({ seriesId: series!.id, period, value })
+        .onConflictDoUpdate({ target: [marketObservations.seriesId, marketObservations.period], set: { value } });
+    }
     await bumpContentVersion(db);
     const html = entryHtml(await page(), last.id);
     expect(html).toContain('data-status="published"');

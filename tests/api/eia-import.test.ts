@@ -47,12 +47,12 @@ describe('EIA import', () => {
     expect((await api.call('GET', '/api/admin/market-data')).status).toBe(401);
   });
 
-  it('stores no production history before an import: the Production card shows the illustrative trend, labelled', async () => {
-    const series = await server.database.db.select({ slug: marketSeries.slug }).from(marketSeries);
-    expect(series.map((s) => s.slug)).not.toContain('crude-production');
+  it('seeds sample production history before an import: the Production card says it is sample data', async () => {
+    const series = await server.database.db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries);
+    expect(series.find((s) => s.slug === 'crude-production')?.source).toBe('seed');
     const production = productionCard(await (await fetch(`${server.url}/`)).text());
+    expect(production).toContain('Sample data (seeded history, not EIA figures)');
     expect(production).toContain('Illustrative figures');
-    expect(production).toContain('55,000 bbl/d');
     expect(production).not.toContain('MCRFPUS2');
   });
 
@@ -83,7 +83,8 @@ describe('EIA import', () => {
     expect(spot?.query.get('sort[0][column]')).toBe('period');
     expect(spot?.query.get('length')).toBe('5000');
     expect(spot?.headers['user-agent']).toMatch(/^EnergyPulse\//);
-    expect(eia.requests.filter((r) => r.path === '/v2/petroleum/pri/gnd/data/')).toHaveLength(2);
+    // Gasoline twice (the 429, then its retry), and diesel once.
+    expect(eia.requests.filter((r) => r.path === '/v2/petroleum/pri/gnd/data/')).toHaveLength(3);
     const genOffsets = eia.requests.filter((r) => r.path.includes('electric-power-operational-data')).map((r) => r.query.get('offset'));
     expect(genOffsets.length).toBeGreaterThan(2);
     expect(genOffsets.slice(0, 3)).toEqual(['0', '40', '80']);

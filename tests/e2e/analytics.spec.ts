@@ -36,12 +36,14 @@ test('the dashboard cards compute what the stored series give and label the fixe
   await expect(illustrative.getByText('18.7% 30-day volatility')).toBeVisible();
   await expect(illustrative).toContainText('Week 1 15.2%, Week 2 18.7%, Week 3 22.1%, Week 4 19.4%');
 
-  // No production series is imported on a fresh install: the card shows the brief's trend, labelled.
+  // A fresh install seeds sample production history: the card charts it, says it is sample
+  // data, and keeps the brief's figures apart, labelled.
   const production = page.getByRole('group', { name: 'Production', exact: true });
   await expect(production.locator('[data-illustrative]').getByText('Illustrative figures', { exact: true })).toBeVisible();
   await expect(production.getByText('55,000 bbl/d')).toBeVisible();
+  await expect(production.getByText(/^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await production.scrollIntoViewIfNeeded();
-  await expect(production.locator('.apexcharts-yaxis-title')).toHaveText('Barrels per day');
+  await expect(production.locator('.apexcharts-yaxis-title')).toHaveText('Million barrels per day');
   const mix = page.getByRole('group', { name: 'Energy Mix', exact: true });
   await expect(mix.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
 });
@@ -52,7 +54,10 @@ test('market data cards say each unit once, with the date and source of the figu
   await expect(cards).toHaveCount(5);
   const electricity = cards.filter({ hasText: 'US Residential Electricity' });
   await expect(electricity.getByText(/^\d+\.\d{2}¢\/kWh$/)).toBeVisible();
-  await expect(electricity.getByText(/^as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(electricity.getByText(/^Monthly, as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(electricity.getByText('vs previous month')).toBeVisible();
+  await expect(electricity.getByText('Illustrative sample', { exact: true })).toBeVisible();
+  await expect(electricity.getByRole('link', { name: 'US Residential Electricity' })).toHaveAttribute('href', '/markets/electricity');
   await expect(cards.filter({ hasText: 'WTI Crude Oil' }).getByText(/^\$\d+\.\d{2}\/bbl$/)).toBeVisible();
   await expect(page.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeVisible();
   expect(await page.locator('main').innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);

@@ -29,7 +29,8 @@ test.describe('home', () => {
     const electricity = strip.getByRole('listitem').filter({ hasText: 'US Residential Electricity' });
     await expect(electricity).toContainText(/\d+\.\d{2}¢\/kWh/);
     expect(await strip.innerText()).not.toMatch(/¢\s*¢|\$[\d.,]+\s*\$\//);
-    await expect(electricity.getByText(/^as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(electricity.getByText(/^Monthly, as of [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(electricity.getByText('Illustrative sample', { exact: true })).toBeVisible();
     await expect(strip.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeInViewport();
   });
 

@@ -18,11 +18,14 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Default data: prices for the last `days` days (weekdays), monthly generation, retail prices and crude production. */
+/** Default data: prices for the last `days` days (weekdays), weekly diesel, crude stocks and gas storage, monthly generation, retail prices and crude production. */
 export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
   const gas: Record<string, unknown>[] = [];
   const gasoline: Record<string, unknown>[] = [];
+  const stocks: Record<string, unknown>[] = [];
+  const storage: Record<string, unknown>[] = [];
+  let fridays = 0;
   for (let i = days; i >= 1; i--) {
     const t = now - i * DAY;
     const day = new Date(t).getUTCDay();
@@ -50,7 +53,62 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       value: (3 + i / 100).toFixed(2),
       units: '$/MMBTU',
     });
-    if (day === 1) gasoline.push({ period, series: 'EMM_EPMR_PTE_NUS_DPG', duoarea: 'NUS', value: (3.1 + i / 1000).toFixed(3), units: '$/GAL' });
+    if (day === 1) {
+      gasoline.push({ period, series: 'EMM_EPMR_PTE_NUS_DPG', duoarea: 'NUS', value: (3.1 + i / 1000).toFixed(3), units: '$/GAL' });
+      gasoline.push({
+        period,
+        series: 'EMD_EPD2D_PTE_NUS_DPG',
+        duoarea: 'NUS',
+        'product-name': 'No 2 Diesel',
+        value: (3.7 + i / 1000).toFixed(3),
+        units: '$/GAL',
+      });
+    }
+    if (day === 5) {
+      // Weekly stocks (week ending Friday): commercial crude excluding the SPR, Cushing, and
+      // crude including the SPR, which the import must not take; a gap at Cushing.
+      stocks.push({
+        period,
+        series: 'WCESTUS1',
+        duoarea: 'NUS',
+        'series-description': 'U.S. Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
+        value: String(420_000 + i * 100),
+        units: 'MBBL',
+      });
+      stocks.push({
+        period,
+        series: 'W_EPC0_SAX_YCUOK_MBBL',
+        duoarea: 'YCUOK',
+        'series-description': 'Cushing, OK Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
+        value: fridays === 1 ? null : String(23_000 + i * 10),
+        units: 'MBBL',
+      });
+      stocks.push({
+        period,
+        series: 'WCRSTUS1',
+        duoarea: 'NUS',
+        'series-description': 'U.S. Ending Stocks of Crude Oil (Thousand Barrels)',
+        value: '800000',
+        units: 'MBBL',
+      });
+      storage.push({
+        period,
+        series: 'NW2_EPG0_SWO_R48_BCF',
+        duoarea: 'R48',
+        'series-description': 'Weekly Lower 48 States Natural Gas Working Underground Storage (Billion Cubic Feet)',
+        value: String(3_800 + i),
+        units: 'BCF',
+      });
+      storage.push({
+        period,
+        series: 'NW2_EPG0_SWO_R31_BCF',
+        duoarea: 'R31',
+        'series-description': 'Weekly East Region Natural Gas Working Underground Storage (Billion Cubic Feet)',
+        value: '900',
+        units: 'BCF',
+      });
+      fridays++;
+    }
   }
   const months: string[] = [];
   for (let m = 6; m >= 3; m--) {
@@ -143,6 +201,8 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
     ['electricity/retail-sales', retail],
     ['electricity/electric-power-operational-data', generation],
     ['petroleum/crd/crpdn', production],
+    ['petroleum/stoc/wstk', stocks],
+    ['natural-gas/stor/wkly', storage],
   ]);
 }
 

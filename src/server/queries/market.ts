@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
 import { eiaSeriesCode } from '@/lib/market-format';
+import { CHANGE_PERIODS, isStale, seriesInfo } from '@/lib/series-catalog';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
 
 /**
@@ -33,8 +34,11 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
     where s.listed = 1
     order by s.sort_order, s.id, o.rank`);
   const items: MarketDataItem[] = [];
+  const now = new Date();
   for (const latest of rows.filter((r) => r.rank === 1)) {
     const previous = rows.find((r) => r.id === latest.id && r.rank === 2);
+    const info = seriesInfo(latest.slug, latest.frequency);
+    const sample = !isEiaSource(latest.source);
     const item: MarketDataItem = {
       id: latest.id,
       slug: latest.slug,
@@ -44,7 +48,10 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       unit: latest.unit,
       asOf: latest.period,
       frequency: latest.frequency,
-      sample: !isEiaSource(latest.source),
+      sample,
+      changePeriod: CHANGE_PERIODS[latest.frequency],
+      stale: isStale(latest.period, info.staleAfterDays, now),
+      source: sample ? 'Illustrative sample' : `Source: U.S. Energy Information Administration, series ${info.eiaSeries}`,
     };
     if (isEiaSource(latest.source)) item.series = eiaSeriesCode(latest.source);
     if (previous && previous.value !== 0) {
@@ -166,4 +173,46 @@ export async function ensureSeries(
   const [row] = await tx.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, values.slug));
   if (!row) throw new Error(`The series ${values.slug} was not stored.`);
   return row.id;
+}
+
+/** One series by slug. */
+export async function getSeriesBySlug(slug: string, tx: Executor = db): Promise<MarketSeriesRow | undefined> {
+  const [row] = await tx.select().from(marketSeries).where(eq(marketSeries.slug, slug)).limit(1);
+  return row;
+}
+
+/**
+ * Every series with its two latest observations (each read from the (series_id, period)
+ * primary key, newest first), in display order. A series without observations has one row
+ * with null period and value.
+ */
+export function listSeriesWithLatest(tx: Executor = db) {
+  return tx.all<MarketSeriesRow & { period: string | null; value: number | null }>(sql`
+    select s.id, s.slug, s.name, s.unit, s.frequency, s.source, s.decimals, s.listed, s.sort_order as sortOrder, o.period, o.value
+    from ${marketSeries} s
+    left join ${marketObservations} o on o.series_id = s.id and o.period in (
+      select i.period from ${marketObservations} i where i.series_id = s.id order by i.period desc limit 2
+    )
+    order by s.sort_order, s.id, o.period desc`);
+}
+
+/**
+ * A series' observations from `start` to `end` (inclusive, either open), oldest first, at most
+ * `limit`: a range scan of the (series_id, period) primary key.
+ */
+export function listObservationsBetween(
+  seriesId: number,
+  range: { start?: string | undefined; end?: string | undefined },
+  limit: number,
+  tx: Executor = db,
+): Promise<{ period: string; value: number }[]> {
+  const conditions = [eq(marketObservations.seriesId, seriesId)];
+  if (range.start) conditions.push(gte(marketObservations.period, range.start));
+  if (range.end) conditions.push(lte(marketObservations.period, range.end));
+  return tx
+    .select({ period: marketObservations.period, value: marketObservations.value })
+    .from(marketObservations)
+    .where(and(...conditions))
+    .orderBy(asc(marketObservations.period))
+    .limit(limit);
 }

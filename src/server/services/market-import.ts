@@ -32,14 +32,20 @@ export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
   'henry-hub': { route: 'natural-gas/pri/fut', frequency: 'daily', data: 'value', facets: { series: ['RNGWHHD'] } },
   gasoline: { route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value', facets: { series: ['EMM_EPMR_PTE_NUS_DPG'] } },
   electricity: { route: 'electricity/retail-sales', frequency: 'monthly', data: 'price', facets: { stateid: ['US'], sectorid: ['RES'] } },
+  // Weekly Petroleum Status Report: commercial crude stocks excluding the SPR, and Cushing, OK.
+  'crude-inventories': { route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value', facets: { series: ['WCESTUS1'] } },
+  'cushing-stocks': { route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value', facets: { series: ['W_EPC0_SAX_YCUOK_MBBL'] } },
+  // Weekly Natural Gas Storage Report: Lower 48 working gas.
+  'gas-storage': { route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value', facets: { series: ['NW2_EPG0_SWO_R48_BCF'] } },
+  diesel: { route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value', facets: { series: ['EMD_EPD2D_PTE_NUS_DPG'] } },
 };
 
 /** The stored series of US crude oil field production (thousand barrels per day, monthly). */
 export const PRODUCTION_SLUG = 'crude-production';
 
 /**
- * Series that only the import creates: no sample history stands in for them, so until an
- * import has stored one, the site shows its illustrative figures, labeled as such.
+ * Series the import creates when they are missing (a database seeded before they had
+ * sample history); seeded sample history of theirs is replaced like the others'.
  */
 export const EIA_IMPORTED_SERIES = [
   {
@@ -71,8 +77,8 @@ export const EIA_GENERATION: Omit<EiaQuery, 'start'> = {
 /** The scheduled import's name in `scheduled_jobs` (the job itself is in `src/server/jobs/eia-import.ts`). */
 export const EIA_IMPORT_JOB = 'eia-import';
 
-/** How far back a first import reaches, and how much a later one reads again (EIA revises). */
-const HISTORY = { daily: 550, weekly: 730, monthly: 1100 } as const;
+/** How far back a first import reaches (weekly: six years, for the storage report's five-year range), and how much a later one reads again (EIA revises). */
+const HISTORY = { daily: 550, weekly: 2200, monthly: 1100 } as const;
 const OVERLAP = { daily: 14, weekly: 35, monthly: 100 } as const;
 /** An import still "running" after this long is taken to have died. */
 const STALE_RUN_MS = 15 * 60_000;
@@ -144,10 +150,11 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   }
   for (const { series: wanted, query } of EIA_IMPORTED_SERIES) {
     const stored = series.find((s) => s.slug === wanted.slug);
-    const latest = stored ? await latestSeriesPeriod(stored.id) : undefined;
+    const wasSample = stored ? !isEiaSource(stored.source) : false;
+    const latest = stored && !wasSample ? await latestSeriesPeriod(stored.id) : undefined;
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
     const source = eiaSource(query.route, query.facets);
-    const entry = { id: stored?.id ?? 0, slug: wanted.slug, wasSample: false, source, rows: observationsOf(rows, query) };
+    const entry = { id: stored?.id ?? 0, slug: wanted.slug, wasSample, source, rows: observationsOf(rows, query) };
     fetched.push(stored ? entry : { ...entry, create: wanted });
   }
 

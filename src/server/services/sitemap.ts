@@ -4,12 +4,13 @@ import { authorUrl, topicUrl } from '@/lib/archive-urls';
 import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
 import { listAuthors } from '@/server/queries/authors';
 import { listCategories } from '@/server/queries/categories';
+import { listSeriesSummaries } from '@/server/services/series';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
 /** The pages besides articles that search engines should know. */
-const STATIC_PATHS = ['/', '/news', '/analytics', '/calendar', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+const STATIC_PATHS = ['/', '/news', '/markets', '/analytics', '/calendar', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/api/docs'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -32,13 +33,13 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
 const MAX_AUTHOR_URLS = 10_000;
 
 /**
- * The sitemap file of the pages that are not articles: the static pages, each topic page,
- * each author page and each analysis item's page (an editor writes each, so they are few;
- * the file holds the newest that fit).
+ * The sitemap file of the pages that are not articles: the static pages, each market series'
+ * page, each topic page, each author page and each analysis item's page (an editor writes
+ * each, so they are few; the file holds the newest that fit).
  */
 export async function pagesSitemapXml(site: URL): Promise<string> {
-  const [categories, authors] = await Promise.all([listCategories(), listAuthors(MAX_AUTHOR_URLS, 0)]);
-  const paths = [...STATIC_PATHS, ...categories.map((c) => topicUrl(c.slug)), ...authors.map((a) => authorUrl(a.slug))];
+  const [categories, authors, series] = await Promise.all([listCategories(), listAuthors(MAX_AUTHOR_URLS, 0), listSeriesSummaries()]);
+  const paths = [...STATIC_PATHS, ...series.map((s) => s.page), ...categories.map((c) => topicUrl(c.slug)), ...authors.map((a) => authorUrl(a.slug))];
   const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - paths.length);
   const entries = [
     ...paths.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),

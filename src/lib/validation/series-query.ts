@@ -1,0 +1,40 @@
+import * as z from '@/lib/validation/zod-mini';
+import { SERIES_RANGES } from '@/lib/series-stats';
+import { wholeNumber } from '@/lib/validation/page-query';
+
+/** A calendar date written YYYY-MM-DD (a month, YYYY-MM, reads as its first day). */
+const isoDate = (label: string) =>
+  z.optional(
+    z.pipe(
+      z.string().check(
+        z.regex(/^\d{4}-\d{2}(?:-\d{2})?$/, `${label} must be a date written YYYY-MM-DD`),
+        z.refine((v) => {
+          const day = v.length === 7 ? `${v}-01` : v;
+          const d = new Date(`${day}T00:00:00Z`);
+          return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+        }, `${label} is not a calendar date`),
+      ),
+      z.transform((v) => (v.length === 7 ? `${v}-01` : v)),
+    ),
+  );
+
+/** GET /api/series/{slug}: an optional date range and the answer's format. */
+export const seriesQuerySchema = z
+  .object({
+    start: isoDate('start'),
+    end: isoDate('end'),
+    format: z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json'),
+  })
+  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+export type SeriesQuery = z.output<typeof seriesQuerySchema>;
+
+/** /markets/{slug}: the chart's range (one year unless another is chosen). */
+export const seriesPageQuerySchema = z.object({
+  range: z.catch(z._default(z.enum(SERIES_RANGES), '1y'), '1y'),
+});
+
+/** GET /api/series: a page of the series list. */
+export const seriesListQuerySchema = z.object({
+  limit: z._default(wholeNumber(1, 100), 100),
+  offset: z._default(wholeNumber(0, 10_000), 0),
+});

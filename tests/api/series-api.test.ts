@@ -1,0 +1,318 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketObservations, marketSeries, siteState } from '@db/schema';
+import type { SeriesSummary } from '@/server/services/series';
+import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder } from '../helpers/query-plans.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'series-admin-password';
+const NEW_SERIES = ['crude-production', 'crude-inventories', 'cushing-stocks', 'gas-storage', 'diesel'];
+let server: TestServer;
+let eia: FakeEia;
+
+beforeAll(async () => {
+  eia = await startFakeEia({ maxPage: 40 });
+  server = await startTestServer({
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: 'true',
+    EIA_API_KEY: FAKE_EIA_KEY,
+    EIA_API_URL: `${eia.url}/v2`,
+    API_RATE_LIMIT: '1000',
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await eia?.close();
+});
+
+let address = 0;
+/** A GET from an address of its own, so the rate limit of one test never reaches another. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}`, ...headers } });
+const listSeries = async () => (await (await get('/api/series')).json()) as SeriesSummary[];
+
+/** A write behind the server's back: a new content version, as a publish would make, so no cached figure survives it. */
+async function bumpContentVersion() {
+  await server.database.db
+    .update(siteState)
+    .set({ value: sql`CAST(${siteState.value} AS INTEGER) + 1` })
+    .where(eq(siteState.key, 'content_version'));
+}
+
+describe('GET /api/series', () => {
+  it('lists every series, the new ones included, with latest value, unit, cadence, change period, source and freshness', async () => {
+    const response = await get('/api/series');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    const body = (await response.json()) as SeriesSummary[];
+    expect(response.headers.get('X-Total-Count')).toBe(String(body.length));
+    const slugs = body.map((s) => s.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['wti', 'brent', 'henry-hub', 'gasoline', 'electricity', ...NEW_SERIES]));
+    for (const series of body) {
+      expect(series.latest?.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(typeof series.latest?.value).toBe('number');
+      expect(series.stale).toBe(false);
+      expect(series.source.sample).toBe(true);
+      expect(series.source.text).toMatch(/^Illustrative sample/);
+      expect(series.change?.period).toBe(`vs previous ${{ daily: 'day', weekly: 'week', monthly: 'month' }[series.frequency]}`);
+      expect(series.page).toBe(`/markets/${series.slug}`);
+    }
+    const storage = body.find((s) => s.slug === 'gas-storage');
+    expect(storage).toMatchObject({ unit: 'Bcf', frequency: 'weekly', source: { eiaSeries: 'NW2_EPG0_SWO_R48_BCF' } });
+    expect(body.find((s) => s.slug === 'crude-inventories')).toMatchObject({
+      unit: 'thousand bbl',
+      frequency: 'weekly',
+      source: { eiaSeries: 'WCESTUS1' },
+    });
+    expect(body.find((s) => s.slug === 'crude-production')).toMatchObject({ frequency: 'monthly', source: { eiaSeries: 'MCRFPUS2' } });
+    // Realistic levels: storage in the thousands of Bcf, diesel a few dollars.
+    expect(storage?.latest?.value).toBeGreaterThan(1000);
+    expect(storage?.latest?.value).toBeLessThan(4500);
+    const diesel = body.find((s) => s.slug === 'diesel');
+    expect(diesel?.latest?.value).toBeGreaterThan(2);
+    expect(diesel?.latest?.value).toBeLessThan(6);
+  });
+
+  it('pages with limit and offset, and refuses a bad limit with the JSON error shape', async () => {
+    const all = await listSeries();
+    const page = (await (await get('/api/series?limit=2&offset=3')).json()) as SeriesSummary[];
+    expect(page.map((s) => s.slug)).toEqual(all.slice(3, 5).map((s) => s.slug));
+    const bad = await get('/api/series?limit=0');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'Invalid query parameters', errors: { limit: [expect.any(String)] } });
+  });
+
+  it('answers with an ETag and a 304 when it is sent back', async () => {
+    const first = await get('/api/series');
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate');
+    const again = await get('/api/series', { 'If-None-Match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('marks a series stale once its latest observation is older than its cadence allows', async () => {
+    const db = server.database.db;
+    const [cushing] = await db.select().from(marketSeries).where(eq(marketSeries.slug, 'cushing-stocks'));
+    const id = cushing?.id ?? -1;
+    const cutoff = new Date(Date.now() - 15 * 86_400_000).toISOString().slice(0, 10);
+    const removed = await db
+      .delete(marketObservations)
+      .where(sql`${marketObservations.seriesId} = ${id} and ${marketObservations.period} > ${cutoff}`)
+      .returning();
+    await bumpContentVersion();
+    try {
+      const body = await listSeries();
+      const stale = body.find((s) => s.slug === 'cushing-stocks');
+      expect(stale?.stale).toBe(true);
+      expect((stale?.latest?.period ?? '9999') <= cutoff).toBe(true);
+      expect(body.find((s) => s.slug === 'crude-inventories')?.stale).toBe(false);
+      const page = await (await get('/markets/cushing-stocks')).text();
+      expect(page).toContain('Stale: no new figure for more than 14 days');
+    } finally {
+      await db.insert(marketObservations).values(removed);
+      await bumpContentVersion();
+    }
+  });
+});
+
+describe('GET /api/series/{slug}', () => {
+  it('answers the observations between start and end, oldest first', async () => {
+    const response = await get('/api/series/wti?start=2026-01-05&end=2026-02-27');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { series: SeriesSummary; start: string; end: string; observations: { period: string; value: number }[] };
+    expect(body.series.slug).toBe('wti');
+    expect(body).toMatchObject({ start: '2026-01-05', end: '2026-02-27' });
+    const periods = body.observations.map((o) => o.period);
+    expect(periods.length).toBeGreaterThan(30);
+    expect(periods).toEqual([...periods].sort());
+    expect(periods[0]! >= '2026-01-05' && periods.at(-1)! <= '2026-02-27').toBe(true);
+    const all = (await (await get('/api/series/wti')).json()) as { observations: unknown[] };
+    expect(all.observations.length).toBeGreaterThan(periods.length);
+  });
+
+  it('answers CSV with a header row and one row per observation', async () => {
+    const json = (await (await get('/api/series/gas-storage?start=2026-01')).json()) as { observations: { period: string; value: number }[] };
+    const response = await get('/api/series/gas-storage?start=2026-01&format=csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="gas-storage_2026-01-\d\d_\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('period,value (Bcf)');
+    expect(lines.slice(1)).toEqual(json.observations.map((o) => `${o.period},${o.value}`));
+  });
+
+  it('refuses bad dates, a reversed range and an unknown format with 400 and field messages; an unknown series is a 404', async () => {
+    for (const [query, field] of [
+      ['start=2026-02-30', 'start'],
+      ['end=yesterday', 'end'],
+      ['start=2026-03-01&end=2026-02-01', 'start'],
+      ['format=xml', 'format'],
+    ] as const) {
+      const response = await get(`/api/series/wti?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toBe('Invalid query parameters');
+      expect(body.errors[field]?.[0], query).toEqual(expect.any(String));
+    }
+    for (const path of ['/api/series/nope', '/api/series/Bad_Slug']) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Market series not found' });
+    }
+  });
+
+  it('reads history and the latest values from the (series_id, period) primary key, never a scan or a sort of observations', async () => {
+    const queries = await import('@/server/queries/market');
+    const { db, plans } = planRecorder(server);
+    await queries.listObservationsBetween(1, { start: '2026-01-01', end: '2026-02-01' }, 10_001, db);
+    await queries.listObservationsBetween(1, { start: '2026-01-01' }, 10_001, db);
+    await queries.listObservationsBetween(1, {}, 10_001, db);
+    await queries.listSeriesWithLatest(db);
+    const lines = plans.flatMap((p) => p.plan.filter((line) => /market_observations|\bo\b|\bi\b/.test(line)).map((line) => `${line} in: ${p.sql}`));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).not.toMatch(/^SCAN (market_observations|o|i)\b(?! USING)/);
+    }
+    const history = plans.slice(0, 3).flatMap((p) => p.plan);
+    expect(history.every((line) => !line.includes('TEMP B-TREE'))).toBe(true);
+    expect(
+      history.filter((line) =>
+        /SEARCH market_observations USING (PRIMARY KEY|INDEX sqlite_autoindex_market_observations_1) \(series_id=\?/.test(line),
+      ),
+    ).toHaveLength(3);
+  });
+});
+
+describe('market-data cards and the price strip', () => {
+  it("say each figure's cadence, change period, as-of date and source, and link to the series page", async () => {
+    const items = (await (await get('/api/market-data')).json()) as { slug: string; changePeriod: string; stale: boolean; source: string }[];
+    expect(items.find((i) => i.slug === 'wti')).toMatchObject({ changePeriod: 'vs previous day', stale: false, source: 'Illustrative sample' });
+    expect(items.find((i) => i.slug === 'electricity')).toMatchObject({ changePeriod: 'vs previous month' });
+    const home = await (await get('/')).text();
+    const strip = home.slice(home.indexOf('id="market-strip"'), home.indexOf('</section>', home.indexOf('id="market-strip"')));
+    expect(strip).toContain('href="/markets/wti"');
+    expect(strip).toContain('vs previous day');
+    expect(strip).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(strip).toContain('Illustrative sample');
+    const news = await (await get('/news')).text();
+    expect(news).toContain('href="/markets/gasoline"');
+    expect(news).toContain('vs previous week');
+  });
+});
+
+describe('/markets pages', () => {
+  it('/markets lists every series with a link to its page, its cadence, as-of date and source', async () => {
+    const html = await (await get('/markets')).text();
+    for (const series of await listSeries()) {
+      expect(html).toContain(`href="/markets/${series.slug}"`);
+      expect(html).toContain(`${series.source.text}.`);
+    }
+    expect(html).toContain('Weekly');
+    expect(html).toMatch(/As of <time datetime="\d{4}-\d{2}-\d{2}">/);
+  });
+
+  it('a series page shows its figures for the chosen range, the source, downloads and the five-year range of storage', async () => {
+    const response = await get('/markets/gas-storage?range=5y&utm=x');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('History: five years');
+    expect(html).toMatch(/aria-current="page"[^>]*>5Y</);
+    for (const label of ['Change over the range', 'High', 'Low', 'Average']) expect(html).toContain(label);
+    expect(html).toMatch(/Five-year range for the week of [A-Z][a-z]{2} \d{1,2}, \d{4}: [\d,]+ Bcf to [\d,]+ Bcf/);
+    expect(html).toContain('standing in for EIA series NW2_EPG0_SWO_R48_BCF');
+    expect(html).toMatch(/href="\/api\/series\/gas-storage\?start=\d{4}-\d{2}-\d{2}&amp;end=\d{4}-\d{2}-\d{2}&amp;format=csv"/);
+    // An unknown range falls back to a year; an unknown series is a 404 page.
+    expect(await (await get('/markets/wti?range=forever')).text()).toContain('History: one year');
+    expect((await get('/markets/no-such-series')).status).toBe(404);
+  });
+
+  it('lists recent articles found by the series keywords', async () => {
+    const html = await (await get('/markets/wti')).text();
+    const section = html.slice(html.indexOf('id="related"'));
+    expect(section).toMatch(/href="\/article\/[a-z0-9-]+"/);
+  });
+
+  it('the sitemap lists /markets and every series page', async () => {
+    const xml = await (await get('/sitemaps/pages.xml')).text();
+    expect(xml).toContain('/markets</loc>');
+    expect(xml).toContain('/markets/gas-storage</loc>');
+    expect(xml).toContain('/api/docs</loc>');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After past API_RATE_LIMIT reads a minute from one address', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: 'true', API_RATE_LIMIT: '3' });
+    try {
+      const from = { 'X-Forwarded-For': '192.0.2.7' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${limited.url}/api/series/wti?start=2026-01-0${i + 1}`, { headers: from })).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      const over = await fetch(`${limited.url}/api/series`, { headers: from });
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(((await over.json()) as { message: string }).message).toMatch(/Too many data API requests/);
+      // Another address is not held back.
+      expect((await fetch(`${limited.url}/api/series`, { headers: { 'X-Forwarded-For': '192.0.2.8' } })).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('EIA import of the new series', () => {
+  it('asks EIA for each new series with its route and facets, parses them, skips gaps, replaces the sample and says the source', async () => {
+    const api = apiClient(server, PASSWORD);
+    const cookie = await api.signIn();
+    eia.requests.length = 0;
+    const res = await api.call('POST', '/api/admin/market-data/refresh', { cookie });
+    expect(res.status, res.text).toBe(200);
+    const asked = (route: string) =>
+      eia.requests
+        .filter((r) => r.path === `/v2/${route}/data/`)
+        .map((r) => ({ frequency: r.query.get('frequency'), data: r.query.get('data[0]'), series: r.query.getAll('facets[series][]') }));
+    expect(asked('petroleum/stoc/wstk')).toEqual(
+      expect.arrayContaining([
+        { frequency: 'weekly', data: 'value', series: ['WCESTUS1'] },
+        { frequency: 'weekly', data: 'value', series: ['W_EPC0_SAX_YCUOK_MBBL'] },
+      ]),
+    );
+    expect(asked('natural-gas/stor/wkly')).toEqual([{ frequency: 'weekly', data: 'value', series: ['NW2_EPG0_SWO_R48_BCF'] }]);
+    expect(asked('petroleum/pri/gnd')).toContainEqual({ frequency: 'weekly', data: 'value', series: ['EMD_EPD2D_PTE_NUS_DPG'] });
+    // A first import reaches six years back, so the storage report's five-year range can be computed.
+    const storageStart = eia.requests.find((r) => r.path === '/v2/natural-gas/stor/wkly/data/')?.query.get('start') ?? '';
+    expect(Date.now() - Date.parse(storageStart)).toBeGreaterThan(6 * 365 * 86_400_000 - 86_400_000 * 30);
+
+    const expectImported = async (slug: string, route: string, code: string) => {
+      const fake = (eia.routes.get(route) ?? []).filter((r) => r['series'] === code && r['value'] !== null && r['value'] !== '.');
+      const history = (await (await get(`/api/series/${slug}`)).json()) as {
+        series: SeriesSummary;
+        observations: { period: string; value: number }[];
+      };
+      expect(history.observations, slug).toEqual(fake.map((r) => ({ period: String(r['period']), value: Number(r['value']) })));
+      expect(history.series.source).toEqual({
+        sample: false,
+        eiaSeries: code,
+        text: `Source: U.S. Energy Information Administration, series ${code}`,
+      });
+      expect(history.series.stale).toBe(false);
+    };
+    await expectImported('crude-inventories', 'petroleum/stoc/wstk', 'WCESTUS1');
+    await expectImported('cushing-stocks', 'petroleum/stoc/wstk', 'W_EPC0_SAX_YCUOK_MBBL');
+    await expectImported('gas-storage', 'natural-gas/stor/wkly', 'NW2_EPG0_SWO_R48_BCF');
+    await expectImported('diesel', 'petroleum/pri/gnd', 'EMD_EPD2D_PTE_NUS_DPG');
+    // The gap EIA marks with null at Cushing is skipped, not stored as zero.
+    const cushing = (eia.routes.get('petroleum/stoc/wstk') ?? []).filter((r) => r['series'] === 'W_EPC0_SAX_YCUOK_MBBL');
+    expect(cushing.some((r) => r['value'] === null)).toBe(true);
+    // Crude production's sample history is replaced by EIA's monthly figures.
+    const production = (await (await get('/api/series/crude-production')).json()) as { series: SeriesSummary; observations: { period: string }[] };
+    expect(production.series.source.sample).toBe(false);
+    expect(production.observations.every((o) => /^\d{4}-\d{2}-01$/.test(o.period))).toBe(true);
+    expect(production.observations.length).toBe(13);
+  });
+});
