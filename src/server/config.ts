@@ -21,6 +21,12 @@ const envSchema = z.object({
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
+  EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
 });
 
 export interface AppConfig {
@@ -46,6 +52,12 @@ export interface AppConfig {
   webConcurrency: number;
   /** Memory each web process may give its page cache. */
   pageCacheBytes: number;
+  /** Where mail is sent (smtp:// or smtps://, credentials in the URL); unset keeps every message in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
+  /** Told of new pending comments and contact messages; unset tells nobody. */
+  editorsEmail: string | undefined;
 }
 
 let current: AppConfig | undefined;
@@ -85,5 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    editorsEmail: e.EDITORS_EMAIL,
   };
 }
