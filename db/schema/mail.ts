@@ -41,3 +41,40 @@ export const outbox = sqliteTable(
     index('outbox_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * Newsletter readers. Double opt-in: a row starts `pending` with a confirm token (random,
+ * only its SHA-256 stored, expiring) and nothing but the confirmation is sent until it is
+ * `active`. Links to the preferences page and unsubscribe carry a manage token derived
+ * from `tokenSalt` with the app key; its SHA-256 is stored to find the row, and a new salt
+ * revokes every old link.
+ */
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'active', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    dailyBriefing: integer('daily_briefing', { mode: 'boolean' }).notNull().default(true),
+    weeklyRoundup: integer('weekly_roundup', { mode: 'boolean' }).notNull().default(false),
+    priceAlerts: integer('price_alerts', { mode: 'boolean' }).notNull().default(false),
+    /** Followed category slugs, as a JSON array. */
+    topics: text('topics').notNull().default('[]'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }),
+    tokenSalt: text('token_salt').notNull(),
+    manageTokenHash: text('manage_token_hash').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('subscribers_email_unique').on(t.email),
+    uniqueIndex('subscribers_confirm_token_unique').on(t.confirmTokenHash),
+    uniqueIndex('subscribers_manage_token_unique').on(t.manageTokenHash),
+    index('subscribers_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
