@@ -12,3 +12,4 @@ export * from './jobs.ts';
 export * from './counters.ts';
 export * from './media.ts';
 export * from './calendar.ts';
+export * from './mail.ts';

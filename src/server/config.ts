@@ -41,6 +41,12 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
+  EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
 });
 
 export interface AppConfig {
@@ -77,6 +83,12 @@ export interface AppConfig {
   mediaMaxBytes: number;
   /** Data API reads (/api/series…) per client address and minute. */
   apiRateLimit: number;
+  /** Where mail is sent (smtp:// or smtps://, credentials in the URL); unset keeps every message in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
+  /** Told of new pending comments and contact messages; unset tells nobody. */
+  editorsEmail: string | undefined;
 }
 
 export type MediaStorageConfig =
@@ -146,5 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'folder', dir: e.MEDIA_DIR },
     mediaMaxBytes: Math.round(e.MEDIA_MAX_MB * 1024 * 1024),
     apiRateLimit: e.API_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    editorsEmail: e.EDITORS_EMAIL,
   };
 }

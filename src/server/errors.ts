@@ -4,6 +4,7 @@ const EIA_KEY_HELP =
 /** Every user-facing message of the API (errors, and the outcomes services report), in one place. */
 export const messages = {
   notFound: 'Not found',
+  newsletterCheckInbox: 'Thanks! Check your inbox: we sent a link to confirm your subscription.',
   articleNotFound: 'Article not found',
   commentNotFound: 'Comment not found',
   messageNotFound: 'Message not found',

@@ -8,13 +8,23 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Per client address: comments 1 per 15 s and 10 per hour; contact messages 5 per hour. */
+/** Per client address: comments 1 per 15 s and 10 per hour; contact messages 5 per hour; newsletter subscriptions too, and per e-mail address. */
 export const RATE_RULES = {
   comment: [
     { max: 1, windowMs: 15_000 },
     { max: 10, windowMs: 3_600_000 },
   ],
   contact: [{ max: 5, windowMs: 3_600_000 }],
+  /** Newsletter subscriptions per client address. */
+  newsletter: [
+    { max: 1, windowMs: 10_000 },
+    { max: 10, windowMs: 3_600_000 },
+  ],
+  /** Confirmation messages per e-mail address, whoever asks: no subscription bombing. */
+  newsletterEmail: [
+    { max: 1, windowMs: 60_000 },
+    { max: 3, windowMs: 24 * 3_600_000 },
+  ],
 } satisfies Record<string, RateRule[]>;
 
 /** Data API reads: `perMinute` (API_RATE_LIMIT) per client address and minute. */

@@ -54,4 +54,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ EIA_SCHEDULE: bad }), bad).toThrow(/EIA_SCHEDULE: must be off, or daily times/);
     }
   });
+
+  it('reads the mail settings and names a bad one', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://user:secret@smtp.example.com:465', EDITORS_EMAIL: 'desk@example.com' });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://user:secret@smtp.example.com:465', editorsEmail: 'desk@example.com' });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must start with smtp/);
+    expect(() => loadConfig({ EDITORS_EMAIL: 'not an address' })).toThrow(/EDITORS_EMAIL/);
+  });
 });

@@ -1,0 +1,80 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Every e-mail the site sends passes through this table: a service enqueues a row in the
+ * same transaction as what causes it, and the mail job claims due rows with a lease, sends
+ * them and records the outcome. A row is never deleted by sending, so no message is lost:
+ * a failure is retried with backoff, and without SMTP the row is kept for the admin to read.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** What the message is (confirmation, briefing, alert, editors, test), for the admin. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Extra headers (List-Unsubscribe and the like) as a JSON object of strings. */
+    headers: text('headers').notNull().default('{}'),
+    /** Makes a message unique (one briefing per subscriber and day); enqueueing it again changes nothing. */
+    dedupeKey: text('dedupe_key'),
+    /** pending: waits to be sent; sent; kept: no SMTP configured, readable in the admin; failed: gave up. */
+    status: text('status', { enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The process sending it now, while its lease lasts. */
+    leaseHolder: text('lease_holder'),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error').notNull().default(''),
+    /** The Message-ID header, fixed at enqueue time, so a retried send carries the same one. */
+    messageId: text('message_id').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Newsletter readers. Double opt-in: a row starts `pending` with a confirm token (random,
+ * only its SHA-256 stored, expiring) and nothing but the confirmation is sent until it is
+ * `active`. Links to the preferences page and unsubscribe carry a manage token derived
+ * from `tokenSalt` with the app key; its SHA-256 is stored to find the row, and a new salt
+ * revokes every old link.
+ */
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'active', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    dailyBriefing: integer('daily_briefing', { mode: 'boolean' }).notNull().default(true),
+    weeklyRoundup: integer('weekly_roundup', { mode: 'boolean' }).notNull().default(false),
+    priceAlerts: integer('price_alerts', { mode: 'boolean' }).notNull().default(false),
+    /** Followed category slugs, as a JSON array. */
+    topics: text('topics').notNull().default('[]'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }),
+    tokenSalt: text('token_salt').notNull(),
+    manageTokenHash: text('manage_token_hash').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('subscribers_email_unique').on(t.email),
+    uniqueIndex('subscribers_confirm_token_unique').on(t.confirmTokenHash),
+    uniqueIndex('subscribers_manage_token_unique').on(t.manageTokenHash),
+    index('subscribers_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);

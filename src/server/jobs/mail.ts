@@ -1,0 +1,13 @@
+import { deliverDueMail } from '@/server/services/mail';
+import { PROCESS_ID, type Job } from '@/server/jobs/runner';
+
+/** Sends what the outbox holds, every few seconds; each message is leased, so one process sends it. */
+export const mailDeliveryJob: Job = {
+  name: 'mail-delivery',
+  nextRunAfter: (after) => new Date(after.getTime() + 10_000),
+  leaseMs: 5 * 60_000,
+  run: async ({ signal }) => {
+    const { sent, failed, kept } = await deliverDueMail({ holder: PROCESS_ID, signal });
+    return sent + failed + kept > 0 ? `Sent ${sent}, failed ${failed}, kept in the outbox ${kept}.` : undefined;
+  },
+};

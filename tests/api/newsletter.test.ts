@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// A real SMTP server in this process: the site's mail job delivers to it.
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received.push(mail);
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+let server: TestServer;
+let address = 0;
+const nextAddress = () => `198.51.100.${++address}`;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+function subscribe(body: unknown, options: { origin?: string; contentType?: string } = {}) {
+  return fetch(`${server.url}/api/newsletter/subscribe`, {
+    method: 'POST',
+    headers: { 'Content-Type': options.contentType ?? 'application/json', Origin: options.origin ?? server.url, 'X-Forwarded-For': nextAddress() },
+    body: JSON.stringify(body),
+  });
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('Timed out waiting for mail');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('POST /api/newsletter/subscribe', () => {
+  it('answers 202 and the mail job delivers exactly one confirmation message with its link', async () => {
+    const response = await subscribe({ email: 'first@example.com', dailyBriefing: true, topics: ['oil-gas'] });
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toMatch(/confirm/i);
+    await waitFor(() => received.length > 0);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.subject).toBe('Confirm your EnergyPulse subscription');
+    expect(received[0]?.text).toMatch(/https?:\/\/[^/\s]+\/newsletter\/confirm\?token=[\w-]{40,}/);
+  });
+
+  it('answers a known address like a new one, and limits confirmations per e-mail address whoever asks', async () => {
+    const fresh = await subscribe({ email: 'second@example.com' });
+    const again = await subscribe({ email: 'first@example.com' });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(fresh.status).toBe(202);
+    const laterKnown = await subscribe({ email: 'second@example.com' });
+    expect(laterKnown.status).toBe(429);
+  });
+
+  it('follows the public write rules: field errors, JSON only, same origin', async () => {
+    const bad = await subscribe({ email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors['email']).toEqual(['Please enter a valid email address']);
+    expect((await subscribe({ email: 'x@example.com' }, { contentType: 'text/plain' })).status).toBe(415);
+    expect((await subscribe({ email: 'x@example.com' }, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+
+// A real SMTP server in this process: what it accepts is what a mailbox would receive.
+const received: ParsedMail[] = [];
+let refuseNext = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    if (refuseNext > 0) {
+      refuseNext--;
+      stream.resume();
+      stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })));
+      return;
+    }
+    simpleParser(stream)
+      .then((mail) => {
+        received.push(mail);
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+const dir = mkdtempSync(join(tmpdir(), 'energy-mail-'));
+const url = `file:${join(dir, 'mail.db')}`;
+process.env['DATABASE_URL'] = url;
+process.env['SMTP_URL'] = `smtp://127.0.0.1:${smtpPort}`;
+process.env['MAIL_FROM'] = 'EnergyPulse <briefing@energypulse.test>';
+const { closeDatabase, writeTransaction } = await import('@/server/db');
+const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail');
+const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
+
+// A second, independent handle on the same file: another web process.
+const other = createDatabase(() => ({ url }));
+
+beforeAll(async () => {
+  const setup = await openDatabase({ url });
+  await migrateDatabase(setup.db);
+  setup.close();
+});
+
+afterAll(async () => {
+  await other.close();
+  await closeDatabase();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  received.length = 0;
+  refuseNext = 0;
+});
+
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
+const MINUTE = 60_000;
+
+describe('mail delivery through the outbox', () => {
+  it('sends each queued message exactly once when two processes deliver at the same moment, with its headers and both parts', async () => {
+    await writeTransaction(async (tx) => {
+      for (let i = 1; i <= 5; i++) {
+        await enqueueMail(
+          {
+            kind: 'test',
+            to: `reader${i}@example.com`,
+            subject: `Briefing ${i}`,
+            text: `Plain text ${i}`,
+            html: `<p>HTML ${i}</p>`,
+            headers: { 'List-Unsubscribe': `<https://energypulse.test/unsubscribe/${i}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          },
+          tx,
+          at(0),
+        );
+      }
+    });
+    const now = () => at(1000);
+    const [a, b] = await Promise.all([
+      deliverDueMail({ holder: 'process-a', now }),
+      deliverDueMail({ holder: 'process-b', now, executor: other.db }),
+    ]);
+    expect(a.sent + b.sent).toBe(5);
+    expect(received.map((m) => m.subject).sort()).toEqual(['Briefing 1', 'Briefing 2', 'Briefing 3', 'Briefing 4', 'Briefing 5']);
+    const first = received.find((m) => m.subject === 'Briefing 1');
+    expect(first?.text?.trim()).toBe('Plain text 1');
+    expect(first?.html).toContain('<p>HTML 1</p>');
+    expect(first?.from?.value[0]).toMatchObject({ name: 'EnergyPulse', address: 'briefing@energypulse.test' });
+    const header = (name: string) => first?.headerLines.find((h) => h.key === name)?.line;
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toBe('List-Unsubscribe: <https://energypulse.test/unsubscribe/1>');
+    const rows = await listOutboxMessages(10, 0);
+    expect(rows.filter((r) => r.kind === 'test').every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    // Nothing is sent twice on the next run.
+    expect(await deliverDueMail({ holder: 'process-a', now: () => at(2000) })).toEqual({ sent: 0, failed: 0, kept: 0 });
+    expect(received).toHaveLength(5);
+  });
+
+  it('queues a message with a dedupe key once only', async () => {
+    const message = { kind: 'briefing', to: 'once@example.com', subject: 'Once', text: 'Once', dedupeKey: 'briefing:2026-11-23:once@example.com' };
+    expect(await enqueueMail(message, undefined, at(0))).toBe(true);
+    expect(await enqueueMail(message, undefined, at(0))).toBe(false);
+    await deliverDueMail({ holder: 'process-a', now: () => at(1000) });
+    expect(received.filter((m) => m.subject === 'Once')).toHaveLength(1);
+  });
+
+  it('retries a refused message after a backoff and records the failure meanwhile', async () => {
+    await enqueueMail({ kind: 'test', to: 'retry@example.com', subject: 'Retry me', text: 'Retry' }, undefined, at(10 * MINUTE));
+    refuseNext = 1;
+    const first = await deliverDueMail({ holder: 'process-a', now: () => at(10 * MINUTE) });
+    expect(first.failed).toBe(1);
+    const [row] = (await listOutboxMessages(50, 0)).filter((r) => r.subject === 'Retry me');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain('Mailbox busy');
+    expect(row?.nextAttemptAt.getTime()).toBe(at(11 * MINUTE).getTime());
+    // Not before its time.
+    expect((await deliverDueMail({ holder: 'process-a', now: () => at(10 * MINUTE + 30_000) })).sent).toBe(0);
+    expect((await deliverDueMail({ holder: 'process-a', now: () => at(11 * MINUTE) })).sent).toBe(1);
+    expect(received.filter((m) => m.subject === 'Retry me')).toHaveLength(1);
+    expect(MAX_ATTEMPTS).toBeGreaterThan(1);
+  });
+
+  it('leaves messages a crashed process had leased alone until the lease ends, then sends each once', async () => {
+    await enqueueMail({ kind: 'test', to: 'crash@example.com', subject: 'After a crash', text: 'Crash' }, undefined, at(20 * MINUTE));
+    // A process takes the message, then dies before sending or recording anything.
+    const taken = await claimDueOutboxMessages('crashed-process', at(20 * MINUTE), 2 * MINUTE, 20);
+    expect(taken.map((r) => r.subject)).toEqual(['After a crash']);
+    expect((await deliverDueMail({ holder: 'process-b', now: () => at(21 * MINUTE) })).sent).toBe(0);
+    expect((await deliverDueMail({ holder: 'process-b', now: () => at(23 * MINUTE) })).sent).toBe(1);
+    expect(received.filter((m) => m.subject === 'After a crash')).toHaveLength(1);
+  });
+});
