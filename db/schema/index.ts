@@ -9,3 +9,4 @@ export * from './auth.ts';
 export * from './zoho.ts';
 export * from './jobs.ts';
 export * from './counters.ts';
+export * from './revisions.ts';

@@ -25,6 +25,12 @@ export const messages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   categoryRequired: 'Please choose a category',
   slugTaken: 'An article with this slug already exists',
+  staleSave:
+    'This article was saved by someone else (or in another tab) since you opened it. Reload it to see their changes, or overwrite them with yours.',
+  revisionNotFound: 'Revision not found',
+  revisionCategoryGone: 'The category this revision had no longer exists. Restore it, then choose a category.',
+  previewInvalid: 'This preview link is not valid.',
+  previewExpired: 'This preview link has expired. Ask the editor for a new one.',
   invalidCredentials: 'Invalid credentials',
   loginThrottled: 'Too many failed sign-in attempts. Please wait and try again.',
   codeRequired: 'Two-factor code required',

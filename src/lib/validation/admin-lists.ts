@@ -59,3 +59,6 @@ export const messageBulkSchema = z.object({
   ids,
 });
 export type MessageBulk = z.output<typeof messageBulkSchema>;
+
+/** An article's revisions: the page. */
+export const adminRevisionListSchema = z.object({ page });
