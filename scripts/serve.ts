@@ -25,6 +25,7 @@ import {
   answerFor,
   cachedPage,
   etagFor,
+  isPrivatePageRequest,
   lookupPage,
   pickEncoding,
   type CachedPage,
@@ -227,6 +228,7 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
     const request = { method: req.method ?? 'GET', url, ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] };
     const page = prerendered.get(url.pathname);
     if (page) return answerFor(page, request);
+    if (isPrivatePageRequest(url)) return undefined;
     // Paths no page of which is stored (static files, pages not rendered yet) skip the content version.
     const params = pageCache.paramsFor(url.pathname);
     if (!params) return undefined;

@@ -7,7 +7,16 @@ import { readContentVersion } from '@/server/content-version';
 import { ForbiddenError, UnauthorizedError } from '@/server/errors';
 import { errorResponse } from '@/server/http';
 import { siteOrigins, isAllowedWrite } from '@/server/origin';
-import { CACHEABLE_ROUTES, PAGE_CACHE_CONTROL, PageCache, answerFor, cachedPage, lookupPage, type PageAnswer } from '@/server/page-cache';
+import {
+  CACHEABLE_ROUTES,
+  PAGE_CACHE_CONTROL,
+  PageCache,
+  answerFor,
+  cachedPage,
+  isPrivatePageRequest,
+  lookupPage,
+  type PageAnswer,
+} from '@/server/page-cache';
 import { SITE_URL_PLACEHOLDER } from '@/lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
@@ -75,7 +84,7 @@ const toResponse = (answer: PageAnswer) =>
 const pageCache = defineMiddleware(async (context, next) => {
   const method = context.request.method;
   const params = Object.hasOwn(CACHEABLE_ROUTES, context.routePattern) ? CACHEABLE_ROUTES[context.routePattern] : undefined;
-  if ((method !== 'GET' && method !== 'HEAD') || !params) return next();
+  if ((method !== 'GET' && method !== 'HEAD') || !params || isPrivatePageRequest(context.url)) return next();
 
   const cache = context.locals.pageCache ?? fallbackCache;
   const request = {

@@ -37,6 +37,10 @@ export const articles = sqliteTable(
       .notNull()
       .default('published'),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Search and sharing: each falls back to the title, the excerpt and the image when unset. */
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
+    socialImageUrl: text('social_image_url'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

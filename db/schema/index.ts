@@ -13,3 +13,4 @@ export * from './counters.ts';
 export * from './media.ts';
 export * from './calendar.ts';
 export * from './mail.ts';
+export * from './revisions.ts';

@@ -107,9 +107,60 @@ export interface PublicComment {
   createdAt: string;
 }
 
-/** An article as the admin sees it: drafts and scheduled ones included, with status. */
-export interface AdminArticle extends Article {
+/** An article as the admin sees it: drafts and scheduled ones included, with status and search fields. */
+export interface AdminArticle extends Article, ArticleSeo {
   status: 'draft' | 'published';
+}
+
+/** What search results and link previews show of an article; each falls back to title, excerpt, image. */
+export interface ArticleSeo {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  socialImageUrl: string | null;
+}
+
+/** An article's editable fields as one save left them (a revision's content). */
+export interface ArticleSnapshot extends ArticleSeo {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  imageUrl: string | null;
+  author: string;
+  categoryId: number;
+  featured: boolean;
+  status: 'draft' | 'published';
+  publishedAt: string;
+}
+
+/** One saved state of an article, as its history lists it. */
+export interface ArticleRevisionRow {
+  id: number;
+  articleId: number;
+  /** Who saved it. */
+  username: string;
+  /** `baseline`: the article as it was before its history began. */
+  action: 'created' | 'updated' | 'restored' | 'baseline';
+  /** The fields this save changed. */
+  changedFields: (keyof ArticleSnapshot)[];
+  title: string;
+  createdAt: string;
+}
+
+/** A revision against the article as it is now: the fields that differ, and the text line by line. */
+export interface ArticleRevisionDiff {
+  revision: ArticleRevisionRow & { snapshot: ArticleSnapshot };
+  fields: { field: keyof ArticleSnapshot; revision: string; current: string }[];
+  content: { op: 'same' | 'add' | 'del'; text: string }[];
+}
+
+/** The open editor's autosave of an article (or of the new article) for the signed-in user. */
+export interface ArticleAutosave {
+  articleId: number | null;
+  /** The saved version the editor started from (`updatedAt`), when it edits an article. */
+  baseUpdatedAt: string | null;
+  values: Record<string, unknown>;
+  savedAt: string;
 }
 
 /** A comment as the administrator sees it, with its author's e-mail and article. */

@@ -44,6 +44,12 @@ export const messages = {
   authorNameTaken: 'An author with this name already exists',
   authorHasArticles: (count: number) =>
     `This author has ${count === 1 ? 'an article' : `${count.toLocaleString('en-US')} articles`}. Give ${count === 1 ? 'it' : 'them'} another author first.`,
+  staleSave:
+    'This article was saved by someone else (or in another tab) since you opened it. Reload it to see their changes, or overwrite them with yours.',
+  revisionNotFound: 'Revision not found',
+  revisionCategoryGone: 'The category this revision had no longer exists. Restore it, then choose a category.',
+  previewInvalid: 'This preview link is not valid.',
+  previewExpired: 'This preview link has expired. Ask the editor for a new one.',
   invalidCredentials: 'Invalid credentials',
   loginThrottled: 'Too many failed sign-in attempts. Please wait and try again.',
   codeRequired: 'Two-factor code required',

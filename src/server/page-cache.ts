@@ -28,6 +28,14 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Whether a request is for one reader only and must neither be answered from nor stored in
+ * the page cache: an article opened through a preview link (`?preview=`).
+ */
+export function isPrivatePageRequest(url: URL): boolean {
+  return url.searchParams.has('preview');
+}
+
+/**
  * Pages show relative times ("3 hours ago") and scheduled articles fall due without a
  * write, so a cached page also expires with the minute it was rendered in.
  */

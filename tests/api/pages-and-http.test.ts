@@ -122,7 +122,7 @@ describe('pages', () => {
   it('renders Article Not Found with a 404 status', async () => {
     const response = await get('/article/no-such-story');
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain("The article you're looking for doesn't exist");
+    expect((await response.text()).replaceAll('&#39;', "'")).toContain("The article you're looking for doesn't exist");
   });
 
   it('gives article pages canonical, Open Graph and NewsArticle data', async () => {

@@ -34,7 +34,7 @@ test('the articles list pages, searches and filters on the server, and the edito
     .getByRole('button', { name: /^Edit / })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Edit Article' });
-  await expect(dialog.getByLabel('Title')).not.toHaveValue('');
+  await expect(dialog.getByLabel('Title', { exact: true })).not.toHaveValue('');
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toContainText(/\w+/);
   await expect(dialog.getByText(/^[1-9][\d,]* words$/)).toBeVisible();
 });

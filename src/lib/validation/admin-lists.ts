@@ -67,3 +67,5 @@ export const adminAuthorListSchema = z.object({
   page,
 });
 export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
+/** An article's revisions: the page. */
+export const adminRevisionListSchema = z.object({ page });

@@ -22,6 +22,19 @@ const imageUrlSchema = z.pipe(
   z.transform((v) => (v === '' ? null : v)),
 );
 
+/** Optional text; empty means none. */
+const optionalText = (max: number, label: string) =>
+  z.nullish(
+    z.pipe(
+      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)),
+      z.transform((v) => (v === '' ? null : v)),
+    ),
+  );
+
+/** Search engines show about this many characters of a title and of a description. */
+export const META_TITLE_SHOWN = 60;
+export const META_DESCRIPTION_SHOWN = 160;
+
 /** The article form and `POST /api/articles`; without a status or publish time an article is published at once. */
 export const articleCreateSchema = z.object({
   title: required('Title', 300),
@@ -45,12 +58,23 @@ export const articleCreateSchema = z.object({
       z.coerce.date({ error: 'Please enter a valid date' }),
     ]),
   ),
+  /** The title in search results and link previews; absent: the title. */
+  metaTitle: optionalText(200, 'Meta title'),
+  /** The description in search results and link previews; absent: the excerpt. */
+  metaDescription: optionalText(500, 'Meta description'),
+  /** The image of link previews; absent: the article's image. */
+  socialImageUrl: z.nullish(imageUrlSchema),
 });
 
 /** `PATCH /api/articles/{id}`: any subset of the article's fields. */
 export const articleUpdateSchema = z.extend(z.partial(articleCreateSchema), {
   featured: z.optional(z.boolean()),
   status: z.optional(z.enum(['draft', 'published'])),
+  /**
+   * The `updatedAt` the editor started from: when the article was saved since, the update is
+   * refused with a 409 instead of overwriting that save. Absent: no check (the spec's API).
+   */
+  expectedUpdatedAt: z.optional(z.iso.datetime({ error: 'Must be an ISO date and time' })),
 });
 
 export type ArticleCreateInput = z.input<typeof articleCreateSchema>;

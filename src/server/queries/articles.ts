@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, authors, categories } from '@db/schema';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
-import type { AdminArticle, AdminArticleRow, Article, ArticleSummary, CategoryStat } from '@/lib/types';
+import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
 
 const summaryColumns = {
@@ -307,6 +307,9 @@ async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promis
     status: a.status,
     publishedAt: a.publishedAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    metaTitle: a.metaTitle,
+    metaDescription: a.metaDescription,
+    socialImageUrl: a.socialImageUrl,
   }));
 }
 
@@ -329,6 +332,55 @@ export async function insertArticle(values: ArticleValues, tx: Executor = db): P
 export async function updateArticleById(id: number, changes: Partial<ArticleValues>, tx: Executor = db): Promise<boolean> {
   const rows = await tx.update(articles).set(changes).where(eq(articles.id, id)).returning({ id: articles.id });
   return rows.length > 0;
+}
+
+/**
+ * Changes an article's fields only if it is still the version saved at `expectedUpdatedAt`
+ * (one statement, so two editors cannot both win); false when it changed since or is gone.
+ */
+export async function updateArticleIfUnchanged(
+  id: number,
+  expectedUpdatedAt: Date,
+  changes: Partial<ArticleValues>,
+  tx: Executor = db,
+): Promise<boolean> {
+  const rows = await tx
+    .update(articles)
+    .set(changes)
+    .where(and(eq(articles.id, id), eq(articles.updatedAt, expectedUpdatedAt)))
+    .returning({ id: articles.id });
+  return rows.length > 0;
+}
+
+/** An article's search and sharing fields, or undefined. */
+export async function getArticleSeo(id: number, tx: Executor = db): Promise<ArticleSeo | undefined> {
+  const [row] = await tx
+    .select({ metaTitle: articles.metaTitle, metaDescription: articles.metaDescription, socialImageUrl: articles.socialImageUrl })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row;
+}
+
+/**
+ * Ids of scheduled articles that fell due in (`after`, `until`]: published with a publish time
+ * in that window that was still ahead when they were last saved (so an article published at
+ * once, whose save announced it already, is not announced again). A range of the
+ * (status, publish time) index.
+ */
+export async function listArticlesFallenDue(after: Date, until: Date, tx: Executor = db): Promise<number[]> {
+  const rows = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.status, 'published'),
+        gt(articles.publishedAt, after),
+        lte(articles.publishedAt, until),
+        gt(articles.publishedAt, articles.updatedAt),
+      ),
+    )
+    .orderBy(articles.publishedAt);
+  return rows.map((r) => r.id);
 }
 
 /** Deletes an article (its comments go with it); false when there was none. */

@@ -1,7 +1,10 @@
 import type { AdminArticle, Article } from '@/lib/types';
 import type { ArticleCreate, ArticleUpdate } from '@/lib/validation/article';
+import type { SessionUser } from '@/server/auth/session';
+import { writeTransaction } from '@/server/db';
 import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
 import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { deleteArticleAutosave } from '@/server/queries/article-revisions';
 import {
   deleteArticleById,
   getAdminArticle,
@@ -9,9 +12,12 @@ import {
   getArticleIdBySlug,
   insertArticle,
   updateArticleById,
+  updateArticleIfUnchanged,
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
 import { authorForByline } from '@/server/services/authors';
+import { getRevision, recordRevision } from '@/server/services/article-revisions';
+import { autosaveKey } from '@/server/services/article-autosaves';
 import { contentChanged } from '@/server/services/publish';
 
 async function assertCategory(categoryId: number): Promise<void> {
@@ -19,6 +25,7 @@ async function assertCategory(categoryId: number): Promise<void> {
 }
 
 const slugTaken = () => new ConflictError(messages.slugTaken, 'slug');
+const staleSave = () => new ConflictError(messages.staleSave);
 
 async function assertSlugFree(slug: string, exceptId?: number): Promise<void> {
   const owner = await getArticleIdBySlug(slug);
@@ -48,43 +55,67 @@ export async function getPublishedArticle(slug: string): Promise<Article> {
 
 /**
  * Creates an article; its HTML is sanitized, its byline names an author record (created for a
- * new name), and cached pages are invalidated at once.
+ * new name), its first revision is kept, and cached pages are invalidated at once.
  */
-export async function createArticle(input: ArticleCreate): Promise<AdminArticle> {
+export async function createArticle(input: ArticleCreate, user: SessionUser): Promise<AdminArticle> {
   await assertCategory(input.categoryId);
   await assertSlugFree(input.slug);
   const content = sanitizeArticleHtml(input.content);
   const author = await authorForByline(input.author);
   const now = new Date();
-  let id: number;
+  let article: AdminArticle;
   try {
-    id = await insertArticle({
-      slug: input.slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      content,
-      contentText: htmlToText(content),
-      imageUrl: input.imageUrl ?? null,
-      author: author.name,
-      authorId: author.id,
-      categoryId: input.categoryId,
-      featured: input.featured,
-      status: input.status,
-      publishedAt: input.publishedAt ?? now,
-      createdAt: now,
-      updatedAt: now,
+    article = await writeTransaction(async (tx) => {
+      const id = await insertArticle(
+        {
+          slug: input.slug,
+          title: input.title,
+          excerpt: input.excerpt,
+          content,
+          contentText: htmlToText(content),
+          imageUrl: input.imageUrl ?? null,
+          author: author.name,
+          authorId: author.id,
+          categoryId: input.categoryId,
+          featured: input.featured,
+          status: input.status,
+          publishedAt: input.publishedAt ?? now,
+          metaTitle: input.metaTitle ?? null,
+          metaDescription: input.metaDescription ?? null,
+          socialImageUrl: input.socialImageUrl ?? null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      const created = await getAdminArticle(id, tx);
+      if (!created) throw new Error('The article was not stored.');
+      await recordRevision(user, 'created', undefined, created, tx);
+      await deleteArticleAutosave(user.userId, autosaveKey(undefined), tx);
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
-  await contentChanged({ entity: 'article', id, action: 'created' });
-  return getArticleForAdmin(id);
+  await contentChanged({ entity: 'article', id: article.id, action: 'created' });
+  return article;
 }
 
-/** Updates the given fields of an article. */
-export async function updateArticle(id: number, input: ArticleUpdate): Promise<AdminArticle> {
-  await getArticleForAdmin(id);
+/**
+ * Updates the given fields of an article and keeps the result as a revision. With
+ * `expectedUpdatedAt`, only if nobody saved the article since (else a 409 the editor can
+ * act on: reload, or save again without the check to overwrite).
+ */
+export async function updateArticle(
+  id: number,
+  input: ArticleUpdate,
+  user: SessionUser,
+  action: 'updated' | 'restored' = 'updated',
+): Promise<AdminArticle> {
+  const before = await getArticleForAdmin(id);
+  const expected = input.expectedUpdatedAt === undefined ? undefined : new Date(input.expectedUpdatedAt);
+  if (expected && expected.getTime() !== new Date(before.updatedAt).getTime()) throw staleSave();
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
@@ -100,16 +131,47 @@ export async function updateArticle(id: number, input: ArticleUpdate): Promise<A
     ...(input.featured !== undefined && { featured: input.featured }),
     ...(input.status !== undefined && { status: input.status }),
     ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
-    updatedAt: new Date(),
+    ...(input.metaTitle !== undefined && { metaTitle: input.metaTitle }),
+    ...(input.metaDescription !== undefined && { metaDescription: input.metaDescription }),
+    ...(input.socialImageUrl !== undefined && { socialImageUrl: input.socialImageUrl }),
+    // Never the same instant as the version it replaces: that instant is what a stale save names.
+    updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),
   };
+  let article: AdminArticle;
   try {
-    if (!(await updateArticleById(id, changes))) throw new NotFoundError(messages.articleNotFound);
+    article = await writeTransaction(async (tx) => {
+      const written = expected ? await updateArticleIfUnchanged(id, expected, changes, tx) : await updateArticleById(id, changes, tx);
+      if (!written) throw (await getAdminArticle(id, tx)) ? staleSave() : new NotFoundError(messages.articleNotFound);
+      const after = await getAdminArticle(id, tx);
+      if (!after) throw new NotFoundError(messages.articleNotFound);
+      await recordRevision(user, action, before, after, tx);
+      await deleteArticleAutosave(user.userId, autosaveKey(id), tx);
+      return after;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
   await contentChanged({ entity: 'article', id, action: 'updated' });
-  return getArticleForAdmin(id);
+  return article;
+}
+
+/** Puts a revision's fields back as the article's current state (itself kept as a new revision). */
+export async function restoreArticleRevision(
+  id: number,
+  revisionId: number,
+  user: SessionUser,
+  expectedUpdatedAt: string | undefined,
+): Promise<AdminArticle> {
+  await getArticleForAdmin(id);
+  const { snapshot } = await getRevision(id, revisionId);
+  if (!(await categoryExists(snapshot.categoryId))) throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
+  return updateArticle(
+    id,
+    { ...snapshot, publishedAt: new Date(snapshot.publishedAt), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) },
+    user,
+    'restored',
+  );
 }
 
 /** Deletes an article and its comments. */

@@ -2,17 +2,18 @@ import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
 import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import { TOPIC_MARKET_SERIES } from '@/lib/categories';
-import type { EnergyMixEntry } from '@/lib/types';
+import type { ArticleSeo, EnergyMixEntry } from '@/lib/types';
 import { cachedForContent } from '@/server/content-version';
 import { NotFoundError } from '@/server/errors';
 import { getAnalyticsContentById } from '@/server/queries/analytics-content';
-import { countArticlesByCategory, getArticleBySlug } from '@/server/queries/articles';
+import { countArticlesByCategory, getArticleBySlug, getArticleSeo } from '@/server/queries/articles';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug, listCategories } from '@/server/queries/categories';
 import { listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from '@/server/services/analytics-content';
 import { listPublicArticles, listRelatedArticles } from '@/server/services/article-lists';
+import { getPreviewArticle } from '@/server/services/article-preview';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/market';
 import { buildReport } from '@/server/services/reports';
 import { dashboardsOf } from '@/server/services/zoho';
@@ -57,8 +58,26 @@ export async function getNewsPageData(filter: { category: string; q: string; pag
 export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
+  const [related, seo] = await Promise.all([listRelatedArticles(article, 3), getArticleSeo(article.id)]);
+  return { article, related, seo: seo ?? NO_SEO };
+}
+
+const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
+
+/**
+ * The article page opened through a preview link: the article as it is now, whatever its
+ * status or publish time, or why the link opens nothing (`invalid`, `expired`).
+ */
+export async function getArticlePreviewData(token: string) {
+  const found = await getPreviewArticle(token);
+  if ('error' in found) return found;
+  const { article } = found;
   const related = await listRelatedArticles(article, 3);
-  return { article, related };
+  return {
+    article,
+    related,
+    seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
+  };
 }
 
 /**

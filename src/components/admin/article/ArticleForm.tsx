@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { sendJson } from '@/lib/api-client';
-import type { AdminArticle, Category } from '@/lib/types';
-import { articleCreateSchema } from '@/lib/validation/article';
+import { ApiError, sendJson } from '@/lib/api-client';
+import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
+import { articleCreateSchema, type ArticleCreateInput } from '@/lib/validation/article';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -9,16 +9,43 @@ import { Input } from '@/components/ui/input';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { ArticleContentField } from '@/components/admin/article/ArticleContentField';
 import { ArticleDetailsFields } from '@/components/admin/article/ArticleDetailsFields';
-import { articleFormValues, slugify } from '@/components/admin/article/article-form-values';
+import { ArticleSeoFields } from '@/components/admin/article/ArticleSeoFields';
+import { EditorNotices } from '@/components/admin/article/EditorNotices';
+import { PreviewLinkButton } from '@/components/admin/article/PreviewLinkButton';
+import { RevisionHistory } from '@/components/admin/article/RevisionHistory';
+import { slugify } from '@/components/admin/article/article-form-values';
+import { clearLocalAutosave, useAutosave } from '@/components/admin/article/use-autosave';
 
 /**
  * The article form on its full-height writing surface: title and text, the details beside
  * them on wide screens, where the text fills the height and the details scroll; on narrow
  * screens everything stacks and the form scrolls as one. Until the editor types a slug,
- * the title writes it.
+ * the title writes it. The form is autosaved while it changes; a save names the version it
+ * started from, so a save made elsewhere meanwhile is never overwritten unasked.
  */
-export function ArticleForm({ categories, article, onDone }: { categories: Category[]; article: AdminArticle | undefined; onDone: () => void }) {
+export function ArticleForm({
+  categories,
+  article,
+  initialValues,
+  recovery,
+  onRecover,
+  onDone,
+  onReload,
+  onRestored,
+}: {
+  categories: Category[];
+  article: AdminArticle | undefined;
+  /** The article's values, or an autosave's once recovered. */
+  initialValues: ArticleCreateInput;
+  recovery: ArticleAutosave | undefined;
+  onRecover: () => void;
+  onDone: () => void;
+  onReload: () => void;
+  onRestored: (article: AdminArticle) => void;
+}) {
   const [slugTouched, setSlugTouched] = useState(Boolean(article));
+  const [offered, setOffered] = useState(recovery);
+  const [conflict, setConflict] = useState<string | undefined>(undefined);
   const {
     register,
     control,
@@ -26,28 +53,49 @@ export function ArticleForm({ categories, article, onDone }: { categories: Categ
     setValue,
     reportError,
     formState: { errors, isSubmitting },
-  } = useZodForm(articleCreateSchema, articleFormValues(article, categories));
+  } = useZodForm(articleCreateSchema, initialValues);
+  const autosave = useAutosave(control, article?.id, article?.updatedAt ?? null);
+  const key = article ? String(article.id) : 'new';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (article) await sendJson('PATCH', `/api/articles/${article.id}`, values);
-      else await sendJson('POST', '/api/articles', values);
-      toast({ title: article ? 'Article updated successfully' : 'Article created successfully' });
-      onDone();
-    } catch (error) {
-      reportError(error, 'The article could not be saved.');
-    }
-  });
+  const save = (overwrite: boolean) =>
+    handleSubmit(async (values) => {
+      try {
+        if (article) await sendJson('PATCH', `/api/articles/${article.id}`, overwrite ? values : { ...values, expectedUpdatedAt: article.updatedAt });
+        else await sendJson('POST', '/api/articles', values);
+        autosave.markSaved();
+        toast({ title: article ? 'Article updated successfully' : 'Article created successfully' });
+        onDone();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && !error.body?.errors) setConflict(error.body?.message);
+        else reportError(error, 'The article could not be saved.');
+      }
+    });
 
+  const discard = () => {
+    setOffered(undefined);
+    clearLocalAutosave(key);
+    void fetch(`/api/admin/autosaves/${key}`, { method: 'DELETE', credentials: 'include' });
+  };
   const titleField = register('title');
   const id = (name: string) => `article-${article?.id ?? 'new'}-${name}`;
   return (
     <form
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={(e) => void save(false)(e)}
       noValidate
       className="grid min-h-0 flex-1 gap-4 max-lg:-mx-1 max-lg:overflow-y-auto max-lg:px-1 lg:grid-cols-[1fr_20rem]"
     >
       <div className="flex flex-col gap-4 lg:min-h-0">
+        <EditorNotices
+          recovery={offered}
+          articleUpdatedAt={article?.updatedAt}
+          onRecover={onRecover}
+          onDiscard={discard}
+          conflict={conflict}
+          onReload={onReload}
+          onOverwrite={() => void save(true)()}
+          stale={autosave.stale}
+          otherTab={autosave.otherTab}
+        />
         <FormField id={id('title')} label="Title" error={errors.title?.message}>
           <Input
             {...fieldProps(id('title'), errors.title?.message)}
@@ -61,10 +109,20 @@ export function ArticleForm({ categories, article, onDone }: { categories: Categ
         <ArticleContentField id={id('content')} control={control} error={errors.content?.message} />
       </div>
       <div className="grid content-start gap-4 lg:overflow-y-auto">
-        <ArticleDetailsFields id={id} categories={categories} register={register} errors={errors} onSlugEdited={() => setSlugTouched(true)} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : article ? 'Save Changes' : 'Create Article'}
         </Button>
+        <p className="text-muted-foreground min-h-4 text-xs" role="status" data-testid="autosave-status">
+          {autosave.status}
+        </p>
+        {article && (
+          <div className="grid grid-cols-2 gap-2">
+            <RevisionHistory article={article} onRestored={onRestored} />
+            <PreviewLinkButton articleId={article.id} />
+          </div>
+        )}
+        <ArticleDetailsFields id={id} categories={categories} register={register} errors={errors} onSlugEdited={() => setSlugTouched(true)} />
+        <ArticleSeoFields id={id} register={register} control={control} errors={errors} />
       </div>
     </form>
   );

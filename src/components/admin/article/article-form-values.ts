@@ -1,4 +1,4 @@
-import type { AdminArticle, Category } from '@/lib/types';
+import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
 import type { ArticleCreateInput } from '@/lib/validation/article';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
@@ -32,6 +32,9 @@ export function articleFormValues(article: AdminArticle | undefined, categories:
         featured: article.featured,
         status: article.status,
         publishedAt: toLocalInput(article.publishedAt),
+        metaTitle: article.metaTitle ?? '',
+        metaDescription: article.metaDescription ?? '',
+        socialImageUrl: article.socialImageUrl ?? '',
       }
     : {
         title: '',
@@ -44,5 +47,34 @@ export function articleFormValues(article: AdminArticle | undefined, categories:
         featured: false,
         status: 'published',
         publishedAt: '',
+        metaTitle: '',
+        metaDescription: '',
+        socialImageUrl: '',
       };
+}
+
+/** A form value as text, for comparing a stored copy (numbers may come back as strings). */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
+/**
+ * The autosave to offer for recovery when an editor opens: the newer of the server's and this
+ * browser's copy, if it holds anything the form does not already show.
+ */
+export function recoverableAutosave(form: ArticleCreateInput, ...copies: (ArticleAutosave | null | undefined)[]): ArticleAutosave | undefined {
+  const newest = copies
+    .filter((c): c is ArticleAutosave => Boolean(c))
+    .sort((a, b) => new Date(b.savedAt).getTime() - new Date(a.savedAt).getTime())[0];
+  if (!newest) return undefined;
+  const shown = form as unknown as Record<string, unknown>;
+  const differs = Object.entries(newest.values).some(([field, value]) => field in shown && asText(value) !== asText(shown[field]));
+  return differs ? newest : undefined;
+}
+
+/** The form's values with an autosave's laid over them (fields it knows only). */
+export function withAutosave(form: ArticleCreateInput, autosave: ArticleAutosave): ArticleCreateInput {
+  const known = Object.fromEntries(Object.entries(autosave.values).filter(([field]) => field in form));
+  return { ...form, ...known };
 }

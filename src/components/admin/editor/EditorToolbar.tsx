@@ -1,5 +1,23 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
+import {
+  BetweenHorizontalEnd,
+  BetweenVerticalEnd,
+  Bold,
+  Columns3,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Rows3,
+  Table2,
+  Trash2,
+  Undo2,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
@@ -36,6 +54,7 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
       ordered: e.isActive('orderedList'),
       quote: e.isActive('blockquote'),
       link: e.isActive('link'),
+      table: e.isActive('table'),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -68,6 +87,28 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
       <Tool label="Image" onClick={onImage}>
         <ImagePlus aria-hidden="true" />
       </Tool>
+      <Tool label="Table" active={state.table} onClick={() => chain().insertArticleTable().run()}>
+        <Table2 aria-hidden="true" />
+      </Tool>
+      {state.table && (
+        <>
+          <Tool label="Add row below" onClick={() => chain().addTableRow().run()}>
+            <BetweenHorizontalEnd aria-hidden="true" />
+          </Tool>
+          <Tool label="Add column right" onClick={() => chain().addTableColumn().run()}>
+            <BetweenVerticalEnd aria-hidden="true" />
+          </Tool>
+          <Tool label="Delete row" onClick={() => chain().deleteTableRow().run()}>
+            <Rows3 aria-hidden="true" />
+          </Tool>
+          <Tool label="Delete column" onClick={() => chain().deleteTableColumn().run()}>
+            <Columns3 aria-hidden="true" />
+          </Tool>
+          <Tool label="Delete table" onClick={() => chain().deleteArticleTable().run()}>
+            <Trash2 aria-hidden="true" />
+          </Tool>
+        </>
+      )}
       <Tool label="Undo" onClick={() => chain().undo().run()}>
         <Undo2 aria-hidden="true" />
       </Tool>

@@ -6,10 +6,11 @@ import { cn } from '@/lib/utils';
 import { EditorToolbar } from '@/components/admin/editor/EditorToolbar';
 import { ImageForm } from '@/components/admin/editor/ImageForm';
 import { LinkForm } from '@/components/admin/editor/LinkForm';
+import { ArticleTable } from '@/components/admin/editor/table-extension';
 
 /**
- * The article body editor: headings, emphasis, lists, quotes, links and images (with their
- * description), producing HTML the server sanitises again on every write. It fills the
+ * The article body editor: headings, emphasis, lists, quotes, links, tables and images (with
+ * their description), producing HTML the server sanitises again on every write. It fills the
  * height it is given; the word count sits under the text.
  */
 export function RichTextEditor({
@@ -33,7 +34,11 @@ export function RichTextEditor({
   const countWords = (e: Editor) => setWords(e.getText().split(/\s+/).filter(Boolean).length);
   const editor = useEditor({
     // A link ends where it was made: typing after it does not extend it.
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: false, protocols: ['http', 'https', 'mailto'] } }), Image],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false, autolink: false, protocols: ['http', 'https', 'mailto'] } }),
+      Image,
+      ArticleTable,
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: {

@@ -10,12 +10,12 @@ export const { GET, PATCH, DELETE, ALL } = endpoint({
   GET: async ({ params }) => {
     return json(await getPublishedArticle(slugParam(params.key, messages.articleNotFound)));
   },
-  /** PATCH /api/articles/{id} (admin): updates the given fields. */
+  /** PATCH /api/articles/{id} (admin): updates the given fields; with `expectedUpdatedAt`, a 409 if it was saved since. */
   PATCH: async (context) => {
-    requireAdmin(context);
+    const user = requireAdmin(context);
     const id = idParam(context.params.key, messages.articleNotFound);
     const input = parseBody(articleUpdateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
-    return json(await updateArticle(id, input));
+    return json(await updateArticle(id, input, user));
   },
   /** DELETE /api/articles/{id} (admin). */
   DELETE: async (context) => {

@@ -27,8 +27,8 @@ export const { GET, POST, ALL } = endpoint({
   },
   /** POST /api/articles (admin): 201 with the article; 409 when the slug is taken. */
   POST: async (context) => {
-    requireAdmin(context);
+    const user = requireAdmin(context);
     const input = parseBody(articleCreateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
-    return json(await createArticle(input), { status: 201 });
+    return json(await createArticle(input, user), { status: 201 });
   },
 });

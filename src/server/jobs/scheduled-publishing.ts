@@ -1,0 +1,40 @@
+import { writeTransaction } from '@/server/db';
+import type { Job } from '@/server/jobs/runner';
+import { listArticlesFallenDue } from '@/server/queries/articles';
+import { bumpContentVersion, getSiteState, setSiteState } from '@/server/queries/site-state';
+import { notifyRebuildHook } from '@/server/services/publish';
+
+/** How often the web processes look for scheduled articles that fell due (one of them does). */
+export const SCHEDULED_PUBLISHING_INTERVAL_MS = 15_000;
+/** Where the end of the last run's window is kept (ms since the epoch). */
+const CHECKED_UNTIL = 'scheduled_publishing_checked_until';
+/** The first run looks back this far, so an article that fell due while no job ran is still announced. */
+const FIRST_LOOK_BACK_MS = 24 * 3_600_000;
+
+/**
+ * Scheduled publishing that fires: readers see a scheduled article once its time has come
+ * (public reads filter on it), and this job makes that moment an event. It finds the
+ * scheduled articles that fell due since its last run, moves the content version on (every
+ * process's cached pages refresh) and POSTs one `published` event to REBUILD_HOOK_URL for
+ * the batch. The job's lease makes one process run each window; the window's end is
+ * committed with the version before the hook is called, so a window is never announced twice.
+ */
+export const scheduledPublishingJob: Job = {
+  name: 'scheduled-publishing',
+  nextRunAfter: (after) => new Date(after.getTime() + SCHEDULED_PUBLISHING_INTERVAL_MS),
+  leaseMs: 60_000,
+  retry: { baseMs: 5_000, maxMs: 60_000, attempts: 3 },
+  run: async ({ now }) => {
+    const stored = await getSiteState(CHECKED_UNTIL);
+    const after = stored === undefined ? new Date(now.getTime() - FIRST_LOOK_BACK_MS) : new Date(Number(stored));
+    if (after.getTime() >= now.getTime()) return 'Nothing new to check.';
+    const ids = await listArticlesFallenDue(after, now);
+    await writeTransaction(async (tx) => {
+      if (ids.length > 0) await bumpContentVersion(tx);
+      await setSiteState(CHECKED_UNTIL, String(now.getTime()), tx);
+    });
+    if (ids.length === 0) return 'No scheduled article fell due.';
+    await notifyRebuildHook({ entity: 'article', action: 'published', ids });
+    return `Published ${ids.length} scheduled ${ids.length === 1 ? 'article' : 'articles'}: ${ids.join(', ')}.`;
+  },
+};

@@ -1,0 +1,168 @@
+import { diffLines } from '@/lib/line-diff';
+import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow, ArticleSnapshot } from '@/lib/types';
+import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
+import type { Executor } from '@/server/db';
+import { NotFoundError, messages } from '@/server/errors';
+import type { SessionUser } from '@/server/auth/session';
+import {
+  countArticleRevisions,
+  getArticleRevision,
+  hasArticleRevisions,
+  insertArticleRevision,
+  listArticleRevisions,
+  type ArticleRevisionRecord,
+} from '@/server/queries/article-revisions';
+import { getAdminArticle } from '@/server/queries/articles';
+
+/** The fields a revision keeps, in the order a diff lists them. */
+const SNAPSHOT_FIELDS = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'imageUrl',
+  'author',
+  'categoryId',
+  'featured',
+  'status',
+  'publishedAt',
+  'metaTitle',
+  'metaDescription',
+  'socialImageUrl',
+] as const satisfies readonly (keyof ArticleSnapshot)[];
+
+/** An article's editable fields as they are now. */
+export function snapshotOf(article: AdminArticle): ArticleSnapshot {
+  return {
+    title: article.title,
+    slug: article.slug,
+    excerpt: article.excerpt,
+    content: article.content,
+    imageUrl: article.imageUrl,
+    author: article.author,
+    categoryId: article.categoryId,
+    featured: article.featured,
+    status: article.status,
+    publishedAt: article.publishedAt,
+    metaTitle: article.metaTitle,
+    metaDescription: article.metaDescription,
+    socialImageUrl: article.socialImageUrl,
+  };
+}
+
+/** The fields in which two snapshots differ. */
+export function changedFields(before: ArticleSnapshot | undefined, after: ArticleSnapshot): (keyof ArticleSnapshot)[] {
+  return SNAPSHOT_FIELDS.filter((field) => before === undefined || before[field] !== after[field]);
+}
+
+/**
+ * Keeps a revision of a save, inside the save's transaction. An article saved for the first
+ * time since revisions exist gets its earlier state kept first (`baseline`), so even the
+ * text from before the history began can be restored.
+ */
+export async function recordRevision(
+  user: SessionUser,
+  action: 'created' | 'updated' | 'restored',
+  before: AdminArticle | undefined,
+  after: AdminArticle,
+  tx: Executor,
+): Promise<void> {
+  const previous = before && snapshotOf(before);
+  if (before && previous && !(await hasArticleRevisions(after.id, tx))) {
+    await insertArticleRevision(
+      {
+        articleId: after.id,
+        userId: null,
+        username: before.author,
+        action: 'baseline',
+        snapshot: JSON.stringify(previous),
+        createdAt: new Date(before.updatedAt),
+      },
+      tx,
+    );
+  }
+  const snapshot = snapshotOf(after);
+  await insertArticleRevision(
+    {
+      articleId: after.id,
+      userId: user.userId,
+      username: user.username,
+      action,
+      changedFields: JSON.stringify(changedFields(previous, snapshot)),
+      snapshot: JSON.stringify(snapshot),
+      createdAt: new Date(after.updatedAt),
+    },
+    tx,
+  );
+}
+
+function toRow(record: Omit<ArticleRevisionRecord, 'snapshot'> & { title: string }): ArticleRevisionRow {
+  return {
+    id: record.id,
+    articleId: record.articleId,
+    username: record.username,
+    action: record.action,
+    changedFields: JSON.parse(record.changedFields) as ArticleRevisionRow['changedFields'],
+    title: record.title,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+async function getArticleForAdmin(id: number): Promise<AdminArticle> {
+  const article = await getAdminArticle(id);
+  if (!article) throw new NotFoundError(messages.articleNotFound);
+  return article;
+}
+
+/** A page of an article's history, newest first: `{items, total, page, pageSize}`. */
+export async function listRevisions(articleId: number, page: number) {
+  await getArticleForAdmin(articleId);
+  const [rows, total] = await Promise.all([
+    listArticleRevisions(articleId, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE),
+    countArticleRevisions(articleId),
+  ]);
+  return { items: rows.map(toRow), total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** A revision with its snapshot, or a 404 naming what is missing. */
+export async function getRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff['revision']> {
+  const record = await getArticleRevision(articleId, revisionId);
+  if (!record) throw new NotFoundError(messages.revisionNotFound);
+  const snapshot = JSON.parse(record.snapshot) as ArticleSnapshot;
+  return { ...toRow({ ...record, title: snapshot.title }), snapshot };
+}
+
+const shown = (value: string | number | boolean | null) => (value === null ? '' : String(value));
+
+/** The block-level lines of article HTML a diff compares: one per paragraph, heading, item, quote, row, image. */
+export function htmlToDiffLines(html: string): string[] {
+  return html
+    .replace(/<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/gi, (_, src: string) => `\n[image ${src}]\n`)
+    .replace(/<h([2-4])\b[^>]*>/gi, (_, level: string) => `\n${'#'.repeat(Number(level))} `)
+    .replace(/<li\b[^>]*>/gi, '\n• ')
+    .replace(/<blockquote\b[^>]*>/gi, '\n> ')
+    .replace(/<\/?(?:p|div|ul|ol|tr|table|thead|tbody|figure|figcaption|pre|blockquote|h[2-4]|li)\b[^>]*>|<br\s*\/?>/gi, '\n')
+    .replace(/<\/t[dh]>/gi, ' | ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '' && line !== '>' && line !== '•');
+}
+
+/** A revision against the article as it is now: which fields differ, and the text line by line. */
+export async function diffRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff> {
+  const [current, revision] = await Promise.all([getArticleForAdmin(articleId), getRevision(articleId, revisionId)]);
+  const now = snapshotOf(current);
+  const fields = SNAPSHOT_FIELDS.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
+    field,
+    revision: shown(revision.snapshot[field]),
+    current: shown(now[field]),
+  }));
+  return { revision, fields, content: diffLines(htmlToDiffLines(revision.snapshot.content), htmlToDiffLines(now.content)) };
+}
