@@ -73,7 +73,7 @@ export async function recordRevision(
       {
         articleId: after.id,
         userId: null,
-        username: before.author,
+        username: 'unknown',
         action: 'baseline',
         snapshot: JSON.stringify(previous),
         createdAt: new Date(before.updatedAt),
@@ -136,23 +136,29 @@ const shown = (value: string | number | boolean | null) => (value === null ? '' 
 
 /** The block-level lines of article HTML a diff compares: one per paragraph, heading, item, quote, row, image. */
 export function htmlToDiffLines(html: string): string[] {
-  return html
-    .replace(/<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/gi, (_, src: string) => `\n[image ${src}]\n`)
-    .replace(/<h([2-4])\b[^>]*>/gi, (_, level: string) => `\n${'#'.repeat(Number(level))} `)
-    .replace(/<li\b[^>]*>/gi, '\n• ')
-    .replace(/<blockquote\b[^>]*>/gi, '\n> ')
-    .replace(/<\/?(?:p|div|ul|ol|tr|table|thead|tbody|figure|figcaption|pre|blockquote|h[2-4]|li)\b[^>]*>|<br\s*\/?>/gi, '\n')
-    .replace(/<\/t[dh]>/gi, ' | ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '' && line !== '>' && line !== '•');
+  return (
+    html
+      // A table row is one line: its cells' text between bars.
+      .replace(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi, (_, row: string) => {
+        const cells = [...row.matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, ' ').trim());
+        return `\n| ${cells.join(' | ')} |\n`;
+      })
+      .replace(/<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/gi, (_, src: string) => `\n[image ${src}]\n`)
+      .replace(/<h([2-4])\b[^>]*>/gi, (_, level: string) => `\n${'#'.repeat(Number(level))} `)
+      .replace(/<li\b[^>]*>/gi, '\n• ')
+      .replace(/<blockquote\b[^>]*>/gi, '\n> ')
+      .replace(/<\/?(?:p|div|ul|ol|tr|table|thead|tbody|figure|figcaption|pre|blockquote|h[2-4]|li)\b[^>]*>|<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .filter((line) => line !== '' && line !== '>' && line !== '•')
+  );
 }
 
 /** A revision against the article as it is now: which fields differ, and the text line by line. */

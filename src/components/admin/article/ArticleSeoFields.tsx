@@ -43,7 +43,7 @@ export function ArticleSeoFields({
   const shownDescription = (metaDescription ?? '').trim() || excerpt;
   const image = (socialImageUrl ?? '').trim() || (imageUrl ?? '').trim();
   return (
-    <fieldset className="grid gap-4 rounded-md border p-3">
+    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">Search and sharing</legend>
       <FormField id={id('meta-title')} label="Meta title" optional error={errors.metaTitle?.message}>
         <Input

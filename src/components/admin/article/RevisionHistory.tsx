@@ -114,7 +114,7 @@ export function RevisionHistory({ article, onRestored }: { article: AdminArticle
                         {ACTIONS[r.action]} {when(r.createdAt)}
                       </span>
                       <span className="text-muted-foreground block text-xs">
-                        by {r.username}
+                        {r.action === 'baseline' ? 'the article as it was before its first kept save' : `by ${r.username}`}
                         {r.changedFields.length > 0 && ` · ${r.changedFields.map((f) => FIELD_LABELS[f]).join(', ')}`}
                       </span>
                     </button>
@@ -137,7 +137,8 @@ export function RevisionHistory({ article, onRestored }: { article: AdminArticle
               <div className="grid gap-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="flex-1 text-sm">
-                    {ACTIONS[diff.revision.action]} {when(diff.revision.createdAt)} by {diff.revision.username}
+                    {ACTIONS[diff.revision.action]} {when(diff.revision.createdAt)}
+                    {diff.revision.action !== 'baseline' && ` by ${diff.revision.username}`}
                   </p>
                   <Button type="button" onClick={() => void restore()} disabled={restoring}>
                     {restoring ? 'Restoring…' : 'Restore this revision'}
