@@ -26,6 +26,10 @@ export const articles = sqliteTable(
     content: text('content').notNull(),
     contentText: text('content_text').notNull().default(''),
     imageUrl: text('image_url'),
+    /** The lead image's alternative text (required with an image from the library), caption and credit. */
+    imageAlt: text('image_alt').notNull().default(''),
+    imageCaption: text('image_caption').notNull().default(''),
+    imageCredit: text('image_credit').notNull().default(''),
     author: text('author').notNull(),
     /** The author's record; null only for rows written around the service (its name is in `author`). */
     authorId: integer('author_id').references(() => authors.id, { onDelete: 'restrict' }),

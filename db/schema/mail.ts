@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * Every e-mail the site sends passes through this table: a service enqueues a row in the
@@ -77,4 +77,25 @@ export const subscribers = sqliteTable(
     uniqueIndex('subscribers_manage_token_unique').on(t.manageTokenHash),
     index('subscribers_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
+);
+
+/**
+ * A reader's price alert on one series (`market-data` slug): told after an import when the
+ * latest value crosses `value` going `above` or `below` it, or, for `move`, when it changed
+ * from the observation before by more than `value` percent either way.
+ */
+export const subscriberAlerts = sqliteTable(
+  'subscriber_alerts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    seriesSlug: text('series_slug').notNull(),
+    kind: text('kind', { enum: ['above', 'below', 'move'] }).notNull(),
+    /** The threshold in the series' unit, or the percentage for `move`. */
+    value: real('value').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('subscriber_alerts_series_idx').on(t.seriesSlug, t.subscriberId), index('subscriber_alerts_subscriber_idx').on(t.subscriberId)],
 );
