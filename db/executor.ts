@@ -137,3 +137,21 @@ export function createExecutorDatabase(openBackend: () => Backend, schemaModule:
     },
   };
 }
+
+/**
+ * A statement built once per database handle and run with parameters (`sql.placeholder`):
+ * the few statements on the hottest write paths skip drizzle's query building, which costs
+ * more than the statement itself. Every `tx` is the same handle, so each statement is built
+ * at most twice per process.
+ */
+export function preparedFor<T>(build: (executor: Db) => T): (executor: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (executor) => {
+    let statement = built.get(executor);
+    if (statement === undefined) {
+      statement = build(executor);
+      built.set(executor, statement);
+    }
+    return statement;
+  };
+}

@@ -31,20 +31,23 @@ function sqliteThreadMain(load: (id: string) => any): void {
     return stmt;
   };
   const toSql = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v instanceof Date ? v.getTime() : v);
-  parentPort.on('message', (message: { id: number; sql: string; params: unknown[]; method: string; asObjects?: boolean }) => {
+  const run = (message: { id: number; sql: string; params: unknown[]; method: string; asObjects?: boolean }) => {
     try {
       const stmt = prepare(message.sql);
       const args = message.params.map(toSql);
       if (message.method === 'run' || !stmt.reader) {
         const info = stmt.run(args);
-        parentPort.postMessage({ id: message.id, rows: [], rowsAffected: info.changes, lastInsertRowid: Number(info.lastInsertRowid) });
-      } else {
-        stmt.raw(!message.asObjects);
-        parentPort.postMessage({ id: message.id, rows: message.method === 'get' ? stmt.get(args) : stmt.all(args) });
+        return { id: message.id, rows: [], rowsAffected: info.changes, lastInsertRowid: Number(info.lastInsertRowid) };
       }
+      stmt.raw(!message.asObjects);
+      return { id: message.id, rows: message.method === 'get' ? stmt.get(args) : stmt.all(args) };
     } catch (error: any) {
-      parentPort.postMessage({ id: message.id, error: { message: String(error?.message ?? error), code: error?.code, rawCode: error?.rawCode } });
+      return { id: message.id, error: { message: String(error?.message ?? error), code: error?.code, rawCode: error?.rawCode } };
     }
+  };
+  // Statements sent together arrive as one array and are answered with one array, in order.
+  parentPort.on('message', (message: any) => {
+    parentPort.postMessage(Array.isArray(message) ? message.map(run) : run(message));
   });
 }
 /* eslint-enable */
@@ -86,11 +89,17 @@ class SqliteThread {
   #lastUsed = Date.now();
   #failure: Error | undefined;
   #ready = false;
+  #unsent: (Statement & { id: number })[] = [];
+  readonly #schedule: (flush: () => void) => void;
 
   constructor(options: { path: string; readOnly: boolean; busyTimeoutMs: number; libsqlPath: string }, onExit: (thread: SqliteThread) => void) {
+    // A reader sends what this stretch of code asked for at once. The writer waits for the
+    // end of the event loop's turn: a transaction's savepoint, its statements (drizzle sends
+    // them a few promise hops apart) and the next one's then travel as one message.
+    this.#schedule = options.readOnly ? queueMicrotask : setImmediate;
     this.#worker = new Worker(THREAD_SOURCE, { eval: true, workerData: options });
     this.#worker.unref();
-    this.#worker.on('message', (reply: ThreadReply) => {
+    const settle = (reply: ThreadReply) => {
       if (reply.ready) {
         this.#ready = true;
         return;
@@ -98,10 +107,14 @@ class SqliteThread {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
-      this.#lastUsed = Date.now();
-      if (this.#pending.size === 0) this.#worker.unref();
       if (reply.error) pending.reject(new SqliteError(reply.error.message, reply.error.code, reply.error.rawCode));
       else pending.resolve(reply as StatementResult);
+    };
+    this.#worker.on('message', (reply: ThreadReply | ThreadReply[]) => {
+      if (Array.isArray(reply)) for (const one of reply) settle(one);
+      else settle(reply);
+      this.#lastUsed = Date.now();
+      if (this.#pending.size === 0) this.#worker.unref();
     });
     const fail = (error: Error) => {
       this.#failure = error;
@@ -127,15 +140,28 @@ class SqliteThread {
     return this.#pending.size === 0 ? Date.now() - this.#lastUsed : 0;
   }
 
+  /**
+   * Sends a statement. Statements sent in one stretch of the event loop (a transaction's
+   * savepoint and its statements, a burst of reads) travel as one message and come back as
+   * one: each message costs a copy and a wake-up of the thread.
+   */
   exec(statement: Statement): Promise<StatementResult> {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
       this.#pending.set(id, { resolve, reject });
       if (this.#pending.size === 1) this.#worker.ref();
-      this.#worker.postMessage({ id, ...statement });
+      this.#unsent.push({ id, ...statement });
+      if (this.#unsent.length === 1) this.#schedule(this.#flush);
     });
   }
+
+  readonly #flush = () => {
+    const batch = this.#unsent;
+    this.#unsent = [];
+    if (this.#failure) return;
+    this.#worker.postMessage(batch.length === 1 ? batch[0] : batch);
+  };
 
   async close(): Promise<void> {
     await this.#worker.terminate();

@@ -2,6 +2,7 @@ import { createDatabase, type Db } from '@db/client';
 import { loadConfig } from '@/server/config';
 
 export type { Db } from '@db/client';
+export { preparedFor } from '@db/executor';
 
 /** A database handle a query runs on: `db`, or the `tx` of a write transaction. */
 export type Executor = Db;

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
-import type { Exec, Statement } from '@db/executor';
+import { preparedFor, type Exec, type Statement } from '@db/executor';
 import { WriteScheduler, type WriterTransaction } from '@db/group-commit';
 import { migrateDatabase } from '@db/migrate';
 import { categories, siteState } from '@db/schema';
@@ -127,6 +127,34 @@ describe('the serving database on an embedded file', () => {
     expect(keys.has('k50')).toBe(false);
     expect(keys.has('k49') && keys.has('k49-second') && keys.has('k99-second')).toBe(true);
     expect(rows.filter((r) => r.key.startsWith('k'))).toHaveLength(198);
+  });
+
+  it('answers each of the statements sent together on its own: one refused in the middle fails alone', async () => {
+    const [first, duplicate, third] = await writeTransaction((tx) =>
+      Promise.allSettled([
+        tx.insert(siteState).values({ key: 'together-1', value: '1' }),
+        tx.insert(siteState).values({ key: 'together-1', value: 'again' }),
+        tx.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, 'together-1')),
+      ]),
+    );
+    expect(first.status).toBe('fulfilled');
+    expect(duplicate.status).toBe('rejected');
+    expect(String(((duplicate as PromiseRejectedResult).reason as Error).cause)).toMatch(/UNIQUE/);
+    expect(third).toEqual({ status: 'fulfilled', value: [{ value: '1' }] });
+    // Prepared statements run on the transaction they are used in, built once for the handle.
+    const byKey = preparedFor((executor) =>
+      executor
+        .select({ value: siteState.value })
+        .from(siteState)
+        .where(eq(siteState.key, sql.placeholder('key')))
+        .prepare(),
+    );
+    expect(await byKey(db).all({ key: 'together-1' })).toEqual([{ value: '1' }]);
+    expect(byKey(db)).toBe(byKey(db));
+    await writeTransaction(async (tx) => {
+      await tx.insert(siteState).values({ key: 'together-2', value: '2' });
+      expect(await byKey(tx).all({ key: 'together-2' })).toEqual([{ value: '2' }]);
+    });
   });
 
   it('refuses a write through the shared handle inside a transaction instead of waiting for itself', async () => {

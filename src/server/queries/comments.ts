@@ -68,13 +68,22 @@ export async function countApprovedComments(articleId: number, tx: Executor = db
 }
 
 /** Stores a reader's comment; answers it in its public shape. */
-export async function insertComment(
+/**
+ * Stores a pending comment on an article only while the article is public (published and
+ * due at `createdAt`), in one statement: the check and the write need no round trip between
+ * them. Answers the stored comment, or undefined when the article is not public.
+ */
+export async function insertCommentOnPublicArticle(
   values: { articleId: number; authorName: string; authorEmail: string; content: string; approved: boolean; createdAt: Date },
   tx: Executor = db,
-): Promise<PublicComment> {
-  const [row] = await tx.insert(comments).values(values).returning(publicColumns);
-  if (!row) throw new Error('The comment was not stored.');
-  return toPublicComment(row);
+): Promise<PublicComment | undefined> {
+  const [row] = await tx.all<{ id: number; articleId: number; authorName: string; content: string; approved: number; createdAt: number }>(sql`
+    INSERT INTO comments (article_id, author_name, author_email, content, approved, created_at)
+    SELECT id, ${values.authorName}, ${values.authorEmail}, ${values.content}, ${values.approved ? 1 : 0}, ${values.createdAt.getTime()}
+    FROM articles
+    WHERE id = ${values.articleId} AND status = 'published' AND published_at <= ${values.createdAt.getTime()}
+    RETURNING id, article_id AS articleId, author_name AS authorName, content, approved, created_at AS createdAt`);
+  return row && toPublicComment({ ...row, approved: row.approved === 1, createdAt: new Date(row.createdAt) });
 }
 
 /** Characters of a comment a moderation list row carries; the full text is one request away. */

@@ -1,14 +1,25 @@
-import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { rateLimitEvents } from '@db/schema';
-import { db, type Executor } from '@/server/db';
+import { db, preparedFor, type Executor } from '@/server/db';
+
+const recentEventTimes = preparedFor((tx) =>
+  tx
+    .select({ at: rateLimitEvents.at })
+    .from(rateLimitEvents)
+    .where(
+      and(
+        eq(rateLimitEvents.bucket, sql.placeholder('bucket')),
+        eq(rateLimitEvents.subject, sql.placeholder('subject')),
+        gt(rateLimitEvents.at, sql.placeholder('since')),
+      ),
+    )
+    .orderBy(desc(rateLimitEvents.at))
+    .prepare(),
+);
 
 /** Times of a subject's events in a bucket since `since`, newest first. */
 export async function listRecentEventTimes(bucket: string, subject: string, since: Date, tx: Executor = db): Promise<Date[]> {
-  const rows = await tx
-    .select({ at: rateLimitEvents.at })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject), gt(rateLimitEvents.at, since)))
-    .orderBy(desc(rateLimitEvents.at));
+  const rows = await recentEventTimes(tx).all({ bucket, subject, since });
   return rows.map((r) => r.at);
 }
 
@@ -27,8 +38,15 @@ export async function summarizeRecentEvents(
   return { count: n, last: last?.at };
 }
 
+const insertEvent = preparedFor((tx) =>
+  tx
+    .insert(rateLimitEvents)
+    .values({ bucket: sql.placeholder('bucket'), subject: sql.placeholder('subject'), at: sql.placeholder('at') })
+    .prepare(),
+);
+
 export async function insertRateLimitEvent(bucket: string, subject: string, at: Date, tx: Executor = db): Promise<void> {
-  await tx.insert(rateLimitEvents).values({ bucket, subject, at });
+  await insertEvent(tx).run({ bucket, subject, at });
 }
 
 export async function deleteSubjectEvents(bucket: string, subject: string, tx: Executor = db): Promise<void> {

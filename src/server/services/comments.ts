@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from '@/lib/validation/text';
 import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
 import { isPublicArticle } from '@/server/queries/articles';
-import { countApprovedComments, insertComment, listApprovedComments } from '@/server/queries/comments';
+import { countApprovedComments, insertCommentOnPublicArticle, listApprovedComments } from '@/server/queries/comments';
 import { RATE_RULES, takeRateLimit } from '@/server/rate-limit';
 
 /** Comments are held on published, due articles only. */
@@ -26,18 +26,24 @@ export async function getArticleComments(articleId: number, page: CommentPageQue
  * nothing.
  */
 export async function submitComment(articleId: number, input: CommentCreate, clientAddress: string, now: Date = new Date()): Promise<PublicComment> {
-  await assertPublicArticle(articleId);
   if (input[HONEYPOT_FIELD]) {
+    await assertPublicArticle(articleId);
     return { id: 0, articleId, authorName: input.authorName, content: input.content, approved: false, createdAt: now.toISOString() };
   }
+  // The limit's check and event and the comment go to the writer together; a refusal (over
+  // the limit, or no such public article) rolls back all of them.
   return writeTransaction(async (tx) => {
-    const [, comment] = await Promise.all([
+    const [limit, stored] = await Promise.allSettled([
       takeRateLimit(tx, 'comment', clientAddress, RATE_RULES.comment, now),
-      insertComment(
+      insertCommentOnPublicArticle(
         { articleId, authorName: input.authorName, authorEmail: input.authorEmail, content: input.content, approved: false, createdAt: now },
         tx,
       ),
     ]);
-    return comment;
+    if (stored.status === 'rejected') throw stored.reason;
+    // No such public article is told before the limit: it was never a comment.
+    if (!stored.value) throw new NotFoundError(messages.articleNotFound);
+    if (limit.status === 'rejected') throw limit.reason;
+    return stored.value;
   });
 }
