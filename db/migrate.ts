@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { LibSqlDb } from './client.ts';
 
@@ -18,4 +19,22 @@ export function ensureDatabaseFolder(url: string): void {
 /** Applies every pending migration; safe to run at each start and from several processes. */
 export async function migrateDatabase(db: LibSqlDb): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await analyzeNewIndexes(db);
+}
+
+/**
+ * Analyzes the indexes a migration added to tables analyzed before (by the hourly `PRAGMA
+ * optimize`, which never notices such an index): without statistics for one index, SQLite
+ * misjudges its table's others, and chose a sorting plan that made a count 15 times slower
+ * at 100,000 articles. Answers the indexes analyzed.
+ */
+export async function analyzeNewIndexes(db: LibSqlDb): Promise<string[]> {
+  const analyzed = await db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`);
+  if (!analyzed[0]?.n) return [];
+  const missing = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'index' and name not like 'sqlite_%'
+        and tbl_name in (select tbl from sqlite_stat1) and name not in (select idx from sqlite_stat1 where idx is not null)`,
+  );
+  for (const { name } of missing) await db.run(sql.raw(`ANALYZE "${name.replaceAll('"', '""')}"`));
+  return missing.map((index) => index.name);
 }

@@ -6,7 +6,7 @@ import { articles, authors, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import type { Article, ArticleSummary, PublicComment } from '@/lib/types';
-import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
+import { fullScans, planRecorder, sortedGroups, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const ARTICLES = 3_000;
@@ -24,50 +24,96 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** sqlite_stat1 of the articles' and comments' indexes on the bench's grown database (none yet for the authors' index). */
+const STATISTICS_AT_100K: Record<string, string> = {
+  articles_category_time_idx: '100000 16667 1',
+  articles_category_title_idx: '100000 16667 23 1 1 1',
+  articles_published_idx: '100000 50000 1',
+  articles_sitemap_idx: '100000 50000 1 1 1 1',
+  articles_slug_unique: '100000 1',
+  articles_status_category_idx: '100000 50000 8334 1',
+  articles_status_featured_idx: '100000 50000 25000 1',
+  articles_status_title_idx: '100000 50000 20 1 1',
+  articles_time_idx: '100000 1',
+  articles_title_idx: '100000 23',
+  articles_visibility_idx: '100000 1 1 1 1',
+  comments_article_idx: '1000000 11 6 1',
+  comments_article_time_idx: '1000000 11 1',
+  comments_moderation_idx: '1000000 500000 1',
+  comments_time_idx: '1000000 1',
+};
+
 const get = (path: string) => fetch(`${server.url}${path}`);
+
+/** Runs every public list, search, count and sitemap query of the site on `db`. */
+async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Promise<void> {
+  const queries = await import('@/server/queries/articles');
+  const commentQueries = await import('@/server/queries/comments');
+  const authorQueries = await import('@/server/queries/authors');
+  const now = new Date();
+  const [some] = await server.database.db
+    .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, excerpt: articles.excerpt })
+    .from(articles)
+    .limit(1);
+  const [author] = await server.database.db.select({ id: authors.id }).from(authors).limit(1);
+  await queries.listPublicArticleIds({ now }, 12, 0, db);
+  await queries.listPublicArticleIds({ now }, 12, 2_400, db);
+  await queries.listPublicArticleIds({ now, category: 'coal' }, 12, 120, db);
+  await queries.listPublicArticleIds({ now, featured: true }, 4, 0, db);
+  await queries.countPublicArticles({ now }, db);
+  await queries.countPublicArticles({ now, category: 'nuclear' }, db);
+  await queries.countArticlesByCategory(now, db);
+  await queries.searchPublicArticleIds('"gas"*', { now }, 12, 0, db);
+  await queries.searchPublicArticleIds('"henry"* "hub"*', { now, category: 'oil-gas' }, 12, 24, db);
+  await queries.countSearchMatches('"gas"*', { now }, db);
+  await queries.getSearchSnippets('"gas"*', [1, 2, 3], db);
+  await queries.getArticlesByIds([1, 2, 3], true, db);
+  await queries.listArticleSitemapEntries(1_000, 1_000, now, db);
+  await queries.getArticleBySlug('permian-output-holds-near-record-as-rig-count-slips', now, db);
+  // Related stories: the full-text index on the article's distinctive words, then the category's newest.
+  const related = some && queries.toRelatedFtsQuery(some);
+  expect(related).toBeTruthy();
+  if (related) await queries.searchPublicArticleIds(related, { now }, 4, 0, db);
+  if (some) await queries.listNewestInCategory(some.categoryId, [some.id], 3, now, db);
+  // An author's archive and feed, its count, and the check before an author is deleted.
+  expect(author).toBeDefined();
+  await queries.listPublicArticleIds({ now, authorId: author?.id ?? 1 }, 12, 0, db);
+  await queries.listPublicArticleIds({ now, authorId: author?.id ?? 1 }, 12, 120, db);
+  await queries.countPublicArticles({ now, authorId: author?.id ?? 1 }, db);
+  await authorQueries.countArticlesOfAuthor(author?.id ?? 1, db);
+  await commentQueries.listApprovedComments(some?.id ?? 1, { limit: 50 }, db);
+  await commentQueries.countApprovedComments(some?.id ?? 1, db);
+}
 
 describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`, () => {
   it('serves every public list, search, count and sitemap query from an index, never a full scan', async () => {
-    const queries = await import('@/server/queries/articles');
-    const commentQueries = await import('@/server/queries/comments');
-    const authorQueries = await import('@/server/queries/authors');
     const { db, plans } = planRecorder(server);
-    const now = new Date();
-    const [some] = await server.database.db
-      .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, excerpt: articles.excerpt })
-      .from(articles)
-      .limit(1);
-    const [author] = await server.database.db.select({ id: authors.id }).from(authors).limit(1);
-    await queries.listPublicArticleIds({ now }, 12, 0, db);
-    await queries.listPublicArticleIds({ now }, 12, 2_400, db);
-    await queries.listPublicArticleIds({ now, category: 'coal' }, 12, 120, db);
-    await queries.listPublicArticleIds({ now, featured: true }, 4, 0, db);
-    await queries.countPublicArticles({ now }, db);
-    await queries.countPublicArticles({ now, category: 'nuclear' }, db);
-    await queries.countArticlesByCategory(now, db);
-    await queries.searchPublicArticleIds('"gas"*', { now }, 12, 0, db);
-    await queries.searchPublicArticleIds('"henry"* "hub"*', { now, category: 'oil-gas' }, 12, 24, db);
-    await queries.countSearchMatches('"gas"*', { now }, db);
-    await queries.getSearchSnippets('"gas"*', [1, 2, 3], db);
-    await queries.getArticlesByIds([1, 2, 3], true, db);
-    await queries.listArticleSitemapEntries(1_000, 1_000, now, db);
-    await queries.getArticleBySlug('permian-output-holds-near-record-as-rig-count-slips', now, db);
-    // Related stories: the full-text index on the article's distinctive words, then the category's newest.
-    const related = some && queries.toRelatedFtsQuery(some);
-    expect(related).toBeTruthy();
-    if (related) await queries.searchPublicArticleIds(related, { now }, 4, 0, db);
-    if (some) await queries.listNewestInCategory(some.categoryId, [some.id], 3, now, db);
-    // An author's archive and feed, its count, and the check before an author is deleted.
-    expect(author).toBeDefined();
-    await queries.listPublicArticleIds({ now, authorId: author?.id ?? 1 }, 12, 0, db);
-    await queries.listPublicArticleIds({ now, authorId: author?.id ?? 1 }, 12, 120, db);
-    await queries.countPublicArticles({ now, authorId: author?.id ?? 1 }, db);
-    await authorQueries.countArticlesOfAuthor(author?.id ?? 1, db);
-    await commentQueries.listApprovedComments(some?.id ?? 1, { limit: 50 }, db);
-    await commentQueries.countApprovedComments(some?.id ?? 1, db);
+    await runPublicQueries(db);
     expect(plans.length).toBeGreaterThanOrEqual(24);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
+    expect(sortedGroups(plans)).toEqual([]);
+  });
+
+  // The hourly upkeep (PRAGMA optimize) analyzes the tables. With the statistics of a real
+  // archive of 100,000 articles and 1,000,000 comments, analyzed before the authors' index
+  // was added (those below, as the bench's database had them), the planner chose the
+  // sitemap's index for the category counts and sorted every public article to group them
+  // (150 ms a count). Start-up now analyzes such an index; the queries must not need it.
+  it('keeps every such query on its index under the planner statistics of 100,000 articles', async () => {
+    await server.database.client.execute('ANALYZE');
+    await server.database.client.batch([
+      "DELETE FROM sqlite_stat1 WHERE tbl IN ('articles', 'comments')",
+      ...Object.entries(STATISTICS_AT_100K).map(([idx, stat]) => ({
+        sql: 'INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)',
+        args: [idx.startsWith('comments') ? 'comments' : 'articles', idx, stat],
+      })),
+    ]);
+    const { db, plans } = planRecorder(server);
+    await runPublicQueries(db);
+    expect(fullScans(plans)).toEqual([]);
+    expect(sortedPages(plans)).toEqual([]);
+    expect(sortedGroups(plans)).toEqual([]);
   });
 
   it('would notice a full scan (the check itself can fail)', async () => {

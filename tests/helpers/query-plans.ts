@@ -56,3 +56,17 @@ export const sortedPages = (plans: { sql: string; plan: string[] }[]) =>
   plans
     .filter(({ sql, plan }) => /\blimit\b/i.test(sql) && !/_fts\b/.test(sql) && plan.some((line) => line.includes('USE TEMP B-TREE FOR ORDER BY')))
     .map(({ sql }) => sql);
+
+/**
+ * Counts grouped on articles or comments through a temporary b-tree: every row is read and
+ * sorted to be grouped, where an index in group order would count them as they come.
+ */
+export const sortedGroups = (plans: { sql: string; plan: string[] }[]) =>
+  plans
+    .filter(
+      ({ sql, plan }) =>
+        /\bgroup by\b/i.test(sql) &&
+        /\bfrom "?(articles|comments)\b/i.test(sql) &&
+        plan.some((line) => line.includes('USE TEMP B-TREE FOR GROUP BY')),
+    )
+    .map(({ sql }) => sql);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { analyzeNewIndexes, migrateDatabase } from '@db/migrate';
 import { articles, categories, energyMix, marketObservations, marketSeries, analyticsContent } from '@db/schema';
 import { seedDatabase } from '@db/seed';
 
@@ -69,5 +69,18 @@ describe('migrations and seed', () => {
   it('indexes article text for full-text search', async () => {
     const result = await database.client.execute("SELECT count(*) AS n FROM articles_fts WHERE articles_fts MATCH 'transformer*'");
     expect(Number(result.rows[0]?.['n'])).toBeGreaterThan(0);
+  });
+
+  it('analyzes an index added after the tables were analyzed, so the planner never misjudges its table', async () => {
+    const client = database.client;
+    await client.execute('ANALYZE');
+    await client.execute("DELETE FROM sqlite_stat1 WHERE idx = 'articles_status_author_idx'");
+    await client.execute('CREATE INDEX zz_never_analyzed ON articles (excerpt)');
+    expect((await analyzeNewIndexes(database.db)).sort()).toEqual(['articles_status_author_idx', 'zz_never_analyzed']);
+    const stats = await client.execute("SELECT idx FROM sqlite_stat1 WHERE idx IN ('articles_status_author_idx', 'zz_never_analyzed')");
+    expect(stats.rows).toHaveLength(2);
+    // Nothing left to do: the next start analyzes nothing.
+    expect(await analyzeNewIndexes(database.db)).toEqual([]);
+    await client.execute('DROP INDEX zz_never_analyzed');
   });
 });
