@@ -51,8 +51,14 @@ export async function benchThroughput(base) {
   await new Promise((resolve) => bare.listen(barePort, '127.0.0.1', () => resolve(undefined)));
   try {
     await wrk(base + ARTICLE); // warm the page caches and the JIT of every web process
-    const bareRps = await wrk(`http://127.0.0.1:${barePort}/`);
-    const siteRps = await wrk(base + ARTICLE);
+    // Alternated twice, the best of each: a shared machine's slow moment (another process,
+    // a stolen core) then does not decide the ratio, in either direction.
+    let bareRps = 0;
+    let siteRps = 0;
+    for (let round = 0; round < 2; round++) {
+      bareRps = Math.max(bareRps, await wrk(`http://127.0.0.1:${barePort}/`));
+      siteRps = Math.max(siteRps, await wrk(base + ARTICLE));
+    }
     note(`bare node:http: ${Math.round(bareRps)} req/s, article page: ${Math.round(siteRps)} req/s (wrk, 32 connections)`);
     record('article throughput vs bare node:http', Math.round((siteRps / bareRps) * 100), '%', (v) => v >= 80, '>= 80%');
   } finally {
