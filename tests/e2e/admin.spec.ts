@@ -240,3 +240,16 @@ test('the link form closes with Escape without closing the editor, and the dialo
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('a link to a tab (the editors’ e-mail links /admin#comments) opens it, and the open tab stays in the address', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin#messages');
+  await waitForIslands(page);
+  await expect(page.getByRole('tab', { name: /Messages/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /Comments/ }).click();
+  await expect(page).toHaveURL(/\/admin#comments$/);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByRole('tab', { name: /Comments/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: /Comments/ })).toBeVisible();
+});

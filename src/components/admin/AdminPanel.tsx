@@ -44,6 +44,21 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
+  // The open tab is in the address (`/admin#comments`), so a link (the editors' e-mail) opens it.
+  const [tab, setTab] = useState('articles');
+  useEffect(() => {
+    const fromHash = () => {
+      const name = window.location.hash.slice(1);
+      if (document.querySelector(`[role="tab"][data-tab="${CSS.escape(name)}"]`)) setTab(name);
+    };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, []);
+  const openTab = (name: string) => {
+    setTab(name);
+    window.history.replaceState(null, '', `#${name}`);
+  };
   const logout = async () => {
     try {
       await sendJson('POST', '/api/admin/logout');
@@ -62,22 +77,38 @@ export default function AdminPanel({ username, categories }: { username: string;
           Logout
         </Button>
       </div>
-      <Tabs defaultValue="articles" className="mt-6">
+      <Tabs value={tab} onValueChange={openTab} className="mt-6">
         <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
-          <TabsTrigger value="articles">Articles</TabsTrigger>
-          <TabsTrigger value="authors">Authors</TabsTrigger>
-          <TabsTrigger value="topics">Topics</TabsTrigger>
-          <TabsTrigger value="analytics">Analytics Content</TabsTrigger>
-          <TabsTrigger value="comments">
+          <TabsTrigger value="articles" data-tab="articles">
+            Articles
+          </TabsTrigger>
+          <TabsTrigger value="authors" data-tab="authors">
+            Authors
+          </TabsTrigger>
+          <TabsTrigger value="topics" data-tab="topics">
+            Topics
+          </TabsTrigger>
+          <TabsTrigger value="analytics" data-tab="analytics">
+            Analytics Content
+          </TabsTrigger>
+          <TabsTrigger value="comments" data-tab="comments">
             <Counted label="Comments" count={counts?.pendingComments} />
           </TabsTrigger>
-          <TabsTrigger value="messages">
+          <TabsTrigger value="messages" data-tab="messages">
             <Counted label="Messages" count={counts?.unhandledMessages} />
           </TabsTrigger>
-          <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
-          <TabsTrigger value="market">Market Data</TabsTrigger>
-          <TabsTrigger value="calendar">Calendar</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="zoho" data-tab="zoho">
+            Zoho Configuration
+          </TabsTrigger>
+          <TabsTrigger value="market" data-tab="market">
+            Market Data
+          </TabsTrigger>
+          <TabsTrigger value="calendar" data-tab="calendar">
+            Calendar
+          </TabsTrigger>
+          <TabsTrigger value="security" data-tab="security">
+            Security
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="articles">
           <ArticlesTab categories={categories} onChanged={refreshCounts} />
