@@ -12,17 +12,18 @@ import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
+import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
 
-/** A tab label with what waits in it: "Comments (12)". */
-function Counted({ label, count }: { label: string; count: number | undefined }) {
+/** A tab label with what waits in it: "Comments (12)"; `note` says what the number counts to a screen reader. */
+function Counted({ label, count, note = 'waiting' }: { label: string; count: number | undefined; note?: string }) {
   if (!count) return label;
   return (
     <>
       {label}{' '}
       <span className="bg-primary text-primary-foreground ml-1.5 rounded-full px-1.5 text-xs tabular-nums">{count.toLocaleString('en-US')}</span>
-      <span className="sr-only"> waiting</span>
+      <span className="sr-only"> {note}</span>
     </>
   );
 }
@@ -74,6 +75,9 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="messages">
             <Counted label="Messages" count={counts?.unhandledMessages} />
           </TabsTrigger>
+          <TabsTrigger value="subscribers">
+            <Counted label="Subscribers" count={counts?.subscribers} note="active" />
+          </TabsTrigger>
           <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
           <TabsTrigger value="market">Market Data</TabsTrigger>
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
@@ -96,6 +100,9 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab onChanged={refreshCounts} />
+        </TabsContent>
+        <TabsContent value="subscribers">
+          <SubscribersTab onChanged={refreshCounts} />
         </TabsContent>
         <TabsContent value="zoho">
           <ZohoTab />
