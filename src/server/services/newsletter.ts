@@ -43,11 +43,17 @@ export function manageTokenOf(subscriber: Pick<SubscriberRow, 'tokenSalt'>): str
   return fingerprint('newsletter-manage', subscriber.tokenSalt);
 }
 
+/** A subscriber's preferences and unsubscribe pages, as paths (the site's own pages link to them so). */
+export function subscriberPaths(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
+  const token = manageTokenOf(subscriber);
+  return { preferences: `/newsletter/preferences?token=${token}`, unsubscribe: `/newsletter/unsubscribe?token=${token}` };
+}
+
 /** The links every message to a subscriber carries. */
 export function subscriberLinks(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
-  const token = manageTokenOf(subscriber);
+  const paths = subscriberPaths(subscriber);
   const site = appConfig().siteUrl;
-  return { preferences: `${site}/newsletter/preferences?token=${token}`, unsubscribe: `${site}/newsletter/unsubscribe?token=${token}` };
+  return { preferences: `${site}${paths.preferences}`, unsubscribe: `${site}${paths.unsubscribe}` };
 }
 
 /** The headers of RFC 2369 and RFC 8058 one-click unsubscribe, for every message to a subscriber. */
