@@ -81,7 +81,8 @@ describe('the sign-up form without JavaScript', () => {
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain('Please enter a valid email address');
-    expect(html).toMatch(/value="not an address"[^>]*aria-invalid="true"/);
+    // The field keeps what was typed, says it is wrong and takes the focus.
+    expect(html).toMatch(/value="not an address"[^>]*aria-invalid="true"[^>]*autofocus/);
     const from = nextAddress();
     expect((await postForm([['email', 'limit-one@example.com']], from)).status).toBe(200);
     const limited = await postForm([['email', 'limit-two@example.com']], from);
@@ -91,10 +92,15 @@ describe('the sign-up form without JavaScript', () => {
     expect(await subscriberOf('limit-two@example.com')).toBeUndefined();
   });
 
-  it('is in the footer of every page (prerendered too), after articles, and on topic pages with that topic chosen', async () => {
+  it('is in the footer of every page (prerendered too), after articles, and on topic pages with that topic chosen; /newsletter is in the sitemap', async () => {
     for (const path of ['/about', '/news']) expect(await (await page(path)).text()).toMatch(/<form method="post" action="\/newsletter"/);
     const topic = await (await page('/category/coal')).text();
     expect(topic).toMatch(/name="topics" type="checkbox" value="coal" checked/);
+    const [article] = (await (await page('/api/articles?limit=1&fields=summary')).json()) as { slug: string; category: { slug: string } }[];
+    const articleHtml = await (await page(`/article/${article?.slug ?? ''}`)).text();
+    expect(articleHtml).toContain('id="article-newsletter-title"');
+    expect(articleHtml).toContain(`value="${article?.category.slug ?? '-'}" checked`);
+    expect(await (await page('/sitemaps/pages.xml')).text()).toContain('/newsletter</loc>');
   });
 });
 
