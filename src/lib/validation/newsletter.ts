@@ -38,8 +38,8 @@ export function subscribeFormValues(form: URLSearchParams): Record<string, unkno
   };
 }
 
-/** The token of a subscriber's preferences and unsubscribe links. */
-export const manageTokenSchema = z.string({ error: 'This link is not valid' }).check(z.regex(/^[\w-]{20,200}$/, 'This link is not valid'));
+/** The token of a newsletter link (confirm, preferences, unsubscribe): its format only; the service looks it up. */
+export const linkTokenSchema = z.string({ error: 'This link is not valid' }).check(z.regex(/^[\w-]{20,200}$/, 'This link is not valid'));
 
 /** Most price alerts one reader may keep. */
 export const MAX_PRICE_ALERTS = 20;
@@ -70,7 +70,7 @@ export type PriceAlert = z.output<typeof priceAlertSchema>;
 
 /** A reader's choices as the preferences page saves them (`POST /api/newsletter/preferences`); the token authorizes. */
 export const newsletterPreferencesSchema = z.object({
-  token: manageTokenSchema,
+  token: linkTokenSchema,
   dailyBriefing: z.boolean(),
   weeklyRoundup: z.boolean(),
   priceAlerts: z.boolean(),
