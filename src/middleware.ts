@@ -6,7 +6,7 @@ import { appConfig } from '@/server/config';
 import { readContentVersion } from '@/server/content-version';
 import { ForbiddenError, UnauthorizedError } from '@/server/errors';
 import { errorResponse } from '@/server/http';
-import { siteOrigins, isAllowedWrite } from '@/server/origin';
+import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origin';
 import {
   CACHEABLE_ROUTES,
   PAGE_CACHE_CONTROL,
@@ -34,9 +34,10 @@ const siteAddress = defineMiddleware((context, next) => {
 
 let allowedOrigins: ReadonlySet<string> | undefined;
 
-/** Refuses cross-site writes of any content type, JSON included, with the API's JSON 403. */
+/** Refuses cross-site writes of any content type, JSON included, with the API's JSON 403 (one-click unsubscribe aside, see isOriginExemptWrite). */
 const sameOriginWrites = defineMiddleware((context, next) => {
   allowedOrigins ??= siteOrigins(appConfig());
+  if (isOriginExemptWrite(context.routePattern, context.request.method)) return next();
   if (!isAllowedWrite(context.request, allowedOrigins)) return errorResponse(new ForbiddenError());
   return next();
 });

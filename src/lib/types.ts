@@ -207,6 +207,22 @@ export interface AdminCounts {
   unhandledMessages: number;
   drafts: number;
   scheduled: number;
+  /** Confirmed newsletter subscribers. */
+  subscribers: number;
+}
+
+/** A newsletter subscriber in the admin's list. */
+export interface AdminSubscriber {
+  id: number;
+  email: string;
+  status: 'pending' | 'active' | 'unsubscribed';
+  dailyBriefing: boolean;
+  weeklyRoundup: boolean;
+  priceAlerts: boolean;
+  topics: string[];
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
 }
 
 /** A contact message in the admin's inbox (in lists, `message` is its beginning and `truncated` says so). */

@@ -5,6 +5,12 @@ const EIA_KEY_HELP =
 export const messages = {
   notFound: 'Not found',
   newsletterCheckInbox: 'Thanks! Check your inbox: we sent a link to confirm your subscription.',
+  newsletterLinkInvalid:
+    'This link is not valid (it may be from an older message). Use the link in the newest EnergyPulse e-mail, or subscribe again.',
+  newsletterUnsubscribed: 'This address is unsubscribed. Subscribe again to get EnergyPulse e-mail.',
+  newsletterPreferencesSaved: 'Your preferences are saved.',
+  newsletterUnknownTopic: 'Unknown topic',
+  subscriberNotFound: 'Subscriber not found',
   articleNotFound: 'Article not found',
   commentNotFound: 'Comment not found',
   messageNotFound: 'Message not found',

@@ -309,6 +309,65 @@ const paths: Record<string, Record<string, Operation>> = {
       },
     },
   },
+  '/api/newsletter/subscribe': {
+    post: {
+      tags: ['Newsletter'],
+      operationId: 'subscribeToNewsletter',
+      summary: 'Subscribe (a confirmation link is mailed)',
+      description: 'JSON only, from the site’s own pages; limited per client and per e-mail address. Known and new addresses get the same answer.',
+      requestBody: {
+        required: true,
+        content: json(
+          obj(
+            {
+              email: { type: 'string', format: 'email' },
+              dailyBriefing: bool,
+              weeklyRoundup: bool,
+              priceAlerts: bool,
+              topics: arrayOf(str('A category slug.')),
+            },
+            ['email'],
+          ),
+        ),
+      },
+      responses: {
+        '202': { description: 'A confirmation link is on its way.', content: json(obj({ message: str() })) },
+        '400': error('Invalid input, with field messages.'),
+        '413': error('Body too large.'),
+        '415': error('Not JSON.'),
+        '429': rateLimited,
+      },
+    },
+  },
+  '/api/newsletter/preferences': {
+    post: {
+      tags: ['Newsletter'],
+      operationId: 'saveNewsletterPreferences',
+      summary: 'Save a reader’s choices, topics and price alerts',
+      description:
+        'The `token` of the reader’s preferences link authorizes (no sign-in). The alerts replace the stored ones: at most 20, on the market series, `above`/`below` a value in the series’ unit or a `move` of more than `value` percent.',
+      requestBody: {
+        required: true,
+        content: json(
+          obj({
+            token: str(),
+            dailyBriefing: bool,
+            weeklyRoundup: bool,
+            priceAlerts: bool,
+            topics: arrayOf(str('A category slug.')),
+            alerts: arrayOf(obj({ seriesSlug: str(), kind: { type: 'string', enum: ['above', 'below', 'move'] }, value: num })),
+          }),
+        ),
+      },
+      responses: {
+        '200': { description: 'Saved.', content: json(obj({ message: str(), preferences: { type: 'object' } })) },
+        '400': error('Invalid input, with field messages.'),
+        '404': error('Unknown preferences link.'),
+        '409': error('The address is unsubscribed.'),
+        '415': error('Not JSON.'),
+      },
+    },
+  },
   '/api/categories': {
     get: {
       tags: ['Articles'],
@@ -614,6 +673,7 @@ export function openApiDocument(site: string) {
       { name: 'Articles', description: 'News articles and categories.' },
       { name: 'Comments', description: 'Reader comments.' },
       { name: 'Contact', description: 'Messages to the editors.' },
+      { name: 'Newsletter', description: 'Subscriptions (double opt-in) and a reader’s preferences.' },
       { name: 'Analytics', description: 'Counts, reports, analysis items and the energy mix.' },
       { name: 'Admin', description: "Calls that need the administrator's session." },
     ],

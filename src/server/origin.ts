@@ -33,3 +33,14 @@ export function isAllowedWrite(request: Request, allowedOrigins: ReadonlySet<str
   if (origin !== null && !allowedOrigins.has(origin)) return false;
   return true;
 }
+
+/**
+ * The one write exempt from the same-origin check: RFC 8058 one-click unsubscribe, a `POST`
+ * to the List-Unsubscribe address that mail providers send from their own servers or
+ * webmail pages (another origin, no cookies). The token in its address is the whole
+ * authority and it can only stop mail, so a forged request gains nothing. Exactly this route
+ * pattern and method; nothing else.
+ */
+export function isOriginExemptWrite(routePattern: string, method: string): boolean {
+  return routePattern === '/newsletter/unsubscribe' && method === 'POST';
+}

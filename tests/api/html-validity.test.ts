@@ -90,6 +90,10 @@ describe('the HTML the server sends', () => {
       ['/terms-of-service'],
       ['/admin/login'],
       ['/admin', { Cookie: cookie }],
+      ['/newsletter'],
+      [`/newsletter/confirm?token=${'x'.repeat(43)}`],
+      [`/newsletter/preferences?token=${'x'.repeat(43)}`],
+      [`/newsletter/unsubscribe?token=${'x'.repeat(43)}`],
       ['/no-such-page'],
     ];
     const files = new Map<string, string>();

@@ -66,10 +66,15 @@ describe('newsletter subscriptions', () => {
     expect(await getSubscriberByEmail('reader@example.com')).toMatchObject({ status: 'pending', priceAlerts: true, topics: '["oil-gas"]' });
     const token = confirmTokenIn(received[0]);
     expect(token).toMatch(/^[\w-]{40,}$/);
-    expect(await newsletter.confirmSubscription('not-the-token', at(2000))).toBeUndefined();
-    expect(await newsletter.confirmSubscription(token, at(2000))).toMatchObject({ email: 'reader@example.com', status: 'active' });
-    // A confirm link works once.
-    expect(await newsletter.confirmSubscription(token, at(3000))).toBeUndefined();
+    expect(await newsletter.confirmSubscription('not-the-token', at(2000))).toEqual({ state: 'unknown' });
+    expect(await newsletter.checkConfirmToken(token, at(2000))).toBe('ready');
+    expect(await newsletter.confirmSubscription(token, at(2000))).toMatchObject({
+      state: 'confirmed',
+      subscriber: { email: 'reader@example.com', status: 'active' },
+    });
+    // A confirm link works once; used again it says so.
+    expect(await newsletter.confirmSubscription(token, at(3000))).toEqual({ state: 'already' });
+    expect(await newsletter.checkConfirmToken(token, at(3000))).toBe('already');
   });
 
   it('answers the same for a known address, limits confirmations per e-mail address, and ignores a filled honeypot', async () => {
@@ -89,7 +94,7 @@ describe('newsletter subscriptions', () => {
     await subscribe('late@example.com', 60 * MINUTE);
     await deliver(61 * MINUTE);
     const token = confirmTokenIn(received[0]);
-    expect(await newsletter.confirmSubscription(token, at(60 * MINUTE + newsletter.CONFIRM_TOKEN_MS + 1))).toBeUndefined();
+    expect(await newsletter.confirmSubscription(token, at(60 * MINUTE + newsletter.CONFIRM_TOKEN_MS + 1))).toEqual({ state: 'expired' });
     expect((await getSubscriberByEmail('late@example.com'))?.status).toBe('pending');
   });
 

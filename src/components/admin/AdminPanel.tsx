@@ -12,17 +12,18 @@ import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
+import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
 
-/** A tab label with what waits in it: "Comments (12)". */
-function Counted({ label, count }: { label: string; count: number | undefined }) {
+/** A tab label with what waits in it: "Comments (12)"; `note` says what the number counts to a screen reader. */
+function Counted({ label, count, note = 'waiting' }: { label: string; count: number | undefined; note?: string }) {
   if (!count) return label;
   return (
     <>
       {label}{' '}
       <span className="bg-primary text-primary-foreground ml-1.5 rounded-full px-1.5 text-xs tabular-nums">{count.toLocaleString('en-US')}</span>
-      <span className="sr-only"> waiting</span>
+      <span className="sr-only"> {note}</span>
     </>
   );
 }
@@ -97,6 +98,9 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="messages" data-tab="messages">
             <Counted label="Messages" count={counts?.unhandledMessages} />
           </TabsTrigger>
+          <TabsTrigger value="subscribers" data-tab="subscribers">
+            <Counted label="Subscribers" count={counts?.subscribers} note="active" />
+          </TabsTrigger>
           <TabsTrigger value="zoho" data-tab="zoho">
             Zoho Configuration
           </TabsTrigger>
@@ -127,6 +131,9 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab onChanged={refreshCounts} />
+        </TabsContent>
+        <TabsContent value="subscribers">
+          <SubscribersTab onChanged={refreshCounts} />
         </TabsContent>
         <TabsContent value="zoho">
           <ZohoTab />

@@ -69,3 +69,15 @@ export const adminAuthorListSchema = z.object({
 export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
 /** An article's revisions: the page. */
 export const adminRevisionListSchema = z.object({ page });
+
+/**
+ * The admin's subscriber list: `q` finds addresses that start with it (served by the unique
+ * e-mail index, listed by address), status, order, page.
+ */
+export const adminSubscriberListSchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(200, 'Search text is at most 200 characters'))),
+  status: z._default(z.enum(['all', 'pending', 'active', 'unsubscribed']), 'all'),
+  sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
+  page,
+});
+export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;

@@ -1,9 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm';
-import { subscribers } from '@db/schema';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { subscriberAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriberRow = typeof subscribers.$inferInsert;
+export type SubscriberAlertRow = typeof subscriberAlerts.$inferSelect;
 
 /** The subscriber with this (lowercased) address. */
 export async function getSubscriberByEmail(email: string, tx: Executor = db): Promise<SubscriberRow | undefined> {
@@ -17,6 +18,12 @@ export async function getSubscriberByManageHash(hash: string, tx: Executor = db)
   return row;
 }
 
+/** The subscriber a confirm link's token hash belongs to (used, expired or not). */
+export async function getSubscriberByConfirmHash(hash: string, tx: Executor = db): Promise<SubscriberRow | undefined> {
+  const [row] = await tx.select().from(subscribers).where(eq(subscribers.confirmTokenHash, hash)).limit(1);
+  return row;
+}
+
 /** Adds a subscriber. */
 export async function insertSubscriber(row: NewSubscriberRow, tx: Executor = db): Promise<void> {
   await tx.insert(subscribers).values(row);
@@ -27,12 +34,123 @@ export async function updateSubscriber(id: number, changes: Partial<NewSubscribe
   await tx.update(subscribers).set(changes).where(eq(subscribers.id, id));
 }
 
-/** Activates the pending subscriber whose unexpired confirm token has this hash; the row, or undefined. */
+/**
+ * Activates the subscriber whose unexpired confirm token has this hash; the row, or
+ * undefined. The hash stays (its expiry goes), so the same link later reads as "already
+ * confirmed" instead of unknown.
+ */
 export async function confirmSubscriberByHash(hash: string, now: Date, tx: Executor = db): Promise<SubscriberRow | undefined> {
   const [row] = await tx
     .update(subscribers)
-    .set({ status: 'active', confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null })
     .where(and(eq(subscribers.confirmTokenHash, hash), gt(subscribers.confirmExpiresAt, now)))
     .returning();
   return row;
+}
+
+/** Removes a subscriber and their alerts; false when there was none. */
+export async function deleteSubscriberById(id: number, tx: Executor = db): Promise<boolean> {
+  const rows = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/** A subscriber's price alerts, oldest first. */
+export function listAlertsOfSubscriber(subscriberId: number, tx: Executor = db): Promise<SubscriberAlertRow[]> {
+  return tx.select().from(subscriberAlerts).where(eq(subscriberAlerts.subscriberId, subscriberId)).orderBy(asc(subscriberAlerts.id));
+}
+
+/** The price alerts of several subscribers (one page of an export), by subscriber. */
+export function listAlertsOfSubscribers(subscriberIds: number[], tx: Executor = db): Promise<SubscriberAlertRow[]> {
+  if (subscriberIds.length === 0) return Promise.resolve([]);
+  return tx.select().from(subscriberAlerts).where(inArray(subscriberAlerts.subscriberId, subscriberIds)).orderBy(asc(subscriberAlerts.id));
+}
+
+/** Replaces a subscriber's price alerts with these. */
+export async function replaceAlertsOfSubscriber(
+  subscriberId: number,
+  alerts: { seriesSlug: string; kind: 'above' | 'below' | 'move'; value: number }[],
+  now: Date,
+  tx: Executor = db,
+): Promise<void> {
+  await tx.delete(subscriberAlerts).where(eq(subscriberAlerts.subscriberId, subscriberId));
+  if (alerts.length > 0) await tx.insert(subscriberAlerts).values(alerts.map((a) => ({ ...a, subscriberId, createdAt: now })));
+}
+
+/** Which subscribers the admin's list shows. */
+export interface SubscriberFilter {
+  /** The start of an address (lowercased). */
+  q?: string | undefined;
+  status: 'all' | 'pending' | 'active' | 'unsubscribed';
+}
+
+function subscriberConditions(filter: SubscriberFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    // A range on the unique e-mail index: every address that starts with q sorts between q and q + U+FFFF.
+    conditions.push(gte(subscribers.email, filter.q), lt(subscribers.email, `${filter.q}\uffff`));
+    // `+status` keeps the planner on that range (in address order, the page's order) instead of
+    // taking the status index and sorting every row of the status for one page.
+    if (filter.status !== 'all') conditions.push(sql`+${subscribers.status} = ${filter.status}`);
+  } else if (filter.status !== 'all') {
+    conditions.push(eq(subscribers.status, filter.status));
+  }
+  return conditions;
+}
+
+const listColumns = {
+  id: subscribers.id,
+  email: subscribers.email,
+  status: subscribers.status,
+  dailyBriefing: subscribers.dailyBriefing,
+  weeklyRoundup: subscribers.weeklyRoundup,
+  priceAlerts: subscribers.priceAlerts,
+  topics: subscribers.topics,
+  createdAt: subscribers.createdAt,
+  confirmedAt: subscribers.confirmedAt,
+  unsubscribedAt: subscribers.unsubscribedAt,
+};
+
+export type SubscriberListRow = { [K in keyof typeof listColumns]: SubscriberRow[K] };
+
+/**
+ * A page of the admin's subscriber list: by address when searching (the e-mail index's
+ * order), else newest or oldest first (the status or creation index's order).
+ */
+export function listSubscriberRows(
+  filter: SubscriberFilter,
+  sort: 'newest' | 'oldest',
+  limit: number,
+  offset: number,
+  tx: Executor = db,
+): Promise<SubscriberListRow[]> {
+  const byTime = sort === 'oldest' ? [asc(subscribers.createdAt), asc(subscribers.id)] : [desc(subscribers.createdAt), desc(subscribers.id)];
+  return tx
+    .select(listColumns)
+    .from(subscribers)
+    .where(and(...subscriberConditions(filter)))
+    .orderBy(...(filter.q ? [asc(subscribers.email)] : byTime))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many subscribers a filter matches; with `cap`, counting at most `cap` + 1 (a search's total says "1,000+"). */
+export async function countSubscribers(filter: SubscriberFilter, cap?: number, tx: Executor = db): Promise<number> {
+  const where = and(...subscriberConditions(filter));
+  if (cap === undefined) {
+    const [row] = await tx.select({ n: count() }).from(subscribers).where(where);
+    return row?.n ?? 0;
+  }
+  const matches = tx
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await tx.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+/** Subscribers after `afterId`, by id: the export reads the whole list this way, a batch at a time. */
+export function listSubscribersAfter(afterId: number, limit: number, tx: Executor = db): Promise<SubscriberListRow[]> {
+  return tx.select(listColumns).from(subscribers).where(gt(subscribers.id, afterId)).orderBy(asc(subscribers.id)).limit(limit);
 }

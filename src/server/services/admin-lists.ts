@@ -26,6 +26,7 @@ import {
   setContactMessagesHandled,
 } from '@/server/queries/contact-messages';
 import { readCounters } from '@/server/queries/counters';
+import { countSubscribers } from '@/server/queries/subscribers';
 
 const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
 
@@ -79,12 +80,13 @@ export async function listMessagesForAdmin(query: AdminMessageListQuery): Promis
 /** The numbers in the admin's tab labels. */
 export async function getAdminCounts(): Promise<AdminCounts> {
   const now = new Date();
-  const [c, drafts, scheduled] = await Promise.all([
+  const [c, drafts, scheduled, subscribers] = await Promise.all([
     readCounters(),
     countAdminArticles({ status: 'draft', now }),
     countAdminArticles({ status: 'scheduled', now }),
+    countSubscribers({ status: 'active' }),
   ]);
-  return { pendingComments: c['comments_pending'] ?? 0, unhandledMessages: c['messages_unhandled'] ?? 0, drafts, scheduled };
+  return { pendingComments: c['comments_pending'] ?? 0, unhandledMessages: c['messages_unhandled'] ?? 0, drafts, scheduled, subscribers };
 }
 
 /** One comment in full (a list row holds its beginning). */

@@ -1,3 +1,4 @@
+import { csvRow } from '@/lib/csv';
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
 import {
@@ -196,15 +197,7 @@ export async function buildReport<K extends ReportKind>(kind: K, query: ReportQu
   }
 }
 
-/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The report's table as CSV (RFC 4180, CRLF line ends). */
 export function reportCsv(report: Report): string {
-  return [report.table.columns, ...report.table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [report.table.columns, ...report.table.rows].map(csvRow).join('');
 }

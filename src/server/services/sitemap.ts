@@ -10,7 +10,19 @@ import { listSeriesSummaries } from '@/server/services/series';
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
 /** The pages besides articles that search engines should know. */
-const STATIC_PATHS = ['/', '/news', '/markets', '/analytics', '/calendar', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/api/docs'];
+const STATIC_PATHS = [
+  '/',
+  '/news',
+  '/markets',
+  '/analytics',
+  '/calendar',
+  '/newsletter',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/api/docs',
+];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

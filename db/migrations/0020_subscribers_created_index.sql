@@ -1,0 +1,1 @@
+CREATE INDEX `subscribers_created_idx` ON `subscribers` (`created_at`,`id`);

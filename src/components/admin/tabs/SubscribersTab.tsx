@@ -1,0 +1,91 @@
+import { Download } from 'lucide-react';
+import { formatZonedDateTime } from '@/lib/format';
+import type { AdminSubscriber } from '@/lib/types';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { DeleteButton } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
+
+const STATUS_LABELS: Record<AdminSubscriber['status'], string> = { pending: 'Not confirmed', active: 'Active', unsubscribed: 'Unsubscribed' };
+
+/** What a subscriber receives, in words. */
+function choicesOf(s: AdminSubscriber): string {
+  const parts = [s.dailyBriefing && 'daily briefing', s.weeklyRoundup && 'weekly roundup', s.priceAlerts && 'price alerts'].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'nothing chosen';
+}
+
+/**
+ * Newsletter subscribers, 50 a page: search by the start of an address, filter by status,
+ * newest or oldest first; export all as CSV (a streamed download); remove one for good.
+ */
+export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
+  const list = usePagedList<AdminSubscriber>('/api/admin/subscribers', { filters: { status: 'all' }, sort: 'newest' });
+  const refresh = () => {
+    list.reload();
+    onChanged();
+  };
+  return (
+    <section aria-labelledby="subscribers-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="subscribers-title" className="text-xl font-semibold">
+          Subscribers
+        </h2>
+        <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href="/api/admin/subscribers/export.csv" download>
+          <Download aria-hidden="true" /> Export all as CSV
+        </a>
+      </div>
+      <PagedList
+        name="subscribers"
+        noun="subscriber"
+        list={list}
+        searchLabel="Search by the start of an e-mail address"
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: 'all', label: 'All subscribers' },
+              { value: 'active', label: 'Active' },
+              { value: 'pending', label: 'Not confirmed' },
+              { value: 'unsubscribed', label: 'Unsubscribed' },
+            ],
+          },
+        ]}
+        sorts={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'oldest', label: 'Oldest first' },
+        ]}
+        empty="No subscribers found"
+        renderRow={(s) => (
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-semibold break-all">{s.email}</span>
+                <Badge variant={s.status === 'active' ? 'default' : s.status === 'pending' ? 'secondary' : 'outline'}>
+                  {STATUS_LABELS[s.status]}
+                </Badge>
+              </p>
+              <p className="text-muted-foreground text-xs">
+                {choicesOf(s)}
+                {s.topics.length > 0 && ` · topics: ${s.topics.join(', ')}`}
+              </p>
+              <p className="text-muted-foreground text-xs">
+                Signed up {formatZonedDateTime(s.createdAt)}
+                {s.confirmedAt && ` · confirmed ${formatZonedDateTime(s.confirmedAt)}`}
+                {s.unsubscribedAt && ` · unsubscribed ${formatZonedDateTime(s.unsubscribedAt)}`}
+              </p>
+            </div>
+            <DeleteButton
+              question={`Remove ${s.email} and their price alerts for good? To stop mail but keep the record, they can unsubscribe instead.`}
+              path={`/api/admin/subscribers/${s.id}`}
+              success="Subscriber removed"
+              onDone={refresh}
+              label={`Remove ${s.email}`}
+            />
+          </div>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,394 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, subscriberAlerts, subscribers } from '@db/schema';
+import type { AdminCounts, AdminPage, AdminSubscriber } from '@/lib/types';
+import { apiClient } from '../helpers/api-client.ts';
+import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The reader's side of the newsletter (sign-up form, confirm, preferences, unsubscribe) and
+// the admin's subscriber list, on a server without SMTP: messages are kept in the outbox,
+// where the tests read the links.
+const PASSWORD = 'newsletter-pages-password';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let address = 0;
+const nextAddress = () => `198.51.100.${++address}`;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+  api = apiClient(server, PASSWORD);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Posts the sign-up form as a browser without JavaScript does. */
+function postForm(fields: [string, string][], from = nextAddress()) {
+  return fetch(`${server.url}/newsletter`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': from },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The token of the newest confirmation link sent to an address. */
+async function confirmTokenFor(email: string): Promise<string> {
+  const rows = await server.database.db.select().from(outbox).where(eq(outbox.toAddress, email));
+  const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(rows.at(-1)?.textBody ?? '')?.[1];
+  if (!token) throw new Error(`No confirmation for ${email}`);
+  return token;
+}
+
+const subscriberOf = async (email: string) => (await server.database.db.select().from(subscribers).where(eq(subscribers.email, email)))[0];
+const page = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+const confirmPost = (token: string) => page(`/newsletter/confirm?token=${token}`, { method: 'POST', headers: { Origin: server.url } });
+
+/** Subscribes through the form and confirms; answers the manage token the confirmed page links to. */
+async function subscribeAndConfirm(email: string, fields: [string, string][] = [['dailyBriefing', 'on']]): Promise<string> {
+  expect((await postForm([['email', email], ...fields])).status).toBe(200);
+  const html = await (await confirmPost(await confirmTokenFor(email))).text();
+  const token = /\/newsletter\/preferences\?token=([\w-]+)/.exec(html)?.[1];
+  if (!token) throw new Error('The confirmed page has no preferences link');
+  return token;
+}
+
+describe('the sign-up form without JavaScript', () => {
+  it('queues a confirmation and says to check the inbox; keeps the choices and the topic', async () => {
+    const response = await postForm([
+      ['email', 'Form.Reader@Example.com'],
+      ['weeklyRoundup', 'on'],
+      ['topics', 'coal'],
+      ['website', ''],
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('Check your inbox to confirm');
+    expect(html).toContain('role="status"');
+    expect(await subscriberOf('form.reader@example.com')).toMatchObject({
+      status: 'pending',
+      dailyBriefing: false,
+      weeklyRoundup: true,
+      topics: '["coal"]',
+    });
+    expect(await confirmTokenFor('form.reader@example.com')).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('shows the field message with what was typed, and 429 with Retry-After when limited', async () => {
+    const bad = await postForm([['email', 'not an address']]);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain('Please enter a valid email address');
+    // The field keeps what was typed, says it is wrong and takes the focus.
+    expect(html).toMatch(/value="not an address"[^>]*aria-invalid="true"[^>]*autofocus/);
+    const from = nextAddress();
+    expect((await postForm([['email', 'limit-one@example.com']], from)).status).toBe(200);
+    const limited = await postForm([['email', 'limit-two@example.com']], from);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await limited.text()).toMatch(/try again in/i);
+    expect(await subscriberOf('limit-two@example.com')).toBeUndefined();
+  });
+
+  it('is in the footer of every page (prerendered too), after articles, and on topic pages with that topic chosen; /newsletter is in the sitemap', async () => {
+    for (const path of ['/about', '/news']) expect(await (await page(path)).text()).toMatch(/<form method="post" action="\/newsletter"/);
+    const topic = await (await page('/category/coal')).text();
+    expect(topic).toMatch(/name="topics" type="checkbox" value="coal" checked/);
+    const [article] = (await (await page('/api/articles?limit=1&fields=summary')).json()) as { slug: string; category: { slug: string } }[];
+    const articleHtml = await (await page(`/article/${article?.slug ?? ''}`)).text();
+    expect(articleHtml).toContain('id="article-newsletter-title"');
+    expect(articleHtml).toContain(`value="${article?.category.slug ?? '-'}" checked`);
+    expect(await (await page('/sitemaps/pages.xml')).text()).toContain('/newsletter</loc>');
+  });
+});
+
+describe('/newsletter/confirm', () => {
+  it('shows a button on GET and changes nothing, confirms on POST, then says already confirmed', async () => {
+    expect((await postForm([['email', 'confirm@example.com']])).status).toBe(200);
+    const token = await confirmTokenFor('confirm@example.com');
+    const get = await page(`/newsletter/confirm?token=${token}`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('Cache-Control')).toBe('no-store');
+    expect(get.headers.get('X-Robots-Tag')).toBe('noindex');
+    const shown = await get.text();
+    expect(shown).toContain('<meta name="robots" content="noindex">');
+    expect(shown).toMatch(/<form method="post" action="\/newsletter\/confirm\?token=[\w-]+"/);
+    expect((await subscriberOf('confirm@example.com'))?.status).toBe('pending');
+
+    const confirmed = await confirmPost(token);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('You’re subscribed');
+    expect((await subscriberOf('confirm@example.com'))?.status).toBe('active');
+
+    const again = await confirmPost(token);
+    expect(await again.text()).toContain('Already confirmed');
+    expect(await (await page(`/newsletter/confirm?token=${token}`)).text()).toContain('Already confirmed');
+  });
+
+  it('says an expired link expired and an unknown one is not valid, each with a form to subscribe again', async () => {
+    expect((await postForm([['email', 'late@example.com']])).status).toBe(200);
+    const token = await confirmTokenFor('late@example.com');
+    await server.database.db
+      .update(subscribers)
+      .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(subscribers.email, 'late@example.com'));
+    const expired = await confirmPost(token);
+    expect(expired.status).toBe(410);
+    const expiredHtml = await expired.text();
+    expect(expiredHtml).toContain('This confirmation link has expired');
+    expect(expiredHtml).toContain('Subscribe again');
+    expect((await subscriberOf('late@example.com'))?.status).toBe('pending');
+    for (const bad of ['x'.repeat(43), '%%%', '']) {
+      const unknown = await page(`/newsletter/confirm?token=${bad}`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('This confirmation link is not valid');
+    }
+  });
+});
+
+describe('/newsletter/preferences', () => {
+  it('saves choices, topics and price alerts through the JSON endpoint, replacing the alerts', async () => {
+    const token = await subscribeAndConfirm('prefs@example.com');
+    const shown = await page(`/newsletter/preferences?token=${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('Cache-Control')).toBe('no-store');
+    expect(await shown.text()).toContain('prefs@example.com');
+    const body = {
+      token,
+      dailyBriefing: false,
+      weeklyRoundup: true,
+      priceAlerts: true,
+      topics: ['oil-gas', 'nuclear'],
+      alerts: [
+        { seriesSlug: 'wti', kind: 'above', value: 95.5 },
+        { seriesSlug: 'henry-hub', kind: 'move', value: 8 },
+      ],
+    };
+    const saved = await api.call('POST', '/api/newsletter/preferences', { body });
+    expect(saved.status).toBe(200);
+    const subscriber = await subscriberOf('prefs@example.com');
+    expect(subscriber).toMatchObject({ dailyBriefing: false, weeklyRoundup: true, priceAlerts: true, topics: '["oil-gas","nuclear"]' });
+    const alerts = () =>
+      server.database.db
+        .select()
+        .from(subscriberAlerts)
+        .where(eq(subscriberAlerts.subscriberId, subscriber?.id ?? 0));
+    expect((await alerts()).map((a) => [a.seriesSlug, a.kind, a.value])).toEqual([
+      ['wti', 'above', 95.5],
+      ['henry-hub', 'move', 8],
+    ]);
+    expect((await api.call('POST', '/api/newsletter/preferences', { body: { ...body, alerts: [body.alerts[1]] } })).status).toBe(200);
+    expect((await alerts()).map((a) => a.seriesSlug)).toEqual(['henry-hub']);
+  });
+
+  it('answers a bad link with a clear page and a 404 JSON error, never a 5xx; bad input with field errors', async () => {
+    for (const bad of ['x'.repeat(43), '%00', '']) {
+      const response = await page(`/newsletter/preferences?token=${bad}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('This preferences link is not valid');
+    }
+    const base = { dailyBriefing: true, weeklyRoundup: false, priceAlerts: false, topics: [], alerts: [] };
+    const unknown = await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token: 'x'.repeat(43) } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json['message']).toMatch(/not valid/);
+    const token = await subscribeAndConfirm('prefs-bad@example.com');
+    const topic = await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token, topics: ['no-such-topic'] } });
+    expect(topic.status).toBe(400);
+    expect(topic.json['errors']).toEqual({ topics: ['Unknown topic'] });
+    const alert = await api.call('POST', '/api/newsletter/preferences', {
+      body: { ...base, token, alerts: [{ seriesSlug: 'wti', kind: 'move', value: 500 }] },
+    });
+    expect(alert.status).toBe(400);
+    expect(alert.json['errors']).toHaveProperty('alerts');
+    const series = await api.call('POST', '/api/newsletter/preferences', {
+      body: { ...base, token, alerts: [{ seriesSlug: 'bitcoin', kind: 'above', value: 1 }] },
+    });
+    expect(series.status).toBe(400);
+    const plain = await fetch(`${server.url}/api/newsletter/preferences`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: server.url },
+      body: JSON.stringify({ ...base, token }),
+    });
+    expect(plain.status).toBe(415);
+  });
+});
+
+describe('unsubscribing', () => {
+  it('shows a button on GET, unsubscribes on POST, and refuses later preference saves with 409', async () => {
+    const token = await subscribeAndConfirm('leave@example.com');
+    const ask = await page(`/newsletter/unsubscribe?token=${token}`);
+    expect(ask.status).toBe(200);
+    expect(ask.headers.get('X-Robots-Tag')).toBe('noindex');
+    expect(await ask.text()).toMatch(/<form method="post" action="\/newsletter\/unsubscribe\?token=/);
+    expect((await subscriberOf('leave@example.com'))?.status).toBe('active');
+    const done = await page(`/newsletter/unsubscribe?token=${token}`, {
+      method: 'POST',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('You’re unsubscribed');
+    expect((await subscriberOf('leave@example.com'))?.status).toBe('unsubscribed');
+    const body = { token, dailyBriefing: true, weeklyRoundup: false, priceAlerts: false, topics: [], alerts: [] };
+    expect((await api.call('POST', '/api/newsletter/preferences', { body })).status).toBe(409);
+    expect((await page('/newsletter/unsubscribe?token=' + 'y'.repeat(43))).status).toBe(404);
+  });
+
+  it('takes an RFC 8058 one-click POST from a mail provider (no Origin, no cookies, or another origin) and answers 200', async () => {
+    const quiet = await subscribeAndConfirm('one-click@example.com');
+    const response = await fetch(`${server.url}/newsletter/unsubscribe?token=${quiet}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect((await subscriberOf('one-click@example.com'))?.status).toBe('unsubscribed');
+    const webmail = await subscribeAndConfirm('webmail@example.com');
+    const crossSite = await fetch(`${server.url}/newsletter/unsubscribe?token=${webmail}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', Origin: 'https://mail.example.net', 'Sec-Fetch-Site': 'cross-site' },
+      body: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(crossSite.status).toBe(200);
+    expect((await subscriberOf('webmail@example.com'))?.status).toBe('unsubscribed');
+  });
+
+  it('exempts only that route and method from the same-origin check', async () => {
+    const token = await subscribeAndConfirm('exempt@example.com');
+    const foreign = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+    const form = { ...foreign, 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect((await page(`/newsletter/confirm?token=${token}`, { method: 'POST', headers: form, body: '' })).status).toBe(403);
+    expect((await page('/newsletter', { method: 'POST', headers: form, body: 'email=x%40example.com' })).status).toBe(403);
+    const prefs = { token, dailyBriefing: false, weeklyRoundup: false, priceAlerts: false, topics: [], alerts: [] };
+    expect(
+      (
+        await page('/api/newsletter/preferences', {
+          method: 'POST',
+          headers: { ...foreign, 'Content-Type': 'application/json' },
+          body: JSON.stringify(prefs),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await page(`/api/newsletter/subscribe`, { method: 'POST', headers: { ...foreign, 'Content-Type': 'application/json' }, body: '{}' })).status,
+    ).toBe(403);
+    expect((await subscriberOf('exempt@example.com'))?.dailyBriefing).toBe(true);
+    const { isOriginExemptWrite } = await import('@/server/origin');
+    expect(isOriginExemptWrite('/newsletter/unsubscribe', 'POST')).toBe(true);
+    for (const [route, method] of [
+      ['/newsletter/unsubscribe', 'PUT'],
+      ['/newsletter/unsubscribe', 'DELETE'],
+      ['/newsletter/confirm', 'POST'],
+      ['/api/newsletter/preferences', 'POST'],
+      ['/newsletter/unsubscribe/[x]', 'POST'],
+    ] as const)
+      expect(isOriginExemptWrite(route, method), `${method} ${route}`).toBe(false);
+  });
+});
+
+describe('the admin subscriber list', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await api.signIn();
+    const now = Date.now();
+    await server.database.db.insert(subscribers).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        email: `bulk${String(i).padStart(3, '0')}@list.example`,
+        status: i % 3 === 0 ? ('pending' as const) : i % 3 === 1 ? ('active' as const) : ('unsubscribed' as const),
+        weeklyRoundup: i % 2 === 0,
+        topics: i === 5 ? '["coal","nuclear"]' : '[]',
+        tokenSalt: `salt-${i}`,
+        manageTokenHash: `hash-${i}`,
+        createdAt: new Date(now - 86_400_000 - i * 60_000),
+      })),
+    );
+    const [five] = await server.database.db.select().from(subscribers).where(eq(subscribers.email, 'bulk005@list.example'));
+    await server.database.db
+      .insert(subscriberAlerts)
+      .values({ subscriberId: five?.id ?? 0, seriesSlug: 'wti', kind: 'below', value: 60, createdAt: new Date() });
+  });
+
+  const list = async (query: string) => {
+    const res = await api.call('GET', `/api/admin/subscribers${query}`, { cookie });
+    expect(res.status).toBe(200);
+    return res.json as unknown as AdminPage<AdminSubscriber>;
+  };
+
+  it('needs the administrator for the list, the export and removal', async () => {
+    expect((await api.call('GET', '/api/admin/subscribers')).status).toBe(401);
+    expect((await api.call('GET', '/api/admin/subscribers/export.csv')).status).toBe(401);
+    expect((await api.call('DELETE', '/api/admin/subscribers/1')).status).toBe(401);
+  });
+
+  it('pages 50 at a time newest first, filters by status, finds addresses by their start, and counts active ones for the tab', async () => {
+    const first = await list('');
+    expect(first.items).toHaveLength(50);
+    expect(first.total).toBeGreaterThanOrEqual(130);
+    const times = first.items.map((s) => Date.parse(s.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const third = await list('?page=3');
+    expect(third.items.length).toBeGreaterThan(0);
+    expect(third.items.map((s) => s.id)).not.toContain(first.items[0]?.id);
+    const pending = await list('?status=pending');
+    expect(pending.items.every((s) => s.status === 'pending')).toBe(true);
+    const found = await list('?q=BULK00');
+    expect(found.items.map((s) => s.email)).toEqual(Array.from({ length: 10 }, (_, i) => `bulk00${i}@list.example`));
+    expect(found.total).toBe(10);
+    expect(found.items[5]?.topics).toEqual(['coal', 'nuclear']);
+    expect((await list('?q=bulk00&status=active')).items.map((s) => s.email)).toEqual([
+      'bulk001@list.example',
+      'bulk004@list.example',
+      'bulk007@list.example',
+    ]);
+    expect((await list('?q=' + encodeURIComponent('%'))).items).toEqual([]);
+    const counts = (await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts;
+    const active = await server.database.db.$count(subscribers, eq(subscribers.status, 'active'));
+    expect(counts.subscribers).toBe(active);
+  });
+
+  it('exports every subscriber with their choices and alerts as CSV', async () => {
+    const res = await fetch(`${server.url}/api/admin/subscribers/export.csv`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,created_at,confirmed_at,unsubscribed_at');
+    const total = await server.database.db.$count(subscribers);
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(/^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,/);
+  });
+
+  it('removes one subscriber with their alerts; a second removal is a 404', async () => {
+    const [target] = (await list('?q=bulk005')).items;
+    expect((await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie })).status).toBe(204);
+    expect(await subscriberOf('bulk005@list.example')).toBeUndefined();
+    expect(await server.database.db.$count(subscriberAlerts, eq(subscriberAlerts.subscriberId, target?.id ?? 0))).toBe(0);
+    const again = await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie });
+    expect(again.status).toBe(404);
+    expect(again.json['message']).toBe('Subscriber not found');
+  });
+
+  it('serves every page, filter, search and count from an index, never scanning or sorting the table', async () => {
+    const queries = await import('@/server/queries/subscribers');
+    const { db, plans } = planRecorder(server);
+    for (const status of ['all', 'pending', 'active', 'unsubscribed'] as const) {
+      for (const sort of ['newest', 'oldest'] as const) await queries.listSubscriberRows({ status }, sort, 50, 50, db);
+      await queries.listSubscriberRows({ status, q: 'bulk01' }, 'newest', 50, 0, db);
+      await queries.countSubscribers({ status, q: 'bulk01' }, 1_000, db);
+      await queries.countSubscribers({ status }, undefined, db);
+    }
+    await queries.listSubscribersAfter(0, 500, db);
+    await queries.listAlertsOfSubscribers([1, 2, 3], db);
+    const scans = plans.flatMap(({ sql, plan }) =>
+      plan
+        .filter((line) => /^SCAN (subscribers|subscriber_alerts)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line))
+        .map((l) => `${l} in: ${sql}`),
+    );
+    expect(scans).toEqual([]);
+    expect(fullScans(plans)).toEqual([]);
+    expect(sortedPages(plans)).toEqual([]);
+    expect(plans.some(({ plan }) => plan.some((l) => l.includes('subscribers_email_unique')))).toBe(true);
+  });
+});
