@@ -48,7 +48,7 @@ const cacheHeaders = {
   'Cache-Control': { description: '`private, max-age=0, must-revalidate`.', schema: str() },
 };
 const rateLimited = {
-  description: 'Too many requests from this address (API_RATE_LIMIT a minute, 120 by default).',
+  description: 'Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).',
   headers: { 'Retry-After': { description: 'Seconds to wait.', schema: int } },
   content: json(ref('Error')),
 };

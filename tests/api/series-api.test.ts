@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketObservations, marketSeries, siteState } from '@db/schema';
+import { marketObservations, marketSeries, rateLimitEvents, siteState } from '@db/schema';
 import type { SeriesSummary } from '@/server/services/series';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -246,7 +246,7 @@ describe('/markets pages', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with Retry-After past API_RATE_LIMIT reads a minute from one address', async () => {
+  it('answers 429 with Retry-After past API_RATE_LIMIT reads a minute from one address, and no read writes to the database', async () => {
     const limited = await startTestServer({ TRUST_PROXY: 'true', API_RATE_LIMIT: '3' });
     try {
       const from = { 'X-Forwarded-For': '192.0.2.7' };
@@ -259,6 +259,9 @@ describe('rate limit', () => {
       expect(((await over.json()) as { message: string }).message).toMatch(/Too many data API requests/);
       // Another address is not held back.
       expect((await fetch(`${limited.url}/api/series`, { headers: { 'X-Forwarded-For': '192.0.2.8' } })).status).toBe(200);
+      // Reads are counted in memory: none of them wrote a rate-limit row.
+      const [rows] = await limited.database.db.select({ n: count() }).from(rateLimitEvents);
+      expect(rows?.n).toBe(0);
     } finally {
       await limited.stop();
     }

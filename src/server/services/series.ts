@@ -5,11 +5,10 @@ import type { ArticleSummary } from '@/lib/types';
 import { isEiaSource } from '@/lib/energy';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
-import { writeTransaction } from '@/server/db';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
 import { getArticlesByIds, searchPublicArticleIds, toFtsQuery } from '@/server/queries/articles';
 import { getSeriesBySlug, listObservationsBetween, listSeriesWithLatest, type MarketSeriesRow } from '@/server/queries/market';
-import { apiRateRules, takeRateLimit } from '@/server/rate-limit';
+import { MemoryRateLimiter } from '@/server/memory-rate-limit';
 
 /** The most observations one answer of the data API holds; a wider range is a 400 asking to narrow it. */
 export const MAX_OBSERVATIONS = 10_000;
@@ -168,12 +167,15 @@ function shiftYears(day: string, years: number, extraDays: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Counts one data API read for the client address; a 429 with Retry-After past API_RATE_LIMIT a minute. */
-export async function takeApiRead(clientAddress: string, now: Date = new Date()): Promise<void> {
-  try {
-    await writeTransaction((tx) => takeRateLimit(tx, 'api', clientAddress, apiRateRules(appConfig().apiRateLimit), now));
-  } catch (error) {
-    if (error instanceof RateLimitError) throw new RateLimitError(error.retryAfterSeconds, messages.apiRateLimited);
-    throw error;
-  }
+let apiReads: MemoryRateLimiter | undefined;
+
+/**
+ * Counts one data API read for the client address in this process's memory (a read costs
+ * no database write); a 429 with Retry-After past API_RATE_LIMIT a minute. The limit is per
+ * web process.
+ */
+export function takeApiRead(clientAddress: string, now: Date = new Date()): void {
+  apiReads ??= new MemoryRateLimiter(appConfig().apiRateLimit);
+  const waitMs = apiReads.take(clientAddress, now.getTime());
+  if (waitMs > 0) throw new RateLimitError(waitMs / 1000, messages.apiRateLimited);
 }
