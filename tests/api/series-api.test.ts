@@ -188,7 +188,7 @@ describe('GET /api/series/{slug}', () => {
   });
 });
 
-describe('market-data cards and the price strip', () => {
+describe('market-data cards, the price strip and the topic pages', () => {
   it("say each figure's cadence, change period, as-of date and source, and link to the series page", async () => {
     const items = (await (await get('/api/market-data')).json()) as { slug: string; changePeriod: string; stale: boolean; source: string }[];
     expect(items.find((i) => i.slug === 'wti')).toMatchObject({ changePeriod: 'vs previous day', stale: false, source: 'Illustrative sample' });
@@ -202,6 +202,15 @@ describe('market-data cards and the price strip', () => {
     const news = await (await get('/news')).text();
     expect(news).toContain('href="/markets/gasoline"');
     expect(news).toContain('vs previous week');
+    const topic = await (await get('/category/oil-gas')).text();
+    const figures = topic.slice(
+      topic.indexOf('data-testid="topic-markets"'),
+      topic.indexOf('</section>', topic.indexOf('data-testid="topic-markets"')),
+    );
+    expect(figures).toContain('href="/markets/wti"');
+    expect(figures).toContain('vs previous day');
+    expect(figures).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(figures).toContain('Illustrative sample');
   });
 });
 
