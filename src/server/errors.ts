@@ -16,6 +16,8 @@ export const messages = {
   imageTooManyPixels: 'The image has too many pixels (more than 50 megapixels). Export it smaller and upload it again.',
   imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
   calendarEventNotFound: 'Calendar event not found',
+  releaseNotFound: 'No such EIA release on the calendar',
+  releaseChangeTooFar: (days: number) => `A release can be moved at most ${days} days from its usual day`,
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
   seriesRangeTooLarge: (max: number) => `The range holds more than ${max.toLocaleString('en-US')} observations. Narrow it with start and end.`,
