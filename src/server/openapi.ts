@@ -439,6 +439,7 @@ const paths: Record<string, Record<string, Operation>> = {
       security: adminOnly,
       responses: {
         '200': { description: 'Connected.', content: json({ type: 'object' }) },
+        '400': error('Zoho Analytics is not configured yet.'),
         '401': error('Not signed in.'),
         '502': error('Zoho refused.'),
       },
@@ -456,6 +457,7 @@ const paths: Record<string, Record<string, Operation>> = {
       },
       responses: {
         '200': { description: 'Signed in.', content: json({ type: 'object' }) },
+        '400': error('Invalid input, with field messages.'),
         '401': error('Invalid credentials.'),
         '429': rateLimited,
       },
@@ -475,8 +477,7 @@ const paths: Record<string, Record<string, Operation>> = {
     post: {
       tags: ['Admin'],
       operationId: 'logout',
-      summary: 'Sign out (ends the session)',
-      security: adminOnly,
+      summary: 'Sign out (ends the session, if there is one)',
       responses: { '200': { description: 'Signed out.' }, '204': { description: 'Signed out.' } },
     },
   },
