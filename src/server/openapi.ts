@@ -153,6 +153,10 @@ const schemas: Record<string, Schema> = {
       subtitle: str(),
       notes: arrayOf(str()),
       source: str(),
+      series: {
+        ...arrayOf(obj({ slug: str(), name: str() }, ['slug', 'name'])),
+        description: 'The stored series it draws (their pages are /markets/{slug}).',
+      },
       chart: { type: 'object' },
       table: obj({
         columns: arrayOf(str()),
