@@ -211,6 +211,10 @@ describe('market-data cards, the price strip and the topic pages', () => {
     expect(figures).toContain('vs previous day');
     expect(figures).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(figures).toContain('Illustrative sample');
+    // The dashboard's charts link to the series they draw.
+    const analytics = await (await get('/analytics')).text();
+    expect(analytics).toContain('href="/markets/crude-production"');
+    expect(analytics).toContain('monthly, million barrels per day');
   });
 });
 
