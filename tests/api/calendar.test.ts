@@ -220,8 +220,13 @@ describe('editor events (admin API)', () => {
 });
 
 describe("EIA's changes to its releases (admin API)", () => {
-  // The next Weekly Petroleum Status Report after tomorrow.
-  const wpsr = () => releasesBetween(addDays(today(), 2), addDays(today(), 14)).find((r) => r.kind === 'wpsr')!;
+  // The next Weekly Petroleum Status Report, an hour or more away.
+  const wpsr = () => releasesBetween(today(), addDays(today(), 14)).find((r) => r.kind === 'wpsr' && r.startsAt.getTime() > Date.now() + 3_600_000)!;
+  const nextUpdate = async (slug: string) => {
+    const html = await (await fetch(`${server.url}/markets/${slug}`)).text();
+    const at = html.indexOf('data-testid="next-release"');
+    return at === -1 ? '' : html.slice(at, html.indexOf('</span>', at));
+  };
   const vevent = async (uid: string) =>
     parse((await feed()).text)
       .getAllSubcomponents('vevent')
@@ -267,6 +272,10 @@ describe("EIA's changes to its releases (admin API)", () => {
     expect(String(event?.getFirstPropertyValue('dtstart'))).toBe(`${newDay}T11:00:00`);
     expect(event?.getFirstPropertyValue('sequence')).toBe(1);
     expect(String(event?.getFirstPropertyValue('description'))).toContain('Moved by EIA from');
+    // The series it updates says when it comes now.
+    expect(await nextUpdate('crude-inventories')).toMatch(
+      /Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 11:00 AM ET, Weekly Petroleum Status Report\./,
+    );
 
     // EIA takes the new date back: postponed, no date yet.
     const postponed = await api.call('PUT', `/api/admin/release-changes/${release.id}`, { cookie, body: { startsAt: '', note: '' } });
@@ -279,6 +288,7 @@ describe("EIA's changes to its releases (admin API)", () => {
     expect(event?.getFirstPropertyValue('sequence')).toBe(2);
     expect(event?.getFirstPropertyValue('summary')).toBe('Postponed: Weekly Petroleum Status Report');
     expect(String(event?.getFirstPropertyValue('dtstart'))).toBe(`${release.day}T${release.time}:00`);
+    expect(await nextUpdate('crude-inventories')).toContain('Next update postponed by EIA, was due');
 
     const list = await api.call('GET', '/api/admin/release-changes', { cookie });
     expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 50, items: [{ releaseId: release.id, startsAt: '', note: '' }] });

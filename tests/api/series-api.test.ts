@@ -229,6 +229,15 @@ describe('/markets pages', () => {
     expect(html).toMatch(/As of <time datetime="\d{4}-\d{2}-\d{2}">/);
   });
 
+  it('a series page says when the next EIA release updates it, and links to the calendar', async () => {
+    const storage = await (await get('/markets/gas-storage')).text();
+    expect(storage).toMatch(
+      /data-testid="next-release"><time datetime="[^"]+">Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET, Weekly Natural Gas Storage Report\.<\/time> <a[^>]*href="\/calendar"/,
+    );
+    // No rule of EIA's calendar updates Henry Hub's daily price.
+    expect(await (await get('/markets/henry-hub')).text()).not.toContain('data-testid="next-release"');
+  });
+
   it('a series page shows its figures for the chosen range, the source, downloads and the five-year range of storage', async () => {
     const response = await get('/markets/gas-storage?range=5y&utm=x');
     expect(response.status).toBe(200);

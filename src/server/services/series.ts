@@ -9,6 +9,8 @@ import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/serv
 import { getArticlesByIds, searchPublicArticleIds, toFtsQuery } from '@/server/queries/articles';
 import { getSeriesBySlug, listObservationsBetween, listSeriesWithLatest, type MarketSeriesRow } from '@/server/queries/market';
 import { MemoryRateLimiter } from '@/server/memory-rate-limit';
+import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar';
+import { addDays } from '@/lib/zoned-time';
 
 /** The most observations one answer of the data API holds; a wider range is a 400 asking to narrow it. */
 export const MAX_OBSERVATIONS = 10_000;
@@ -122,6 +124,21 @@ export interface SeriesPage {
   /** Gas storage: the five-year range of each charted week. */
   band: FiveYearBand[];
   articles: ArticleSummary[];
+  /** The next EIA release that updates the series (at the time EIA moved it to, or postponed), if one is due within NEXT_RELEASE_DAYS. */
+  nextRelease: Pick<CalendarEntry, 'id' | 'title' | 'day' | 'time' | 'startsAt' | 'status'> | undefined;
+}
+
+/** How far ahead a series page looks for the release that updates it. */
+const NEXT_RELEASE_DAYS = 45;
+
+/** The next release of the calendar (EIA's changes applied) that updates the series. */
+async function nextReleaseOf(slug: string, now: Date): Promise<SeriesPage['nextRelease']> {
+  const today = easternDay(now);
+  const entries = await getCalendar(today, addDays(today, NEXT_RELEASE_DAYS), now);
+  const next = entries.find(
+    (e) => e.type === 'release' && (e.status === 'upcoming' || e.status === 'postponed') && e.series.some((s) => s.slug === slug),
+  );
+  return next && { id: next.id, title: next.title, day: next.day, time: next.time, startsAt: next.startsAt, status: next.status };
 }
 
 /** What /markets/{slug} shows for a range: the points, their figures, the five-year band (storage) and recent articles. */
@@ -136,13 +153,14 @@ export async function getSeriesPage(slug: string, range: SeriesRange, now: Date 
   // The band needs the five years before the first charted week as well.
   const readFrom = withBand && start ? shiftYears(start, -5, -7) : withBand ? undefined : start;
   const fts = keywordQuery(seriesInfo(slug, row.frequency).keywords);
-  const [history, articles] = await Promise.all([
+  const [history, articles, nextRelease] = await Promise.all([
     cachedForContent(`series|${slug}|${readFrom ?? 'all'}`, () => listObservationsBetween(row.id, { start: readFrom }, MAX_OBSERVATIONS)),
     fts
       ? cachedForContent(`series|${slug}|articles`, async () =>
           getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, RELATED_ARTICLES, 0), false),
         )
       : Promise.resolve([]),
+    nextReleaseOf(slug, now),
   ]);
   const points = start ? history.filter((p) => p.period >= start) : history;
   return {
@@ -157,6 +175,7 @@ export async function getSeriesPage(slug: string, range: SeriesRange, now: Date 
         )
       : [],
     articles,
+    nextRelease,
   };
 }
 
