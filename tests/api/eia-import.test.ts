@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'eia-admin-password';
@@ -219,6 +221,17 @@ describe('EIA import', () => {
       expect(res.json['message']).toContain('EIA_API_KEY is not set');
     } finally {
       await other.stop();
+    }
+  });
+
+  it('reads the last runs and a running one through the index on started_at, however many runs the years add', async () => {
+    const recorder = planRecorder(server);
+    await listImportRuns(5, recorder.db);
+    await findRunningImport(new Date(Date.now() - 15 * 60_000), recorder.db);
+    expect(recorder.plans).toHaveLength(2);
+    for (const { sql, plan } of recorder.plans) {
+      expect(plan.join(' | '), sql).toMatch(/USING INDEX import_runs_started_idx/);
+      expect(plan.join(' | '), sql).not.toContain('TEMP B-TREE');
     }
   });
 });

@@ -98,7 +98,7 @@ export function ProductionCard({
         />
         <ChartSource>{source}</ChartSource>
         <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
-          US crude oil production: full history and downloads
+          Full monthly production history and downloads
         </a>
         <IllustrativeTrend chart={false} height={height} />
       </CardContent>

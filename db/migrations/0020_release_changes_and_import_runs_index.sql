@@ -8,4 +8,5 @@ CREATE TABLE `release_changes` (
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `release_changes_scheduled_idx` ON `release_changes` (`scheduled_at`);
+CREATE INDEX `release_changes_scheduled_idx` ON `release_changes` (`scheduled_at`);--> statement-breakpoint
+CREATE INDEX `import_runs_started_idx` ON `import_runs` (`started_at`);
