@@ -280,7 +280,11 @@ describe("EIA's changes to its releases (admin API)", () => {
     // EIA takes the new date back: postponed, no date yet.
     const postponed = await api.call('PUT', `/api/admin/release-changes/${release.id}`, { cookie, body: { startsAt: '', note: '' } });
     expect(postponed.status).toBe(200);
-    html = entryHtml(await page(), release.id);
+    const whole = await page();
+    // Still ahead: listed under Upcoming, in the week it was due, with an anchor the series page links to.
+    expect(whole.indexOf(`id="${release.id}"`)).toBeGreaterThan(whole.indexOf('id="upcoming"'));
+    expect(whole.indexOf(`id="${release.id}"`)).toBeLessThan(whole.indexOf('id="released"'));
+    html = entryHtml(whole, release.id);
     expect(html).toContain('data-status="postponed"');
     expect(html).toContain('new date to come');
     event = await vevent(uid);

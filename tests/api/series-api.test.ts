@@ -232,7 +232,7 @@ describe('/markets pages', () => {
   it('a series page says when the next EIA release updates it, and links to the calendar', async () => {
     const storage = await (await get('/markets/gas-storage')).text();
     expect(storage).toMatch(
-      /data-testid="next-release"><time datetime="[^"]+">Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET, Weekly Natural Gas Storage Report\.<\/time> <a[^>]*href="\/calendar"/,
+      /data-testid="next-release"><time datetime="[^"]+">Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET, Weekly Natural Gas Storage Report\.<\/time> <a[^>]*href="\/calendar#storage-\d{4}-\d{2}-\d{2}"/,
     );
     // No rule of EIA's calendar updates Henry Hub's daily price.
     expect(await (await get('/markets/henry-hub')).text()).not.toContain('data-testid="next-release"');
