@@ -5,9 +5,9 @@ import { prepareDatabase } from './prepare-db.ts';
 await prepareDatabase({ seed: true });
 const result = await runEiaImport();
 if (!result.ok) {
-  console.error(`EIA import failed, nothing was changed: ${result.message}`);
+  console.error(`EIA import failed: ${result.message}`);
   process.exit(1);
 }
-for (const s of result.summary.series) console.log(`  ${s.slug}: ${s.rows} observations read`);
+for (const s of result.summary.series) console.log(`  ${s.slug}: ${s.read} observations read, ${s.written} new or revised`);
 console.log(importMessage(result.summary));
 process.exit(0);

@@ -28,3 +28,32 @@ export const calendarEvents = sqliteTable(
   },
   (table) => [index('calendar_events_starts_idx').on(table.startsAt)],
 );
+
+/**
+ * EIA's own changes to a computed release (a report delayed by an outage, a shutdown, an
+ * early release before a holiday), keyed by the release's stable id (`wpsr-2026-11-25`).
+ * With `starts_at` the release comes then instead; without it, it is postponed with no new
+ * date yet. Few rows; the calendar reads them by primary key for the releases of its window,
+ * the admin's list pages through the index on `scheduled_at`.
+ */
+export const releaseChanges = sqliteTable(
+  'release_changes',
+  {
+    releaseId: text('release_id').primaryKey(),
+    /** When the rules put it, kept for the admin's list and the "moved from" line. */
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The new time; null: postponed, new date to come. */
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }),
+    /** What EIA said, for readers ("delayed by a systems outage"); may be empty. */
+    note: text('note').notNull().default(''),
+    /** The iCalendar SEQUENCE: 1, then one more at every change, so subscribed calendars take the new time. */
+    sequence: integer('sequence').notNull().default(1),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('release_changes_scheduled_idx').on(table.scheduledAt)],
+);

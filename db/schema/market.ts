@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * A market time series (a benchmark price, a generation figure). The public market-data
@@ -64,17 +64,21 @@ export const generation = sqliteTable(
   (table) => [primaryKey({ columns: [table.period, table.location, table.fuel] })],
 );
 
-/** One run of the EIA import, kept so the admin sees what happened and when. */
-export const importRuns = sqliteTable('import_runs', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
-  finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
-  status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
-  /** Who started it: the admin's Refresh or `npm run import:eia` (manual), or the daily schedule. */
-  trigger: text('trigger', { enum: ['manual', 'scheduled'] })
-    .notNull()
-    .default('manual'),
-  /** Observations written (inserted or revised). */
-  rows: integer('rows').notNull().default(0),
-  message: text('message').notNull().default(''),
-});
+/** One run of the EIA import, kept so the admin sees what happened and when. Read newest first and by start time, through the index on `started_at`. */
+export const importRuns = sqliteTable(
+  'import_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    /** Who started it: the admin's Refresh or `npm run import:eia` (manual), or the daily schedule. */
+    trigger: text('trigger', { enum: ['manual', 'scheduled'] })
+      .notNull()
+      .default('manual'),
+    /** Observations written (inserted or revised). */
+    rows: integer('rows').notNull().default(0),
+    message: text('message').notNull().default(''),
+  },
+  (table) => [index('import_runs_started_idx').on(table.startedAt)],
+);

@@ -31,7 +31,7 @@ export async function getJson<T>(path: string, init: { signal?: AbortSignal } = 
 }
 
 /** Sends JSON with credentials; throws ApiError on a non-success status. */
-export async function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',

@@ -19,8 +19,8 @@ import { addDays, dayTime, isoDay, weekday, zonedTime } from '@/lib/zoned-time';
  * - Short-Term Energy Outlook: the first Tuesday on or after the 6th of each month at
  *   12:00; a holiday earlier in its week delays it one day (Veterans Day moved November
  *   2024's to Wednesday the 13th). This gives most of EIA's published STEO dates; EIA
- *   sometimes chooses a later day (often in January), which an editor can note with an
- *   event of their own.
+ *   sometimes chooses a later day (often in January), which an editor records as a
+ *   release change (`release_changes`, the admin's Calendar tab).
  * - Electric Power Monthly: the 24th at 10:00, or the next business day (an approximation:
  *   EIA publishes it in the last week of the month); it carries the data of two months
  *   before.

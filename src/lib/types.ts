@@ -278,6 +278,25 @@ export interface CalendarEventItem {
   url: string;
 }
 
+/** EIA's change to one of its computed releases, as the admin's Calendar tab lists it (times US Eastern, `YYYY-MM-DDTHH:MM`). */
+export interface ReleaseChangeItem {
+  releaseId: string;
+  title: string;
+  /** When the rules put it. */
+  scheduledAt: string;
+  /** The new time; empty: postponed, new date to come. */
+  startsAt: string;
+  note: string;
+}
+
+/** A release the admin may change: the computed ones from two weeks back to eight ahead. */
+export interface ReleaseChoice {
+  releaseId: string;
+  title: string;
+  /** When the rules put it, US Eastern `YYYY-MM-DDTHH:MM`. */
+  scheduledAt: string;
+}
+
 /** An image of the media library, with the addresses of its files. */
 export interface MediaItem {
   id: number;

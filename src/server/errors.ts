@@ -22,6 +22,8 @@ export const messages = {
   imageTooManyPixels: 'The image has too many pixels (more than 50 megapixels). Export it smaller and upload it again.',
   imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
   calendarEventNotFound: 'Calendar event not found',
+  releaseNotFound: 'No such EIA release on the calendar',
+  releaseChangeTooFar: (days: number) => `A release can be moved at most ${days} days from its usual day`,
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
   seriesRangeTooLarge: (max: number) => `The range holds more than ${max.toLocaleString('en-US')} observations. Narrow it with start and end.`,
@@ -69,9 +71,19 @@ export const messages = {
   clientSecretRequired: 'Client Secret is required',
   zohoNotConfigured: 'Zoho Analytics is not configured yet. Save the credentials first.',
   importRunning: 'An import is already running. Try again in a few minutes.',
-  importFailed: 'The import failed unexpectedly; nothing was changed.',
-  importSucceeded: (observations: number, production: number, generation: number) =>
-    `Imported ${observations} price observations${production > 0 ? `, ${production} production figures` : ''} and ${generation} generation figures.`,
+  importFailed: 'The import failed unexpectedly. Nothing was changed.',
+  importFailedBecause: (reason: string) => `${reason}${/[.!?]$/.test(reason) ? '' : '.'} Nothing was changed.`,
+  importSucceeded: (series: readonly { name: string; written: number }[], generation: number) => {
+    const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    const total = series.reduce((sum, s) => sum + s.written, 0);
+    const parts: string[] = [];
+    if (total > 0)
+      parts.push(
+        `${count(total, 'new or revised observation', 'new or revised observations')} (${series.map((s) => `${s.name} ${s.written.toLocaleString('en-US')}`).join(', ')})`,
+      );
+    if (generation > 0) parts.push(count(generation, 'generation figure', 'generation figures'));
+    return parts.length === 0 ? 'Up to date: EIA has nothing new or revised since the last import.' : `Imported ${parts.join(' and ')} from EIA.`;
+  },
   eiaKeyHelp: EIA_KEY_HELP,
   eiaKeyMissing: `EIA_API_KEY is not set. ${EIA_KEY_HELP}`,
   zohoConnected: 'Successfully connected to Zoho Analytics workspace',

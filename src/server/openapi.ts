@@ -48,7 +48,7 @@ const cacheHeaders = {
   'Cache-Control': { description: '`private, max-age=0, must-revalidate`.', schema: str() },
 };
 const rateLimited = {
-  description: 'Too many requests from this address (API_RATE_LIMIT a minute, 120 by default).',
+  description: 'Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).',
   headers: { 'Retry-After': { description: 'Seconds to wait.', schema: int } },
   content: json(ref('Error')),
 };
@@ -153,6 +153,10 @@ const schemas: Record<string, Schema> = {
       subtitle: str(),
       notes: arrayOf(str()),
       source: str(),
+      series: {
+        ...arrayOf(obj({ slug: str(), name: str() }, ['slug', 'name'])),
+        description: 'The stored series it draws (their pages are /markets/{slug}).',
+      },
       chart: { type: 'object' },
       table: obj({
         columns: arrayOf(str()),
@@ -498,6 +502,7 @@ const paths: Record<string, Record<string, Operation>> = {
       security: adminOnly,
       responses: {
         '200': { description: 'Connected.', content: json({ type: 'object' }) },
+        '400': error('Zoho Analytics is not configured yet.'),
         '401': error('Not signed in.'),
         '502': error('Zoho refused.'),
       },
@@ -515,6 +520,7 @@ const paths: Record<string, Record<string, Operation>> = {
       },
       responses: {
         '200': { description: 'Signed in.', content: json({ type: 'object' }) },
+        '400': error('Invalid input, with field messages.'),
         '401': error('Invalid credentials.'),
         '429': rateLimited,
       },
@@ -534,8 +540,7 @@ const paths: Record<string, Record<string, Operation>> = {
     post: {
       tags: ['Admin'],
       operationId: 'logout',
-      summary: 'Sign out (ends the session)',
-      security: adminOnly,
+      summary: 'Sign out (ends the session, if there is one)',
       responses: { '200': { description: 'Signed out.' }, '204': { description: 'Signed out.' } },
     },
   },

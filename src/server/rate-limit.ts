@@ -27,11 +27,6 @@ export const RATE_RULES = {
   ],
 } satisfies Record<string, RateRule[]>;
 
-/** Data API reads: `perMinute` (API_RATE_LIMIT) per client address and minute. */
-export function apiRateRules(perMinute: number): RateRule[] {
-  return [{ max: perMinute, windowMs: 60_000 }];
-}
-
 /** How long, in ms, until another event fits every rule, given past event times (newest first). */
 export function retryAfterMs(times: number[], rules: RateRule[], now: number): number {
   let wait = 0;

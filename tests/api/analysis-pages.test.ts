@@ -44,6 +44,8 @@ describe('an analysis item’s own page', () => {
     expect(first.html).toContain('The figures');
     expect(first.html).toContain('WTI Crude Oil, Brent Crude Oil · 3 months');
     expect(first.html).toMatch(/Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+    // It credits the series it draws, each linked to its page.
+    expect(first.html).toMatch(/Series:[\s\S]{0,60}<a[^>]*href="\/markets\/wti"[^>]*>WTI Crude Oil<\/a>[\s\S]{0,120}href="\/markets\/brent"/);
     expect(first.html).toContain('href="/analytics?tab=reports&amp;report=custom&amp;series=wti%2Cbrent&amp;range=3m&amp;chart=line"');
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
     const etag = first.headers.get('ETag');

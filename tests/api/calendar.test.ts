@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarEvents, marketObservations, marketSeries } from '@db/schema';
+import { calendarEvents, marketObservations, marketSeries, releaseChanges } from '@db/schema';
 import { releasesBetween } from '@/lib/release-calendar';
 import { addDays, zonedParts } from '@/lib/zoned-time';
 import { listCalendarEventsBetween, listCalendarEventsPage } from '@/server/queries/calendar-events';
+import { listReleaseChangesFor, listReleaseChangesPage } from '@/server/queries/release-changes';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
@@ -218,6 +219,94 @@ describe('editor events (admin API)', () => {
   });
 });
 
+describe("EIA's changes to its releases (admin API)", () => {
+  // The next Weekly Petroleum Status Report, an hour or more away.
+  const wpsr = () => releasesBetween(today(), addDays(today(), 14)).find((r) => r.kind === 'wpsr' && r.startsAt.getTime() > Date.now() + 3_600_000)!;
+  const nextUpdate = async (slug: string) => {
+    const html = await (await fetch(`${server.url}/markets/${slug}`)).text();
+    const at = html.indexOf('data-testid="next-release"');
+    return at === -1 ? '' : html.slice(at, html.indexOf('</span>', at));
+  };
+  const vevent = async (uid: string) =>
+    parse((await feed()).text)
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('uid') === uid);
+
+  it('is admin-only', async () => {
+    expect((await api.call('GET', '/api/admin/release-changes')).status).toBe(401);
+    expect((await api.call('PUT', `/api/admin/release-changes/${wpsr().id}`, { body: {} })).status).toBe(401);
+    expect((await api.call('DELETE', `/api/admin/release-changes/${wpsr().id}`)).status).toBe(401);
+  });
+
+  it('refuses a bad time, a move of more than 30 days and a release the rules do not give, storing nothing', async () => {
+    const path = `/api/admin/release-changes/${wpsr().id}`;
+    const bad = await api.call('PUT', path, { cookie, body: { startsAt: 'soon', note: 'x'.repeat(301) } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json['errors'] as object).sort()).toEqual(['note', 'startsAt']);
+    const far = await api.call('PUT', path, { cookie, body: { startsAt: `${addDays(wpsr().day, 45)}T10:30` } });
+    expect(far.status).toBe(400);
+    expect(far.json['errors']).toEqual({ startsAt: ['A release can be moved at most 30 days from its usual day'] });
+    // A Tuesday is no WPSR day.
+    const unknown = await api.call('PUT', `/api/admin/release-changes/wpsr-${addDays(wpsr().scheduledDay, -1)}`, { cookie, body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ message: 'No such EIA release on the calendar' });
+    expect(await server.database.db.select().from(releaseChanges)).toHaveLength(0);
+  });
+
+  it('moves a release, then postpones it, then puts it back: the page and the feed follow each step', async () => {
+    const release = wpsr();
+    const uid = `${release.id}@localhost`;
+    const newDay = addDays(release.day, 1);
+    const moved = await api.call('PUT', `/api/admin/release-changes/${release.id}`, {
+      cookie,
+      body: { startsAt: `${newDay}T11:00`, note: 'EIA: delayed by a systems outage.' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json).toMatchObject({ releaseId: release.id, startsAt: `${newDay}T11:00`, scheduledAt: `${release.day}T${release.time}` });
+
+    let html = entryHtml(await page(), release.id);
+    expect(html).toContain(`datetime="${newDay}T`);
+    expect(html).toMatch(/Moved by EIA from [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 10:30 AM ET\./);
+    expect(html).toContain('EIA: delayed by a systems outage.');
+    let event = await vevent(uid);
+    expect(String(event?.getFirstPropertyValue('dtstart'))).toBe(`${newDay}T11:00:00`);
+    expect(event?.getFirstPropertyValue('sequence')).toBe(1);
+    expect(String(event?.getFirstPropertyValue('description'))).toContain('Moved by EIA from');
+    // The series it updates says when it comes now.
+    expect(await nextUpdate('crude-inventories')).toMatch(
+      /Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 11:00 AM ET, Weekly Petroleum Status Report\./,
+    );
+
+    // EIA takes the new date back: postponed, no date yet.
+    const postponed = await api.call('PUT', `/api/admin/release-changes/${release.id}`, { cookie, body: { startsAt: '', note: '' } });
+    expect(postponed.status).toBe(200);
+    const whole = await page();
+    // Still ahead: listed under Upcoming, in the week it was due, with an anchor the series page links to.
+    expect(whole.indexOf(`id="${release.id}"`)).toBeGreaterThan(whole.indexOf('id="upcoming"'));
+    expect(whole.indexOf(`id="${release.id}"`)).toBeLessThan(whole.indexOf('id="released"'));
+    html = entryHtml(whole, release.id);
+    expect(html).toContain('data-status="postponed"');
+    expect(html).toContain('new date to come');
+    event = await vevent(uid);
+    expect(event?.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(event?.getFirstPropertyValue('sequence')).toBe(2);
+    expect(event?.getFirstPropertyValue('summary')).toBe('Postponed: Weekly Petroleum Status Report');
+    expect(String(event?.getFirstPropertyValue('dtstart'))).toBe(`${release.day}T${release.time}:00`);
+    expect(await nextUpdate('crude-inventories')).toContain('Next update postponed by EIA, was due');
+
+    const list = await api.call('GET', '/api/admin/release-changes', { cookie });
+    expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 50, items: [{ releaseId: release.id, startsAt: '', note: '' }] });
+    expect((list.json['releases'] as { releaseId: string }[]).map((r) => r.releaseId)).toContain(release.id);
+
+    expect((await api.call('DELETE', `/api/admin/release-changes/${release.id}`, { cookie })).status).toBe(204);
+    expect((await api.call('DELETE', `/api/admin/release-changes/${release.id}`, { cookie })).status).toBe(404);
+    html = entryHtml(await page(), release.id);
+    expect(html).toContain('data-status="upcoming"');
+    expect(html).not.toContain('by EIA from');
+    expect(String((await vevent(uid))?.getFirstPropertyValue('dtstart'))).toBe(`${release.day}T${release.time}:00`);
+  });
+});
+
 describe('reading events at any number of them', () => {
   it('takes the window and the admin page through the index on starts_at, in its order', async () => {
     const recorder = planRecorder(server);
@@ -225,6 +314,16 @@ describe('reading events at any number of them', () => {
     await listCalendarEventsPage(0, 50, recorder.db);
     expect(recorder.plans).toHaveLength(2);
     for (const { sql, plan } of recorder.plans) expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX calendar_events_starts_idx/);
+    expect(sortedPages(recorder.plans)).toEqual([]);
+  });
+
+  it("reads EIA's release changes by primary key for the calendar's window, and pages them through the index on scheduled_at", async () => {
+    const recorder = planRecorder(server);
+    await listReleaseChangesFor(['wpsr-2026-11-25', 'storage-2026-11-26'], recorder.db);
+    await listReleaseChangesPage(0, 50, recorder.db);
+    expect(recorder.plans).toHaveLength(2);
+    expect(recorder.plans[0]?.plan.join(' | ')).toMatch(/USING (INDEX sqlite_autoindex_release_changes_1|PRIMARY KEY) \(release_id=\?\)/);
+    expect(recorder.plans[1]?.plan.join(' | ')).toMatch(/USING INDEX release_changes_scheduled_idx/);
     expect(sortedPages(recorder.plans)).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'eia-admin-password';
@@ -61,10 +63,13 @@ describe('EIA import', () => {
     eia.failNext('electricity/electric-power-operational-data', 400, 1);
     const res = await refresh();
     expect(res.status).toBe(502);
-    expect(res.json['message']).toBe('EIA: Simulated failure.');
+    expect(res.json['message']).toBe('EIA: Simulated failure. Nothing was changed.');
     expect(await snapshot()).toBe(before);
     const status = await api.call('GET', '/api/admin/market-data', { cookie });
-    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({ status: 'failed', message: 'EIA: Simulated failure.' });
+    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({
+      status: 'failed',
+      message: 'EIA: Simulated failure. Nothing was changed.',
+    });
   });
 
   it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
@@ -73,7 +78,10 @@ describe('EIA import', () => {
     eia.failNext('petroleum/pri/gnd', 429, 1);
     const res = await refresh();
     expect(res.status).toBe(200);
-    expect(res.json['message']).toMatch(/^Imported \d+ price observations, 13 production figures and \d+ generation figures\.$/);
+    // Each series is named with what it gained.
+    expect(res.json['message']).toMatch(/^Imported [\d,]+ new or revised observations \(.+\) and [\d,]+ generation figures from EIA\.$/);
+    expect(res.json['message']).toContain('WTI Crude Oil ');
+    expect(res.json['message']).toMatch(/US Crude Oil Production 13[,)]/);
 
     const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
     expect(spot?.query.get('api_key')).toBe(FAKE_EIA_KEY);
@@ -165,7 +173,7 @@ describe('EIA import', () => {
     const before = await snapshot();
     const res = await refresh();
     expect(res.status).toBe(200);
-    expect(res.json['message']).toBe('Imported 0 price observations and 0 generation figures.');
+    expect(res.json['message']).toBe('Up to date: EIA has nothing new or revised since the last import.');
     expect(await snapshot()).toBe(before);
     const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string }[];
     expect(runs[0]?.status).toBe('succeeded');
@@ -177,7 +185,7 @@ describe('EIA import', () => {
     const last = rows.filter((r) => r['series'] === 'RWTC').at(-1);
     if (last) last['value'] = '99.99';
     const res = await refresh();
-    expect(res.json['message']).toBe('Imported 1 price observations and 0 generation figures.');
+    expect(res.json['message']).toBe('Imported 1 new or revised observation (WTI Crude Oil 1) from EIA.');
     const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
     const start = spot?.query.get('start') ?? '';
     expect(Date.parse(start)).toBeGreaterThan(Date.now() - 30 * 86_400_000);
@@ -213,6 +221,17 @@ describe('EIA import', () => {
       expect(res.json['message']).toContain('EIA_API_KEY is not set');
     } finally {
       await other.stop();
+    }
+  });
+
+  it('reads the last runs and a running one through the index on started_at, however many runs the years add', async () => {
+    const recorder = planRecorder(server);
+    await listImportRuns(5, recorder.db);
+    await findRunningImport(new Date(Date.now() - 15 * 60_000), recorder.db);
+    expect(recorder.plans).toHaveLength(2);
+    for (const { sql, plan } of recorder.plans) {
+      expect(plan.join(' | '), sql).toMatch(/USING INDEX import_runs_started_idx/);
+      expect(plan.join(' | '), sql).not.toContain('TEMP B-TREE');
     }
   });
 });

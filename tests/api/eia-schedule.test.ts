@@ -78,7 +78,7 @@ describe('the scheduled EIA import', () => {
     await makeDue();
     const row = await waitForRunAfter(since);
     expect(row.lastStatus).toBe('succeeded');
-    expect(row.lastMessage).toMatch(/^Imported \d+ price observations/);
+    expect(row.lastMessage).toMatch(/^Imported [\d,]+ new or revised observations \(.+\)/);
     expect(row.attempts).toBe(0);
     // Next due at tomorrow's (or today's later) 11:00 Eastern.
     expect(row.nextRunAt.getTime()).toBeGreaterThan(Date.now());

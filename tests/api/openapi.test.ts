@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 type Schema = Record<string, unknown>;
@@ -22,8 +23,10 @@ interface Doc {
 let server: TestServer;
 let doc: Doc;
 
+const PASSWORD = 'openapi-admin-password';
+
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD });
   doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Doc;
 });
 
@@ -126,6 +129,42 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(checked.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('every documented operation answers one of its documented statuses, in the documented shape, signed out and signed in', async () => {
+    const api = apiClient(server, PASSWORD);
+    const article = ((await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { id: number }[])[0];
+    // Writes go to records that do not exist and carry an empty body: nothing is changed, every answer is still checked.
+    const values: Record<string, string> = { slug: '999999', id: '999999', articleId: String(article?.id ?? 1), kind: 'price' };
+    const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })),
+    );
+    const answered: string[] = [];
+    const wrong: string[] = [];
+    const check = async (cookie: string | undefined, op: (typeof operations)[number]) => {
+      const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+      const write = op.method !== 'GET';
+      const res = await api.call(op.method, path, { ...(cookie ? { cookie } : {}), ...(write ? { body: {} } : {}) });
+      const where = `${cookie ? 'signed in' : 'signed out'}: ${op.method} ${path} answered ${res.status}`;
+      const documented = op.operation.responses[String(res.status)];
+      if (!documented) wrong.push(`${where}, not documented`);
+      const schema = documented?.content?.['application/json']?.schema;
+      if (schema) wrong.push(...problems(res.json, schema, where));
+      answered.push(`${cookie ? 'in' : 'out'} ${op.method} ${op.template} ${res.status}`);
+    };
+    // Signed out: a secured call is a documented 401; the public ones answer as documented.
+    for (const op of operations) await check(undefined, op);
+    for (const op of operations.filter((o) => o.operation.security)) expect(answered).toContain(`out ${op.method} ${op.template} 401`);
+    // Signed in: every secured call, then the sign-out.
+    const cookie = await api.signIn();
+    const secured = operations.filter((o) => o.operation.security);
+    for (const op of secured) await check(cookie, op);
+    await check(
+      cookie,
+      operations.find((o) => o.template === '/api/admin/logout')!,
+    );
+    expect(wrong).toEqual([]);
+    expect(answered.filter((a) => a.startsWith('in ')).every((a) => !a.endsWith(' 401'))).toBe(true);
   });
 
   it('a documented shape can fail: a checker that accepts anything would prove nothing', () => {

@@ -63,6 +63,11 @@ describe('reports', () => {
     const end = (price.table.rows.at(-1)?.[0] ?? '') as string;
     const asOf = new Date(`${end}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     expect(price.source).toBe(`Sample data (seeded history, not EIA figures), as of ${asOf}.`);
+    // The series it draws, each with its page.
+    expect(price.series).toEqual([
+      { slug: 'wti', name: 'WTI Crude Oil' },
+      { slug: 'brent', name: 'Brent Crude Oil' },
+    ]);
     expect(price.chart.yTitle).toBe('$/bbl');
     const regional = await report('/api/reports/regional?metric=generation');
     expect(regional.source).toMatch(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/);

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketObservations, marketSeries, siteState } from '@db/schema';
+import { marketObservations, marketSeries, rateLimitEvents, siteState } from '@db/schema';
 import type { SeriesSummary } from '@/server/services/series';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -188,7 +188,7 @@ describe('GET /api/series/{slug}', () => {
   });
 });
 
-describe('market-data cards and the price strip', () => {
+describe('market-data cards, the price strip and the topic pages', () => {
   it("say each figure's cadence, change period, as-of date and source, and link to the series page", async () => {
     const items = (await (await get('/api/market-data')).json()) as { slug: string; changePeriod: string; stale: boolean; source: string }[];
     expect(items.find((i) => i.slug === 'wti')).toMatchObject({ changePeriod: 'vs previous day', stale: false, source: 'Illustrative sample' });
@@ -202,6 +202,19 @@ describe('market-data cards and the price strip', () => {
     const news = await (await get('/news')).text();
     expect(news).toContain('href="/markets/gasoline"');
     expect(news).toContain('vs previous week');
+    const topic = await (await get('/category/oil-gas')).text();
+    const figures = topic.slice(
+      topic.indexOf('data-testid="topic-markets"'),
+      topic.indexOf('</section>', topic.indexOf('data-testid="topic-markets"')),
+    );
+    expect(figures).toContain('href="/markets/wti"');
+    expect(figures).toContain('vs previous day');
+    expect(figures).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(figures).toContain('Illustrative sample');
+    // The dashboard's charts link to the series they draw.
+    const analytics = await (await get('/analytics')).text();
+    expect(analytics).toContain('href="/markets/crude-production"');
+    expect(analytics).toContain('monthly, million barrels per day');
   });
 });
 
@@ -214,6 +227,15 @@ describe('/markets pages', () => {
     }
     expect(html).toContain('Weekly');
     expect(html).toMatch(/As of <time datetime="\d{4}-\d{2}-\d{2}">/);
+  });
+
+  it('a series page says when the next EIA release updates it, and links to the calendar', async () => {
+    const storage = await (await get('/markets/gas-storage')).text();
+    expect(storage).toMatch(
+      /data-testid="next-release"><time datetime="[^"]+">Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET, Weekly Natural Gas Storage Report\.<\/time> <a[^>]*href="\/calendar#storage-\d{4}-\d{2}-\d{2}"/,
+    );
+    // No rule of EIA's calendar updates Henry Hub's daily price.
+    expect(await (await get('/markets/henry-hub')).text()).not.toContain('data-testid="next-release"');
   });
 
   it('a series page shows its figures for the chosen range, the source, downloads and the five-year range of storage', async () => {
@@ -246,7 +268,7 @@ describe('/markets pages', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with Retry-After past API_RATE_LIMIT reads a minute from one address', async () => {
+  it('answers 429 with Retry-After past API_RATE_LIMIT reads a minute from one address, and no read writes to the database', async () => {
     const limited = await startTestServer({ TRUST_PROXY: 'true', API_RATE_LIMIT: '3' });
     try {
       const from = { 'X-Forwarded-For': '192.0.2.7' };
@@ -259,6 +281,9 @@ describe('rate limit', () => {
       expect(((await over.json()) as { message: string }).message).toMatch(/Too many data API requests/);
       // Another address is not held back.
       expect((await fetch(`${limited.url}/api/series`, { headers: { 'X-Forwarded-For': '192.0.2.8' } })).status).toBe(200);
+      // Reads are counted in memory: none of them wrote a rate-limit row.
+      const [rows] = await limited.database.db.select({ n: count() }).from(rateLimitEvents);
+      expect(rows?.n).toBe(0);
     } finally {
       await limited.stop();
     }

@@ -119,3 +119,45 @@ test('an editor adds, edits and deletes an event, and readers see it on the cale
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: new RegExp(title.replace(/[+()]/g, '\\$&')) })).toHaveCount(0);
 });
+
+test('an editor marks a release postponed, readers see it on the calendar, and the editor puts it back', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Calendar' });
+  const section = panel.getByRole('region', { name: 'Moved and Postponed Releases' });
+  await section.getByRole('button', { name: 'Move or Postpone a Release' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move or Postpone a Release' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  // The last release offered, weeks ahead: far from the weeks the other tests read.
+  const release = dialog.getByLabel('Release');
+  const last = release.locator('option').last();
+  const releaseId = (await last.getAttribute('value')) ?? '';
+  const label = (await last.textContent()) ?? '';
+  await release.selectOption(releaseId);
+  await dialog.getByLabel('New time (ET; empty: no new date yet)').fill('');
+  await dialog.getByLabel('What EIA said (optional)').fill('Delayed while EIA upgrades its systems.');
+  await dialog.getByRole('button', { name: 'Save Change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).filter({ hasText: 'Release marked postponed' })).toBeVisible();
+  const row = section.getByRole('listitem').filter({ hasText: label.split(',')[0] ?? '' });
+  await expect(row.first()).toContainText('postponed, no new date yet');
+
+  await page.goto('/calendar');
+  const entry = page.locator(`[data-entry="${releaseId}"]`);
+  await expect(entry).toContainText('Postponed');
+  await expect(entry).toContainText('new date to come');
+  await expect(entry).toContainText('Delayed while EIA upgrades its systems.');
+  expect(await seriousViolations(page, `[data-entry="${releaseId}"]`)).toEqual([]);
+
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await section
+    .getByRole('button', { name: /^Delete the change to / })
+    .first()
+    .click();
+  await expect(toasts(page).filter({ hasText: 'Release back on its usual schedule' })).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page.locator(`[data-entry="${releaseId}"]`)).not.toContainText('Postponed');
+});

@@ -68,7 +68,11 @@ function britishSpellings(dirs: string[]): string[] {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          for (const match of line.matchAll(pattern)) found.push(`${relative(root, file)}:${i + 1} ${match[0]}`);
+          for (const match of line.matchAll(pattern)) {
+            // An all-capitals word is a protocol's keyword, not prose (iCalendar's STATUS:CANCELLED, RFC 5545).
+            if (match[0] === match[0].toUpperCase()) continue;
+            found.push(`${relative(root, file)}:${i + 1} ${match[0]}`);
+          }
         });
     }
   }

@@ -13,6 +13,19 @@ export function ReportFigures({ report }: { report: Report }) {
       <div>
         <LazyChart label={report.kind} {...reportChartProps(report)} height={REPORT_CHART_HEIGHT} />
         <ChartSource>{report.source}</ChartSource>
+        {report.series && report.series.length > 0 && (
+          <p className="text-muted-foreground mt-1 text-xs">
+            Series:{' '}
+            {report.series.map((s, i) => (
+              <span key={s.slug}>
+                {i > 0 && ', '}
+                <a className="text-primary underline-offset-2 hover:underline" href={`/markets/${s.slug}`}>
+                  {s.name}
+                </a>
+              </span>
+            ))}
+          </p>
+        )}
       </div>
       <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
         {report.notes.map((n) => (

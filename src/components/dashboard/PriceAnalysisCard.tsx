@@ -53,6 +53,9 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
             <p className="text-muted-foreground text-sm">WTI 30-day volatility: {formatFixed(wti.volatility30d, 1)}%</p>
             {chartBlock}
             <ChartSource>{wti.source}</ChartSource>
+            <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/wti">
+              Full daily WTI history and downloads
+            </a>
             <p className="text-muted-foreground mt-1 text-xs">
               Volatility is annualized: the standard deviation of daily log returns (the last 30 for the 30-day figure, each week&apos;s for the bars)
               times √252.

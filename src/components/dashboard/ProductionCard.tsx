@@ -81,7 +81,7 @@ export function ProductionCard({
         <CardTitle as={headingLevel} id={titleId}>
           Production
         </CardTitle>
-        <CardDescription>US crude oil field production, million barrels per day</CardDescription>
+        <CardDescription>US crude oil field production, monthly, million barrels per day</CardDescription>
       </CardHeader>
       <CardContent>
         {last && <p className="text-2xl font-bold">{formatFixed(last.value, 2)} million b/d</p>}
@@ -97,6 +97,9 @@ export function ProductionCard({
           rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatFixed(m.value, 2)])}
         />
         <ChartSource>{source}</ChartSource>
+        <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
+          Full monthly production history and downloads
+        </a>
         <IllustrativeTrend chart={false} height={height} />
       </CardContent>
     </Card>

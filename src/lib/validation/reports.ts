@@ -84,6 +84,8 @@ export interface Report {
   notes: string[];
   /** Where the figures come from and how recent they are: "Source: U.S. EIA, series …, as of …" or "Sample data …". */
   source: string;
+  /** The stored market series the report draws, each with its page (`/markets/{slug}`); none for generation reports. */
+  series?: { slug: string; name: string }[];
   chart: {
     type: ChartType | 'donut';
     /** datetime: points are [epoch ms, value]; category: values follow `categories`. */

@@ -1,6 +1,6 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { SITE_TIME_ZONE } from '@/lib/format';
-import { formatHeadline } from '@/lib/calendar-format';
+import { formatCalendarDay, formatClock, formatHeadline } from '@/lib/calendar-format';
 import { SITE_NAME } from '@/lib/site';
 import { addDays, zonedParts } from '@/lib/zoned-time';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar';
@@ -49,6 +49,12 @@ function easternWallClock(instant: Date): Date {
 function describe(entry: CalendarEntry, site: URL): string {
   const lines: string[] = [];
   if (entry.movedFor) lines.push(`Moved for ${entry.movedFor}.`);
+  const change = entry.change;
+  if (change) {
+    const from = `${formatCalendarDay(change.scheduledDay)}, ${formatClock(change.scheduledTime)} ET`;
+    lines.push(change.postponed ? `Postponed by EIA from ${from}; new date to come.` : `Moved by EIA from ${from}.`);
+    if (change.note) lines.push(change.note);
+  }
   if (entry.figure) lines.push(`Published: ${formatHeadline(entry.figure)}.`);
   for (const s of entry.series) lines.push(`${s.label}: ${new URL(`/markets/${s.slug}`, site).href}`);
   if (entry.url) lines.push(entry.type === 'release' ? `EIA: ${entry.url}` : entry.url);
@@ -82,7 +88,15 @@ export async function calendarFeed(site: URL, now: Date = new Date()): Promise<s
       end: easternWallClock(end),
       timezone: SITE_TIME_ZONE,
       stamp: now,
-      summary: entry.figure ? `${entry.title}: ${formatHeadline(entry.figure)}` : entry.title,
+      summary: entry.figure
+        ? `${entry.title}: ${formatHeadline(entry.figure)}`
+        : entry.status === 'postponed'
+          ? `Postponed: ${entry.title}`
+          : entry.title,
+      // A release EIA moved or postponed: a higher SEQUENCE makes subscribed calendars take the change;
+      // postponed with no new date, the slot it had is CANCELLED (the same UID comes back with the new date).
+      sequence: entry.change?.sequence ?? 0,
+      status: entry.status === 'postponed' ? ICalEventStatus.CANCELLED : null,
       description: describe(entry, site),
       location: entry.location || null,
       url: entry.url || (entry.series[0] ? new URL(`/markets/${entry.series[0].slug}`, site).href : null),

@@ -1,10 +1,11 @@
 import type { CalendarEventInput, CalendarEventKind } from '@/lib/validation/calendar-event';
 import { isEiaSource } from '@/lib/energy';
 import { SITE_TIME_ZONE } from '@/lib/format';
-import { RELEASE_RULES, releasesBetween, type ReleaseKind, type ReleaseSeries } from '@/lib/release-calendar';
-import type { CalendarEventItem } from '@/lib/types';
+import { RELEASE_RULES, daysBetween, releasesBetween, type Release, type ReleaseKind, type ReleaseSeries } from '@/lib/release-calendar';
+import type { CalendarEventItem, ReleaseChangeItem, ReleaseChoice } from '@/lib/types';
+import { RELEASE_CHANGE_MAX_DAYS, RELEASE_ID_PATTERN, type ReleaseChangeInput } from '@/lib/validation/release-change';
 import { addDays, zonedParts, zonedTime } from '@/lib/zoned-time';
-import { NotFoundError, messages } from '@/server/errors';
+import { BadRequestError, NotFoundError, messages } from '@/server/errors';
 import {
   countCalendarEvents,
   createCalendarEvent,
@@ -16,6 +17,14 @@ import {
   type CalendarEventValues,
 } from '@/server/queries/calendar-events';
 import { listObservationsSince, listSeriesBySlugs } from '@/server/queries/market';
+import {
+  countReleaseChanges,
+  deleteReleaseChange,
+  listReleaseChangesFor,
+  listReleaseChangesPage,
+  upsertReleaseChange,
+  type ReleaseChangeRow,
+} from '@/server/queries/release-changes';
 import { contentChanged } from '@/server/services/publish';
 
 /** A release's headline figure: the observation of its period in the stored series. */
@@ -52,9 +61,20 @@ export interface CalendarEntry {
   location: string;
   /** The stored series a release updates (`/markets/{slug}`). */
   series: readonly ReleaseSeries[];
-  /** Upcoming; published with its headline figure; or past without a figure stored yet. */
-  status: 'upcoming' | 'published' | 'released';
+  /** Upcoming; published with its headline figure; past without a figure stored yet; or postponed by EIA with no new date. */
+  status: 'upcoming' | 'published' | 'released' | 'postponed';
   figure?: HeadlineFigure;
+  /** EIA moved the release from its rule's time (`startsAt` is the new time), or postponed it (`startsAt` stays at the rule's time). */
+  change?: {
+    postponed: boolean;
+    /** The rule's day and time, US Eastern. */
+    scheduledDay: string;
+    scheduledTime: string;
+    /** EIA's reason; may be empty. */
+    note: string;
+    /** The iCalendar SEQUENCE of the release. */
+    sequence: number;
+  };
 }
 
 /** The US Eastern day of an instant. */
@@ -120,7 +140,10 @@ function eventEntry(row: CalendarEventRow, now: Date): CalendarEntry {
  * period. Bounded by the window (releases are computed; events come through the index).
  */
 export async function getCalendar(from: string, to: string, now: Date = new Date()): Promise<CalendarEntry[]> {
-  const releases = releasesBetween(from, to);
+  // EIA may move a release by up to RELEASE_CHANGE_MAX_DAYS: into the window, or out of it.
+  const candidates = releasesBetween(addDays(from, -RELEASE_CHANGE_MAX_DAYS), addDays(to, RELEASE_CHANGE_MAX_DAYS));
+  const changes = new Map((await listReleaseChangesFor(candidates.map((r) => r.id))).map((c) => [c.releaseId, c]));
+  const releases = candidates.map((r) => withChange(r, changes.get(r.id))).filter((r) => r.day >= from && r.day <= to);
   const fromPeriod = addDays(from, -120);
   const [figures, events] = await Promise.all([
     headlineFigures(
@@ -144,14 +167,32 @@ export async function getCalendar(from: string, to: string, now: Date = new Date
       url: rule.url,
       location: '',
       series: rule.series,
-      status: !out ? 'upcoming' : figure ? 'published' : 'released',
+      status: figure ? 'published' : r.change?.postponed ? 'postponed' : !out ? 'upcoming' : 'released',
     };
-    if (r.movedFor) entry.movedFor = r.movedFor;
+    if (r.movedFor && !r.change) entry.movedFor = r.movedFor;
     if (figure) entry.figure = figure;
+    if (r.change) entry.change = r.change;
     return entry;
   });
   entries.push(...events.map((e) => eventEntry(e, now)));
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.title.localeCompare(b.title));
+}
+
+type ChangedRelease = Release & { change?: NonNullable<CalendarEntry['change']> };
+
+/** A computed release with EIA's change applied: at its new time, or postponed (kept at the rule's time, flagged). */
+function withChange(release: Release, change: ReleaseChangeRow | undefined): ChangedRelease {
+  if (!change) return release;
+  const moved = {
+    postponed: change.startsAt === null,
+    scheduledDay: release.day,
+    scheduledTime: release.time,
+    note: change.note,
+    sequence: change.sequence,
+  };
+  if (!change.startsAt) return { ...release, change: moved };
+  const { day, time } = zonedParts(change.startsAt, SITE_TIME_ZONE);
+  return { ...release, day, time, startsAt: change.startsAt, change: moved };
 }
 
 /** `YYYY-MM-DDTHH:MM` in US Eastern, as the admin's form shows a time. */
@@ -217,4 +258,71 @@ export async function changeCalendarEvent(id: number, input: CalendarEventInput)
 export async function removeCalendarEvent(id: number): Promise<void> {
   if (!(await deleteCalendarEvent(id))) throw new NotFoundError(messages.calendarEventNotFound);
   await contentChanged({ entity: 'calendar-event', id, action: 'deleted' });
+}
+
+/** The computed release of an id (`wpsr-2026-11-25`): its rule's day is in the id, holidays move it a few days at most. */
+function findRelease(releaseId: string): Release | undefined {
+  if (!RELEASE_ID_PATTERN.test(releaseId)) return undefined;
+  const day = releaseId.slice(-10);
+  return releasesBetween(addDays(day, -3), addDays(day, 10)).find((r) => r.id === releaseId);
+}
+
+function changeItem(row: ReleaseChangeRow): ReleaseChangeItem {
+  const kind = row.releaseId.replace(/-\d{4}-\d{2}-\d{2}$/, '') as ReleaseKind;
+  return {
+    releaseId: row.releaseId,
+    title: RELEASE_RULES[kind].title,
+    scheduledAt: easternLocal(row.scheduledAt),
+    startsAt: row.startsAt ? easternLocal(row.startsAt) : '',
+    note: row.note,
+  };
+}
+
+export const RELEASE_CHANGES_PAGE_SIZE = 50;
+
+/**
+ * The admin's list of EIA's changes (50 a page, latest release first), and the releases
+ * that may be changed: the computed ones from two weeks back to eight weeks ahead.
+ */
+export async function listReleaseChangesForAdmin(
+  page: number,
+  now: Date = new Date(),
+): Promise<{ items: ReleaseChangeItem[]; total: number; page: number; pageSize: number; releases: ReleaseChoice[] }> {
+  const [rows, total] = await Promise.all([
+    listReleaseChangesPage((page - 1) * RELEASE_CHANGES_PAGE_SIZE, RELEASE_CHANGES_PAGE_SIZE),
+    countReleaseChanges(),
+  ]);
+  const today = easternDay(now);
+  const releases = releasesBetween(addDays(today, -14), addDays(today, 56)).map((r) => ({
+    releaseId: r.id,
+    title: r.title,
+    scheduledAt: `${r.day}T${r.time}`,
+  }));
+  return { items: rows.map(changeItem), total, page, pageSize: RELEASE_CHANGES_PAGE_SIZE, releases };
+}
+
+/**
+ * Records EIA's change to a release: a new US Eastern time (at most RELEASE_CHANGE_MAX_DAYS
+ * from the rule's day) or, without one, postponed with no new date. Saving again replaces
+ * it. 404 for a release the rules do not give.
+ */
+export async function changeRelease(releaseId: string, input: ReleaseChangeInput): Promise<ReleaseChangeItem> {
+  const release = findRelease(releaseId);
+  if (!release) throw new NotFoundError(messages.releaseNotFound);
+  let startsAt: Date | null = null;
+  if (input.startsAt) {
+    const [day = '', time = ''] = input.startsAt.split('T');
+    if (Math.abs(daysBetween(release.day, day)) > RELEASE_CHANGE_MAX_DAYS)
+      throw new BadRequestError(messages.invalidInput, { startsAt: [messages.releaseChangeTooFar(RELEASE_CHANGE_MAX_DAYS)] });
+    startsAt = zonedTime(day, time, SITE_TIME_ZONE);
+  }
+  const row = await upsertReleaseChange({ releaseId, scheduledAt: release.startsAt, startsAt, note: input.note });
+  await contentChanged({ entity: 'release-change', id: 0, action: 'updated' });
+  return changeItem(row);
+}
+
+/** Puts a release back at its rule's time; 404 when it had no change. */
+export async function removeReleaseChange(releaseId: string): Promise<void> {
+  if (!(await deleteReleaseChange(releaseId))) throw new NotFoundError(messages.releaseNotFound);
+  await contentChanged({ entity: 'release-change', id: 0, action: 'deleted' });
 }

@@ -84,12 +84,10 @@ const OVERLAP = { daily: 14, weekly: 35, monthly: 100 } as const;
 const STALE_RUN_MS = 15 * 60_000;
 
 export interface ImportSummary {
-  /** Price observations written. */
-  observations: number;
-  /** Production figures written. */
-  production: number;
+  /** Per series: the observations EIA answered, and those written (new or revised). */
+  series: { slug: string; name: string; read: number; written: number }[];
+  /** Generation figures written (new or revised). */
   generation: number;
-  series: { slug: string; rows: number }[];
 }
 
 const DAY_MS = 86_400_000;
@@ -134,6 +132,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   const fetched: {
     id: number;
     slug: string;
+    name: string;
     wasSample: boolean;
     source: string;
     rows: { period: string; value: number }[];
@@ -146,7 +145,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     const latest = wasSample ? undefined : await latestSeriesPeriod(s.id);
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
     const source = eiaSource(query.route, query.facets);
-    fetched.push({ id: s.id, slug: s.slug, wasSample, source, rows: observationsOf(rows, query) });
+    fetched.push({ id: s.id, slug: s.slug, name: s.name, wasSample, source, rows: observationsOf(rows, query) });
   }
   for (const { series: wanted, query } of EIA_IMPORTED_SERIES) {
     const stored = series.find((s) => s.slug === wanted.slug);
@@ -154,7 +153,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     const latest = stored && !wasSample ? await latestSeriesPeriod(stored.id) : undefined;
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
     const source = eiaSource(query.route, query.facets);
-    const entry = { id: stored?.id ?? 0, slug: wanted.slug, wasSample, source, rows: observationsOf(rows, query) };
+    const entry = { id: stored?.id ?? 0, slug: wanted.slug, name: stored?.name ?? wanted.name, wasSample, source, rows: observationsOf(rows, query) };
     fetched.push(stored ? entry : { ...entry, create: wanted });
   }
 
@@ -175,19 +174,15 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     generationValues.set(`${period}|${location}|${fueltypeid}`, { period, location, fuel: fueltypeid, value, source: 'eia' });
   }
 
-  let observations = 0;
-  let production = 0;
+  const written = new Map<string, number>();
   let generationWritten = 0;
-  const imported = new Set<string>(EIA_IMPORTED_SERIES.map((i) => i.series.slug));
   // The project's write queue: one write transaction at a time in this process.
   await writeTransaction(async (tx) => {
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
       const id = f.create ? await ensureSeries({ ...f.create, source: f.source }, tx) : f.id;
       if (f.wasSample) await deleteSeriesObservations(id, tx);
-      const written = await upsertObservations(id, f.rows, tx);
-      if (imported.has(f.slug)) production += written;
-      else observations += written;
+      written.set(f.slug, await upsertObservations(id, f.rows, tx));
       await setSeriesSource(id, f.source, tx);
     }
     const genList = [...generationValues.values()];
@@ -197,16 +192,22 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     }
   });
   return {
-    observations,
-    production,
+    series: fetched.map((f) => ({ slug: f.slug, name: f.name, read: f.rows.length, written: written.get(f.slug) ?? 0 })),
     generation: generationWritten,
-    series: fetched.map((f) => ({ slug: f.slug, rows: f.rows.length })),
   };
 }
 
 /** What an import did, in words (the admin's toast, the run log, the command's output). */
 export function importMessage(summary: ImportSummary): string {
-  return messages.importSucceeded(summary.observations, summary.production, summary.generation);
+  return messages.importSucceeded(
+    summary.series.filter((s) => s.written > 0),
+    summary.generation,
+  );
+}
+
+/** Everything an import wrote: observations of every series and generation figures. */
+export function importedRows(summary: ImportSummary): number {
+  return summary.series.reduce((sum, s) => sum + s.written, summary.generation);
 }
 
 /**
@@ -226,13 +227,12 @@ export async function runEiaImport(
     finishImportRun(runId, { status, rows, message, finishedAt: new Date() });
   try {
     const summary = await importFromEia(options);
-    const total = summary.observations + summary.production + summary.generation;
-    await finish('succeeded', total, importMessage(summary));
+    await finish('succeeded', importedRows(summary), importMessage(summary));
     // Every page showing market data renders afresh, in every process.
     await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
     return { ok: true, summary };
   } catch (error) {
-    const message = error instanceof EiaError ? error.message : messages.importFailed;
+    const message = error instanceof EiaError ? messages.importFailedBecause(error.message) : messages.importFailed;
     if (!(error instanceof EiaError)) console.error('EIA import failed:', error);
     await finish('failed', 0, message);
     return { ok: false, message };

@@ -67,6 +67,7 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
     subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${end}`,
     notes,
     source: seriesSourceLine(series, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily')),
+    series: series.map((s) => ({ slug: s.slug, name: s.name })),
     chart: {
       type: query.chart ?? 'line',
       xType: 'datetime',

@@ -5,11 +5,12 @@ import type { ArticleSummary } from '@/lib/types';
 import { isEiaSource } from '@/lib/energy';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
-import { writeTransaction } from '@/server/db';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
 import { getArticlesByIds, searchPublicArticleIds, toFtsQuery } from '@/server/queries/articles';
 import { getSeriesBySlug, listObservationsBetween, listSeriesWithLatest, type MarketSeriesRow } from '@/server/queries/market';
-import { apiRateRules, takeRateLimit } from '@/server/rate-limit';
+import { MemoryRateLimiter } from '@/server/memory-rate-limit';
+import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar';
+import { addDays } from '@/lib/zoned-time';
 
 /** The most observations one answer of the data API holds; a wider range is a 400 asking to narrow it. */
 export const MAX_OBSERVATIONS = 10_000;
@@ -123,6 +124,21 @@ export interface SeriesPage {
   /** Gas storage: the five-year range of each charted week. */
   band: FiveYearBand[];
   articles: ArticleSummary[];
+  /** The next EIA release that updates the series (at the time EIA moved it to, or postponed), if one is due within NEXT_RELEASE_DAYS. */
+  nextRelease: Pick<CalendarEntry, 'id' | 'title' | 'day' | 'time' | 'startsAt' | 'status'> | undefined;
+}
+
+/** How far ahead a series page looks for the release that updates it. */
+const NEXT_RELEASE_DAYS = 45;
+
+/** The next release of the calendar (EIA's changes applied) that updates the series. */
+async function nextReleaseOf(slug: string, now: Date): Promise<SeriesPage['nextRelease']> {
+  const today = easternDay(now);
+  const entries = await getCalendar(today, addDays(today, NEXT_RELEASE_DAYS), now);
+  const next = entries.find(
+    (e) => e.type === 'release' && (e.status === 'upcoming' || e.status === 'postponed') && e.series.some((s) => s.slug === slug),
+  );
+  return next && { id: next.id, title: next.title, day: next.day, time: next.time, startsAt: next.startsAt, status: next.status };
 }
 
 /** What /markets/{slug} shows for a range: the points, their figures, the five-year band (storage) and recent articles. */
@@ -137,13 +153,14 @@ export async function getSeriesPage(slug: string, range: SeriesRange, now: Date 
   // The band needs the five years before the first charted week as well.
   const readFrom = withBand && start ? shiftYears(start, -5, -7) : withBand ? undefined : start;
   const fts = keywordQuery(seriesInfo(slug, row.frequency).keywords);
-  const [history, articles] = await Promise.all([
+  const [history, articles, nextRelease] = await Promise.all([
     cachedForContent(`series|${slug}|${readFrom ?? 'all'}`, () => listObservationsBetween(row.id, { start: readFrom }, MAX_OBSERVATIONS)),
     fts
       ? cachedForContent(`series|${slug}|articles`, async () =>
           getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, RELATED_ARTICLES, 0), false),
         )
       : Promise.resolve([]),
+    nextReleaseOf(slug, now),
   ]);
   const points = start ? history.filter((p) => p.period >= start) : history;
   return {
@@ -158,6 +175,7 @@ export async function getSeriesPage(slug: string, range: SeriesRange, now: Date 
         )
       : [],
     articles,
+    nextRelease,
   };
 }
 
@@ -168,12 +186,15 @@ function shiftYears(day: string, years: number, extraDays: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Counts one data API read for the client address; a 429 with Retry-After past API_RATE_LIMIT a minute. */
-export async function takeApiRead(clientAddress: string, now: Date = new Date()): Promise<void> {
-  try {
-    await writeTransaction((tx) => takeRateLimit(tx, 'api', clientAddress, apiRateRules(appConfig().apiRateLimit), now));
-  } catch (error) {
-    if (error instanceof RateLimitError) throw new RateLimitError(error.retryAfterSeconds, messages.apiRateLimited);
-    throw error;
-  }
+let apiReads: MemoryRateLimiter | undefined;
+
+/**
+ * Counts one data API read for the client address in this process's memory (a read costs
+ * no database write); a 429 with Retry-After past API_RATE_LIMIT a minute. The limit is per
+ * web process.
+ */
+export function takeApiRead(clientAddress: string, now: Date = new Date()): void {
+  apiReads ??= new MemoryRateLimiter(appConfig().apiRateLimit);
+  const waitMs = apiReads.take(clientAddress, now.getTime());
+  if (waitMs > 0) throw new RateLimitError(waitMs / 1000, messages.apiRateLimited);
 }

@@ -5,6 +5,7 @@ import { CALENDAR_EVENT_KIND_LABELS } from '@/lib/validation/calendar-event';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CalendarEventDialog } from '@/components/admin/calendar/CalendarEventDialog';
+import { ReleaseChanges } from '@/components/admin/calendar/ReleaseChanges';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { useResource } from '@/components/admin/shared/use-resource';
 
@@ -34,7 +35,8 @@ export function CalendarTab() {
             Release Calendar
           </h2>
           <p className="text-muted-foreground text-sm">
-            EIA&apos;s releases are computed from their schedule. Add the other dates readers plan around: OPEC+ meetings, FERC open meetings.{' '}
+            EIA&apos;s releases are computed from their schedule (note below when EIA moves one). Add the other dates readers plan around: OPEC+
+            meetings, FERC open meetings.{' '}
             <a className="text-primary underline" href="/calendar">
               View the calendar
             </a>
@@ -86,6 +88,7 @@ export function CalendarTab() {
           </Button>
         </nav>
       )}
+      <ReleaseChanges />
     </section>
   );
 }

@@ -9,7 +9,7 @@ export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const slug = slugParam(params['slug'], messages.seriesNotFound);
     const query = parseQuery(seriesQuerySchema, url);
-    await takeApiRead(getClientAddress(request, clientAddress));
+    takeApiRead(getClientAddress(request, clientAddress));
     const result = await getSeriesObservations(slug, query);
     const filename = observationsFilename(slug, result.observations, query.format);
     if (query.format === 'csv') {
