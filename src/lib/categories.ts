@@ -10,20 +10,6 @@ const BADGE_CLASSES: Record<string, string> = {
 
 const OTHER = 'bg-gray-200 text-gray-900 ring-gray-300';
 
-/** A category's colour where no class applies (the generated share images), as hex; any other slug is gray. */
-const ACCENTS: Record<string, string> = {
-  'oil-gas': '#1d4ed8',
-  renewables: '#15803d',
-  utilities: '#7e22ce',
-  nuclear: '#c2410c',
-  coal: '#374151',
-  'policy-regulation': '#b91c1c',
-};
-
-export function categoryAccent(slug: string): string {
-  return ACCENTS[slug] ?? '#4b5563';
-}
-
 /** Tailwind classes of a category badge. */
 export function categoryBadgeClass(slug: string): string {
   return BADGE_CLASSES[slug] ?? OTHER;

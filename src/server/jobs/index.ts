@@ -1,5 +1,4 @@
 import { appConfig } from '@/server/config';
-import { editorNoticesJob } from '@/server/jobs/editor-notices';
 import { eiaImportJobs } from '@/server/jobs/eia-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
@@ -8,6 +7,5 @@ import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 
 /** The timed work every web process takes part in (one process runs each due run), as configured at start. */
 export function scheduledJobs(): readonly Job[] {
-  const config = appConfig();
-  return [housekeepingJob, mailDeliveryJob, scheduledPublishingJob, ...(config.editorsEmail ? [editorNoticesJob] : []), ...eiaImportJobs(config)];
+  return [housekeepingJob, mailDeliveryJob, scheduledPublishingJob, ...eiaImportJobs(appConfig())];
 }

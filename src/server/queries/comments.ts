@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
 import type { ModerationComment, PublicComment } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -236,31 +236,4 @@ export async function approveCommentById(id: number, tx: Executor = db): Promise
 export async function deleteCommentById(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
   return rows.length > 0;
-}
-
-/** The newest comment's id (0 when there is none): where the editors' notices begin. */
-export async function getLastCommentId(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ id: comments.id }).from(comments).orderBy(desc(comments.id)).limit(1);
-  return row?.id ?? 0;
-}
-
-/** Pending comments after `afterId`, oldest first, with their article's title: what the editors have not been told of. */
-export async function listPendingCommentsAfter(
-  afterId: number,
-  limit: number,
-  tx: Executor = db,
-): Promise<{ id: number; authorName: string; content: string; articleTitle: string; createdAt: Date }[]> {
-  return tx
-    .select({
-      id: comments.id,
-      authorName: comments.authorName,
-      content: comments.content,
-      articleTitle: articles.title,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .innerJoin(articles, eq(articles.id, comments.articleId))
-    .where(and(gt(comments.id, afterId), eq(comments.approved, false)))
-    .orderBy(comments.id)
-    .limit(limit);
 }

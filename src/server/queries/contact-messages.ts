@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactMessages } from '@db/schema';
 import type { AdminMessage } from '@/lib/types';
 import { db, type Executor } from '@/server/db';
@@ -108,31 +108,4 @@ export async function setContactMessageHandled(id: number, handled: boolean, tx:
 export async function deleteContactMessageById(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
   return rows.length > 0;
-}
-
-/** The newest message's id (0 when there is none): where the editors' notices begin. */
-export async function getLastContactMessageId(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ id: contactMessages.id }).from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
-  return row?.id ?? 0;
-}
-
-/** Messages after `afterId`, oldest first: what the editors have not been told of. */
-export async function listContactMessagesAfter(
-  afterId: number,
-  limit: number,
-  tx: Executor = db,
-): Promise<{ id: number; name: string; email: string; subject: string; message: string; createdAt: Date }[]> {
-  return tx
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .where(gt(contactMessages.id, afterId))
-    .orderBy(contactMessages.id)
-    .limit(limit);
 }
