@@ -89,6 +89,15 @@ describe('article cards', () => {
     expect((await png(first)).body.equals(a.body)).toBe(true);
   });
 
+  it('answer concurrent first requests for a new card with one and the same image', async () => {
+    const path = await ogImagePath(`/article/${(await create({ title: 'Ten requests at once for a card never drawn' })).slug}`);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => png(path)));
+    expect(answers.map((a) => a.res.status)).toEqual(Array(10).fill(200));
+    expect(answers.every((a) => a.body.equals(answers[0]?.body ?? Buffer.alloc(0)))).toBe(true);
+    const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+  });
+
   it('move to a new address when the title changes; an old or missing version is sent to it', async () => {
     const article = await create({ title: 'Coal retirements slow in the Midwest' });
     const before = await ogImagePath(`/article/${article.slug}`);
