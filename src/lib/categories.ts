@@ -1,18 +1,33 @@
-/** Badge colors by category slug; any other slug is gray. */
-const BADGE_CLASSES: Record<string, string> = {
-  'oil-gas': 'bg-blue-100 text-blue-900 ring-blue-200',
-  renewables: 'bg-green-100 text-green-900 ring-green-200',
-  utilities: 'bg-purple-100 text-purple-900 ring-purple-200',
-  nuclear: 'bg-orange-100 text-orange-900 ring-orange-200',
-  coal: 'bg-gray-200 text-gray-900 ring-gray-300',
-  'policy-regulation': 'bg-red-100 text-red-900 ring-red-200',
+/**
+ * Badge colors by category slug, as Tailwind classes for pages and as the same colors in hex
+ * for drawn images (the Open Graph cards); any other slug is gray.
+ */
+interface Badge {
+  classes: string;
+  background: string;
+  text: string;
+}
+
+const BADGES: Record<string, Badge> = {
+  'oil-gas': { classes: 'bg-blue-100 text-blue-900 ring-blue-200', background: '#dbeafe', text: '#1e3a8a' },
+  renewables: { classes: 'bg-green-100 text-green-900 ring-green-200', background: '#dcfce7', text: '#14532d' },
+  utilities: { classes: 'bg-purple-100 text-purple-900 ring-purple-200', background: '#f3e8ff', text: '#581c87' },
+  nuclear: { classes: 'bg-orange-100 text-orange-900 ring-orange-200', background: '#ffedd5', text: '#7c2d12' },
+  coal: { classes: 'bg-gray-200 text-gray-900 ring-gray-300', background: '#e5e7eb', text: '#111827' },
+  'policy-regulation': { classes: 'bg-red-100 text-red-900 ring-red-200', background: '#fee2e2', text: '#7f1d1d' },
 };
 
-const OTHER = 'bg-gray-200 text-gray-900 ring-gray-300';
+const OTHER: Badge = { classes: 'bg-gray-200 text-gray-900 ring-gray-300', background: '#e5e7eb', text: '#111827' };
 
 /** Tailwind classes of a category badge. */
 export function categoryBadgeClass(slug: string): string {
-  return BADGE_CLASSES[slug] ?? OTHER;
+  return (BADGES[slug] ?? OTHER).classes;
+}
+
+/** A category badge's background and text colors in hex. */
+export function categoryBadgeColors(slug: string): { background: string; text: string } {
+  const { background, text } = BADGES[slug] ?? OTHER;
+  return { background, text };
 }
 
 /** The market series a topic page shows, by category slug (categories without any show none). */

@@ -314,3 +314,11 @@ export interface MediaItem {
   /** Resized copies, narrowest first, for `srcset`. */
   variants: { width: number; avif: string; webp: string }[];
 }
+
+/** An image for a page's head (link previews): its address and what `og:image:*` says of it. */
+export interface PageImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt?: string | undefined;
+}

@@ -285,6 +285,21 @@ export async function isPublicArticle(id: number, now: Date = new Date(), tx: Ex
   return row !== undefined;
 }
 
+/** What the Open Graph card of a public article shows (title, category, publish time), or undefined. */
+export async function getPublicArticleCard(
+  slug: string,
+  now: Date = new Date(),
+  tx: Executor = db,
+): Promise<{ title: string; publishedAt: string; categoryName: string; categorySlug: string } | undefined> {
+  const [row] = await tx
+    .select({ title: articles.title, publishedAt: articles.publishedAt, categoryName: categories.name, categorySlug: categories.slug })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .limit(1);
+  return row ? { ...row, publishedAt: row.publishedAt.toISOString() } : undefined;
+}
+
 /** The id of the article with this slug, whatever its status. */
 export async function getArticleIdBySlug(slug: string, tx: Executor = db): Promise<number | undefined> {
   const [row] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.slug, slug));

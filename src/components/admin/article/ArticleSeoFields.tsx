@@ -78,7 +78,9 @@ export function ArticleSeoFields({
         {image ? (
           <img src={image} alt="" className="bg-muted aspect-[1.91/1] w-full object-cover" />
         ) : (
-          <div className="bg-muted text-muted-foreground grid aspect-[1.91/1] place-items-center text-xs">Site image</div>
+          <div className="bg-muted text-muted-foreground grid aspect-[1.91/1] place-items-center p-2 text-center text-xs">
+            A card drawn from the title, category and date
+          </div>
         )}
         <div className="bg-muted/50 p-2">
           <p className="line-clamp-2 font-semibold">{shownTitle || 'Title'}</p>
