@@ -16,6 +16,7 @@ import { listPublicArticles, listRelatedArticles } from '@/server/services/artic
 import { getPreviewArticle } from '@/server/services/article-preview';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/market';
 import { buildReport } from '@/server/services/reports';
+import { articleForReaders } from '@/server/services/responsive-images';
 import { dashboardsOf } from '@/server/services/zoho';
 
 /**
@@ -59,7 +60,7 @@ export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
   const [related, seo] = await Promise.all([listRelatedArticles(article, 3), getArticleSeo(article.id)]);
-  return { article, related, seo: seo ?? NO_SEO };
+  return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
 }
 
 const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
@@ -74,8 +75,7 @@ export async function getArticlePreviewData(token: string) {
   const { article } = found;
   const related = await listRelatedArticles(article, 3);
   return {
-    article,
-    related,
+    ...(await articleForReaders(article, related)),
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
   };
 }
