@@ -43,7 +43,18 @@ interface MediaPickerProps {
 export function MediaPicker({ open, onOpenChange, title, ...props }: MediaPickerProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="wide" className="max-w-4xl" onOpenAutoFocus={(event) => props.file && event.preventDefault()}>
+      <DialogContent
+        size="wide"
+        className="max-w-4xl"
+        onOpenAutoFocus={(event) => {
+          // Opened with a file: the details can be typed while it goes up.
+          const first = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]') : null;
+          if (first) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Choose an image from the library, or upload one: pick a file, drop it here or paste it.</DialogDescription>
@@ -139,8 +150,6 @@ function PickerBody({
     if (file && !startedWith.current) {
       startedWith.current = true;
       start(file);
-      // The details can be typed while the file goes up.
-      if (withDetails) altInput.current?.focus();
     }
     // Only the file the picker opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -304,13 +313,17 @@ function PickerBody({
         )}
       </div>
 
-      {(selected || uploading) && (
+      {(selected || uploading || (file && !upload)) && (
         <div className="grid gap-3 border-t pt-4 sm:grid-cols-[8rem_1fr]">
-          <img
-            src={selected ? (selected.variants[0]?.webp ?? selected.url) : upload?.preview}
-            alt=""
-            className="bg-muted aspect-video w-full rounded object-cover sm:aspect-square"
-          />
+          {selected || upload ? (
+            <img
+              src={selected ? (selected.variants[0]?.webp ?? selected.url) : upload?.preview}
+              alt=""
+              className="bg-muted aspect-video w-full rounded object-cover sm:aspect-square"
+            />
+          ) : (
+            <span className="bg-muted aspect-video w-full rounded sm:aspect-square" />
+          )}
           <div className="grid gap-3">
             {selected && (
               <p className="text-muted-foreground text-sm" data-testid="media-selected">
@@ -323,6 +336,7 @@ function PickerBody({
                   <Input
                     {...fieldProps(`${id}-alt`, altError)}
                     ref={altInput}
+                    data-autofocus={file ? '' : undefined}
                     value={details.alt}
                     onChange={(e) => {
                       setDetails({ ...details, alt: e.target.value });
