@@ -33,7 +33,7 @@ export function uploadToLibrary(file: File, onProgress: (sent: number) => void, 
       else reject(new ApiError(request.status, request.responseText || request.statusText, body as ApiErrorBody | undefined));
     });
     request.addEventListener('error', () => reject(new Error('The upload failed: check your connection and try again.')));
-    request.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
+    request.addEventListener('abort', () => reject(new DOMException('The upload was canceled.', 'AbortError')));
     signal?.addEventListener('abort', () => request.abort());
     const form = new FormData();
     form.set('file', file, file.name || 'pasted-image');
