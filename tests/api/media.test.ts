@@ -205,7 +205,10 @@ describe('library images in articles', () => {
   });
 
   it('refuses an update that sets a library lead image without alt text, keeping the article as it was', async () => {
-    const created = await api.call('POST', '/api/articles', { cookie, body: { ...base, title: 'Typed image', slug: 'typed-image', content: '<p>x</p>' } });
+    const created = await api.call('POST', '/api/articles', {
+      cookie,
+      body: { ...base, title: 'Typed image', slug: 'typed-image', content: '<p>x</p>' },
+    });
     expect(created.status).toBe(201);
     const id = created.json.id as number;
     const patched = await api.call('PATCH', `/api/articles/${id}`, { cookie, body: { imageUrl: image.url } });

@@ -40,7 +40,7 @@ describe('sanitizeArticleHtml and images', () => {
     );
   });
 
-  it('drops picture and source (made when readers\' pages render), other classes, styles and sizes that are not numbers', () => {
+  it("drops picture and source (made when readers' pages render), other classes, styles and sizes that are not numbers", () => {
     const clean = sanitizeArticleHtml(
       '<picture><source srcset="https://evil.example/x.avif" type="image/avif"><img src="/media/2026/11/abcdefghijkl/original.jpg" alt="x" width="100%" height="9" style="position:fixed" class="big"></picture><span class="credit evil" style="color:red">c</span><figcaption onclick="x()">f</figcaption>',
     );

@@ -40,16 +40,18 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           decoding="async"
           className="bg-muted aspect-video w-full object-cover"
         />
-      ) : article.imageUrl && (
-        <img
-          src={article.imageUrl}
-          alt=""
-          width={800}
-          height={450}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
-          className="bg-muted aspect-video w-full object-cover"
-        />
+      ) : (
+        article.imageUrl && (
+          <img
+            src={article.imageUrl}
+            alt=""
+            width={800}
+            height={450}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="bg-muted aspect-video w-full object-cover"
+          />
+        )
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="text-muted-foreground flex flex-wrap items-center gap-2 text-xs">

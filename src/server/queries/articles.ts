@@ -25,7 +25,19 @@ const summaryColumns = {
 
 type SummaryRow = Pick<
   typeof articles.$inferSelect,
-  'id' | 'slug' | 'title' | 'excerpt' | 'imageUrl' | 'imageAlt' | 'imageCaption' | 'imageCredit' | 'author' | 'categoryId' | 'featured' | 'publishedAt' | 'updatedAt'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'imageUrl'
+  | 'imageAlt'
+  | 'imageCaption'
+  | 'imageCredit'
+  | 'author'
+  | 'categoryId'
+  | 'featured'
+  | 'publishedAt'
+  | 'updatedAt'
 > & { categoryName: string; categorySlug: string; authorSlug: string | null };
 
 function toSummary(row: SummaryRow): ArticleSummary {

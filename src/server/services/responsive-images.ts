@@ -56,7 +56,11 @@ export async function attachLibraryImages<T extends ArticleSummary>(articles: T[
 /** Plain text as HTML text or attribute value. */
 export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const escapeAttribute = (value: string) => value.replace(/&(?![a-z0-9#]+;)/gi, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (value: string) =>
+  value
+    .replace(/&(?![a-z0-9#]+;)/gi, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
 
 /**
  * A `<picture>` of a library image: AVIF and WebP copies by width, the original as the
@@ -87,7 +91,8 @@ export async function articleForReaders<A extends ArticleSummary & { content: st
   const lead = images.get(libraryKeyOf(article.imageUrl) ?? '');
   return {
     article: { ...article, content: renderArticleImages(article.content, images) },
-    leadPicture: lead && pictureHtml(lead, { alt: escapeHtml(article.imageAlt), sizes: ARTICLE_IMAGE_SIZES, lead: true, className: 'w-full rounded-lg' }),
+    leadPicture:
+      lead && pictureHtml(lead, { alt: escapeHtml(article.imageAlt), sizes: ARTICLE_IMAGE_SIZES, lead: true, className: 'w-full rounded-lg' }),
     related: withLibraryImages(related, images),
   };
 }

@@ -101,7 +101,9 @@ export function RichTextEditor({
         className,
       )}
     >
-      {editor && <EditorToolbar editor={editor} onLink={() => open('link')} onImage={() => openPicker.current()} />}
+      {editor && (
+        <EditorToolbar editor={editor} onLink={() => open('link')} onImage={() => openPicker.current()} onImageAddress={() => open('image')} />
+      )}
       {editor && form?.kind === 'link' && <LinkForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
       {editor && form?.kind === 'image' && <ImageForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
       <EditorContent editor={editor} className="flex min-h-0 flex-1 flex-col overflow-y-auto" />
@@ -120,7 +122,6 @@ export function RichTextEditor({
           withDetails
           placeLabel="Insert image"
           file={picker.file}
-          onUseAddress={() => open('image')}
           onPick={(item, details) =>
             editor
               .chain()

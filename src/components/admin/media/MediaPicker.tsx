@@ -30,8 +30,6 @@ interface MediaPickerProps {
   /** A file dropped or pasted elsewhere (the editor), uploaded as soon as the picker opens. */
   file?: File | undefined;
   onPick: (item: MediaItem, details: ImageDetails) => void;
-  /** Offers placing an image by its address instead (images hosted elsewhere). */
-  onUseAddress?: (() => void) | undefined;
 }
 
 /**
@@ -46,6 +44,12 @@ export function MediaPicker({ open, onOpenChange, title, ...props }: MediaPicker
       <DialogContent
         size="wide"
         className="max-w-4xl"
+        data-media-picker
+        onCloseAutoFocus={(event) => {
+          // Focus placed on purpose as it closed (the editor's text, the address form) stays there.
+          const active = document.activeElement;
+          if (active instanceof HTMLElement && active !== document.body && !active.closest('[data-media-picker]')) event.preventDefault();
+        }}
         onOpenAutoFocus={(event) => {
           // Opened with a file: the details can be typed while it goes up.
           const first = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]') : null;
@@ -78,7 +82,6 @@ function PickerBody({
   placeLabel,
   file,
   onPick,
-  onUseAddress,
   onClose,
 }: Omit<MediaPickerProps, 'open' | 'onOpenChange' | 'title'> & { onClose: () => void }) {
   const id = useId();
@@ -372,19 +375,6 @@ function PickerBody({
       )}
 
       <div className="flex flex-wrap justify-end gap-2">
-        {onUseAddress && (
-          <Button
-            type="button"
-            variant="link"
-            className="mr-auto px-0"
-            onClick={() => {
-              onClose();
-              onUseAddress();
-            }}
-          >
-            Use an image address instead
-          </Button>
-        )}
         <Button type="button" variant="ghost" onClick={onClose}>
           Cancel
         </Button>
