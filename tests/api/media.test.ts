@@ -260,4 +260,15 @@ describe('library images in articles', () => {
     expect(api2.find((a) => a.slug === 'wind-at-dusk')?.image?.cardSrc).toBe(`${key}/960.webp`);
     await api.call('DELETE', `/api/articles/${created.json.id as number}`, { cookie });
   });
+
+  it('shows an author photo from the library as its resized copies', async () => {
+    const created = await api.call('POST', '/api/admin/authors', {
+      cookie,
+      body: { name: 'Photo Desk', slug: 'photo-desk', title: '', bio: '', links: [], photoUrl: image.url },
+    });
+    expect(created.status).toBe(201);
+    const html = await (await get('/author/photo-desk')).text();
+    const key = image.url.replace(/\/original\.jpg$/, '');
+    expect(html).toMatch(new RegExp(`<img src="${key}/960\\.webp" srcset="${key}/480\\.webp 480w, ${key}/960\\.webp 960w" sizes="8rem"`));
+  });
 });

@@ -39,6 +39,14 @@ export async function findLibraryImages(articles: readonly (ArticleSummary & { c
   return new Map(rows.map((row) => [row.key, responsiveImageOf(row)]));
 }
 
+/** One image's copies, when its address is a library original (an author's photo). */
+export async function findLibraryImage(url: string | null | undefined): Promise<ResponsiveImage | undefined> {
+  const key = libraryKeyOf(url);
+  if (!key) return undefined;
+  const [row] = await getMediaByKeys([key]);
+  return row && responsiveImageOf(row);
+}
+
 /** The articles with their lead image's copies attached, when it is from the library. */
 export function withLibraryImages<T extends ArticleSummary>(articles: T[], images: LibraryImages): T[] {
   return articles.map((a) => {
