@@ -10,7 +10,11 @@ export function readingMinutes(html: string): number {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&[a-z#0-9]+;/gi, ' ')
     .trim();
-  const words = text === '' ? 0 : text.split(/\s+/).length;
+  return minutesForWords(text === '' ? 0 : text.split(/\s+/).length);
+}
+
+/** Whole minutes to read so many words (at least one). */
+export function minutesForWords(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

@@ -13,6 +13,12 @@ export interface ArticleSummary {
   title: string;
   excerpt: string;
   imageUrl: string | null;
+  /** The lead image's alt text (empty: decorative, or none given for an image typed by address), caption and credit. */
+  imageAlt: string;
+  imageCaption: string;
+  imageCredit: string;
+  /** The lead image's resized copies, when it is from the media library (lists pick a small one). */
+  image?: ResponsiveImage;
   author: string;
   /** The author's page is /author/{authorSlug}; null for an article without an author record. */
   authorSlug: string | null;
@@ -21,6 +27,18 @@ export interface ArticleSummary {
   featured: boolean;
   publishedAt: string;
   updatedAt: string;
+}
+
+/** A media library image as pages serve it: the original and its AVIF and WebP copies for `srcset`. */
+export interface ResponsiveImage {
+  src: string;
+  width: number;
+  height: number;
+  /** `/media/…/480.avif 480w, /media/…/960.avif 960w`, narrowest first. */
+  avifSrcset: string;
+  webpSrcset: string;
+  /** The copy nearest 960 pixels wide (WebP): what a card shows without `srcset`. */
+  cardSrc: string;
 }
 
 /** An article with its sanitized HTML body. */
@@ -126,6 +144,10 @@ export interface ArticleSnapshot extends ArticleSeo {
   excerpt: string;
   content: string;
   imageUrl: string | null;
+  /** Absent in revisions kept before the lead image had them. */
+  imageAlt?: string;
+  imageCaption?: string;
+  imageCredit?: string;
   author: string;
   categoryId: number;
   featured: boolean;

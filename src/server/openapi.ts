@@ -65,6 +65,23 @@ const limitOffset = (max: number, fallback: number): Parameter[] => [
   query('limit', `How many items (1-${max}, default ${fallback}).`, { type: 'integer', minimum: 1, maximum: max, default: fallback }),
   query('offset', 'How many items to skip.', { type: 'integer', minimum: 0, default: 0 }),
 ];
+/** The fields of every listed article. */
+const ARTICLE_SUMMARY: Record<string, Schema> = {
+  id: int,
+  slug: str(),
+  title: str(),
+  excerpt: str(),
+  imageUrl: nullable(str()),
+  imageAlt: str('The lead image’s alt text; empty when none was given.'),
+  imageCaption: str(),
+  imageCredit: str(),
+  author: str(),
+  categoryId: int,
+  category: ref('Category'),
+  featured: bool,
+  publishedAt: dateTime,
+  updatedAt: dateTime,
+};
 
 const schemas: Record<string, Schema> = {
   Error: {
@@ -74,21 +91,21 @@ const schemas: Record<string, Schema> = {
     required: ['message'],
   },
   Category: obj({ id: int, name: str(), slug: str() }),
-  ArticleSummary: obj({
-    id: int,
-    slug: str(),
-    title: str(),
-    excerpt: str(),
-    imageUrl: nullable(str()),
-    author: str(),
-    categoryId: int,
-    category: ref('Category'),
-    featured: bool,
-    publishedAt: dateTime,
-    updatedAt: dateTime,
-  }),
+  // `image` comes only with a media library lead image.
+  ArticleSummary: obj({ ...ARTICLE_SUMMARY, image: ref('ResponsiveImage') }, Object.keys(ARTICLE_SUMMARY)),
   Article: {
     allOf: [ref('ArticleSummary'), obj({ content: str('Sanitized HTML.') })],
+  },
+  ResponsiveImage: {
+    ...obj({
+      src: str('The original.'),
+      width: int,
+      height: int,
+      avifSrcset: str('`srcset` of the AVIF copies.'),
+      webpSrcset: str('`srcset` of the WebP copies.'),
+      cardSrc: str('The WebP copy nearest 960 pixels wide.'),
+    }),
+    description: 'A media library image: its original and resized copies.',
   },
   ArticleListItem: {
     description: 'An Article; with `fields=summary` without `content`; with `snippet=true` and `q` also `snippet`.',
@@ -100,7 +117,10 @@ const schemas: Record<string, Schema> = {
       slug: str(),
       excerpt: str(),
       content: str('HTML, sanitized on the server.'),
-      imageUrl: str(),
+      imageUrl: str('An http(s) address or a path on this site, such as a media library original (`/media/…/original.jpg`).'),
+      imageAlt: str('Required with a media library image.'),
+      imageCaption: str(),
+      imageCredit: str(),
       author: str(),
       categoryId: int,
       featured: bool,

@@ -175,3 +175,100 @@ describe('the media library', () => {
     }
   });
 });
+
+describe('library images in articles', () => {
+  let image: MediaItem;
+  let base: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const uploaded = await upload(await picture(1200, 800, 'jpeg'), 'turbines.jpg', 'image/jpeg', { alt: 'Turbines', credit: 'Library credit' });
+    image = uploaded.body;
+    const categories = (await (await get('/api/categories')).json()) as { id: number }[];
+    base = { excerpt: 'Wind story', author: 'Media Desk', categoryId: categories[0]!.id };
+  });
+
+  const figure = (alt: string) =>
+    `<p>Wind turbines.</p><figure><img src="${image.url}"${alt ? ` alt="${alt}"` : ''} width="1200" height="800"><figcaption>Turbines at dusk <span class="credit">Photo: Jane Roe</span></figcaption></figure>`;
+
+  it('refuses an article whose body image has no alt text, and a library lead image without alt text', async () => {
+    const body = await api.call('POST', '/api/articles', { cookie, body: { ...base, title: 'No alt', slug: 'no-alt-body', content: figure('') } });
+    expect(body.status).toBe(400);
+    expect(body.json).toMatchObject({ errors: { content: [expect.stringMatching(/alt text/)] } });
+    const lead = await api.call('POST', '/api/articles', {
+      cookie,
+      body: { ...base, title: 'No alt', slug: 'no-alt-lead', content: '<p>x</p>', imageUrl: image.url },
+    });
+    expect(lead.status).toBe(400);
+    expect(lead.json).toMatchObject({ errors: { imageAlt: [expect.stringMatching(/alt text/)] } });
+    expect((await get('/article/no-alt-body')).status).toBe(404);
+    expect((await get('/article/no-alt-lead')).status).toBe(404);
+  });
+
+  it('refuses an update that sets a library lead image without alt text, keeping the article as it was', async () => {
+    const created = await api.call('POST', '/api/articles', {
+      cookie,
+      body: { ...base, title: 'Typed image', slug: 'typed-image', content: '<p>x</p>' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as number;
+    const patched = await api.call('PATCH', `/api/articles/${id}`, { cookie, body: { imageUrl: image.url } });
+    expect(patched.status).toBe(400);
+    expect(patched.json).toMatchObject({ errors: { imageAlt: [expect.any(String)] } });
+    const now = await api.call('GET', `/api/admin/articles/${id}`, { cookie });
+    expect(now.json.imageUrl).toBeNull();
+    await api.call('DELETE', `/api/articles/${id}`, { cookie });
+  });
+
+  it('serves readers each library image as a picture of its AVIF and WebP copies, sized, with caption and credit', async () => {
+    const created = await api.call('POST', '/api/articles', {
+      cookie,
+      body: {
+        ...base,
+        title: 'Wind at dusk',
+        slug: 'wind-at-dusk',
+        content: figure('Turbines on a ridge'),
+        imageUrl: image.url,
+        imageAlt: 'A wind farm & its "lines"',
+        imageCaption: 'The Altamont pass',
+        imageCredit: 'Photo: John Doe',
+      },
+    });
+    expect(created.status).toBe(201);
+    const html = await (await get('/article/wind-at-dusk')).text();
+    const pictures = html.match(/<picture>.*?<\/picture>/gs) ?? [];
+    expect(pictures).toHaveLength(2);
+    const [lead, body] = pictures as [string, string];
+    const key = image.url.replace(/\/original\.jpg$/, '');
+    for (const p of pictures) {
+      expect(p).toContain(`<source type="image/avif" srcset="${key}/480.avif 480w, ${key}/960.avif 960w"`);
+      expect(p).toContain(`<source type="image/webp" srcset="${key}/480.webp 480w, ${key}/960.webp 960w"`);
+      expect(p).toMatch(/ sizes="[^"]+"/);
+      expect(p).toContain('width="1200" height="800"');
+      expect(p).toContain('decoding="async"');
+    }
+    expect(lead).toContain('alt="A wind farm &amp; its &quot;lines&quot;"');
+    expect(lead).toContain('fetchpriority="high"');
+    expect(lead).not.toContain('loading="lazy"');
+    expect(body).toContain('alt="Turbines on a ridge"');
+    expect(body).toContain('loading="lazy"');
+    expect(html).toMatch(/<figcaption>The Altamont pass <span class="credit">Photo: John Doe<\/span><\/figcaption>/);
+    expect(html).toContain('Turbines at dusk <span class="credit">Photo: Jane Roe</span></figcaption>');
+    // The lists' cards take a resized copy, not the original.
+    const news = await (await get('/news?q=wind+dusk')).text();
+    expect(news).toContain(`src="${key}/960.webp"`);
+    const api2 = (await (await get('/api/articles?q=wind+dusk&fields=summary')).json()) as { slug: string; image?: { cardSrc: string } }[];
+    expect(api2.find((a) => a.slug === 'wind-at-dusk')?.image?.cardSrc).toBe(`${key}/960.webp`);
+    await api.call('DELETE', `/api/articles/${created.json.id as number}`, { cookie });
+  });
+
+  it('shows an author photo from the library as its resized copies', async () => {
+    const created = await api.call('POST', '/api/admin/authors', {
+      cookie,
+      body: { name: 'Photo Desk', slug: 'photo-desk', title: '', bio: '', links: [], photoUrl: image.url },
+    });
+    expect(created.status).toBe(201);
+    const html = await (await get('/author/photo-desk')).text();
+    const key = image.url.replace(/\/original\.jpg$/, '');
+    expect(html).toMatch(new RegExp(`<img src="${key}/960\\.webp" srcset="${key}/480\\.webp 480w, ${key}/960\\.webp 960w" sizes="8rem"`));
+  });
+});

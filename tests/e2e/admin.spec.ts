@@ -231,7 +231,8 @@ test('the link form closes with Escape without closing the editor, and the dialo
   await expect(body).toBeFocused();
 
   // Switching from the image form to the link form leaves no error of the image form behind.
-  await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Image by address', exact: true }).click();
+  await expect(dialog.getByLabel('Image address')).toBeFocused();
   await dialog.getByRole('button', { name: 'Insert image' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Enter the image address.');
   await dialog.getByRole('button', { name: 'Link', exact: true }).click();

@@ -36,7 +36,7 @@ test('the articles list pages, searches and filters on the server, and the edito
   const dialog = page.getByRole('dialog', { name: 'Edit Article' });
   await expect(dialog.getByLabel('Title', { exact: true })).not.toHaveValue('');
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toContainText(/\w+/);
-  await expect(dialog.getByText(/^[1-9][\d,]* words$/)).toBeVisible();
+  await expect(dialog.getByText(/^[1-9][\d,]* words · \d+ min read$/)).toBeVisible();
 });
 
 test('the editor adds a link and an image through its own forms, the image only with a description', async ({ page }) => {
@@ -56,7 +56,8 @@ test('the editor adds a link and an image through its own forms, the image only 
   await page.keyboard.type(' today.');
   await expect(body.locator('a')).toHaveText('Read the report');
 
-  await dialog.getByRole('button', { name: 'Image' }).click();
+  // An image hosted elsewhere goes in by its address.
+  await dialog.getByRole('button', { name: 'Image by address', exact: true }).click();
   await dialog.getByLabel('Image address').fill('https://example.com/rig.jpg');
   await dialog.getByRole('button', { name: 'Insert image' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Describe the image for readers who cannot see it.');

@@ -30,6 +30,31 @@ describe('sanitizeArticleHtml', () => {
   });
 });
 
+describe('sanitizeArticleHtml and images', () => {
+  const figure =
+    '<figure><img src="/media/2026/11/abcdefghijkl/original.jpg" alt="A wind farm" width="1600" height="900"><figcaption>Turbines at dusk <span class="credit">Photo: Jane Roe</span></figcaption></figure>';
+
+  it('keeps a figure with its image, caption and credit as the editor writes it', () => {
+    expect(sanitizeArticleHtml(figure)).toBe(
+      '<figure><img src="/media/2026/11/abcdefghijkl/original.jpg" alt="A wind farm" width="1600" height="900" loading="lazy" /><figcaption>Turbines at dusk <span class="credit">Photo: Jane Roe</span></figcaption></figure>',
+    );
+  });
+
+  it("drops picture and source (made when readers' pages render), other classes, styles and sizes that are not numbers", () => {
+    const clean = sanitizeArticleHtml(
+      '<picture><source srcset="https://evil.example/x.avif" type="image/avif"><img src="/media/2026/11/abcdefghijkl/original.jpg" alt="x" width="100%" height="9" style="position:fixed" class="big"></picture><span class="credit evil" style="color:red">c</span><figcaption onclick="x()">f</figcaption>',
+    );
+    expect(clean).toBe(
+      '<img src="/media/2026/11/abcdefghijkl/original.jpg" alt="x" height="9" loading="lazy" /><span class="credit">c</span><figcaption>f</figcaption>',
+    );
+  });
+
+  it('refuses image addresses on other hosts written as protocol-relative or javascript', () => {
+    const clean = sanitizeArticleHtml('<img src="//evil.example/x.png" alt="a"><img src="javascript:alert(1)" alt="b">');
+    expect(clean).not.toMatch(/evil|javascript/);
+  });
+});
+
 describe('htmlToText', () => {
   it('returns the readable text with entities decoded', () => {
     expect(htmlToText('<h2>Gas &amp; power</h2><p>Prices <em>rose</em>.</p><ul><li>One</li><li>Two</li></ul>')).toBe(

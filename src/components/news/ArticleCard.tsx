@@ -6,6 +6,9 @@ import type { ArticleSummary } from '@/lib/types';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 
+/** How wide a card shows, for `sizes` (the grids hold up to three cards in a row of at most 80rem). */
+const CARD_IMAGE_SIZES = '(min-width: 80rem) 24rem, (min-width: 48rem) 33vw, calc(100vw - 2rem)';
+
 interface ArticleCardProps {
   article: ArticleSummary;
   /** Heading level of the title within the page outline. */
@@ -25,16 +28,30 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
   const href = `/article/${article.slug}`;
   return (
     <article className="bg-card flex h-full flex-col overflow-hidden rounded-lg border shadow-sm transition-shadow hover:shadow-md">
-      {article.imageUrl && (
+      {article.image ? (
         <img
-          src={article.imageUrl}
+          src={article.image.cardSrc}
+          srcSet={article.image.webpSrcset}
+          sizes={CARD_IMAGE_SIZES}
           alt=""
-          width={800}
-          height={450}
+          width={article.image.width}
+          height={article.image.height}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           className="bg-muted aspect-video w-full object-cover"
         />
+      ) : (
+        article.imageUrl && (
+          <img
+            src={article.imageUrl}
+            alt=""
+            width={800}
+            height={450}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="bg-muted aspect-video w-full object-cover"
+          />
+        )
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="text-muted-foreground flex flex-wrap items-center gap-2 text-xs">

@@ -14,6 +14,9 @@ export const articleAutosaveSchema = z.object({
     /** HTML; sanitized with the allow-list on the server. */
     content: text(200_000),
     imageUrl: text(2000),
+    imageAlt: text(300),
+    imageCaption: text(500),
+    imageCredit: text(200),
     author: text(200),
     categoryId: z.optional(z.union([z.number(), z.string().check(z.maxLength(20))])),
     featured: z.optional(z.boolean()),

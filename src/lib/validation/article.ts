@@ -1,4 +1,5 @@
 import * as z from '@/lib/validation/zod-mini';
+import { imagesWithoutAlt, libraryKeyOf } from '@/lib/media-url';
 import { slugSchema } from '@/lib/validation/article-list-query';
 
 const required = (label: string, max: number) =>
@@ -35,14 +36,35 @@ const optionalText = (max: number, label: string) =>
 export const META_TITLE_SHOWN = 60;
 export const META_DESCRIPTION_SHOWN = 160;
 
-/** The article form and `POST /api/articles`; without a status or publish time an article is published at once. */
-export const articleCreateSchema = z.object({
+/** Text of an image's description; empty means none. */
+const imageText = (max: number, label: string) =>
+  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)));
+
+export const IMAGE_ALT_MISSING = 'Describe every image for readers who cannot see it (alt text)';
+export const LEAD_IMAGE_ALT_MISSING = 'Describe the image for readers who cannot see it (alt text)';
+
+/**
+ * Whether the lead image may be saved as given: an image from the media library needs its
+ * alt text (an image typed by address, as the spec's payload has it, may go without).
+ */
+export function leadImageHasAlt(article: { imageUrl?: string | null | undefined; imageAlt?: string | undefined }): boolean {
+  return !libraryKeyOf(article.imageUrl) || Boolean(article.imageAlt?.trim());
+}
+
+const articleFields = z.object({
   title: required('Title', 300),
   slug: slugSchema,
   excerpt: required('Excerpt', 1000),
-  /** HTML; sanitized with the allow-list on the server. */
-  content: required('Content', 200_000),
+  /** HTML; sanitized with the allow-list on the server. Every image in it has alt text. */
+  content: required('Content', 200_000).check(z.refine((html) => imagesWithoutAlt(html) === 0, IMAGE_ALT_MISSING)),
+  /** The lead image: an address (http(s) or a path on this site, such as a library image's `/media/…/original.jpg`). */
   imageUrl: z.nullish(imageUrlSchema),
+  /** The lead image's alt text: required with a library image. */
+  imageAlt: imageText(300, 'Alt text'),
+  /** Shown under the lead image. */
+  imageCaption: imageText(500, 'Caption'),
+  /** Who made the lead image, shown with the caption. */
+  imageCredit: imageText(200, 'Credit'),
   author: required('Author', 200),
   categoryId: z.coerce.number({ error: 'Please choose a category' }).check(z.int('Please choose a category'), z.positive('Please choose a category')),
   featured: z._default(z.boolean(), false),
@@ -66,8 +88,14 @@ export const articleCreateSchema = z.object({
   socialImageUrl: z.nullish(imageUrlSchema),
 });
 
-/** `PATCH /api/articles/{id}`: any subset of the article's fields. */
-export const articleUpdateSchema = z.extend(z.partial(articleCreateSchema), {
+/** The article form and `POST /api/articles`; without a status or publish time an article is published at once. */
+export const articleCreateSchema = articleFields.check(z.refine(leadImageHasAlt, { message: LEAD_IMAGE_ALT_MISSING, path: ['imageAlt'] }));
+
+/**
+ * `PATCH /api/articles/{id}`: any subset of the article's fields (the lead image's alt text
+ * is checked against the stored article by the service).
+ */
+export const articleUpdateSchema = z.extend(z.partial(articleFields), {
   featured: z.optional(z.boolean()),
   status: z.optional(z.enum(['draft', 'published'])),
   /**

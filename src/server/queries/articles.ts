@@ -10,6 +10,9 @@ const summaryColumns = {
   title: articles.title,
   excerpt: articles.excerpt,
   imageUrl: articles.imageUrl,
+  imageAlt: articles.imageAlt,
+  imageCaption: articles.imageCaption,
+  imageCredit: articles.imageCredit,
   author: articles.author,
   categoryId: articles.categoryId,
   featured: articles.featured,
@@ -22,7 +25,19 @@ const summaryColumns = {
 
 type SummaryRow = Pick<
   typeof articles.$inferSelect,
-  'id' | 'slug' | 'title' | 'excerpt' | 'imageUrl' | 'author' | 'categoryId' | 'featured' | 'publishedAt' | 'updatedAt'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'imageUrl'
+  | 'imageAlt'
+  | 'imageCaption'
+  | 'imageCredit'
+  | 'author'
+  | 'categoryId'
+  | 'featured'
+  | 'publishedAt'
+  | 'updatedAt'
 > & { categoryName: string; categorySlug: string; authorSlug: string | null };
 
 function toSummary(row: SummaryRow): ArticleSummary {
@@ -32,6 +47,9 @@ function toSummary(row: SummaryRow): ArticleSummary {
     title: row.title,
     excerpt: row.excerpt,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
+    imageCaption: row.imageCaption,
+    imageCredit: row.imageCredit,
     author: row.author,
     authorSlug: row.authorSlug,
     categoryId: row.categoryId,
@@ -322,6 +340,9 @@ async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promis
     excerpt: a.excerpt,
     content: a.content,
     imageUrl: a.imageUrl,
+    imageAlt: a.imageAlt,
+    imageCaption: a.imageCaption,
+    imageCredit: a.imageCredit,
     author: a.author,
     authorSlug,
     categoryId: a.categoryId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { media } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -14,6 +14,15 @@ export async function insertMedia(values: NewMediaRow, tx: Executor = db): Promi
 export async function getMedia(id: number, tx: Executor = db): Promise<MediaRow | undefined> {
   const [row] = await tx.select().from(media).where(eq(media.id, id));
   return row;
+}
+
+/** The images with these keys (by the unique key index), in one query. */
+export async function getMediaByKeys(keys: readonly string[], tx: Executor = db): Promise<MediaRow[]> {
+  if (keys.length === 0) return [];
+  return tx
+    .select()
+    .from(media)
+    .where(inArray(media.key, [...new Set(keys)]));
 }
 
 function searchCondition(q: string | undefined): SQL | undefined {

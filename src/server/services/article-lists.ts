@@ -11,6 +11,7 @@ import {
   toFtsQuery,
   toRelatedFtsQuery,
 } from '@/server/queries/articles';
+import { attachLibraryImages } from '@/server/services/responsive-images';
 
 export interface PublicListQuery {
   /** A category slug; absent or `all` for every category. */
@@ -47,7 +48,9 @@ export async function listPublicArticles(query: PublicListQuery): Promise<{ item
     getArticlesByIds(ids, query.withContent ?? false),
     fts && query.snippets ? getSearchSnippets(fts, ids) : Promise.resolve(new Map<number, string>()),
   ]);
-  return { items: items.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
+  // Cards show a library image's resized copies rather than its original.
+  const withImages = await attachLibraryImages(items);
+  return { items: withImages.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
 }
 
 /**

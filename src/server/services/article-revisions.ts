@@ -21,6 +21,9 @@ const SNAPSHOT_FIELDS = [
   'excerpt',
   'content',
   'imageUrl',
+  'imageAlt',
+  'imageCaption',
+  'imageCredit',
   'author',
   'categoryId',
   'featured',
@@ -39,6 +42,9 @@ export function snapshotOf(article: AdminArticle): ArticleSnapshot {
     excerpt: article.excerpt,
     content: article.content,
     imageUrl: article.imageUrl,
+    imageAlt: article.imageAlt,
+    imageCaption: article.imageCaption,
+    imageCredit: article.imageCredit,
     author: article.author,
     categoryId: article.categoryId,
     featured: article.featured,
@@ -52,7 +58,8 @@ export function snapshotOf(article: AdminArticle): ArticleSnapshot {
 
 /** The fields in which two snapshots differ. */
 export function changedFields(before: ArticleSnapshot | undefined, after: ArticleSnapshot): (keyof ArticleSnapshot)[] {
-  return SNAPSHOT_FIELDS.filter((field) => before === undefined || before[field] !== after[field]);
+  // A field absent from an older revision (the lead image's alt text, caption, credit) was empty.
+  return SNAPSHOT_FIELDS.filter((field) => before === undefined || (before[field] ?? '') !== (after[field] ?? ''));
 }
 
 /**
@@ -132,7 +139,7 @@ export async function getRevision(articleId: number, revisionId: number): Promis
   return { ...toRow({ ...record, title: snapshot.title }), snapshot };
 }
 
-const shown = (value: string | number | boolean | null) => (value === null ? '' : String(value));
+const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** The block-level lines of article HTML a diff compares: one per paragraph, heading, item, quote, row, image. */
 export function htmlToDiffLines(html: string): string[] {

@@ -1,5 +1,5 @@
 import type { AdminArticle, Article } from '@/lib/types';
-import type { ArticleCreate, ArticleUpdate } from '@/lib/validation/article';
+import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type ArticleUpdate } from '@/lib/validation/article';
 import type { SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
 import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
@@ -74,6 +74,9 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
           content,
           contentText: htmlToText(content),
           imageUrl: input.imageUrl ?? null,
+          imageAlt: input.imageAlt ?? '',
+          imageCaption: input.imageCaption ?? '',
+          imageCredit: input.imageCredit ?? '',
           author: author.name,
           authorId: author.id,
           categoryId: input.categoryId,
@@ -116,6 +119,9 @@ export async function updateArticle(
   const before = await getArticleForAdmin(id);
   const expected = input.expectedUpdatedAt === undefined ? undefined : new Date(input.expectedUpdatedAt);
   if (expected && expected.getTime() !== new Date(before.updatedAt).getTime()) throw staleSave();
+  if ((input.imageUrl !== undefined || input.imageAlt !== undefined) && !leadImageHasAlt({ ...before, ...input })) {
+    throw new ValidationError({ imageAlt: [LEAD_IMAGE_ALT_MISSING] });
+  }
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
@@ -126,6 +132,9 @@ export async function updateArticle(
     ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
     ...(content !== undefined && { content, contentText: htmlToText(content) }),
     ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+    ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
+    ...(input.imageCaption !== undefined && { imageCaption: input.imageCaption }),
+    ...(input.imageCredit !== undefined && { imageCredit: input.imageCredit }),
     ...(author !== undefined && { author: author.name, authorId: author.id }),
     ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
     ...(input.featured !== undefined && { featured: input.featured }),

@@ -16,6 +16,7 @@ import { listPublicArticles, listRelatedArticles } from '@/server/services/artic
 import { getPreviewArticle } from '@/server/services/article-preview';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/market';
 import { buildReport } from '@/server/services/reports';
+import { articleForReaders, findLibraryImage } from '@/server/services/responsive-images';
 import { dashboardsOf } from '@/server/services/zoho';
 
 /**
@@ -59,7 +60,7 @@ export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
   const [related, seo] = await Promise.all([listRelatedArticles(article, 3), getArticleSeo(article.id)]);
-  return { article, related, seo: seo ?? NO_SEO };
+  return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
 }
 
 const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
@@ -74,8 +75,7 @@ export async function getArticlePreviewData(token: string) {
   const { article } = found;
   const related = await listRelatedArticles(article, 3);
   return {
-    article,
-    related,
+    ...(await articleForReaders(article, related)),
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
   };
 }
@@ -105,8 +105,11 @@ export async function getTopicPageData(slug: string, page: number) {
 export async function getAuthorPageData(slug: string, page: number) {
   const author = await getAuthorBySlug(slug);
   if (!author) return undefined;
-  const list = await listPublicArticles({ authorId: author.id, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE });
-  return { author, ...list, pageCount: newsPageCount(list.total) };
+  const [list, photo] = await Promise.all([
+    listPublicArticles({ authorId: author.id, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    findLibraryImage(author.photoUrl),
+  ]);
+  return { author, photo, ...list, pageCount: newsPageCount(list.total) };
 }
 
 /** Analysis items per page of /analytics. */

@@ -4,7 +4,8 @@ import { RichTextEditor } from '@/components/admin/editor/RichTextEditor';
 
 /**
  * The article's body: the rich-text editor as a form field, named by its label and tied to
- * its error message. On wide screens it takes the height the form leaves it.
+ * its error message. On wide screens it takes the height the form leaves it; on a phone
+ * (where the form scrolls as one) the writing area is about a screen high.
  */
 export function ArticleContentField({ id, control, error }: { id: string; control: Control<ArticleCreateInput>; error: string | undefined }) {
   return (
@@ -22,7 +23,7 @@ export function ArticleContentField({ id, control, error }: { id: string; contro
             onChange={field.onChange}
             invalid={Boolean(error)}
             describedBy={error ? `${id}-error` : undefined}
-            className="lg:min-h-0 lg:flex-1"
+            className="max-lg:min-h-[75dvh] lg:min-h-0 lg:flex-1"
           />
         )}
       />

@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import type { Category } from '@/lib/types';
 import type { ArticleCreateInput } from '@/lib/validation/article';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { AuthorOptions } from '@/components/admin/authors/AuthorOptions';
+import { LeadImageFields } from '@/components/admin/article/LeadImageFields';
 
 /**
  * The article's details beside the text: slug, excerpt, author, category, image, status,
@@ -16,12 +17,16 @@ export function ArticleDetailsFields({
   id,
   categories,
   register,
+  control,
+  setValue,
   errors,
   onSlugEdited,
 }: {
   id: (name: string) => string;
   categories: Category[];
   register: UseFormRegister<ArticleCreateInput>;
+  control: Control<ArticleCreateInput>;
+  setValue: UseFormSetValue<ArticleCreateInput>;
   errors: FieldErrors<ArticleCreateInput>;
   onSlugEdited: () => void;
 }) {
@@ -46,9 +51,7 @@ export function ArticleDetailsFields({
           ))}
         </NativeSelect>
       </FormField>
-      <FormField id={id('image')} label="Image URL" optional error={errors.imageUrl?.message}>
-        <Input {...fieldProps(id('image'), errors.imageUrl?.message)} {...register('imageUrl')} />
-      </FormField>
+      <LeadImageFields id={id} control={control} register={register} setValue={setValue} errors={errors} />
       <FormField id={id('status')} label="Status">
         <NativeSelect id={id('status')} {...register('status')}>
           <option value="published">Published</option>

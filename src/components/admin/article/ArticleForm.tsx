@@ -121,7 +121,15 @@ export function ArticleForm({
             <PreviewLinkButton articleId={article.id} />
           </div>
         )}
-        <ArticleDetailsFields id={id} categories={categories} register={register} errors={errors} onSlugEdited={() => setSlugTouched(true)} />
+        <ArticleDetailsFields
+          id={id}
+          categories={categories}
+          register={register}
+          control={control}
+          setValue={setValue}
+          errors={errors}
+          onSlugEdited={() => setSlugTouched(true)}
+        />
         <ArticleSeoFields id={id} register={register} control={control} errors={errors} />
       </div>
     </form>

@@ -9,10 +9,12 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { FormDialog } from '@/components/admin/shared/FormDialog';
+import { MediaPicker } from '@/components/admin/media/MediaPicker';
 
 /** Add or Edit an author: the byline name, the author page's address, title, bio, photo and links. */
 export function AuthorDialog({ author, onSaved }: { author?: Author; onSaved: () => void }) {
   const [open, setOpen] = useState(false);
+  const [picker, setPicker] = useState({ open: false, opened: 0 });
   const defaults: AuthorFormInput = author
     ? {
         name: author.name,
@@ -27,6 +29,7 @@ export function AuthorDialog({ author, onSaved }: { author?: Author; onSaved: ()
     register,
     handleSubmit,
     reset,
+    setValue,
     reportError,
     formState: { errors, isSubmitting },
   } = useZodForm(authorFormSchema, defaults);
@@ -76,9 +79,23 @@ export function AuthorDialog({ author, onSaved }: { author?: Author; onSaved: ()
         <FormField id={id('bio')} label="Short bio" error={errors.bio?.message}>
           <Textarea {...fieldProps(id('bio'), errors.bio?.message)} rows={4} {...register('bio')} />
         </FormField>
-        <FormField id={id('photoUrl')} label="Photo URL" error={errors.photoUrl?.message}>
-          <Input {...fieldProps(id('photoUrl'), errors.photoUrl?.message)} placeholder="https://…" {...register('photoUrl')} />
-        </FormField>
+        <div className="flex items-end gap-2">
+          <FormField id={id('photoUrl')} label="Photo URL" error={errors.photoUrl?.message} className="flex-1">
+            <Input {...fieldProps(id('photoUrl'), errors.photoUrl?.message)} placeholder="https://…" {...register('photoUrl')} />
+          </FormField>
+          <Button type="button" variant="outline" onClick={() => setPicker((p) => ({ open: true, opened: p.opened + 1 }))}>
+            Choose photo
+          </Button>
+        </div>
+        <MediaPicker
+          key={picker.opened}
+          open={picker.open}
+          onOpenChange={(next) => setPicker((p) => ({ ...p, open: next }))}
+          title="Author photo"
+          withDetails={false}
+          placeLabel="Use as photo"
+          onPick={(item) => setValue('photoUrl', item.url, { shouldDirty: true, shouldValidate: true })}
+        />
         <FormField id={id('links')} label="Links (one per line: Label | https://address)" error={errors.links?.message}>
           <Textarea
             {...fieldProps(id('links'), errors.links?.message)}

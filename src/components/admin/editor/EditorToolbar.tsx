@@ -7,6 +7,7 @@ import {
   Heading2,
   Heading3,
   ImagePlus,
+  Images,
   Italic,
   Link2,
   List,
@@ -41,8 +42,21 @@ function Tool({ label, active = false, onClick, children }: { label: string; act
   );
 }
 
-/** The editor's formatting toolbar; Link and Image open their forms under it. */
-export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => void; onImage: () => void }) {
+/**
+ * The editor's formatting toolbar. Link and Image by address open their forms under it; Image
+ * opens the media library.
+ */
+export function EditorToolbar({
+  editor,
+  onLink,
+  onImage,
+  onImageAddress,
+}: {
+  editor: Editor;
+  onLink: () => void;
+  onImage: () => void;
+  onImageAddress: () => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -85,6 +99,9 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
         <Link2 aria-hidden="true" />
       </Tool>
       <Tool label="Image" onClick={onImage}>
+        <Images aria-hidden="true" />
+      </Tool>
+      <Tool label="Image by address" onClick={onImageAddress}>
         <ImagePlus aria-hidden="true" />
       </Tool>
       <Tool label="Table" active={state.table} onClick={() => chain().insertArticleTable().run()}>

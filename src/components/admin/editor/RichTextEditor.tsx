@@ -1,17 +1,31 @@
 import Image from '@tiptap/extension-image';
+import { TextSelection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { minutesForWords } from '@/lib/article-meta';
 import { cn } from '@/lib/utils';
 import { EditorToolbar } from '@/components/admin/editor/EditorToolbar';
+import { Figure } from '@/components/admin/editor/figure-extension';
 import { ImageForm } from '@/components/admin/editor/ImageForm';
 import { LinkForm } from '@/components/admin/editor/LinkForm';
 import { ArticleTable } from '@/components/admin/editor/table-extension';
+import { MediaPicker } from '@/components/admin/media/MediaPicker';
+import { imageFilesOf } from '@/components/admin/media/upload-media';
+
+/** Puts the cursor where a file was dropped, so the image lands there. */
+function moveToDrop(view: EditorView, event: DragEvent): void {
+  const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+  if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
+}
 
 /**
- * The article body editor: headings, emphasis, lists, quotes, links, tables and images (with
- * their description), producing HTML the server sanitises again on every write. It fills the
- * height it is given; the word count sits under the text.
+ * The article body editor: headings, emphasis, lists, quotes, links, tables and images (from
+ * the media library, with alt text, caption and credit; or by address), producing HTML the
+ * server sanitises again on every write. An image file dropped or pasted into the text opens
+ * the library with that file uploading. It fills the height it is given; the word count and
+ * reading time sit under the text.
  */
 export function RichTextEditor({
   id,
@@ -30,13 +44,17 @@ export function RichTextEditor({
 }) {
   // The open form under the toolbar; `opened` starts it afresh each time its button is pressed.
   const [form, setForm] = useState<{ kind: 'link' | 'image'; opened: number } | null>(null);
+  // The media library's dialog, with the file dropped or pasted into the text, if any.
+  const [picker, setPicker] = useState<{ open: boolean; file?: File | undefined; opened: number }>({ open: false, opened: 0 });
   const [words, setWords] = useState(0);
   const countWords = (e: Editor) => setWords(e.getText().split(/\s+/).filter(Boolean).length);
+  const openPicker = useRef((file?: File) => setPicker((p) => ({ open: true, file, opened: p.opened + 1 })));
   const editor = useEditor({
     // A link ends where it was made: typing after it does not extend it.
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, autolink: false, protocols: ['http', 'https', 'mailto'] } }),
       Image,
+      Figure,
       ArticleTable,
     ],
     content: value,
@@ -49,7 +67,22 @@ export function RichTextEditor({
         'aria-labelledby': `${id}-label`,
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        class: 'article-body min-h-full px-4 py-3 text-base focus:outline-none',
+        class: 'article-body flex-1 px-4 py-3 text-base focus:outline-none',
+      },
+      handleDrop: (view, event) => {
+        const [file] = imageFilesOf(event.dataTransfer);
+        if (!file) return false;
+        event.preventDefault();
+        moveToDrop(view, event);
+        openPicker.current(file);
+        return true;
+      },
+      handlePaste: (_view, event) => {
+        const [file] = imageFilesOf(event.clipboardData);
+        if (!file) return false;
+        event.preventDefault();
+        openPicker.current(file);
+        return true;
       },
     },
     onCreate: ({ editor: e }) => countWords(e),
@@ -68,13 +101,36 @@ export function RichTextEditor({
         className,
       )}
     >
-      {editor && <EditorToolbar editor={editor} onLink={() => open('link')} onImage={() => open('image')} />}
+      {editor && (
+        <EditorToolbar editor={editor} onLink={() => open('link')} onImage={() => openPicker.current()} onImageAddress={() => open('image')} />
+      )}
       {editor && form?.kind === 'link' && <LinkForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
       {editor && form?.kind === 'image' && <ImageForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
-      <EditorContent editor={editor} className="min-h-0 flex-1 overflow-y-auto" />
-      <p className="text-muted-foreground border-t px-3 py-1 text-xs" aria-live="polite">
-        {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'}
+      <EditorContent editor={editor} className="flex min-h-0 flex-1 flex-col overflow-y-auto" />
+      <p className="text-muted-foreground border-t px-3 py-1 text-xs" aria-live="polite" data-testid="word-count">
+        {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'} · {minutesForWords(words)} min read
       </p>
+      {editor && (
+        <MediaPicker
+          key={picker.opened}
+          open={picker.open}
+          onOpenChange={(next) => {
+            setPicker((p) => ({ ...p, open: next }));
+            if (!next) editor.commands.focus();
+          }}
+          title="Insert image"
+          withDetails
+          placeLabel="Insert image"
+          file={picker.file}
+          onPick={(item, details) =>
+            editor
+              .chain()
+              .focus()
+              .insertFigure({ src: item.url, width: item.width, height: item.height, ...details })
+              .run()
+          }
+        />
+      )}
     </div>
   );
 }
