@@ -142,22 +142,27 @@ test('an image pasted into the text uploads while the details are typed, even wh
   await expect(content).toContainText('Load peaked at dusk.');
 });
 
-test('a file dropped on the picker that is no image the library takes is refused with the server’s message', async ({ page }) => {
+test('a file dropped on the text that is no image the library takes is refused with the server’s message; one dropped on the picker goes in', async ({
+  page,
+}) => {
   await signIn(page);
   const dialog = await newDraft(page, `Dropped file ${Date.now()}`);
-  await dialog.getByRole('button', { name: 'Image', exact: true }).click();
-  const picker = page.getByRole('dialog', { name: 'Insert image' });
-  await sendFile(picker.getByTestId('media-picker'), 'drop', {
+  await dialog.getByRole('textbox', { name: 'Content' }).fill('Grid note.');
+  await sendFile(dialog.getByRole('textbox', { name: 'Content' }), 'drop', {
     name: 'not-really.png',
     type: 'image/png',
     bytes: Buffer.from('<svg onload="alert(1)"></svg>'),
   });
+  const picker = page.getByRole('dialog', { name: 'Insert image' });
   await expect(picker.getByRole('alert')).toContainText('Only JPEG, PNG, WebP and AVIF images can be uploaded');
   await expect(picker.getByRole('button', { name: 'Insert image' })).toBeDisabled();
 
-  // A real image dropped next goes in.
+  // A real image dropped on the dialog next goes in.
   await sendFile(picker.getByTestId('media-picker'), 'drop', { name: 'dropped.png', type: 'image/png', bytes: await testImage(300, 200, 'png') });
   await expect(picker.getByTestId('media-selected')).toHaveText('dropped.png, 300×200');
+  await picker.getByLabel('Alt text').fill('A small test card');
+  await picker.getByRole('button', { name: 'Insert image' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Content' }).locator('figure img[alt="A small test card"]')).toHaveAttribute('height', '200');
 });
 
 test('the media picker has no serious or critical accessibility violations', async ({ page }) => {
