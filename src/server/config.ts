@@ -20,7 +20,7 @@ const dailyTime = z
   .trim()
   .toLowerCase()
   .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be off, or one daily time in US Eastern as HH:MM (24-hour), e.g. 06:30')
-  .transform((v) => (v === 'off' ? undefined : v));
+  .transform((v) => (v === 'off' ? null : v));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -175,6 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     editorsEmail: e.EDITORS_EMAIL,
-    briefingTime: e.BRIEFING_TIME,
+    briefingTime: e.BRIEFING_TIME ?? undefined,
   };
 }
