@@ -11,9 +11,13 @@ import { AuthorsTab } from '@/components/admin/tabs/AuthorsTab';
 import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
+import { NewsletterTab } from '@/components/admin/tabs/NewsletterTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
+
+/** The panel's tabs, by the name the address gives them (`/admin#newsletter`). */
+const ADMIN_TABS = ['articles', 'authors', 'topics', 'analytics', 'comments', 'messages', 'newsletter', 'zoho', 'market', 'calendar', 'security'];
 
 /** A tab label with what waits in it: "Comments (12)". */
 function Counted({ label, count }: { label: string; count: number | undefined }) {
@@ -44,6 +48,21 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
+  // The open tab is in the address (`/admin#comments`), so links (the editors' notices) open it and reloads keep it.
+  const [tab, setTab] = useState('articles');
+  useEffect(() => {
+    const fromHash = () => {
+      const wanted = window.location.hash.slice(1);
+      if (ADMIN_TABS.includes(wanted)) setTab(wanted);
+    };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, []);
+  const openTab = (value: string) => {
+    setTab(value);
+    window.history.replaceState(null, '', `#${value}`);
+  };
   const logout = async () => {
     try {
       await sendJson('POST', '/api/admin/logout');
@@ -62,7 +81,7 @@ export default function AdminPanel({ username, categories }: { username: string;
           Logout
         </Button>
       </div>
-      <Tabs defaultValue="articles" className="mt-6">
+      <Tabs value={tab} onValueChange={openTab} className="mt-6">
         <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
           <TabsTrigger value="articles">Articles</TabsTrigger>
           <TabsTrigger value="authors">Authors</TabsTrigger>
@@ -74,6 +93,7 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="messages">
             <Counted label="Messages" count={counts?.unhandledMessages} />
           </TabsTrigger>
+          <TabsTrigger value="newsletter">Newsletter</TabsTrigger>
           <TabsTrigger value="zoho">Zoho Configuration</TabsTrigger>
           <TabsTrigger value="market">Market Data</TabsTrigger>
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
@@ -96,6 +116,9 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab onChanged={refreshCounts} />
+        </TabsContent>
+        <TabsContent value="newsletter">
+          <NewsletterTab />
         </TabsContent>
         <TabsContent value="zoho">
           <ZohoTab />
