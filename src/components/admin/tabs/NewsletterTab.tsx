@@ -51,14 +51,20 @@ function BriefingPreviewPanel() {
       {preview && (
         <details className="text-sm">
           <summary className="cursor-pointer">Plain-text part</summary>
-          <pre className="bg-muted mt-2 max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap">{preview.text}</pre>
+          <pre
+            tabIndex={0}
+            aria-label="The briefing's plain text"
+            className="bg-muted mt-2 max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap"
+          >
+            {preview.text}
+          </pre>
         </details>
       )}
     </div>
   );
 }
 
-/** A message's plain text, loaded when asked for (lists carry no bodies); the text then takes the focus. */
+/** A message's plain text, loaded when asked for (lists carry no bodies); the text then takes the focus (and scrolls by keyboard). */
 function MessageText({ id }: { id: number }) {
   const [text, setText] = useState<string | null>(null);
   const shown = useRef<HTMLPreElement>(null);
@@ -78,7 +84,12 @@ function MessageText({ id }: { id: number }) {
       </Button>
     );
   return (
-    <pre ref={shown} tabIndex={-1} className="bg-muted max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap focus:outline-none">
+    <pre
+      ref={shown}
+      tabIndex={0}
+      aria-label="The message's plain text"
+      className="bg-muted max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap"
+    >
       {text}
     </pre>
   );
