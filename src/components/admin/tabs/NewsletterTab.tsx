@@ -51,20 +51,14 @@ function BriefingPreviewPanel() {
       {preview && (
         <details className="text-sm">
           <summary className="cursor-pointer">Plain-text part</summary>
-          <pre
-            tabIndex={0}
-            aria-label="The briefing's plain text"
-            className="bg-muted mt-2 max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap"
-          >
-            {preview.text}
-          </pre>
+          <pre className="bg-muted mt-2 rounded-md p-3 text-xs break-words whitespace-pre-wrap">{preview.text}</pre>
         </details>
       )}
     </div>
   );
 }
 
-/** A message's plain text, loaded when asked for (lists carry no bodies); the text then takes the focus (and scrolls by keyboard). */
+/** A message's plain text, loaded when asked for (lists carry no bodies); the text then takes the focus. */
 function MessageText({ id }: { id: number }) {
   const [text, setText] = useState<string | null>(null);
   const shown = useRef<HTMLPreElement>(null);
@@ -84,12 +78,7 @@ function MessageText({ id }: { id: number }) {
       </Button>
     );
   return (
-    <pre
-      ref={shown}
-      tabIndex={0}
-      aria-label="The message's plain text"
-      className="bg-muted max-h-80 overflow-auto rounded-md p-3 text-xs whitespace-pre-wrap"
-    >
+    <pre ref={shown} tabIndex={-1} className="bg-muted rounded-md p-3 text-xs break-words whitespace-pre-wrap focus:outline-none">
       {text}
     </pre>
   );
