@@ -39,6 +39,10 @@ export const outbox = sqliteTable(
     uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_idx').on(t.createdAt, t.id),
+    // The admin's filters, newest first: by kind, by status, by recipient.
+    index('outbox_kind_created_idx').on(t.kind, t.createdAt, t.id),
+    index('outbox_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('outbox_to_created_idx').on(t.toAddress, t.createdAt, t.id),
   ],
 );
 

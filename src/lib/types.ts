@@ -344,3 +344,31 @@ export interface PageImage {
   height?: number | undefined;
   alt?: string | undefined;
 }
+
+/** A message in the admin's Newsletter tab: what it is, to whom, and how its delivery went. */
+export interface OutboxItem {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'kept' | 'failed';
+  attempts: number;
+  lastError: string;
+  createdAt: string;
+  sentAt: string | null;
+  /** When a pending message is tried (again). */
+  nextAttemptAt: string;
+}
+
+/** One message in full: its plain text and HTML parts. */
+export interface OutboxMessage extends OutboxItem {
+  text: string;
+  html: string | null;
+}
+
+/** The next briefing as it would go out now. */
+export interface BriefingPreview {
+  subject: string;
+  html: string;
+  text: string;
+}

@@ -14,6 +14,14 @@ const schedule = z
   )
   .transform((v) => (v === 'off' ? [] : [...new Set(v.split(',').map((t) => t.trim()))].sort()));
 
+/** `off`, or one daily time in US Eastern, `HH:MM` on a 24-hour clock. */
+const dailyTime = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be off, or one daily time in US Eastern as HH:MM (24-hour), e.g. 06:30')
+  .transform((v) => (v === 'off' ? null : v));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -47,6 +55,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
   EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
+  BRIEFING_TIME: dailyTime.default('06:30'),
 });
 
 export interface AppConfig {
@@ -89,6 +98,11 @@ export interface AppConfig {
   mailFrom: string;
   /** Told of new pending comments and contact messages; unset tells nobody. */
   editorsEmail: string | undefined;
+  /**
+   * When the daily briefing goes out, US Eastern `HH:MM` (the weekly roundup goes on Mondays
+   * at the same time); undefined when `BRIEFING_TIME=off`, which stops both.
+   */
+  briefingTime: string | undefined;
 }
 
 export type MediaStorageConfig =
@@ -161,5 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     editorsEmail: e.EDITORS_EMAIL,
+    briefingTime: e.BRIEFING_TIME ?? undefined,
   };
 }

@@ -16,6 +16,8 @@ export const messages = {
   messageNotFound: 'Message not found',
   analyticsContentNotFound: 'Analytics content not found',
   mediaNotFound: 'Image not found',
+  outboxMessageNotFound: 'Mail message not found',
+  newsletterTestQueued: (email: string) => `Test briefing queued for ${email}; it goes out with the next delivery run (within a minute).`,
   imageRequired: 'Choose an image file to upload (the form field "file").',
   imageUnsupported: 'Only JPEG, PNG, WebP and AVIF images can be uploaded, and this file is none of them (its content decides, not its name).',
   imageTooLarge: (maxMb: number) => `The image is larger than ${maxMb} MB. Export it smaller and upload it again.`,

@@ -25,6 +25,11 @@ export const RATE_RULES = {
     { max: 1, windowMs: 60_000 },
     { max: 3, windowMs: 24 * 3_600_000 },
   ],
+  /** The admin's "Send test" of the briefing, per admin. */
+  newsletterTest: [
+    { max: 1, windowMs: 10_000 },
+    { max: 10, windowMs: 3_600_000 },
+  ],
 } satisfies Record<string, RateRule[]>;
 
 /** How long, in ms, until another event fits every rule, given past event times (newest first). */

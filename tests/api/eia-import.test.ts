@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries } from '@db/schema';
+import { generation, importRuns, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
@@ -19,6 +19,27 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` });
   api = apiClient(server, PASSWORD);
   cookie = await api.signIn();
+  // Two readers with price alerts on WTI, for the first import to look at.
+  const db = server.database.db;
+  const createdAt = new Date();
+  const readers = await db
+    .insert(subscribers)
+    .values(
+      ['moves@example.com', 'rises@example.com'].map((email, i) => ({
+        email,
+        status: 'active' as const,
+        priceAlerts: true,
+        tokenSalt: `alert-${i}`,
+        manageTokenHash: `hash-alert-${i}`,
+        createdAt,
+      })),
+    )
+    .returning({ id: subscribers.id });
+  await db.insert(subscriberAlerts).values([
+    // The fake's WTI moves by 10 cents a day around $60: any move fires the first rule, the price never rises through $70.
+    { subscriberId: readers[0]?.id ?? 0, seriesSlug: 'wti', kind: 'move', value: 0.01, createdAt },
+    { subscriberId: readers[1]?.id ?? 0, seriesSlug: 'wti', kind: 'above', value: 70, createdAt },
+  ]);
 });
 
 afterAll(async () => {
@@ -167,6 +188,14 @@ describe('EIA import', () => {
       { source: 'Nuclear', percentage: 18 },
       { source: 'Other', percentage: 2 },
     ]);
+  });
+
+  it('told the readers whose price alert the import fired, once, and only them', async () => {
+    const alerts = () => server.database.db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).where(eq(outbox.kind, 'alert'));
+    expect(await alerts()).toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
+    // The admin's Refresh again: the same observations are not looked at twice.
+    expect((await refresh()).status).toBe(200);
+    expect(await alerts()).toHaveLength(1);
   });
 
   it('is idempotent: running it again writes nothing new', async () => {

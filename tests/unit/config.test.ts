@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads BRIEFING_TIME as off or one Eastern time, and names it when it is bad', () => {
+    expect(loadConfig({}).briefingTime).toBe('06:30');
+    expect(loadConfig({ BRIEFING_TIME: 'off' }).briefingTime).toBeUndefined();
+    expect(loadConfig({ BRIEFING_TIME: ' 07:15 ' }).briefingTime).toBe('07:15');
+    for (const bad of ['6:30', '25:00', '06:30,07:00', 'morning']) {
+      expect(() => loadConfig({ BRIEFING_TIME: bad }), bad).toThrow(/BRIEFING_TIME: must be off, or one daily time/);
+    }
+  });
+
   it('reads the mail settings and names a bad one', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://user:secret@smtp.example.com:465', EDITORS_EMAIL: 'desk@example.com' });
     expect(config).toMatchObject({ smtpUrl: 'smtps://user:secret@smtp.example.com:465', editorsEmail: 'desk@example.com' });

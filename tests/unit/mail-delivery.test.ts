@@ -97,7 +97,7 @@ describe('mail delivery through the outbox', () => {
     const header = (name: string) => first?.headerLines.find((h) => h.key === name)?.line;
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(header('list-unsubscribe')).toBe('List-Unsubscribe: <https://energypulse.test/unsubscribe/1>');
-    const rows = await listOutboxMessages(10, 0);
+    const rows = await listOutboxMessages({}, 10, 0);
     expect(rows.filter((r) => r.kind === 'test').every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     // Nothing is sent twice on the next run.
     expect(await deliverDueMail({ holder: 'process-a', now: () => at(2000) })).toEqual({ sent: 0, failed: 0, kept: 0 });
@@ -117,7 +117,7 @@ describe('mail delivery through the outbox', () => {
     refuseNext = 1;
     const first = await deliverDueMail({ holder: 'process-a', now: () => at(10 * MINUTE) });
     expect(first.failed).toBe(1);
-    const [row] = (await listOutboxMessages(50, 0)).filter((r) => r.subject === 'Retry me');
+    const [row] = (await listOutboxMessages({}, 50, 0)).filter((r) => r.subject === 'Retry me');
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toContain('Mailbox busy');
     expect(row?.nextAttemptAt.getTime()).toBe(at(11 * MINUTE).getTime());

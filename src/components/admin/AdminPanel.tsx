@@ -11,6 +11,7 @@ import { AuthorsTab } from '@/components/admin/tabs/AuthorsTab';
 import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
+import { NewsletterTab } from '@/components/admin/tabs/NewsletterTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
 import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
@@ -101,6 +102,9 @@ export default function AdminPanel({ username, categories }: { username: string;
           <TabsTrigger value="subscribers" data-tab="subscribers">
             <Counted label="Subscribers" count={counts?.subscribers} note="active" />
           </TabsTrigger>
+          <TabsTrigger value="newsletter" data-tab="newsletter">
+            Newsletter
+          </TabsTrigger>
           <TabsTrigger value="zoho" data-tab="zoho">
             Zoho Configuration
           </TabsTrigger>
@@ -134,6 +138,9 @@ export default function AdminPanel({ username, categories }: { username: string;
         </TabsContent>
         <TabsContent value="subscribers">
           <SubscribersTab onChanged={refreshCounts} />
+        </TabsContent>
+        <TabsContent value="newsletter">
+          <NewsletterTab />
         </TabsContent>
         <TabsContent value="zoho">
           <ZohoTab />

@@ -81,3 +81,18 @@ export const adminSubscriberListSchema = z.object({
   page,
 });
 export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;
+
+/** What the outbox holds, by kind (the admin's Newsletter tab filters on it). */
+export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'topics', 'editors', 'test'] as const;
+/** Where a message stands: waiting, sent, kept (no SMTP configured), or given up on. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
+
+/** The admin's list of sent mail: one recipient (the exact address), kind, status, newest first, page. */
+export const adminOutboxListSchema = z.object({
+  q: search,
+  kind: z._default(z.enum(['all', ...OUTBOX_KINDS]), 'all'),
+  status: z._default(z.enum(['all', ...OUTBOX_STATUSES]), 'all'),
+  sort: z._default(z.enum(['newest']), 'newest'),
+  page,
+});
+export type AdminOutboxListQuery = z.output<typeof adminOutboxListSchema>;

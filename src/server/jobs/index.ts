@@ -2,10 +2,20 @@ import { appConfig } from '@/server/config';
 import { eiaImportJobs } from '@/server/jobs/eia-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
+import { editorNoticeJob, newsletterJobs, topicDigestJob } from '@/server/jobs/newsletter';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 
 /** The timed work every web process takes part in (one process runs each due run), as configured at start. */
 export function scheduledJobs(): readonly Job[] {
-  return [housekeepingJob, mailDeliveryJob, scheduledPublishingJob, ...eiaImportJobs(appConfig())];
+  const config = appConfig();
+  return [
+    housekeepingJob,
+    mailDeliveryJob,
+    scheduledPublishingJob,
+    ...eiaImportJobs(config),
+    ...newsletterJobs(config),
+    topicDigestJob,
+    editorNoticeJob,
+  ];
 }

@@ -427,6 +427,50 @@ export async function listArticlesFallenDue(after: Date, until: Date, tx: Execut
   return rows.map((r) => r.id);
 }
 
+/** An article as a mailing lists it. */
+export interface MailedArticle {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  featured: boolean;
+  categorySlug: string;
+  categoryName: string;
+  publishedAt: Date;
+}
+
+/**
+ * Up to `limit` articles that went public in (`after`, `until`], featured first when asked,
+ * else newest first: what a briefing, roundup or topic digest lists. A range of the
+ * (status, publish time) index, so it costs the window, not the archive.
+ */
+export function listArticlesPublishedBetween(
+  after: Date,
+  until: Date,
+  limit: number,
+  options: { featuredFirst?: boolean } = {},
+  tx: Executor = db,
+): Promise<MailedArticle[]> {
+  return tx
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      author: articles.author,
+      featured: articles.featured,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.status, 'published'), gt(articles.publishedAt, after), lte(articles.publishedAt, until)))
+    .orderBy(...(options.featuredFirst ? [desc(articles.featured)] : []), desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}
+
 /** Deletes an article (its comments go with it); false when there was none. */
 export async function deleteArticleById(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });

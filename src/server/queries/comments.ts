@@ -237,3 +237,35 @@ export async function deleteCommentById(id: number, tx: Executor = db): Promise<
   const rows = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
   return rows.length > 0;
 }
+
+/**
+ * Up to `limit` comments with ids above `afterId`, oldest first, with their article's title:
+ * what the editors' notice looks through (it lists the pending ones). A range of the primary
+ * key (ids grow in commit order).
+ */
+export function listCommentsAfter(
+  afterId: number,
+  limit: number,
+  tx: Executor = db,
+): Promise<{ id: number; approved: boolean; authorName: string; content: string; articleTitle: string; createdAt: Date }[]> {
+  return tx
+    .select({
+      id: comments.id,
+      approved: comments.approved,
+      authorName: comments.authorName,
+      content: comments.content,
+      articleTitle: articles.title,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .where(sql`${comments.id} > ${afterId}`)
+    .orderBy(comments.id)
+    .limit(limit);
+}
+
+/** The highest comment id, 0 without comments. */
+export async function maxCommentId(tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ id: sql<number | null>`max(${comments.id})` }).from(comments);
+  return row?.id ?? 0;
+}

@@ -109,3 +109,29 @@ export async function deleteContactMessageById(id: number, tx: Executor = db): P
   const rows = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
   return rows.length > 0;
 }
+
+/** Up to `limit` contact messages with ids above `afterId`, oldest first: what the editors' notice lists. */
+export function listContactMessagesAfter(
+  afterId: number,
+  limit: number,
+  tx: Executor = db,
+): Promise<{ id: number; name: string; subject: string; category: string; createdAt: Date }[]> {
+  return tx
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      subject: contactMessages.subject,
+      category: contactMessages.category,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(sql`${contactMessages.id} > ${afterId}`)
+    .orderBy(contactMessages.id)
+    .limit(limit);
+}
+
+/** The highest contact message id, 0 without messages. */
+export async function maxContactMessageId(tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ id: sql<number | null>`max(${contactMessages.id})` }).from(contactMessages);
+  return row?.id ?? 0;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -45,13 +45,63 @@ export async function finishOutboxMessage(
   return rows.length > 0;
 }
 
-/** A page of messages, newest first, for the admin (served by the created-at index). */
-export function listOutboxMessages(limit: number, offset: number, tx: Executor = db): Promise<OutboxRow[]> {
-  return tx.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset);
+/** Which messages the admin's list shows: one kind, one status, one recipient (each optional). */
+export interface OutboxFilter {
+  kind?: string | undefined;
+  status?: OutboxRow['status'] | undefined;
+  to?: string | undefined;
 }
 
-/** How many messages the outbox holds. */
-export async function countOutboxMessages(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)` }).from(outbox);
+function outboxConditions(filter: OutboxFilter): SQL | undefined {
+  return and(
+    filter.kind ? eq(outbox.kind, filter.kind) : undefined,
+    filter.status ? eq(outbox.status, filter.status) : undefined,
+    filter.to ? eq(outbox.toAddress, filter.to) : undefined,
+  );
+}
+
+/** What a list row shows of a message (no bodies). */
+const summaryColumns = {
+  id: outbox.id,
+  kind: outbox.kind,
+  toAddress: outbox.toAddress,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  nextAttemptAt: outbox.nextAttemptAt,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
+export type OutboxSummaryRow = Pick<OutboxRow, keyof typeof summaryColumns>;
+
+/**
+ * A page of messages, newest first, without their bodies (for the admin): served by the
+ * created-at index, or by the (kind|status|recipient, created-at) index of the one filter given.
+ */
+export function listOutboxMessages(filter: OutboxFilter, limit: number, offset: number, tx: Executor = db): Promise<OutboxSummaryRow[]> {
+  return tx
+    .select(summaryColumns)
+    .from(outbox)
+    .where(outboxConditions(filter))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many messages a filter matches, counted up to `cap` + 1 (the outbox grows with every send). */
+export async function countOutboxMessages(filter: OutboxFilter, cap: number, tx: Executor = db): Promise<number> {
+  const matches = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(outboxConditions(filter))
+    .limit(cap + 1);
+  const [row] = await tx.select({ n: sql<number>`count(*)` }).from(matches.as('matches'));
   return row?.n ?? 0;
+}
+
+/** One message in full. */
+export async function getOutboxMessage(id: number, tx: Executor = db): Promise<OutboxRow | undefined> {
+  const [row] = await tx.select().from(outbox).where(eq(outbox.id, id));
+  return row;
 }

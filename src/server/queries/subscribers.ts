@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { subscriberAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -153,4 +153,59 @@ export async function countSubscribers(filter: SubscriberFilter, cap?: number, t
 /** Subscribers after `afterId`, by id: the export reads the whole list this way, a batch at a time. */
 export function listSubscribersAfter(afterId: number, limit: number, tx: Executor = db): Promise<SubscriberListRow[]> {
   return tx.select(listColumns).from(subscribers).where(gt(subscribers.id, afterId)).orderBy(asc(subscribers.id)).limit(limit);
+}
+
+/** What a mailing goes to: readers of the daily briefing, the weekly roundup, price alerts, or followed topics. */
+export type MailingAudience = 'dailyBriefing' | 'weeklyRoundup' | 'priceAlerts' | 'topics';
+
+/**
+ * The next `limit` active subscribers of an audience with ids above `afterId`, by id: a
+ * mailing's batches walk the table by primary key, so a persisted cursor resumes it.
+ */
+export function listAudienceAfter(audience: MailingAudience, afterId: number, limit: number, tx: Executor = db): Promise<SubscriberRow[]> {
+  const wants = audience === 'topics' ? ne(subscribers.topics, '[]') : eq(subscribers[audience], true);
+  return tx
+    .select()
+    .from(subscribers)
+    .where(and(gt(subscribers.id, afterId), eq(subscribers.status, 'active'), wants))
+    .orderBy(asc(subscribers.id))
+    .limit(limit);
+}
+
+/**
+ * The next `limit` active price-alert readers (ids above `afterId`, by id) with a rule on
+ * one of `slugs`, and those rules. Served by the (series, subscriber) index.
+ */
+export async function listAlertRulesAfter(
+  slugs: readonly string[],
+  afterId: number,
+  limit: number,
+  tx: Executor = db,
+): Promise<{ subscriber: SubscriberRow; rules: SubscriberAlertRow[] }[]> {
+  if (slugs.length === 0) return [];
+  const ids = await tx
+    .selectDistinct({ id: subscriberAlerts.subscriberId })
+    .from(subscriberAlerts)
+    .innerJoin(subscribers, eq(subscribers.id, subscriberAlerts.subscriberId))
+    .where(
+      and(
+        inArray(subscriberAlerts.seriesSlug, [...slugs]),
+        gt(subscriberAlerts.subscriberId, afterId),
+        eq(subscribers.status, 'active'),
+        eq(subscribers.priceAlerts, true),
+      ),
+    )
+    .orderBy(asc(subscriberAlerts.subscriberId))
+    .limit(limit);
+  if (ids.length === 0) return [];
+  const wanted = ids.map((r) => r.id);
+  const [people, rules] = await Promise.all([
+    tx.select().from(subscribers).where(inArray(subscribers.id, wanted)).orderBy(asc(subscribers.id)),
+    tx
+      .select()
+      .from(subscriberAlerts)
+      .where(and(inArray(subscriberAlerts.subscriberId, wanted), inArray(subscriberAlerts.seriesSlug, [...slugs])))
+      .orderBy(asc(subscriberAlerts.id)),
+  ]);
+  return people.map((subscriber) => ({ subscriber, rules: rules.filter((r) => r.subscriberId === subscriber.id) }));
 }

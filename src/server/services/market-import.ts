@@ -24,6 +24,7 @@ import {
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from '@/server/services/publish';
+import { sendPriceAlerts } from '@/server/services/reader-alerts';
 
 /** Where each stored price series comes from in EIA's API v2. */
 export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
@@ -230,6 +231,8 @@ export async function runEiaImport(
     await finish('succeeded', importedRows(summary), importMessage(summary));
     // Every page showing market data renders afresh, in every process.
     await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
+    // Readers' price alerts on the new figures; a failure here is logged, not the import's (the next import finishes them).
+    await sendPriceAlerts().catch((error: unknown) => console.error('Price alerts failed:', error));
     return { ok: true, summary };
   } catch (error) {
     const message = error instanceof EiaError ? messages.importFailedBecause(error.message) : messages.importFailed;

@@ -1,0 +1,16 @@
+import { adminOutboxListSchema } from '@/lib/validation/admin-lists';
+import { requireAdmin } from '@/server/auth/guard';
+import { endpoint, json, parseQuery } from '@/server/http';
+import { listOutboxForAdmin } from '@/server/services/outbox-admin';
+
+/**
+ * GET /api/admin/outbox: a page of 50 messages the site sent or will send, newest first, each
+ * with its delivery result; `q` (the exact recipient address), `kind`, `status`, `page`.
+ * Answers `{items, total, totalAtLeast?, page, pageSize}` (totals counted up to 1,000).
+ */
+export const { GET, ALL } = endpoint({
+  GET: async (context) => {
+    requireAdmin(context);
+    return json(await listOutboxForAdmin(parseQuery(adminOutboxListSchema, context.url)));
+  },
+});

@@ -1,0 +1,101 @@
+import { SITE_NAME } from '@/lib/site';
+
+/** One entry of a mailing: a headline (linked), a line about it, and a sentence or two. */
+export interface MailItem {
+  title: string;
+  href?: string | undefined;
+  meta?: string | undefined;
+  body?: string | undefined;
+}
+
+/** A titled group of entries ("Oil & Gas", "Markets"), with an optional closing note. */
+export interface MailSection {
+  heading: string;
+  items: MailItem[];
+  note?: string | undefined;
+}
+
+/** A message to readers or editors, rendered both as HTML and as plain text. */
+export interface MailDocument {
+  /** The message's heading (and the HTML document's title). */
+  title: string;
+  intro: string;
+  sections: MailSection[];
+  /** A line after the sections ("Read every story at …"). */
+  outro?: { text: string; href?: string | undefined } | undefined;
+  /** Why the reader gets this and where to change it (every message to a subscriber has it). */
+  footer?: { reason: string; preferences: string; unsubscribe: string } | undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+// Inline styles only (mail clients drop <style>), colors with at least 4.5:1 contrast on white.
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const TEXT = 'color:#1f2937';
+const MUTED = 'color:#4b5563';
+const LINK = 'color:#1d4ed8';
+
+function itemHtml(item: MailItem): string {
+  const title = item.href
+    ? `<a href="${escapeHtml(item.href)}" style="${LINK};font-weight:600;text-decoration:underline">${escapeHtml(item.title)}</a>`
+    : `<strong>${escapeHtml(item.title)}</strong>`;
+  const meta = item.meta ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(item.meta)}</span>` : '';
+  const body = item.body ? `<br><span style="font-size:15px">${escapeHtml(item.body)}</span>` : '';
+  return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}</li>`;
+}
+
+/**
+ * The HTML of a message: one centered column, semantic headings and lists, real link text,
+ * `lang` and a title, so it reads well in a mail client, on a phone and to a screen reader.
+ */
+export function renderMailHtml(doc: MailDocument): string {
+  const sections = doc.sections
+    .map(
+      (s) =>
+        `<h2 style="${TEXT};font-size:18px;margin:24px 0 8px 0;border-bottom:1px solid #d1d5db;padding-bottom:4px">${escapeHtml(s.heading)}</h2>` +
+        `<ul style="padding:0 0 0 18px;margin:0">${s.items.map(itemHtml).join('')}</ul>` +
+        (s.note ? `<p style="${MUTED};font-size:13px;margin:4px 0 0 0">${escapeHtml(s.note)}</p>` : ''),
+    )
+    .join('');
+  const outro = doc.outro
+    ? `<p style="margin:24px 0 0 0">${doc.outro.href ? `<a href="${escapeHtml(doc.outro.href)}" style="${LINK}">${escapeHtml(doc.outro.text)}</a>` : escapeHtml(doc.outro.text)}</p>`
+    : '';
+  const footer = doc.footer
+    ? `<p style="${MUTED};font-size:13px;margin:32px 0 0 0;border-top:1px solid #d1d5db;padding-top:12px">${escapeHtml(doc.footer.reason)} ` +
+      `<a href="${escapeHtml(doc.footer.preferences)}" style="${LINK}">Change what you get</a> or ` +
+      `<a href="${escapeHtml(doc.footer.unsubscribe)}" style="${LINK}">unsubscribe</a>.</p>`
+    : '';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(doc.title)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#ffffff">` +
+    `<div role="article" aria-label="${escapeHtml(doc.title)}" lang="en" style="max-width:600px;margin:0 auto;padding:24px 16px;${FONT};${TEXT};font-size:16px">` +
+    `<p style="${MUTED};font-size:13px;margin:0 0 4px 0">${SITE_NAME}</p>` +
+    `<h1 style="${TEXT};font-size:24px;line-height:1.25;margin:0 0 12px 0">${escapeHtml(doc.title)}</h1>` +
+    `<p style="margin:0 0 8px 0">${escapeHtml(doc.intro)}</p>` +
+    sections +
+    outro +
+    footer +
+    `</div></body></html>`
+  );
+}
+
+/** The plain-text part of a message: the same content, links written out. */
+export function renderMailText(doc: MailDocument): string {
+  const lines: string[] = [doc.title, '='.repeat(Math.min(doc.title.length, 72)), '', doc.intro];
+  for (const s of doc.sections) {
+    lines.push('', s.heading.toUpperCase(), '');
+    for (const item of s.items) {
+      lines.push(`* ${item.title}`);
+      if (item.meta) lines.push(`  ${item.meta}`);
+      if (item.body) lines.push(`  ${item.body}`);
+      if (item.href) lines.push(`  ${item.href}`);
+      lines.push('');
+    }
+    if (s.note) lines.push(s.note);
+  }
+  if (doc.outro) lines.push('', doc.outro.href ? `${doc.outro.text}: ${doc.outro.href}` : doc.outro.text);
+  if (doc.footer) lines.push('', '--', doc.footer.reason, `Change what you get: ${doc.footer.preferences}`, `Unsubscribe: ${doc.footer.unsubscribe}`);
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+}

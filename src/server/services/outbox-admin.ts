@@ -1,0 +1,48 @@
+import type { AdminPage, OutboxItem, OutboxMessage } from '@/lib/types';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminOutboxListQuery } from '@/lib/validation/admin-lists';
+import { NotFoundError, messages } from '@/server/errors';
+import { countOutboxMessages, getOutboxMessage, listOutboxMessages, type OutboxSummaryRow } from '@/server/queries/outbox';
+
+function toOutboxItem(row: OutboxSummaryRow): OutboxItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/**
+ * A page of the outbox for the admin, newest first, with each message's delivery result.
+ * The outbox grows with every send, so totals are counted up to 1,000 ("1,000+").
+ */
+export async function listOutboxForAdmin(query: AdminOutboxListQuery): Promise<AdminPage<OutboxItem>> {
+  const filter = {
+    kind: query.kind === 'all' ? undefined : query.kind,
+    status: query.status === 'all' ? undefined : query.status,
+    to: query.q ? query.q.toLowerCase() : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    listOutboxMessages(filter, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    countOutboxMessages(filter, ADMIN_SEARCH_COUNT_CAP),
+  ]);
+  return {
+    items: rows.map(toOutboxItem),
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    ...(total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total }),
+  };
+}
+
+/** One message in full, to read what was sent. */
+export async function getOutboxMessageForAdmin(id: number): Promise<OutboxMessage> {
+  const row = await getOutboxMessage(id);
+  if (!row) throw new NotFoundError(messages.outboxMessageNotFound);
+  return { ...toOutboxItem(row), text: row.textBody, html: row.htmlBody };
+}

@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '@db/schema';
+import type { AdminPage, BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/types';
+import { apiClient } from '../helpers/api-client.ts';
+import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// A real SMTP server in this process: the site's mail job delivers the test send to it.
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received.push(mail);
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+const PASSWORD = 'newsletter-admin-password';
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let cookie: string;
+const KINDS = ['briefing', 'alert', 'editors'] as const;
+const STATUSES = ['sent', 'failed', 'kept'] as const;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  server = await startTestServer({
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  });
+  const now = Date.now();
+  // Old, already delivered or given up: the mail job leaves them alone.
+  await server.database.db.insert(outbox).values(
+    Array.from({ length: 120 }, (_, i) => ({
+      kind: KINDS[i % 3] ?? 'briefing',
+      toAddress: `reader${i % 10}@example.com`,
+      subject: `Message ${i}`,
+      textBody: `The text of message ${i}`,
+      htmlBody: `<p>Message ${i}</p>`,
+      status: STATUSES[i % 3] ?? 'sent',
+      attempts: i % 3 === 1 ? 10 : 1,
+      lastError: i % 3 === 1 ? '550 Mailbox unavailable' : '',
+      messageId: `<m${i}@example.com>`,
+      nextAttemptAt: new Date(now - 86_400_000),
+      createdAt: new Date(now - 86_400_000 - i * 60_000),
+      sentAt: i % 3 === 0 ? new Date(now - 86_400_000 - i * 60_000 + 1000) : null,
+    })),
+  );
+  api = apiClient(server, PASSWORD);
+  cookie = await api.signIn();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function page(path: string): Promise<AdminPage<OutboxItem>> {
+  const res = await api.call('GET', path, { cookie });
+  expect(res.status, path).toBe(200);
+  return res.json as unknown as AdminPage<OutboxItem>;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('Timed out waiting for mail');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("the admin's Newsletter endpoints", () => {
+  it('require the admin session', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/admin/outbox'],
+      ['GET', '/api/admin/outbox/1'],
+      ['GET', '/api/admin/newsletter/preview'],
+      ['POST', '/api/admin/newsletter/test'],
+    ] as const) {
+      const res = await api.call(method, path, method === 'POST' ? { body: { email: 'x@example.com' } } : {});
+      expect(res.status, path).toBe(401);
+      expect(res.json).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('page the outbox 50 at a time, newest first, by kind, status and recipient, with each delivery result', async () => {
+    const first = await page('/api/admin/outbox');
+    expect(first.items).toHaveLength(50);
+    expect(first.total).toBe(120);
+    const times = first.items.map((m) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.items[0]).not.toHaveProperty('text');
+    expect((await page('/api/admin/outbox?page=3')).items).toHaveLength(20);
+
+    const failed = await page('/api/admin/outbox?status=failed');
+    expect(failed.total).toBe(40);
+    expect(
+      failed.items.every((m) => m.status === 'failed' && m.attempts === 10 && m.lastError === '550 Mailbox unavailable' && m.sentAt === null),
+    ).toBe(true);
+    const alerts = await page('/api/admin/outbox?kind=alert');
+    expect(alerts.items.every((m) => m.kind === 'alert')).toBe(true);
+    const one = await page('/api/admin/outbox?q=Reader3@example.com');
+    expect(one.total).toBe(12);
+    expect(one.items.every((m) => m.to === 'reader3@example.com')).toBe(true);
+
+    const message = await api.call('GET', `/api/admin/outbox/${first.items[0]?.id}`, { cookie });
+    expect((message.json as unknown as OutboxMessage).text).toMatch(/^The text of message \d+$/);
+    expect((await api.call('GET', '/api/admin/outbox/999999', { cookie })).status).toBe(404);
+    const bad = await api.call('GET', '/api/admin/outbox?kind=everything', { cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it('serve each filtered page from an index, never sorting the outbox', async () => {
+    const { db, plans } = planRecorder(server);
+    const { listOutboxMessages, countOutboxMessages } = await import('@/server/queries/outbox');
+    for (const filter of [{}, { kind: 'alert' }, { status: 'failed' as const }, { to: 'reader3@example.com' }]) {
+      await listOutboxMessages(filter, 50, 50, db);
+      await countOutboxMessages(filter, 1000, db);
+    }
+    expect(sortedPages(plans)).toEqual([]);
+    const scans = plans.flatMap(({ plan }) => plan.filter((line) => /^SCAN outbox\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)));
+    expect(scans).toEqual([]);
+  });
+
+  it('preview the next briefing and send it as a test to one address, limited per admin', async () => {
+    const preview = await api.call('GET', '/api/admin/newsletter/preview', { cookie });
+    expect(preview.status).toBe(200);
+    const body = preview.json as unknown as BriefingPreview;
+    expect(body.html).toContain('<h1');
+    expect(body.text).toContain('MARKETS');
+
+    expect((await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'not an address' } })).status).toBe(400);
+    const sent = await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'editor@example.com' } });
+    expect(sent.status).toBe(202);
+    const again = await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'editor@example.com' } });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    await waitFor(() => received.some((m) => m.subject?.startsWith('[Test] ')));
+    const mail = received.find((m) => m.subject?.startsWith('[Test] '));
+    expect(mail?.text).toContain('MARKETS');
+    expect(mail?.html).toContain('<h1');
+    const tests = await page('/api/admin/outbox?kind=test');
+    expect(tests.items.map((m) => m.to)).toEqual(['editor@example.com']);
+  });
+});
