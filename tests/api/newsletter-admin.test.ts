@@ -1,27 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@db/schema';
 import type { AdminPage, BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
 
-// A real SMTP server in this process: the site's mail job delivers the test send to it.
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail);
-        callback();
-      })
-      .catch(callback);
-  },
-});
+let smtp: TestSmtp;
+let received: TestSmtp['received'];
 
 const PASSWORD = 'newsletter-admin-password';
 let server: TestServer;
@@ -31,11 +17,12 @@ const KINDS = ['briefing', 'alert', 'editors'] as const;
 const STATUSES = ['sent', 'failed', 'kept'] as const;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startTestSmtp();
+  received = smtp.received;
   server = await startTestServer({
     ADMIN_PASSWORD: PASSWORD,
     TRUST_PROXY: 'true',
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: smtp.url,
   });
   const now = Date.now();
   // Old, already delivered or given up: the mail job leaves them alone.
@@ -61,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function page(path: string): Promise<AdminPage<OutboxItem>> {
@@ -70,13 +57,7 @@ async function page(path: string): Promise<AdminPage<OutboxItem>> {
   return res.json as unknown as AdminPage<OutboxItem>;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('Timed out waiting for mail');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = (condition: () => boolean) => smtp.waitFor(condition);
 
 describe("the admin's Newsletter endpoints", () => {
   it('require the admin session', async () => {

@@ -1,36 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
 
-// A real SMTP server in this process: the site's mail job delivers to it.
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail);
-        callback();
-      })
-      .catch(callback);
-  },
-});
+let smtp: TestSmtp;
+let received: TestSmtp['received'];
 
 let server: TestServer;
 let address = 0;
 const nextAddress = () => `198.51.100.${++address}`;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startTestSmtp();
+  received = smtp.received;
+  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_URL: smtp.url });
 });
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 function subscribe(body: unknown, options: { origin?: string; contentType?: string } = {}) {
@@ -41,13 +28,7 @@ function subscribe(body: unknown, options: { origin?: string; contentType?: stri
   });
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('Timed out waiting for mail');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = (condition: () => boolean) => smtp.waitFor(condition);
 
 describe('POST /api/newsletter/subscribe', () => {
   it('answers 202 and the mail job delivers exactly one confirmation message with its link', async () => {

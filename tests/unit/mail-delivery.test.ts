@@ -1,41 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
+import { startTestSmtp } from '../fakes/smtp.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
-const received: ParsedMail[] = [];
-let refuseNext = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    if (refuseNext > 0) {
-      refuseNext--;
-      stream.resume();
-      stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })));
-      return;
-    }
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail);
-        callback();
-      })
-      .catch(callback);
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
+const smtp = await startTestSmtp();
+const { received } = smtp;
 
 const dir = mkdtempSync(join(tmpdir(), 'energy-mail-'));
 const url = `file:${join(dir, 'mail.db')}`;
 process.env['DATABASE_URL'] = url;
-process.env['SMTP_URL'] = `smtp://127.0.0.1:${smtpPort}`;
+process.env['SMTP_URL'] = smtp.url;
 process.env['MAIL_FROM'] = 'EnergyPulse <briefing@energypulse.test>';
 const { closeDatabase, writeTransaction } = await import('@/server/db');
 const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail');
@@ -53,13 +31,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await other.close();
   await closeDatabase();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
   received.length = 0;
-  refuseNext = 0;
+  smtp.refuseNext(0);
 });
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
@@ -114,7 +92,7 @@ describe('mail delivery through the outbox', () => {
 
   it('retries a refused message after a backoff and records the failure meanwhile', async () => {
     await enqueueMail({ kind: 'test', to: 'retry@example.com', subject: 'Retry me', text: 'Retry' }, undefined, at(10 * MINUTE));
-    refuseNext = 1;
+    smtp.refuseNext(1);
     const first = await deliverDueMail({ holder: 'process-a', now: () => at(10 * MINUTE) });
     expect(first.failed).toBe(1);
     const [row] = (await listOutboxMessages({}, 50, 0)).filter((r) => r.subject === 'Retry me');

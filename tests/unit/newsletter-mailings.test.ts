@@ -1,37 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, categories, comments, contactMessages, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
 import { createDatabase, openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
+import type { ParsedMail } from 'mailparser';
+import { startTestSmtp } from '../fakes/smtp.ts';
 
-// A real SMTP server in this process: what it accepts is what the mailboxes receive.
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail);
-        callback();
-      })
-      .catch(callback);
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+// A real SMTP server in this process: what it accepts is what a mailbox would receive.
+const smtp = await startTestSmtp();
+const { received } = smtp;
 
 const dir = mkdtempSync(join(tmpdir(), 'energy-mailings-'));
 const url = `file:${join(dir, 'mailings.db')}`;
 process.env['DATABASE_URL'] = url;
 process.env['SITE_URL'] = 'https://energypulse.test';
 process.env['APP_SECRET'] = 'a-test-secret-of-at-least-thirty-two-characters';
-process.env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+process.env['SMTP_URL'] = smtp.url;
 process.env['EDITORS_EMAIL'] = 'desk@energypulse.test';
 const { closeDatabase, db } = await import('@/server/db');
 const { runDueJobs } = await import('@/server/jobs/runner');
@@ -105,7 +92,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await other.close();
   await closeDatabase();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

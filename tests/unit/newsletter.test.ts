@@ -1,33 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
+import type { ParsedMail } from 'mailparser';
+import { startTestSmtp } from '../fakes/smtp.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail);
-        callback();
-      })
-      .catch(callback);
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtp = await startTestSmtp();
+const { received } = smtp;
 
 const dir = mkdtempSync(join(tmpdir(), 'energy-newsletter-'));
 const url = `file:${join(dir, 'newsletter.db')}`;
 process.env['DATABASE_URL'] = url;
-process.env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+process.env['SMTP_URL'] = smtp.url;
 process.env['SITE_URL'] = 'https://energypulse.test';
 process.env['APP_SECRET'] = 'a-test-secret-that-is-at-least-32-characters-long';
 const { closeDatabase } = await import('@/server/db');
@@ -45,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDatabase();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import type { AdminCounts, Category } from '@/lib/types';
 import { Button } from '@/components/ui/button';
@@ -46,17 +46,37 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
-  // The open tab is in the address (`/admin#comments`), so a link (the editors' e-mail) opens it.
+  // Each tab once: its address name (`/admin#comments`), its label, its content.
+  const tabs: { value: string; label: ReactNode; content: ReactNode }[] = [
+    { value: 'articles', label: 'Articles', content: <ArticlesTab categories={categories} onChanged={refreshCounts} /> },
+    { value: 'authors', label: 'Authors', content: <AuthorsTab /> },
+    { value: 'topics', label: 'Topics', content: <TopicsTab /> },
+    { value: 'analytics', label: 'Analytics Content', content: <AnalyticsTab /> },
+    { value: 'comments', label: <Counted label="Comments" count={counts?.pendingComments} />, content: <CommentsTab onChanged={refreshCounts} /> },
+    { value: 'messages', label: <Counted label="Messages" count={counts?.unhandledMessages} />, content: <MessagesTab onChanged={refreshCounts} /> },
+    {
+      value: 'subscribers',
+      label: <Counted label="Subscribers" count={counts?.subscribers} note="active" />,
+      content: <SubscribersTab onChanged={refreshCounts} />,
+    },
+    { value: 'newsletter', label: 'Newsletter', content: <NewsletterTab /> },
+    { value: 'zoho', label: 'Zoho Configuration', content: <ZohoTab /> },
+    { value: 'market', label: 'Market Data', content: <MarketDataTab /> },
+    { value: 'calendar', label: 'Calendar', content: <CalendarTab /> },
+    { value: 'security', label: 'Security', content: <SecurityTab /> },
+  ];
+  // The open tab is in the address, so a link (the editors' e-mail) opens it and a reload keeps it.
   const [tab, setTab] = useState('articles');
+  const names = tabs.map((t) => t.value).join(' ');
   useEffect(() => {
     const fromHash = () => {
       const name = window.location.hash.slice(1);
-      if (document.querySelector(`[role="tab"][data-tab="${CSS.escape(name)}"]`)) setTab(name);
+      if (names.split(' ').includes(name)) setTab(name);
     };
     fromHash();
     window.addEventListener('hashchange', fromHash);
     return () => window.removeEventListener('hashchange', fromHash);
-  }, []);
+  }, [names]);
   const openTab = (name: string) => {
     setTab(name);
     window.history.replaceState(null, '', `#${name}`);
@@ -81,79 +101,17 @@ export default function AdminPanel({ username, categories }: { username: string;
       </div>
       <Tabs value={tab} onValueChange={openTab} className="mt-6">
         <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
-          <TabsTrigger value="articles" data-tab="articles">
-            Articles
-          </TabsTrigger>
-          <TabsTrigger value="authors" data-tab="authors">
-            Authors
-          </TabsTrigger>
-          <TabsTrigger value="topics" data-tab="topics">
-            Topics
-          </TabsTrigger>
-          <TabsTrigger value="analytics" data-tab="analytics">
-            Analytics Content
-          </TabsTrigger>
-          <TabsTrigger value="comments" data-tab="comments">
-            <Counted label="Comments" count={counts?.pendingComments} />
-          </TabsTrigger>
-          <TabsTrigger value="messages" data-tab="messages">
-            <Counted label="Messages" count={counts?.unhandledMessages} />
-          </TabsTrigger>
-          <TabsTrigger value="subscribers" data-tab="subscribers">
-            <Counted label="Subscribers" count={counts?.subscribers} note="active" />
-          </TabsTrigger>
-          <TabsTrigger value="newsletter" data-tab="newsletter">
-            Newsletter
-          </TabsTrigger>
-          <TabsTrigger value="zoho" data-tab="zoho">
-            Zoho Configuration
-          </TabsTrigger>
-          <TabsTrigger value="market" data-tab="market">
-            Market Data
-          </TabsTrigger>
-          <TabsTrigger value="calendar" data-tab="calendar">
-            Calendar
-          </TabsTrigger>
-          <TabsTrigger value="security" data-tab="security">
-            Security
-          </TabsTrigger>
+          {tabs.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="articles">
-          <ArticlesTab categories={categories} onChanged={refreshCounts} />
-        </TabsContent>
-        <TabsContent value="authors">
-          <AuthorsTab />
-        </TabsContent>
-        <TabsContent value="topics">
-          <TopicsTab />
-        </TabsContent>
-        <TabsContent value="analytics">
-          <AnalyticsTab />
-        </TabsContent>
-        <TabsContent value="comments">
-          <CommentsTab onChanged={refreshCounts} />
-        </TabsContent>
-        <TabsContent value="messages">
-          <MessagesTab onChanged={refreshCounts} />
-        </TabsContent>
-        <TabsContent value="subscribers">
-          <SubscribersTab onChanged={refreshCounts} />
-        </TabsContent>
-        <TabsContent value="newsletter">
-          <NewsletterTab />
-        </TabsContent>
-        <TabsContent value="zoho">
-          <ZohoTab />
-        </TabsContent>
-        <TabsContent value="market">
-          <MarketDataTab />
-        </TabsContent>
-        <TabsContent value="calendar">
-          <CalendarTab />
-        </TabsContent>
-        <TabsContent value="security">
-          <SecurityTab />
-        </TabsContent>
+        {tabs.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {t.content}
+          </TabsContent>
+        ))}
       </Tabs>
       <Toaster />
     </>
