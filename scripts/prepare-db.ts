@@ -4,7 +4,7 @@ import { checkDatabaseFile, DatabaseFileError } from '@db/file-check';
 import { ensureDatabaseFolder, migrateDatabase } from '@db/migrate';
 import { seedDatabase } from '@db/seed';
 import { ensureAdmin } from '@/server/auth/admin-user';
-import { findUnreadableSecrets, unreadableSecretsMessage } from '@/server/services/stored-secrets';
+import { findUnreadableSecrets, unreadableSecretsMessage } from '@/server/services/auth/stored-secrets';
 import { loadConfig } from '@/server/config';
 
 /** Migrates (and seeds, when enabled) the configured database. */

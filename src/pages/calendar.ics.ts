@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { calendarFeed } from '@/server/services/calendar-feed';
+import { calendarFeed } from '@/server/services/calendar/feed';
 
 /** The release calendar as an iCalendar feed (RFC 5545): 3 months back, 12 months ahead. */
 export const GET: APIRoute = async ({ locals }) =>

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { sitemapIndexXml } from '@/server/services/sitemap';
+import { sitemapIndexXml } from '@/server/services/site/sitemap';
 
 /** The sitemap index (sitemaps.org): the static pages' file and the article files. */
 export const GET: APIRoute = async ({ locals }) =>

@@ -234,7 +234,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
   });
 
   it('splits the sitemap into files of at most 50,000 URLs behind an index', async () => {
-    const { articleSitemapFileCount } = await import('@/server/services/sitemap');
+    const { articleSitemapFileCount } = await import('@/server/services/site/sitemap');
     expect(articleSitemapFileCount(0)).toBe(1);
     expect(articleSitemapFileCount(50_000)).toBe(1);
     expect(articleSitemapFileCount(50_001)).toBe(2);

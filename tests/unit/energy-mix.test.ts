@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-mix-'));
 const previousUrl = process.env['DATABASE_URL'];
 process.env['DATABASE_URL'] = `file:${join(dir, 'mix.db')}`;
 const { db, closeDatabase } = await import('@/server/db');
-const { getEnergyMix } = await import('@/server/services/pages');
+const { getEnergyMix } = await import('@/server/services/site/pages');
 
 beforeAll(async () => {
   const setup = await openDatabase({ url: `file:${join(dir, 'mix.db')}` });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eiaNumber } from '@/server/integrations/eia';
 import { fetchPolitely, OutboundNetworkError } from '@/server/integrations/outbound';
 import { energyMixFromRows } from '@/server/integrations/zoho';
-import { reportCsv } from '@/server/services/reports';
+import { reportCsv } from '@/server/services/markets/reports';
 import type { Report } from '@/lib/validation/reports';
 
 describe('eiaNumber', () => {

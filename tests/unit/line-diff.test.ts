@@ -52,7 +52,7 @@ describe('diffLines', () => {
 
 describe('htmlToDiffLines', () => {
   it('makes one line per block, a table row one line of its cells', async () => {
-    const { htmlToDiffLines } = await import('@/server/services/article-revisions');
+    const { htmlToDiffLines } = await import('@/server/services/articles/revisions');
     expect(
       htmlToDiffLines(
         '<h2>Prices</h2><p>Gas &amp; oil.</p><table><tbody><tr><th>Hub</th><th>$/MMBtu</th></tr><tr><td>Henry</td><td><strong>3.10</strong></td></tr></tbody></table><ul><li>One</li></ul>',

@@ -16,7 +16,7 @@ process.env['DATABASE_URL'] = url;
 process.env['SMTP_URL'] = smtp.url;
 process.env['MAIL_FROM'] = 'EnergyPulse <briefing@energypulse.test>';
 const { closeDatabase, writeTransaction } = await import('@/server/db');
-const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail');
+const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
 const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
 
 // A second, independent handle on the same file: another web process.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imagesWithoutAlt, libraryKeyOf } from '@/lib/media-url';
 import { articleCreateSchema } from '@/lib/validation/article';
 import type { ResponsiveImage } from '@/lib/types';
-import { renderArticleImages } from '@/server/services/responsive-images';
+import { renderArticleImages } from '@/server/services/media/responsive-images';
 
 describe('libraryKeyOf', () => {
   it('knows a library original by its address, and nothing else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimiter } from '@/server/memory-rate-limit';
+import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
 
 describe('MemoryRateLimiter (token bucket per client, in memory)', () => {
   it('lets a client spend its minute at once, then asks it to wait for the next token', () => {

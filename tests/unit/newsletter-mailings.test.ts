@@ -24,10 +24,11 @@ const { closeDatabase, db } = await import('@/server/db');
 const { runDueJobs } = await import('@/server/jobs/runner');
 const { newsletterJobs } = await import('@/server/jobs/newsletter');
 const { ensureScheduledJob } = await import('@/server/queries/jobs');
-const { deliverDueMail } = await import('@/server/services/mail');
-const { sendEdition } = await import('@/server/services/briefing');
-const { sendPriceAlerts, sendTopicDigests } = await import('@/server/services/reader-alerts');
-const { notifyEditors } = await import('@/server/services/editor-notices');
+const { deliverDueMail } = await import('@/server/services/mail/outbox');
+const { sendEdition } = await import('@/server/services/newsletter/briefing');
+const { sendPriceAlerts } = await import('@/server/services/newsletter/price-alerts');
+const { sendTopicDigests } = await import('@/server/services/newsletter/topic-digests');
+const { notifyEditors } = await import('@/server/services/mail/editor-notices');
 const other = createDatabase(() => ({ url }));
 
 // Monday, November 23, 2026, 06:30 in New York.

@@ -18,9 +18,9 @@ process.env['SMTP_URL'] = smtp.url;
 process.env['SITE_URL'] = 'https://energypulse.test';
 process.env['APP_SECRET'] = 'a-test-secret-that-is-at-least-32-characters-long';
 const { closeDatabase } = await import('@/server/db');
-const { deliverDueMail } = await import('@/server/services/mail');
+const { deliverDueMail } = await import('@/server/services/mail/outbox');
 const { newsletterSubscribeSchema } = await import('@/lib/validation/newsletter');
-const newsletter = await import('@/server/services/newsletter');
+const newsletter = await import('@/server/services/newsletter/subscriptions');
 const { getSubscriberByEmail } = await import('@/server/queries/subscribers');
 const { RateLimitError } = await import('@/server/errors');
 

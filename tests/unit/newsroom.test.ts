@@ -5,7 +5,7 @@ import { breadcrumbList } from '@/lib/json-ld';
 import * as z from '@/lib/validation/zod-mini';
 import { authorCreateSchema, authorFormSchema, authorUpdateSchema } from '@/lib/validation/author';
 import { toRelatedFtsQuery } from '@/server/queries/articles';
-import { slugFromName } from '@/server/services/authors';
+import { slugFromName } from '@/server/services/articles/authors';
 
 describe('article meta', () => {
   it('estimates whole minutes of reading from the body text, tags and entities left out', () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { categoryBadgeColors } from '@/lib/categories';
 import { OG_HEIGHT, OG_WIDTH, cleanTitle, ogCardSvg, ogCardVersion, renderOgCard, textWidth, wrapText } from '@/server/og-image';
-import { articleOgCard } from '@/server/services/og-images';
+import { articleOgCard } from '@/server/services/media/og-images';
 
 // A measure of one unit per character keeps the wrapping cases readable.
 const chars = (text: string) => [...text].length;

@@ -1,7 +1,7 @@
 import { contactCreateSchema } from '@/lib/validation/contact';
 import { getClientAddress } from '@/server/client-address';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
-import { submitContactMessage } from '@/server/services/contact';
+import { submitContactMessage } from '@/server/services/contact/messages';
 
 /** POST /api/contact: stores the message for the editors; 201. */
 export const { POST, ALL } = endpoint({

@@ -1,5 +1,5 @@
 import { endpoint } from '@/server/http';
-import { readMediaFile } from '@/server/services/media';
+import { readMediaFile } from '@/server/services/media/library';
 
 /**
  * GET /media/{yyyy}/{mm}/{key}/{file}: an image of the media library. Its address never

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { messages } from '@/server/errors';
-import { articleSitemapXml } from '@/server/services/sitemap';
+import { articleSitemapXml } from '@/server/services/site/sitemap';
 
 /** Article sitemap file n: up to 50,000 published articles, oldest first. */
 export const GET: APIRoute = async ({ locals, params }) => {

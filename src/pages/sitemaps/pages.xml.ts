@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { pagesSitemapXml } from '@/server/services/sitemap';
+import { pagesSitemapXml } from '@/server/services/site/sitemap';
 
 /** The sitemap file of the pages that are not articles. */
 export const GET: APIRoute = async ({ locals }) =>

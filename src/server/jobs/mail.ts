@@ -1,4 +1,4 @@
-import { deliverDueMail } from '@/server/services/mail';
+import { deliverDueMail } from '@/server/services/mail/outbox';
 import { PROCESS_ID, type Job } from '@/server/jobs/runner';
 
 /** Sends what the outbox holds, every few seconds; each message is leased, so one process sends it. */

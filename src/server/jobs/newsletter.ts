@@ -2,9 +2,9 @@ import { SITE_TIME_ZONE } from '@/lib/format';
 import { nextDailyRun, weekday, zonedParts, addDays, zonedTime } from '@/lib/zoned-time';
 import type { AppConfig } from '@/server/config';
 import type { Job } from '@/server/jobs/runner';
-import { sendEdition } from '@/server/services/briefing';
-import { notifyEditors } from '@/server/services/editor-notices';
-import { sendTopicDigests } from '@/server/services/reader-alerts';
+import { sendEdition } from '@/server/services/newsletter/briefing';
+import { notifyEditors } from '@/server/services/mail/editor-notices';
+import { sendTopicDigests } from '@/server/services/newsletter/topic-digests';
 
 /** The first Monday at `time` (US Eastern) strictly after `after`. */
 export function nextMondayAt(time: string, after: Date): Date {

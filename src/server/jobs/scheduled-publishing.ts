@@ -2,7 +2,7 @@ import { writeTransaction } from '@/server/db';
 import type { Job } from '@/server/jobs/runner';
 import { listArticlesFallenDue } from '@/server/queries/articles';
 import { bumpContentVersion, getSiteState, setSiteState } from '@/server/queries/site-state';
-import { notifyRebuildHook } from '@/server/services/publish';
+import { notifyRebuildHook } from '@/server/services/site/content-changes';
 
 /** How often the web processes look for scheduled articles that fell due (one of them does). */
 export const SCHEDULED_PUBLISHING_INTERVAL_MS = 15_000;

@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
-import { getAdminCounts } from '@/server/services/admin-lists';
+import { getAdminCounts } from '@/server/services/site/admin-panel';
 
 /** GET /api/admin/counts: what the admin's tab labels count (pending comments, unhandled messages, drafts, scheduled). */
 export const { GET, ALL } = endpoint({

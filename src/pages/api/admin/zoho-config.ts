@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { PUBLIC_BODY_LIMIT, endpoint, json, readJsonBody } from '@/server/http';
-import { getZohoAdminConfig, saveZohoConfig } from '@/server/services/zoho';
+import { getZohoAdminConfig, saveZohoConfig } from '@/server/services/analytics/zoho';
 
 export const { GET, POST, ALL } = endpoint({
   /** GET /api/admin/zoho-config (admin): the stored configuration without its secrets. */

@@ -2,7 +2,7 @@ import { analyticsContentUpdateSchema } from '@/lib/validation/analytics-content
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { deleteAnalyticsContent, updateAnalyticsContent } from '@/server/services/analytics-content';
+import { deleteAnalyticsContent, updateAnalyticsContent } from '@/server/services/analytics/content';
 
 export const { PATCH, DELETE, ALL } = endpoint({
   /** PATCH /api/analytics-content/{id} (admin). */

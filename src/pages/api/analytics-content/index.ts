@@ -2,7 +2,7 @@ import { analyticsContentCreateSchema } from '@/lib/validation/analytics-content
 import { pageQuerySchema } from '@/lib/validation/page-query';
 import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { createAnalyticsContent, listAnalyticsPage } from '@/server/services/analytics-content';
+import { createAnalyticsContent, listAnalyticsPage } from '@/server/services/analytics/content';
 
 export const { GET, POST, ALL } = endpoint({
   /** GET /api/analytics-content: a page of the items (`limit`, `offset`), newest first; the total in X-Total-Count. */

@@ -2,7 +2,7 @@ import { articleUpdateSchema } from '@/lib/validation/article';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody, slugParam } from '@/server/http';
-import { deleteArticle, getPublishedArticle, updateArticle } from '@/server/services/articles';
+import { deleteArticle, getPublishedArticle, updateArticle } from '@/server/services/articles/articles';
 
 // One address, two keys: readers fetch an article by its slug, the admin changes it by its numeric id.
 export const { GET, PATCH, DELETE, ALL } = endpoint({

@@ -3,8 +3,8 @@ import { articleCreateSchema } from '@/lib/validation/article';
 import { articleListQuerySchema } from '@/lib/validation/article-list-query';
 import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { listPublicArticles } from '@/server/services/article-lists';
-import { createArticle } from '@/server/services/articles';
+import { listPublicArticles } from '@/server/services/articles/lists';
+import { createArticle } from '@/server/services/articles/articles';
 
 export const { GET, POST, ALL } = endpoint({
   /**

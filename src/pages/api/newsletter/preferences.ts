@@ -1,7 +1,7 @@
 import { newsletterPreferencesSchema } from '@/lib/validation/newsletter';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
 import { messages } from '@/server/errors';
-import { savePreferences } from '@/server/services/newsletter';
+import { savePreferences } from '@/server/services/newsletter/subscriptions';
 
 /**
  * POST /api/newsletter/preferences {token, dailyBriefing, weeklyRoundup, priceAlerts, topics, alerts}:

@@ -1,7 +1,7 @@
 import { REPORT_KINDS, reportQuerySchemas, type ReportKind } from '@/lib/validation/reports';
 import { NotFoundError, messages } from '@/server/errors';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { buildReport, reportCsv } from '@/server/services/reports';
+import { buildReport, reportCsv } from '@/server/services/markets/reports';
 
 /**
  * GET /api/reports/{price|share|regional|custom}: a report built from the stored data,

@@ -2,7 +2,7 @@ import { seriesQuerySchema } from '@/lib/validation/series-query';
 import { getClientAddress } from '@/server/client-address';
 import { messages } from '@/server/errors';
 import { endpoint, parseQuery, revalidatable, slugParam } from '@/server/http';
-import { getSeriesObservations, observationsCsv, observationsFilename, takeApiRead } from '@/server/services/series';
+import { getSeriesObservations, observationsCsv, observationsFilename, takeApiRead } from '@/server/services/markets/series';
 
 /** GET /api/series/{slug}?start=&end=&format=json|csv: a series' observations in a date range, as JSON or CSV. */
 export const { GET, ALL } = endpoint({

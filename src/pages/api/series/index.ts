@@ -1,7 +1,7 @@
 import { seriesListQuerySchema } from '@/lib/validation/series-query';
 import { getClientAddress } from '@/server/client-address';
 import { endpoint, parseQuery, revalidatable } from '@/server/http';
-import { listSeriesSummaries, takeApiRead } from '@/server/services/series';
+import { listSeriesSummaries, takeApiRead } from '@/server/services/markets/series';
 
 /** GET /api/series: every market series with its latest value, change, cadence, source and stale flag; the total in X-Total-Count. */
 export const { GET, ALL } = endpoint({

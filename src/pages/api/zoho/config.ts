@@ -1,5 +1,5 @@
 import { endpoint, json } from '@/server/http';
-import { getZohoAdminConfig, getZohoStatus } from '@/server/services/zoho';
+import { getZohoAdminConfig, getZohoStatus } from '@/server/services/analytics/zoho';
 
 /**
  * GET /api/zoho/config: `{configured}` for everyone; the signed-in admin also gets the

@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
-import { testZohoConnection } from '@/server/services/zoho';
+import { testZohoConnection } from '@/server/services/analytics/zoho';
 
 /**
  * POST /api/zoho/test-connection (admin): tests the saved configuration against Zoho.

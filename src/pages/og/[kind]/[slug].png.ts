@@ -1,6 +1,6 @@
 import { NotFoundError } from '@/server/errors';
 import { endpoint, slugParam } from '@/server/http';
-import { OG_KINDS, getOgImage, type OgKind } from '@/server/services/og-images';
+import { OG_KINDS, getOgImage, type OgKind } from '@/server/services/media/og-images';
 
 /**
  * GET /og/{article|topic|author}/{slug}.png?v={version}: the page's Open Graph card, 1200×630,

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
-import { getArticleForAdmin } from '@/server/services/articles';
+import { getArticleForAdmin } from '@/server/services/articles/articles';
 
 /** GET /api/admin/articles/{id}: one article of any status, with its HTML, for the editor. */
 export const { GET, ALL } = endpoint({

@@ -1,7 +1,7 @@
 import { adminArticleListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { listArticlesForAdmin } from '@/server/services/admin-lists';
+import { listArticlesForAdmin } from '@/server/services/articles/admin-list';
 
 /**
  * GET /api/admin/articles: a page of 50 articles of every status, without their HTML;

@@ -2,7 +2,7 @@ import { authorUpdateSchema } from '@/lib/validation/author';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { deleteAuthor, getAuthor, updateAuthor } from '@/server/services/authors';
+import { deleteAuthor, getAuthor, updateAuthor } from '@/server/services/articles/authors';
 
 export const { GET, PATCH, DELETE, ALL } = endpoint({
   /** GET /api/admin/authors/{id}. */

@@ -2,7 +2,7 @@ import { authorCreateSchema } from '@/lib/validation/author';
 import { adminAuthorListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { createAuthor, listAuthorsPage } from '@/server/services/authors';
+import { createAuthor, listAuthorsPage } from '@/server/services/articles/authors';
 
 export const { GET, POST, ALL } = endpoint({
   /** GET /api/admin/authors: 50 authors a page by name; `q` (part of the name), `page`; `{items, total, page, pageSize}`. */

@@ -1,7 +1,7 @@
 import { articleAutosaveSchema } from '@/lib/validation/article-autosave';
 import { requireAdmin } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
-import { discardAutosave, getAutosave, saveAutosave } from '@/server/services/article-autosaves';
+import { discardAutosave, getAutosave, saveAutosave } from '@/server/services/articles/autosaves';
 
 /**
  * The open editor's autosave for the signed-in user; `{key}` is an article id, or `new` for

@@ -2,7 +2,7 @@ import { calendarEventSchema } from '@/lib/validation/calendar-event';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { changeCalendarEvent, removeCalendarEvent } from '@/server/services/calendar';
+import { changeCalendarEvent, removeCalendarEvent } from '@/server/services/calendar/releases';
 
 export const { PATCH, DELETE, ALL } = endpoint({
   /** PATCH /api/admin/calendar-events/{id} with every field of the event (the form sends them all): answers the event. */

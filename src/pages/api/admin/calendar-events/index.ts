@@ -1,7 +1,7 @@
 import { calendarEventListQuerySchema, calendarEventSchema } from '@/lib/validation/calendar-event';
 import { requireAdmin } from '@/server/auth/guard';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { addCalendarEvent, listCalendarEventsForAdmin } from '@/server/services/calendar';
+import { addCalendarEvent, listCalendarEventsForAdmin } from '@/server/services/calendar/releases';
 
 export const { GET, POST, ALL } = endpoint({
   /** GET /api/admin/calendar-events?page=: the editors' events, 50 a page, latest start first; `{items, total, page, pageSize}`. */

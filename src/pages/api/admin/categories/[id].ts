@@ -2,7 +2,7 @@ import { categoryUpdateSchema } from '@/lib/validation/category';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { updateCategory } from '@/server/services/categories';
+import { updateCategory } from '@/server/services/articles/topics';
 
 /** PATCH /api/admin/categories/{id}: `{description}`, the text the topic page shows under its name. */
 export const { PATCH, ALL } = endpoint({

@@ -1,7 +1,7 @@
 import { adminCommentListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { listCommentsForAdmin } from '@/server/services/admin-lists';
+import { listCommentsForAdmin } from '@/server/services/comments/moderation';
 
 /**
  * GET /api/admin/comments: a page of 50 comments with e-mail addresses and the first part

@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
-import { refreshMarketData } from '@/server/services/market-import';
+import { refreshMarketData } from '@/server/services/markets/import';
 
 /** POST /api/admin/market-data/refresh (admin): imports new observations from EIA. */
 export const { POST, ALL } = endpoint({

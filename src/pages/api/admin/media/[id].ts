@@ -2,7 +2,7 @@ import { mediaDetailsSchema } from '@/lib/validation/media';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { deleteMedia, describeMedia, getMediaItem } from '@/server/services/media';
+import { deleteMedia, describeMedia, getMediaItem } from '@/server/services/media/library';
 
 export const { GET, PATCH, DELETE, ALL } = endpoint({
   /** GET /api/admin/media/{id}: one image with its files. */

@@ -3,7 +3,7 @@ import { requireAdmin } from '@/server/auth/guard';
 import { appConfig } from '@/server/config';
 import { ValidationError, messages } from '@/server/errors';
 import { endpoint, json, parseBody, parseQuery, readFormData } from '@/server/http';
-import { listMediaForAdmin, uploadMedia } from '@/server/services/media';
+import { listMediaForAdmin, uploadMedia } from '@/server/services/media/library';
 
 /** Room for the multipart form around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -2,8 +2,7 @@ import { messageUpdateSchema } from '@/lib/validation/message';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
-import { getMessageForAdmin } from '@/server/services/admin-lists';
-import { deleteMessage, setMessageHandled } from '@/server/services/moderation';
+import { deleteMessage, getMessageForAdmin, setMessageHandled } from '@/server/services/contact/messages';
 
 export const { GET, PATCH, DELETE, ALL } = endpoint({
   /** GET /api/admin/messages/{id}: the message in full. */

@@ -1,7 +1,7 @@
 import { adminMessageListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { listMessagesForAdmin } from '@/server/services/admin-lists';
+import { listMessagesForAdmin } from '@/server/services/contact/messages';
 
 /**
  * GET /api/admin/messages: a page of 50 contact messages with the first part of their text;

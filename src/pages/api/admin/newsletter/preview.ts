@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
-import { previewBriefing } from '@/server/services/briefing';
+import { previewBriefing } from '@/server/services/newsletter/briefing';
 
 /** GET /api/admin/newsletter/preview: the next daily briefing as it would go out now: `{subject, html, text}`. */
 export const { GET, ALL } = endpoint({

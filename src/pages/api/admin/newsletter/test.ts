@@ -2,7 +2,7 @@ import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
-import { sendTestBriefing } from '@/server/services/briefing';
+import { sendTestBriefing } from '@/server/services/newsletter/briefing';
 
 /**
  * POST /api/admin/newsletter/test with {email}: queues the next briefing as it stands to that

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
-import { getOutboxMessageForAdmin } from '@/server/services/outbox-admin';
+import { getOutboxMessageForAdmin } from '@/server/services/mail/outbox-list';
 
 /** GET /api/admin/outbox/{id}: one message in full (its plain text and HTML) with its delivery result. */
 export const { GET, ALL } = endpoint({

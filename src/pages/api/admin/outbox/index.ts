@@ -1,7 +1,7 @@
 import { adminOutboxListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { listOutboxForAdmin } from '@/server/services/outbox-admin';
+import { listOutboxForAdmin } from '@/server/services/mail/outbox-list';
 
 /**
  * GET /api/admin/outbox: a page of 50 messages the site sent or will send, newest first, each

@@ -2,7 +2,7 @@ import { releaseChangeSchema } from '@/lib/validation/release-change';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody, slugParam } from '@/server/http';
-import { changeRelease, removeReleaseChange } from '@/server/services/calendar';
+import { changeRelease, removeReleaseChange } from '@/server/services/calendar/releases';
 
 export const { PUT, DELETE, ALL } = endpoint({
   /** PUT /api/admin/release-changes/{releaseId} {startsAt?, note?}: EIA moved the release (startsAt, US Eastern) or postponed it (no startsAt); answers the change. */

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam } from '@/server/http';
-import { removeSubscriber } from '@/server/services/newsletter';
+import { removeSubscriber } from '@/server/services/newsletter/subscriptions';
 
 /** DELETE /api/admin/subscribers/{id}: removes the subscriber and their price alerts for good. */
 export const { DELETE, ALL } = endpoint({

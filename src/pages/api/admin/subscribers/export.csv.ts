@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint } from '@/server/http';
-import { subscribersCsvStream } from '@/server/services/newsletter';
+import { subscribersCsvStream } from '@/server/services/newsletter/subscriptions';
 
 /** GET /api/admin/subscribers/export.csv: every subscriber with their choices and alerts, streamed as CSV. */
 export const { GET, ALL } = endpoint({

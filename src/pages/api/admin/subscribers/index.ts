@@ -1,7 +1,7 @@
 import { adminSubscriberListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { endpoint, json, parseQuery } from '@/server/http';
-import { listSubscribersForAdmin } from '@/server/services/newsletter';
+import { listSubscribersForAdmin } from '@/server/services/newsletter/subscriptions';
 
 /**
  * GET /api/admin/subscribers: a page of 50 newsletter subscribers with their choices;

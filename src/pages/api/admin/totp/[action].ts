@@ -2,7 +2,7 @@ import { TOTP_ACTIONS, totpActionSchema } from '@/lib/validation/two-factor';
 import { requireAdmin } from '@/server/auth/guard';
 import { NotFoundError } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readOptionalJsonBody } from '@/server/http';
-import { changeTwoFactor } from '@/server/services/auth';
+import { changeTwoFactor } from '@/server/services/auth/sign-in';
 
 /**
  * POST /api/admin/totp/setup: a new key to scan (QR code and text);

@@ -3,7 +3,7 @@ import { commentPageQuerySchema } from '@/lib/validation/page-query';
 import { getClientAddress } from '@/server/client-address';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
-import { getArticleComments, submitComment } from '@/server/services/comments';
+import { getArticleComments, submitComment } from '@/server/services/comments/comments';
 
 export const { GET, POST, ALL } = endpoint({
   /**

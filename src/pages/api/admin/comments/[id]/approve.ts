@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
-import { approveComment } from '@/server/services/moderation';
+import { approveComment } from '@/server/services/comments/moderation';
 
 /** PATCH /api/admin/comments/{id}/approve: the comment becomes public. */
 export const { PATCH, ALL } = endpoint({

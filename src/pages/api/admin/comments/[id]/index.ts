@@ -1,8 +1,7 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
-import { getCommentForAdmin } from '@/server/services/admin-lists';
-import { deleteComment } from '@/server/services/moderation';
+import { deleteComment, getCommentForAdmin } from '@/server/services/comments/moderation';
 
 export const { GET, DELETE, ALL } = endpoint({
   /** GET /api/admin/comments/{id}: the comment in full. */

@@ -2,7 +2,7 @@ import { adminRevisionListSchema } from '@/lib/validation/admin-lists';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json, parseQuery } from '@/server/http';
-import { listRevisions } from '@/server/services/article-revisions';
+import { listRevisions } from '@/server/services/articles/revisions';
 
 /** GET /api/admin/articles/{id}/revisions: the article's saves, newest first, 50 a page: `{items, total, page, pageSize}`. */
 export const { GET, ALL } = endpoint({

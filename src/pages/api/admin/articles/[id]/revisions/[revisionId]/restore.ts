@@ -2,7 +2,7 @@ import { revisionRestoreSchema } from '@/lib/validation/article-autosave';
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readOptionalJsonBody } from '@/server/http';
-import { restoreArticleRevision } from '@/server/services/articles';
+import { restoreArticleRevision } from '@/server/services/articles/articles';
 
 /**
  * POST /api/admin/articles/{id}/revisions/{revisionId}/restore: the revision's fields become

@@ -1,0 +1,43 @@
+import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
+import { NotFoundError, messages } from '@/server/errors';
+import type { PageQuery } from '@/lib/validation/page-query';
+import { cachedForContent } from '@/server/content-version';
+import {
+  countAnalyticsContent,
+  deleteAnalyticsContentById,
+  insertAnalyticsContent,
+  listAnalyticsContent,
+  updateAnalyticsContentById,
+} from '@/server/queries/analytics-content';
+import { contentChanged } from '@/server/services/site/content-changes';
+
+/** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
+export async function listAnalyticsPage(page: PageQuery): Promise<{ items: AnalyticsContentItem[]; total: number }> {
+  const [items, total] = await Promise.all([
+    listAnalyticsContent(page.limit, page.offset),
+    cachedForContent('analytics-content|count', () => countAnalyticsContent()),
+  ]);
+  return { items, total };
+}
+
+/** Publishes a new analytics item on /analytics. */
+export async function createAnalyticsContent(input: AnalyticsContentCreate): Promise<AnalyticsContentItem> {
+  const now = new Date();
+  const item = await insertAnalyticsContent({ ...input, createdAt: now, updatedAt: now });
+  await contentChanged({ entity: 'analytics-content', id: item.id, action: 'created' });
+  return item;
+}
+
+export async function updateAnalyticsContent(id: number, input: AnalyticsContentUpdate): Promise<AnalyticsContentItem> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const item = await updateAnalyticsContentById(id, { ...changes, updatedAt: new Date() });
+  if (!item) throw new NotFoundError(messages.analyticsContentNotFound);
+  await contentChanged({ entity: 'analytics-content', id, action: 'updated' });
+  return item;
+}
+
+export async function deleteAnalyticsContent(id: number): Promise<void> {
+  if (!(await deleteAnalyticsContentById(id))) throw new NotFoundError(messages.analyticsContentNotFound);
+  await contentChanged({ entity: 'analytics-content', id, action: 'deleted' });
+}

@@ -1,0 +1,14 @@
+import type { AdminArticleRow, AdminPage } from '@/lib/types';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminArticleListQuery } from '@/lib/validation/admin-lists';
+import { countAdminArticles, listAdminArticleRows } from '@/server/queries/articles';
+import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+
+/** A page of the admin's article list and the total of its filter. */
+export async function listArticlesForAdmin(query: AdminArticleListQuery): Promise<AdminPage<AdminArticleRow>> {
+  const filter = { q: query.q, status: query.status, categoryId: query.categoryId, now: new Date() };
+  const [items, total] = await Promise.all([
+    listAdminArticleRows(filter, query.sort, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    countAdminArticles(filter, ADMIN_SEARCH_COUNT_CAP),
+  ]);
+  return adminPage(items, query.page, total, Boolean(query.q));
+}

@@ -1,0 +1,190 @@
+import type { AdminArticle, Article } from '@/lib/types';
+import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type ArticleUpdate } from '@/lib/validation/article';
+import type { SessionUser } from '@/server/auth/session';
+import { writeTransaction } from '@/server/db';
+import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
+import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { deleteArticleAutosave } from '@/server/queries/article-revisions';
+import {
+  deleteArticleById,
+  getAdminArticle,
+  getArticleBySlug,
+  getArticleIdBySlug,
+  insertArticle,
+  updateArticleById,
+  updateArticleIfUnchanged,
+} from '@/server/queries/articles';
+import { categoryExists } from '@/server/queries/categories';
+import { authorForByline } from '@/server/services/articles/authors';
+import { getRevision, recordRevision } from '@/server/services/articles/revisions';
+import { autosaveKey } from '@/server/services/articles/autosaves';
+import { contentChanged } from '@/server/services/site/content-changes';
+
+async function assertCategory(categoryId: number): Promise<void> {
+  if (!(await categoryExists(categoryId))) throw new ValidationError({ categoryId: [messages.categoryRequired] });
+}
+
+const slugTaken = () => new ConflictError(messages.slugTaken, 'slug');
+const staleSave = () => new ConflictError(messages.staleSave);
+
+async function assertSlugFree(slug: string, exceptId?: number): Promise<void> {
+  const owner = await getArticleIdBySlug(slug);
+  if (owner !== undefined && owner !== exceptId) throw slugTaken();
+}
+
+/** SQLite's unique-constraint error, for the race between the check and the write. */
+function isUniqueViolation(error: unknown): boolean {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const text = `${error instanceof Error ? error.message : ''} ${cause instanceof Error ? cause.message : ''}`;
+  return /UNIQUE constraint failed: articles\.slug/.test(text);
+}
+
+/** One article of any status, with its HTML (the editor's). */
+export async function getArticleForAdmin(id: number): Promise<AdminArticle> {
+  const article = await getAdminArticle(id);
+  if (!article) throw new NotFoundError(messages.articleNotFound);
+  return article;
+}
+
+/** One published article, with its HTML (the public API's). */
+export async function getPublishedArticle(slug: string): Promise<Article> {
+  const article = await getArticleBySlug(slug);
+  if (!article) throw new NotFoundError(messages.articleNotFound);
+  return article;
+}
+
+/**
+ * Creates an article; its HTML is sanitized, its byline names an author record (created for a
+ * new name), its first revision is kept, and cached pages are invalidated at once.
+ */
+export async function createArticle(input: ArticleCreate, user: SessionUser): Promise<AdminArticle> {
+  await assertCategory(input.categoryId);
+  await assertSlugFree(input.slug);
+  const content = sanitizeArticleHtml(input.content);
+  const author = await authorForByline(input.author);
+  const now = new Date();
+  let article: AdminArticle;
+  try {
+    article = await writeTransaction(async (tx) => {
+      const id = await insertArticle(
+        {
+          slug: input.slug,
+          title: input.title,
+          excerpt: input.excerpt,
+          content,
+          contentText: htmlToText(content),
+          imageUrl: input.imageUrl ?? null,
+          imageAlt: input.imageAlt ?? '',
+          imageCaption: input.imageCaption ?? '',
+          imageCredit: input.imageCredit ?? '',
+          author: author.name,
+          authorId: author.id,
+          categoryId: input.categoryId,
+          featured: input.featured,
+          status: input.status,
+          publishedAt: input.publishedAt ?? now,
+          metaTitle: input.metaTitle ?? null,
+          metaDescription: input.metaDescription ?? null,
+          socialImageUrl: input.socialImageUrl ?? null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      const created = await getAdminArticle(id, tx);
+      if (!created) throw new Error('The article was not stored.');
+      await recordRevision(user, 'created', undefined, created, tx);
+      await deleteArticleAutosave(user.userId, autosaveKey(undefined), tx);
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+  await contentChanged({ entity: 'article', id: article.id, action: 'created' });
+  return article;
+}
+
+/**
+ * Updates the given fields of an article and keeps the result as a revision. With
+ * `expectedUpdatedAt`, only if nobody saved the article since (else a 409 the editor can
+ * act on: reload, or save again without the check to overwrite).
+ */
+export async function updateArticle(
+  id: number,
+  input: ArticleUpdate,
+  user: SessionUser,
+  action: 'updated' | 'restored' = 'updated',
+): Promise<AdminArticle> {
+  const before = await getArticleForAdmin(id);
+  const expected = input.expectedUpdatedAt === undefined ? undefined : new Date(input.expectedUpdatedAt);
+  if (expected && expected.getTime() !== new Date(before.updatedAt).getTime()) throw staleSave();
+  if ((input.imageUrl !== undefined || input.imageAlt !== undefined) && !leadImageHasAlt({ ...before, ...input })) {
+    throw new ValidationError({ imageAlt: [LEAD_IMAGE_ALT_MISSING] });
+  }
+  if (input.categoryId !== undefined) await assertCategory(input.categoryId);
+  if (input.slug !== undefined) await assertSlugFree(input.slug, id);
+  const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
+  const author = input.author === undefined ? undefined : await authorForByline(input.author);
+  const changes = {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.slug !== undefined && { slug: input.slug }),
+    ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
+    ...(content !== undefined && { content, contentText: htmlToText(content) }),
+    ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+    ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
+    ...(input.imageCaption !== undefined && { imageCaption: input.imageCaption }),
+    ...(input.imageCredit !== undefined && { imageCredit: input.imageCredit }),
+    ...(author !== undefined && { author: author.name, authorId: author.id }),
+    ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+    ...(input.featured !== undefined && { featured: input.featured }),
+    ...(input.status !== undefined && { status: input.status }),
+    ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
+    ...(input.metaTitle !== undefined && { metaTitle: input.metaTitle }),
+    ...(input.metaDescription !== undefined && { metaDescription: input.metaDescription }),
+    ...(input.socialImageUrl !== undefined && { socialImageUrl: input.socialImageUrl }),
+    // Never the same instant as the version it replaces: that instant is what a stale save names.
+    updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),
+  };
+  let article: AdminArticle;
+  try {
+    article = await writeTransaction(async (tx) => {
+      const written = expected ? await updateArticleIfUnchanged(id, expected, changes, tx) : await updateArticleById(id, changes, tx);
+      if (!written) throw (await getAdminArticle(id, tx)) ? staleSave() : new NotFoundError(messages.articleNotFound);
+      const after = await getAdminArticle(id, tx);
+      if (!after) throw new NotFoundError(messages.articleNotFound);
+      await recordRevision(user, action, before, after, tx);
+      await deleteArticleAutosave(user.userId, autosaveKey(id), tx);
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+  await contentChanged({ entity: 'article', id, action: 'updated' });
+  return article;
+}
+
+/** Puts a revision's fields back as the article's current state (itself kept as a new revision). */
+export async function restoreArticleRevision(
+  id: number,
+  revisionId: number,
+  user: SessionUser,
+  expectedUpdatedAt: string | undefined,
+): Promise<AdminArticle> {
+  await getArticleForAdmin(id);
+  const { snapshot } = await getRevision(id, revisionId);
+  if (!(await categoryExists(snapshot.categoryId))) throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
+  return updateArticle(
+    id,
+    { ...snapshot, publishedAt: new Date(snapshot.publishedAt), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) },
+    user,
+    'restored',
+  );
+}
+
+/** Deletes an article and its comments. */
+export async function deleteArticle(id: number): Promise<void> {
+  if (!(await deleteArticleById(id))) throw new NotFoundError(messages.articleNotFound);
+  await contentChanged({ entity: 'article', id, action: 'deleted' });
+}

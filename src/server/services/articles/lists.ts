@@ -1,0 +1,67 @@
+import type { Article, ArticleSummary } from '@/lib/types';
+import { cachedForContent } from '@/server/content-version';
+import {
+  countPublicArticles,
+  countSearchMatches,
+  getArticlesByIds,
+  getSearchSnippets,
+  listNewestInCategory,
+  listPublicArticleIds,
+  searchPublicArticleIds,
+  toFtsQuery,
+  toRelatedFtsQuery,
+} from '@/server/queries/articles';
+import { attachLibraryImages } from '@/server/services/media/responsive-images';
+
+export interface PublicListQuery {
+  /** A category slug; absent or `all` for every category. */
+  category?: string | undefined;
+  /** An author's id: their articles only. */
+  authorId?: number | undefined;
+  /** Full-text search; results by relevance. */
+  q?: string | undefined;
+  featured?: boolean | undefined;
+  limit: number;
+  offset: number;
+  /** The full Article (with `content`), else the lean summary lists show. */
+  withContent?: boolean;
+  /** With `q`: a passage of each article around the matched words. */
+  snippets?: boolean;
+}
+
+export type ListedArticle = (ArticleSummary | Article) & { snippet?: string };
+
+/**
+ * A page of public articles and the total they are a page of. The page comes from an index
+ * (or the full-text index with `q`); the total is counted once per content version.
+ */
+export async function listPublicArticles(query: PublicListQuery): Promise<{ items: ListedArticle[]; total: number }> {
+  const fts = query.q ? toFtsQuery(query.q) : undefined;
+  if (query.q && !fts) return { items: [], total: 0 };
+  const filter = { category: query.category, featured: query.featured, authorId: query.authorId, now: new Date() };
+  const countKey = `articles|${filter.category ?? 'all'}|${filter.featured ? 'featured' : ''}|${filter.authorId ?? ''}|${fts ?? ''}`;
+  const [ids, total] = await Promise.all([
+    fts ? searchPublicArticleIds(fts, filter, query.limit, query.offset) : listPublicArticleIds(filter, query.limit, query.offset),
+    cachedForContent(countKey, () => (fts ? countSearchMatches(fts, filter) : countPublicArticles(filter))),
+  ]);
+  const [items, snippets] = await Promise.all([
+    getArticlesByIds(ids, query.withContent ?? false),
+    fts && query.snippets ? getSearchSnippets(fts, ids) : Promise.resolve(new Map<number, string>()),
+  ]);
+  // Cards show a library image's resized copies rather than its original.
+  const withImages = await attachLibraryImages(items);
+  return { items: withImages.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
+}
+
+/**
+ * Stories like this one: public articles sharing the most (and rarest) words of its title
+ * and excerpt, by full-text relevance among the newest matches; the category's newest fill
+ * the list when too few share any.
+ */
+export async function listRelatedArticles(article: ArticleSummary, limit = 3): Promise<(ArticleSummary | Article)[]> {
+  const now = new Date();
+  const fts = toRelatedFtsQuery(article);
+  const similar = fts ? (await searchPublicArticleIds(fts, { now }, limit + 1, 0)).filter((id) => id !== article.id).slice(0, limit) : [];
+  const fill = similar.length < limit ? await listNewestInCategory(article.categoryId, [article.id, ...similar], limit - similar.length, now) : [];
+  return getArticlesByIds([...similar, ...fill], false);
+}

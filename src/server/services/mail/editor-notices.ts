@@ -1,0 +1,77 @@
+import { truncateAtWord } from '@/lib/format';
+import { appConfig } from '@/server/config';
+import { writeTransaction } from '@/server/db';
+import { listCommentsAfter, maxCommentId } from '@/server/queries/comments';
+import { listContactMessagesAfter, maxContactMessageId } from '@/server/queries/contact-messages';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { enqueueMail } from '@/server/services/mail/outbox';
+import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
+
+/** The last comment and contact message id the editors were told about: `{comments, messages}`. */
+const WATERMARK = 'editors_notice_watermark';
+/** At most this many of each kind per message; the rest go in the next one. */
+const BATCH = 100;
+
+/**
+ * Tells the editors (`EDITORS_EMAIL`) in one message what arrived since the last one: new
+ * pending comments and new contact messages, each with a link to its tab in the admin panel.
+ * New rows are found by a watermark of ids (the primary key), so posting a comment does no
+ * extra work; the message and the moved watermark commit together. The first run starts from
+ * the newest rows (no backlog); without `EDITORS_EMAIL` the watermark just moves on.
+ */
+export async function notifyEditors(now: Date = new Date()): Promise<string> {
+  const stored = await getSiteState(WATERMARK);
+  if (stored === undefined) {
+    const [comments, messages] = await Promise.all([maxCommentId(), maxContactMessageId()]);
+    await writeTransaction((tx) => setSiteState(WATERMARK, JSON.stringify({ comments, messages }), tx));
+    return 'Started watching for new comments and messages.';
+  }
+  const mark = JSON.parse(stored) as { comments: number; messages: number };
+  const [comments, messages] = await Promise.all([listCommentsAfter(mark.comments, BATCH), listContactMessagesAfter(mark.messages, BATCH)]);
+  if (comments.length === 0 && messages.length === 0) return 'Nothing new.';
+  const next = { comments: comments.at(-1)?.id ?? mark.comments, messages: messages.at(-1)?.id ?? mark.messages };
+  const pending = comments.filter((c) => !c.approved);
+  const { siteUrl, editorsEmail } = appConfig();
+  const sections: MailSection[] = [];
+  if (pending.length > 0)
+    sections.push({
+      heading: `Comments waiting for moderation (${pending.length})`,
+      items: pending.map((c) => ({
+        title: `${c.authorName} on “${c.articleTitle}”`,
+        href: `${siteUrl}/admin#comments`,
+        body: truncateAtWord(c.content, 200),
+      })),
+    });
+  if (messages.length > 0)
+    sections.push({
+      heading: `Contact messages (${messages.length})`,
+      items: messages.map((m) => ({ title: m.subject, href: `${siteUrl}/admin#messages`, meta: `${m.name} · ${m.category}` })),
+    });
+  await writeTransaction(async (tx) => {
+    if (editorsEmail && sections.length > 0) {
+      const parts = [
+        pending.length > 0 ? `${pending.length} pending ${pending.length === 1 ? 'comment' : 'comments'}` : '',
+        messages.length > 0 ? `${messages.length} new ${messages.length === 1 ? 'message' : 'messages'}` : '',
+      ].filter(Boolean);
+      const document: MailDocument = {
+        title: `New on the site: ${parts.join(' and ')}`,
+        intro: 'These arrived since the last notice. Each link opens its tab in the admin panel.',
+        sections,
+      };
+      await enqueueMail(
+        {
+          kind: 'editors',
+          to: editorsEmail,
+          subject: document.title,
+          text: renderMailText(document),
+          html: renderMailHtml(document),
+          dedupeKey: `editors:${next.comments}:${next.messages}`,
+        },
+        tx,
+        now,
+      );
+    }
+    await setSiteState(WATERMARK, JSON.stringify(next), tx);
+  });
+  return editorsEmail ? `Told the editors of ${pending.length} comments and ${messages.length} messages.` : 'EDITORS_EMAIL is not set; nobody told.';
+}

@@ -1,0 +1,209 @@
+import { formatLongDate, formatZonedDateTime, SITE_TIME_ZONE, truncateAtWord } from '@/lib/format';
+import { formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-format';
+import { CADENCE_LABELS } from '@/lib/series-catalog';
+import { SITE_NAME } from '@/lib/site';
+import type { MarketDataItem } from '@/lib/types';
+import { zonedParts } from '@/lib/zoned-time';
+import { appConfig } from '@/server/config';
+import { writeTransaction } from '@/server/db';
+import { listArticlesPublishedBetween, type MailedArticle } from '@/server/queries/articles';
+import { listMarketData } from '@/server/queries/market';
+import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscribers';
+import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
+import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
+import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type MailSection } from '@/server/services/mail/layout';
+import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
+import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+
+/** The two newsletters: the daily briefing and the weekly roundup (Mondays). */
+export type EditionKind = 'briefing' | 'roundup';
+
+const EDITIONS = {
+  briefing: {
+    key: 'mailing:briefing',
+    audience: 'dailyBriefing',
+    /** The first edition looks back this far. */
+    firstLookBackMs: 24 * 3_600_000,
+    maxArticles: 40,
+    name: 'daily briefing',
+  },
+  roundup: {
+    key: 'mailing:roundup',
+    audience: 'weeklyRoundup',
+    firstLookBackMs: 7 * 24 * 3_600_000,
+    maxArticles: 10,
+    name: 'weekly roundup',
+  },
+} as const;
+
+/** What every reader of an edition gets; only the footer's links differ between them. */
+export interface EditionContent {
+  subject: string;
+  document: Omit<MailDocument, 'footer'>;
+}
+
+function articleItem(article: MailedArticle, site: string, withTopic: boolean): MailItem {
+  return {
+    title: article.title,
+    href: `${site}/article/${article.slug}`,
+    meta: `${withTopic ? `${article.categoryName} · ` : ''}${article.author} · ${formatZonedDateTime(article.publishedAt)}`,
+    body: truncateAtWord(article.excerpt, 220),
+  };
+}
+
+/** The day's stories grouped by topic (topics by name, stories newest first within each). */
+export function storiesByTopic(articles: readonly MailedArticle[], site: string): MailSection[] {
+  const topics = new Map<string, MailedArticle[]>();
+  for (const a of articles) topics.set(a.categoryName, [...(topics.get(a.categoryName) ?? []), a]);
+  return [...topics.keys()]
+    .sort((a, b) => a.localeCompare(b))
+    .map((heading) => ({ heading, items: (topics.get(heading) ?? []).map((a) => articleItem(a, site, false)) }));
+}
+
+/** The market figures as a section: each with its value, change and its period, cadence and as-of date. */
+export function marketSection(items: readonly MarketDataItem[], site: string): MailSection | undefined {
+  if (items.length === 0) return undefined;
+  return {
+    heading: 'Markets',
+    items: items.map((item) => ({
+      title: `${item.name}: ${formatQuote(item.value, item.unit)}`,
+      href: `${site}/markets/${item.slug}`,
+      meta: [
+        item.change ? `${item.change} ${item.changePeriod}` : undefined,
+        `${CADENCE_LABELS[item.frequency]}, as of ${formatAsOf(item.asOf, item.frequency)}${item.stale ? ' (not updated recently)' : ''}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    })),
+    note: marketDataSourceNote(items),
+  };
+}
+
+/** The content of an edition covering (`from`, `until`]. */
+export async function composeEdition(kind: EditionKind, from: Date, until: Date): Promise<EditionContent> {
+  const site = appConfig().siteUrl;
+  const edition = EDITIONS[kind];
+  const [articles, figures] = await Promise.all([
+    listArticlesPublishedBetween(from, until, edition.maxArticles + 1, { featuredFirst: kind === 'roundup' }),
+    listMarketData(),
+  ]);
+  const shown = articles.slice(0, edition.maxArticles);
+  const date = formatLongDate(until);
+  const sections: MailSection[] = [];
+  if (kind === 'briefing') sections.push(...storiesByTopic(shown, site));
+  else if (shown.length > 0) sections.push({ heading: "The week's top stories", items: shown.map((a) => articleItem(a, site, true)) });
+  const markets = marketSection(figures, site);
+  if (markets) sections.push(markets);
+  const count = shown.length;
+  const since = kind === 'briefing' ? 'since the last briefing' : 'this week';
+  const intro =
+    count === 0
+      ? `No new stories ${since}. Here are the latest market figures.`
+      : kind === 'briefing'
+        ? `${count === 1 ? 'One new story' : `${count} new stories`} ${since}, by topic, and the latest market figures.`
+        : `The ${count === 1 ? 'story' : `${count} stories`} of the week our editors picked, and the latest market figures.`;
+  const title = kind === 'briefing' ? `Your ${SITE_NAME} briefing for ${date}` : `Your ${SITE_NAME} weekly roundup, ${date}`;
+  const lead = shown[0]?.title;
+  return {
+    subject: lead ? `${kind === 'briefing' ? 'Briefing' : 'Weekly roundup'}: ${truncateAtWord(lead, 90)}` : title,
+    document: {
+      title,
+      intro,
+      sections,
+      outro: articles.length > edition.maxArticles ? { text: 'More stories on the news page', href: `${site}/news` } : undefined,
+    },
+  };
+}
+
+/** An edition as sent to one subscriber: their preferences and unsubscribe links, and the one-click unsubscribe headers. */
+export function editionMessage(
+  kind: EditionKind,
+  content: EditionContent,
+  subscriber: Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'>,
+  edition: string,
+): MailMessage {
+  const links = subscriberLinks(subscriber);
+  const document: MailDocument = {
+    ...content.document,
+    footer: { reason: `You get the ${SITE_NAME} ${EDITIONS[kind].name} because you subscribed to it.`, ...links },
+  };
+  return {
+    kind,
+    to: subscriber.email,
+    subject: content.subject,
+    text: renderMailText(document),
+    html: renderMailHtml(document),
+    headers: unsubscribeHeaders(subscriber),
+    dedupeKey: `${kind}:${edition}:${subscriber.id}`,
+  };
+}
+
+/** The edition `now` belongs to: its US Eastern day. */
+export function editionOf(now: Date): string {
+  return zonedParts(now, SITE_TIME_ZONE).day;
+}
+
+/**
+ * Sends (queues) today's edition to every active subscriber who chose it, once: the edition's
+ * window (since the previous edition) is fixed in the state when it starts, and recipients are
+ * queued in batches with a persisted cursor (see `queueMailingBatches`), so a run taken over
+ * after a crash resumes without duplicates or gaps. A second run the same day finds it done.
+ */
+export async function sendEdition(
+  kind: EditionKind,
+  options: { now: Date; signal?: AbortSignal | undefined; batchSize?: number; afterBatch?: (queued: number) => void },
+): Promise<string> {
+  const edition = EDITIONS[kind];
+  const day = editionOf(options.now);
+  const stored = await readMailingState(edition.key);
+  let state: MailingState;
+  if (stored?.edition === day) {
+    if (stored.done) return `The ${edition.name} of ${day} was already sent.`;
+    state = stored;
+  } else {
+    const from = stored?.until ?? options.now.getTime() - edition.firstLookBackMs;
+    state = { edition: day, from, until: options.now.getTime(), cursor: 0, done: false };
+    await writeTransaction((tx) => writeMailingState(edition.key, state, tx));
+  }
+  const content = await composeEdition(kind, new Date(state.from), new Date(state.until));
+  const { queued, done } = await queueMailingBatches({
+    key: edition.key,
+    state,
+    nextBatch: (afterId, limit) => listAudienceAfter(edition.audience, afterId, limit),
+    compose: (subscriber) => editionMessage(kind, content, subscriber, day),
+    now: options.now,
+    signal: options.signal,
+    batchSize: options.batchSize,
+    afterBatch: options.afterBatch,
+  });
+  return `${done ? 'Queued' : 'Stopped after queueing'} the ${edition.name} of ${day} for ${queued} ${queued === 1 ? 'reader' : 'readers'}.`;
+}
+
+/** The next daily briefing as it stands now (stories since the last one), for the admin's preview. */
+export async function previewBriefing(now: Date = new Date()): Promise<{ subject: string; html: string; text: string }> {
+  const stored = await readMailingState(EDITIONS.briefing.key);
+  const from = stored?.until ?? now.getTime() - EDITIONS.briefing.firstLookBackMs;
+  const content = await composeEdition('briefing', new Date(from), now);
+  const site = appConfig().siteUrl;
+  const document: MailDocument = {
+    ...content.document,
+    footer: {
+      reason: `You get the ${SITE_NAME} daily briefing because you subscribed to it.`,
+      preferences: `${site}/newsletter/preferences`,
+      unsubscribe: `${site}/newsletter/unsubscribe`,
+    },
+  };
+  return { subject: content.subject, html: renderMailHtml(document), text: renderMailText(document) };
+}
+
+/**
+ * Sends the next briefing as it stands to one address (the admin's "Send test"), marked as a
+ * test; limited per admin so the button cannot flood a mailbox.
+ */
+export async function sendTestBriefing(to: string, adminName: string, now: Date = new Date()): Promise<void> {
+  const preview = await previewBriefing(now);
+  await writeTransaction(async (tx) => {
+    await takeRateLimit(tx, 'newsletter-test', adminName, RATE_RULES.newsletterTest, now);
+    await enqueueMail({ kind: 'test', to, subject: `[Test] ${preview.subject}`, text: preview.text, html: preview.html }, tx, now);
+  });
+}

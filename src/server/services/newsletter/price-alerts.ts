@@ -1,0 +1,165 @@
+import { formatMarketValue, formatPercentChange } from '@/lib/format';
+import { formatAsOf, formatQuote, type Frequency } from '@/lib/market-format';
+import { SITE_NAME } from '@/lib/site';
+import { appConfig } from '@/server/config';
+import { writeTransaction } from '@/server/db';
+import { listSeriesWithLatest } from '@/server/queries/market';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { listAlertRulesAfter, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
+import type { MailMessage } from '@/server/services/mail/outbox';
+import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
+import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
+import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+
+/** A series whose latest observation is new since alerts were last looked at. */
+export interface MovedSeries {
+  slug: string;
+  name: string;
+  unit: string;
+  decimals: number;
+  frequency: Frequency;
+  period: string;
+  value: number;
+  previousPeriod: string;
+  previousValue: number;
+}
+
+interface PriceAlertState extends MailingState {
+  series: MovedSeries[];
+}
+
+const PRICE_ALERTS = 'mailing:price-alerts';
+/** The latest period of each series that alerts were already looked at for: `{slug: period}`. */
+const PRICE_ALERTS_SEEN = 'price_alerts_seen';
+
+/**
+ * Whether a rule fires on a series' newest observation: `above` when it reaches the value
+ * from below (the previous observation under it), `below` when it falls to it from above,
+ * `move` when it changed from the previous observation by more than `value` percent.
+ */
+export function alertFires(rule: Pick<SubscriberAlertRow, 'kind' | 'value'>, series: Pick<MovedSeries, 'value' | 'previousValue'>): boolean {
+  const { value: latest, previousValue: previous } = series;
+  if (rule.kind === 'above') return previous < rule.value && latest >= rule.value;
+  if (rule.kind === 'below') return previous > rule.value && latest <= rule.value;
+  if (previous === 0) return false;
+  return (Math.abs(latest - previous) / Math.abs(previous)) * 100 > rule.value;
+}
+
+function percentChange(s: MovedSeries): string {
+  return s.previousValue === 0 ? '' : ` (${formatPercentChange(Math.round(((s.value - s.previousValue) / s.previousValue) * 10_000) / 100)})`;
+}
+
+function ruleText(rule: SubscriberAlertRow, s: MovedSeries): string {
+  const threshold = formatQuote(formatMarketValue(rule.value, s.unit, s.decimals), s.unit);
+  if (rule.kind === 'above') return `rose to or above ${threshold}`;
+  if (rule.kind === 'below') return `fell to or below ${threshold}`;
+  return `moved more than ${rule.value}%`;
+}
+
+/** The message telling one reader which of their rules fired, one entry per series; undefined when none did. */
+export function priceAlertMessage(
+  subscriber: SubscriberRow,
+  rules: readonly SubscriberAlertRow[],
+  series: readonly MovedSeries[],
+): MailMessage | undefined {
+  const site = appConfig().siteUrl;
+  const items: MailItem[] = [];
+  const fired: string[] = [];
+  for (const s of series) {
+    const hits = rules.filter((r) => r.seriesSlug === s.slug && alertFires(r, s));
+    if (hits.length === 0) continue;
+    fired.push(`${s.slug}@${s.period}`);
+    const now = formatQuote(formatMarketValue(s.value, s.unit, s.decimals), s.unit);
+    const before = formatQuote(formatMarketValue(s.previousValue, s.unit, s.decimals), s.unit);
+    items.push({
+      title: `${s.name} ${hits.map((r) => ruleText(r, s)).join(' and ')}`,
+      href: `${site}/markets/${s.slug}`,
+      meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentChange(s)}`,
+    });
+  }
+  if (items.length === 0) return undefined;
+  const document: MailDocument = {
+    title: items.length === 1 ? `Price alert: ${items[0]?.title ?? ''}` : `${items.length} of your price alerts fired`,
+    intro: 'The latest U.S. Energy Information Administration figures crossed a level you asked us to watch.',
+    sections: [{ heading: 'Your alerts', items }],
+    footer: { reason: `You get ${SITE_NAME} price alerts because you set them up.`, ...subscriberLinks(subscriber) },
+  };
+  return {
+    kind: 'alert',
+    to: subscriber.email,
+    subject: document.title,
+    text: renderMailText(document),
+    html: renderMailHtml(document),
+    headers: unsubscribeHeaders(subscriber),
+    // One message per reader and import; each series' observation is looked at once (PRICE_ALERTS_SEEN).
+    dedupeKey: `alert:${subscriber.id}:${fired.join(',')}`,
+  };
+}
+
+/** Series whose newest observation (with one before it) is newer than what alerts last saw. */
+async function findMovedSeries(seen: Record<string, string>): Promise<MovedSeries[]> {
+  const rows = await listSeriesWithLatest();
+  const moved: MovedSeries[] = [];
+  for (const latest of rows) {
+    if (latest.period === null || latest.value === null) continue;
+    if (moved.some((m) => m.slug === latest.slug) || (seen[latest.slug] ?? '') >= latest.period) continue;
+    const previous = rows.find((r) => r.id === latest.id && r.period !== null && r.period < (latest.period ?? ''));
+    if (!previous || previous.period === null || previous.value === null) continue;
+    moved.push({
+      slug: latest.slug,
+      name: latest.name,
+      unit: latest.unit,
+      decimals: latest.decimals,
+      frequency: latest.frequency,
+      period: latest.period,
+      value: latest.value,
+      previousPeriod: previous.period,
+      previousValue: previous.value,
+    });
+  }
+  return moved;
+}
+
+/**
+ * After an import: tells each reader with price alerts on, once, which of their rules the new
+ * observations fired. Each series' newest observation is looked at once (the periods seen are
+ * stored with the run that covers them); readers are queued in batches with a persisted
+ * cursor, so an interrupted run is finished by the next call, before new figures are looked at.
+ */
+export async function sendPriceAlerts(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  let total = 0;
+  for (let round = 0; round < 2; round++) {
+    let state = await readMailingState<PriceAlertState>(PRICE_ALERTS);
+    if (!state || state.done) {
+      const seen = JSON.parse((await getSiteState(PRICE_ALERTS_SEEN)) ?? '{}') as Record<string, string>;
+      const moved = await findMovedSeries(seen);
+      if (moved.length === 0) return total;
+      const next: PriceAlertState = { edition: now.toISOString(), from: now.getTime(), until: now.getTime(), cursor: 0, done: false, series: moved };
+      for (const m of moved) seen[m.slug] = m.period;
+      await writeTransaction(async (tx) => {
+        await writeMailingState(PRICE_ALERTS, next, tx);
+        await setSiteState(PRICE_ALERTS_SEEN, JSON.stringify(seen), tx);
+      });
+      state = next;
+    }
+    const series = state.series;
+    const { queued } = await queueMailingBatches({
+      key: PRICE_ALERTS,
+      state,
+      nextBatch: async (afterId, limit) =>
+        (
+          await listAlertRulesAfter(
+            series.map((s) => s.slug),
+            afterId,
+            limit,
+          )
+        ).map((r) => ({ id: r.subscriber.id, ...r })),
+      compose: ({ subscriber, rules }) => priceAlertMessage(subscriber, rules, series),
+      now,
+      batchSize: options.batchSize,
+    });
+    total += queued;
+  }
+  return total;
+}

@@ -1,0 +1,333 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { csvRow } from '@/lib/csv';
+import { SERIES_SLUGS } from '@/lib/series-catalog';
+import type { AdminPage, AdminSubscriber } from '@/lib/types';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
+import type { NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
+import { HONEYPOT_FIELD } from '@/lib/validation/text';
+import { appConfig } from '@/server/config';
+import { writeTransaction, type Executor } from '@/server/db';
+import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
+import {
+  confirmSubscriberByHash,
+  getSubscriberByConfirmHash,
+  getSubscriberByEmail,
+  getSubscriberByManageHash,
+  countSubscribers,
+  deleteSubscriberById,
+  insertSubscriber,
+  listAlertsOfSubscriber,
+  listAlertsOfSubscribers,
+  listSubscriberRows,
+  listSubscribersAfter,
+  replaceAlertsOfSubscriber,
+  updateSubscriber,
+  type SubscriberAlertRow,
+  type SubscriberListRow,
+  type SubscriberRow,
+} from '@/server/queries/subscribers';
+import { listCategories } from '@/server/queries/categories';
+import { listSeriesBySlugs } from '@/server/queries/market';
+import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
+import { fingerprint } from '@/server/secret-box';
+import { enqueueMail } from '@/server/services/mail/outbox';
+
+/** How long a confirmation link works. */
+export const CONFIRM_TOKEN_MS = 48 * 3_600_000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+/** The token of a subscriber's preferences and unsubscribe links (derived, so every message can carry it). */
+export function manageTokenOf(subscriber: Pick<SubscriberRow, 'tokenSalt'>): string {
+  return fingerprint('newsletter-manage', subscriber.tokenSalt);
+}
+
+/** A subscriber's preferences and unsubscribe pages, as paths (the site's own pages link to them so). */
+export function subscriberPaths(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
+  const token = manageTokenOf(subscriber);
+  return { preferences: `/newsletter/preferences?token=${token}`, unsubscribe: `/newsletter/unsubscribe?token=${token}` };
+}
+
+/** The links every message to a subscriber carries. */
+export function subscriberLinks(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
+  const paths = subscriberPaths(subscriber);
+  const site = appConfig().siteUrl;
+  return { preferences: `${site}${paths.preferences}`, unsubscribe: `${site}${paths.unsubscribe}` };
+}
+
+/** The headers of RFC 2369 and RFC 8058 one-click unsubscribe, for every message to a subscriber. */
+export function unsubscribeHeaders(subscriber: Pick<SubscriberRow, 'tokenSalt'>): Record<string, string> {
+  return { 'List-Unsubscribe': `<${subscriberLinks(subscriber).unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+function newSalt(): { tokenSalt: string; manageTokenHash: string } {
+  const tokenSalt = randomToken();
+  return { tokenSalt, manageTokenHash: sha256(manageTokenOf({ tokenSalt })) };
+}
+
+async function enqueueConfirmation(email: string, token: string, tx: Executor, now: Date): Promise<void> {
+  const link = `${appConfig().siteUrl}/newsletter/confirm?token=${token}`;
+  await enqueueMail(
+    {
+      kind: 'confirmation',
+      to: email,
+      subject: 'Confirm your EnergyPulse subscription',
+      text: `Please confirm that you want EnergyPulse e-mail at this address:\n\n${link}\n\nThe link works for 48 hours. If you did not ask for this, ignore this message and nothing more will be sent.\n`,
+      html: `<p>Please confirm that you want EnergyPulse e-mail at this address:</p><p><a href="${link}">Confirm my subscription</a></p><p>The link works for 48 hours. If you did not ask for this, ignore this message and nothing more will be sent.</p>`,
+    },
+    tx,
+    now,
+  );
+}
+
+/**
+ * Takes a subscription. The answer is the same whether or not the address is known (no
+ * address enumeration): a new or pending address gets a (new) confirmation message, an
+ * active one gets its choices updated only after it confirms again, and nothing else is sent
+ * before confirmation. Limited per client address and per e-mail address, so the form cannot
+ * flood someone's mailbox; a filled honeypot is accepted silently and stores nothing.
+ */
+export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAddress: string, now: Date = new Date()): Promise<{ ok: true }> {
+  if (input[HONEYPOT_FIELD]) return { ok: true };
+  const email = input.email.toLowerCase();
+  await writeTransaction(async (tx) => {
+    await Promise.all([
+      takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
+      takeRateLimit(tx, 'newsletter-email', email, RATE_RULES.newsletterEmail, now),
+    ]);
+    const token = randomToken();
+    const choices = {
+      dailyBriefing: input.dailyBriefing,
+      weeklyRoundup: input.weeklyRoundup,
+      priceAlerts: input.priceAlerts,
+      topics: JSON.stringify(input.topics),
+    };
+    const confirm = { confirmTokenHash: sha256(token), confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_MS) };
+    const existing = await getSubscriberByEmail(email, tx);
+    if (!existing) {
+      await insertSubscriber({ email, ...choices, ...confirm, ...newSalt(), createdAt: now }, tx);
+    } else if (existing.status === 'active') {
+      // Choices of an active subscriber change through the preferences page; a new confirmation proves the address again.
+      await updateSubscriber(existing.id, confirm, tx);
+    } else {
+      await updateSubscriber(existing.id, { ...choices, ...confirm, status: 'pending', unsubscribedAt: null }, tx);
+    }
+    await enqueueConfirmation(email, token, tx, now);
+  });
+  return { ok: true };
+}
+
+/**
+ * What a confirm link is: `ready` to confirm, `already` confirmed (the link was used), `expired`
+ * (older than 48 hours; subscribe again) or `unknown` (never issued, superseded by a newer
+ * link, or the address unsubscribed since).
+ */
+export type ConfirmState = 'ready' | 'already' | 'expired' | 'unknown';
+
+function confirmStateOf(row: SubscriberRow | undefined, now: Date): ConfirmState {
+  if (!row) return 'unknown';
+  if (row.confirmExpiresAt === null) return row.status === 'active' ? 'already' : 'unknown';
+  return row.confirmExpiresAt.getTime() <= now.getTime() ? 'expired' : 'ready';
+}
+
+/** What a confirm link is, changing nothing (the confirm page's GET: a mail scanner's prefetch must not confirm). */
+export async function checkConfirmToken(token: string, now: Date = new Date()): Promise<ConfirmState> {
+  return confirmStateOf(await getSubscriberByConfirmHash(sha256(token)), now);
+}
+
+/**
+ * Confirms a subscription by the token of its link. `confirmed` with the subscriber (whose
+ * preferences link the page offers next), or why not.
+ */
+export function confirmSubscription(
+  token: string,
+  now: Date = new Date(),
+): Promise<{ state: 'confirmed'; subscriber: SubscriberRow } | { state: Exclude<ConfirmState, 'ready'> }> {
+  return writeTransaction(async (tx) => {
+    const hash = sha256(token);
+    const confirmed = await confirmSubscriberByHash(hash, now, tx);
+    if (confirmed) return { state: 'confirmed' as const, subscriber: confirmed };
+    const state = confirmStateOf(await getSubscriberByConfirmHash(hash, tx), now);
+    return { state: state === 'ready' ? 'unknown' : state };
+  });
+}
+
+/** The subscriber a preferences or unsubscribe link names. */
+export function getSubscriberByManageToken(token: string): Promise<SubscriberRow | undefined> {
+  return getSubscriberByManageHash(sha256(token));
+}
+
+/** Unsubscribes at once (idempotent; RFC 8058 one-click); false for an unknown token. */
+export function unsubscribeByToken(token: string, now: Date = new Date()): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const subscriber = await getSubscriberByManageHash(sha256(token), tx);
+    if (!subscriber) return false;
+    if (subscriber.status !== 'unsubscribed')
+      await updateSubscriber(subscriber.id, { status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null }, tx);
+    return true;
+  });
+}
+
+/** A subscriber's choices as the preferences page shows and saves them. */
+export interface SubscriberPreferences {
+  email: string;
+  status: SubscriberRow['status'];
+  dailyBriefing: boolean;
+  weeklyRoundup: boolean;
+  priceAlerts: boolean;
+  topics: string[];
+  alerts: PriceAlert[];
+}
+
+/** The followed topics stored as a JSON array; anything unreadable is none. */
+export function topicsOf(row: Pick<SubscriberRow, 'topics'>): string[] {
+  try {
+    const parsed: unknown = JSON.parse(row.topics);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The preferences a manage link opens, or undefined for an unknown link. */
+export async function getPreferencesByToken(token: string): Promise<SubscriberPreferences | undefined> {
+  const subscriber = await getSubscriberByManageToken(token);
+  if (!subscriber) return undefined;
+  const alerts = await listAlertsOfSubscriber(subscriber.id);
+  return preferencesOf(subscriber, alerts);
+}
+
+function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[]): SubscriberPreferences {
+  return {
+    email: subscriber.email,
+    status: subscriber.status,
+    dailyBriefing: subscriber.dailyBriefing,
+    weeklyRoundup: subscriber.weeklyRoundup,
+    priceAlerts: subscriber.priceAlerts,
+    topics: topicsOf(subscriber),
+    alerts: alerts.map(({ seriesSlug, kind, value }) => ({ seriesSlug, kind, value })),
+  };
+}
+
+/**
+ * Saves a reader's choices, topics and price alerts (the list replaces the stored one). The
+ * token authorizes; an unknown one is a 404, an unsubscribed address a 409 (saving does not
+ * quietly subscribe it again: that takes a new confirmation). Topics must exist.
+ */
+export async function savePreferences(input: NewsletterPreferences, now: Date = new Date()): Promise<SubscriberPreferences> {
+  const known = new Set((await listCategories()).map((c) => c.slug));
+  if (input.topics.some((slug) => !known.has(slug))) throw new ValidationError({ topics: [messages.newsletterUnknownTopic] });
+  const topics = [...new Set(input.topics)];
+  return writeTransaction(async (tx) => {
+    const subscriber = await getSubscriberByManageHash(sha256(input.token), tx);
+    if (!subscriber) throw new NotFoundError(messages.newsletterLinkInvalid);
+    if (subscriber.status === 'unsubscribed') throw new ConflictError(messages.newsletterUnsubscribed);
+    const choices = { dailyBriefing: input.dailyBriefing, weeklyRoundup: input.weeklyRoundup, priceAlerts: input.priceAlerts };
+    await updateSubscriber(subscriber.id, { ...choices, topics: JSON.stringify(topics) }, tx);
+    await replaceAlertsOfSubscriber(subscriber.id, input.alerts, now, tx);
+    return preferencesOf({ ...subscriber, ...choices, topics: JSON.stringify(topics) }, input.alerts);
+  });
+}
+
+const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({
+  ...row,
+  topics: topicsOf(row),
+  createdAt: row.createdAt.toISOString(),
+  confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+});
+
+/** A page of the admin's subscriber list (50), with its total; a search's total is capped like the other lists'. */
+export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): Promise<AdminPage<AdminSubscriber>> {
+  const filter = { q: query.q, status: query.status };
+  const [rows, total] = await Promise.all([
+    listSubscriberRows(filter, query.sort, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    countSubscribers(filter, query.q ? ADMIN_SEARCH_COUNT_CAP : undefined),
+  ]);
+  const capped = total > ADMIN_SEARCH_COUNT_CAP && query.q ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true as const } : { total };
+  return { items: rows.map(toAdminSubscriber), page: query.page, pageSize: ADMIN_PAGE_SIZE, ...capped };
+}
+
+/** Removes a subscriber for good (their alerts go with them); 404 when there is none. */
+export async function removeSubscriber(id: number): Promise<void> {
+  const removed = await writeTransaction((tx) => deleteSubscriberById(id, tx));
+  if (!removed) throw new NotFoundError(messages.subscriberNotFound);
+}
+
+/** Subscribers the export reads per query. */
+const EXPORT_BATCH = 500;
+
+/** The export's columns. */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  'email',
+  'status',
+  'daily_briefing',
+  'weekly_roundup',
+  'price_alerts',
+  'topics',
+  'alerts',
+  'created_at',
+  'confirmed_at',
+  'unsubscribed_at',
+] as const;
+
+const describeAlert = (a: Pick<SubscriberAlertRow, 'seriesSlug' | 'kind' | 'value'>) =>
+  a.kind === 'move' ? `${a.seriesSlug} move ${a.value}%` : `${a.seriesSlug} ${a.kind} ${a.value}`;
+
+/**
+ * Every subscriber with their choices as CSV (RFC 4180, CRLF), streamed: read by id a batch at
+ * a time as the download is consumed, so memory does not grow with the list.
+ */
+export function subscribersCsvStream(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(csvRow([...SUBSCRIBER_CSV_COLUMNS])));
+      }
+      const rows = await listSubscribersAfter(afterId, EXPORT_BATCH);
+      if (rows.length === 0) {
+        controller.close();
+        return;
+      }
+      afterId = rows.at(-1)?.id ?? afterId;
+      const alerts = await listAlertsOfSubscribers(rows.map((r) => r.id));
+      const lines = rows.map((r) =>
+        csvRow([
+          r.email,
+          r.status,
+          r.dailyBriefing ? 'yes' : 'no',
+          r.weeklyRoundup ? 'yes' : 'no',
+          r.priceAlerts ? 'yes' : 'no',
+          topicsOf(r).join(' '),
+          alerts
+            .filter((a) => a.subscriberId === r.id)
+            .map(describeAlert)
+            .join('; '),
+          r.createdAt.toISOString(),
+          r.confirmedAt?.toISOString() ?? '',
+          r.unsubscribedAt?.toISOString() ?? '',
+        ]),
+      );
+      controller.enqueue(encoder.encode(lines.join('')));
+    },
+  });
+}
+
+/** The topics a reader may follow, for the sign-up and preferences pages. */
+export function listNewsletterTopics(): Promise<{ slug: string; name: string }[]> {
+  return listCategories();
+}
+
+/** The series a price alert may watch (the catalog's, as stored), with their names and units. */
+export async function listAlertSeries(): Promise<{ slug: string; name: string; unit: string }[]> {
+  const rows = await listSeriesBySlugs(SERIES_SLUGS);
+  return SERIES_SLUGS.flatMap((slug) => {
+    const row = rows.find((r) => r.slug === slug);
+    return row ? [{ slug, name: row.name, unit: row.unit }] : [];
+  });
+}

@@ -1,0 +1,30 @@
+import type { AdminCounts, AdminPage } from '@/lib/types';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
+import { countAdminArticles } from '@/server/queries/articles';
+import { readCounters } from '@/server/queries/counters';
+import { countSubscribers } from '@/server/queries/subscribers';
+
+/** The row offset of an admin list's page (pages count from 1). */
+export const adminOffsetOf = (page: number): number => (page - 1) * ADMIN_PAGE_SIZE;
+
+/** A search's total as the lists say it: exact up to the cap, else the cap and "more" (lists without a search count exactly). */
+export function cappedTotal(total: number): { total: number; totalAtLeast?: true } {
+  return total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total };
+}
+
+/** One page of an admin list: its items, the page, and the total (capped when a search counted it). */
+export function adminPage<T>(items: T[], page: number, total: number, searched: boolean): AdminPage<T> {
+  return { items, page, pageSize: ADMIN_PAGE_SIZE, ...(searched ? cappedTotal(total) : { total }) };
+}
+
+/** The numbers in the admin's tab labels. */
+export async function getAdminCounts(): Promise<AdminCounts> {
+  const now = new Date();
+  const [c, drafts, scheduled, subscribers] = await Promise.all([
+    readCounters(),
+    countAdminArticles({ status: 'draft', now }),
+    countAdminArticles({ status: 'scheduled', now }),
+    countSubscribers({ status: 'active' }),
+  ]);
+  return { pendingComments: c['comments_pending'] ?? 0, unhandledMessages: c['messages_unhandled'] ?? 0, drafts, scheduled, subscribers };
+}

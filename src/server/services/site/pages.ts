@@ -1,0 +1,169 @@
+import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
+import { truncateAtWord } from '@/lib/format';
+import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
+import { TOPIC_MARKET_SERIES } from '@/lib/categories';
+import type { ArticleSeo, EnergyMixEntry } from '@/lib/types';
+import { cachedForContent } from '@/server/content-version';
+import { NotFoundError } from '@/server/errors';
+import { getAnalyticsContentById } from '@/server/queries/analytics-content';
+import { countArticlesByCategory, getArticleBySlug, getArticleSeo } from '@/server/queries/articles';
+import { getAuthorBySlug } from '@/server/queries/authors';
+import { getCategoryBySlug, listCategories } from '@/server/queries/categories';
+import { listMarketData } from '@/server/queries/market';
+import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
+import { listAnalyticsPage } from '@/server/services/analytics/content';
+import { listPublicArticles, listRelatedArticles } from '@/server/services/articles/lists';
+import { getPreviewArticle } from '@/server/services/articles/preview';
+import { getDashboardData, getEnergyMixWithSource } from '@/server/services/markets/figures';
+import { buildReport } from '@/server/services/markets/reports';
+import { articleForReaders, findLibraryImage } from '@/server/services/media/responsive-images';
+import { dashboardsOf } from '@/server/services/analytics/zoho';
+
+/**
+ * The energy mix to chart: from the configured Zoho data view, else the stored generation
+ * mix (EIA, or its sample stand-in), else the stored fallback mix.
+ */
+export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = getZohoRow()): Promise<EnergyMixEntry[]> {
+  return (await getEnergyMixWithSource(zoho)).mix;
+}
+
+/** Everything the home page shows. */
+export async function getHomePageData() {
+  const [featured, latest, marketData, dashboard] = await Promise.all([
+    listPublicArticles({ featured: true, limit: 4, offset: 0 }),
+    listPublicArticles({ limit: 10, offset: 0 }),
+    listMarketData(),
+    getDashboardData(),
+  ]);
+  const featuredIds = new Set(featured.items.map((a) => a.id));
+  return {
+    featured: featured.items,
+    latest: latest.items.filter((a) => !featuredIds.has(a.id)).slice(0, 3),
+    marketData,
+    ...dashboard,
+  };
+}
+
+/** The news page: one archive page of the URL's filter (with search snippets), its page count, and the sidebar. */
+export async function getNewsPageData(filter: { category: string; q: string; page: number }) {
+  const [list, categories, stats, marketData] = await Promise.all([
+    listPublicArticles({ category: filter.category, q: filter.q, limit: NEWS_PAGE_SIZE, offset: (filter.page - 1) * NEWS_PAGE_SIZE, snippets: true }),
+    listCategories(),
+    getCategoryStats(),
+    listMarketData(),
+  ]);
+  return { ...list, pageCount: newsPageCount(list.total), categories, stats, marketData };
+}
+
+/** An article page: the article (or undefined) and its related articles. */
+export async function getArticlePageData(slug: string) {
+  const article = await getArticleBySlug(slug);
+  if (!article) return undefined;
+  const [related, seo] = await Promise.all([listRelatedArticles(article, 3), getArticleSeo(article.id)]);
+  return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
+}
+
+const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
+
+/**
+ * The article page opened through a preview link: the article as it is now, whatever its
+ * status or publish time, or why the link opens nothing (`invalid`, `expired`).
+ */
+export async function getArticlePreviewData(token: string) {
+  const found = await getPreviewArticle(token);
+  if ('error' in found) return found;
+  const { article } = found;
+  const related = await listRelatedArticles(article, 3);
+  return {
+    ...(await articleForReaders(article, related)),
+    seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
+  };
+}
+
+/**
+ * A topic page (/category/{slug}): the category with its description, one page of its
+ * archive (newest first, as /news pages it), and the market figures of the topic; undefined
+ * for an unknown category.
+ */
+export async function getTopicPageData(slug: string, page: number) {
+  const category = await getCategoryBySlug(slug);
+  if (!category) return undefined;
+  const series = TOPIC_MARKET_SERIES[slug] ?? [];
+  const [list, marketData] = await Promise.all([
+    listPublicArticles({ category: slug, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    series.length > 0 ? listMarketData() : Promise.resolve([]),
+  ]);
+  return {
+    category,
+    ...list,
+    pageCount: newsPageCount(list.total),
+    marketData: marketData.filter((item) => series.includes(item.slug)),
+  };
+}
+
+/** An author page (/author/{slug}): the author and one page of their archive, newest first; undefined for an unknown author. */
+export async function getAuthorPageData(slug: string, page: number) {
+  const author = await getAuthorBySlug(slug);
+  if (!author) return undefined;
+  const [list, photo] = await Promise.all([
+    listPublicArticles({ authorId: author.id, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    findLibraryImage(author.photoUrl),
+  ]);
+  return { author, photo, ...list, pageCount: newsPageCount(list.total) };
+}
+
+/** Analysis items per page of /analytics. */
+export const ANALYTICS_PAGE_SIZE = 12;
+/** Characters of an analysis item's text its card on /analytics shows. */
+const ANALYSIS_EXCERPT_CHARS = 280;
+
+/** The /analytics page's data: market figures, the energy mix, one page of the analysis items, the dashboards. */
+export async function getAnalyticsPageData(page: number) {
+  // The Zoho row gives both the energy mix and the dashboards: read once.
+  const zoho = getZohoRow();
+  const [marketData, dashboard, content, row] = await Promise.all([
+    listMarketData(),
+    getDashboardData(zoho),
+    listAnalyticsPage({ limit: ANALYTICS_PAGE_SIZE, offset: (page - 1) * ANALYTICS_PAGE_SIZE }),
+    zoho,
+  ]);
+  const dashboards = dashboardsOf(row);
+  return {
+    marketData,
+    ...dashboard,
+    content: content.items.map((item): AnalysisSummary => ({
+      id: item.id,
+      title: item.title,
+      type: item.type,
+      createdAt: item.createdAt,
+      excerpt: truncateAtWord(item.content, ANALYSIS_EXCERPT_CHARS),
+      hasChart: analysisChartOf(item.metadata) !== undefined,
+    })),
+    contentPages: Math.max(1, Math.ceil(content.total / ANALYTICS_PAGE_SIZE)),
+    dashboardUrl: dashboards.energy,
+    otherDashboards: dashboards.others,
+  };
+}
+
+/**
+ * An analysis item's page: the item and, when its metadata names stored series, the chart
+ * of them (the custom report's figures); undefined when there is no such item.
+ */
+export async function getAnalysisPageData(id: number) {
+  const item = await getAnalyticsContentById(id);
+  if (!item) return undefined;
+  const chart = analysisChartOf(item.metadata);
+  const report = chart
+    ? await buildReport('custom', { ...chart, format: 'json' }).catch((error: unknown) => {
+        // Series with no stored observations: the item reads without its chart.
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      })
+    : undefined;
+  return { item, chart, report };
+}
+
+/** Published articles per category, counted once per content version. */
+export function getCategoryStats() {
+  return cachedForContent('category-stats', () => countArticlesByCategory());
+}
