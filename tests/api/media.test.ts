@@ -1,7 +1,8 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPage, MediaItem } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

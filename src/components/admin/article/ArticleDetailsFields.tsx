@@ -1,5 +1,5 @@
 import type { Control, FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
-import type { Category } from '@/lib/types';
+import type { Category } from '@/lib/wire/articles';
 import type { ArticleCreateInput } from '@/lib/validation/article';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

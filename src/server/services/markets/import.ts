@@ -1,5 +1,5 @@
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
-import type { MarketDataStatus } from '@/lib/types';
+import type { MarketDataStatus } from '@/lib/wire/markets';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { BadGatewayError, BadRequestError, ConflictError, messages } from '@/server/errors';
