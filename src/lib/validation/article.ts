@@ -23,8 +23,8 @@ const imageUrlSchema = z.pipe(
   z.transform((v) => (v === '' ? null : v)),
 );
 
-/** Optional text; empty means none. */
-const optionalText = (max: number, label: string) =>
+/** Optional text stored as null when empty (the search fields, which fall back to others). */
+const nullableText = (max: number, label: string) =>
   z.nullish(
     z.pipe(
       z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)),
@@ -36,8 +36,8 @@ const optionalText = (max: number, label: string) =>
 export const META_TITLE_SHOWN = 60;
 export const META_DESCRIPTION_SHOWN = 160;
 
-/** Text of an image's description; empty means none. */
-const imageText = (max: number, label: string) =>
+/** Optional plain text (an image's description, a correction); empty means none. */
+const optionalText = (max: number, label: string) =>
   z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)));
 
 export const IMAGE_ALT_MISSING = 'Describe every image for readers who cannot see it (alt text)';
@@ -70,7 +70,7 @@ const field = <Rule extends z.ZodMiniType, Stored extends z.ZodMiniType>(label: 
 });
 const editorsOnly = <F extends ArticleField<z.ZodMiniType, z.ZodMiniType>>(f: F): F & { editorsOnly: true } => ({ ...f, editorsOnly: true });
 const text = z.string();
-const nullableText = z.nullable(z.string());
+const storedNullableText = z.nullable(z.string());
 
 /**
  * An article's editable fields, in the order its history lists them: the one list the
@@ -89,17 +89,17 @@ export const ARTICLE_FIELDS = {
     z.string().check(z.describe('Sanitized HTML.')),
   ),
   /** The lead image: an address (http(s) or a path on this site, such as a library image's `/media/…/original.jpg`). */
-  imageUrl: field('Image URL', z.nullish(imageUrlSchema), nullableText),
+  imageUrl: field('Image URL', z.nullish(imageUrlSchema), storedNullableText),
   /** The lead image's alt text: required with a library image. */
   imageAlt: field(
     'Image alt text',
-    imageText(300, 'Alt text'),
+    optionalText(300, 'Alt text'),
     z.string().check(z.describe('The lead image’s alt text; empty when none was given.')),
   ),
   /** Shown under the lead image. */
-  imageCaption: field('Image caption', imageText(500, 'Caption'), text),
+  imageCaption: field('Image caption', optionalText(500, 'Caption'), text),
   /** Who made the lead image, shown with the caption. */
-  imageCredit: field('Image credit', imageText(200, 'Credit'), text),
+  imageCredit: field('Image credit', optionalText(200, 'Credit'), text),
   author: field('Author', required('Author', 200), z.string().check(z.describe('The byline: the author’s name.'))),
   categoryId: field(
     'Category',
@@ -124,11 +124,11 @@ export const ARTICLE_FIELDS = {
     z.iso.datetime(),
   ),
   /** The title in search results and link previews; absent: the title. */
-  metaTitle: editorsOnly(field('Meta title', optionalText(200, 'Meta title'), nullableText)),
+  metaTitle: editorsOnly(field('Meta title', nullableText(200, 'Meta title'), storedNullableText)),
   /** The description in search results and link previews; absent: the excerpt. */
-  metaDescription: editorsOnly(field('Meta description', optionalText(500, 'Meta description'), nullableText)),
+  metaDescription: editorsOnly(field('Meta description', nullableText(500, 'Meta description'), storedNullableText)),
   /** The image of link previews; absent: the article's image. */
-  socialImageUrl: editorsOnly(field('Social image URL', z.nullish(imageUrlSchema), nullableText)),
+  socialImageUrl: editorsOnly(field('Social image URL', z.nullish(imageUrlSchema), storedNullableText)),
 };
 
 type Fields = typeof ARTICLE_FIELDS;
