@@ -88,6 +88,12 @@ export const ARTICLE_FIELDS = {
     required('Content', 200_000).check(z.refine((html) => imagesWithoutAlt(html) === 0, IMAGE_ALT_MISSING)),
     z.string().check(z.describe('Sanitized HTML.')),
   ),
+  /** A correction or editor's note shown under the text, plain text; empty for none. */
+  correction: field(
+    'Correction',
+    optionalText(1000, 'Correction'),
+    z.string().check(z.describe('A correction or editor’s note shown under the text; empty for none.')),
+  ),
   /** The lead image: an address (http(s) or a path on this site, such as a library image's `/media/…/original.jpg`). */
   imageUrl: field('Image URL', z.nullish(imageUrlSchema), storedNullableText),
   /** The lead image's alt text: required with a library image. */
