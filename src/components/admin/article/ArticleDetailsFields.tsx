@@ -64,7 +64,7 @@ export function ArticleDetailsFields({
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4" {...register('featured')} /> Featured
       </label>
-      <FormField id={id('correction')} label="Correction or editor’s note" optional error={errors.correction?.message}>
+      <FormField id={id('correction')} label="Correction" optional error={errors.correction?.message}>
         <Textarea
           {...fieldProps(id('correction'), errors.correction?.message)}
           rows={3}
