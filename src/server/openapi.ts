@@ -74,7 +74,7 @@ import {
   outboxMessageSchema,
   subscriberPreferencesSchema,
 } from '@/lib/wire/newsletter';
-import { buildPaths, ok, pathParam, type DocumentOperation, type OperationSpec } from '@/server/api-document';
+import { buildPaths, ok, pathParam, type Answer, type DocumentOperation, type OperationSpec } from '@/server/api-document';
 
 const intHeader = { type: 'integer' };
 const totalHeader = { 'X-Total-Count': { description: 'How many items the whole list holds.', schema: intHeader } };
@@ -97,6 +97,54 @@ const id = (what: string) => ({ id: pathParam(`The ${what}’s id.`, recordId) }
 const open = (tags: string[], spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags, access: 'public' });
 /** A call of the administrator's session. */
 const staff = (tag: string, spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags: [tag], access: 'admin' });
+
+/** What every admin call by one record's id has beside its own: who, and the record's path. */
+type RecordCall = Pick<OperationSpec, 'operationId' | 'summary' | 'description'>;
+const also = ({ description, ...call }: RecordCall) => ({ ...call, ...(description && { description }) });
+
+/** A page of an admin list (50 a page): the query its route parses with, what each parameter means, its items' shape. */
+const listPage = (tag: string, items: string, item: z.ZodMiniType, call: RecordCall & { query: z.ZodMiniType; about: Record<string, string> }) =>
+  staff(tag, {
+    ...also(call),
+    query: { schema: call.query, about: { ...call.about, ...PAGE } },
+    responses: { '200': ok(`A page of ${items}.`, adminPageOf(item)), '400': 'Invalid query parameters.' },
+  });
+/** Creates a record from a JSON body: 201 with it. */
+const createOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    body: call.body,
+    responses: { '201': ok(`The ${noun}.`, shape), '400': 'Invalid input.', ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
+  });
+/** Reads one record by id: its shape, or a 404. */
+const readOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall) =>
+  staff(tag, { ...also(call), path: id(noun), responses: { '200': ok(`The ${noun}.`, shape), '404': `No such ${noun}.` } });
+/** Changes one record by id from a JSON body: the answer, a 400, or a 404. */
+const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    path: id(noun),
+    body: call.body,
+    responses: { '200': answer, '400': 'Invalid input.', '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
+  });
+/** Deletes one record by id: a 204, or a 404. */
+const deleteOne = (tag: string, noun: string, call: RecordCall & { conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    path: id(noun),
+    responses: { '204': deleted, '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }) },
+  });
+/** Changes up to 200 records at once. */
+const bulk = (tag: string, call: RecordCall & { body: z.ZodMiniType }) =>
+  staff(tag, {
+    ...also(call),
+    body: call.body,
+    responses: { '200': ok('What changed.', bulkResultSchema), '400': 'Invalid input.', ...BODY_ERRORS },
+  });
+
+const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
+const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
+const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
 
 const ADMIN_ARTICLES = 'Admin: articles';
 const ADMIN_READERS = 'Admin: readers';
@@ -260,27 +308,19 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       query: { schema: pageQuerySchema, about: LIMIT_OFFSET },
       responses: { '200': ok('A page of items.', z.array(analyticsContentItemSchema), { headers: totalHeader }), '400': 'Invalid query parameters.' },
     }),
-    post: staff(ADMIN_DATA, {
+    post: createOne(ADMIN_DATA, 'item', analyticsContentItemSchema, {
       operationId: 'createAnalyticsContent',
       summary: 'Create an analysis item',
       body: analyticsContentCreateSchema,
-      responses: { '201': ok('The item.', analyticsContentItemSchema), '400': 'Invalid input.', ...BODY_ERRORS },
     }),
   },
   '/api/analytics-content/{id}': {
-    patch: staff(ADMIN_DATA, {
+    patch: changeOne(ADMIN_DATA, 'item', ok('The item.', analyticsContentItemSchema), {
       operationId: 'updateAnalyticsContent',
       summary: 'Update an analysis item',
-      path: id('item'),
       body: analyticsContentUpdateSchema,
-      responses: { '200': ok('The item.', analyticsContentItemSchema), '400': 'Invalid input.', '404': 'No such item.', ...BODY_ERRORS },
     }),
-    delete: staff(ADMIN_DATA, {
-      operationId: 'deleteAnalyticsContent',
-      summary: 'Delete an analysis item',
-      path: id('item'),
-      responses: { '204': deleted, '404': 'No such item.' },
-    }),
+    delete: deleteOne(ADMIN_DATA, 'item', { operationId: 'deleteAnalyticsContent', summary: 'Delete an analysis item' }),
   },
   '/api/reports/{kind}': {
     get: open(['Analytics'], {
@@ -390,28 +430,22 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/articles': {
-    get: staff(ADMIN_ARTICLES, {
+    get: listPage(ADMIN_ARTICLES, 'articles', adminArticleRowSchema, {
       operationId: 'listAdminArticles',
       summary: 'Articles of every status, 50 a page, without their HTML',
-      query: {
-        schema: adminArticleListSchema,
-        about: {
-          q: 'Full-text search.',
-          status: '`scheduled`: published with a publish time still to come.',
-          categoryId: 'One category.',
-          sort: 'Newest, oldest or by title.',
-          ...PAGE,
-        },
+      query: adminArticleListSchema,
+      about: {
+        q: 'Full-text search.',
+        status: '`scheduled`: published with a publish time still to come.',
+        categoryId: 'One category.',
+        sort: 'Newest, oldest or by title.',
       },
-      responses: { '200': ok('A page of articles.', adminPageOf(adminArticleRowSchema)), '400': 'Invalid query parameters.' },
     }),
   },
   '/api/admin/articles/{id}': {
-    get: staff(ADMIN_ARTICLES, {
+    get: readOne(ADMIN_ARTICLES, 'article', adminArticleSchema, {
       operationId: 'getAdminArticle',
       summary: 'One article of any status, with its HTML',
-      path: id('article'),
-      responses: { '200': ok('The article.', adminArticleSchema), '404': 'No such article.' },
     }),
   },
   '/api/admin/articles/{id}/preview': {
@@ -436,7 +470,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     get: staff(ADMIN_ARTICLES, {
       operationId: 'getRevision',
       summary: 'A revision, and how it differs from the article now',
-      path: { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) },
+      path: REVISION,
       responses: { '200': ok('The revision and its differences.', articleRevisionDiffSchema), '404': 'No such article or revision.' },
     }),
   },
@@ -445,7 +479,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       operationId: 'restoreRevision',
       summary: 'Make a revision’s fields the article’s again',
       description: 'Kept as a new revision; with `expectedUpdatedAt`, a 409 if the article was saved since.',
-      path: { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) },
+      path: REVISION,
       body: revisionRestoreSchema,
       responses: {
         '200': ok('The article.', adminArticleSchema),
@@ -460,64 +494,51 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     get: staff(ADMIN_ARTICLES, {
       operationId: 'getAutosave',
       summary: 'The signed-in editor’s autosave of an article',
-      path: { key: pathParam('An article id, or `new` for the article not yet created.') },
+      path: AUTOSAVE,
       responses: { '200': ok('The autosave, or null.', z.object({ autosave: z.nullable(autosaveSchema) })), '404': 'No such article.' },
     }),
     put: staff(ADMIN_ARTICLES, {
       operationId: 'saveAutosave',
       summary: 'Keep the open editor’s form',
       description: '`stale` when the article was saved since the editor opened it.',
-      path: { key: pathParam('An article id, or `new`.') },
+      path: AUTOSAVE,
       body: articleAutosaveSchema,
       responses: { '200': ok('Kept.', autosaveKeptSchema), '400': 'Invalid input.', '404': 'No such article.', ...BODY_ERRORS },
     }),
     delete: staff(ADMIN_ARTICLES, {
       operationId: 'discardAutosave',
       summary: 'Discard the autosave',
-      path: { key: pathParam('An article id, or `new`.') },
+      path: AUTOSAVE,
       responses: { '204': deleted, '404': 'No such article.' },
     }),
   },
   '/api/admin/authors': {
-    get: staff(ADMIN_ARTICLES, {
+    get: listPage(ADMIN_ARTICLES, 'authors', authorSchema, {
       operationId: 'listAuthors',
       summary: 'Authors by name, 50 a page',
-      query: { schema: adminAuthorListSchema, about: { q: 'Part of the name.', sort: 'By name.', ...PAGE } },
-      responses: { '200': ok('A page of authors.', adminPageOf(authorSchema)), '400': 'Invalid query parameters.' },
+      query: adminAuthorListSchema,
+      about: { q: 'Part of the name.', sort: 'By name.' },
     }),
-    post: staff(ADMIN_ARTICLES, {
+    post: createOne(ADMIN_ARTICLES, 'author', authorSchema, {
       operationId: 'createAuthor',
       summary: 'Create an author',
       body: authorCreateSchema,
-      responses: { '201': ok('The author.', authorSchema), '400': 'Invalid input.', '409': 'The slug or name is taken.', ...BODY_ERRORS },
+      conflict: 'The slug or name is taken.',
     }),
   },
   '/api/admin/authors/{id}': {
-    get: staff(ADMIN_ARTICLES, {
-      operationId: 'getAuthor',
-      summary: 'One author',
-      path: id('author'),
-      responses: { '200': ok('The author.', authorSchema), '404': 'No such author.' },
-    }),
-    patch: staff(ADMIN_ARTICLES, {
+    get: readOne(ADMIN_ARTICLES, 'author', authorSchema, { operationId: 'getAuthor', summary: 'One author' }),
+    patch: changeOne(ADMIN_ARTICLES, 'author', ok('The author.', authorSchema), {
       operationId: 'updateAuthor',
       summary: 'Change an author',
       description: 'The fields sent change; a new name reaches the author’s bylines.',
-      path: id('author'),
       body: authorUpdateSchema,
-      responses: {
-        '200': ok('The author.', authorSchema),
-        '400': 'Invalid input.',
-        '404': 'No such author.',
-        '409': 'The slug or name is taken.',
-        ...BODY_ERRORS,
-      },
+      conflict: 'The slug or name is taken.',
     }),
-    delete: staff(ADMIN_ARTICLES, {
+    delete: deleteOne(ADMIN_ARTICLES, 'author', {
       operationId: 'deleteAuthor',
       summary: 'Delete an author without articles',
-      path: id('author'),
-      responses: { '204': deleted, '404': 'No such author.', '409': 'Articles name the author.' },
+      conflict: 'Articles name the author.',
     }),
   },
   '/api/admin/categories': {
@@ -528,53 +549,27 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/categories/{id}': {
-    patch: staff(ADMIN_ARTICLES, {
+    patch: changeOne(ADMIN_ARTICLES, 'category', ok('The category.', categoryDetailSchema), {
       operationId: 'updateCategory',
       summary: 'Change a topic page’s description',
-      path: id('category'),
       body: categoryUpdateSchema,
-      responses: { '200': ok('The category.', categoryDetailSchema), '400': 'Invalid input.', '404': 'No such category.', ...BODY_ERRORS },
     }),
   },
   '/api/admin/comments': {
-    get: staff(ADMIN_READERS, {
+    get: listPage(ADMIN_READERS, 'comments', moderationCommentSchema, {
       operationId: 'listModerationComments',
       summary: 'Comments for moderation, 50 a page',
       description: 'With the authors’ e-mail addresses and the first part of each text.',
-      query: {
-        schema: adminCommentListSchema,
-        about: {
-          q: 'Text, name or e-mail address.',
-          status: 'Pending by default.',
-          articleId: 'One article’s.',
-          sort: 'Newest or oldest first.',
-          ...PAGE,
-        },
-      },
-      responses: { '200': ok('A page of comments.', adminPageOf(moderationCommentSchema)), '400': 'Invalid query parameters.' },
+      query: adminCommentListSchema,
+      about: { q: 'Text, name or e-mail address.', status: 'Pending by default.', articleId: 'One article’s.', sort: 'Newest or oldest first.' },
     }),
   },
   '/api/admin/comments/bulk': {
-    post: staff(ADMIN_READERS, {
-      operationId: 'moderateComments',
-      summary: 'Approve or delete up to 200 comments at once',
-      body: commentBulkSchema,
-      responses: { '200': ok('What changed.', bulkResultSchema), '400': 'Invalid input.', ...BODY_ERRORS },
-    }),
+    post: bulk(ADMIN_READERS, { operationId: 'moderateComments', summary: 'Approve or delete up to 200 comments at once', body: commentBulkSchema }),
   },
   '/api/admin/comments/{id}': {
-    get: staff(ADMIN_READERS, {
-      operationId: 'getModerationComment',
-      summary: 'One comment in full',
-      path: id('comment'),
-      responses: { '200': ok('The comment.', moderationCommentSchema), '404': 'No such comment.' },
-    }),
-    delete: staff(ADMIN_READERS, {
-      operationId: 'deleteComment',
-      summary: 'Delete a comment',
-      path: id('comment'),
-      responses: { '204': deleted, '404': 'No such comment.' },
-    }),
+    get: readOne(ADMIN_READERS, 'comment', moderationCommentSchema, { operationId: 'getModerationComment', summary: 'One comment in full' }),
+    delete: deleteOne(ADMIN_READERS, 'comment', { operationId: 'deleteComment', summary: 'Delete a comment' }),
   },
   '/api/admin/comments/{id}/approve': {
     patch: staff(ADMIN_READERS, {
@@ -585,54 +580,35 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/messages': {
-    get: staff(ADMIN_READERS, {
+    get: listPage(ADMIN_READERS, 'messages', adminMessageSchema, {
       operationId: 'listContactMessages',
       summary: 'Contact messages, 50 a page',
-      query: {
-        schema: adminMessageListSchema,
-        about: { q: 'Name, e-mail address or subject.', status: 'Handled or not.', sort: 'Newest or oldest first.', ...PAGE },
-      },
-      responses: { '200': ok('A page of messages.', adminPageOf(adminMessageSchema)), '400': 'Invalid query parameters.' },
+      query: adminMessageListSchema,
+      about: { q: 'Name, e-mail address or subject.', status: 'Handled or not.', sort: 'Newest or oldest first.' },
     }),
   },
   '/api/admin/messages/bulk': {
-    post: staff(ADMIN_READERS, {
+    post: bulk(ADMIN_READERS, {
       operationId: 'changeContactMessages',
       summary: 'Mark up to 200 messages handled or not, or delete them',
       body: messageBulkSchema,
-      responses: { '200': ok('What changed.', bulkResultSchema), '400': 'Invalid input.', ...BODY_ERRORS },
     }),
   },
   '/api/admin/messages/{id}': {
-    get: staff(ADMIN_READERS, {
-      operationId: 'getContactMessage',
-      summary: 'One message in full',
-      path: id('message'),
-      responses: { '200': ok('The message.', adminMessageSchema), '404': 'No such message.' },
-    }),
-    patch: staff(ADMIN_READERS, {
+    get: readOne(ADMIN_READERS, 'message', adminMessageSchema, { operationId: 'getContactMessage', summary: 'One message in full' }),
+    patch: changeOne(ADMIN_READERS, 'message', ok('Its state.', z.object({ handled: z.boolean() })), {
       operationId: 'markContactMessage',
       summary: 'Mark a message handled or not',
-      path: id('message'),
       body: messageUpdateSchema,
-      responses: { '200': ok('Its state.', z.object({ handled: z.boolean() })), '400': 'Invalid input.', '404': 'No such message.', ...BODY_ERRORS },
     }),
-    delete: staff(ADMIN_READERS, {
-      operationId: 'deleteContactMessage',
-      summary: 'Delete a message',
-      path: id('message'),
-      responses: { '204': deleted, '404': 'No such message.' },
-    }),
+    delete: deleteOne(ADMIN_READERS, 'message', { operationId: 'deleteContactMessage', summary: 'Delete a message' }),
   },
   '/api/admin/subscribers': {
-    get: staff(ADMIN_READERS, {
+    get: listPage(ADMIN_READERS, 'subscribers', adminSubscriberSchema, {
       operationId: 'listSubscribers',
       summary: 'Newsletter subscribers, 50 a page',
-      query: {
-        schema: adminSubscriberListSchema,
-        about: { q: 'The start of an address.', status: 'One status.', sort: 'Newest or oldest first.', ...PAGE },
-      },
-      responses: { '200': ok('A page of subscribers.', adminPageOf(adminSubscriberSchema)), '400': 'Invalid query parameters.' },
+      query: adminSubscriberListSchema,
+      about: { q: 'The start of an address.', status: 'One status.', sort: 'Newest or oldest first.' },
     }),
   },
   '/api/admin/subscribers/export.csv': {
@@ -643,31 +619,24 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/subscribers/{id}': {
-    delete: staff(ADMIN_READERS, {
+    delete: deleteOne(ADMIN_READERS, 'subscriber', {
       operationId: 'removeSubscriber',
       summary: 'Remove a subscriber and their price alerts for good',
-      path: id('subscriber'),
-      responses: { '204': deleted, '404': 'No such subscriber.' },
     }),
   },
   '/api/admin/outbox': {
-    get: staff(ADMIN_READERS, {
+    get: listPage(ADMIN_READERS, 'messages', outboxItemSchema, {
       operationId: 'listOutbox',
       summary: 'Mail the site sent or will send, newest first, 50 a page',
       description: 'Each with its delivery result; totals are counted up to 1,000.',
-      query: {
-        schema: adminOutboxListSchema,
-        about: { q: 'The exact recipient address.', kind: 'One kind of mail.', status: 'One delivery state.', sort: 'Newest first.', ...PAGE },
-      },
-      responses: { '200': ok('A page of messages.', adminPageOf(outboxItemSchema)), '400': 'Invalid query parameters.' },
+      query: adminOutboxListSchema,
+      about: { q: 'The exact recipient address.', kind: 'One kind of mail.', status: 'One delivery state.', sort: 'Newest first.' },
     }),
   },
   '/api/admin/outbox/{id}': {
-    get: staff(ADMIN_READERS, {
+    get: readOne(ADMIN_READERS, 'message', outboxMessageSchema, {
       operationId: 'getOutboxMessage',
       summary: 'One message in full, with its delivery result',
-      path: id('message'),
-      responses: { '200': ok('The message.', outboxMessageSchema), '404': 'No such message.' },
     }),
   },
   '/api/admin/newsletter/preview': {
@@ -683,20 +652,15 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'Send the next briefing to one address, marked [Test]',
       description: 'At most one every 10 seconds and 10 an hour per administrator.',
       body: newsletterTestSchema,
-      responses: {
-        '202': ok('Queued.', noticeSchema),
-        '400': 'Invalid input.',
-        ...BODY_ERRORS,
-        '429': rateLimited('Too many test sends.'),
-      },
+      responses: { '202': ok('Queued.', noticeSchema), '400': 'Invalid input.', ...BODY_ERRORS, '429': rateLimited('Too many test sends.') },
     }),
   },
   '/api/admin/media': {
-    get: staff(ADMIN_DATA, {
+    get: listPage(ADMIN_DATA, 'images', mediaItemSchema, {
       operationId: 'listMedia',
       summary: 'Images of the media library, newest first, 50 a page',
-      query: { schema: mediaListSchema, about: { q: 'File name, alt text, caption or credit.', ...PAGE } },
-      responses: { '200': ok('A page of images.', adminPageOf(mediaItemSchema)), '400': 'Invalid query parameters.' },
+      query: mediaListSchema,
+      about: { q: 'File name, alt text, caption or credit.' },
     }),
     post: staff(ADMIN_DATA, {
       operationId: 'uploadMedia',
@@ -712,25 +676,13 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/media/{id}': {
-    get: staff(ADMIN_DATA, {
-      operationId: 'getMedia',
-      summary: 'One image with its files',
-      path: id('image'),
-      responses: { '200': ok('The image.', mediaItemSchema), '404': 'No such image.' },
-    }),
-    patch: staff(ADMIN_DATA, {
+    get: readOne(ADMIN_DATA, 'image', mediaItemSchema, { operationId: 'getMedia', summary: 'One image with its files' }),
+    patch: changeOne(ADMIN_DATA, 'image', ok('The image.', mediaItemSchema), {
       operationId: 'describeMedia',
       summary: 'Change an image’s alt text, caption or credit',
-      path: id('image'),
       body: mediaDetailsSchema,
-      responses: { '200': ok('The image.', mediaItemSchema), '400': 'Invalid input.', '404': 'No such image.', ...BODY_ERRORS },
     }),
-    delete: staff(ADMIN_DATA, {
-      operationId: 'deleteMedia',
-      summary: 'Delete an image and its files',
-      path: id('image'),
-      responses: { '204': deleted, '404': 'No such image.' },
-    }),
+    delete: deleteOne(ADMIN_DATA, 'image', { operationId: 'deleteMedia', summary: 'Delete an image and its files' }),
   },
   '/api/admin/market-data': {
     get: staff(ADMIN_DATA, {
@@ -751,34 +703,26 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/calendar-events': {
-    get: staff(ADMIN_DATA, {
+    get: listPage(ADMIN_DATA, 'events', calendarEventItemSchema, {
       operationId: 'listCalendarEvents',
       summary: 'The editors’ calendar events, latest start first, 50 a page',
-      query: { schema: calendarEventListQuerySchema, about: PAGE },
-      responses: { '200': ok('A page of events.', adminPageOf(calendarEventItemSchema)), '400': 'Invalid query parameters.' },
+      query: calendarEventListQuerySchema,
+      about: {},
     }),
-    post: staff(ADMIN_DATA, {
+    post: createOne(ADMIN_DATA, 'event', calendarEventItemSchema, {
       operationId: 'createCalendarEvent',
       summary: 'Add an event to the release calendar',
       description: 'Times are US Eastern wall clock (`YYYY-MM-DDTHH:MM`).',
       body: calendarEventSchema,
-      responses: { '201': ok('The event.', calendarEventItemSchema), '400': 'Invalid input.', ...BODY_ERRORS },
     }),
   },
   '/api/admin/calendar-events/{id}': {
-    patch: staff(ADMIN_DATA, {
+    patch: changeOne(ADMIN_DATA, 'event', ok('The event.', calendarEventItemSchema), {
       operationId: 'updateCalendarEvent',
       summary: 'Replace an event’s fields (the form sends them all)',
-      path: id('event'),
       body: calendarEventSchema,
-      responses: { '200': ok('The event.', calendarEventItemSchema), '400': 'Invalid input.', '404': 'No such event.', ...BODY_ERRORS },
     }),
-    delete: staff(ADMIN_DATA, {
-      operationId: 'deleteCalendarEvent',
-      summary: 'Delete an event',
-      path: id('event'),
-      responses: { '204': deleted, '404': 'No such event.' },
-    }),
+    delete: deleteOne(ADMIN_DATA, 'event', { operationId: 'deleteCalendarEvent', summary: 'Delete an event' }),
   },
   '/api/admin/release-changes': {
     get: staff(ADMIN_DATA, {
@@ -800,7 +744,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'Note that EIA moved or postponed a release',
       description:
         'A new US Eastern `startsAt` (at most 30 days from the rule’s day), or none for postponed with no new date; saving again replaces it.',
-      path: { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') },
+      path: RELEASE,
       body: releaseChangeSchema,
       responses: {
         '200': ok('The change.', releaseChangeItemSchema),
@@ -812,7 +756,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     delete: staff(ADMIN_DATA, {
       operationId: 'removeReleaseChange',
       summary: 'Put a release back at its rule’s time',
-      path: { releaseId: pathParam('The release.') },
+      path: RELEASE,
       responses: { '204': deleted, '404': 'The release had no change.' },
     }),
   },
