@@ -136,3 +136,17 @@ export function stalledWrite(port: number, head: string, partialBody: string): {
   socket.once('connect', () => socket.write(head + partialBody));
   return { socket, outcome };
 }
+
+/** Whether a body is the contract's JSON error: `{"message": string, "errors"?: {field: [string]}}` and nothing else. */
+export function isContractError(body: string | undefined): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body ?? '');
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  const { message, errors, ...rest } = parsed as Record<string, unknown>;
+  if (typeof message !== 'string' || message === '' || Object.keys(rest).length > 0) return false;
+  return errors === undefined || (typeof errors === 'object' && errors !== null && Object.values(errors).every((list) => Array.isArray(list)));
+}
