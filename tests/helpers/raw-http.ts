@@ -17,7 +17,13 @@ export interface RawOutcome {
 }
 
 /** Parses the first complete response in `data`, or undefined while it is incomplete. */
-export function parseResponse(data: Buffer, closed: boolean): RawResponse | undefined {
+export function parseResponse(data: Buffer, closed: boolean, options: { head?: boolean } = {}): RawResponse | undefined {
+  // Interim answers (100 Continue) come before the response: skip them.
+  while (/^HTTP\/1\.[01] 1\d\d /.test(data.subarray(0, 13).toString('latin1'))) {
+    const interimEnd = data.indexOf('\r\n\r\n');
+    if (interimEnd < 0) return undefined;
+    data = data.subarray(interimEnd + 4);
+  }
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const head = data.subarray(0, end).toString('latin1').split('\r\n');
@@ -30,7 +36,8 @@ export function parseResponse(data: Buffer, closed: boolean): RawResponse | unde
   }
   const rest = data.subarray(end + 4);
   let body: Buffer | undefined;
-  if (headers['content-length'] !== undefined) {
+  if (options.head) body = Buffer.alloc(0);
+  else if (headers['content-length'] !== undefined) {
     const length = Number(headers['content-length']);
     if (rest.length >= length) body = rest.subarray(0, length);
   } else if (headers['transfer-encoding']?.includes('chunked')) {
@@ -63,6 +70,8 @@ export interface RawExchangeOptions {
   timeoutMs?: number;
   /** Hang up right after sending (a client that leaves before its answer). */
   hangUp?: boolean;
+  /** The request is a HEAD: its response has no body, whatever its Content-Length says. */
+  head?: boolean;
 }
 
 /**
@@ -77,7 +86,7 @@ export function rawExchange(port: number, options: RawExchangeOptions): Promise<
     let settled = false;
     const finish = (closed: boolean) => {
       if (settled) return;
-      const response = parseResponse(data, closed);
+      const response = parseResponse(data, closed, { head: options.head ?? false });
       if (!response && !closed) return;
       settled = true;
       clearTimeout(timer);
