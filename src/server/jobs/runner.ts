@@ -16,7 +16,8 @@ export interface Job {
   retry?: { baseMs: number; maxMs: number; attempts: number };
   /**
    * The job writes each run down in a log of its own (the EIA import in `import_runs`): the
-   * runner then keeps only its schedule (next run, lease, retries), not a second record of it.
+   * runner then keeps only its schedule (next run, lease, retries, when the last run ended), not
+   * a second record of its outcome.
    */
   keepsRunLog?: boolean;
 }

@@ -77,8 +77,9 @@ export async function requestJobRun(name: string, now: Date, tx: Executor = db):
 
 /**
  * Ends the holder's run: sets the next due time (a run requested while it ran stays due, see
- * `requestJobRun`) and gives the lease back; and records its outcome on the row, unless the
- * job keeps a run log of its own (`record: false`), so each run is written down once.
+ * `requestJobRun`), notes when it ended and gives the lease back; and records its outcome
+ * (status and message) on the row, unless the job keeps a run log of its own (`record: false`),
+ * so each run is written down once.
  */
 export async function finishJobRun(
   name: string,
@@ -87,12 +88,13 @@ export async function finishJobRun(
   tx: Executor = db,
 ): Promise<void> {
   const next = outcome.nextRunAt.getTime();
-  const recorded = outcome.record === false ? {} : { lastStatus: outcome.status, lastMessage: outcome.message.slice(0, 1000), lastFinishedAt: outcome.finishedAt };
+  const recorded = outcome.record === false ? {} : { lastStatus: outcome.status, lastMessage: outcome.message.slice(0, 1000) };
   await tx
     .update(scheduledJobs)
     .set({
       nextRunAt: sql`case when ${scheduledJobs.nextRunAt} > ${scheduledJobs.lastStartedAt} then min(${scheduledJobs.nextRunAt}, ${next}) else ${next} end`,
       attempts: outcome.attempts,
+      lastFinishedAt: outcome.finishedAt,
       ...recorded,
       leaseHolder: null,
       leaseExpiresAt: null,
