@@ -39,6 +39,7 @@ export default defineConfig(
                 '**/server/**',
                 '@db/**',
                 '!@db/constants',
+                '!@db/catalog',
                 '!@db/catalog/*',
                 '**/db/**',
                 'drizzle-orm',
@@ -73,7 +74,11 @@ export default defineConfig(
           paths: [{ name: '@/server/db', importNames: ['db'], message: 'Call a query from src/server/queries; pass a transaction as `tx`.' }],
           patterns: [
             { group: ['drizzle-orm', 'drizzle-orm/*', '@libsql/*', 'libsql'], message: 'SQL lives in src/server/queries.' },
-            { group: ['@db/**', '!@db/constants', '!@db/catalog/*', '**/db/**'], allowTypeImports: true, message: 'SQL lives in src/server/queries.' },
+            {
+              group: ['@db/**', '!@db/constants', '!@db/catalog', '!@db/catalog/*', '**/db/**'],
+              allowTypeImports: true,
+              message: 'SQL lives in src/server/queries.',
+            },
           ],
         },
       ],

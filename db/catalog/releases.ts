@@ -118,7 +118,14 @@ function shifted(scheduledDay: string): { day: string; movedFor?: string } {
   return { day: nextBusinessDay(addDays(scheduledDay, holidays.length)), movedFor: holidays[0]?.name ?? '' };
 }
 
-function release(kind: ReleaseKind, scheduledDay: string, day: string, time: string, movedFor: string | undefined, period: string | undefined): ReleaseDay {
+function release(
+  kind: ReleaseKind,
+  scheduledDay: string,
+  day: string,
+  time: string,
+  movedFor: string | undefined,
+  period: string | undefined,
+): ReleaseDay {
   const r: ReleaseDay = { id: `${kind}-${scheduledDay}`, kind, title: RELEASES[kind].title, day, time, scheduledDay };
   if (movedFor) r.movedFor = movedFor;
   if (period) r.period = period;
@@ -191,6 +198,8 @@ export function releaseDaysBetween(from: string, to: string): ReleaseDay[] {
  */
 export function latestReleasedPeriod(kinds: readonly ReleaseKind[], today: string): string | undefined {
   const released = releaseDaysBetween(addDays(today, -70), addDays(today, -1)).filter((r) => kinds.includes(r.kind) && r.period);
-  return released.map((r) => r.period ?? '').sort().at(-1);
+  return released
+    .map((r) => r.period ?? '')
+    .sort()
+    .at(-1);
 }
-

@@ -150,7 +150,11 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
     gasoline: { days: mondays, noise: { keep: 0.7, sd: 0.02 }, value: (d, x) => paths.crudeBefore(d) / 42 + 1.52 + season(d, 0.14, 160) + x },
     diesel: { days: mondays, noise: { keep: 0.7, sd: 0.02 }, value: (d, x) => paths.crudeBefore(d) / 42 + 2.02 + season(d, 0.08, 20) + x },
     // Residential prices rise about 2.8% a year and peak with summer demand.
-    electricity: { days: monthlyDays, noise: { keep: 0.5, sd: 0.08 }, value: (d, x) => 12.6 * 1.028 ** yearsSinceOrigin(d) + season(d, 0.55, 200) + x },
+    electricity: {
+      days: monthlyDays,
+      noise: { keep: 0.5, sd: 0.08 },
+      value: (d, x) => 12.6 * 1.028 ** yearsSinceOrigin(d) + season(d, 0.55, 200) + x,
+    },
     'crude-production': {
       days: monthlyDays,
       noise: { keep: 0.6, sd: 60 },

@@ -193,11 +193,16 @@ describe('EIA import', () => {
   it('queued the price alerts as a job, which told the readers whose alert the import fired, once, and only them', async () => {
     const alerts = () => server.database.db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).where(eq(outbox.kind, 'alert'));
     // The import asked for the price-alert job; a web process's job runner runs it.
-    await expect.poll(alerts, { timeout: 90_000, interval: 500 }).toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
+    await expect
+      .poll(alerts, { timeout: 90_000, interval: 500 })
+      .toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
     // The admin's Refresh again, and the job run again: the same observations are not looked at twice.
     expect((await refresh()).status).toBe(200);
     const since = new Date();
-    await server.database.db.update(scheduledJobs).set({ nextRunAt: new Date(Date.now() - 1000) }).where(eq(scheduledJobs.name, 'price-alerts'));
+    await server.database.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledJobs.name, 'price-alerts'));
     await expect
       .poll(
         async () => {

@@ -243,7 +243,11 @@ describe('/markets pages', () => {
       ['crude-production', 'Petroleum Supply Monthly', 'psm'],
     ] as const) {
       const html = await (await get(`/markets/${slug}`)).text();
-      expect(html, slug).toMatch(new RegExp(`data-testid="next-release"><time datetime="[^"]+">Next update: [^<]+ ET, ${title}\\.</time> <a[^>]*href="/calendar#${kind}-\\d{4}-\\d{2}-\\d{2}"`));
+      expect(html, slug).toMatch(
+        new RegExp(
+          `data-testid="next-release"><time datetime="[^"]+">Next update: [^<]+ ET, ${title}\\.</time> <a[^>]*href="/calendar#${kind}-\\d{4}-\\d{2}-\\d{2}"`,
+        ),
+      );
     }
   });
 

@@ -146,7 +146,10 @@ describe('the sample market history', () => {
     const holidays = new Set([...federalHolidays(2025), ...federalHolidays(2026)].map((h) => h.day));
     for (const slug of ['wti', 'brent', 'henry-hub'] as const) {
       const periods = of(slug).map((o) => o.period);
-      expect(periods.filter((p) => weekday(p) === 0 || weekday(p) === 6 || holidays.has(p)), slug).toEqual([]);
+      expect(
+        periods.filter((p) => weekday(p) === 0 || weekday(p) === 6 || holidays.has(p)),
+        slug,
+      ).toEqual([]);
       expect(periods.at(-1), slug).toBe('2026-11-24');
       // No business day skipped.
       for (const [i, p] of periods.entries()) {

@@ -100,15 +100,28 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   // Every series of the catalog: a stored one gains what is new (its sample history replaced
   // the first time), a missing one (an install seeded before it joined the catalog) is created.
   const stored = await listMarketSeries();
-  const fetched: { id: number | undefined; facts: MarketSeriesFacts; name: string; wasSample: boolean; source: string; rows: { period: string; value: number }[] }[] =
-    [];
+  const fetched: {
+    id: number | undefined;
+    facts: MarketSeriesFacts;
+    name: string;
+    wasSample: boolean;
+    source: string;
+    rows: { period: string; value: number }[];
+  }[] = [];
   for (const facts of MARKET_SERIES) {
     const row = stored.find((s) => s.slug === facts.slug);
     const wasSample = row ? !isEiaSource(row.source) : false;
     const latest = row && !wasSample ? await latestSeriesPeriod(row.id) : undefined;
     const query = eiaQueryOf(facts);
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
-    fetched.push({ id: row?.id, facts, name: row?.name ?? facts.name, wasSample, source: eiaSource(query.route, query.facets), rows: observationsOf(rows, query) });
+    fetched.push({
+      id: row?.id,
+      facts,
+      name: row?.name ?? facts.name,
+      wasSample,
+      source: eiaSource(query.route, query.facets),
+      rows: observationsOf(rows, query),
+    });
   }
 
   const genLatest = await latestEiaGenerationMonth();
@@ -182,7 +195,10 @@ function importFailure(error: unknown): BadGatewayError {
  * run; when it fails, it throws a BadGatewayError with the reason. One import at a time: a
  * second one while another is running (and not stale) is a 409.
  */
-export async function runEiaImport(options: Parameters<typeof importFromEia>[0] = {}, trigger: 'manual' | 'scheduled' = 'manual'): Promise<ImportSummary> {
+export async function runEiaImport(
+  options: Parameters<typeof importFromEia>[0] = {},
+  trigger: 'manual' | 'scheduled' = 'manual',
+): Promise<ImportSummary> {
   const startedAt = new Date();
   if (await findRunningImport(new Date(startedAt.getTime() - STALE_RUN_MS))) throw new ConflictError(messages.importRunning);
   const runId = await insertImportRun(startedAt, trigger);

@@ -199,9 +199,9 @@ export async function previewBriefing(now: Date = new Date()): Promise<{ subject
  * the test links, whose pages say so. Limited per admin so the button cannot flood a mailbox.
  */
 export async function sendTestBriefing(to: string, adminName: string, now: Date = new Date()): Promise<void> {
-  const { dedupeKey: _readerEdition, ...message } = await nextBriefingFor(to, now);
+  const message = await nextBriefingFor(to, now);
   await writeTransaction(async (tx) => {
     await takeRateLimit(tx, 'newsletter-test', adminName, RATE_RULES.newsletterTest, now);
-    await enqueueMail({ ...message, kind: 'test', subject: `[Test] ${message.subject}` }, tx, now);
+    await enqueueMail({ ...message, kind: 'test', subject: `[Test] ${message.subject}`, dedupeKey: `test:${adminName}:${now.getTime()}` }, tx, now);
   });
 }
