@@ -52,7 +52,7 @@ export const MAIL_EDITIONS = {
     job: 'price-alerts',
     label: 'Price alerts',
     name: 'price alerts',
-    description: 'an e-mail when a price crosses a level you set',
+    description: 'an e-mail when a price crosses your level',
     schedule: { at: 'after-import' },
     choice: 'priceAlerts',
   },
@@ -73,9 +73,9 @@ export const CHOSEN_EDITIONS = [MAIL_EDITIONS.briefing, MAIL_EDITIONS.roundup, M
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** When an edition goes out, in words: "every day", "every Monday", "after each EIA data release". */
+/** When an edition goes out, in words: "every day", "every Monday", "after each EIA release". */
 export function scheduleText(schedule: EditionSchedule): string {
-  if (schedule.at === 'after-import') return 'checked after each EIA data release';
+  if (schedule.at === 'after-import') return 'after each EIA release';
   if (schedule.at === 'hourly') return 'at most once an hour';
   const days = [...schedule.weekdays].sort((a, b) => a - b);
   if (days.length === 7) return 'every day';

@@ -77,7 +77,7 @@ describe('the mailing schedule', () => {
     expect(CHOSEN_EDITIONS.map((e) => `${e.label} — ${editionHint(e)}`)).toEqual([
       'Daily briefing — the day’s energy news and prices, every day',
       'Weekly roundup — the week’s big stories, every Monday',
-      'Price alerts — an e-mail when a price crosses a level you set, checked after each EIA data release',
+      'Price alerts — an e-mail when a price crosses your level, after each EIA release',
     ]);
     // Each run of the roundup falls on a day its copy names.
     const named = scheduleText(MAIL_EDITIONS.roundup.schedule);
