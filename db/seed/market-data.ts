@@ -1,4 +1,4 @@
-// The sample analysis items a fresh install shows (the market history itself is modelled in
+// The sample analysis items a fresh install shows (the market history itself is modeled in
 // market-model.ts, the fallback generation mix is FALLBACK_ENERGY_MIX in db/constants.ts).
 export const seedAnalyticsContent = [
   {
