@@ -23,6 +23,20 @@ describe('the lint rules that keep the layers apart', () => {
     ).toHaveLength(1);
   });
 
+  it('keep SQL out of the HTTP front, integrations, jobs and the root server modules too', async () => {
+    for (const file of ['src/server/front/fixture.ts', 'src/server/integrations/fixture.ts', 'src/server/jobs/fixture.ts', 'src/server/fixture.ts']) {
+      expect(await layerErrors(file, "import { sql } from 'drizzle-orm';\nexport const x = sql;\n")).toHaveLength(1);
+      expect(await layerErrors(file, "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
+    }
+    // What of db/ holds no SQL stays usable: the cluster's write lock, the commit stamp.
+    expect(
+      await layerErrors(
+        'src/server/front/fixture.ts',
+        "import { serveClusterWriteLock } from '@db/cluster-write-lock';\nexport const x = serveClusterWriteLock;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('let services and routes call queries, run transactions and name schema types', async () => {
     const code = [
       "import { writeTransaction, type Executor } from '@/server/db';",
