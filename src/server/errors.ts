@@ -9,6 +9,8 @@ export const messages = {
     'This link is not valid (it may be from an older message). Use the link in the newest EnergyPulse e-mail, or subscribe again.',
   newsletterUnsubscribed: 'This address is unsubscribed. Subscribe again to get EnergyPulse e-mail.',
   newsletterPreferencesSaved: 'Your preferences are saved.',
+  newsletterTestLink:
+    'This link is from a test message sent from the Newsletter tab of the admin panel, so it changes nothing. In a reader’s message, the same link opens that reader’s own page here.',
   newsletterUnknownTopic: 'Unknown topic',
   subscriberNotFound: 'Subscriber not found',
   articleNotFound: 'Article not found',

@@ -63,13 +63,22 @@ describe('the lint rules that keep the layers apart', () => {
     expect(await layerErrors('db/seed/fixture.ts', "import { articles } from '../schema/index.ts';\nexport const x = articles;\n")).toEqual([]);
   });
 
-  it('keep server code out of islands and isomorphic modules, the shared constants aside', async () => {
+  it('keep server code out of islands and isomorphic modules, the shared constants and catalogs aside', async () => {
     expect(await layerErrors('src/components/fixture.tsx', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
     expect(await layerErrors('src/lib/fixture.ts', "import { loadConfig } from '@/server/config';\nexport const x = loadConfig;\n")).toHaveLength(1);
     expect(await layerErrors('src/lib/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
     expect(
       await layerErrors('src/lib/fixture.ts', "import { GENERATION_FUELS } from '@db/constants';\nexport const x = GENERATION_FUELS;\n"),
     ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/components/fixture.tsx',
+        "import { MARKET_SERIES } from '@db/catalog/market-series';\nexport const x = MARKET_SERIES;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors('src/components/fixture.tsx', "import { seedDatabase } from '@db/seed';\nexport const x = seedDatabase;\n"),
+    ).toHaveLength(1);
   });
 
   it('bring zod into islands and schemas only through the mini, jitless entry', async () => {
