@@ -56,6 +56,8 @@ export interface OperationSpec {
 const CLIENT_ERROR = 'A request the server refuses (a body over its 1 MB cap, for one).';
 const CROSS_SITE_WRITE = 'A write from another site’s page.';
 const NOT_SIGNED_IN = 'Not signed in.';
+const BUSY = 'The server is busy with other writes: this one waited 5 s for its turn. Try again after `Retry-After` seconds.';
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
 
 /** A JSON answer. */
 export const ok = (description: string, json?: Schema, extras: Omit<Answer, 'description' | 'json'> = {}): Answer => ({
@@ -132,7 +134,8 @@ const errorContent = { 'application/json': { schema: { $ref: `${COMPONENT}Error`
  * The `paths` and `components.schemas` of the document: each operation's parameters, body
  * and answers generated from its schemas (inputs as the routes accept them, answers as they
  * are sent), public calls marked `security: []`, admin calls given the session and a 401,
- * writes a 403 for other sites' pages, and a 4XX for a call that names no client error.
+ * writes a 403 for other sites' pages and a 503 when they wait too long for their turn, and a
+ * 4XX for a call that names no client error.
  */
 export function buildPaths(specs: Record<string, Record<string, OperationSpec>>) {
   const inputs = new Map<Schema, string>();
@@ -205,7 +208,10 @@ export function buildPaths(specs: Record<string, Record<string, OperationSpec>>)
         };
       }
       if (spec.access === 'admin') responses['401'] ??= { description: NOT_SIGNED_IN, content: errorContent };
-      if (op.method !== 'get') responses['403'] ??= { description: CROSS_SITE_WRITE, content: errorContent };
+      if (op.method !== 'get') {
+        responses['403'] ??= { description: CROSS_SITE_WRITE, content: errorContent };
+        responses['503'] ??= { description: BUSY, headers: RETRY_AFTER, content: errorContent };
+      }
       if (!Object.keys(responses).some((status) => status.startsWith('4'))) responses['4XX'] = { description: CLIENT_ERROR, content: errorContent };
       paths[path][op.method] = {
         tags: spec.tags,
