@@ -156,6 +156,7 @@ test('the administrator enrolls an authenticator app and signs in with a code', 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter your password to change two-factor sign-in.', { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel('Your password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page, '[role="tabpanel"]:not([hidden])')).toEqual([]);
   await page.getByLabel('Your password', { exact: true }).fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
