@@ -374,7 +374,8 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     post: open([ADMIN_SESSION], {
       operationId: 'login',
       summary: 'Sign in',
-      description: 'Sets the session cookie. Five failed tries per address and user name, then a growing wait.',
+      description:
+        'Sets the session cookie. Five failed tries per address and user name, then a growing wait; at most 20 failed tries per address in 15 minutes over all user names.',
       body: loginSchema,
       responses: {
         '200': ok('Signed in.', sessionStateSchema),
@@ -409,16 +410,18 @@ const specs: Record<string, Record<string, OperationSpec>> = {
   '/api/admin/totp/{action}': {
     post: staff(ADMIN_SESSION, {
       operationId: 'changeTwoFactor',
-      summary: 'Set up, turn on or turn off two-factor sign-in',
+      summary: 'Set up, turn on or off, or renew the recovery codes of two-factor sign-in',
       description:
-        '`setup` answers a new key to scan; `enable` with the first `code` turns it on and answers the recovery codes (shown once); `disable` needs a current or recovery `code` or the `password`.',
+        'Each change needs proof besides the session: the `password`, or (while it is on) a current or recovery `currentCode`; wrong proof counts as a failed sign-in. `setup` answers a new key to scan; `enable` with the new app’s first `code` turns it on and answers the recovery codes (shown once); `recovery-codes` answers new ones in place of the old; `disable` turns it off.',
       path: { action: pathParam('What to do.', z.enum(TOTP_ACTIONS)) },
-      body: z.object({ code: z.optional(z.string()), password: z.optional(z.string()) }),
+      body: z.object({ password: z.optional(z.string()), currentCode: z.optional(z.string()), code: z.optional(z.string()) }),
       responses: {
         '200': ok('The new key, or the new state.', z.union([twoFactorSetupSchema, twoFactorStateSchema])),
-        '400': 'A wrong or missing code.',
+        '400': 'No proof, or a wrong or missing new code.',
+        '401': 'Not signed in, or the proof is wrong.',
         '404': 'Unknown action.',
         ...BODY_ERRORS,
+        '429': rateLimited('Too many failed proofs from this address.'),
       },
     }),
   },
@@ -455,6 +458,11 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       description: 'Whatever its status; the link opens it for 48 hours.',
       path: id('article'),
       responses: { '201': ok('The link.', previewLinkSchema), '404': 'No such article.' },
+    }),
+    delete: deleteOne(ADMIN_ARTICLES, 'article', {
+      operationId: 'revokePreviewLinks',
+      summary: 'Revoke every preview link of the article made so far',
+      description: 'They answer 404 from then on; links made afterwards work.',
     }),
   },
   '/api/admin/articles/{id}/revisions': {
