@@ -77,6 +77,18 @@ const cacheHeaders = defineMiddleware(async (context, next) => {
 });
 
 /**
+ * Astro answers its 500 page with status 500 whatever the page sets; the page names the
+ * status of the error it shows in `locals.errorStatus` (a database that cannot write now:
+ * 503, beside the Retry-After it sets), and the answer takes it.
+ */
+const errorPageStatus = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const status = context.locals.errorStatus;
+  if (context.routePattern !== '/500' || status === undefined || status === response.status) return response;
+  return new Response(response.body, { status, headers: response.headers });
+});
+
+/**
  * Whatever an API route or a middleware step before it throws is answered with the contract's
  * JSON error (`errorResponse`: a database that cannot write now is a 503 with Retry-After).
  * A page's errors go on to the 500 page, which maps them the same way.
@@ -127,4 +139,4 @@ const pageCache = defineMiddleware(async (context, next) => {
   return toResponse(answerFor(page, request));
 });
 
-export const onRequest = sequence(cacheHeaders, apiErrors, siteAddress, sameOriginWrites, adminSession, pageCache);
+export const onRequest = sequence(errorPageStatus, cacheHeaders, apiErrors, siteAddress, sameOriginWrites, adminSession, pageCache);

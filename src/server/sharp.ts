@@ -5,7 +5,13 @@ import sharp from 'sharp';
  * upload may be (JPEG, PNG, WebP, and AVIF through libheif) and SVG, which only the site's
  * own Open Graph cards use (an SVG upload is refused by its first bytes before sharp sees it).
  */
-const LOADERS = ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadHeifBuffer', 'VipsForeignLoadSvgBuffer'];
+const LOADERS = [
+  'VipsForeignLoadJpegBuffer',
+  'VipsForeignLoadPngBuffer',
+  'VipsForeignLoadWebpBuffer',
+  'VipsForeignLoadHeifBuffer',
+  'VipsForeignLoadSvgBuffer',
+];
 
 // Every other loader (TIFF, GIF, PDF, JPEG XL, RAW, FITS, Matlab, …: parsers no upload needs,
 // each a way in) is blocked for the whole process, whoever calls sharp.

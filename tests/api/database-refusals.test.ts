@@ -104,7 +104,11 @@ describe('a full database', () => {
       post(
         server,
         `/api/articles/${article?.id ?? 0}/comments`,
-        JSON.stringify({ authorName: 'Maria Lopez', authorEmail: 'maria@example.com', content: `Comment ${n}: ${'Battery fleets changed the evening ramp. '.repeat(100)}` }),
+        JSON.stringify({
+          authorName: 'Maria Lopez',
+          authorEmail: 'maria@example.com',
+          content: `Comment ${n}: ${'Battery fleets changed the evening ramp. '.repeat(100)}`,
+        }),
         'application/json',
       );
     expectJson503((await untilRefused(comment, 201)).refused);
@@ -135,6 +139,18 @@ describe('a database whose write lock another process holds', () => {
     try {
       expectJson503(await contactMessage(server, 1));
       expectPage503(await signUpForm(server, 'busy@example.com'));
+      // A page that writes on a post (without a form to show again) answers the 503 page.
+      const unsubscribe = await post(
+        server,
+        `/newsletter/unsubscribe?token=${'t'.repeat(43)}`,
+        'List-Unsubscribe=One-Click',
+        'application/x-www-form-urlencoded',
+      );
+      expect(unsubscribe.status).toBe(503);
+      expect(unsubscribe.headers.get('Retry-After')).toMatch(/^[1-9]\d*$/);
+      expect(unsubscribe.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(unsubscribe.headers.get('Cache-Control')).toBe('no-store');
+      expect(unsubscribe.text).toMatch(/<p role="alert"[^>]*>The site is busy saving other changes\. Please try again in a few seconds\.<\/p>/);
       expect((await fetch(`${server.url}/api/articles?limit=1`)).status).toBe(200);
     } finally {
       await held.rollback();

@@ -186,7 +186,15 @@ describe('the media library', () => {
     expect(body.filename).toBe('rig count gnp.exe.png');
     const [older] = await server.database.db
       .insert(media)
-      .values({ key: '2026/11/cleanname001', filename: 'old\u202e\u200dname\u0007.jpg', format: 'jpeg', width: 10, height: 10, bytes: 10, variants: [10] })
+      .values({
+        key: '2026/11/cleanname001',
+        filename: 'old\u202e\u200dname\u0007.jpg',
+        format: 'jpeg',
+        width: 10,
+        height: 10,
+        bytes: 10,
+        variants: [10],
+      })
       .returning({ id: media.id });
     const shown = await api.call('GET', `/api/admin/media/${older?.id ?? 0}`, { cookie });
     expect(shown.json['filename']).toBe('oldname.jpg');

@@ -58,7 +58,11 @@ describe('database refusals as answers', () => {
     const pages = Number((await client.execute('PRAGMA page_count')).rows[0]?.[0]);
     await client.execute(`PRAGMA max_page_count = ${pages + 2}`);
     let error: unknown;
-    for (let i = 0; i < 10 && !error; i++) error = await client.execute({ sql: 'INSERT INTO t VALUES (?)', args: [new Uint8Array(8192)] }).then(() => undefined, (e: unknown) => e);
+    for (let i = 0; i < 10 && !error; i++)
+      error = await client.execute({ sql: 'INSERT INTO t VALUES (?)', args: [new Uint8Array(8192)] }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(LibsqlError);
     expect((error as LibsqlError).code).toBe('SQLITE_FULL');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -14,9 +14,22 @@ import { releaseChangeSchema } from '@/lib/validation/release-change';
 // other control characters: they would reach plain-text mail, headers, feeds and the admin's
 // lists as extra lines. Fields typed in a text area keep their line breaks.
 
-const contact = { name: 'Sam Carter', email: 'sam@example.com', subject: 'Data partnership', category: 'business', message: 'We would like to talk.' };
+const contact = {
+  name: 'Sam Carter',
+  email: 'sam@example.com',
+  subject: 'Data partnership',
+  category: 'business',
+  message: 'We would like to talk.',
+};
 const comment = { authorName: 'Maria Lopez', authorEmail: 'maria@example.com', content: 'Battery fleets changed the evening ramp.' };
-const article = { title: 'Gas prices fall', slug: 'gas-prices-fall', excerpt: 'Prices fell.', content: '<p>Prices fell.</p>', author: 'Jane Roe', categoryId: 1 };
+const article = {
+  title: 'Gas prices fall',
+  slug: 'gas-prices-fall',
+  excerpt: 'Prices fell.',
+  content: '<p>Prices fell.</p>',
+  author: 'Jane Roe',
+  categoryId: 1,
+};
 const author = { name: 'Jane Roe', slug: 'jane-roe', links: [{ label: 'Website', url: 'https://example.com' }] };
 const event = { title: 'OPEC+ meeting', kind: 'opec', startsAt: '2026-12-03T09:00' };
 
@@ -49,14 +62,31 @@ const oneLine: Record<string, Case> = {
   'lead image alt text': { schema: articleCreateSchema, base: article, path: ['imageAlt'], message: 'Alt text must be a single line of text' },
   'lead image caption': { schema: articleCreateSchema, base: article, path: ['imageCaption'], message: 'Caption must be a single line of text' },
   'lead image credit': { schema: articleCreateSchema, base: article, path: ['imageCredit'], message: 'Credit must be a single line of text' },
-  'article slug': { schema: articleCreateSchema, base: article, path: ['slug'], message: 'Use lowercase letters, numbers and hyphens', valid: 'one-line' },
+  'article slug': {
+    schema: articleCreateSchema,
+    base: article,
+    path: ['slug'],
+    message: 'Use lowercase letters, numbers and hyphens',
+    valid: 'one-line',
+  },
   'author name': { schema: authorCreateSchema, base: author, path: ['name'], message: 'Name must be a single line of text' },
   'author job title': { schema: authorCreateSchema, base: author, path: ['title'], message: 'Title must be a single line of text' },
   'author link label': { schema: authorCreateSchema, base: author, path: ['links', 0, 'label'], message: 'Link label must be a single line of text' },
-  'author slug': { schema: authorCreateSchema, base: author, path: ['slug'], message: 'Use lowercase letters, numbers and hyphens', valid: 'one-line' },
+  'author slug': {
+    schema: authorCreateSchema,
+    base: author,
+    path: ['slug'],
+    message: 'Use lowercase letters, numbers and hyphens',
+    valid: 'one-line',
+  },
   'calendar event title': { schema: calendarEventSchema, base: event, path: ['title'], message: 'Title must be a single line of text' },
   'calendar event location': { schema: calendarEventSchema, base: event, path: ['location'], message: 'Location must be a single line of text' },
-  'analysis title': { schema: analyticsContentCreateSchema, base: { title: 'Q3', content: 'Text' }, path: ['title'], message: 'Title must be a single line of text' },
+  'analysis title': {
+    schema: analyticsContentCreateSchema,
+    base: { title: 'Q3', content: 'Text' },
+    path: ['title'],
+    message: 'Title must be a single line of text',
+  },
   'image alt text': { schema: mediaDetailsSchema, base: {}, path: ['alt'], message: 'Alt text must be a single line of text' },
   'image caption': { schema: mediaDetailsSchema, base: {}, path: ['caption'], message: 'Caption must be a single line of text' },
   'image credit': { schema: mediaDetailsSchema, base: {}, path: ['credit'], message: 'Credit must be a single line of text' },

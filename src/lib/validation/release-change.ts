@@ -24,7 +24,10 @@ export const releaseChangeSchema = z.object({
     '',
   ),
   /** EIA's reason, shown to readers; may be empty. */
-  note: z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters'), oneLine('Note')), ''),
+  note: z._default(
+    z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters'), oneLine('Note')),
+    '',
+  ),
 });
 export type ReleaseChangeInput = z.output<typeof releaseChangeSchema>;
 

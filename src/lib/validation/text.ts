@@ -24,12 +24,11 @@ export function trimmedText(label: string, min: number, max: number) {
  * mail, headers, feeds and lists as extra lines or reordered text. Marks (LRM, RLM) and
  * joiners stay: names in many scripts need them.
  */
-// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** The check of a one-line field (a name, a subject, a title): nothing `NOT_ONE_LINE` finds. */
 export function oneLine(label: string) {
-  return z.refine((value: string) => !NOT_ONE_LINE.test(value), `${label} must be a single line of text`);
+  return z.refine<string>((value) => !NOT_ONE_LINE.test(value), `${label} must be a single line of text`);
 }
 
 /** A required, trimmed one-line text field between `min` and `max` characters. */
