@@ -64,18 +64,25 @@ function expectPage503(answer: Answer) {
   expect(answer.text).toMatch(/<form method="post" action="\/newsletter"/);
 }
 
-describe('a full database', () => {
-  let server: TestServer;
-
+/** A test server with these settings for the tests of the `describe` it is called in. */
+function serverWith(env: Record<string, string>): () => TestServer {
+  let server: TestServer | undefined;
   beforeAll(async () => {
-    // A cap below the seeded database's size: SQLite's own full-disk path (SQLITE_FULL) as
-    // soon as a write needs one more page of the file.
-    server = await startTestServer({ TRUST_PROXY: 'true', DATABASE_MAX_MB: '1' });
+    server = await startTestServer({ TRUST_PROXY: 'true', ...env });
   }, 120_000);
-
   afterAll(async () => {
     await server?.stop();
   });
+  return () => {
+    if (!server) throw new Error('The test server did not start');
+    return server;
+  };
+}
+
+describe('a full database', () => {
+  // A cap below the seeded database's size: SQLite's own full-disk path (SQLITE_FULL) as
+  // soon as a write needs one more page of the file.
+  const running = serverWith({ DATABASE_MAX_MB: '1' });
 
   /**
    * Sends writes until one is refused (what room the file has left fills first: a small row
@@ -92,6 +99,7 @@ describe('a full database', () => {
   }
 
   it('answers writes 503 with Retry-After, as JSON under /api and as a page for the sign-up form; reads go on', async () => {
+    const server = running();
     const stored = async () => (await server.database.db.select({ id: contactMessages.id }).from(contactMessages)).length;
     const before = await stored();
     const contact = await untilRefused((n) => contactMessage(server, n), 201);
@@ -121,18 +129,11 @@ describe('a full database', () => {
 });
 
 describe('a database whose write lock another process holds', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // A short busy timeout, so the test waits a fraction of a second rather than ten.
-    server = await startTestServer({ TRUST_PROXY: 'true', DATABASE_BUSY_TIMEOUT_MS: '200' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  // A short busy timeout, so the test waits a fraction of a second rather than ten.
+  const running = serverWith({ DATABASE_BUSY_TIMEOUT_MS: '200' });
 
   it('answers writes 503 with Retry-After while the lock is held past the busy timeout, and takes them again after', async () => {
+    const server = running();
     const other = await openDatabase({ url: server.databaseUrl });
     // BEGIN IMMEDIATE: the other process holds the file's write lock until it rolls back.
     const held = await other.client.transaction('write');

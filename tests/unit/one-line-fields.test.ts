@@ -51,46 +51,45 @@ const withValue = (base: Record<string, unknown>, path: (string | number)[], val
   return copy;
 };
 
+/** A one-line field and the label its message names. */
+const line = (schema: z.core.$ZodType, base: Record<string, unknown>, path: Case['path'], label: string): Case => ({
+  schema,
+  base,
+  path,
+  message: `${label} must be a single line of text`,
+});
+/** A slug: its pattern already takes nothing but letters, digits and hyphens. */
+const slug = (schema: z.core.$ZodType, base: Record<string, unknown>): Case => ({
+  schema,
+  base,
+  path: ['slug'],
+  message: 'Use lowercase letters, numbers and hyphens',
+  valid: 'one-line',
+});
+
 const oneLine: Record<string, Case> = {
-  'contact name': { schema: contactCreateSchema, base: contact, path: ['name'], message: 'Name must be a single line of text' },
-  'contact subject': { schema: contactCreateSchema, base: contact, path: ['subject'], message: 'Subject must be a single line of text' },
-  'contact company': { schema: contactCreateSchema, base: contact, path: ['company'], message: 'Company must be a single line of text' },
-  'commenter name': { schema: commentCreateSchema, base: comment, path: ['authorName'], message: 'Name must be a single line of text' },
-  'article title': { schema: articleCreateSchema, base: article, path: ['title'], message: 'Title must be a single line of text' },
-  'article byline': { schema: articleCreateSchema, base: article, path: ['author'], message: 'Author must be a single line of text' },
-  'article meta title': { schema: articleCreateSchema, base: article, path: ['metaTitle'], message: 'Meta title must be a single line of text' },
-  'lead image alt text': { schema: articleCreateSchema, base: article, path: ['imageAlt'], message: 'Alt text must be a single line of text' },
-  'lead image caption': { schema: articleCreateSchema, base: article, path: ['imageCaption'], message: 'Caption must be a single line of text' },
-  'lead image credit': { schema: articleCreateSchema, base: article, path: ['imageCredit'], message: 'Credit must be a single line of text' },
-  'article slug': {
-    schema: articleCreateSchema,
-    base: article,
-    path: ['slug'],
-    message: 'Use lowercase letters, numbers and hyphens',
-    valid: 'one-line',
-  },
-  'author name': { schema: authorCreateSchema, base: author, path: ['name'], message: 'Name must be a single line of text' },
-  'author job title': { schema: authorCreateSchema, base: author, path: ['title'], message: 'Title must be a single line of text' },
-  'author link label': { schema: authorCreateSchema, base: author, path: ['links', 0, 'label'], message: 'Link label must be a single line of text' },
-  'author slug': {
-    schema: authorCreateSchema,
-    base: author,
-    path: ['slug'],
-    message: 'Use lowercase letters, numbers and hyphens',
-    valid: 'one-line',
-  },
-  'calendar event title': { schema: calendarEventSchema, base: event, path: ['title'], message: 'Title must be a single line of text' },
-  'calendar event location': { schema: calendarEventSchema, base: event, path: ['location'], message: 'Location must be a single line of text' },
-  'analysis title': {
-    schema: analyticsContentCreateSchema,
-    base: { title: 'Q3', content: 'Text' },
-    path: ['title'],
-    message: 'Title must be a single line of text',
-  },
-  'image alt text': { schema: mediaDetailsSchema, base: {}, path: ['alt'], message: 'Alt text must be a single line of text' },
-  'image caption': { schema: mediaDetailsSchema, base: {}, path: ['caption'], message: 'Caption must be a single line of text' },
-  'image credit': { schema: mediaDetailsSchema, base: {}, path: ['credit'], message: 'Credit must be a single line of text' },
-  'release change note': { schema: releaseChangeSchema, base: {}, path: ['note'], message: 'Note must be a single line of text' },
+  'contact name': line(contactCreateSchema, contact, ['name'], 'Name'),
+  'contact subject': line(contactCreateSchema, contact, ['subject'], 'Subject'),
+  'contact company': line(contactCreateSchema, contact, ['company'], 'Company'),
+  'commenter name': line(commentCreateSchema, comment, ['authorName'], 'Name'),
+  'article title': line(articleCreateSchema, article, ['title'], 'Title'),
+  'article byline': line(articleCreateSchema, article, ['author'], 'Author'),
+  'article meta title': line(articleCreateSchema, article, ['metaTitle'], 'Meta title'),
+  'lead image alt text': line(articleCreateSchema, article, ['imageAlt'], 'Alt text'),
+  'lead image caption': line(articleCreateSchema, article, ['imageCaption'], 'Caption'),
+  'lead image credit': line(articleCreateSchema, article, ['imageCredit'], 'Credit'),
+  'article slug': slug(articleCreateSchema, article),
+  'author name': line(authorCreateSchema, author, ['name'], 'Name'),
+  'author job title': line(authorCreateSchema, author, ['title'], 'Title'),
+  'author link label': line(authorCreateSchema, author, ['links', 0, 'label'], 'Link label'),
+  'author slug': slug(authorCreateSchema, author),
+  'calendar event title': line(calendarEventSchema, event, ['title'], 'Title'),
+  'calendar event location': line(calendarEventSchema, event, ['location'], 'Location'),
+  'analysis title': line(analyticsContentCreateSchema, { title: 'Q3', content: 'Text' }, ['title'], 'Title'),
+  'image alt text': line(mediaDetailsSchema, {}, ['alt'], 'Alt text'),
+  'image caption': line(mediaDetailsSchema, {}, ['caption'], 'Caption'),
+  'image credit': line(mediaDetailsSchema, {}, ['credit'], 'Credit'),
+  'release change note': line(releaseChangeSchema, {}, ['note'], 'Note'),
 };
 
 /** A line feed, a carriage return, Unicode's line and paragraph separators, a NUL, a bell, a C1 control, a right-to-left override. */
