@@ -277,10 +277,11 @@ export function appErrorOf(error: unknown): AppError | undefined {
   const now = Date.now();
   if (now - (lastLogged.get(refusal.log) ?? 0) >= 60_000) {
     lastLogged.set(refusal.log, now);
+    // The code only: the failed statement's parameters are what readers typed.
     console.error(
       refusal.log === 'full'
-        ? `The database is full (its disk, or DATABASE_MAX_MB): writes answer 503 until there is room. ${String(error)}`
-        : `The database stayed locked by another process past the busy timeout: writes answer 503 meanwhile. ${String(error)}`,
+        ? `The database is full (${refusal.name}: its disk, or DATABASE_MAX_MB): writes answer 503 until there is room.`
+        : `The database stayed locked by another process past the busy timeout (${refusal.name}): writes answer 503 meanwhile.`,
     );
   }
   return new ServiceUnavailableError(refusal.retryAfterSeconds, refusal.message);
