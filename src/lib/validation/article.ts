@@ -1,9 +1,13 @@
 import * as z from '@/lib/validation/zod-mini';
 import { imagesWithoutAlt, libraryKeyOf } from '@/lib/media-url';
 import { slugSchema } from '@/lib/validation/article-list-query';
+import { oneLine } from '@/lib/validation/text';
 
 const required = (label: string, max: number) =>
   z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max));
+
+/** A required one-line field (a title, a byline). */
+const requiredLine = (label: string, max: number) => required(label, max).check(oneLine(label));
 
 /**
  * Whether an address is a path on this site: one slash, then not another slash or a
@@ -23,11 +27,13 @@ const imageUrlSchema = z.pipe(
   z.transform((v) => (v === '' ? null : v)),
 );
 
-/** Optional text stored as null when empty (the search fields, which fall back to others). */
-const nullableText = (max: number, label: string) =>
+/** Optional text stored as null when empty (the search fields, which fall back to others), one line unless `lines` says `many`. */
+const nullableText = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
   z.nullish(
     z.pipe(
-      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)),
+      z
+        .string({ error: 'Must be text' })
+        .check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), ...(lines === 'one' ? [oneLine(label)] : [])),
       z.transform((v) => (v === '' ? null : v)),
     ),
   );
@@ -36,9 +42,13 @@ const nullableText = (max: number, label: string) =>
 export const META_TITLE_SHOWN = 60;
 export const META_DESCRIPTION_SHOWN = 160;
 
-/** Optional plain text (an image's description, a correction); empty means none. */
-const optionalText = (max: number, label: string) =>
-  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)));
+/** Optional plain text (an image's description, a correction), one line unless `lines` says `many`; empty means none. */
+const optionalText = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
+  z.optional(
+    z
+      .string({ error: 'Must be text' })
+      .check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), ...(lines === 'one' ? [oneLine(label)] : [])),
+  );
 
 export const IMAGE_ALT_MISSING = 'Describe every image for readers who cannot see it (alt text)';
 export const LEAD_IMAGE_ALT_MISSING = 'Describe the image for readers who cannot see it (alt text)';
@@ -79,7 +89,7 @@ const storedNullableText = z.nullable(z.string());
  * the API's article shapes (`src/lib/wire/articles.ts`) are derived from.
  */
 export const ARTICLE_FIELDS = {
-  title: field('Title', required('Title', 300), text),
+  title: field('Title', requiredLine('Title', 300), text),
   slug: field('Slug', slugSchema, text),
   excerpt: field('Excerpt', required('Excerpt', 1000), text),
   /** HTML; sanitized with the allow-list on the server. Every image in it has alt text. */
@@ -91,7 +101,7 @@ export const ARTICLE_FIELDS = {
   /** A correction or editor's note shown under the text, plain text; empty for none. */
   correction: field(
     'Correction',
-    optionalText(1000, 'Correction'),
+    optionalText(1000, 'Correction', 'many'),
     z.string().check(z.describe('A correction or editor’s note shown under the text; empty for none.')),
   ),
   /** The lead image: an address (http(s) or a path on this site, such as a library image's `/media/…/original.jpg`). */
@@ -106,7 +116,7 @@ export const ARTICLE_FIELDS = {
   imageCaption: field('Image caption', optionalText(500, 'Caption'), text),
   /** Who made the lead image, shown with the caption. */
   imageCredit: field('Image credit', optionalText(200, 'Credit'), text),
-  author: field('Author', required('Author', 200), z.string().check(z.describe('The byline: the author’s name.'))),
+  author: field('Author', requiredLine('Author', 200), z.string().check(z.describe('The byline: the author’s name.'))),
   categoryId: field(
     'Category',
     z.coerce.number({ error: 'Please choose a category' }).check(z.int('Please choose a category'), z.positive('Please choose a category')),
@@ -132,7 +142,7 @@ export const ARTICLE_FIELDS = {
   /** The title in search results and link previews; absent: the title. */
   metaTitle: editorsOnly(field('Meta title', nullableText(200, 'Meta title'), storedNullableText)),
   /** The description in search results and link previews; absent: the excerpt. */
-  metaDescription: editorsOnly(field('Meta description', nullableText(500, 'Meta description'), storedNullableText)),
+  metaDescription: editorsOnly(field('Meta description', nullableText(500, 'Meta description', 'many'), storedNullableText)),
   /** The image of link previews; absent: the article's image. */
   socialImageUrl: editorsOnly(field('Social image URL', z.nullish(imageUrlSchema), storedNullableText)),
 };
