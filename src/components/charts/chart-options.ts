@@ -36,6 +36,17 @@ export function baseChartOptions(): ApexOptions {
   };
 }
 
+/**
+ * Whether a chart draws a legend, so its code must load: a pie or donut unless its legend is
+ * off (the slices' key), any other chart with several series or `showForSingleSeries`.
+ */
+export function needsLegend({ type, series, options }: ChartProps): boolean {
+  const legend = options.legend;
+  if (legend?.show === false) return false;
+  if (type === 'pie' || type === 'donut') return true;
+  return (series?.length ?? 0) > 1 || legend?.showForSingleSeries === true;
+}
+
 const axisTitle = (text: string) => ({ text, style: { fontWeight: 500, color: '#4b5563' } });
 
 /** A report's chart: lines, areas or bars over dates, ranked bars by category, or a donut of shares. */
@@ -104,6 +115,11 @@ export function volatilityChartProps(weeks: readonly { label: string; value: num
   };
 }
 
+/** Every how many categories an axis of `count` labels one: all up to six, else at most four. */
+export function labelStep(count: number): number {
+  return count <= 6 ? 1 : Math.ceil(count / 4);
+}
+
 /** An area of production by month; `unit` titles the value axis, `decimals` fixes its labels. */
 export function productionChartProps(months: readonly { label: string; value: number }[], unit: string, decimals: number): ChartProps {
   return {
@@ -114,10 +130,15 @@ export function productionChartProps(months: readonly { label: string; value: nu
       colors: ['#1d4ed8'],
       stroke: { curve: 'straight', width: 2 },
       fill: { type: 'gradient', gradient: { opacityFrom: 0.35, opacityTo: 0.05 } },
-      // Every month up to six; past that four level labels, so they never crowd or tilt.
-      xaxis: { categories: months.map((m) => m.label), ...(months.length > 6 ? { tickAmount: 4 } : {}), labels: { rotate: 0 } },
+      // Every month up to six; past that at most four labels, evenly spaced, so they never
+      // crowd, overlap or tilt on a phone (ApexCharts' tickAmount does not thin a category axis).
+      // The tooltip still names each month.
+      xaxis: { categories: months.map((m, i) => (i % labelStep(months.length) === 0 ? m.label : '')), labels: { rotate: 0, hideOverlappingLabels: true } },
       yaxis: { title: axisTitle(unit), labels: { formatter: (v: number) => formatNumber(v, decimals) } },
-      tooltip: { y: { formatter: (v: number) => `${formatNumber(v, decimals)} ${unit}` } },
+      tooltip: {
+        x: { formatter: (_: unknown, point?: { dataPointIndex?: number }) => months[point?.dataPointIndex ?? -1]?.label ?? '' },
+        y: { formatter: (v: number) => `${formatNumber(v, decimals)} ${unit}` },
+      },
     },
   };
 }
