@@ -8,7 +8,7 @@ test.describe('series pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Working Gas in Storage (Lower 48)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'History: one year' })).toBeVisible();
     const range = page.getByRole('navigation', { name: 'Chart range' });
-    await expect(range.getByRole('link', { name: '1Y: one year' })).toHaveAttribute('aria-current', 'page');
+    await expect(range.getByRole('link', { name: '1Y (one year)' })).toHaveAttribute('aria-current', 'page');
     // Each range link's name begins with the text it shows ("1M"), so speech input finds it.
     for (const link of await range.getByRole('link').all()) {
       const shown = (await link.evaluate((a) => [...a.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''))).trim();
@@ -25,7 +25,7 @@ test.describe('series pages', () => {
     await expect(chart.locator('.apexcharts-yaxis-title')).toHaveText('Bcf');
 
     // By keyboard: the 1M range link.
-    await range.getByRole('link', { name: '1M: one month' }).focus();
+    await range.getByRole('link', { name: '1M (one month)' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/range=1m$/);
     await expect(page.getByRole('heading', { name: 'History: one month' })).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('series pages', () => {
     await expect(chart.locator('svg')).toHaveCount(0);
     expect((await chart.boundingBox())?.height).toBeGreaterThanOrEqual(300);
     await expect(page.getByRole('table')).toContainText('Latest observations');
-    await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: '6M: six months' }).click();
+    await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: '6M (six months)' }).click();
     await expect(page).toHaveURL(/range=6m$/);
     await expect(page.getByRole('heading', { name: 'History: six months' })).toBeVisible();
     release();
