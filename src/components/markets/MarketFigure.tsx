@@ -77,7 +77,10 @@ export function MarketFigure({ item, variant, headingLevel }: { item: MarketFigu
         )}
       </p>
       <p className={cn('text-muted-foreground text-xs', row)}>
-        {CADENCE_LABELS[item.frequency]}, as of <span className="whitespace-nowrap">{formatAsOf(item.asOf, item.frequency)}</span>
+        {`${CADENCE_LABELS[item.frequency]}, as of `}
+        <time dateTime={item.asOf} className="whitespace-nowrap">
+          {formatAsOf(item.asOf, item.frequency)}
+        </time>
         {item.stale && (
           <>
             {' '}
