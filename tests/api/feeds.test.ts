@@ -26,7 +26,7 @@ async function readFeed(path: string): Promise<{ items: Item[]; errors: string[]
   const errors: string[] = [];
   await new Promise<void>((resolve) => {
     parser.on('readable', () => {
-      for (let item = parser.read() as Item | null; item; item = parser.read() as Item | null) items.push(item);
+      for (let item = parser.read(); item; item = parser.read()) items.push(item);
     });
     parser.on('error', (error: Error) => errors.push(error.message));
     parser.on('end', () => resolve());

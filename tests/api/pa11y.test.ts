@@ -69,7 +69,10 @@ describe('pa11y-ci (WCAG 2 AA)', () => {
         },
         urls: [
           ...PAGES.map(url),
-          ...PHONE_PAGES.map((path) => ({ url: `${url(path)}${path.includes('?') ? '&' : '?'}viewport=phone`, viewport: { width: 390, height: 844, isMobile: true } })),
+          ...PHONE_PAGES.map((path) => ({
+            url: `${url(path)}${path.includes('?') ? '&' : '?'}viewport=phone`,
+            viewport: { width: 390, height: 844, isMobile: true },
+          })),
         ],
       }),
     );
@@ -78,8 +81,8 @@ describe('pa11y-ci (WCAG 2 AA)', () => {
       maxBuffer: 32 * 1024 * 1024,
       timeout: 540_000,
       env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' },
-    }).catch((error: { stdout?: string; stderr?: string }) => {
-      if (!error.stdout) throw new Error(`pa11y-ci did not report: ${error.stderr ?? String(error)}`);
+    }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+      if (!error.stdout) throw new Error(`pa11y-ci did not report: ${error.stderr ?? error.message}`);
       return { stdout: error.stdout };
     });
     const report = JSON.parse(stdout) as { total: number; results: Record<string, (Pa11yIssue | { message: string })[]> };

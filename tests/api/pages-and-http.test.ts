@@ -184,17 +184,26 @@ describe('what every page leads to', () => {
       const mobile = linksIn(html, /<div id="mobile-menu"/, 'header');
       for (const href of ['/calendar', '/newsletter', '/category/oil-gas', '/category/policy-regulation']) expect(mobile, path).toContain(href);
       const footer = linksIn(html, /<footer/, 'footer');
-      for (const href of ['/calendar', '/newsletter', '/category/oil-gas', '/category/renewables', '/category/utilities', '/category/nuclear', '/category/coal', '/category/policy-regulation'])
+      for (const href of [
+        '/calendar',
+        '/newsletter',
+        '/category/oil-gas',
+        '/category/renewables',
+        '/category/utilities',
+        '/category/nuclear',
+        '/category/coal',
+        '/category/policy-regulation',
+      ])
         expect(footer, path).toContain(href);
     }
   });
 
-  it('ends the home page\'s latest news with a way on to the archive', async () => {
+  it("ends the home page's latest news with a way on to the archive", async () => {
     const html = await (await get('/')).text();
     expect(linksIn(html, /<section[^>]*aria-labelledby="latest-title"/, 'section')).toContain('/news');
   });
 
-  it('links the news sidebar\'s categories to their topic pages', async () => {
+  it("links the news sidebar's categories to their topic pages", async () => {
     const html = await (await get('/news')).text();
     const categories = linksIn(html, /<section[^>]*aria-labelledby="categories-title"/, 'section');
     expect(categories).toHaveLength(6);
@@ -237,7 +246,10 @@ describe('what every page leads to', () => {
   it('says one market figure the same way on every page', async () => {
     const markets = await (await get('/markets')).text();
     const home = await (await get('/')).text();
-    const production = markets.slice(markets.indexOf('data-figure="crude-production"'), markets.indexOf('</li>', markets.indexOf('data-figure="crude-production"')));
+    const production = markets.slice(
+      markets.indexOf('data-figure="crude-production"'),
+      markets.indexOf('</li>', markets.indexOf('data-figure="crude-production"')),
+    );
     expect(production.replace(/<[^>]+>/g, '')).toMatch(/\d{2}\.\d{2} million b\/d/);
     // Negative changes carry a minus sign, never a hyphen, wherever they are shown.
     for (const html of [markets, home]) expect(html).not.toMatch(/>-\d/);

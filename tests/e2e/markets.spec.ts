@@ -11,7 +11,14 @@ test.describe('series pages', () => {
     await expect(range.getByRole('link', { name: '1Y (one year)' })).toHaveAttribute('aria-current', 'page');
     // Each range link's name begins with the text it shows ("1M"), so speech input finds it.
     for (const link of await range.getByRole('link').all()) {
-      const shown = (await link.evaluate((a) => [...a.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''))).trim();
+      const shown = (
+        await link.evaluate((a) =>
+          [...a.childNodes]
+            .filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent)
+            .join(''),
+        )
+      ).trim();
       expect(shown).toMatch(/^(1M|6M|1Y|5Y|Max)$/);
       expect(await link.evaluate((a) => a.textContent?.trim() ?? '')).toMatch(new RegExp(`^${shown}\\b`));
     }
@@ -56,7 +63,9 @@ test.describe('series pages', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('while the chart code is still loading, the page is readable and usable; the chart then draws with only its own type’s code', async ({ page }) => {
+  test('while the chart code is still loading, the page is readable and usable; the chart then draws with only its own type’s code', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url().split('/').pop() ?? '');

@@ -137,7 +137,9 @@ test('the production chart’s month labels do not overlap on a phone', async ({
   await chart.scrollIntoViewIfNeeded();
   const labels = chart.locator('.apexcharts-xaxis-label');
   await expect(labels.first()).toBeVisible();
-  const boxes = (await Promise.all((await labels.all()).map((l) => l.boundingBox()))).filter((b) => b !== null && b.width > 0);
+  const boxes = (await Promise.all((await labels.all()).map((l) => l.boundingBox()))).filter(
+    (b): b is NonNullable<typeof b> => b !== null && b.width > 0,
+  );
   expect(boxes.length).toBeGreaterThan(1);
   const sorted = boxes.sort((a, b) => a.x - b.x);
   for (const [i, box] of sorted.slice(1).entries()) expect(box.x, `label ${i + 1}`).toBeGreaterThanOrEqual(sorted[i]!.x + sorted[i]!.width);

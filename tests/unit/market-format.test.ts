@@ -39,7 +39,15 @@ describe('the site’s one number format', () => {
     expect(formatSeriesChange(-1204, -0.28, { unit: 'thousand bbl', decimals: 0 })).toBe('−1.20 (−0.3%)');
     expect(formatSeriesChange(1.25, 1.71, { unit: '$/bbl', decimals: 2 })).toBe('+1.25 (+1.7%)');
     expect(
-      formatHeadline({ seriesName: 'US crude oil inventories', value: 430_120, unit: 'thousand bbl', decimals: 0, period: '2026-11-13', frequency: 'weekly', change: 1204 }),
+      formatHeadline({
+        seriesName: 'US crude oil inventories',
+        value: 430_120,
+        unit: 'thousand bbl',
+        decimals: 0,
+        period: '2026-11-13',
+        frequency: 'weekly',
+        change: 1204,
+      }),
     ).toBe('US crude oil inventories 430.12 million bbl (+1.20), week of Nov 13, 2026');
   });
 });

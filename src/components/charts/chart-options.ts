@@ -10,7 +10,6 @@ export type ChartProps = Pick<ApexChartProps, 'type' | 'series' | 'options'>;
 /** Series colors in order, distinguishable from one another. */
 export const CHART_PALETTE = ['#1d4ed8', '#d97706', '#15803d', '#7c3aed', '#be185d', '#0891b2', '#52525b'];
 
-
 /**
  * What every chart starts from: no toolbar, zoom or animation, and a legend below the plot
  * (ApexCharts draws it only when there is more than one series). The chart is hidden from
@@ -133,7 +132,10 @@ export function productionChartProps(months: readonly { label: string; value: nu
       // Every month up to six; past that at most four labels, evenly spaced, so they never
       // crowd, overlap or tilt on a phone (ApexCharts' tickAmount does not thin a category axis).
       // The tooltip still names each month.
-      xaxis: { categories: months.map((m, i) => (i % labelStep(months.length) === 0 ? m.label : '')), labels: { rotate: 0, hideOverlappingLabels: true } },
+      xaxis: {
+        categories: months.map((m, i) => (i % labelStep(months.length) === 0 ? m.label : '')),
+        labels: { rotate: 0, hideOverlappingLabels: true },
+      },
       yaxis: { title: axisTitle(unit), labels: { formatter: (v: number) => formatNumber(v, decimals) } },
       tooltip: {
         x: { formatter: (_: unknown, point?: { dataPointIndex?: number }) => months[point?.dataPointIndex ?? -1]?.label ?? '' },
