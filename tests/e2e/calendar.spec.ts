@@ -81,7 +81,7 @@ test('a reader filters the calendar by kind without JavaScript, and every day st
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/\/calendar\?kind=storage$/);
   const titles = await page.locator('[data-entry] :is(h3, h4)').allTextContents();
-  expect(titles.length).toBeGreaterThan(8);
+  expect(titles.length).toBeGreaterThanOrEqual(6);
   expect(new Set(titles.map((t) => t.trim()))).toEqual(new Set(['Weekly Natural Gas Storage Report']));
   await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('storage');
   await page.getByRole('link', { name: 'Show everything' }).click();
@@ -173,7 +173,8 @@ test('an editor marks a release postponed, readers see it on the calendar, and t
   const row = section.getByRole('listitem').filter({ hasText: label.split(',')[0] ?? '' });
   await expect(row.first()).toContainText('postponed, no new date yet');
 
-  await page.goto('/calendar');
+  // Weeks ahead: on the calendar's second page.
+  await page.goto('/calendar?page=2');
   const entry = page.locator(`[data-entry="${releaseId}"]`);
   await expect(entry).toContainText('Postponed');
   await expect(entry).toContainText('new date to come');
@@ -188,6 +189,7 @@ test('an editor marks a release postponed, readers see it on the calendar, and t
     .first()
     .click();
   await expect(toasts(page).filter({ hasText: 'Release back on its usual schedule' })).toBeVisible();
-  await page.goto('/calendar');
+  await page.goto('/calendar?page=2');
+  await expect(page.locator(`[data-entry="${releaseId}"]`)).toBeVisible();
   await expect(page.locator(`[data-entry="${releaseId}"]`)).not.toContainText('Postponed');
 });

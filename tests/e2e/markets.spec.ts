@@ -102,5 +102,22 @@ test.describe('series pages', () => {
     const production = page.locator('[data-figure="crude-production"]');
     await expect(production).toContainText(/\d{2}\.\d{2} million b\/d/);
     await expect(production).not.toContainText('thousand');
+    // Each card says its sample note once, and "vs previous …" never breaks.
+    for (const card of await page.locator('[data-figure]').all()) {
+      expect((await card.innerText()).match(/Illustrative sample/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      const period = card.getByText(/^vs previous (day|week|month)$/);
+      const lineHeight = await period.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await period.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+    }
+  });
+
+  test('the footer’s Subscribe button is the site’s primary blue, like every other primary button', async ({ page }) => {
+    await page.goto('/news');
+    const background = (name: string, scope: string) =>
+      page
+        .locator(scope)
+        .getByRole('button', { name, exact: true })
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background('Subscribe', 'footer')).toBe(await background('Search', 'main'));
   });
 });
