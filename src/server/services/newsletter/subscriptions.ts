@@ -28,7 +28,7 @@ import {
 } from '@/server/queries/subscribers';
 import { listCategories } from '@/server/queries/categories';
 import { listSeriesBySlugs } from '@/server/queries/market';
-import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
+import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
 import { enqueueMail } from '@/server/services/mail/outbox';
 
@@ -104,8 +104,9 @@ async function enqueueConfirmation(email: string, token: string, tx: Executor, n
  * Takes a subscription. The answer is the same whether or not the address is known (no
  * address enumeration): a new or pending address gets a (new) confirmation message, an
  * active one gets its choices updated only after it confirms again, and nothing else is sent
- * before confirmation. Limited per client address and per e-mail address, so the form cannot
- * flood someone's mailbox; a filled honeypot is accepted silently and stores nothing.
+ * before confirmation. Limited per client address and per mailbox (however its address is
+ * written: `mailboxOf`), so the form cannot flood someone's mailbox; a filled honeypot is
+ * accepted silently and stores nothing.
  */
 export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAddress: string, now: Date = new Date()): Promise<{ ok: true }> {
   if (input[HONEYPOT_FIELD]) return { ok: true };
@@ -113,7 +114,7 @@ export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAd
   await writeTransaction(async (tx) => {
     await Promise.all([
       takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
-      takeRateLimit(tx, 'newsletter-email', email, RATE_RULES.newsletterEmail, now),
+      takeRateLimit(tx, 'newsletter-email', mailboxOf(email), RATE_RULES.newsletterEmail, now),
     ]);
     const token = randomToken();
     const choices = {
