@@ -2,6 +2,8 @@
  * Sample articles written for this site. Figures are illustrative sample data for a
  * fresh install, not reporting. `daysAgo` spreads publish dates over several months.
  */
+import { TOPICS, type TopicSlug } from '../constants.ts';
+
 export interface SeedArticle {
   slug: string;
   title: string;
@@ -14,35 +16,36 @@ export interface SeedArticle {
   body: string;
 }
 
+/** A topic's name and slug, as the site's constants give them. */
+function topic(slug: TopicSlug): { name: string; slug: string } {
+  const found = TOPICS.find((t) => t.slug === slug);
+  if (!found) throw new Error(`Unknown topic ${slug}`);
+  return { name: found.name, slug: found.slug };
+}
+
 export const seedCategories = [
   {
-    name: 'Oil & Gas',
-    slug: 'oil-gas',
+    ...topic('oil-gas'),
     description: 'Crude, natural gas and refined products: drilling and output, pipelines and LNG, and the prices that move with them.',
   },
   {
-    name: 'Renewables',
-    slug: 'renewables',
+    ...topic('renewables'),
     description: 'Solar, wind, storage, geothermal and hydro: projects, costs and the grid connections they wait for.',
   },
   {
-    name: 'Utilities',
-    slug: 'utilities',
+    ...topic('utilities'),
     description: 'Power companies and grid operators: rates, demand, reliability and the investment behind the wires.',
   },
   {
-    name: 'Nuclear',
-    slug: 'nuclear',
+    ...topic('nuclear'),
     description: 'The reactor fleet, new builds and small modular designs, fuel supply and the rules that govern them.',
   },
   {
-    name: 'Coal',
-    slug: 'coal',
+    ...topic('coal'),
     description: 'Coal production, exports and plant retirements, and the communities and markets they affect.',
   },
   {
-    name: 'Policy & Regulation',
-    slug: 'policy-regulation',
+    ...topic('policy-regulation'),
     description: 'Federal and state energy policy: legislation, FERC and EPA rules, permits and the courts.',
   },
 ] as const;

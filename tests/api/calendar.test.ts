@@ -63,6 +63,26 @@ describe('the release calendar page', () => {
     expect(html).not.toMatch(/<script[^>]+type="module"/);
   });
 
+  it('pages the coming weeks four at a time and filters by kind, by plain links and a GET form', async () => {
+    const first = await page();
+    const second = await (await fetch(`${server.url}/calendar?page=2`)).text();
+    const later = releasesBetween(addDays(today(), 35), addDays(today(), 49)).find((r) => r.kind === 'wpsr')!;
+    expect(entryHtml(first, later.id)).toBe('');
+    expect(entryHtml(second, later.id)).toContain('Weekly Petroleum Status Report');
+    expect(first).toContain('href="/calendar?page=2"');
+    expect(second).toContain('rel="prev"');
+    expect(second).not.toContain('Released in the last four weeks');
+    expect(first).toMatch(/<form method="get" action="\/calendar"/);
+    const storage = await (await fetch(`${server.url}/calendar?kind=storage`)).text();
+    const kinds = [...storage.matchAll(/data-entry="([a-z-]+)-\d{4}-\d{2}-\d{2}"/g)].map((m) => m[1]);
+    expect(kinds.length).toBeGreaterThan(4);
+    expect(new Set(kinds)).toEqual(new Set(['storage']));
+    // Unknown values show the first page of everything.
+    const fallback = await fetch(`${server.url}/calendar?kind=nope&page=99`);
+    expect(fallback.status).toBe(200);
+    expect(await fallback.text()).toContain('Released in the last four weeks');
+  });
+
   it('is in the sitemap and the footer', async () => {
     const sitemap = await (await fetch(`${server.url}/sitemaps/pages.xml`)).text();
     expect(sitemap).toContain('<loc>http://localhost:4321/calendar</loc>');

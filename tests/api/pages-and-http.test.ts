@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { articles, categories } from '@db/schema';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -162,6 +163,103 @@ describe('pages', () => {
       expect(csp, path).toContain(hash);
     }
     expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
+  });
+});
+
+describe('what every page leads to', () => {
+  /** The hrefs of the links inside the element whose opening tag matches `open`, up to its closing `tag`. */
+  const linksIn = (html: string, open: RegExp, tag: string) => {
+    const start = html.search(open);
+    const part = start === -1 ? '' : html.slice(start, html.indexOf(`</${tag}>`, start));
+    return [...part.matchAll(/<a[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+  };
+
+  it('gives the header search forms a submit button, on a desktop and in the mobile menu', async () => {
+    for (const path of ['/', '/about', '/calendar']) {
+      const html = await (await get(path)).text();
+      const forms = [...html.matchAll(/<form action="\/news" method="get" role="search"[\s\S]*?<\/form>/g)].map((m) => m[0]);
+      expect(forms, path).toHaveLength(2);
+      for (const form of forms) expect(form, path).toMatch(/<button type="submit"[^>]*>[\s\S]*Search[\s\S]*<\/button>/);
+    }
+  });
+
+  it('links the calendar, the newsletter and every topic page from the header, the mobile menu and the footer', async () => {
+    for (const path of ['/', '/about']) {
+      const html = await (await get(path)).text();
+      expect(linksIn(html, /<nav aria-label="Main"/, 'nav'), path).toContain('/calendar');
+      const mobile = linksIn(html, /<div id="mobile-menu"/, 'header');
+      for (const href of ['/calendar', '/newsletter', '/category/oil-gas', '/category/policy-regulation']) expect(mobile, path).toContain(href);
+      const footer = linksIn(html, /<footer/, 'footer');
+      for (const href of [
+        '/calendar',
+        '/newsletter',
+        '/category/oil-gas',
+        '/category/renewables',
+        '/category/utilities',
+        '/category/nuclear',
+        '/category/coal',
+        '/category/policy-regulation',
+      ])
+        expect(footer, path).toContain(href);
+    }
+  });
+
+  it("ends the home page's latest news with a way on to the archive", async () => {
+    const html = await (await get('/')).text();
+    expect(linksIn(html, /<section[^>]*aria-labelledby="latest-title"/, 'section')).toContain('/news');
+  });
+
+  it("links the news sidebar's categories to their topic pages", async () => {
+    const html = await (await get('/news')).text();
+    const categories = linksIn(html, /<section[^>]*aria-labelledby="categories-title"/, 'section');
+    expect(categories).toHaveLength(6);
+    for (const href of categories) expect(href).toMatch(/^\/category\/[a-z-]+$/);
+  });
+
+  it('offers numbered archive pages on /news and no "load more" beside them', async () => {
+    const html = await (await get('/news')).text();
+    expect(html).toContain('aria-label="Archive pages"');
+    expect(html).not.toMatch(/load more/i);
+  });
+
+  it('says an article\'s "Last updated" only when it changed after publishing', async () => {
+    const unchanged = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    expect(unchanged).not.toContain('Last updated');
+    const db = server.database.db;
+    const [row] = await db.select().from(articles).where(eq(articles.slug, 'permian-output-holds-near-record-as-rig-count-slips'));
+    await db
+      .update(articles)
+      .set({ updatedAt: new Date(row!.publishedAt.getTime() + 3 * 3_600_000) })
+      .where(eq(articles.id, row!.id));
+    await bumpContentVersion(db);
+    const changed = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    expect(changed).toMatch(/data-testid="article-last-updated"[^>]*>\s*Last updated/);
+  });
+
+  it('prints the article body with curly quotes, as its title and excerpt', async () => {
+    const html = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    const body = html.slice(html.indexOf('class="article-body'), html.indexOf('</footer>', html.indexOf('class="article-body')));
+    expect(body).toContain('“We are drilling fewer wells');
+    expect(body).not.toMatch(/>[^<]*(&quot;|")[^<]*</);
+  });
+
+  it('leaves "By {author}" off the cards of the author\'s own page', async () => {
+    const html = await (await get('/author/dana-whitfield')).text();
+    expect(html).toContain('<article');
+    expect(html).not.toMatch(/By\s*<a[^>]*href="\/author\/dana-whitfield"/);
+  });
+
+  it('says one market figure the same way on every page', async () => {
+    const markets = await (await get('/markets')).text();
+    const home = await (await get('/')).text();
+    const production = markets.slice(
+      markets.indexOf('data-figure="crude-production"'),
+      markets.indexOf('</li>', markets.indexOf('data-figure="crude-production"')),
+    );
+    expect(production.replace(/<[^>]+>/g, '')).toMatch(/\d{2}\.\d{2} million b\/d/);
+    // Negative changes carry a minus sign, never a hyphen, wherever they are shown.
+    for (const html of [markets, home]) expect(html).not.toMatch(/>-\d/);
+    expect(markets + home).toContain('−');
   });
 });
 
