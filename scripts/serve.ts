@@ -13,10 +13,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { serveClusterWriteLock } from '@db/cluster-write-lock';
 import sirv from 'sirv';
-import { SITE_URL_PLACEHOLDER } from '@/lib/site';
 import { appConfig, type AppConfig } from '@/server/config';
 import { knownContentVersion, readContentVersion } from '@/server/content-version';
 import { closeDatabase } from '@/server/db';
+import { fillSitePlaceholders } from '@/server/site-placeholders';
 import { scheduledJobs } from '@/server/jobs';
 import { startJobRunner } from '@/server/jobs/runner';
 import {
@@ -160,11 +160,11 @@ function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeader
 }
 
 /**
- * The prerendered pages of a build, with the configured site address put in place of the
- * build's placeholder, compressed once: they are served from memory, for any `SITE_URL`,
+ * The prerendered pages of a build, with the configured site and contact addresses put in place
+ * of the build's placeholders, compressed once: they are served from memory, for any `SITE_URL`,
  * without touching the build on disk.
  */
-export function loadPrerenderedPages(clientDir: string, siteUrl: string): Map<string, CachedPage> {
+export function loadPrerenderedPages(clientDir: string, config: Pick<AppConfig, 'siteUrl' | 'contactEmail'>): Map<string, CachedPage> {
   const pages = new Map<string, CachedPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -175,7 +175,7 @@ export function loadPrerenderedPages(clientDir: string, siteUrl: string): Map<st
         const rel = relative(clientDir, path).split(sep).join('/');
         const route = rel === 'index.html' ? '/' : `/${rel.replace(/(?:\/index)?\.html$/, '')}`;
         if (route === '/404' || route === '/500') continue;
-        const html = readFileSync(path, 'utf8').replaceAll(SITE_URL_PLACEHOLDER, siteUrl);
+        const html = fillSitePlaceholders(readFileSync(path, 'utf8'), config);
         const etag = etagFor(createHash('sha256').update(html).digest('base64url'));
         const headers: [string, string][] = [
           ['content-type', 'text/html; charset=utf-8'],
@@ -199,7 +199,7 @@ export async function createRequestListener(config: AppConfig = appConfig(), dis
   const build = realpathSync(distDir);
   const { handler: astro } = (await import(pathToFileURL(join(build, 'server/entry.mjs')).href)) as { handler: Handler };
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
-  const prerendered = loadPrerenderedPages(join(build, 'client'), config.siteUrl);
+  const prerendered = loadPrerenderedPages(join(build, 'client'), config);
   const sirvAssets = sirv(join(build, 'client'), {
     etag: true,
     dotfiles: false,

@@ -16,6 +16,8 @@ declare global {
       pageCache?: PageCache;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;
+      /** The public contact address (`CONTACT_EMAIL`), set by the middleware; empty on the 404 page the adapter serves from disk. */
+      contactEmail: string;
       /** The signed-in administrator, set by the session middleware. */
       user?: SessionUser | undefined;
     }

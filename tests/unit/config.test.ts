@@ -71,4 +71,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must start with smtp/);
     expect(() => loadConfig({ EDITORS_EMAIL: 'not an address' })).toThrow(/EDITORS_EMAIL/);
   });
+
+  it('reads the public contact address, the sample site’s by default, and names a bad one', () => {
+    expect(loadConfig({}).contactEmail).toBe('editors@energypulse.example');
+    expect(loadConfig({ CONTACT_EMAIL: 'newsroom@example.org' }).contactEmail).toBe('newsroom@example.org');
+    for (const bad of ['newsroom', 'a@b', '"x"@example.org', 'x@example.org<script>']) {
+      expect(() => loadConfig({ CONTACT_EMAIL: bad }), bad).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+    }
+  });
 });

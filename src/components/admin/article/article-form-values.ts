@@ -1,5 +1,5 @@
 import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
-import type { ArticleCreateInput } from '@/lib/validation/article';
+import type { ArticleCreate, ArticleCreateInput } from '@/lib/validation/article';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {
@@ -16,6 +16,17 @@ export function slugify(title: string): string {
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The form's values as a save sends them. A `datetime-local` field shows minutes only, so a
+ * publish time the editor left as it was goes back as stored (seconds and milliseconds kept),
+ * never cut to the minute; a time the editor changed goes as typed.
+ */
+export function articleSaveValues(values: ArticleCreate, article: AdminArticle | undefined): ArticleCreate {
+  if (!article || !values.publishedAt) return values;
+  const unchanged = toLocalInput(values.publishedAt.toISOString()) === toLocalInput(article.publishedAt);
+  return unchanged ? { ...values, publishedAt: new Date(article.publishedAt) } : values;
 }
 
 /** The article form's values: the article's own, or an empty published article in the first category. */

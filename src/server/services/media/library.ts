@@ -55,6 +55,9 @@ function encode(pipeline: Sharp, format: Format): Sharp {
 
 const originalFile = (format: Format) => `original.${EXTENSION[format]}`;
 
+/** The address of an image's stored original: `/media/{key}/original.{ext}`. */
+export const originalUrl = (key: string, format: Format) => `${MEDIA_PATH}/${key}/${originalFile(format)}`;
+
 /** The files of an image in the storage, relative to its key. */
 function filesOf(row: Pick<MediaRow, 'format' | 'variants'>): string[] {
   return [originalFile(row.format), ...row.variants.flatMap((w) => [`${w}.avif`, `${w}.webp`])];
@@ -73,7 +76,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
     caption: row.caption,
     credit: row.credit,
     createdAt: row.createdAt.toISOString(),
-    url: `${base}/${originalFile(row.format)}`,
+    url: originalUrl(row.key, row.format),
     variants: row.variants.map((width) => ({ width, avif: `${base}/${width}.avif`, webp: `${base}/${width}.webp` })),
   };
 }
@@ -86,15 +89,34 @@ function cleanFilename(name: string): string {
 }
 
 /**
- * Takes an uploaded image into the library. The content decides what it is (JPEG, PNG,
- * WebP or AVIF; anything else, whatever its name, is refused); the stored original is
+ * The widths of an image's resized copies: the standard widths below its own, then its own
+ * when it is below the largest, so a `srcset` always reaches the image's full sharpness (an
+ * 800-pixel image gets 480 and 800, never only 480); a tiny image gets one copy at its width.
+ */
+export function variantWidths(width: number): number[] {
+  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1] ?? width;
+  return width <= largest ? [...narrower, width] : narrower;
+}
+
+/** An image as the library stores it: its files (relative to its key) and what its row records. */
+export interface EncodedImage {
+  format: Format;
+  width: number;
+  height: number;
+  /** Size of the stored original. */
+  bytes: number;
+  variants: number[];
+  files: { name: string; data: Buffer }[];
+}
+
+/**
+ * Reads an image and makes the library's files of it. The content decides what it is (JPEG,
+ * PNG, WebP or AVIF; anything else, whatever its name, is refused); the stored original is
  * decoded and encoded again, so no metadata (location, camera) and nothing appended to the
  * image (a polyglot's script or archive) survives; the resized copies come in AVIF and WebP.
- * Files are written before the row, so a row never names a missing file.
  */
-export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
-  const maxBytes = appConfig().mediaMaxBytes;
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
@@ -114,36 +136,59 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
     throw new ValidationError({ file: [messages.imageUnreadable] }, messages.imageUnreadable);
   }
   const { width, height } = original.info;
-  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
-  const widths = narrower.length > 0 ? narrower : [width];
-  const key = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomBytes(9)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')}`;
-  const files: { name: string; data: Buffer }[] = [{ name: originalFile(format), data: original.data }];
-  for (const w of widths) {
+  const variants = variantWidths(width);
+  const files: EncodedImage['files'] = [{ name: originalFile(format), data: original.data }];
+  for (const w of variants) {
     const resized = source.clone().resize({ width: w, withoutEnlargement: true });
     const [avif, webp] = await Promise.all([encode(resized.clone(), 'avif').toBuffer(), encode(resized.clone(), 'webp').toBuffer()]);
     files.push({ name: `${w}.avif`, data: avif }, { name: `${w}.webp`, data: webp });
   }
+  return { format, width, height, bytes: original.data.length, variants, files };
+}
+
+/** Writes an image's files into the storage under its key (before its row, so a row never names a missing file). */
+export async function storeImageFiles(key: string, files: EncodedImage['files']): Promise<void> {
   const store = mediaStorage();
   await Promise.all(files.map((f) => store.put(`${key}/${f.name}`, f.data, mediaContentType(f.name) ?? 'application/octet-stream')));
+}
+
+/** A new image's key: the month it came, and 12 random characters. */
+function newMediaKey(): string {
+  const random = randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0');
+  return `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${random}`;
+}
+
+/**
+ * Takes an uploaded image into the library (see `encodeImage`). Files are written before the
+ * row, so a row never names a missing file.
+ */
+export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
+  const maxBytes = appConfig().mediaMaxBytes;
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+  const image = await encodeImage(bytes);
+  const key = newMediaKey();
+  await storeImageFiles(key, image.files);
   try {
     const row = await insertMedia({
       key,
       filename: cleanFilename(filename),
-      format,
-      width,
-      height,
-      bytes: original.data.length,
-      variants: widths,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      variants: image.variants,
       alt: details.alt ?? '',
       caption: details.caption ?? '',
       credit: details.credit ?? '',
     });
     return toMediaItem(row);
   } catch (error) {
-    await store.delete(files.map((f) => `${key}/${f.name}`)).catch(() => undefined);
+    await mediaStorage()
+      .delete(image.files.map((f) => `${key}/${f.name}`))
+      .catch(() => undefined);
     throw error;
   }
 }
