@@ -133,7 +133,14 @@ async function seedParticipation(db: LibSqlDb, now: Date): Promise<void> {
       const article = bySlug.get(c.article);
       if (!article) throw new Error(`Seed comment names unknown article ${c.article}`);
       const at = Math.min(article.publishedAt.getTime() + c.hoursAfter * 3_600_000, now.getTime() - 60_000);
-      return { articleId: article.id, authorName: c.authorName, authorEmail: c.authorEmail, content: c.content, approved: c.approved, createdAt: new Date(at) };
+      return {
+        articleId: article.id,
+        authorName: c.authorName,
+        authorEmail: c.authorEmail,
+        content: c.content,
+        approved: c.approved,
+        createdAt: new Date(at),
+      };
     }),
   );
   const { hoursAgo, ...message } = seedContactMessage;

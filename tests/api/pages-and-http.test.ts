@@ -184,9 +184,9 @@ describe('the sample site', () => {
     const rows = await server.database.client.execute('SELECT filename, alt, credit, variants FROM media ORDER BY filename');
     expect(rows.rows.length).toBe(18);
     for (const row of rows.rows) {
-      expect(String(row['alt'])).toMatch(/^Illustration of /);
+      expect(row['alt'] as string).toMatch(/^Illustration of /);
       expect(row['credit']).toBe('Sample illustration');
-      expect(JSON.parse(String(row['variants']))).toEqual([480, 800]);
+      expect(JSON.parse(row['variants'] as string)).toEqual([480, 800]);
     }
   });
 

@@ -33,7 +33,11 @@ describe('the server on one process', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ SITE_URL: 'https://news.example.com', ADMIN_PASSWORD: 'server-test-password', CONTACT_EMAIL: 'desk@news.example.com' });
+    server = await startTestServer({
+      SITE_URL: 'https://news.example.com',
+      ADMIN_PASSWORD: 'server-test-password',
+      CONTACT_EMAIL: 'desk@news.example.com',
+    });
   });
 
   afterAll(async () => {
@@ -58,7 +62,9 @@ describe('the server on one process', () => {
       expect(html, path).toContain('<a class="underline hover:text-white" href="mailto:desk@news.example.com">desk@news.example.com</a>');
       expect(html, path).not.toMatch(/energypulse\.example|placeholder\.invalid/);
     }
-    expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(/<a class="[^"]*" href="mailto:desk@news\.example\.com">desk@news\.example\.com<\/a>[\s\S]*Editors:/);
+    expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(
+      /<a class="[^"]*" href="mailto:desk@news\.example\.com">desk@news\.example\.com<\/a>[\s\S]*Editors:/,
+    );
     // The 404 page is served as it was built: it names no address rather than a placeholder.
     const missing = await (await fetch(`${server.url}/no-such-page`)).text();
     expect(missing).toContain('404 Page Not Found');

@@ -7,7 +7,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
 import { analyzeNewIndexes, migrateDatabase } from '@db/migrate';
-import { articles, calendarEvents, categories, comments, contactMessages, energyMix, marketObservations, marketSeries, analyticsContent } from '@db/schema';
+import {
+  articles,
+  calendarEvents,
+  categories,
+  comments,
+  contactMessages,
+  energyMix,
+  marketObservations,
+  marketSeries,
+  analyticsContent,
+} from '@db/schema';
 import { seedDatabase } from '@db/seed';
 import { seedArticles, seedAuthors, seedImages, seedImageUrl, type SeedImage } from '@db/seed/articles-data';
 import { loadSampleMedia, readSampleMediaManifest } from '@db/seed/sample-media';
@@ -94,7 +104,8 @@ describe('migrations and seed', () => {
     expect(message).toMatchObject({ handled: false });
     const events = await database.db.select().from(calendarEvents);
     expect(events.map((e) => e.kind).sort()).toEqual(['ferc', 'opec']);
-    for (const name of [...stored.map((c) => c.authorName), message?.name ?? '', ...events.map((e) => e.title)]) expect(name).toMatch(/\(sample( event)?\)/);
+    for (const name of [...stored.map((c) => c.authorName), message?.name ?? '', ...events.map((e) => e.title)])
+      expect(name).toMatch(/\(sample( event)?\)/);
     for (const email of [...stored.map((c) => c.authorEmail), message?.email ?? '']) expect(email).toMatch(/@example\.com$/);
     // Comments come after their article and before now; the meetings lie ahead, at their usual Eastern times.
     const publishedAt = new Map((await database.db.select().from(articles)).map((a) => [a.id, a.publishedAt.getTime()]));

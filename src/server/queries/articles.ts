@@ -250,8 +250,16 @@ export async function replaceLeadImages(images: readonly { from: string; to: str
     sql.join([sql`case ${articles.imageUrl}`, ...images.map((image) => sql`when ${image.from} then ${pick(image)}`), sql`end`], sql` `);
   const moved = await tx
     .update(articles)
-    .set({ imageUrl: byImage((i) => i.to), imageAlt: sql`case when ${articles.imageAlt} = '' then ${byImage((i) => i.alt)} else ${articles.imageAlt} end` })
-    .where(inArray(articles.imageUrl, images.map((i) => i.from)))
+    .set({
+      imageUrl: byImage((i) => i.to),
+      imageAlt: sql`case when ${articles.imageAlt} = '' then ${byImage((i) => i.alt)} else ${articles.imageAlt} end`,
+    })
+    .where(
+      inArray(
+        articles.imageUrl,
+        images.map((i) => i.from),
+      ),
+    )
     .returning({ id: articles.id });
   return moved.length;
 }

@@ -182,12 +182,7 @@ export async function restoreArticleRevision(
   await getArticleForAdmin(id);
   const { snapshot } = await getRevision(id, revisionId);
   if (!(await categoryExists(snapshot.categoryId))) throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
-  return updateArticle(
-    id,
-    { ...restorableContent(snapshot), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) },
-    user,
-    'restored',
-  );
+  return updateArticle(id, { ...restorableContent(snapshot), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) }, user, 'restored');
 }
 
 /** Deletes an article and its comments. */

@@ -1,6 +1,6 @@
 import type { Article, ArticleSummary } from '@/lib/types';
-import { db, sharedDatabase, type DatabaseAccess, type Db, type Executor } from '@/server/db';
-import { getArticlesByIds, listNewestInCategory, searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/articles';
+import { sharedDatabase, type DatabaseAccess, type Db, type Executor } from '@/server/db';
+import { getArticlesByIds, isPublicArticle, listNewestInCategory, searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/articles';
 import {
   listRelatedSources,
   listRelatedSourcesAfter,
@@ -23,7 +23,7 @@ const PASS_CURSOR = 'related_articles_cursor';
  * newest matches; then stories of other topics that share them. Two searches of the full-text
  * index, run when an article is saved, never when a page renders.
  */
-export async function findRelatedArticleIds(source: RelatedSource, now: Date, tx: Executor = db): Promise<number[]> {
+export async function findRelatedArticleIds(source: RelatedSource, now: Date, tx: Executor): Promise<number[]> {
   const fts = toRelatedFtsQuery(source);
   if (!fts) return [];
   const search = (inTopic: boolean, limit: number) =>
@@ -53,14 +53,17 @@ async function storeRelatedLists(
 }
 
 /**
- * After articles were saved or fell due: their own lists, then the lists of the stories they
- * now name, so those may name them in turn (relatedness runs both ways). A few searches per
- * save; a failure is logged and leaves the previous lists, never the save, undone.
+ * After articles were saved or fell due: their own lists, then, for those readers see, the
+ * lists of the stories they now name, so those may name them in turn (relatedness runs both
+ * ways). A few searches per save; a failure is logged and leaves the previous lists, never
+ * the save, undone.
  */
 export async function relateChangedArticles(ids: readonly number[]): Promise<void> {
   try {
     const own = await storeRelatedLists(await listRelatedSources(ids), sharedDatabase);
-    const named = [...new Set([...own.values()].flat())].filter((id) => !own.has(id));
+    const now = new Date();
+    const visible = await Promise.all([...own.keys()].map((id) => isPublicArticle(id, now)));
+    const named = [...new Set([...own.values()].filter((_, i) => visible[i]).flat())].filter((id) => !own.has(id));
     if (named.length > 0) await storeRelatedLists(await listRelatedSources(named), sharedDatabase);
   } catch (error) {
     console.error('Related stories were not updated:', error);

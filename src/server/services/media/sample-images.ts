@@ -18,7 +18,14 @@ const INSTALLED = 'sample_images_installed';
  */
 export async function installSampleImages(samples: readonly SampleMedia[], database: DatabaseAccess): Promise<number> {
   if ((await getSiteState(INSTALLED, database.read)) !== undefined) return 0;
-  const stored = new Set((await getMediaByKeys(samples.map((s) => s.key), database.read)).map((row) => row.key));
+  const stored = new Set(
+    (
+      await getMediaByKeys(
+        samples.map((s) => s.key),
+        database.read,
+      )
+    ).map((row) => row.key),
+  );
   const missing = samples.filter((s) => !stored.has(s.key));
   await Promise.all(missing.map((s) => storeImageFiles(s.key, s.files)));
   return database.write(async (tx) => {
