@@ -90,13 +90,15 @@ function cleanFilename(name: string): string {
 
 /**
  * The widths of an image's resized copies: the standard widths below its own, then its own
- * when it is below the largest, so a `srcset` always reaches the image's full sharpness (an
- * 800-pixel image gets 480 and 800, never only 480); a tiny image gets one copy at its width.
+ * when it is below the largest and no copy comes within a fifth of it, so a `srcset` reaches
+ * the image's sharpness (an 800-pixel image gets 480 and 800, never only 480; a 1000-pixel one
+ * 480 and 960); a tiny image gets one copy at its width.
  */
 export function variantWidths(width: number): number[] {
   const narrower = VARIANT_WIDTHS.filter((w) => w < width);
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1] ?? width;
-  return width <= largest ? [...narrower, width] : narrower;
+  const closest = narrower.at(-1);
+  return width <= largest && (closest === undefined || width > closest * 1.2) ? [...narrower, width] : narrower;
 }
 
 /** An image as the library stores it: its files (relative to its key) and what its row records. */
