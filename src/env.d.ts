@@ -12,14 +12,16 @@ declare module 'astro' {
 declare global {
   namespace App {
     interface Locals {
-      /** The production server's page cache (scripts/serve.ts); absent under `astro dev`. */
+      /** The production server's page cache (src/server/front); absent under `astro dev`. */
       pageCache?: PageCache;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;
-      /** The public contact address (`CONTACT_EMAIL`), set by the middleware; empty on the 404 page the adapter serves from disk. */
+      /** The public contact address (`CONTACT_EMAIL`, or its placeholder in a prerendered page), set by the middleware. */
       contactEmail: string;
       /** The signed-in administrator, set by the session middleware. */
       user?: SessionUser | undefined;
+      /** The status the 500 page answers with: that of the error it shows (503 for a database that cannot write now). */
+      errorStatus?: number | undefined;
     }
   }
 }

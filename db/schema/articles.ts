@@ -45,6 +45,11 @@ export const articles = sqliteTable(
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
     socialImageUrl: text('social_image_url'),
+    /**
+     * Raised each time the editor revokes the article's preview links: every link is signed
+     * with the value it was made under, so raising it ends every link made before.
+     */
+    previewGeneration: integer('preview_generation').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

@@ -1,3 +1,5 @@
+import { dayTime, nthWeekday } from '../catalog/days.ts';
+
 /**
  * What readers and editors add to a live site, as samples, so a fresh install shows the
  * moderation queue, the Messages tab and the editors' calendar events at work. Every name says
@@ -122,13 +124,12 @@ export const seedCalendarEvents: SeedCalendarEvent[] = [
  * after `now`'s (the zone's offset is read from Intl at noon UTC that day, after any clock change).
  */
 export function easternEventTime(now: Date, day: SeedCalendarEvent['day'], hour: number): Date {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + day.monthsAhead, 1));
-  const date = 1 + ((day.weekday - first.getUTCDay() + 7) % 7) + (day.nth - 1) * 7;
-  const noon = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), date, 12);
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + day.monthsAhead, 1));
+  const noon = dayTime(nthWeekday(month.getUTCFullYear(), month.getUTCMonth() + 1, day.weekday, day.nth)) + 12 * 3_600_000;
   const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'longOffset' })
     .formatToParts(noon)
     .find((part) => part.type === 'timeZoneName')?.value;
   const [, sign = '-', hours = '05', minutes = '00'] = /GMT([+-])(\d{2}):(\d{2})/.exec(zone ?? '') ?? [];
   const offsetMs = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), date, hour) - offsetMs);
+  return new Date(noon + (hour - 12) * 3_600_000 - offsetMs);
 }

@@ -533,7 +533,8 @@ const paths: Record<string, Record<string, Operation>> = {
       tags: ['Admin'],
       operationId: 'login',
       summary: 'Sign in',
-      description: 'Sets the session cookie. Five failed tries per address and user name, then a growing wait.',
+      description:
+        'Sets the session cookie. Five failed tries per address and user name, then a growing wait; at most 20 failed tries per address in 15 minutes over all user names.',
       requestBody: {
         required: true,
         content: json(obj({ username: str(), password: str(), code: str('Two-factor code, when turned on.') }, ['username', 'password'])),

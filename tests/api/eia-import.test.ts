@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
+import { generation, importRuns, marketObservations, marketSeries, outbox, scheduledJobs, subscriberAlerts, subscribers } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
@@ -91,6 +91,24 @@ describe('EIA import', () => {
       status: 'failed',
       message: 'EIA: Simulated failure. Nothing was changed.',
     });
+  });
+
+  it('stops an answer whose total is never reached, fails the run naming EIA, changes nothing and leaves the next import free', async () => {
+    const before = await snapshot();
+    eia.pagingFault('electricity/electric-power-operational-data', { kind: 'endless' });
+    let res: Awaited<ReturnType<typeof refresh>>;
+    try {
+      res = await refresh();
+    } finally {
+      eia.pagingFault('electricity/electric-power-operational-data', undefined);
+    }
+    expect(res.status).toBe(502);
+    expect(res.json['message']).toMatch(/^EIA .*electricity\/electric-power-operational-data.* Nothing was changed\.$/);
+    expect(await snapshot()).toBe(before);
+    const status = await api.call('GET', '/api/admin/market-data', { cookie });
+    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({ status: 'failed', message: res.json['message'] });
+    // The failed run is over: no run is left "running" to turn the next import away with 409.
+    expect(await server.database.db.select().from(importRuns).where(eq(importRuns.status, 'running'))).toEqual([]);
   });
 
   it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
@@ -190,13 +208,30 @@ describe('EIA import', () => {
     ]);
   });
 
-  it('told the readers whose price alert the import fired, once, and only them', async () => {
+  it('queued the price alerts as a job, which told the readers whose alert the import fired, once, and only them', async () => {
     const alerts = () => server.database.db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).where(eq(outbox.kind, 'alert'));
-    expect(await alerts()).toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
-    // The admin's Refresh again: the same observations are not looked at twice.
+    // The import asked for the price-alert job; a web process's job runner runs it.
+    await expect
+      .poll(alerts, { timeout: 90_000, interval: 500 })
+      .toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
+    // The admin's Refresh again, and the job run again: the same observations are not looked at twice.
     expect((await refresh()).status).toBe(200);
+    const since = new Date();
+    await server.database.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledJobs.name, 'price-alerts'));
+    await expect
+      .poll(
+        async () => {
+          const [job] = await server.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'price-alerts'));
+          return Boolean(job?.lastFinishedAt && job.lastFinishedAt.getTime() >= since.getTime() && job.leaseHolder === null);
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(true);
     expect(await alerts()).toHaveLength(1);
-  });
+  }, 200_000);
 
   it('is idempotent: running it again writes nothing new', async () => {
     const before = await snapshot();

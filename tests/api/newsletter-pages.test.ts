@@ -92,6 +92,30 @@ describe('the sign-up form without JavaScript', () => {
     expect(await subscriberOf('limit-two@example.com')).toBeUndefined();
   });
 
+  it('answers a form too large for it with a 413 page that shows the form again, never a 5xx', async () => {
+    const response = await postForm([
+      ['email', 'big-form@example.com'],
+      ['note', 'x'.repeat(20 * 1024)],
+    ]);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/too large/i);
+    expect(html).toMatch(/<form method="post" action="\/newsletter"/);
+    expect(await subscriberOf('big-form@example.com')).toBeUndefined();
+  });
+
+  it('is one page for every visitor, cached and revalidated like the other pages', async () => {
+    const first = await page('/newsletter');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.get('ETag');
+    expect(etag).toBeTruthy();
+    expect((await page('/newsletter', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
+  });
+
   it('is in the footer of every page (prerendered too), after articles, and on topic pages with that topic chosen; /newsletter is in the sitemap', async () => {
     for (const path of ['/about', '/news']) expect(await (await page(path)).text()).toMatch(/<form method="post" action="\/newsletter"/);
     const topic = await (await page('/category/coal')).text();
@@ -390,5 +414,19 @@ describe('the admin subscriber list', () => {
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     expect(plans.some(({ plan }) => plan.some((l) => l.includes('subscribers_email_unique')))).toBe(true);
+  });
+
+  it('walks each mailing’s readers from its cursor through an index on (status, id), never the whole table', async () => {
+    const queries = await import('@/server/queries/subscribers');
+    const { db, plans } = planRecorder(server);
+    for (const audience of ['dailyBriefing', 'weeklyRoundup', 'priceAlerts', 'topics'] as const) {
+      expect((await queries.listAudienceAfter(audience, 0, 200, db)).every((s) => s.status === 'active')).toBe(true);
+    }
+    expect(plans).toHaveLength(4);
+    for (const { sql, plan } of plans) {
+      // Active readers only, from the cursor on, in id order: a range of the index, no sort.
+      expect(plan.join(' | '), sql).toMatch(/SEARCH subscribers USING (COVERING )?INDEX \w+ \(status=\? AND (?:row)?id>\?\)/);
+    }
+    expect(sortedPages(plans)).toEqual([]);
   });
 });

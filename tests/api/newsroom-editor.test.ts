@@ -342,6 +342,36 @@ describe('preview links', () => {
       expect(page.headers.get('Cache-Control')).toBe('private, no-store');
     }
   });
+
+  it('are revoked by the editor: every link made so far answers 404, and a new one opens the article', async () => {
+    const draft = await create({ status: 'draft', title: 'Embargoed: the rate case' });
+    const first = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const second = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const signedEarlier = signPreview(draft.id, Date.now() + 60_000);
+    expect((await call('GET', `${first.pathname}${first.search}`)).status).toBe(200);
+
+    expect((await call('DELETE', `/api/admin/articles/${draft.id}/preview`)).status).toBe(401);
+    const revoked = await call('DELETE', `/api/admin/articles/${draft.id}/preview`, { cookie });
+    expect(revoked.status).toBe(204);
+    // Either web process answers: the revocation is in the database, not in one process's memory.
+    for (const path of [
+      `${first.pathname}${first.search}`,
+      `${second.pathname}${second.search}`,
+      `/article/${draft.slug}?preview=${signedEarlier}`,
+    ]) {
+      for (let i = 0; i < 2; i++) {
+        const page = await call('GET', path);
+        expect(page.status, path).toBe(404);
+        expect(page.text).toContain('This preview link is not valid');
+        expect(page.text).not.toContain('Embargoed: the rate case');
+      }
+    }
+    const fresh = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const page = await call('GET', `${fresh.pathname}${fresh.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Embargoed: the rate case');
+    expect((await call('DELETE', '/api/admin/articles/999999/preview', { cookie })).status).toBe(404);
+  });
 });
 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>

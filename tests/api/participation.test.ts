@@ -195,6 +195,30 @@ describe('POST /api/contact', () => {
   });
 });
 
+describe('one-line fields', () => {
+  it('refuse line breaks and control characters in the contact form’s name, subject and company, storing nothing', async () => {
+    const res = await post('/api/contact', {
+      body: { ...validContact, name: 'Sam\r\nBcc: everyone@example.com', subject: 'Data\npartnership', company: 'Gulf\u0000Power' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json['errors']).toEqual({
+      name: ['Name must be a single line of text'],
+      subject: ['Subject must be a single line of text'],
+      company: ['Company must be a single line of text'],
+    });
+    expect(await storedMessages()).toBe(0);
+    // Line breaks stay welcome in the message itself.
+    expect((await post('/api/contact', { body: { ...validContact, message: 'Line one of the message.\nLine two.' } })).status).toBe(201);
+  });
+
+  it('refuse a line break in a commenter’s name', async () => {
+    const res = await post(commentsPath(), { body: { ...validComment, authorName: 'Maria\nLopez' } });
+    expect(res.status).toBe(400);
+    expect(res.json['errors']).toEqual({ authorName: ['Name must be a single line of text'] });
+    expect(await storedComments()).toBe(0);
+  });
+});
+
 describe('every public write is abuse-proof', () => {
   for (const path of ['comments', '/api/contact']) {
     const target = () => (path === 'comments' ? commentsPath() : path);

@@ -141,7 +141,10 @@ test('a save keeps the publish time to the second unless the editor changes it',
     await edit.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
-    const [row] = await database.db.select({ publishedAt: articles.publishedAt }).from(articles).where(eq(articles.title, `${title} (edited)`));
+    const [row] = await database.db
+      .select({ publishedAt: articles.publishedAt })
+      .from(articles)
+      .where(eq(articles.title, `${title} (edited)`));
     expect(row?.publishedAt.toISOString()).toBe(publishedAt.toISOString());
   } finally {
     database.close();

@@ -79,4 +79,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ CONTACT_EMAIL: bad }), bad).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
     }
   });
+
+  it('reads the database busy timeout (10 s by default) and size cap (none by default), and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ databaseBusyTimeoutMs: 10_000, databaseMaxBytes: undefined });
+    expect(loadConfig({ DATABASE_BUSY_TIMEOUT_MS: '250', DATABASE_MAX_MB: '1.5' })).toMatchObject({
+      databaseBusyTimeoutMs: 250,
+      databaseMaxBytes: 1.5 * 1024 * 1024,
+    });
+    for (const bad of ['0', '99', '60001', 'soon'])
+      expect(() => loadConfig({ DATABASE_BUSY_TIMEOUT_MS: bad }), bad).toThrow(/DATABASE_BUSY_TIMEOUT_MS/);
+    for (const bad of ['0', '-5', 'big']) expect(() => loadConfig({ DATABASE_MAX_MB: bad }), bad).toThrow(/DATABASE_MAX_MB/);
+  });
 });

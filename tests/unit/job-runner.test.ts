@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
 import type { Job } from '@/server/jobs/runner';
@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-jobs-'));
 const url = `file:${join(dir, 'jobs.db')}`;
 process.env['DATABASE_URL'] = url;
 const { closeDatabase } = await import('@/server/db');
-const { runDueJobs, retryAt } = await import('@/server/jobs/runner');
+const { runDueJobs, retryAt, startJobRunner } = await import('@/server/jobs/runner');
 const { ensureScheduledJob, listScheduledJobs } = await import('@/server/queries/jobs');
 
 // A second, independent handle on the same file: another web process.
@@ -79,6 +79,49 @@ describe('the job runner', () => {
     expect(retryAt(job, 3, at(0))).toEqual({ nextRunAt: at(24 * HOUR), attempts: 0 });
   });
 
+  it('runs a job asked for at once, and again right after a run during which it was asked for', async () => {
+    const { requestJobRun } = await import('@/server/queries/jobs');
+    let runs = 0;
+    const job: Job = {
+      name: 'alerts',
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: async () => {
+        runs++;
+        // Another process's import asks for the job while this run goes on.
+        if (runs === 1) await requestJobRun('alerts', at(2_000), other.db);
+      },
+    };
+    // Asked for before the runner registered it: the row is made, due at once.
+    await requestJobRun('alerts', at(1_000));
+    expect(await runDueJobs([job], { holder: 'a', now: () => at(1_500) })).toEqual(['alerts']);
+    let [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    // The request made during the run is kept: due again, not an hour later.
+    expect(row?.nextRunAt.getTime()).toBe(at(2_000).getTime());
+    expect(await runDueJobs([job], { holder: 'a', now: () => at(3_000) })).toEqual(['alerts']);
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    expect(row?.nextRunAt.getTime()).toBe(at(3_000 + HOUR).getTime());
+    // Asked for while idle: due now instead of in an hour.
+    await requestJobRun('alerts', at(4_000));
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    expect(row?.nextRunAt.getTime()).toBe(at(4_000).getTime());
+    expect(runs).toBe(2);
+  });
+
+  it('keeps only the schedule of a job that logs its own runs, so each run is recorded once', async () => {
+    const job: Job = {
+      name: 'own-log',
+      keepsRunLog: true,
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: () => Promise.resolve('imported'),
+    };
+    await ensureScheduledJob('own-log', at(0));
+    await runDueJobs([job], { holder: 'a', now: () => at(1_000) });
+    const [row] = (await listScheduledJobs()).filter((j) => j.name === 'own-log');
+    expect(row).toMatchObject({ lastStatus: null, lastMessage: '', leaseHolder: null, attempts: 0 });
+    expect(row?.lastFinishedAt?.getTime()).toBe(at(1_000).getTime());
+    expect(row?.nextRunAt.getTime()).toBe(at(1_000 + HOUR).getTime());
+  });
+
   it('keeps a registered job’s time at a restart, unless its new schedule comes sooner', async () => {
     await ensureScheduledJob('daily-import', at(10 * HOUR));
     await ensureScheduledJob('daily-import', at(20 * HOUR));
@@ -127,5 +170,33 @@ describe('the job runner', () => {
     expect(await runDueJobs([housekeepingJob], { holder: 'a', now: () => now })).toEqual(['housekeeping']);
     expect((await db.select().from(rateLimitEvents)).map((e) => e.subject)).toEqual(['b']);
     expect((await db.select().from(sessions)).map((x) => x.id)).toEqual(['live']);
+  });
+
+  it('starts once the database takes its registration, when it could not at first (locked past the busy timeout)', async () => {
+    // A process whose busy timeout is short, and another that holds the write lock meanwhile.
+    const impatient = createDatabase(() => ({ url, busyTimeoutMs: 100 }));
+    const holder = await openDatabase({ url });
+    let held: Awaited<ReturnType<typeof holder.client.transaction>> | undefined = await holder.client.transaction('write');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let runs = 0;
+    // Due as soon as it is registered.
+    const job: Job = { name: 'late-start', nextRunAfter: (after) => after, run: () => Promise.resolve(void runs++) };
+    const runner = startJobRunner([job], { pollMs: 50, executor: impatient.db });
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    try {
+      await until(() => logged.mock.calls.some((call) => String(call[0]).includes('could not start')));
+      expect(runs).toBe(0);
+      await held.rollback();
+      held = undefined;
+      await until(() => runs > 0);
+    } finally {
+      await runner.stop();
+      logged.mockRestore();
+      await held?.rollback();
+      holder.close();
+      await impatient.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
+import { MAIL_EDITIONS, editionHint } from '@/lib/mail-editions';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import { ALERT_KINDS, MAX_PRICE_ALERTS, newsletterPreferencesSchema, type NewsletterPreferencesInput } from '@/lib/validation/newsletter';
 import { safeParse } from '@/lib/validation/zod-mini';
@@ -111,14 +112,14 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
     <form onSubmit={(e) => void save(e)} noValidate className="space-y-8">
       <fieldset className="space-y-2">
         <legend className="mb-2 text-lg font-semibold">What you receive</legend>
-        {checkbox('dailyBriefing', 'Daily briefing', 'the day’s energy news and prices, each weekday morning')}
-        {checkbox('weeklyRoundup', 'Weekly roundup', 'the week’s big stories, on Saturday')}
-        {checkbox('priceAlerts', 'Price alerts', 'an e-mail when one of your alerts below is met')}
+        {checkbox('dailyBriefing', MAIL_EDITIONS.briefing.label, editionHint(MAIL_EDITIONS.briefing))}
+        {checkbox('weeklyRoundup', MAIL_EDITIONS.roundup.label, editionHint(MAIL_EDITIONS.roundup))}
+        {checkbox('priceAlerts', MAIL_EDITIONS.alerts.label, `${editionHint(MAIL_EDITIONS.alerts)}, for the alerts below`)}
       </fieldset>
 
       <fieldset className="space-y-2" aria-describedby={errors['topics'] ? `${id}-topics-error` : undefined}>
         <legend className="mb-2 text-lg font-semibold">Topics you follow</legend>
-        <p className="text-muted-foreground text-sm">Your briefing leads with news on these topics.</p>
+        <p className="text-muted-foreground text-sm">We send you {editionHint(MAIL_EDITIONS.topics)}.</p>
         <div className="grid gap-2 sm:grid-cols-2">
           {topics.map((t) => (
             <div key={t.slug} className="flex items-center gap-2">

@@ -1,9 +1,13 @@
 import * as z from '@/lib/validation/zod-mini';
 import { imagesWithoutAlt, libraryKeyOf } from '@/lib/media-url';
 import { slugSchema } from '@/lib/validation/article-list-query';
+import { oneLine } from '@/lib/validation/text';
 
 const required = (label: string, max: number) =>
   z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max));
+
+/** A required one-line field (a title, a byline). */
+const requiredLine = (label: string, max: number) => required(label, max).check(oneLine(label));
 
 /**
  * Whether an address is a path on this site: one slash, then not another slash or a
@@ -23,11 +27,13 @@ const imageUrlSchema = z.pipe(
   z.transform((v) => (v === '' ? null : v)),
 );
 
-/** Optional text; empty means none. */
-const optionalText = (max: number, label: string) =>
+/** Optional text (one line unless `lines` says `many`); empty means none. */
+const optionalText = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
   z.nullish(
     z.pipe(
-      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)),
+      z
+        .string({ error: 'Must be text' })
+        .check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), ...(lines === 'one' ? [oneLine(label)] : [])),
       z.transform((v) => (v === '' ? null : v)),
     ),
   );
@@ -36,9 +42,9 @@ const optionalText = (max: number, label: string) =>
 export const META_TITLE_SHOWN = 60;
 export const META_DESCRIPTION_SHOWN = 160;
 
-/** Text of an image's description; empty means none. */
+/** A one-line text of an image's description; empty means none. */
 const imageText = (max: number, label: string) =>
-  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)));
+  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), oneLine(label)));
 
 export const IMAGE_ALT_MISSING = 'Describe every image for readers who cannot see it (alt text)';
 export const LEAD_IMAGE_ALT_MISSING = 'Describe the image for readers who cannot see it (alt text)';
@@ -52,7 +58,7 @@ export function leadImageHasAlt(article: { imageUrl?: string | null | undefined;
 }
 
 const articleFields = z.object({
-  title: required('Title', 300),
+  title: requiredLine('Title', 300),
   slug: slugSchema,
   excerpt: required('Excerpt', 1000),
   /** HTML; sanitized with the allow-list on the server. Every image in it has alt text. */
@@ -65,7 +71,7 @@ const articleFields = z.object({
   imageCaption: imageText(500, 'Caption'),
   /** Who made the lead image, shown with the caption. */
   imageCredit: imageText(200, 'Credit'),
-  author: required('Author', 200),
+  author: requiredLine('Author', 200),
   categoryId: z.coerce.number({ error: 'Please choose a category' }).check(z.int('Please choose a category'), z.positive('Please choose a category')),
   featured: z._default(z.boolean(), false),
   /** Absent: published. */
@@ -83,7 +89,7 @@ const articleFields = z.object({
   /** The title in search results and link previews; absent: the title. */
   metaTitle: optionalText(200, 'Meta title'),
   /** The description in search results and link previews; absent: the excerpt. */
-  metaDescription: optionalText(500, 'Meta description'),
+  metaDescription: optionalText(500, 'Meta description', 'many'),
   /** The image of link previews; absent: the article's image. */
   socialImageUrl: z.nullish(imageUrlSchema),
 });

@@ -1,9 +1,11 @@
+import { RELEASE_KINDS } from '@db/catalog/releases';
 import * as z from '@/lib/validation/zod-mini';
 import { isLocalDateTime } from '@/lib/validation/calendar-event';
+import { oneLine } from '@/lib/validation/text';
 import { wholeNumber } from '@/lib/validation/page-query';
 
 /** A computed release's id: its kind and the day its rule gives (`wpsr-2026-11-25`). */
-export const RELEASE_ID_PATTERN = /^(?:wpsr|storage|fuel-prices|steo|epm)-\d{4}-\d{2}-\d{2}$/;
+export const RELEASE_ID_PATTERN = new RegExp(`^(?:${RELEASE_KINDS.join('|')})-\\d{4}-\\d{2}-\\d{2}$`);
 
 /** How far from the rule's day a release may be moved, either way. */
 export const RELEASE_CHANGE_MAX_DAYS = 30;
@@ -23,7 +25,10 @@ export const releaseChangeSchema = z.object({
     '',
   ),
   /** EIA's reason, shown to readers; may be empty. */
-  note: z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters')), ''),
+  note: z._default(
+    z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters'), oneLine('Note')),
+    '',
+  ),
 });
 export type ReleaseChangeInput = z.output<typeof releaseChangeSchema>;
 

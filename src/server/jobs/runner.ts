@@ -14,6 +14,12 @@ export interface Job {
   leaseMs?: number;
   /** Retries after a failure: the wait doubles from `baseMs` up to `maxMs`, then the schedule goes on. */
   retry?: { baseMs: number; maxMs: number; attempts: number };
+  /**
+   * The job writes each run down in a log of its own (the EIA import in `import_runs`): the
+   * runner then keeps only its schedule (next run, lease, retries, when the last run ended), not
+   * a second record of its outcome.
+   */
+  keepsRunLog?: boolean;
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -61,14 +67,19 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
       await finishJobRun(
         job.name,
         holder,
-        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt },
+        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt, record: !job.keepsRunLog },
         tx,
       );
     } catch (error) {
       const finishedAt = now();
       const message = error instanceof Error ? error.message : String(error);
       console.error(JSON.stringify({ event: 'job_failed', job: job.name, message, at: finishedAt.toISOString() }));
-      await finishJobRun(job.name, holder, { status: 'failed', message, ...retryAt(job, claimed.attempts + 1, finishedAt), finishedAt }, tx);
+      await finishJobRun(
+        job.name,
+        holder,
+        { status: 'failed', message, ...retryAt(job, claimed.attempts + 1, finishedAt), finishedAt, record: !job.keepsRunLog },
+        tx,
+      );
     } finally {
       clearInterval(renew);
     }
@@ -78,26 +89,38 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
 
 /**
  * Polls for due jobs every `pollMs` (with a little jitter, so processes do not ask in step)
- * until stopped. Registers each job first, due at its first scheduled time.
+ * until stopped. Registers each job first, due at its first scheduled time; a database that
+ * cannot take the registration now (locked past the busy timeout, full) is asked again a
+ * poll later, so the jobs start as soon as it can. `executor` is the database (the process's).
  */
-export function startJobRunner(jobs: readonly Job[], options: { pollMs?: number } = {}): { stop: () => Promise<void> } {
+export function startJobRunner(jobs: readonly Job[], options: { pollMs?: number; executor?: Executor } = {}): { stop: () => Promise<void> } {
   const pollMs = options.pollMs ?? 15_000;
+  const executor = options.executor;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const later = (next: () => void, ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(next, ms);
+    timer.unref();
+  };
   const tick = () => {
     if (stopped) return;
-    running = runDueJobs(jobs)
+    running = runDueJobs(jobs, executor ? { executor } : {})
       .catch((error: unknown) => console.error('The job runner failed:', error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs * (0.8 + Math.random() * 0.4));
-        timer?.unref();
+      .finally(() => later(tick, pollMs * (0.8 + Math.random() * 0.4)));
+  };
+  const start = () => {
+    if (stopped) return;
+    const now = new Date();
+    running = Promise.all(jobs.map((job) => ensureScheduledJob(job.name, job.nextRunAfter(now), executor)))
+      .then(tick)
+      .catch((error: unknown) => {
+        console.error('The job runner could not start; trying again shortly:', error);
+        later(start, pollMs);
       });
   };
-  const now = new Date();
-  running = Promise.all(jobs.map((job) => ensureScheduledJob(job.name, job.nextRunAfter(now))))
-    .then(tick)
-    .catch((error: unknown) => console.error('The job runner could not start:', error));
+  start();
   return {
     stop: async () => {
       stopped = true;

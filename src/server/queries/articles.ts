@@ -359,6 +359,22 @@ export async function getArticleIdBySlug(slug: string, tx: Executor = db): Promi
   return row?.id;
 }
 
+/** An article's preview generation (see the column), or undefined when there is no such article. */
+export async function getArticlePreviewGeneration(id: number, tx: Executor = db): Promise<number | undefined> {
+  const [row] = await tx.select({ generation: articles.previewGeneration }).from(articles).where(eq(articles.id, id));
+  return row?.generation;
+}
+
+/** Raises an article's preview generation by one (ending the links signed under the old one); false when there is no such article. */
+export async function raiseArticlePreviewGeneration(id: number, tx: Executor = db): Promise<boolean> {
+  const rows = await tx
+    .update(articles)
+    .set({ previewGeneration: sql`${articles.previewGeneration} + 1` })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return rows.length > 0;
+}
+
 /** Articles as the admin sees them (drafts and scheduled ones too), newest first; all, or those matching `where`. */
 async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promise<AdminArticle[]> {
   const rows = await tx

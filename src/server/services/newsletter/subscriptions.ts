@@ -28,7 +28,7 @@ import {
 } from '@/server/queries/subscribers';
 import { listCategories } from '@/server/queries/categories';
 import { listSeriesBySlugs } from '@/server/queries/market';
-import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
+import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
 import { enqueueMail } from '@/server/services/mail/outbox';
 
@@ -38,9 +38,28 @@ export const CONFIRM_TOKEN_MS = 48 * 3_600_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const randomToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * The token of the links in a test send (the admin's "Send test" and the preview): the message
+ * is a reader's in every part, and its preferences and unsubscribe pages answer this token by
+ * saying it came from a test (`isTestSendToken`), changing nothing.
+ */
+export const TEST_SEND_TOKEN = 'test-send-from-the-newsletter-tab';
+/** The salt of the test reader; no real salt is this short (`newSalt` makes 43 characters). */
+const TEST_SEND_SALT = 'test-send';
+
+/** The reader a test send goes to: any address, with the test links. */
+export function testReader(email: string): Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'> {
+  return { id: 0, email, tokenSalt: TEST_SEND_SALT };
+}
+
+/** Whether a link's token is the test send's. */
+export function isTestSendToken(token: string): boolean {
+  return token === TEST_SEND_TOKEN;
+}
+
 /** The token of a subscriber's preferences and unsubscribe links (derived, so every message can carry it). */
 export function manageTokenOf(subscriber: Pick<SubscriberRow, 'tokenSalt'>): string {
-  return fingerprint('newsletter-manage', subscriber.tokenSalt);
+  return subscriber.tokenSalt === TEST_SEND_SALT ? TEST_SEND_TOKEN : fingerprint('newsletter-manage', subscriber.tokenSalt);
 }
 
 /** A subscriber's preferences and unsubscribe pages, as paths (the site's own pages link to them so). */
@@ -85,8 +104,9 @@ async function enqueueConfirmation(email: string, token: string, tx: Executor, n
  * Takes a subscription. The answer is the same whether or not the address is known (no
  * address enumeration): a new or pending address gets a (new) confirmation message, an
  * active one gets its choices updated only after it confirms again, and nothing else is sent
- * before confirmation. Limited per client address and per e-mail address, so the form cannot
- * flood someone's mailbox; a filled honeypot is accepted silently and stores nothing.
+ * before confirmation. Limited per client address and per mailbox (however its address is
+ * written: `mailboxOf`), so the form cannot flood someone's mailbox; a filled honeypot is
+ * accepted silently and stores nothing.
  */
 export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAddress: string, now: Date = new Date()): Promise<{ ok: true }> {
   if (input[HONEYPOT_FIELD]) return { ok: true };
@@ -94,7 +114,7 @@ export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAd
   await writeTransaction(async (tx) => {
     await Promise.all([
       takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
-      takeRateLimit(tx, 'newsletter-email', email, RATE_RULES.newsletterEmail, now),
+      takeRateLimit(tx, 'newsletter-email', mailboxOf(email), RATE_RULES.newsletterEmail, now),
     ]);
     const token = randomToken();
     const choices = {
