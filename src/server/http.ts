@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from '@/lib/validation/zod-mini';
-import type { ApiErrorBody } from '@/lib/types';
+import type { ApiErrorBody } from '@/lib/wire/common';
 import { matchesEtag } from '@/server/page-cache';
 import {
   BadRequestError,

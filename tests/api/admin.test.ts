@@ -3,7 +3,8 @@ import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '@db/schema';
-import type { ArticleSummary, PublicComment } from '@/lib/types';
+import type { ArticleSummary } from '@/lib/wire/articles';
+import type { PublicComment } from '@/lib/wire/comments';
 import { apiClient } from '../helpers/api-client.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 

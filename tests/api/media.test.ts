@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '@db/schema';
-import type { AdminPage, MediaItem } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

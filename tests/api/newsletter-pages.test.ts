@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, subscriberAlerts, subscribers } from '@db/schema';
-import type { AdminCounts, AdminPage, AdminSubscriber } from '@/lib/types';
+import type { AdminCounts } from '@/lib/wire/admin';
+import type { AdminPage } from '@/lib/wire/common';
+import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, comments, contactMessages, rateLimitEvents } from '@db/schema';
-import type { PublicComment } from '@/lib/types';
+import type { PublicComment } from '@/lib/wire/comments';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

@@ -3,9 +3,9 @@ import { articleFormValues, articleSaveValues, slugify } from '@/components/admi
 import { normalizeUrl } from '@/components/admin/editor/normalize-url';
 import { sectionOf, zohoFormValues } from '@/components/admin/zoho/zoho-form';
 import { endAtWord, truncateAtWord } from '@/lib/format';
-import type { AdminArticle } from '@/lib/types';
+import type { AdminArticle } from '@/lib/wire/articles';
 import { articleCreateSchema, type ArticleCreateInput } from '@/lib/validation/article';
-import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 
 describe('list previews', () => {
   it('end a beginning the server cut at its last whole word, with an ellipsis', () => {
@@ -46,6 +46,7 @@ describe('the article form', () => {
       title: 'Permian output',
       excerpt: 'Operators pump more with fewer rigs.',
       content: '<p>Output held.</p>',
+      correction: '',
       imageUrl: null,
       imageAlt: '',
       imageCaption: '',

@@ -5,7 +5,7 @@ import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { fetchPolitely, OutboundNetworkError } from '@/server/integrations/outbound';
 import { energyMixFromRows } from '@/server/integrations/zoho';
 import { reportCsv } from '@/server/services/markets/reports';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 
 describe('eiaNumber', () => {
   it('reads EIA string values and treats gaps as missing', () => {

@@ -1,4 +1,4 @@
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { formatFixed } from '@/components/charts/chart-options';
 
 /** A table cell as text: numbers with their column's decimals, gaps as a dash. */

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AdminArticle } from '@/lib/types';
+import type { AdminArticle } from '@/lib/wire/articles';
 import { appConfig } from '@/server/config';
 import { NotFoundError, messages } from '@/server/errors';
 import { getAdminArticle, getArticlePreviewGeneration, raiseArticlePreviewGeneration } from '@/server/queries/articles';

@@ -1,4 +1,4 @@
-import type { Article, ArticleSummary } from '@/lib/types';
+import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { sharedDatabase, type DatabaseAccess, type Db, type Executor } from '@/server/db';
 import { getArticlesByIds, isPublicArticle, listNewestInCategory, searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/articles';
 import {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
-import type { AdminPage, MediaItem } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import type { MediaDetails, MediaListQuery } from '@/lib/validation/media';
 import { appConfig } from '@/server/config';

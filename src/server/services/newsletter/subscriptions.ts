@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { csvRow } from '@/lib/csv';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
-import type { AdminPage, AdminSubscriber } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { AdminSubscriber, SubscriberPreferences } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
 import type { NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
@@ -27,6 +28,7 @@ import {
   type SubscriberRow,
 } from '@/server/queries/subscribers';
 import { listCategories } from '@/server/queries/categories';
+import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
@@ -189,17 +191,6 @@ export function unsubscribeByToken(token: string, now: Date = new Date()): Promi
   });
 }
 
-/** A subscriber's choices as the preferences page shows and saves them. */
-export interface SubscriberPreferences {
-  email: string;
-  status: SubscriberRow['status'];
-  dailyBriefing: boolean;
-  weeklyRoundup: boolean;
-  priceAlerts: boolean;
-  topics: string[];
-  alerts: PriceAlert[];
-}
-
 /** The followed topics stored as a JSON array; anything unreadable is none. */
 export function topicsOf(row: Pick<SubscriberRow, 'topics'>): string[] {
   try {
@@ -250,13 +241,7 @@ export async function savePreferences(input: NewsletterPreferences, now: Date = 
   });
 }
 
-const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({
-  ...row,
-  topics: topicsOf(row),
-  createdAt: row.createdAt.toISOString(),
-  confirmedAt: row.confirmedAt?.toISOString() ?? null,
-  unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-});
+const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({ ...asWire(row), topics: topicsOf(row) });
 
 /** A page of the admin's subscriber list (50), with its total; a search's total is capped like the other lists'. */
 export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): Promise<AdminPage<AdminSubscriber>> {
