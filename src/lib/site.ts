@@ -11,7 +11,11 @@ export const SITE_DESCRIPTION =
  */
 export const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 
-export const CONTACT_EMAIL = 'editors@energypulse.example';
+/**
+ * Stands for the public contact address (`CONTACT_EMAIL`) in prerendered pages, which are built
+ * before it is known; the server puts the configured address in its place as it does the site's.
+ */
+export const CONTACT_EMAIL_PLACEHOLDER = 'contact-email@placeholder.invalid';
 export const LEGAL_EFFECTIVE_DATE = 'June 12, 2025';
 
 /** The header's links (and the mobile menu's first ones). */

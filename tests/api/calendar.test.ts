@@ -187,7 +187,22 @@ describe('editor events (admin API)', () => {
     expect((await api.call('DELETE', '/api/admin/calendar-events/1')).status).toBe(401);
   });
 
+  const eventCount = async () => (await server.database.db.select().from(calendarEvents)).length;
+
+  it('shows the sample OPEC+ and FERC meetings of a fresh install on the page and in the feed, marked as samples', async () => {
+    const seeded = await server.database.db.select().from(calendarEvents);
+    expect(seeded.map((e) => e.kind).sort()).toEqual(['ferc', 'opec']);
+    const html = await page();
+    const ics = parse((await feed()).text).getAllSubcomponents('vevent');
+    for (const event of seeded) {
+      expect(entryHtml(html, `event-${event.id}`)).toContain(event.title);
+      expect(event.title).toMatch(/\(sample event\)$/);
+      expect(ics.find((v) => v.getFirstPropertyValue('uid') === `event-${event.id}@localhost`)?.getFirstPropertyValue('summary')).toBe(event.title);
+    }
+  });
+
   it('refuses bad input with field messages and stores nothing', async () => {
+    const before = await eventCount();
     const bad = await api.call('POST', '/api/admin/calendar-events', {
       cookie,
       body: { title: ' ', kind: 'party', startsAt: '2026-02-30T10:00', endsAt: 'soon', url: 'javascript:alert(1)' },
@@ -198,16 +213,17 @@ describe('editor events (admin API)', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.json['errors']).toEqual({ endsAt: ['The end must be after the start'] });
     expect((await api.call('POST', '/api/admin/calendar-events', { cookie, body: [] })).status).toBe(400);
-    expect(await server.database.db.select().from(calendarEvents)).toHaveLength(0);
+    expect(await eventCount()).toBe(before);
   });
 
   it('adds, edits and deletes an event, which the page and the feed show at once', async () => {
+    const before = await eventCount();
     const created = await api.call('POST', '/api/admin/calendar-events', { cookie, body: valid });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject(valid);
     const id = created.json['id'] as number;
     // 08:00 Eastern, stored as the instant.
-    const [row] = await server.database.db.select().from(calendarEvents);
+    const [row] = await server.database.db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
     expect(zonedParts(row!.startsAt, 'America/New_York')).toMatchObject({ day: addDays(today(), 10), time: '08:00' });
 
     let html = entryHtml(await page(), `event-${id}`);
@@ -220,7 +236,8 @@ describe('editor events (admin API)', () => {
     expect(String(event?.getFirstPropertyValue('dtend'))).toContain('T12:30:00');
 
     const list = await api.call('GET', '/api/admin/calendar-events', { cookie });
-    expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 50, items: [{ id, title: valid.title }] });
+    expect(list.json).toMatchObject({ total: before + 1, page: 1, pageSize: 50 });
+    expect(list.json['items']).toContainEqual(expect.objectContaining({ id, title: valid.title }));
 
     const edited = await api.call('PATCH', `/api/admin/calendar-events/${id}`, { cookie, body: { ...valid, title: 'OPEC+ JMMC', endsAt: '' } });
     expect(edited.status).toBe(200);

@@ -263,6 +263,53 @@ describe('what every page leads to', () => {
   });
 });
 
+describe('the sample site', () => {
+  const permian = '/article/permian-output-holds-near-record-as-rig-count-slips';
+
+  it('shows the seeded lead images from the media library: a <picture> with AVIF and WebP srcsets, and resized copies in cards', async () => {
+    const html = await (await get(permian)).text();
+    const lead = html.match(/<picture>.*?<\/picture>/s)?.[0] ?? '';
+    expect(lead).toMatch(/<source type="image\/avif" srcset="\/media\/\d{4}\/\d{2}\/[a-z0-9]{12}\/480\.avif 480w, \/media\/[^"]*\/800\.avif 800w"/);
+    expect(lead).toContain('<source type="image/webp"');
+    expect(lead).toContain('alt="Illustration of a drilling derrick and a pumpjack under an amber sky"');
+    expect(lead).toContain('width="800" height="450"');
+    expect(html).not.toContain('/images/articles/');
+    const home = await (await get('/')).text();
+    expect(home).not.toContain('/images/articles/');
+    expect(home).toMatch(/<img src="\/media\/[^"]+\/800\.webp" srcset="\/media\/[^"]+\/480\.webp 480w, \/media\/[^"]+\/800\.webp 800w" sizes="/i);
+    // The library serves the copies.
+    const copy = lead.match(/\/media\/[^" ]+\/480\.avif/)?.[0] ?? '';
+    const file = await get(copy);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('image/avif');
+  });
+
+  it('lists the illustrations in the media library, described and marked as samples', async () => {
+    const rows = await server.database.client.execute('SELECT filename, alt, credit, variants FROM media ORDER BY filename');
+    expect(rows.rows.length).toBe(18);
+    for (const row of rows.rows) {
+      expect(row['alt'] as string).toMatch(/^Illustration of /);
+      expect(row['credit']).toBe('Sample illustration');
+      expect(JSON.parse(row['variants'] as string)).toEqual([480, 800]);
+    }
+  });
+
+  it('relates the lead oil story to oil and gas stories that share its words', async () => {
+    const html = await (await get(permian)).text();
+    const section = html.slice(html.indexOf('id="related-title"'));
+    const slugs = [...section.matchAll(/href="\/article\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    const related = [...new Set(slugs)].slice(0, 3);
+    expect(related).toHaveLength(3);
+    const topics = await server.database.client.execute({
+      sql: `SELECT c.slug FROM articles a JOIN categories c ON c.id = a.category_id WHERE a.slug IN (${related.map(() => '?').join(', ')})`,
+      args: related as string[],
+    });
+    expect(topics.rows.map((r) => r['slug'])).toEqual(['oil-gas', 'oil-gas', 'oil-gas']);
+    // The closest: the other story of oil output in the field.
+    expect(related[0]).toBe('alaska-north-slope-project-reaches-first-oil');
+  });
+});
+
 describe('discovery', () => {
   it('publishes RSS, a sitemap and robots.txt', async () => {
     const rss = await (await get('/rss.xml')).text();

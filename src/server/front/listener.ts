@@ -139,7 +139,7 @@ export async function createRequestListener(config: AppConfig, distDir: string):
   const build = realpathSync(distDir);
   const { handler: astro } = (await import(pathToFileURL(join(build, 'server/entry.mjs')).href)) as { handler: Handler };
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
-  const prerendered = loadPrerenderedPages(join(build, 'client'), config.siteUrl);
+  const prerendered = loadPrerenderedPages(join(build, 'client'), config);
   const sirvAssets = sirv(join(build, 'client'), {
     etag: true,
     dotfiles: false,
