@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
+import { RELATIVE_TIME_SCRIPT } from './src/lib/relative-time.ts';
 import { THEME_SCRIPT } from './src/lib/theme-script.ts';
 import interactionDirective from './src/directives/interaction-integration.mjs';
 
@@ -14,8 +15,8 @@ import interactionDirective from './src/directives/interaction-integration.mjs';
  */
 const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 
-/** The inline theme script (dark mode before the first paint) is allowed by its hash. */
-const THEME_SCRIPT_HASH = /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`);
+/** The page's two inline scripts (dark mode before the first paint, relative times) are allowed by their hashes. */
+const scriptHash = (/** @type {string} */ script) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`);
 
 export default defineConfig({
   site: SITE_URL_PLACEHOLDER,
@@ -50,7 +51,7 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [THEME_SCRIPT_HASH] },
+      scriptDirective: { hashes: [scriptHash(THEME_SCRIPT), scriptHash(RELATIVE_TIME_SCRIPT)] },
       // Chart libraries set style attributes; styles cannot run code, scripts stay hashed.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

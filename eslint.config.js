@@ -87,6 +87,7 @@ export default defineConfig(
                 '!@db/text',
                 '!@db/change-stamp',
                 '!@db/cluster-write-lock',
+                '!@db/group-commit',
                 '**/db/**',
               ],
               allowTypeImports: true,

@@ -2,6 +2,11 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { filePathOf } from './backends/worker-threads.ts';
 import { isFileUrl } from './client.ts';
 
+/** The file of an embedded database's URL; undefined for a libSQL server. */
+export function databaseFilePath(url: string): string | undefined {
+  return isFileUrl(url) ? filePathOf(url) : undefined;
+}
+
 /** Bytes of the WAL-index header that change with every commit: iChange, mxFrame, salts and checksums. */
 const HEADER_BYTES = 48;
 

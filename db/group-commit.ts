@@ -21,6 +21,19 @@ const SAVEPOINT = statement('SAVEPOINT queued_write');
 const RELEASE = statement('RELEASE queued_write');
 const ROLLBACK_TO = statement('ROLLBACK TO queued_write');
 
+/**
+ * What the write queue reports to the process's metrics: how many transactions wait now, and
+ * each commit's duration. Kept once per process (the server and the built app each load this
+ * module; one of them runs the queue).
+ */
+export interface WriteQueueStats {
+  waiting: number;
+  onCommit: Set<(seconds: number) => void>;
+}
+const STATS = Symbol.for('energy-market-site.write-queue-stats');
+const processGlobal = globalThis as typeof globalThis & { [STATS]?: WriteQueueStats };
+export const writeQueueStats: WriteQueueStats = (processGlobal[STATS] ??= { waiting: 0, onCommit: new Set() });
+
 export interface GroupCommitOptions {
   /** Most transactions that share one commit. */
   maxBatch: number;
@@ -53,6 +66,7 @@ export class WriteScheduler {
   run<T>(fn: (exec: Exec) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      writeQueueStats.waiting = this.#queue.length;
       void this.#drain();
     });
   }
@@ -89,6 +103,7 @@ export class WriteScheduler {
         (done.length === 0 || Date.now() - started < this.#options.maxBatchMs)
       ) {
         current = this.#queue.shift();
+        writeQueueStats.waiting = this.#queue.length;
         if (!current) break;
         const savepoint = tx.exec(SAVEPOINT);
         bookkeeping = Promise.all([bookkeeping, savepoint]);
@@ -109,7 +124,10 @@ export class WriteScheduler {
         current = undefined;
       }
       await bookkeeping;
+      const committing = performance.now();
       await tx.commit();
+      const seconds = (performance.now() - committing) / 1000;
+      for (const observe of writeQueueStats.onCommit) observe(seconds);
     } catch (error) {
       await tx.rollback().catch(() => undefined);
       current?.reject(error);

@@ -1,8 +1,10 @@
 // The production server's entry: `npm start` (scripts/start.mjs) and the tests run it. The
 // server itself lives in src/server/front; this file only names the build, the database
 // preparation and itself as the script each web process of the cluster runs.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MIGRATIONS_FOLDER } from '@db/migrate';
 import { startServer as startFront } from '@/server/front/start';
 import { prepareDatabase, startupMessage } from './prepare-db.ts';
 
@@ -15,6 +17,7 @@ export function startServer(): ReturnType<typeof startFront> {
     prepareDatabase: () => prepareDatabase({ seed: true }).catch((error: unknown) => Promise.reject(new Error(startupMessage(error)))),
     exec: fileURLToPath(import.meta.url),
     execArgv: ['--import', join(root, 'scripts/aliases.mjs')],
+    shippedMigrations: (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length,
   });
 }
 

@@ -1,5 +1,6 @@
 /// <reference types="astro/client" />
 import type { SessionUser } from '@/server/auth/session';
+import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageCache } from '@/server/page-cache';
 
 declare module 'astro' {
@@ -14,6 +15,10 @@ declare global {
     interface Locals {
       /** The production server's page cache (src/server/front); absent under `astro dev`. */
       pageCache?: PageCache;
+      /** Applies the purge log to `pageCache` (src/server/front); absent under `astro dev`. */
+      purges?: PurgeFollower;
+      /** The request is this process's background render of a stale page: render and store it, never answer from memory. */
+      revalidating?: boolean;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;
       /** The public contact address (`CONTACT_EMAIL`, or its placeholder in a prerendered page), set by the middleware. */

@@ -3,24 +3,39 @@ import { SESSION_COOKIE } from '@/server/auth/cookie';
 import { sessionNeed } from '@/server/auth/guard';
 import { validateSessionToken } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
-import { readContentVersion } from '@/server/content-version';
 import { ForbiddenError, UnauthorizedError } from '@/server/errors';
 import { errorResponse } from '@/server/http';
 import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origin';
+import { createChangeStamp } from '@db/change-stamp';
+import { PurgeFollower } from '@/server/cache/purge-follower';
+import { withRenderScope } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 import {
   CACHEABLE_ROUTES,
-  PAGE_CACHE_CONTROL,
+  EVERY_PAGE_TAG,
   PageCache,
   answerFor,
   cachedPage,
+  etagFor,
   isPrivatePageRequest,
-  lookupPage,
+  pageAddress,
+  pageCacheControl,
   type PageAnswer,
 } from '@/server/page-cache';
 import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
-const fallbackCache = new PageCache();
+let fallback: { cache: PageCache; purges: PurgeFollower } | undefined;
+const fallbackCache = () => {
+  if (!fallback) {
+    const cache = new PageCache();
+    fallback = { cache, purges: new PurgeFollower(cache, createChangeStamp(appConfig().databaseUrl)) };
+  }
+  return fallback;
+};
+
+/** The most tags a page names in its headers; a page showing more is tagged by its lists instead (and `any`). */
+const MAX_PAGE_TAGS = 80;
 
 /**
  * The site's absolute address for canonical URLs, feeds and structured data, and the public
@@ -108,37 +123,58 @@ const toResponse = (answer: PageAnswer) =>
   new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
 
 /**
- * Caches cacheable on-demand pages, keyed to the content version in the database (a
- * publish in any process changes the key, so no page is ever stale) and to the query
- * parameters the page reads. In production the server answers hits from the same cache,
- * through the same lookup, before this runs.
+ * Caches cacheable on-demand pages by their address (the path and the query parameters the
+ * page reads), each with the tags of what it showed while it rendered: a change purges
+ * exactly those (see src/server/cache). A page renders once however many readers miss it
+ * at the same moment. In production the server answers hits, fresh or stale, before this
+ * runs, and sends a stale page's background render here (`locals.revalidating`). Every page
+ * says how shared caches may keep it and which tags name it (`Surrogate-Key`, `Cache-Tag`).
  */
 const pageCache = defineMiddleware(async (context, next) => {
   const method = context.request.method;
   const params = Object.hasOwn(CACHEABLE_ROUTES, context.routePattern) ? CACHEABLE_ROUTES[context.routePattern] : undefined;
   if ((method !== 'GET' && method !== 'HEAD') || !params || isPrivatePageRequest(context.url)) return next();
 
-  const cache = context.locals.pageCache ?? fallbackCache;
+  const own = context.locals.pageCache && context.locals.purges ? { cache: context.locals.pageCache, purges: context.locals.purges } : fallbackCache();
+  const { cache } = own;
   const request = {
     method,
     url: context.url,
     ifNoneMatch: context.request.headers.get('If-None-Match'),
     acceptEncoding: context.request.headers.get('Accept-Encoding'),
   };
-  const found = lookupPage(cache, request, params, await readContentVersion());
-  if ('answer' in found) return toResponse(found.answer);
-  const response = await next();
-  if (response.status !== 200) {
-    response.headers.set('Cache-Control', 'no-store');
-    return response;
+  const address = pageAddress(context.url, params);
+  if (!context.locals.revalidating) {
+    await own.purges.sync();
+    const hit = cache.get(address);
+    if (hit?.fresh) return toResponse(answerFor(hit.page, request));
+    cache.counts.misses++;
   }
-  const headers = new Headers(response.headers);
-  headers.set('ETag', found.miss.etag);
-  headers.set('Cache-Control', PAGE_CACHE_CONTROL);
-  headers.set('Vary', 'Accept-Encoding');
-  const page = cachedPage(await response.text(), [...headers.entries()], found.miss.etag);
-  cache.set(found.miss.key, context.url, params, page);
-  return toResponse(answerFor(page, request));
+  const page = await cache.renderOnce(address, async () => {
+    const renderedSince = cache.purgeSeq;
+    const { result: response, scope } = await withRenderScope(next);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    const etag = etagFor(body);
+    headers.set('ETag', etag);
+    headers.set('Vary', 'Accept-Encoding');
+    if (response.status !== 200) {
+      cache.delete(address);
+      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+      return cachedPage(body, [...headers.entries()], etag, response.status);
+    }
+    const tags = scope.tags.size === 0 ? [tag.untagged] : scope.tags.size > MAX_PAGE_TAGS ? [tag.untagged, ...[...scope.tags].filter((t) => t.startsWith('l:'))] : [...scope.tags];
+    const now = Date.now();
+    const validFor = scope.validUntil === undefined ? undefined : Math.ceil((scope.validUntil - now) / 1000);
+    headers.set('Cache-Control', pageCacheControl({ purged: appConfig().sharedCache !== undefined, validForSeconds: validFor }));
+    const named = [EVERY_PAGE_TAG, ...tags];
+    headers.set('Surrogate-Key', named.join(' '));
+    headers.set('Cache-Tag', named.join(','));
+    const rendered = cachedPage(body, [...headers.entries()], etag);
+    cache.set(address, context.url, params, rendered, tags, scope.validUntil, renderedSince);
+    return rendered;
+  });
+  return toResponse(answerFor(page, request, 'rendered'));
 });
 
 export const onRequest = sequence(errorPageStatus, cacheHeaders, apiErrors, siteAddress, sameOriginWrites, adminSession, pageCache);

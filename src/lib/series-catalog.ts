@@ -32,10 +32,15 @@ export function seriesInfo(slug: string, frequency: Frequency): SeriesInfo {
 
 const DAY_MS = 86_400_000;
 
+/** When (ms since the epoch) a series whose latest period is `period` becomes older than it should be (NaN for a bad period). */
+export function staleFrom(period: string, staleAfterDays: number): number {
+  return Date.parse(`${period.slice(0, 10)}T00:00:00Z`) + staleAfterDays * DAY_MS;
+}
+
 /** Whether a series whose latest period is `period` is older than it should be at `now`. */
 export function isStale(period: string, staleAfterDays: number, now: Date = new Date()): boolean {
-  const time = Date.parse(`${period.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) || now.getTime() - time > staleAfterDays * DAY_MS;
+  const from = staleFrom(period, staleAfterDays);
+  return Number.isNaN(from) || now.getTime() > from;
 }
 
 /** What a change is measured against: "vs previous day". */

@@ -59,6 +59,18 @@ const envSchema = z.object({
   EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('editors@energypulse.example'),
   BRIEFING_TIME: dailyTime.default('06:30'),
+  CACHE_PURGE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:https?:\/\/\S+|fastly:[\w-]+|cloudflare:[\w-]+)$/,
+      'must be the address of a Varnish (http://host:port), fastly:SERVICE_ID or cloudflare:ZONE_ID',
+    )
+    .optional(),
+  CACHE_PURGE_TOKEN: z.string().trim().min(1).optional(),
+  CACHE_PURGE_API_URL: z.url().optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface AppConfig {
@@ -112,7 +124,17 @@ export interface AppConfig {
    * at the same time); undefined when `BRIEFING_TIME=off`, which stops both.
    */
   briefingTime: string | undefined;
+  /** Where a change's purge goes, besides this site's own page caches; undefined: nowhere (shared caches then keep pages a minute). */
+  sharedCache: SharedCacheConfig | undefined;
+  /** Where Prometheus metrics are served (never on the site's own port); undefined: not served. */
+  metrics: { port: number; host: string } | undefined;
 }
+
+/** A shared cache in front of the site that a change purges by the tags of the pages it touched. */
+export type SharedCacheConfig =
+  | { kind: 'varnish'; url: string }
+  | { kind: 'fastly'; serviceId: string; token: string; apiUrl: string }
+  | { kind: 'cloudflare'; zoneId: string; token: string; apiUrl: string };
 
 export type MediaStorageConfig =
   | { kind: 'folder'; dir: string }
@@ -141,6 +163,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((e) => Boolean(e.MEDIA_S3_ACCESS_KEY_ID) === Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY), {
       path: ['MEDIA_S3_SECRET_ACCESS_KEY'],
       message: 'set it together with MEDIA_S3_ACCESS_KEY_ID, or neither (the AWS SDK then finds credentials itself)',
+    })
+    .refine((e) => !/^(?:fastly|cloudflare):/.test(e.CACHE_PURGE_URL ?? '') || Boolean(e.CACHE_PURGE_TOKEN), {
+      path: ['CACHE_PURGE_TOKEN'],
+      message: 'is needed to purge Fastly or Cloudflare (an API token allowed to purge)',
     })
     .safeParse(present);
   if (!parsed.success) {
@@ -188,5 +214,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     editorsEmail: e.EDITORS_EMAIL,
     contactEmail: e.CONTACT_EMAIL,
     briefingTime: e.BRIEFING_TIME ?? undefined,
+    sharedCache: sharedCacheOf(e.CACHE_PURGE_URL, e.CACHE_PURGE_TOKEN, e.CACHE_PURGE_API_URL),
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
+}
+
+/** The shared cache `CACHE_PURGE_URL` names (with its token, and the API address tests may point elsewhere). */
+function sharedCacheOf(url: string | undefined, token: string | undefined, apiUrl: string | undefined): SharedCacheConfig | undefined {
+  if (!url) return undefined;
+  const [scheme, id = ''] = url.split(':');
+  if (scheme === 'fastly') return { kind: 'fastly', serviceId: id, token: token ?? '', apiUrl: (apiUrl ?? 'https://api.fastly.com').replace(/\/+$/, '') };
+  if (scheme === 'cloudflare')
+    return { kind: 'cloudflare', zoneId: id, token: token ?? '', apiUrl: (apiUrl ?? 'https://api.cloudflare.com/client/v4').replace(/\/+$/, '') };
+  return { kind: 'varnish', url: url.replace(/\/+$/, '') };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { tag } from '@/server/cache/tags';
 
 /**
  * The on-demand pages that are cached, by Astro route pattern, each with the query
@@ -37,12 +38,19 @@ export function isPrivatePageRequest(url: URL): boolean {
 }
 
 /**
- * Pages show relative times ("3 hours ago") and scheduled articles fall due without a
- * write, so a cached page also expires with the minute it was rendered in.
+ * How browsers and shared caches may keep a page. Browsers revalidate every use (the
+ * ETag makes that a 304); a shared cache (a CDN, Varnish) keeps it for `s-maxage` and may
+ * serve it stale for a moment while it refetches, or while the origin fails. With a purge
+ * configured (CACHE_PURGE_URL), a change purges exactly the pages that show it, so shared
+ * caches keep pages a day; without one they keep them a minute.
  */
-export const TIME_BUCKET_MS = 60_000;
+export function pageCacheControl(options: { purged: boolean; validForSeconds?: number | undefined }): string {
+  const shared = options.purged ? 86_400 : 60;
+  const sMaxAge = Math.max(1, Math.min(shared, options.validForSeconds ?? shared));
+  return `public, max-age=0, must-revalidate, s-maxage=${sMaxAge}, stale-while-revalidate=30, stale-if-error=86400`;
+}
 
-/** Browsers and shared caches may store the page but must revalidate it on every use. */
+/** What a prerendered page (the same until the next deploy) says to caches. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /** Bytes a cached page takes besides its bodies (headers, key, bookkeeping). */
@@ -64,6 +72,8 @@ export interface CachedPage {
   br: Buffer;
   /** The response headers for each encoding, built once (hits allocate nothing). */
   sent: Record<'identity' | 'gzip' | 'br', Record<string, string>>;
+  /** The headers of a 304 for it. */
+  notModified: Record<string, string>;
 }
 
 /** The part of a cache key that names the page: the path and the parameters it reads, sorted. */
@@ -79,14 +89,9 @@ export function pageAddress(url: URL, params: readonly string[]): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** The cache key of a page address for the current content version and time bucket. */
-export function pageCacheKey(address: string, contentVersion: string, now: number = Date.now()): string {
-  return `${contentVersion}|${Math.floor(now / TIME_BUCKET_MS)}|${address}`;
-}
-
-/** A strong ETag for a cache key in this build: equal keys mean byte-equal pages. */
-export function etagFor(key: string): string {
-  return `"${createHash('sha256').update(`${BUILD_ID}|${key}`).digest('base64url').slice(0, 27)}"`;
+/** A strong ETag of a page's bytes in this build: equal ETags mean byte-equal pages. */
+export function etagFor(body: string | Buffer): string {
+  return `"${createHash('sha256').update(BUILD_ID).update('|').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -97,16 +102,21 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** Headers a 304 repeats from the page it stands for (RFC 9110 15.4.5). */
+const NOT_MODIFIED_HEADERS = ['etag', 'cache-control', 'vary', 'surrogate-key', 'cache-tag', 'x-cache'];
+
 /** Builds a cache entry, compressing the body once. */
-export function cachedPage(body: string, headers: [string, string][], etag: string): CachedPage {
-  const raw = Buffer.from(body);
+export function cachedPage(body: string | Buffer, headers: [string, string][], etag: string, status = 200): CachedPage {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
   // Pages are compressed hard; big files (a sitemap of 50,000 URLs) less so, to keep their first render quick.
   const large = raw.length > 512 * 1024;
   const gzip = gzipSync(raw, { level: large ? 6 : 9 });
   const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
-  const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)));
+  const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)).map(([n, v]) => [n.toLowerCase(), v]));
+  base['etag'] = etag;
+  base['x-cache'] = 'HIT';
   return {
-    status: 200,
+    status,
     etag,
     headers,
     body: raw,
@@ -117,6 +127,7 @@ export function cachedPage(body: string, headers: [string, string][], etag: stri
       gzip: { ...base, 'content-encoding': 'gzip', 'content-length': String(gzip.length) },
       br: { ...base, 'content-encoding': 'br', 'content-length': String(br.length) },
     },
+    notModified: Object.fromEntries(Object.entries(base).filter(([name]) => NOT_MODIFIED_HEADERS.includes(name))),
   };
 }
 
@@ -141,19 +152,67 @@ export function pickEncoding(acceptEncoding: string | null | undefined): 'br' | 
   return undefined;
 }
 
+/** A page as the cache holds it: the page, what it shows, until when it is valid, and whether a change made it stale. */
+interface Entry {
+  page: CachedPage;
+  path: string;
+  size: number;
+  tags: ReadonlySet<string>;
+  /** After this time (ms) the page is stale even without a change (a release falls due, a figure turns stale). */
+  validUntil: number | undefined;
+  /** A change to something it shows made it stale: it is served only while its new version renders. */
+  stale: boolean;
+}
+
+/** What the page cache has for an address: the page, and whether it is still current. */
+export interface CacheHit {
+  page: CachedPage;
+  fresh: boolean;
+}
+
+/** Counts for the metrics: answers from memory (fresh or stale), misses, renders, revalidations, purged entries. */
+export interface PageCacheCounts {
+  hits: number;
+  staleHits: number;
+  misses: number;
+  renders: number;
+  revalidations: number;
+  purged: number;
+}
+
+/** Purges remembered for renders in flight (a render outlasting this many purges is stored stale). */
+const RECENT_PURGES = 256;
+
+/** The tag every cached page carries, and the tag that purges every page. */
+export const EVERY_PAGE_TAG = tag.everyPage;
+
 /**
- * An in-process LRU of rendered pages, bounded in bytes. Entries of old content versions
- * simply age out. The production server owns one instance and hands it to Astro through
- * `locals`, so it can answer hits before Astro's request pipeline runs.
+ * An in-process LRU of rendered pages, bounded in bytes, each keyed by its address (the
+ * path and the parameters its route reads) and tagged with what it shows (see
+ * `src/server/cache/tags.ts`). A purge marks the pages of its tags stale: a stale page is
+ * still served, once, while its new version renders in the background, so a reader never
+ * waits for a page that has a previous version. A page with no previous version renders
+ * once however many readers ask for it at the same moment (`renderOnce`).
+ *
+ * The production server owns one instance and hands it to Astro through `locals`, so it
+ * answers hits before Astro's request pipeline runs.
  */
 export class PageCache {
   readonly maxBytes: number;
-  readonly #entries = new Map<string, { page: CachedPage; path: string; size: number }>();
+  readonly #entries = new Map<string, Entry>();
+  /** For each tag, the addresses of the pages that carry it. */
+  readonly #byTag = new Map<string, Set<string>>();
   /** For each path with stored entries: the parameters its route reads, and how many entries it has. */
   readonly #paths = new Map<string, { params: readonly string[]; entries: number }>();
+  /** Renders in flight, by address: a second reader waits for the first's render. */
+  readonly #rendering = new Map<string, Promise<CachedPage>>();
+  /** Addresses whose stale page is being rendered afresh in the background. */
+  readonly #revalidating = new Set<string>();
   #bytes = 0;
-  /** The content version and time bucket of the latest page stored (the start of its key). */
-  #generation = '';
+  /** Purges applied so far, and the latest of them: a render that began before one of them may have read what it changed. */
+  #purgeSeq = 0;
+  readonly #recentPurges: { seq: number; tags: readonly string[] }[] = [];
+  readonly counts: PageCacheCounts = { hits: 0, staleHits: 0, misses: 0, renders: 0, revalidations: 0, purged: 0 };
 
   constructor(maxBytes: number = 64 * 1024 * 1024) {
     this.maxBytes = maxBytes;
@@ -164,28 +223,47 @@ export class PageCache {
     return this.#paths.get(pathname)?.params;
   }
 
-  get(key: string): CachedPage | undefined {
-    const hit = this.#entries.get(key);
-    if (!hit) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, hit);
-    return hit.page;
+  /** The page stored at an address, and whether it is current (neither purged nor past its time). */
+  get(address: string, now: number = Date.now()): CacheHit | undefined {
+    const entry = this.#entries.get(address);
+    if (!entry) return undefined;
+    this.#entries.delete(address);
+    this.#entries.set(address, entry);
+    const fresh = !entry.stale && (entry.validUntil === undefined || now < entry.validUntil);
+    return { page: entry.page, fresh };
   }
 
-  /** Stores a page rendered for `url` by a route reading `params`; a page over an eighth of the budget is not kept. */
-  set(key: string, url: URL, params: readonly string[], page: CachedPage): void {
-    const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + key.length * 2;
+  /** The count of purges applied so far: take it before a render and pass it to `set`. */
+  get purgeSeq(): number {
+    return this.#purgeSeq;
+  }
+
+  /**
+   * Stores a page rendered for `url` by a route reading `params`, with the tags of what it
+   * shows; a page over an eighth of the budget is not kept. `renderedSince` is `purgeSeq` as
+   * it was when the render began: a page that a purge applied meanwhile concerns is stored
+   * stale, since it may show what came before the change.
+   */
+  set(
+    address: string,
+    url: URL,
+    params: readonly string[],
+    page: CachedPage,
+    tags: Iterable<string> = [],
+    validUntil?: number,
+    renderedSince: number = this.#purgeSeq,
+  ): void {
+    const tagSet = new Set([EVERY_PAGE_TAG, ...tags]);
+    const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + address.length * 2;
+    this.#remove(address);
     if (size > this.maxBytes / 8) return;
-    // Pages of an earlier content version or minute can never be asked for again: a store
-    // of a new one lets them go at once, so memory holds only what can still be served.
-    const generation = key.slice(0, key.indexOf('|', key.indexOf('|') + 1) + 1);
-    if (generation !== this.#generation) {
-      this.#generation = generation;
-      for (const stored of [...this.#entries.keys()]) if (!stored.startsWith(generation)) this.#remove(stored);
-    }
-    this.#remove(key);
-    this.#entries.set(key, { page, path: url.pathname, size });
+    this.#entries.set(address, { page, path: url.pathname, size, tags: tagSet, validUntil, stale: this.#purgedSince(renderedSince, tagSet) });
     this.#bytes += size;
+    for (const tag of tagSet) {
+      let addresses = this.#byTag.get(tag);
+      if (!addresses) this.#byTag.set(tag, (addresses = new Set()));
+      addresses.add(address);
+    }
     const path = this.#paths.get(url.pathname);
     if (path) path.entries += 1;
     else this.#paths.set(url.pathname, { params, entries: 1 });
@@ -196,11 +274,77 @@ export class PageCache {
     }
   }
 
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
+  /** Forgets the page at an address (its new render was no page: a 404, a redirect). */
+  delete(address: string): void {
+    this.#remove(address);
+  }
+
+  /** Whether a purge applied after `seq` concerns any of these tags (when `seq` is too old to tell, yes). */
+  #purgedSince(seq: number, tags: ReadonlySet<string>): boolean {
+    if (seq >= this.#purgeSeq) return false;
+    const oldest = this.#recentPurges[0]?.seq ?? this.#purgeSeq + 1;
+    if (seq + 1 < oldest) return true;
+    return this.#recentPurges.some((p) => p.seq > seq && p.tags.some((t) => tags.has(t)));
+  }
+
+  /** Marks every page carrying one of the tags stale; answers how many were. */
+  purge(tags: Iterable<string>): number {
+    const list = [...tags];
+    this.#recentPurges.push({ seq: ++this.#purgeSeq, tags: list });
+    if (this.#recentPurges.length > RECENT_PURGES) this.#recentPurges.shift();
+    let marked = 0;
+    for (const tag of list) {
+      for (const address of this.#byTag.get(tag) ?? []) {
+        const entry = this.#entries.get(address);
+        if (entry && !entry.stale) {
+          entry.stale = true;
+          marked++;
+        }
+      }
+    }
+    this.counts.purged += marked;
+    return marked;
+  }
+
+  /**
+   * Renders the page at an address once, however many ask at the same moment: the first
+   * caller's `render` runs, the others wait for its result.
+   */
+  renderOnce(address: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    const running = this.#rendering.get(address);
+    if (running) return running;
+    this.counts.renders++;
+    const rendering = render().finally(() => this.#rendering.delete(address));
+    this.#rendering.set(address, rendering);
+    return rendering;
+  }
+
+  /**
+   * Claims the background revalidation of a stale page: true for the first caller until
+   * `revalidated` is called for it (so a page renders afresh once, whoever reads it meanwhile).
+   */
+  claimRevalidation(address: string): boolean {
+    if (this.#revalidating.has(address) || this.#rendering.has(address)) return false;
+    this.#revalidating.add(address);
+    this.counts.revalidations++;
+    return true;
+  }
+
+  /** The background revalidation of an address ended (stored, failed or gone). */
+  revalidated(address: string): void {
+    this.#revalidating.delete(address);
+  }
+
+  #remove(address: string): void {
+    const entry = this.#entries.get(address);
     if (!entry) return;
-    this.#entries.delete(key);
+    this.#entries.delete(address);
     this.#bytes -= entry.size;
+    for (const tag of entry.tags) {
+      const addresses = this.#byTag.get(tag);
+      addresses?.delete(address);
+      if (addresses?.size === 0) this.#byTag.delete(tag);
+    }
     const path = this.#paths.get(entry.path);
     if (path && --path.entries <= 0) this.#paths.delete(entry.path);
   }
@@ -229,32 +373,29 @@ export interface PageRequest {
   acceptEncoding: string | null | undefined;
 }
 
-/** The result of a lookup: an answer to send, or the key under which to store a fresh render. */
-export type PageLookup = { answer: PageAnswer } | { miss: { key: string; etag: string } };
-
-/** The answer for a stored page (or a 304 when the client holds it already). */
-export function answerFor(page: CachedPage, request: PageRequest): PageAnswer {
-  if (matchesEtag(request.ifNoneMatch, page.etag)) {
-    return { status: 304, headers: { etag: page.etag, 'cache-control': PAGE_CACHE_CONTROL }, body: undefined };
-  }
-  const encoding = pickEncoding(request.acceptEncoding);
-  const body = encoding ? page[encoding] : page.body;
-  return { status: page.status, headers: page.sent[encoding ?? 'identity'], body: request.method === 'HEAD' ? undefined : body };
-}
+/**
+ * How a page was had: from memory and current, from memory while its new version renders,
+ * or rendered for this request. Said in `X-Cache` (HIT, STALE, MISS).
+ */
+export type PageState = 'fresh' | 'stale' | 'rendered';
 
 /**
- * The one page-cache lookup, used by the server before Astro runs and by Astro's
- * middleware: a 304 when the client's ETag is current, the stored page when there is one,
- * else the key and ETag a fresh render is stored under.
+ * What a stale page says to shared caches: keep it a second at most, so a cache in front
+ * asks again once its new version is stored here (it must not keep the old one a day).
  */
-export function lookupPage(cache: PageCache, request: PageRequest, params: readonly string[], contentVersion: string): PageLookup {
-  const key = pageCacheKey(pageAddress(request.url, params), contentVersion);
-  const page = cache.get(key);
-  if (page) return { answer: answerFor(page, request) };
-  // Not held here (another process may have rendered it): the ETag still tells whether the client has it.
-  const etag = etagFor(key);
-  if (matchesEtag(request.ifNoneMatch, etag)) {
-    return { answer: { status: 304, headers: { etag, 'cache-control': PAGE_CACHE_CONTROL }, body: undefined } };
-  }
-  return { miss: { key, etag } };
+export const STALE_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=1';
+
+/** The answer for a stored page (or a 304 when the client holds it already). */
+export function answerFor(page: CachedPage, request: PageRequest, state: PageState = 'fresh'): PageAnswer {
+  const notModified = matchesEtag(request.ifNoneMatch, page.etag);
+  const encoding = pickEncoding(request.acceptEncoding);
+  // A fresh hit sends headers built once; a stale or rendered answer (rarer) copies them to say so.
+  const stored = notModified ? page.notModified : page.sent[encoding ?? 'identity'];
+  const headers =
+    state === 'fresh'
+      ? stored
+      : { ...stored, 'x-cache': state === 'stale' ? 'STALE' : 'MISS', ...(state === 'stale' && { 'cache-control': STALE_PAGE_CACHE_CONTROL }) };
+  if (notModified) return { status: 304, headers, body: undefined };
+  const body = encoding ? page[encoding] : page.body;
+  return { status: page.status, headers, body: request.method === 'HEAD' ? undefined : body };
 }

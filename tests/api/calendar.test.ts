@@ -6,7 +6,7 @@ import { releasesBetween } from '@/lib/release-calendar';
 import { addDays, zonedParts } from '@/lib/zoned-time';
 import { listCalendarEventsBetween, listCalendarEventsPage } from '@/server/queries/calendar-events';
 import { listReleaseChangesFor, listReleaseChangesPage } from '@/server/queries/release-changes';
-import { bumpContentVersion } from '@/server/queries/site-state';
+import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -27,9 +27,9 @@ afterAll(async () => {
 });
 
 const today = () => zonedParts(new Date(), 'America/New_York').day;
-const page = async () => (await fetch(`${server.url}/calendar`)).text();
+const page = async () => (await fetchCurrent(`${server.url}/calendar`)).text();
 const feed = async () => {
-  const response = await fetch(`${server.url}/calendar.ics`);
+  const response = await fetchCurrent(`${server.url}/calendar.ics`);
   return { response, text: await response.text() };
 };
 const parse = (text: string) => new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -110,7 +110,7 @@ describe('the release calendar page', () => {
         .values({ seriesId: series!.id, period, value })
         .onConflictDoUpdate({ target: [marketObservations.seriesId, marketObservations.period], set: { value } });
     }
-    await bumpContentVersion(db);
+    await purgeEveryPage(db);
     const html = entryHtml(await page(), last.id);
     expect(html).toContain('data-status="published"');
     expect(html).toContain('US Crude Oil Inventories 428.9 million bbl (−1.2)');
@@ -162,7 +162,7 @@ describe('the iCalendar feed', () => {
       expect(start).toBeLessThan(to);
     }
     // The same UIDs a minute later: calendar apps update events rather than duplicate them.
-    await bumpContentVersion(server.database.db);
+    await purgeEveryPage(server.database.db);
     const again = parse((await feed()).text)
       .getAllSubcomponents('vevent')
       .map((v) => String(v.getFirstPropertyValue('uid')));
@@ -260,7 +260,7 @@ describe("EIA's changes to its releases (admin API)", () => {
   // The next Weekly Petroleum Status Report, an hour or more away.
   const wpsr = () => releasesBetween(today(), addDays(today(), 14)).find((r) => r.kind === 'wpsr' && r.startsAt.getTime() > Date.now() + 3_600_000)!;
   const nextUpdate = async (slug: string) => {
-    const html = await (await fetch(`${server.url}/markets/${slug}`)).text();
+    const html = await (await fetchCurrent(`${server.url}/markets/${slug}`)).text();
     const at = html.indexOf('data-testid="next-release"');
     return at === -1 ? '' : html.slice(at, html.indexOf('</span>', at));
   };

@@ -5,7 +5,7 @@ import { openDatabase } from '@db/client';
 import { articles, authors, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import type { DatabaseAccess } from '@/server/db';
-import { bumpContentVersion } from '@/server/queries/site-state';
+import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import type { PublicComment } from '@/lib/wire/comments';
 import { fullScans, planRecorder, sortedGroups, sortedPages } from '../helpers/query-plans.ts';
@@ -177,8 +177,8 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     const slugOf = new Map(slugs.rows.map((r) => [Number(r['id']), r]));
     const article = slugOf.get(Number(row?.['article_id']));
     expect(article?.['status']).toBe('published');
-    await bumpContentVersion(db);
-    const html = await (await get(`/article/${article?.['slug'] as string}`)).text();
+    await purgeEveryPage(db);
+    const html = await (await fetchCurrent(`${server.url}/article/${article?.['slug'] as string}`)).text();
     const section = html.slice(html.indexOf('id="related-title"'));
     const shown = [...new Set([...section.matchAll(/href="\/article\/([a-z0-9-]+)"/g)].map((m) => m[1]))].slice(0, 3);
     const publicIds = ids.filter((id) => slugOf.get(id)?.['status'] === 'published' && Number(slugOf.get(id)?.['published_at']) <= Date.now());
@@ -246,7 +246,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
       updatedAt: now,
     });
     // As every write through the site does: cached pages and counts follow the content.
-    await bumpContentVersion(database.db);
+    await purgeEveryPage(database.db);
     database.close();
     const [item] = (await (await get('/api/articles?q=zyxwv&snippet=true')).json()) as { snippet: string }[];
     expect(item?.snippet).toContain('<mark>zyxwv</mark>');

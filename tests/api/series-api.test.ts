@@ -1,10 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketObservations, marketSeries, rateLimitEvents, siteState } from '@db/schema';
+import { marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
 import type { SeriesSummary } from '@/lib/wire/markets';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder } from '../helpers/query-plans.ts';
+import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'series-admin-password';
@@ -31,18 +32,13 @@ afterAll(async () => {
 let address = 0;
 /** A GET from an address of its own, so the rate limit of one test never reaches another. */
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}`, ...headers } });
+  fetchCurrent(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}`, ...headers } });
 const listSeries = async () => (await (await get('/api/series')).json()) as SeriesSummary[];
 /** The text of some HTML as a reader sees it: tags and React's text separators left out. */
 const textOf = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '');
 
-/** A write behind the server's back: a new content version, as a publish would make, so no cached figure survives it. */
-async function bumpContentVersion() {
-  await server.database.db
-    .update(siteState)
-    .set({ value: sql`CAST(${siteState.value} AS INTEGER) + 1` })
-    .where(eq(siteState.key, 'content_version'));
-}
+/** A write behind the server's back: every page purged and the counts' memo renewed, so no cached figure survives it. */
+const bumpContentVersion = () => purgeEveryPage(server.database.db);
 
 describe('GET /api/series', () => {
   it('lists every series, the new ones included, with latest value, unit, cadence, change period, source and freshness', async () => {

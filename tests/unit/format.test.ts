@@ -1,6 +1,7 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatLongDate } from '@/lib/format';
-import { formatRelativeTime } from '@/lib/relative-time';
+import { RELATIVE_TIME_SCRIPT, formatRelativeTime } from '@/lib/relative-time';
 
 describe('date formats', () => {
   it('writes the article date as month name, day and year', () => {
@@ -16,6 +17,24 @@ describe('date formats', () => {
     expect(formatRelativeTime('2025-03-07T12:00:00Z', now)).toBe('3 days ago');
     expect(formatRelativeTime('2025-03-10T10:00:00Z', now)).toBe('2 hours ago');
     expect(formatRelativeTime('2025-03-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelativeTime('2025-03-10T11:01:00Z', now)).toBe('59 minutes ago');
+    expect(formatRelativeTime('2025-01-10T12:00:00Z', now)).toBe('2 months ago');
+    expect(formatRelativeTime('2023-03-10T12:00:00Z', now)).toBe('2 years ago');
+  });
+
+  it("says server-rendered times in the page's inline script exactly as islands do", () => {
+    const now = Date.parse('2025-03-10T12:00:00Z');
+    const ages = [0, 30e3, 61e3, 89.5 * 60e3, 59.4 * 60e3, 23.6 * 36e5, 36e5 * 25, 29.4 * 864e5, 29.6 * 864e5, 200 * 864e5, 364 * 864e5, 900 * 864e5];
+    const times = ages.map((age) => ({ datetime: new Date(now - age).toISOString(), textContent: 'absolute date' }));
+    const elements = times.map((t) => ({ getAttribute: () => t.datetime, set textContent(v: string) { t.textContent = v; } }));
+    runInNewContext(RELATIVE_TIME_SCRIPT, {
+      Intl,
+      Math,
+      Date: { now: () => now, parse: Date.parse },
+      document: { querySelectorAll: (selector: string) => (selector === 'time[data-relative]' ? elements : []) },
+    });
+    expect(times.map((t) => t.textContent)).toEqual(times.map((t) => formatRelativeTime(t.datetime, new Date(now))));
+    expect(new Set(times.map((t) => t.textContent)).size).toBeGreaterThan(8);
   });
 });
 

@@ -1,15 +1,14 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  EVERY_PAGE_TAG,
   PageCache,
-  TIME_BUCKET_MS,
   answerFor,
   cachedPage,
   etagFor,
-  lookupPage,
   matchesEtag,
   pageAddress,
-  pageCacheKey,
+  pageCacheControl,
   pickEncoding,
 } from '@/server/page-cache';
 
@@ -22,14 +21,8 @@ const request = (url: string, headers: { ifNoneMatch?: string; acceptEncoding?: 
   acceptEncoding: headers.acceptEncoding,
 });
 
-describe('page addresses and keys', () => {
-  const now = 1_700_000_000_000;
+describe('page addresses', () => {
   const address = pageAddress(new URL('http://localhost/news?q=gas&category=coal'), NEWS_PARAMS);
-
-  it('change with the content version and the time bucket', () => {
-    expect(pageCacheKey(address, '1', now)).not.toBe(pageCacheKey(address, '2', now));
-    expect(pageCacheKey(address, '1', now)).not.toBe(pageCacheKey(address, '1', now + TIME_BUCKET_MS));
-  });
 
   it('do not depend on the order of query parameters', () => {
     expect(pageAddress(new URL('http://localhost/news?category=coal&q=gas'), NEWS_PARAMS)).toBe(address);
@@ -43,6 +36,11 @@ describe('page addresses and keys', () => {
 });
 
 describe('ETags', () => {
+  it('name the bytes: the same page has the same ETag, another page another', () => {
+    expect(etagFor('<p>a</p>')).toBe(etagFor(Buffer.from('<p>a</p>')));
+    expect(etagFor('<p>a</p>')).not.toBe(etagFor('<p>b</p>'));
+  });
+
   it('are quoted and match weak or listed forms', () => {
     const etag = etagFor('k');
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -96,47 +94,121 @@ describe('PageCache', () => {
   });
 });
 
-describe('PageCache across content versions and minutes', () => {
-  it('lets go of every page of an earlier version or minute as soon as a newer one is stored', () => {
+const url = (path: string) => new URL(path, 'http://localhost');
+
+describe('PageCache purges by tag', () => {
+  it('marks exactly the pages carrying a purged tag stale, and still serves them', () => {
     const cache = new PageCache();
-    const small = page('x');
-    const minute = TIME_BUCKET_MS * 1_000_000;
-    cache.set(pageCacheKey('/news', '7', minute), new URL('http://localhost/news'), NEWS_PARAMS, small);
-    cache.set(pageCacheKey('/', '7', minute), new URL('http://localhost/'), [], small);
-    expect(cache.size).toBe(2);
-    // The next minute: the old pages can never be asked for again.
-    cache.set(pageCacheKey('/', '7', minute + TIME_BUCKET_MS), new URL('http://localhost/'), [], small);
-    expect(cache.size).toBe(1);
-    expect(cache.paramsFor('/news')).toBeUndefined();
-    // A publish (new content version) does the same.
-    cache.set(pageCacheKey('/news', '8', minute + TIME_BUCKET_MS), new URL('http://localhost/news'), NEWS_PARAMS, small);
-    expect(cache.size).toBe(1);
-    expect(cache.get(pageCacheKey('/news', '8', minute + TIME_BUCKET_MS))).toBeDefined();
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1', 't:oil']);
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2', 't:gas']);
+    cache.set('/', url('/'), [], page('home'), ['l:all']);
+    expect(cache.purge(['a:1'])).toBe(1);
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+    expect(cache.get('/article/a')?.page.body.toString()).toBe('a');
+    expect(cache.get('/article/b')?.fresh).toBe(true);
+    expect(cache.get('/')?.fresh).toBe(true);
+    expect(cache.purge(['l:all', 't:oil'])).toBe(1);
+    expect(cache.get('/')?.fresh).toBe(false);
+    // The tag every page carries purges the rest.
+    expect(cache.purge([EVERY_PAGE_TAG])).toBe(1);
+    expect(cache.get('/article/b')?.fresh).toBe(false);
+  });
+
+  it('stores afresh over a stale page, fresh again', () => {
+    const cache = new PageCache();
+    cache.set('/', url('/'), [], page('old'), ['l:all']);
+    cache.purge(['l:all']);
+    cache.set('/', url('/'), [], page('new'), ['l:all']);
+    expect(cache.get('/')).toMatchObject({ fresh: true });
+    expect(cache.get('/')?.page.body.toString()).toBe('new');
+  });
+
+  it('stores stale a page whose render began before a purge of what it shows, and fresh one that a purge did not concern', () => {
+    const cache = new PageCache();
+    const before = cache.purgeSeq;
+    cache.purge(['a:1']);
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1'], undefined, before);
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2'], undefined, before);
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+    expect(cache.get('/article/b')?.fresh).toBe(true);
+  });
+
+  it('stores stale a render older than every purge it remembers', () => {
+    const cache = new PageCache();
+    const before = cache.purgeSeq;
+    for (let i = 0; i < 300; i++) cache.purge([`a:${1000 + i}`]);
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1'], undefined, before);
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+  });
+
+  it('turns a page stale at its own time (a figure ageing, a release falling due)', () => {
+    const cache = new PageCache();
+    const now = 1_800_000_000_000;
+    cache.set('/markets', url('/markets'), [], page('m'), ['market'], now + 60_000);
+    expect(cache.get('/markets', now)?.fresh).toBe(true);
+    expect(cache.get('/markets', now + 60_000)?.fresh).toBe(false);
   });
 });
 
-describe('lookupPage', () => {
-  it('misses with the key to store under, then hits; answers 304 to the current ETag', () => {
+describe('PageCache renders', () => {
+  it('renders a missing page once however many ask at the same moment', async () => {
     const cache = new PageCache();
-    const first = lookupPage(cache, request('/news?q=gas&fbclid=1'), NEWS_PARAMS, '7');
-    if (!('miss' in first)) throw new Error('expected a miss');
-    const stored = cachedPage('<p>gas</p>', [['content-type', 'text/html']], first.miss.etag);
-    cache.set(first.miss.key, new URL('http://localhost/news?q=gas'), NEWS_PARAMS, stored);
-    const hit = lookupPage(cache, request('/news?q=gas&utm=2', { acceptEncoding: 'gzip' }), NEWS_PARAMS, '7');
-    if (!('answer' in hit)) throw new Error('expected a hit');
-    expect(hit.answer.status).toBe(200);
-    expect(hit.answer.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(hit.answer.body ?? Buffer.alloc(0)).toString()).toBe('<p>gas</p>');
-    const revalidated = lookupPage(cache, request('/news?q=gas', { ifNoneMatch: first.miss.etag }), NEWS_PARAMS, '7');
-    expect('answer' in revalidated && revalidated.answer.status).toBe(304);
-    // A new content version is another page.
-    expect('miss' in lookupPage(cache, request('/news?q=gas', { ifNoneMatch: first.miss.etag }), NEWS_PARAMS, '8')).toBe(true);
+    let renders = 0;
+    let finish: (p: ReturnType<typeof page>) => void = () => undefined;
+    const render = () => {
+      renders++;
+      return new Promise<ReturnType<typeof page>>((resolve) => (finish = resolve));
+    };
+    const waiting = Array.from({ length: 100 }, () => cache.renderOnce('/news', render));
+    finish(page('news'));
+    const pages = await Promise.all(waiting);
+    expect(renders).toBe(1);
+    expect(new Set(pages).size).toBe(1);
+    // Once done, the next miss renders again.
+    void cache.renderOnce('/news', render);
+    expect(renders).toBe(2);
+  });
+
+  it('lets a failed render fail every waiter, and the next ask try again', async () => {
+    const cache = new PageCache();
+    const failing = () => Promise.reject(new Error('database gone'));
+    const both = [cache.renderOnce('/', failing), cache.renderOnce('/', failing)];
+    for (const p of both) await expect(p).rejects.toThrow('database gone');
+    await expect(cache.renderOnce('/', () => Promise.resolve(page('ok')))).resolves.toBeDefined();
+  });
+
+  it('hands the revalidation of a stale page to one caller until it ends', () => {
+    const cache = new PageCache();
+    expect(cache.claimRevalidation('/')).toBe(true);
+    expect(cache.claimRevalidation('/')).toBe(false);
+    cache.revalidated('/');
+    expect(cache.claimRevalidation('/')).toBe(true);
+  });
+});
+
+describe('answers', () => {
+  it('answer 304 to the current ETag and the page to any other', () => {
+    const stored = cachedPage('<p>gas</p>', [['content-type', 'text/html']], etagFor('<p>gas</p>'));
+    const hit = answerFor(stored, request('/news?q=gas', { acceptEncoding: 'gzip' }));
+    expect(hit.status).toBe(200);
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(hit.body ?? Buffer.alloc(0)).toString()).toBe('<p>gas</p>');
+    expect(answerFor(stored, request('/news?q=gas', { ifNoneMatch: stored.etag })).status).toBe(304);
+    expect(answerFor(stored, request('/news?q=gas', { ifNoneMatch: etagFor('<p>oil</p>') })).status).toBe(200);
   });
 
   it('sends no body to HEAD', () => {
     const answer = answerFor(page('hello'), { ...request('/'), method: 'HEAD' });
     expect(answer.body).toBeUndefined();
     expect(answer.headers['content-length']).toBe('5');
+  });
+
+  it('let shared caches keep a page a day when purges reach them, a minute otherwise, never past its own time', () => {
+    expect(pageCacheControl({ purged: true })).toContain('s-maxage=86400');
+    expect(pageCacheControl({ purged: false })).toContain('s-maxage=60');
+    expect(pageCacheControl({ purged: true, validForSeconds: 90 })).toContain('s-maxage=90');
+    expect(pageCacheControl({ purged: true, validForSeconds: -5 })).toContain('s-maxage=1');
+    expect(pageCacheControl({ purged: false })).toMatch(/^public, max-age=0, must-revalidate, /);
   });
 });
 

@@ -60,8 +60,9 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           <Badge variant="plain" className={cn(categoryBadgeClass(article.category.slug))}>
             {article.category.name}
           </Badge>
-          <time dateTime={article.publishedAt} title={formatLongDate(article.publishedAt)}>
-            {formatRelativeTime(article.publishedAt)}
+          {/* The server writes the date (a cached page stays true); the browser says it relative to now. */}
+          <time dateTime={article.publishedAt} title={formatLongDate(article.publishedAt)} data-relative suppressHydrationWarning>
+            {typeof window === 'undefined' ? formatLongDate(article.publishedAt) : formatRelativeTime(article.publishedAt)}
           </time>
         </div>
         <Heading className="text-lg leading-snug font-semibold">

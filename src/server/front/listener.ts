@@ -1,13 +1,19 @@
-import type http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
 import { type AppConfig } from '@/server/config';
-import { knownContentVersion, readContentVersion } from '@/server/content-version';
 import { messages } from '@/server/errors';
-import { PageCache, answerFor, isPrivatePageRequest, lookupPage, pickEncoding, type PageAnswer } from '@/server/page-cache';
+import { createChangeStamp, databaseFilePath } from '@db/change-stamp';
+import { PurgeFollower } from '@/server/cache/purge-follower';
+import { recordRequest, watchOutbox, watchPageCache } from '@/server/metrics';
+import { countPendingMail } from '@/server/queries/outbox';
+import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
+import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
 import { secure, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
@@ -132,7 +138,7 @@ function failRequest(req: http.IncomingMessage, res: http.ServerResponse, error:
 }
 
 /** Builds the request listener around the built Astro app in `distDir`. */
-export async function createRequestListener(config: AppConfig, distDir: string): Promise<http.RequestListener> {
+export async function createRequestListener(config: AppConfig, distDir: string, options: { shippedMigrations: number }): Promise<http.RequestListener> {
   const entry = join(distDir, 'server/entry.mjs');
   if (!existsSync(entry)) throw new Error(`No build at ${entry}: run npm run build (npm start builds when needed).`);
   // The build this process serves stays the same even if a new one is swapped in meanwhile.
@@ -161,24 +167,40 @@ export async function createRequestListener(config: AppConfig, distDir: string):
   const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
   const securityHeaders = securityHeadersFor(config.siteUrl);
 
+  const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl));
+  const file = databaseFilePath(config.databaseUrl);
+  const databaseFile = file === undefined ? undefined : watchDatabaseFile(file);
+  watchPageCache(pageCache);
+  watchOutbox(() => countPendingMail());
+  const revalidation = backgroundRevalidation(pageCache);
+
   /**
-   * Answers from memory when it can: a prerendered page, or a cached on-demand page of the
-   * current content version. Synchronous while the content version is known without a query.
+   * Answers from memory when it can: a prerendered page, or a cached on-demand page once the
+   * purges committed so far are applied (synchronous while nothing was committed). A stale
+   * page is answered too, while its new version renders once in the background.
    */
   const fromMemory = (req: http.IncomingMessage, url: URL): PageAnswer | undefined | Promise<PageAnswer | undefined> => {
     const request = { method: req.method ?? 'GET', url, ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] };
     const page = prerendered.get(url.pathname);
     if (page) return answerFor(page, request);
     if (isPrivatePageRequest(url)) return undefined;
-    // Paths no page of which is stored (static files, pages not rendered yet) skip the content version.
+    // Paths no page of which is stored (static files, pages not rendered yet) skip the purge log.
     const params = pageCache.paramsFor(url.pathname);
     if (!params) return undefined;
-    const lookup = (version: string) => {
-      const found = lookupPage(pageCache, request, params, version);
-      return 'answer' in found ? found.answer : undefined;
+    const lookup = () => {
+      const address = pageAddress(url, params);
+      const hit = pageCache.get(address);
+      if (!hit) return undefined;
+      // An editor (signed in) sees what they just saved: a stale page renders for them now, and is stored.
+      if (!hit.fresh && hasSession(req)) return undefined;
+      if (hit.fresh) pageCache.counts.hits++;
+      else {
+        pageCache.counts.staleHits++;
+        revalidation.start(address);
+      }
+      return answerFor(hit.page, request, hit.fresh ? 'fresh' : 'stale');
     };
-    const version = knownContentVersion();
-    return version === undefined ? readContentVersion().then(lookup) : lookup(version);
+    return purges.current() ? lookup() : purges.sync().then(lookup);
   };
 
   /** A write, once admitted: its body must keep arriving, and it may not run for ever. */
@@ -194,6 +216,9 @@ export async function createRequestListener(config: AppConfig, distDir: string):
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     closeAfterUnreadBody(req, res);
+    // What answered, for the metrics: the front itself unless a branch below says otherwise.
+    let routeClass = 'front';
+    res.once('finish', () => recordRequest(routeClass, res.statusCode));
     const method = req.method ?? '';
     const target = parseRequestTarget(method, req.url);
     // Every answer but a page from memory (whose headers are merged once per page) gets the security headers here.
@@ -221,13 +246,21 @@ export async function createRequestListener(config: AppConfig, distDir: string):
     const { url } = target;
     // The app sees the origin-form target only (an absolute-form request's host is ignored).
     req.url = `${url.pathname}${url.search}`;
+    if (url.pathname === '/healthz' || url.pathname === '/readyz') {
+      routeClass = 'health';
+      answerHealth(req, res, url.pathname === '/readyz', options.shippedMigrations, databaseFile);
+      return;
+    }
     if (Number(req.headers['content-length'] ?? 0) > (url.pathname === MEDIA_UPLOAD_PATH ? uploadBodyBytes : MAX_BODY_BYTES)) {
       sendJsonMessage(res, 413, messages.tooLarge);
       return;
     }
+    // A background render of a stale page (from this process, proven by its secret) skips the memory.
+    const revalidating = revalidation.isOwn(req);
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
-    const app = () => astro(req, res, undefined, { pageCache });
+    const app = () => astro(req, res, undefined, { pageCache, purges, revalidating });
     if (isWrite(method)) {
+      routeClass = 'write';
       writes.admit(
         res,
         () => runWrite(req, res, app),
@@ -236,18 +269,22 @@ export async function createRequestListener(config: AppConfig, distDir: string):
       return;
     }
     if (url.pathname.startsWith('/api/') || method === 'OPTIONS') {
+      routeClass = 'api';
       if (method === 'GET') secure(res, securityHeaders);
       compress(req, res, app);
       return;
     }
     const respond = (answer: PageAnswer | undefined) => {
-      if (answer) sendAnswer(res, answer, securityHeaders);
-      else {
+      if (answer) {
+        routeClass = 'memory';
+        sendAnswer(res, answer, securityHeaders);
+      } else {
+        routeClass = revalidating ? 'revalidation' : 'app';
         if (method === 'GET') secure(res, securityHeaders);
         compress(req, res, () => assets(req, res, app));
       }
     };
-    const answer = fromMemory(req, url);
+    const answer = revalidating ? undefined : fromMemory(req, url);
     if (!(answer instanceof Promise)) {
       respond(answer);
       return;
@@ -262,11 +299,104 @@ export async function createRequestListener(config: AppConfig, distDir: string):
   };
 
   // The error boundary: whatever a request does, it is answered (or closed) and the process serves on.
-  return (req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     try {
       handle(req, res);
     } catch (error) {
       failRequest(req, res, error);
     }
   };
+  revalidation.serveWith(listener);
+  return listener;
 }
+
+/**
+ * `/healthz`: the process answers (no database work). `/readyz`: it can serve (database
+ * reachable and migrated, writer alive), else 503 naming what failed. Neither is cached.
+ */
+function answerHealth(req: http.IncomingMessage, res: http.ServerResponse, readiness: boolean, shippedMigrations: number, databaseFile: (() => string | undefined) | undefined): void {
+  const send = (status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(Buffer.byteLength(text)),
+      ...(status === 503 && { 'Retry-After': '5' }),
+    });
+    res.end(req.method === 'HEAD' ? undefined : text);
+  };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendJsonMessage(res, 405, messages.methodNotAllowed, { Allow: 'GET, HEAD' });
+    return;
+  }
+  if (!readiness) {
+    send(200, { status: 'ok' });
+    return;
+  }
+  checkReadiness(shippedMigrations, databaseFile).then(
+    (result) => send(result.ready ? 200 : 503, { status: result.ready ? 'ready' : 'not ready', checks: result.checks }),
+    (error: unknown) => send(503, { status: 'not ready', message: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+/** Whether a request carries a session cookie (`session`, or `__Host-session` over https). */
+const hasSession = (req: http.IncomingMessage) => /(?:^|;\s*)(?:__Host-)?session=[^;]/.test(req.headers.cookie ?? '');
+
+/** The header that marks a background render of this process's, with its secret. */
+const REVALIDATE_HEADER = 'x-page-revalidate';
+
+/**
+ * Renders stale pages afresh in the background, once each: a GET of the page's address sent
+ * to this very process, on a loopback port of its own (so in a cluster it never lands on
+ * another process), marked with a secret only this process knows, so the front passes it
+ * to the app and the app renders and stores the page instead of answering from memory.
+ */
+function backgroundRevalidation(cache: PageCache) {
+  const secret = randomBytes(24).toString('base64url');
+  let listener: http.RequestListener | undefined;
+  let port: Promise<number> | undefined;
+  const internalPort = () =>
+    (port ??= new Promise<number>((resolve, reject) => {
+      const server = http.createServer(HTTP_TIMEOUTS_INTERNAL, (req, res) => listener?.(req, res));
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      server.unref();
+    }));
+  return {
+    serveWith(requestListener: http.RequestListener) {
+      listener = requestListener;
+    },
+    /** Whether a request is one of this process's background renders (the header is dropped either way). */
+    isOwn(req: http.IncomingMessage): boolean {
+      const given = req.headers[REVALIDATE_HEADER];
+      if (given === undefined) return false;
+      delete req.headers[REVALIDATE_HEADER];
+      return given === secret && req.socket.localAddress === req.socket.remoteAddress;
+    },
+    /** Starts the background render of the page at `address`, unless one is running. */
+    start(address: string): void {
+      if (!cache.claimRevalidation(address)) return;
+      void internalPort()
+        .then(
+          (p) =>
+            new Promise<void>((resolve) => {
+              const request = http.get(
+                { host: '127.0.0.1', port: p, path: address, headers: { [REVALIDATE_HEADER]: secret, 'accept-encoding': 'identity' } },
+                (response) => {
+                  response.resume();
+                  response.once('end', resolve);
+                  response.once('error', () => resolve());
+                },
+              );
+              request.once('error', () => resolve());
+              request.setTimeout(WRITE_RUN_MAX_MS, () => request.destroy());
+            }),
+        )
+        .catch((error: unknown) => console.error('Page revalidation failed:', error))
+        .finally(() => cache.revalidated(address));
+    },
+  };
+}
+
+/** The internal server answers only this process's own background renders. */
+const HTTP_TIMEOUTS_INTERNAL = { headersTimeout: 10_000, requestTimeout: WRITE_RUN_MAX_MS, keepAliveTimeout: 5_000 };

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type http from 'node:http';
+import http from 'node:http';
 import net from 'node:net';
 import { appConfig, type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
@@ -7,6 +7,7 @@ import { LISTENING_MESSAGE, runPrimary } from '@/server/front/cluster';
 import { createHttpServer, describeListenError, listen } from '@/server/front/http-server';
 import { createRequestListener } from '@/server/front/listener';
 import { sendJsonMessage } from '@/server/front/responses';
+import { clusterMetricsText, metricsListener, metricsText } from '@/server/metrics';
 import { serveUntilSignal } from '@/server/front/signals';
 
 export interface ServerEntry {
@@ -17,6 +18,8 @@ export interface ServerEntry {
   /** The script a web process of the cluster runs, and its Node options. */
   exec: string;
   execArgv: string[];
+  /** The migrations this build ships: readiness (/readyz) wants the database to have them all. */
+  shippedMigrations: number;
 }
 
 /** A start-up failure the operator can act on: printed as one line, without a stack. */
@@ -47,7 +50,8 @@ async function startSingle(config: AppConfig, entry: ServerEntry): Promise<http.
   const server = createHttpServer((req, res) => listener(req, res));
   await listen(server, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
   await prepareOrExit(entry);
-  listener = await createRequestListener(config, entry.distDir);
+  listener = await createRequestListener(config, entry.distDir, entry);
+  serveMetrics(config, metricsText);
   console.log(`Serving ${config.siteUrl} (listening on http://${config.host}:${config.port})`);
   serveUntilSignal(server);
   return server;
@@ -55,7 +59,7 @@ async function startSingle(config: AppConfig, entry: ServerEntry): Promise<http.
 
 /** A cluster worker: the database is prepared by the primary; it only serves. */
 async function startWorker(config: AppConfig, entry: ServerEntry): Promise<http.Server> {
-  const server = createHttpServer(await createRequestListener(config, entry.distDir));
+  const server = createHttpServer(await createRequestListener(config, entry.distDir, entry));
   await listen(server, config, { shared: true }).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
   // A socket bound on its own raises no cluster 'listening' event: tell the primary.
   process.send?.(LISTENING_MESSAGE);
@@ -70,6 +74,16 @@ async function startPrimary(config: AppConfig, entry: ServerEntry): Promise<void
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   await prepareOrExit(entry);
   runPrimary(config, config.webConcurrency, { exec: entry.exec, execArgv: entry.execArgv });
+  serveMetrics(config, clusterMetricsText);
+}
+
+/** Serves Prometheus metrics on METRICS_HOST:METRICS_PORT when set (never the site's own port). */
+function serveMetrics(config: AppConfig, text: () => Promise<{ contentType: string; body: string }>): void {
+  if (!config.metrics) return;
+  const { host, port } = config.metrics;
+  const server = http.createServer(metricsListener(text));
+  server.once('error', (error: NodeJS.ErrnoException) => fail(`METRICS_PORT ${port} on ${host}: ${error.code === 'EADDRINUSE' ? 'already in use' : error.message}`));
+  server.listen(port, host, () => console.log(`Metrics on http://${host}:${port}/metrics`));
 }
 
 /**

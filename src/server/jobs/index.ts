@@ -6,6 +6,7 @@ import { editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '
 import { relatedArticlesJob } from '@/server/jobs/related-articles';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
+import { sharedCachePurgeJob } from '@/server/jobs/shared-cache';
 
 /** The timed work every web process takes part in (one process runs each due run), as configured at start. */
 export function scheduledJobs(): readonly Job[] {
@@ -15,6 +16,7 @@ export function scheduledJobs(): readonly Job[] {
     mailDeliveryJob,
     scheduledPublishingJob,
     relatedArticlesJob,
+    ...(config.sharedCache ? [sharedCachePurgeJob] : []),
     ...eiaImportJobs(config),
     ...newsletterJobs(config),
     topicDigestJob,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '@/server/db';
 import { claimDueJob, ensureScheduledJob, finishJobRun, listDueJobNames, renewJobLease } from '@/server/queries/jobs';
+import { recordJobRun } from '@/server/metrics';
 
 /** A piece of timed work every web process may run; exactly one runs each due run. */
 export interface Job {
@@ -63,6 +64,7 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
     renew.unref();
     try {
       const summary = await job.run({ signal: controller.signal, now: started });
+      recordJobRun(job.name, true);
       const finishedAt = now();
       await finishJobRun(
         job.name,
@@ -71,6 +73,7 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
         tx,
       );
     } catch (error) {
+      recordJobRun(job.name, false);
       const finishedAt = now();
       const message = error instanceof Error ? error.message : String(error);
       console.error(JSON.stringify({ event: 'job_failed', job: job.name, message, at: finishedAt.toISOString() }));

@@ -5,3 +5,9 @@ import { db, type Executor } from '@/server/db';
 export async function optimizeDatabase(tx: Executor = db): Promise<void> {
   await tx.run(sql`PRAGMA optimize`);
 }
+
+/** How many migrations the database has applied (drizzle's own record of them). */
+export async function countAppliedMigrations(tx: Executor = db): Promise<number> {
+  const rows = await tx.all<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`);
+  return Number(rows[0]?.n ?? 0);
+}

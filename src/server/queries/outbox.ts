@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
@@ -98,4 +98,10 @@ export async function countOutboxMessages(filter: OutboxFilter, cap: number, tx:
 export async function getOutboxMessage(id: number, tx: Executor = db) {
   const [row] = await tx.select(messageColumns).from(outbox).where(eq(outbox.id, id));
   return row;
+}
+
+/** Messages waiting to be sent (or sent again): the outbox's backlog, counted on its due index. */
+export async function countPendingMail(tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(outbox).where(eq(outbox.status, 'pending'));
+  return row?.n ?? 0;
 }

@@ -25,7 +25,7 @@ export async function listAnalyticsPage(page: PageQuery): Promise<{ items: Analy
 export async function createAnalyticsContent(input: AnalyticsContentCreate): Promise<AnalyticsContentItem> {
   const now = new Date();
   const item = await insertAnalyticsContent({ ...input, createdAt: now, updatedAt: now });
-  await contentChanged({ entity: 'analytics-content', id: item.id, action: 'created' });
+  await contentChanged({ entity: 'analytics-content', id: item.id, action: 'created' }, { kind: 'analysis', id: item.id });
   return item;
 }
 
@@ -33,11 +33,11 @@ export async function updateAnalyticsContent(id: number, input: AnalyticsContent
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const item = await updateAnalyticsContentById(id, { ...changes, updatedAt: new Date() });
   if (!item) throw new NotFoundError(messages.analyticsContentNotFound);
-  await contentChanged({ entity: 'analytics-content', id, action: 'updated' });
+  await contentChanged({ entity: 'analytics-content', id, action: 'updated' }, { kind: 'analysis', id });
   return item;
 }
 
 export async function deleteAnalyticsContent(id: number): Promise<void> {
   if (!(await deleteAnalyticsContentById(id))) throw new NotFoundError(messages.analyticsContentNotFound);
-  await contentChanged({ entity: 'analytics-content', id, action: 'deleted' });
+  await contentChanged({ entity: 'analytics-content', id, action: 'deleted' }, { kind: 'analysis', id });
 }

@@ -94,7 +94,7 @@ export async function saveZohoConfig(body: Record<string, unknown>): Promise<Zoh
   };
   await saveZohoRow(values);
   // The Analytics tab and the energy mix on cached pages depend on this.
-  await contentChanged({ entity: 'zoho-config', id: 1, action: existing ? 'updated' : 'created' });
+  await contentChanged({ entity: 'zoho-config', id: 1, action: existing ? 'updated' : 'created' }, { kind: 'zoho' });
   return getZohoAdminConfig();
 }
 

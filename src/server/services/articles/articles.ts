@@ -21,6 +21,10 @@ import { relateChangedArticles } from '@/server/services/articles/related';
 import { getRevision, recordRevision, restorableContent } from '@/server/services/articles/revisions';
 import { autosaveKey } from '@/server/services/articles/autosaves';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { articleFacts } from '@/server/cache/tags';
+
+/** The fields whose change can change what a search finds. */
+const ARTICLE_TEXT = ['title', 'excerpt', 'content'] as const;
 
 async function assertCategory(categoryId: number): Promise<void> {
   if (!(await categoryExists(categoryId))) throw new ValidationError({ categoryId: [messages.categoryRequired] });
@@ -93,7 +97,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
     throw error;
   }
   await relateChangedArticles([article.id]);
-  await contentChanged({ entity: 'article', id: article.id, action: 'created' });
+  await contentChanged({ entity: 'article', id: article.id, action: 'created' }, { kind: 'article', after: articleFacts(article) });
   return article;
 }
 
@@ -144,7 +148,10 @@ export async function updateArticle(
     throw error;
   }
   await relateChangedArticles([id]);
-  await contentChanged({ entity: 'article', id, action: 'updated' });
+  await contentChanged(
+    { entity: 'article', id, action: 'updated' },
+    { kind: 'article', before: articleFacts(before), after: articleFacts(article), textChanged: ARTICLE_TEXT.some((f) => before[f] !== article[f]) },
+  );
   return article;
 }
 
@@ -169,6 +176,7 @@ export async function restoreArticleRevision(
 
 /** Deletes an article and its comments. */
 export async function deleteArticle(id: number): Promise<void> {
-  if (!(await deleteArticleById(id))) throw new NotFoundError(messages.articleNotFound);
-  await contentChanged({ entity: 'article', id, action: 'deleted' });
+  const before = await getAdminArticle(id);
+  if (!before || !(await deleteArticleById(id))) throw new NotFoundError(messages.articleNotFound);
+  await contentChanged({ entity: 'article', id, action: 'deleted' }, { kind: 'article', before: articleFacts(before) });
 }

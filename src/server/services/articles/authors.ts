@@ -56,7 +56,7 @@ export async function createAuthor(input: AuthorCreate): Promise<Author> {
   try {
     const now = new Date();
     const author = await insertAuthor({ ...input, photoUrl: input.photoUrl ?? null, createdAt: now, updatedAt: now });
-    await contentChanged({ entity: 'author', id: author.id, action: 'created' });
+    await contentChanged({ entity: 'author', id: author.id, action: 'created' }, { kind: 'author', slugs: [author.slug] });
     return author;
   } catch (error) {
     const field = uniqueViolationOf(error);
@@ -80,17 +80,17 @@ export async function updateAuthor(id: number, input: AuthorUpdate): Promise<Aut
   }
   if (!author) throw new NotFoundError(messages.authorNotFound);
   if (author.name !== before.name) await renameAuthorInArticles(id, author.name);
-  await contentChanged({ entity: 'author', id, action: 'updated' });
+  await contentChanged({ entity: 'author', id, action: 'updated' }, { kind: 'author', slugs: [...new Set([before.slug, author.slug])] });
   return author;
 }
 
 /** Deletes an author who has no articles (409 otherwise: their articles need another author first). */
 export async function deleteAuthor(id: number): Promise<void> {
-  await getAuthor(id);
+  const before = await getAuthor(id);
   const articles = await countArticlesOfAuthor(id);
   if (articles > 0) throw new ConflictError(messages.authorHasArticles(articles));
   if (!(await deleteAuthorById(id))) throw new NotFoundError(messages.authorNotFound);
-  await contentChanged({ entity: 'author', id, action: 'deleted' });
+  await contentChanged({ entity: 'author', id, action: 'deleted' }, { kind: 'author', slugs: [before.slug] });
 }
 
 /** A slug made from a name: lowercase words joined by hyphens ("author" when nothing is left). */

@@ -9,6 +9,8 @@ import {
   searchPublicArticleIds,
   toFtsQuery,
 } from '@/server/queries/articles';
+import { showsArticles, showsTags } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 import { attachLibraryImages } from '@/server/services/media/responsive-images';
 
 export interface PublicListQuery {
@@ -46,6 +48,12 @@ export async function listPublicArticles(query: PublicListQuery): Promise<{ item
     getArticlesByIds(ids, query.withContent ?? false),
     fts && query.snippets ? getSearchSnippets(fts, ids) : Promise.resolve(new Map<number, string>()),
   ]);
+  // A page showing this list changes when its members or their order change, and with each article on it.
+  if (fts) showsTags(tag.search);
+  else if (filter.featured) showsTags(tag.featured);
+  else if (filter.category && filter.category !== 'all') showsTags(tag.topicArticles(filter.category));
+  else if (filter.authorId === undefined) showsTags(tag.everyArticle);
+  showsArticles(items);
   // Cards show a library image's resized copies rather than its original.
   const withImages = await attachLibraryImages(items);
   return { items: withImages.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };

@@ -8,6 +8,6 @@ import { contentChanged } from '@/server/services/site/content-changes';
 export async function updateCategory(id: number, input: CategoryUpdate): Promise<CategoryDetail> {
   const category = await updateCategoryDescription(id, input.description);
   if (!category) throw new NotFoundError(messages.categoryNotFound);
-  await contentChanged({ entity: 'category', id, action: 'updated' });
+  await contentChanged({ entity: 'category', id, action: 'updated' }, { kind: 'topic', slug: category.slug });
   return category;
 }

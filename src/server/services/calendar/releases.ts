@@ -26,6 +26,8 @@ import {
   type ReleaseChangeRow,
 } from '@/server/queries/release-changes';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { showsTags, validUntil } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 
 /** A release's headline figure: the observation of its period in the stored series. */
 export interface HeadlineFigure {
@@ -140,6 +142,9 @@ function eventEntry(row: CalendarEventRow, now: Date): CalendarEntry {
  * period. Bounded by the window (releases are computed; events come through the index).
  */
 export async function getCalendar(from: string, to: string, now: Date = new Date()): Promise<CalendarEntry[]> {
+  // A page showing it changes with the editors' changes, when its next release comes out, and when the day turns.
+  showsTags(tag.calendar, tag.market);
+  validUntil(zonedTime(addDays(easternDay(now), 1), '00:00', SITE_TIME_ZONE));
   // EIA may move a release by up to RELEASE_CHANGE_MAX_DAYS: into the window, or out of it.
   const candidates = releasesBetween(addDays(from, -RELEASE_CHANGE_MAX_DAYS), addDays(to, RELEASE_CHANGE_MAX_DAYS));
   const changes = new Map((await listReleaseChangesFor(candidates.map((r) => r.id))).map((c) => [c.releaseId, c]));
@@ -155,6 +160,7 @@ export async function getCalendar(from: string, to: string, now: Date = new Date
   const entries: CalendarEntry[] = releases.map((r) => {
     const rule = RELEASE_RULES[r.kind];
     const out = r.startsAt.getTime() <= now.getTime();
+    if (!out) validUntil(r.startsAt);
     const figure = out && rule.headline && r.period ? figures.get(`${rule.headline}|${r.period}`) : undefined;
     const entry: CalendarEntry = {
       id: r.id,
@@ -242,7 +248,7 @@ export async function listCalendarEventsForAdmin(
 /** Adds an editor's event; the calendar pages render afresh. */
 export async function addCalendarEvent(input: CalendarEventInput): Promise<CalendarEventItem> {
   const row = await createCalendarEvent(toValues(input));
-  await contentChanged({ entity: 'calendar-event', id: row.id, action: 'created' });
+  await contentChanged({ entity: 'calendar-event', id: row.id, action: 'created' }, { kind: 'calendar' });
   return toItem(row);
 }
 
@@ -250,14 +256,14 @@ export async function addCalendarEvent(input: CalendarEventInput): Promise<Calen
 export async function changeCalendarEvent(id: number, input: CalendarEventInput): Promise<CalendarEventItem> {
   const row = await updateCalendarEvent(id, toValues(input));
   if (!row) throw new NotFoundError(messages.calendarEventNotFound);
-  await contentChanged({ entity: 'calendar-event', id, action: 'updated' });
+  await contentChanged({ entity: 'calendar-event', id, action: 'updated' }, { kind: 'calendar' });
   return toItem(row);
 }
 
 /** Deletes an event; 404 when there is no such event. */
 export async function removeCalendarEvent(id: number): Promise<void> {
   if (!(await deleteCalendarEvent(id))) throw new NotFoundError(messages.calendarEventNotFound);
-  await contentChanged({ entity: 'calendar-event', id, action: 'deleted' });
+  await contentChanged({ entity: 'calendar-event', id, action: 'deleted' }, { kind: 'calendar' });
 }
 
 /** The computed release of an id (`wpsr-2026-11-25`): its rule's day is in the id, holidays move it a few days at most. */
@@ -317,12 +323,12 @@ export async function changeRelease(releaseId: string, input: ReleaseChangeInput
     startsAt = zonedTime(day, time, SITE_TIME_ZONE);
   }
   const row = await upsertReleaseChange({ releaseId, scheduledAt: release.startsAt, startsAt, note: input.note });
-  await contentChanged({ entity: 'release-change', id: 0, action: 'updated' });
+  await contentChanged({ entity: 'release-change', id: 0, action: 'updated' }, { kind: 'calendar' });
   return changeItem(row);
 }
 
 /** Puts a release back at its rule's time; 404 when it had no change. */
 export async function removeReleaseChange(releaseId: string): Promise<void> {
   if (!(await deleteReleaseChange(releaseId))) throw new NotFoundError(messages.releaseNotFound);
-  await contentChanged({ entity: 'release-change', id: 0, action: 'deleted' });
+  await contentChanged({ entity: 'release-change', id: 0, action: 'deleted' }, { kind: 'calendar' });
 }

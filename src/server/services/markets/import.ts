@@ -216,7 +216,7 @@ export async function runEiaImport(
     // Readers' price alerts on the new figures go out as a job, like every other mailing.
     if (importedRows(summary) > 0) await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
   });
-  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
+  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, { kind: 'market' });
   return summary;
 }
 

@@ -1,4 +1,6 @@
-import { CHANGE_PERIODS, isStale, seriesInfo, seriesSourceText } from '@/lib/series-catalog';
+import { CHANGE_PERIODS, isStale, seriesInfo, seriesSourceText, staleFrom } from '@/lib/series-catalog';
+import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 import { fiveYearRange, rangeStart, rangeStats, type FiveYearBand, type Point, type RangeStats, type SeriesRange } from '@/lib/series-stats';
 import type { ArticleSummary } from '@/lib/wire/articles';
 import type { SeriesSummary } from '@/lib/wire/markets';
@@ -47,13 +49,17 @@ function summarize(series: MarketSeriesRow, latest: Point | undefined, previous:
 
 /** Every stored series with its latest value and change, in display order (the rows read once per content version). */
 export async function listSeriesSummaries(now: Date = new Date()): Promise<SeriesSummary[]> {
+  showsTags(tag.market);
   const rows = await cachedForContent('series|latest', () => listSeriesWithLatest());
   const out: SeriesSummary[] = [];
   for (const [index, row] of rows.entries()) {
     if (rows[index - 1]?.id === row.id) continue;
     const point = (r: (typeof rows)[number] | undefined) =>
       r && r.id === row.id && r.period !== null && r.value !== null ? { period: r.period, value: r.value } : undefined;
-    out.push(summarize(row, point(row), point(rows[index + 1]), now));
+    const summary = summarize(row, point(row), point(rows[index + 1]), now);
+    // A page showing the figure changes the moment it turns stale.
+    if (summary.latest && !summary.stale) validUntil(staleFrom(summary.latest.period, summary.staleAfterDays));
+    out.push(summary);
   }
   return out;
 }
@@ -143,6 +149,9 @@ export async function getSeriesPage(slug: string, range: SeriesRange, now: Date 
     nextReleaseOf(slug, now),
   ]);
   const points = start ? history.filter((p) => p.period >= start) : history;
+  showsArticles(articles);
+  // Its "Next update" moves on once that release is out.
+  if (nextRelease) validUntil(new Date(nextRelease.startsAt));
   return {
     series,
     range,

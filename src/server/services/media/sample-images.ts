@@ -2,7 +2,8 @@ import type { SampleMedia } from '@db/seed/sample-media';
 import type { DatabaseAccess } from '@/server/db';
 import { replaceLeadImages } from '@/server/queries/articles';
 import { getMediaByKeys, insertMedia } from '@/server/queries/media';
-import { bumpContentVersion, getSiteState, setSiteState } from '@/server/queries/site-state';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { logPurge } from '@/server/services/site/content-changes';
 import { originalUrl, storeImageFiles } from '@/server/services/media/library';
 
 /** Set once the sample illustrations are in the library, so later starts skip the step with one read. */
@@ -51,7 +52,7 @@ export async function installSampleImages(samples: readonly SampleMedia[], datab
       tx,
     );
     await setSiteState(INSTALLED, new Date().toISOString(), tx);
-    if (moved > 0) await bumpContentVersion(tx);
+    if (moved > 0) await logPurge([{ kind: 'everything' }], tx);
     return moved;
   });
 }

@@ -1,14 +1,27 @@
-import { loadConfig } from '@/server/config';
+import { tagsToPurge, type ContentChange } from '@/server/cache/tags';
+import { appConfig, loadConfig } from '@/server/config';
+import { writeTransaction, type Executor } from '@/server/db';
+import { sharedCachePurger, type SharedCachePurger } from '@/server/integrations/shared-cache';
+import { insertPagePurge, listUnsharedPagePurges, markPagePurgesShared } from '@/server/queries/page-purges';
 import { bumpContentVersion } from '@/server/queries/site-state';
+import { recordPurgeSent } from '@/server/metrics';
 
 const HOOK_TIMEOUT_MS = 5_000;
+
+/** What REBUILD_HOOK_URL is told of a change. */
+export interface ChangeEvent {
+  entity: string;
+  id?: number;
+  ids?: number[];
+  action: 'created' | 'updated' | 'deleted' | 'published';
+}
 
 /**
  * POSTs an event to REBUILD_HOOK_URL when set, with a timeout; resolves when it was answered
  * or failed (a failure is logged, never thrown). A redirect is never followed: the POST goes
  * to the configured address and nowhere else.
  */
-export async function notifyRebuildHook(event: Record<string, unknown>): Promise<void> {
+export async function notifyRebuildHook(event: ChangeEvent | Record<string, unknown>): Promise<void> {
   const hook = loadConfig().rebuildHookUrl;
   if (!hook) return;
   try {
@@ -29,12 +42,76 @@ export async function notifyRebuildHook(event: Record<string, unknown>): Promise
   }
 }
 
+let purger: SharedCachePurger | null | undefined;
+/** The configured shared cache's purger, or null when none is configured. */
+function sharedPurger(): SharedCachePurger | null {
+  if (purger === undefined) {
+    const shared = appConfig().sharedCache;
+    purger = shared ? sharedCachePurger(shared) : null;
+  }
+  return purger;
+}
+
 /**
- * After content changes: moves the content version on, so every cached page is rendered
- * afresh in every process, and POSTs to REBUILD_HOOK_URL when set. The hook runs in the
- * background; it blocks nothing.
+ * Tells the shared cache in front of the site, when one is configured, of logged purges;
+ * records the ones it took. A failure is logged and counted, and the purge stays unsent for
+ * `sendUnsharedPurges` to try again.
  */
-export async function contentChanged(reason: { entity: string; id: number; action: 'created' | 'updated' | 'deleted' }): Promise<void> {
-  await bumpContentVersion();
-  void notifyRebuildHook(reason);
+async function sharePurges(purges: readonly { id: number; tags: readonly string[] }[]): Promise<void> {
+  const purge = sharedPurger();
+  if (!purge || purges.length === 0) return;
+  const tags = [...new Set(purges.flatMap((p) => p.tags))];
+  try {
+    await purge(tags);
+    recordPurgeSent(true);
+    await writeTransaction((tx) => markPagePurgesShared(purges.map((p) => p.id), new Date(), tx));
+  } catch (error) {
+    recordPurgeSent(false);
+    console.error(JSON.stringify({ event: 'shared_cache_purge_failed', message: error instanceof Error ? error.message : String(error), tags }));
+  }
+}
+
+/** A purge written to the log: its id and tags. */
+export interface LoggedPurge {
+  id: number;
+  tags: readonly string[];
+}
+
+/**
+ * Inside a write transaction: logs the purge of the pages these changes make stale (every
+ * web process marks them stale in its own cache as soon as it sees the entry, and renders
+ * each again once, in the background, when it is next asked for) and moves the content
+ * version on (the memo of counts and totals). Logged with the change, it is never lost.
+ */
+export async function logPurge(changes: readonly ContentChange[], tx: Executor): Promise<LoggedPurge> {
+  const tags = [...new Set(changes.flatMap(tagsToPurge))];
+  await bumpContentVersion(tx);
+  return { id: await insertPagePurge(tags, new Date(), tx), tags };
+}
+
+/** Tells the shared cache in front of a logged purge, in the background (a failure is retried by a job). */
+export function shareInBackground(purge: LoggedPurge): void {
+  void sharePurges([purge]);
+}
+
+/**
+ * After content readers see changed: logs the purge of the pages that show it (see
+ * `logPurge`), tells the shared cache in front, and POSTs to REBUILD_HOOK_URL when set. The
+ * shared cache and the hook are told in the background; they block nothing.
+ */
+export async function contentChanged(event: ChangeEvent, change: ContentChange): Promise<void> {
+  const purge = await writeTransaction((tx) => logPurge([change], tx));
+  shareInBackground(purge);
+  void notifyRebuildHook(event);
+}
+
+/** Purges older than this that no shared cache took are sent again by the job. */
+const RESEND_AFTER_MS = 10_000;
+
+/** Sends the purges a shared cache has not taken yet (the job's retry); answers how many there were. */
+export async function sendUnsharedPurges(now: Date = new Date()): Promise<number> {
+  if (!sharedPurger()) return 0;
+  const pending = await listUnsharedPagePurges(new Date(now.getTime() - RESEND_AFTER_MS), 500);
+  await sharePurges(pending);
+  return pending.length;
 }

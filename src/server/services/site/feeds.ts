@@ -6,6 +6,8 @@ import { NotFoundError, messages } from '@/server/errors';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug } from '@/server/queries/categories';
 import { listPublicArticles } from '@/server/services/articles/lists';
+import { showsTags } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 
 /** Items in every feed: the newest ones. */
 export const FEED_ITEMS = 30;
@@ -100,6 +102,7 @@ export async function getSiteFeed(): Promise<Feed> {
 /** A topic's feed: its newest articles; 404 for an unknown category. */
 export async function getTopicFeed(slug: string): Promise<Feed> {
   const category = await getCategoryBySlug(slug);
+  showsTags(tag.topic(slug));
   if (!category) throw new NotFoundError(messages.categoryNotFound);
   const { items } = await listPublicArticles({ category: slug, limit: FEED_ITEMS, offset: 0, withContent: true });
   return {
@@ -114,6 +117,7 @@ export async function getTopicFeed(slug: string): Promise<Feed> {
 /** An author's feed: their newest articles; 404 for an unknown author. */
 export async function getAuthorFeed(slug: string): Promise<Feed> {
   const author = await getAuthorBySlug(slug);
+  showsTags(tag.author(slug), tag.authorArticles(slug));
   if (!author) throw new NotFoundError(messages.authorNotFound);
   const { items } = await listPublicArticles({ authorId: author.id, limit: FEED_ITEMS, offset: 0, withContent: true });
   return {

@@ -4,6 +4,9 @@ import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import { TOPIC_MARKET_SERIES } from '@/lib/categories';
 import type { ArticleSeo } from '@/lib/wire/articles';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
+import { seriesInfo, staleFrom } from '@/lib/series-catalog';
+import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
 import { NotFoundError } from '@/server/errors';
 import { getAnalyticsContentById } from '@/server/queries/analytics-content';
@@ -21,6 +24,14 @@ import { buildReport } from '@/server/services/markets/reports';
 import { articleForReaders, findLibraryImage } from '@/server/services/media/responsive-images';
 import { dashboardsOf } from '@/server/services/analytics/zoho';
 
+/** The market figures a page shows: the page changes with them, and the moment one of them turns stale. */
+async function marketFigures() {
+  showsTags(tag.market);
+  const items = await listMarketData();
+  for (const item of items) if (!item.stale) validUntil(staleFrom(item.asOf, seriesInfo(item.slug, item.frequency).staleAfterDays));
+  return items;
+}
+
 /**
  * The energy mix to chart: from the configured Zoho data view, else the stored generation
  * mix (EIA, or its sample stand-in), else the stored fallback mix.
@@ -31,10 +42,11 @@ export async function getEnergyMix(zoho: Promise<ZohoRow | undefined> = getZohoR
 
 /** Everything the home page shows. */
 export async function getHomePageData() {
+  showsTags(tag.market, tag.zoho);
   const [featured, latest, marketData, dashboard] = await Promise.all([
     listPublicArticles({ featured: true, limit: 4, offset: 0 }),
     listPublicArticles({ limit: 10, offset: 0 }),
-    listMarketData(),
+    marketFigures(),
     getDashboardData(),
   ]);
   const featuredIds = new Set(featured.items.map((a) => a.id));
@@ -48,11 +60,13 @@ export async function getHomePageData() {
 
 /** The news page: one archive page of the URL's filter (with search snippets), its page count, and the sidebar. */
 export async function getNewsPageData(filter: { category: string; q: string; page: number }) {
+  // The sidebar: every category's count, and the market figures.
+  showsTags(tag.everyArticle, tag.market);
   const [list, categories, stats, marketData] = await Promise.all([
     listPublicArticles({ category: filter.category, q: filter.q, limit: NEWS_PAGE_SIZE, offset: (filter.page - 1) * NEWS_PAGE_SIZE, snippets: true }),
     listCategories(),
     getCategoryStats(),
-    listMarketData(),
+    marketFigures(),
   ]);
   return { ...list, pageCount: newsPageCount(list.total), categories, stats, marketData };
 }
@@ -62,6 +76,7 @@ export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
   const [related, seo] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), getArticleSeo(article.id)]);
+  showsArticles([article, ...related]);
   return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
 }
 
@@ -89,11 +104,13 @@ export async function getArticlePreviewData(token: string) {
  */
 export async function getTopicPageData(slug: string, page: number) {
   const category = await getCategoryBySlug(slug);
+  showsTags(tag.topic(slug));
   if (!category) return undefined;
   const series = TOPIC_MARKET_SERIES[slug] ?? [];
+  if (series.length > 0) showsTags(tag.market);
   const [list, marketData] = await Promise.all([
     listPublicArticles({ category: slug, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
-    series.length > 0 ? listMarketData() : Promise.resolve([]),
+    series.length > 0 ? marketFigures() : Promise.resolve([]),
   ]);
   return {
     category,
@@ -106,6 +123,7 @@ export async function getTopicPageData(slug: string, page: number) {
 /** An author page (/author/{slug}): the author and one page of their archive, newest first; undefined for an unknown author. */
 export async function getAuthorPageData(slug: string, page: number) {
   const author = await getAuthorBySlug(slug);
+  showsTags(tag.author(slug), tag.authorArticles(slug));
   if (!author) return undefined;
   const [list, photo] = await Promise.all([
     listPublicArticles({ authorId: author.id, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
@@ -121,10 +139,11 @@ const ANALYSIS_EXCERPT_CHARS = 280;
 
 /** The /analytics page's data: market figures, the energy mix, one page of the analysis items, the dashboards. */
 export async function getAnalyticsPageData(page: number) {
+  showsTags(tag.market, tag.zoho, tag.analysisList);
   // The Zoho row gives both the energy mix and the dashboards: read once.
   const zoho = getZohoRow();
   const [marketData, dashboard, content, row] = await Promise.all([
-    listMarketData(),
+    marketFigures(),
     getDashboardData(zoho),
     listAnalyticsPage({ limit: ANALYTICS_PAGE_SIZE, offset: (page - 1) * ANALYTICS_PAGE_SIZE }),
     zoho,
@@ -153,8 +172,10 @@ export async function getAnalyticsPageData(page: number) {
  */
 export async function getAnalysisPageData(id: number) {
   const item = await getAnalyticsContentById(id);
+  showsTags(tag.analysis(id));
   if (!item) return undefined;
   const chart = analysisChartOf(item.metadata);
+  if (chart) showsTags(tag.market);
   const report = chart
     ? await buildReport('custom', { ...chart, format: 'json' }).catch((error: unknown) => {
         // Series with no stored observations: the item reads without its chart.

@@ -5,6 +5,8 @@ import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries
 import { listAuthors } from '@/server/queries/authors';
 import { listCategories } from '@/server/queries/categories';
 import { listSeriesSummaries } from '@/server/services/markets/series';
+import { showsTags } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
@@ -34,6 +36,7 @@ export function articleSitemapFileCount(articles: number, perFile: number = SITE
 
 /** The sitemap index: the static pages' file and one file per 50,000 articles, oldest first. */
 export async function sitemapIndexXml(site: URL): Promise<string> {
+  showsTags(tag.everyArticle);
   const articles = await cachedForContent('sitemap|count', () => countPublicArticles({ now: new Date() }));
   const files = ['/sitemaps/pages.xml'];
   for (let n = 1; n <= articleSitemapFileCount(articles); n++) files.push(`/sitemaps/articles-${n}.xml`);
@@ -50,6 +53,7 @@ const MAX_AUTHOR_URLS = 10_000;
  * each, so they are few; the file holds the newest that fit).
  */
 export async function pagesSitemapXml(site: URL): Promise<string> {
+  showsTags(tag.authorIndex, tag.analysisList, tag.market);
   const [categories, authors, series] = await Promise.all([listCategories(), listAuthors(MAX_AUTHOR_URLS, 0), listSeriesSummaries()]);
   const paths = [...STATIC_PATHS, ...series.map((s) => s.page), ...categories.map((c) => topicUrl(c.slug)), ...authors.map((a) => authorUrl(a.slug))];
   const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - paths.length);
@@ -64,6 +68,7 @@ export async function pagesSitemapXml(site: URL): Promise<string> {
 
 /** Article sitemap file `n` (1-based), or undefined past the last one. */
 export async function articleSitemapXml(site: URL, n: number, perFile: number = SITEMAP_URLS_PER_FILE): Promise<string | undefined> {
+  showsTags(tag.sitemap);
   const entries = await listArticleSitemapEntries((n - 1) * perFile, perFile);
   if (entries.length === 0 && n > 1) return undefined;
   // Slugs are [a-z0-9-]: one escaped prefix serves every URL of the file.

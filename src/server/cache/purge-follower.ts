@@ -1,0 +1,69 @@
+import { getPagePurgeRange, listPagePurgesAfter } from '@/server/queries/page-purges';
+import { EVERY_PAGE_TAG, type PageCache } from '@/server/page-cache';
+
+const BATCH = 500;
+
+/**
+ * Follows the purge log for one process's page cache: every purge committed by any process
+ * is applied here (its pages marked stale) before a page is answered from memory. Whether
+ * anything was committed since the last look is known without a query on an embedded
+ * database (its WAL index header, `stamp`); then one read, shared by the requests that
+ * arrive together, fetches what is new. Without a stamp (a libSQL server), every
+ * `sync` reads, at most once per `pollMs`.
+ */
+export class PurgeFollower {
+  readonly #cache: PageCache;
+  readonly #stamp: () => string | undefined;
+  readonly #pollMs: number;
+  #lastId: number | undefined;
+  #seenStamp: string | undefined;
+  #readAt = 0;
+  #pending: Promise<void> | undefined;
+
+  constructor(cache: PageCache, stamp: () => string | undefined, options: { pollMs?: number } = {}) {
+    this.#cache = cache;
+    this.#stamp = stamp;
+    this.#pollMs = options.pollMs ?? 1_000;
+  }
+
+  /** Whether every purge committed so far has been applied: answered without a query. */
+  current(): boolean {
+    if (this.#lastId === undefined) return false;
+    const stamp = this.#stamp();
+    if (stamp === undefined) return Date.now() - this.#readAt < this.#pollMs;
+    return stamp === this.#seenStamp;
+  }
+
+  /** Applies the purges committed since the last look; requests that arrive together share one read. */
+  sync(): Promise<void> {
+    if (this.current()) return Promise.resolve();
+    this.#pending ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.#pending = undefined;
+        this.#read().then(resolve, reject);
+      });
+    });
+    return this.#pending;
+  }
+
+  async #read(): Promise<void> {
+    // The stamp is taken before the read: a commit in between only makes the next look read again.
+    const stamp = this.#stamp();
+    const readAt = Date.now();
+    if (this.#lastId === undefined) {
+      // A process starts with an empty cache: only what comes after now matters.
+      this.#lastId = (await getPagePurgeRange()).last;
+    } else {
+      for (;;) {
+        const rows = await listPagePurgesAfter(this.#lastId, BATCH);
+        // Entries this process never saw were pruned (it slept through them): every page may be stale.
+        if (rows[0] && rows[0].id > this.#lastId + 1) this.#cache.purge([EVERY_PAGE_TAG]);
+        for (const row of rows) this.#cache.purge(row.tags);
+        this.#lastId = rows.at(-1)?.id ?? this.#lastId;
+        if (rows.length < BATCH) break;
+      }
+    }
+    this.#seenStamp = stamp;
+    this.#readAt = readAt;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * What a cached page shows, as tags, and which tags a change purges: the one place that
+ * knows both sides. A page collects its tags while it renders (`render-scope.ts`); a change
+ * names what it touched (`ContentChange`) and `tagsToPurge` turns that into tags, so only
+ * the pages that show it render again, in every process and in shared caches in front.
+ *
+ * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `au:3` an
+ * author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
+ * order can change.
+ */
+export const tag = {
+  /** A page showing this article (its own page, a card in a list, a related link, a feed item). */
+  article: (id: number) => `a:${id}`,
+  /** A page showing this author's name or page (bylines included), by the author's slug. */
+  author: (slug: string) => `au:${slug}`,
+  /** A topic's own facts (name, description) on its page. */
+  topic: (slug: string) => `t:${slug}`,
+  /** The newest-first list of every public article (home, /news, the site feed, the sitemap, category counts). */
+  everyArticle: 'l:all',
+  /** The list of one topic's articles. */
+  topicArticles: (slug: string) => `l:t:${slug}`,
+  /** The list of one author's articles. */
+  authorArticles: (slug: string) => `l:au:${slug}`,
+  /** The featured stories. */
+  featured: 'l:featured',
+  /** Search results: any change to a public article's text may change them. */
+  search: 'l:search',
+  /** Market figures and series (home strip, /markets, series pages, topic figures, reports). */
+  market: 'market',
+  /** The release calendar and its feed. */
+  calendar: 'calendar',
+  /** The analysis items list. */
+  analysisList: 'l:analysis',
+  /** One analysis item's page. */
+  analysis: (id: number) => `an:${id}`,
+  /** The energy mix and dashboards configured from Zoho. */
+  zoho: 'zoho',
+  /** The article sitemap files: every article's address and last change. */
+  sitemap: 'sitemap',
+  /** The list of authors (the sitemap's author pages). */
+  authorIndex: 'l:authors',
+  /** Every cached page carries it: purging it renews the whole site (a deploy's new sample images, an operator's purge). */
+  everyPage: 'site',
+  /** A page that recorded nothing it shows: any change may concern it. */
+  untagged: 'any',
+  /** A page no content change concerns (the API docs, a form): only a deploy renews it. */
+  unchanging: 'static',
+} as const;
+
+/** An article as far as its pages care: whether readers see it, where it is listed, and by whom. */
+export interface ArticleFacts {
+  id: number;
+  /** Published and due: readers see it. */
+  public: boolean;
+  publishedAt: string;
+  categorySlug: string;
+  authorSlug: string | null;
+  featured: boolean;
+  slug: string;
+}
+
+/** A change to content readers see, as the services name it. */
+export type ContentChange =
+  /** An article created, edited, restored, published when due, unpublished or deleted: its facts before and after. */
+  | { kind: 'article'; before?: ArticleFacts | undefined; after?: ArticleFacts | undefined; textChanged?: boolean }
+  /** An author's name, title, bio or photo changed (slugs: before and after, when it moved). */
+  | { kind: 'author'; slugs: string[] }
+  | { kind: 'topic'; slug: string }
+  | { kind: 'analysis'; id: number }
+  | { kind: 'market' }
+  | { kind: 'calendar' }
+  | { kind: 'zoho' }
+  /** Something every page may show (the sample images replacing the seed's plain files). */
+  | { kind: 'everything' };
+
+/** The tags of the pages a change makes stale (pages that did not say what they show among them). */
+export function tagsToPurge(change: ContentChange): string[] {
+  return [...changeTags(change), tag.untagged];
+}
+
+function changeTags(change: ContentChange): string[] {
+  switch (change.kind) {
+    case 'article':
+      return articleTags(change.before, change.after, change.textChanged ?? true);
+    case 'author':
+      return [tag.authorIndex, ...change.slugs.flatMap((slug) => [tag.author(slug), tag.authorArticles(slug)])];
+    case 'topic':
+      return [tag.topic(change.slug)];
+    case 'analysis':
+      return [tag.analysis(change.id), tag.analysisList];
+    case 'market':
+      return [tag.market];
+    case 'calendar':
+      return [tag.calendar];
+    case 'zoho':
+      return [tag.zoho];
+    case 'everything':
+      return [tag.everyPage];
+  }
+}
+
+/**
+ * An article's change: its own tag always (every page showing it), and the lists it joins,
+ * leaves or moves in when readers' view of it changes (public or not, publish time,
+ * featured, topic, author, address); search results when the text of a public article changed.
+ */
+function articleTags(before: ArticleFacts | undefined, after: ArticleFacts | undefined, textChanged: boolean): string[] {
+  const id = after?.id ?? before?.id;
+  if (id === undefined) return [];
+  const tags = new Set([tag.article(id)]);
+  const seen = [before, after].filter((f): f is ArticleFacts => f !== undefined && f.public);
+  if (seen.length === 0) return [...tags];
+  tags.add(tag.sitemap);
+  const listed = (f: ArticleFacts | undefined) =>
+    f?.public ? `${f.publishedAt}|${f.categorySlug}|${f.authorSlug ?? ''}|${f.featured}|${f.slug}` : 'hidden';
+  if (listed(before) !== listed(after)) {
+    tags.add(tag.everyArticle);
+    tags.add(tag.search);
+    for (const facts of seen) {
+      tags.add(tag.topicArticles(facts.categorySlug));
+      if (facts.authorSlug !== null) tags.add(tag.authorArticles(facts.authorSlug));
+      if (facts.featured) tags.add(tag.featured);
+    }
+  } else if (textChanged) tags.add(tag.search);
+  return [...tags];
+}
+
+/** What an article's pages care about, from the article as the newsroom sees it. */
+export function articleFacts(
+  article: {
+    id: number;
+    slug: string;
+    status: string;
+    publishedAt: string;
+    category: { slug: string };
+    authorSlug: string | null;
+    featured: boolean;
+  },
+  now: Date = new Date(),
+): ArticleFacts {
+  return {
+    id: article.id,
+    public: article.status === 'published' && new Date(article.publishedAt).getTime() <= now.getTime(),
+    publishedAt: article.publishedAt,
+    categorySlug: article.category.slug,
+    authorSlug: article.authorSlug,
+    featured: article.featured,
+    slug: article.slug,
+  };
+}

@@ -1,0 +1,280 @@
+import { renameSync } from 'node:fs';
+import http from 'node:http';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, categories } from '@db/schema';
+import { apiClient } from '../helpers/api-client.ts';
+import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The page cache in front of Astro (#23): a change re-renders only the pages that show it, in
+// every process; a stale page is served while its new version renders once; a page nobody has
+// renders once however many ask; health and metrics for the operators.
+const PASSWORD = 'page-cache-admin-password';
+
+interface Page {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A GET on a new connection each time: in a cluster, connections go round-robin to the processes. */
+const getPage = (port: number, path: string, headers: Record<string, string> = {}) =>
+  new Promise<Page>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+
+const portOf = (server: TestServer) => Number(new URL(server.url).port);
+
+/** Asks until `done` holds for an answer (each process gets its turn), at most `tries` times. */
+async function askUntil(port: number, path: string, done: (page: Page) => boolean, tries = 200): Promise<Page> {
+  let last: Page | undefined;
+  for (let i = 0; i < tries; i++) {
+    last = await getPage(port, path);
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${path} never met the condition; last X-Cache ${String(last?.headers['x-cache'])}`);
+}
+
+/** Warms a page in every process: asks until a run of answers in a row are all hits. */
+async function warm(port: number, path: string, processes: number): Promise<Page> {
+  let run = 0;
+  let last: Page | undefined;
+  for (let i = 0; i < 100 && run < processes * 2; i++) {
+    last = await getPage(port, path);
+    expect(last.status).toBe(200);
+    run = last.headers['x-cache'] === 'HIT' ? run + 1 : 0;
+  }
+  expect(run).toBe(processes * 2);
+  return last!;
+}
+
+async function publicArticles(server: TestServer) {
+  return server.database.db
+    .select({ id: articles.id, slug: articles.slug, excerpt: articles.excerpt, categoryId: articles.categoryId, categorySlug: categories.slug })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
+    .orderBy(asc(articles.id));
+}
+
+describe('in a cluster of two processes', () => {
+  let server: TestServer;
+  let port: number;
+  let call: ReturnType<typeof apiClient>['call'];
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', WEB_CONCURRENCY: '2' });
+    port = portOf(server);
+    const client = apiClient(server, PASSWORD);
+    call = client.call;
+    cookie = await client.signIn();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('an edit renders again exactly the pages that show the story, in every process, and no process answers the old page as current', async () => {
+    const all = await publicArticles(server);
+    const edited = all[0]!;
+    // Pages that do not show the edited story: another topic's page, another story's page, the markets.
+    const otherTopic = all.find((a) => a.categoryId !== edited.categoryId)!.categorySlug;
+    const untouched = ['/markets', `/category/${otherTopic}`];
+    for (const a of all) {
+      if (a.id === edited.id) continue;
+      const page = await getPage(port, `/article/${a.slug}`);
+      if (!page.body.includes(`/article/${edited.slug}"`)) {
+        untouched.push(`/article/${a.slug}`);
+        break;
+      }
+    }
+    expect(untouched).toHaveLength(3);
+    const touched = [`/article/${edited.slug}`, `/category/${edited.categorySlug}`];
+
+    const before = new Map<string, string>();
+    for (const path of [...untouched, ...touched]) before.set(path, String((await warm(port, path, 2)).headers.etag));
+
+    const excerpt = `A revised summary, ${Date.now()}, after the pipeline ruling.`;
+    const saved = await call('PATCH', `/api/articles/${edited.id}`, { cookie, body: { excerpt } });
+    expect(saved.status).toBe(200);
+
+    // The pages that do not show the story are still answered from memory, unchanged, by both processes.
+    for (const path of untouched) {
+      for (let i = 0; i < 4; i++) {
+        const page = await getPage(port, path);
+        expect(page.headers['x-cache'], path).toBe('HIT');
+        expect(page.headers.etag, path).toBe(before.get(path));
+      }
+    }
+    // The pages that show it: never the old version as current; soon the new one from memory.
+    for (const path of touched) {
+      const fresh = await askUntil(port, path, (page) => {
+        const shows = page.body.includes(excerpt);
+        if (!shows) expect(page.headers['x-cache'], `${path} answered the old page as current`).toBe('STALE');
+        return shows && page.headers['x-cache'] === 'HIT';
+      });
+      expect(fresh.headers.etag).not.toBe(before.get(path));
+    }
+  });
+});
+
+describe('in one process', () => {
+  let server: TestServer;
+  let port: number;
+  let metricsPort: number;
+  let call: ReturnType<typeof apiClient>['call'];
+  let cookie: string;
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', METRICS_PORT: String(metricsPort) });
+    port = portOf(server);
+    const client = apiClient(server, PASSWORD);
+    call = client.call;
+    cookie = await client.signIn();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const metric = async (line: RegExp) => {
+    const text = (await getPage(metricsPort, '/metrics')).body;
+    return Number(text.split('\n').find((l) => line.test(l))?.split(' ').at(-1) ?? 0);
+  };
+
+  it('renders a page nobody has once, however many readers ask for it at the same moment', async () => {
+    const [story] = await publicArticles(server).then((list) => list.slice(-2));
+    const path = `/article/${story!.slug}`;
+    const renders = () => metric(/^site_page_cache_events_total\{event="render"\}/);
+    const before = await renders();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => getPage(port, path)));
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+    expect((await renders()) - before).toBe(1);
+  });
+
+  it('serves a changed page stale while it renders again once, telling shared caches to keep the stale one a second at most', async () => {
+    const story = (await publicArticles(server))[1]!;
+    const path = `/article/${story.slug}`;
+    const old = await warm(port, path, 1);
+    expect(old.headers['cache-control']).toMatch(/s-maxage=\d+, stale-while-revalidate=30, stale-if-error=86400$/);
+    const excerpt = `Stale-while-revalidate summary ${Date.now()}.`;
+    expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+    const stale = await getPage(port, path);
+    expect(stale.headers['x-cache']).toBe('STALE');
+    expect(stale.headers.etag).toBe(old.headers.etag);
+    expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=1');
+    const fresh = await askUntil(port, path, (page) => page.headers['x-cache'] === 'HIT' && page.body.includes(excerpt));
+    expect(fresh.headers.etag).not.toBe(old.headers.etag);
+    // A browser holding the old version gets the new one; holding the new, a 304.
+    expect((await getPage(port, path, { 'If-None-Match': String(old.headers.etag) })).status).toBe(200);
+    expect((await getPage(port, path, { 'If-None-Match': String(fresh.headers.etag) })).status).toBe(304);
+  });
+
+  it('shows an editor what they just saved at once, never the stale page', async () => {
+    const story = (await publicArticles(server))[3]!;
+    const path = `/article/${story.slug}`;
+    await warm(port, path, 1);
+    const excerpt = `What the editor just saved ${Date.now()}.`;
+    expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+    const seen = await getPage(port, path, { Cookie: cookie });
+    expect(seen.headers['x-cache']).toBe('MISS');
+    expect(seen.body).toContain(excerpt);
+    // Rendered for the editor, the page is stored: readers get it from memory.
+    const reader = await getPage(port, path);
+    expect(reader.headers['x-cache']).toBe('HIT');
+    expect(reader.body).toContain(excerpt);
+  });
+
+  it('names what a page shows for shared caches (Surrogate-Key, Cache-Tag), the story and its lists', async () => {
+    const story = (await publicArticles(server))[2]!;
+    const page = await getPage(port, `/article/${story.slug}`);
+    const keys = String(page.headers['surrogate-key']).split(' ');
+    expect(keys).toContain('site');
+    expect(keys).toContain(`a:${story.id}`);
+    expect(String(page.headers['cache-tag']).split(',')).toEqual(keys);
+    const docs = await getPage(port, '/api/docs');
+    expect(String(docs.headers['surrogate-key']).split(' ')).toEqual(['site', 'static']);
+  });
+
+  it('does not cache an admin page, a preview or an answer with a session', async () => {
+    const admin = await getPage(port, '/admin', { Cookie: cookie });
+    expect(admin.headers['x-cache']).toBeUndefined();
+    expect(admin.headers['surrogate-key']).toBeUndefined();
+    expect(String(admin.headers['cache-control'])).toMatch(/no-store|private/);
+  });
+
+  it('answers /healthz without the database and /readyz once the database is reachable, migrated and writable', async () => {
+    const health = await getPage(port, '/healthz');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+    expect(health.headers['cache-control']).toBe('no-store');
+    const ready = await getPage(port, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', writer: 'ok' } });
+    const posted = await call('POST', '/healthz', { body: {} });
+    expect(posted.status).toBe(405);
+    expect(posted.json).toHaveProperty('message');
+  });
+
+  it('says it is not ready, and why, when the database lacks a migration this build ships', async () => {
+    const db = server.database.db;
+    const [last] = await db.all<Record<string, unknown>>(sql`select hash, created_at from __drizzle_migrations order by created_at desc limit 1`);
+    expect(last).toBeDefined();
+    await db.run(sql`delete from __drizzle_migrations where hash = ${last!['hash'] as string}`);
+    try {
+      const ready = await getPage(port, '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      const body = JSON.parse(ready.body) as { status: string; checks: Record<string, string> };
+      expect(body.status).toBe('not ready');
+      expect(body.checks.migrations).toMatch(/^\d+ of \d+ migrations applied$/);
+      expect(body.checks.database).toBe('ok');
+    } finally {
+      await db.run(sql`insert into __drizzle_migrations (hash, created_at) values (${last!['hash'] as string}, ${last!['created_at'] as number})`);
+    }
+    expect((await getPage(port, '/readyz')).status).toBe(200);
+  });
+
+  it('says it is not ready when its database file is gone, and ready again once it is back', async () => {
+    const file = server.databaseUrl.slice('file:'.length);
+    renameSync(file, `${file}.away`);
+    try {
+      const ready = await getPage(port, '/readyz');
+      expect(ready.status).toBe(503);
+      const body = JSON.parse(ready.body) as { status: string; checks: Record<string, string> };
+      expect(body.checks.database).toBe(`The database file ${file} is gone`);
+      // The process itself still answers: a load balancer restarts it rather than routing around a hang.
+      expect((await getPage(port, '/healthz')).status).toBe(200);
+    } finally {
+      renameSync(`${file}.away`, file);
+    }
+    expect((await getPage(port, '/readyz')).status).toBe(200);
+  });
+
+  it('serves metrics on their own port only, never on the site', async () => {
+    expect((await getPage(port, '/metrics')).status).toBe(404);
+    const text = (await getPage(metricsPort, '/metrics')).body;
+    for (const name of [
+      'site_http_requests_total',
+      'site_page_render_seconds',
+      'site_page_cache_events_total',
+      'site_db_write_queue_depth',
+      'site_db_commit_seconds',
+      'site_outbox_waiting_messages',
+      'site_job_runs_total',
+    ])
+      expect(text, name).toContain(`# TYPE ${name} `);
+    expect(await metric(/^site_http_requests_total\{class="memory",status="2xx"\}/)).toBeGreaterThan(0);
+  });
+});
+
