@@ -16,6 +16,7 @@ let server: TestServer;
 let hook: http.Server;
 const hookCalls: Record<string, unknown>[] = [];
 let call: ReturnType<typeof apiClient>['call'];
+let currentPage: ReturnType<typeof apiClient>['currentPage'];
 let cookie: string;
 
 beforeAll(async () => {
@@ -39,6 +40,7 @@ beforeAll(async () => {
   });
   const client = apiClient(server, PASSWORD);
   call = client.call;
+  currentPage = client.currentPage;
   cookie = await client.signIn();
 });
 
@@ -423,11 +425,11 @@ describe('a correction', () => {
     expect(saved.json['correction']).toBe(note);
     expect((await call('GET', `/api/articles/${article.slug}`)).json['correction']).toBe(note);
     expect((await revisions(article.id)).items[0]?.changedFields).toEqual(['correction']);
-    const html = (await call('GET', `/article/${article.slug}`)).text;
+    const html = (await currentPage(`/article/${article.slug}`)).text;
     expect(html).toMatch(new RegExp(`data-testid="article-correction"[^>]*>[\\s\\S]*?${note}`));
     expect(html).toContain(`"correction":"${note}"`);
     expect((await patch(article.id, { correction: '' })).json['correction']).toBe('');
-    expect((await call('GET', `/article/${article.slug}`)).text).not.toContain('article-correction');
+    expect((await currentPage(`/article/${article.slug}`)).text).not.toContain('article-correction');
   });
 
   it('is plain text of at most 1,000 characters', async () => {
@@ -449,7 +451,7 @@ describe('scheduled publishing', () => {
     await expect.poll(published, { timeout: 60_000, interval: 500 }).toHaveLength(1);
     expect(published()[0]).toMatchObject({ event: 'content.changed', entity: 'article', action: 'published', ids: [article.id] });
     expect((await call('GET', `/article/${article.slug}`)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await call('GET', '/category/utilities')).text).toContain('Scheduled: storage report');
+    for (let i = 0; i < 4; i++) expect((await currentPage('/category/utilities')).text).toContain('Scheduled: storage report');
     // Cached pages of every process are keyed to the content version, which moved on.
     expect(Number(await contentVersion())).toBeGreaterThan(Number(version));
     // The job's next run does not announce it again.

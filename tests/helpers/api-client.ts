@@ -39,5 +39,17 @@ export function apiClient(server: TestServer, password: string) {
     if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status} ${res.text}`);
     return (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
   }
-  return { call, signIn };
+  /**
+   * GETs a page as a reader once it is current: after a change, the first answers are the
+   * stale page (`X-Cache: STALE`) while its new version renders in the background.
+   */
+  async function currentPage(path: string, options: CallOptions = {}): Promise<ApiResult> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await call('GET', path, options);
+      if (res.headers.get('X-Cache') !== 'STALE') return res;
+      if (attempt >= 1_000) throw new Error(`${path} stayed stale: its new version never rendered`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return { call, signIn, currentPage };
 }

@@ -20,7 +20,8 @@ export async function purgeEveryPage(db: Executor): Promise<void> {
 export async function fetchCurrent(url: string, init?: RequestInit): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(url, init);
-    if (response.headers.get('X-Cache') !== 'STALE' || attempt >= 1_000) return response;
+    if (response.headers.get('X-Cache') !== 'STALE') return response;
+    if (attempt >= 1_000) throw new Error(`${url} stayed stale: its new version never rendered`);
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
