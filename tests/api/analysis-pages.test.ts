@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyticsContent } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'analysis-admin-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  api = apiClient(server, PASSWORD);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const api = apiClient(server, PASSWORD);
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${server.url}${path}`, { headers });

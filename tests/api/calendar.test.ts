@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarEvents, marketObservations, marketSeries, releaseChanges } from '@db/schema';
 import { releasesBetween } from '@/lib/release-calendar';
 import { addDays, zonedParts } from '@/lib/zoned-time';
@@ -9,22 +9,13 @@ import { listReleaseChangesFor, listReleaseChangesPage } from '@/server/queries/
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'calendar-admin-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const api = apiClient(server, PASSWORD);
 let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  api = apiClient(server, PASSWORD);
-  cookie = await api.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => (cookie = await api.signIn()));
 
 const today = () => zonedParts(new Date(), 'America/New_York').day;
 const page = async () => (await fetch(`${server.url}/calendar`)).text();

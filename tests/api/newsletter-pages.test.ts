@@ -1,28 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox, subscriberAlerts, subscribers } from '@db/schema';
 import type { AdminCounts, AdminPage, AdminSubscriber } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // The reader's side of the newsletter (sign-up form, confirm, preferences, unsubscribe) and
 // the admin's subscriber list, on a server without SMTP: messages are kept in the outbox,
 // where the tests read the links.
 const PASSWORD = 'newsletter-pages-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const api = apiClient(server, PASSWORD);
 let address = 0;
 const nextAddress = () => `198.51.100.${++address}`;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  api = apiClient(server, PASSWORD);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** Posts the sign-up form as a browser without JavaScript does. */
 function postForm(fields: [string, string][], from = nextAddress()) {

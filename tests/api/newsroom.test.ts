@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, authors, categories, rateLimitEvents } from '@db/schema';
 import type { ArticleSummary, Author } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'newsroom-test-password-42';
-let server: TestServer;
-let call: ReturnType<typeof apiClient>['call'];
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const { call, signIn } = apiClient(server, PASSWORD);
 let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  const client = apiClient(server, PASSWORD);
-  call = client.call;
-  cookie = await client.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => (cookie = await signIn()));
 
 beforeEach(async () => {
   await server.database.db.delete(rateLimitEvents);

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 type Schema = Record<string, unknown>;
 interface Doc {
@@ -20,18 +20,12 @@ interface Doc {
   components: { schemas: Record<string, Schema> };
 }
 
-let server: TestServer;
+const PASSWORD = 'openapi-admin-password';
+const server = useTestServer({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD });
 let doc: Doc;
 
-const PASSWORD = 'openapi-admin-password';
-
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD });
   doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Doc;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** The problems of `value` against a JSON Schema of the kinds the document uses ($ref, allOf, oneOf, type, properties, required, items, enum). */

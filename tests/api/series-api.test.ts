@@ -1,32 +1,22 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketObservations, marketSeries, rateLimitEvents, siteState } from '@db/schema';
 import type { SeriesSummary } from '@/server/services/markets/series';
-import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, useFake, useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'series-admin-password';
 const NEW_SERIES = ['crude-production', 'crude-inventories', 'cushing-stocks', 'gas-storage', 'diesel'];
-let server: TestServer;
-let eia: FakeEia;
-
-beforeAll(async () => {
-  eia = await startFakeEia({ maxPage: 40 });
-  server = await startTestServer({
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: 'true',
-    EIA_API_KEY: FAKE_EIA_KEY,
-    EIA_API_URL: `${eia.url}/v2`,
-    API_RATE_LIMIT: '1000',
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await eia?.close();
-});
+const eia = useFake(() => startFakeEia({ maxPage: 40 }));
+const server = useTestServer(() => ({
+  ADMIN_PASSWORD: PASSWORD,
+  TRUST_PROXY: 'true',
+  EIA_API_KEY: FAKE_EIA_KEY,
+  EIA_API_URL: `${eia.url}/v2`,
+  API_RATE_LIMIT: '1000',
+}));
 
 let address = 0;
 /** A GET from an address of its own, so the rate limit of one test never reaches another. */
