@@ -31,7 +31,7 @@ describe('an analysis item’s own page', () => {
     const item = await seeded('Crude benchmarks: a quarter of range-bound trading');
     const first = await get(`/analytics/${item.id}`);
     expect(first.status).toBe(200);
-    expect(first.html).toContain(`<h1 class="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">${item.title}</h1>`);
+    expect(first.html).toMatch(new RegExp(`<h1\\b[^>]*>${item.title}</h1>`));
     expect(first.html).toContain('The figures');
     expect(first.html).toContain('WTI Crude Oil, Brent Crude Oil · 3 months');
     expect(first.html).toMatch(/Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\./);

@@ -4,7 +4,7 @@ import { generation, importRuns, marketObservations, marketSeries, outbox, sched
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
-import { planRecorder } from '../helpers/query-plans.ts';
+import { planRecorder, planShapes } from '../helpers/query-plans.ts';
 import { startTestServer, useFake, useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'eia-admin-password';
@@ -266,10 +266,7 @@ describe('EIA import', () => {
     const recorder = planRecorder(server);
     await listImportRuns(5, recorder.db);
     await findRunningImport(new Date(Date.now() - 15 * 60_000), recorder.db);
-    expect(recorder.plans).toHaveLength(2);
-    for (const { sql, plan } of recorder.plans) {
-      expect(plan.join(' | '), sql).toMatch(/USING INDEX import_runs_started_idx/);
-      expect(plan.join(' | '), sql).not.toContain('TEMP B-TREE');
-    }
+    // The last runs in the index's order (no sort), the running one from a range of it.
+    expect(planShapes(recorder.plans)).toEqual(['SCAN import_runs USING INDEX', 'SEARCH import_runs USING INDEX (started_at>?)']);
   });
 });

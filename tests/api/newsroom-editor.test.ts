@@ -6,7 +6,7 @@ import * as articleQueries from '@/server/queries/articles';
 import * as revisionQueries from '@/server/queries/article-revisions';
 import { startFakeRebuildHook } from '../fakes/rebuild-hook.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
+import { fullScans, planRecorder, planShapes, sortedPages } from '../helpers/query-plans.ts';
 import { useFake, useTestServer } from '../helpers/test-server.ts';
 
 // The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, scheduled publishing.
@@ -359,10 +359,10 @@ describe('at newsroom size', () => {
     await revisionQueries.listArticleRevisions(1, 50, 100, db);
     await revisionQueries.countArticleRevisions(1, db);
     await articleQueries.listArticlesFallenDue(new Date(Date.now() - 60_000), new Date(), db);
-    expect(plans.map((p) => p.plan.join(' | '))).toEqual([
-      expect.stringMatching(/SEARCH article_revisions USING INDEX article_revisions_article_idx \(article_id=\?\)/),
-      expect.stringMatching(/SEARCH article_revisions USING COVERING INDEX article_revisions_article_idx \(article_id=\?\)/),
-      expect.stringMatching(/SEARCH articles USING (COVERING )?INDEX articles_\w+_idx \(status=\? AND published_at>\? AND published_at<\?\)/),
+    expect(planShapes(plans)).toEqual([
+      'SEARCH article_revisions USING INDEX (article_id=?)',
+      'SEARCH article_revisions USING INDEX (article_id=?)',
+      'SEARCH articles USING INDEX (status=? AND published_at>? AND published_at<?)',
     ]);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);

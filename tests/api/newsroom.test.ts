@@ -279,7 +279,7 @@ describe('author pages and bylines', () => {
     const res = await get('/author/rachel-kim');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<h1 class="text-3xl font-bold tracking-tight sm:text-4xl">Rachel Kim</h1>');
+    expect(html).toMatch(/<h1\b[^>]*>Rachel Kim<\/h1>/);
     expect(html).toContain('Policy Correspondent');
     expect(html).toContain('src="/images/articles/capitol.jpg"');
     expect(html).toContain('href="https://rachel.example/"');
@@ -344,7 +344,7 @@ describe('article pages', () => {
     expect(fresh).toContain('3 min read');
     expect(fresh).not.toContain('data-testid="article-updated"');
     // A byline without an author record is plain text.
-    expect(fresh).toMatch(/By\s*<span class="text-foreground font-medium">A<\/span>/);
+    expect(fresh).toMatch(/By\s*<span\b[^>]*>A<\/span>/);
     expect(fresh).toContain(
       `href="https://x.com/intent/post?url=${encodeURIComponent('http://localhost:4321/article/fresh-story')}&amp;text=Fresh%20story"`,
     );

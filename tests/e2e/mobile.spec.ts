@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { drawnChart } from './charts.ts';
 
 test('the mobile menu slides out and navigates', async ({ page }) => {
   await page.goto('/');
@@ -45,7 +46,7 @@ test('a report fits the phone: its wide table scrolls inside its own region', as
   await page.goto('/analytics?report=regional&metric=generation');
   const table = page.getByRole('region', { name: 'Regional Data data table' });
   await expect(table).toBeVisible();
-  await expect(page.locator('[data-report="regional"] .apexcharts-canvas')).toBeVisible();
+  await expect(drawnChart(page.locator('[data-report="regional"]'))).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
