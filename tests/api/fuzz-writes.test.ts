@@ -58,7 +58,7 @@ function bodies(schema: z.core.$ZodType): fc.Arbitrary<string> {
         fc.oneof({ weight: 6, arbitrary: fc.constant(ABSENT) }, { weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.string() })
       : fieldValue(fields[key] ?? {}),
   );
-  const broken = fc.oneof(fc.constant([]), fc.subarray(keys, { minLength: 1, maxLength: 2 }));
+  const broken = fc.oneof(fc.constant<string[]>([]), fc.subarray(keys, { minLength: 1, maxLength: 2 }));
   const extras = fc.oneof(
     { weight: 4, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('extra', '__proto__', 'constructor'), anyValue, { maxKeys: 2 }) },

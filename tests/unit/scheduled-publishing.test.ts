@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, siteState } from '@db/schema';
-import { createDatabase, openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { createDatabase } from '@db/client';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // Two web processes on one database, a local server standing in for REBUILD_HOOK_URL.
 const hookCalls: Record<string, unknown>[] = [];
@@ -20,28 +17,21 @@ const hook = http.createServer((req, res) => {
   });
 });
 await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-const dir = mkdtempSync(join(tmpdir(), 'energy-scheduled-'));
-const url = `file:${join(dir, 'scheduled.db')}`;
-process.env['DATABASE_URL'] = url;
+const url = useServerDatabase('scheduled');
 process.env['REBUILD_HOOK_URL'] = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-const { closeDatabase, db } = await import('@/server/db');
+const { db } = await import('@/server/db');
 const { runDueJobs } = await import('@/server/jobs/runner');
 const { scheduledPublishingJob } = await import('@/server/jobs/scheduled-publishing');
 const { ensureScheduledJob } = await import('@/server/queries/jobs');
 const other = createDatabase(() => ({ url }));
 
 beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
   await db.insert(categories).values({ id: 1, name: 'Oil', slug: 'oil' });
 });
 
 afterAll(async () => {
   await other.close();
-  await closeDatabase();
   hook.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 let n = 0;
