@@ -182,24 +182,21 @@ describe('market-data cards, the price strip and the topic pages', () => {
     const items = (await (await get('/api/market-data')).json()) as { slug: string; changePeriod: string; stale: boolean; source: string }[];
     expect(items.find((i) => i.slug === 'wti')).toMatchObject({ changePeriod: 'vs previous day', stale: false, source: 'Illustrative sample' });
     expect(items.find((i) => i.slug === 'electricity')).toMatchObject({ changePeriod: 'vs previous month' });
-    const home = await (await get('/')).text();
-    const strip = home.slice(home.indexOf('id="market-strip"'), home.indexOf('</section>', home.indexOf('id="market-strip"')));
-    expect(strip).toContain('href="/markets/wti"');
-    expect(strip).toContain('vs previous day');
-    expect(strip).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    expect(strip).toContain('Illustrative sample');
+    // The home page's price strip and a topic page's figures.
+    for (const [path, start] of [
+      ['/', 'id="market-strip"'],
+      ['/category/oil-gas', 'data-testid="topic-markets"'],
+    ] as const) {
+      const html = await (await get(path)).text();
+      const figures = html.slice(html.indexOf(start), html.indexOf('</section>', html.indexOf(start)));
+      expect(figures, path).toContain('href="/markets/wti"');
+      expect(figures, path).toContain('vs previous day');
+      expect(figures, path).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      expect(figures, path).toContain('Illustrative sample');
+    }
     const news = await (await get('/news')).text();
     expect(news).toContain('href="/markets/gasoline"');
     expect(news).toContain('vs previous week');
-    const topic = await (await get('/category/oil-gas')).text();
-    const figures = topic.slice(
-      topic.indexOf('data-testid="topic-markets"'),
-      topic.indexOf('</section>', topic.indexOf('data-testid="topic-markets"')),
-    );
-    expect(figures).toContain('href="/markets/wti"');
-    expect(figures).toContain('vs previous day');
-    expect(figures).toMatch(/Daily, as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    expect(figures).toContain('Illustrative sample');
     // The dashboard's charts link to the series they draw.
     const analytics = await (await get('/analytics')).text();
     expect(analytics).toContain('href="/markets/crude-production"');

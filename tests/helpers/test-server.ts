@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
+import { freePort } from '../../scripts/bench/lib.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,18 +22,8 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free TCP port on the loopback interface (the bench's own helper). */
+export { freePort };
 
 /**
  * Starts the production server (`scripts/serve.ts` on the built site) against a fresh
