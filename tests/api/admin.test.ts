@@ -5,7 +5,8 @@ import { analyticsContent, articles, comments, contactMessages, rateLimitEvents,
 import type { ArticleSummary, PublicComment } from '@/lib/types';
 import { startFakeRebuildHook } from '../fakes/rebuild-hook.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const hook = useFake(startFakeRebuildHook);

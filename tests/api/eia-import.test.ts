@@ -5,7 +5,8 @@ import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, planShapes } from '../helpers/query-plans.ts';
-import { startTestServer, useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { startTestServer, useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'eia-admin-password';
 // Pages of at most 40 rows, so the generation query takes several requests.

@@ -4,7 +4,8 @@ import { importRuns, marketObservations, scheduledJobs } from '@db/schema';
 import type { MarketDataStatus } from '@/lib/types';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'schedule-admin-password';
 const JOB = 'eia-import';

@@ -3,7 +3,8 @@ import { outbox } from '@db/schema';
 import type { AdminPage, BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 
 const PASSWORD = 'newsletter-admin-password';

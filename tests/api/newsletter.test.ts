@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 
 const smtp = useFake(startTestSmtp);

@@ -7,7 +7,8 @@ import * as revisionQueries from '@/server/queries/article-revisions';
 import { startFakeRebuildHook } from '../fakes/rebuild-hook.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, planShapes, sortedPages } from '../helpers/query-plans.ts';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, scheduled publishing.
 const PASSWORD = 'correct-horse-battery-staple';

@@ -5,7 +5,8 @@ import type { SeriesSummary } from '@/server/services/markets/series';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, planShapes } from '../helpers/query-plans.ts';
-import { startTestServer, useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { startTestServer, useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'series-admin-password';
 const NEW_SERIES = ['crude-production', 'crude-inventories', 'cushing-stocks', 'gas-storage', 'diesel'];

@@ -4,7 +4,8 @@ import { zohoConfig } from '@db/schema';
 import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
 import { FAKE_ZOHO, startFakeZoho } from '../fakes/zoho.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { useFake, useTestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'zoho-admin-password';
 const zoho = useFake(() => startFakeZoho());

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type LibSqlDb } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
-import { useDuringSuite } from './test-server.ts';
+import { useDuringSuite } from './suite.ts';
 
 /**
  * A database file of the suite's own, in a fresh temporary folder: migrated before its tests

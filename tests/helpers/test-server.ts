@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
 import { freePort } from '../../scripts/bench/lib.mjs';
+import { useDuringSuite } from './suite.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -82,36 +82,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Something a suite runs beside its tests (a test server, a fake): started before them (a
- * `beforeAll`, run in the order of registration, so it may use what an earlier one started)
- * and ended after them. Answers a handle at once whose properties read the running thing, so
- * it can be handed to helpers at the top of a file and used inside tests and later hooks.
- */
-export function useDuringSuite<T extends object>(start: () => Promise<T>, end: (running: T) => Promise<void>): T {
-  let running: T | undefined;
-  beforeAll(async () => {
-    running = await start();
-  });
-  afterAll(async () => {
-    if (running) await end(running);
-    running = undefined;
-  });
-  const current = (): T => {
-    if (!running) throw new Error('Not running: use it inside a test or a hook registered after it.');
-    return running;
-  };
-  return new Proxy({} as T, {
-    get: (_target, key) => Reflect.get(current(), key) as unknown,
-    set: (_target, key, value) => Reflect.set(current(), key, value),
-  });
-}
-
-/** A fake (EIA, Zoho, SMTP, S3, a web hook) for the enclosing suite: see `useDuringSuite`. */
-export function useFake<T extends { close: () => Promise<void> }>(start: () => Promise<T>): T {
-  return useDuringSuite(start, (fake) => fake.close());
 }
 
 /** A test server's settings, or a function that answers them when the server starts (for a fake's address, known only then). */
