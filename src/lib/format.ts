@@ -55,17 +55,3 @@ export function endAtWord(beginning: string): string {
 export function formatPeriod(period: string): string {
   return shortDate.format(new Date(`${period}T00:00:00Z`));
 }
-
-/** A market value with its currency sign: "$71.42", "16.12¢". */
-export function formatMarketValue(value: number, unit: string, decimals: number): string {
-  const number = value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  if (unit.startsWith('$')) return `$${number}`;
-  if (unit.startsWith('¢')) return `${number}¢`;
-  return number;
-}
-
-/** "+1.25%", "-0.40%", "0.00%". */
-export function formatPercentChange(pct: number): string {
-  const sign = pct > 0 ? '+' : '';
-  return `${sign}${pct.toFixed(2)}%`;
-}

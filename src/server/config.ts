@@ -28,6 +28,8 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default('file:./data/energy.db'),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
+  DATABASE_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(1_000_000).optional(),
   SEED: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
   REBUILD_HOOK_URL: z.url().optional(),
@@ -55,6 +57,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
   EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
+  CONTACT_EMAIL: z.email('must be an e-mail address').default('editors@energypulse.example'),
   BRIEFING_TIME: dailyTime.default('06:30'),
 });
 
@@ -65,6 +68,10 @@ export interface AppConfig {
   siteUrl: string;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
+  /** How long a write waits for another process's write lock before it is refused (503). */
+  databaseBusyTimeoutMs: number;
+  /** The most an embedded database file may grow to while serving (writes past it are refused with 503); undefined: as far as the disk allows. */
+  databaseMaxBytes: number | undefined;
   seed: boolean;
   trustProxy: boolean;
   rebuildHookUrl: string | undefined;
@@ -98,6 +105,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Told of new pending comments and contact messages; unset tells nobody. */
   editorsEmail: string | undefined;
+  /** The public address readers write to, shown in the footer and on About, Contact and the legal pages. */
+  contactEmail: string;
   /**
    * When the daily briefing goes out, US Eastern `HH:MM` (the weekly roundup goes on Mondays
    * at the same time); undefined when `BRIEFING_TIME=off`, which stops both.
@@ -145,6 +154,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseBusyTimeoutMs: e.DATABASE_BUSY_TIMEOUT_MS,
+    databaseMaxBytes: e.DATABASE_MAX_MB === undefined ? undefined : Math.round(e.DATABASE_MAX_MB * 1024 * 1024),
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,
     rebuildHookUrl: e.REBUILD_HOOK_URL,
@@ -175,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     editorsEmail: e.EDITORS_EMAIL,
+    contactEmail: e.CONTACT_EMAIL,
     briefingTime: e.BRIEFING_TIME ?? undefined,
   };
 }

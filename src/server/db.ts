@@ -18,7 +18,12 @@ const PROCESS_DATABASE = Symbol.for('energy-market-site.database');
 const processGlobal = globalThis as typeof globalThis & { [PROCESS_DATABASE]?: ReturnType<typeof createDatabase> };
 const database = (processGlobal[PROCESS_DATABASE] ??= createDatabase(() => {
   const config = loadConfig();
-  return { url: config.databaseUrl, authToken: config.databaseAuthToken };
+  return {
+    url: config.databaseUrl,
+    authToken: config.databaseAuthToken,
+    busyTimeoutMs: config.databaseBusyTimeoutMs,
+    maxBytes: config.databaseMaxBytes,
+  };
 }));
 
 /**
@@ -37,3 +42,15 @@ export const writeTransaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T> = d
 
 /** Closes every connection (server shutdown, the end of a script). */
 export const closeDatabase: () => Promise<void> = database.close;
+
+/**
+ * Where a service reads and writes when a script may call it too: the process's shared handle
+ * (`sharedDatabase`), or a script's own connection (the start-up's migrate and seed step).
+ */
+export interface DatabaseAccess {
+  read: Executor;
+  write: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+}
+
+/** The process's shared handle and write queue. */
+export const sharedDatabase: DatabaseAccess = { read: db, write: writeTransaction };

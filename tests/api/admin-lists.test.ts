@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
 import { articles, comments, contactMessages, counters } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
-import type { AdminArticleRow, AdminCounts, AdminMessage, AdminPage, ModerationComment } from '@/lib/types';
+import type { AdminArticleRow } from '@/lib/wire/articles';
+import type { AdminCounts } from '@/lib/wire/admin';
+import type { AdminMessage } from '@/lib/wire/contact';
+import type { AdminPage } from '@/lib/wire/common';
+import type { ModerationComment } from '@/lib/wire/comments';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -15,6 +19,8 @@ let cookie: string;
 
 beforeAll(async () => {
   growDatabase({ path: filePathOf(server.databaseUrl), articles: 3_000, comments: 20_000, analyze: false });
+  // The list's own messages, not the sample site's.
+  await server.database.db.delete(contactMessages);
   const now = Date.now();
   await server.database.db.insert(contactMessages).values(
     Array.from({ length: 120 }, (_, i) => ({

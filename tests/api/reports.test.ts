@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { useTestServer } from '../helpers/test-server.ts';
 
 const server = useTestServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange } from '@/lib/format';
+import { formatDateTime, formatLongDate } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 describe('date formats', () => {
@@ -16,20 +16,6 @@ describe('date formats', () => {
     expect(formatRelativeTime('2025-03-07T12:00:00Z', now)).toBe('3 days ago');
     expect(formatRelativeTime('2025-03-10T10:00:00Z', now)).toBe('2 hours ago');
     expect(formatRelativeTime('2025-03-10T11:59:30Z', now)).toBe('just now');
-  });
-});
-
-describe('market formats', () => {
-  it('puts the currency sign where readers expect it', () => {
-    expect(formatMarketValue(71.4, '$/bbl', 2)).toBe('$71.40');
-    expect(formatMarketValue(16.123, '¢/kWh', 2)).toBe('16.12¢');
-    expect(formatMarketValue(1234.5, 'MWh', 1)).toBe('1,234.5');
-  });
-
-  it('signs percentage changes', () => {
-    expect(formatPercentChange(1.234)).toBe('+1.23%');
-    expect(formatPercentChange(-0.4)).toBe('-0.40%');
-    expect(formatPercentChange(0)).toBe('0.00%');
   });
 });
 

@@ -1,11 +1,11 @@
-import type { Report } from '@/lib/validation/reports';
-import { formatFixed } from '@/components/charts/chart-options';
+import type { Report } from '@/lib/wire/markets';
+import { formatNumber } from '@/lib/market-format';
 
 /** A table cell as text: numbers with their column's decimals, gaps as a dash. */
 function cellText(value: string | number | null, decimals: number | null | undefined): string {
   if (value === null) return '–';
   if (typeof value !== 'number') return value;
-  return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatFixed(value, decimals);
+  return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatNumber(value, decimals);
 }
 
 /** The figures behind a report's chart, in a scrolling region of their own. */

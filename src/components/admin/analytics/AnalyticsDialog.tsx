@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { ANALYTICS_TYPES, analyticsContentFormSchema, type AnalyticsContentFormInput } from '@/lib/validation/analytics-content';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatCalendarDay, formatClock } from '@/lib/calendar-format';
-import type { ReleaseChangeItem, ReleaseChoice } from '@/lib/types';
+import type { ReleaseChangeItem, ReleaseChoice } from '@/lib/wire/calendar';
 import { releaseChangeSchema } from '@/lib/validation/release-change';
 import type * as z from '@/lib/validation/zod-mini';
 import { toast } from '@/stores/toast';

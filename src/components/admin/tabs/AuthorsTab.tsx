@@ -1,4 +1,4 @@
-import type { Author } from '@/lib/types';
+import type { Author } from '@/lib/wire/articles';
 import { AuthorDialog } from '@/components/admin/authors/AuthorDialog';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { PagedList } from '@/components/admin/shared/PagedList';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCalendarDay, formatClock } from '@/lib/calendar-format';
-import type { CalendarEventItem } from '@/lib/types';
+import type { CalendarEventItem } from '@/lib/wire/calendar';
 import { CALENDAR_EVENT_KIND_LABELS } from '@/lib/validation/calendar-event';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

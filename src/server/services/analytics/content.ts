@@ -1,4 +1,4 @@
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
 import { NotFoundError, messages } from '@/server/errors';
 import type { PageQuery } from '@/lib/validation/page-query';

@@ -1,4 +1,4 @@
-import type { AdminArticle, Article } from '@/lib/types';
+import type { AdminArticle, Article } from '@/lib/wire/articles';
 import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type ArticleUpdate } from '@/lib/validation/article';
 import type { SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
@@ -13,10 +13,12 @@ import {
   insertArticle,
   updateArticleById,
   updateArticleIfUnchanged,
+  type ArticleValues,
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
 import { authorForByline } from '@/server/services/articles/authors';
-import { getRevision, recordRevision } from '@/server/services/articles/revisions';
+import { relateChangedArticles } from '@/server/services/articles/related';
+import { getRevision, recordRevision, restorableContent } from '@/server/services/articles/revisions';
 import { autosaveKey } from '@/server/services/articles/autosaves';
 import { contentChanged } from '@/server/services/site/content-changes';
 
@@ -66,26 +68,15 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
   let article: AdminArticle;
   try {
     article = await writeTransaction(async (tx) => {
+      const { publishedAt, ...fields } = input;
       const id = await insertArticle(
         {
-          slug: input.slug,
-          title: input.title,
-          excerpt: input.excerpt,
+          ...fields,
           content,
           contentText: htmlToText(content),
-          imageUrl: input.imageUrl ?? null,
-          imageAlt: input.imageAlt ?? '',
-          imageCaption: input.imageCaption ?? '',
-          imageCredit: input.imageCredit ?? '',
           author: author.name,
           authorId: author.id,
-          categoryId: input.categoryId,
-          featured: input.featured,
-          status: input.status,
-          publishedAt: input.publishedAt ?? now,
-          metaTitle: input.metaTitle ?? null,
-          metaDescription: input.metaDescription ?? null,
-          socialImageUrl: input.socialImageUrl ?? null,
+          publishedAt: publishedAt ?? now,
           createdAt: now,
           updatedAt: now,
         },
@@ -101,6 +92,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+  await relateChangedArticles([article.id]);
   await contentChanged({ entity: 'article', id: article.id, action: 'created' });
   return article;
 }
@@ -127,22 +119,12 @@ export async function updateArticle(
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
   const author = input.author === undefined ? undefined : await authorForByline(input.author);
   const changes = {
-    ...(input.title !== undefined && { title: input.title }),
-    ...(input.slug !== undefined && { slug: input.slug }),
-    ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
+    // The fields sent; an absent one stays as it is (`expectedUpdatedAt` is no field).
+    ...(Object.fromEntries(
+      Object.entries(input).filter(([name, value]) => value !== undefined && name !== 'expectedUpdatedAt'),
+    ) as Partial<ArticleValues>),
     ...(content !== undefined && { content, contentText: htmlToText(content) }),
-    ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
-    ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
-    ...(input.imageCaption !== undefined && { imageCaption: input.imageCaption }),
-    ...(input.imageCredit !== undefined && { imageCredit: input.imageCredit }),
     ...(author !== undefined && { author: author.name, authorId: author.id }),
-    ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
-    ...(input.featured !== undefined && { featured: input.featured }),
-    ...(input.status !== undefined && { status: input.status }),
-    ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
-    ...(input.metaTitle !== undefined && { metaTitle: input.metaTitle }),
-    ...(input.metaDescription !== undefined && { metaDescription: input.metaDescription }),
-    ...(input.socialImageUrl !== undefined && { socialImageUrl: input.socialImageUrl }),
     // Never the same instant as the version it replaces: that instant is what a stale save names.
     updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),
   };
@@ -161,11 +143,16 @@ export async function updateArticle(
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+  await relateChangedArticles([id]);
   await contentChanged({ entity: 'article', id, action: 'updated' });
   return article;
 }
 
-/** Puts a revision's fields back as the article's current state (itself kept as a new revision). */
+/**
+ * Puts a revision's content back (title, text, image, byline, topic, search fields), kept as a
+ * new revision; the article's publication state (address, status, publish time, featured) stays
+ * as it is now, so a live article stays live.
+ */
 export async function restoreArticleRevision(
   id: number,
   revisionId: number,
@@ -173,14 +160,11 @@ export async function restoreArticleRevision(
   expectedUpdatedAt: string | undefined,
 ): Promise<AdminArticle> {
   await getArticleForAdmin(id);
+  // A revision kept before a field existed lacks it: that field stays as it is.
   const { snapshot } = await getRevision(id, revisionId);
-  if (!(await categoryExists(snapshot.categoryId))) throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
-  return updateArticle(
-    id,
-    { ...snapshot, publishedAt: new Date(snapshot.publishedAt), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) },
-    user,
-    'restored',
-  );
+  if (snapshot.categoryId !== undefined && !(await categoryExists(snapshot.categoryId)))
+    throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
+  return updateArticle(id, { ...restorableContent(snapshot), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) }, user, 'restored');
 }
 
 /** Deletes an article and its comments. */

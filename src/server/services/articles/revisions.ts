@@ -1,5 +1,6 @@
 import { diffLines } from '@/lib/line-diff';
-import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow, ArticleSnapshot } from '@/lib/types';
+import { ARTICLE_FIELD_NAMES, type ArticleFieldName } from '@/lib/validation/article';
+import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow, ArticleSnapshot, StoredSnapshot } from '@/lib/wire/articles';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
 import type { Executor } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
@@ -14,52 +15,34 @@ import {
 } from '@/server/queries/article-revisions';
 import { getAdminArticle } from '@/server/queries/articles';
 
-/** The fields a revision keeps, in the order a diff lists them. */
-const SNAPSHOT_FIELDS = [
-  'title',
-  'slug',
-  'excerpt',
-  'content',
-  'imageUrl',
-  'imageAlt',
-  'imageCaption',
-  'imageCredit',
-  'author',
-  'categoryId',
-  'featured',
-  'status',
-  'publishedAt',
-  'metaTitle',
-  'metaDescription',
-  'socialImageUrl',
-] as const satisfies readonly (keyof ArticleSnapshot)[];
+/**
+ * Where and whether the article is published: its address, status, publish time and place on
+ * the home page. A revision keeps them (the history shows when an article was published), but
+ * restoring one never brings them back, as in WordPress and Ghost: restoring the first draft of
+ * a live article restores its text, not its draft status.
+ */
+const PUBLICATION_FIELDS = ['slug', 'status', 'publishedAt', 'featured'] as const satisfies readonly ArticleFieldName[];
+type RestoredField = Exclude<ArticleFieldName, (typeof PUBLICATION_FIELDS)[number]>;
 
-/** An article's editable fields as they are now. */
-export function snapshotOf(article: AdminArticle): ArticleSnapshot {
-  return {
-    title: article.title,
-    slug: article.slug,
-    excerpt: article.excerpt,
-    content: article.content,
-    imageUrl: article.imageUrl,
-    imageAlt: article.imageAlt,
-    imageCaption: article.imageCaption,
-    imageCredit: article.imageCredit,
-    author: article.author,
-    categoryId: article.categoryId,
-    featured: article.featured,
-    status: article.status,
-    publishedAt: article.publishedAt,
-    metaTitle: article.metaTitle,
-    metaDescription: article.metaDescription,
-    socialImageUrl: article.socialImageUrl,
-  };
+/** The fields a restore puts back: the content (title, text, correction, image, byline, topic, search fields). */
+export const RESTORED_FIELDS = ARTICLE_FIELD_NAMES.filter(
+  (field): field is RestoredField => !(PUBLICATION_FIELDS as readonly string[]).includes(field),
+);
+
+/** A revision's content fields, as a restore writes them (publication state left out). */
+export function restorableContent(snapshot: StoredSnapshot): Pick<StoredSnapshot, RestoredField> {
+  return Object.fromEntries(RESTORED_FIELDS.map((field) => [field, snapshot[field]]));
 }
 
-/** The fields in which two snapshots differ. */
-export function changedFields(before: ArticleSnapshot | undefined, after: ArticleSnapshot): (keyof ArticleSnapshot)[] {
+/** An article's editable fields as they are now (what a revision keeps). */
+export function snapshotOf(article: AdminArticle): ArticleSnapshot {
+  return Object.fromEntries(ARTICLE_FIELD_NAMES.map((field) => [field, article[field]])) as ArticleSnapshot;
+}
+
+/** The fields in which two snapshots differ, in the fields' order. */
+export function changedFields(before: StoredSnapshot | undefined, after: StoredSnapshot): ArticleFieldName[] {
   // A field absent from an older revision (the lead image's alt text, caption, credit) was empty.
-  return SNAPSHOT_FIELDS.filter((field) => before === undefined || (before[field] ?? '') !== (after[field] ?? ''));
+  return ARTICLE_FIELD_NAMES.filter((field) => before === undefined || (before[field] ?? '') !== (after[field] ?? ''));
 }
 
 /**
@@ -135,8 +118,8 @@ export async function listRevisions(articleId: number, page: number) {
 export async function getRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff['revision']> {
   const record = await getArticleRevision(articleId, revisionId);
   if (!record) throw new NotFoundError(messages.revisionNotFound);
-  const snapshot = JSON.parse(record.snapshot) as ArticleSnapshot;
-  return { ...toRow({ ...record, title: snapshot.title }), snapshot };
+  const snapshot = JSON.parse(record.snapshot) as StoredSnapshot;
+  return { ...toRow({ ...record, title: snapshot.title ?? '' }), snapshot };
 }
 
 const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -168,14 +151,17 @@ export function htmlToDiffLines(html: string): string[] {
   );
 }
 
-/** A revision against the article as it is now: which fields differ, and the text line by line. */
+/**
+ * A revision against the article as it is now: which of the fields a restore puts back differ,
+ * and the text line by line (what restoring it would change).
+ */
 export async function diffRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff> {
   const [current, revision] = await Promise.all([getArticleForAdmin(articleId), getRevision(articleId, revisionId)]);
   const now = snapshotOf(current);
-  const fields = SNAPSHOT_FIELDS.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
+  const fields = RESTORED_FIELDS.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
     field,
     revision: shown(revision.snapshot[field]),
     current: shown(now[field]),
   }));
-  return { revision, fields, content: diffLines(htmlToDiffLines(revision.snapshot.content), htmlToDiffLines(now.content)) };
+  return { revision, fields, content: diffLines(htmlToDiffLines(revision.snapshot.content ?? ''), htmlToDiffLines(now.content)) };
 }
