@@ -51,7 +51,7 @@ describe('the server on one process', () => {
   it('shows the CONTACT_EMAIL it was started with in the footer, About, Contact and the legal pages', async () => {
     for (const path of ['/about', '/contact', '/privacy-policy', '/terms-of-service', '/', '/news']) {
       const html = await (await fetch(`${server.url}${path}`)).text();
-      expect(html, path).toContain('<a class="underline hover:text-white" href="mailto:desk@news.example.com">desk@news.example.com</a>');
+      expect(html, path).toMatch(/<a\b[^>]*href="mailto:desk@news\.example\.com"[^>]*>desk@news\.example\.com<\/a>/);
       expect(html, path).not.toMatch(/energypulse\.example|placeholder\.invalid/);
     }
     expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(

@@ -90,7 +90,7 @@ test.describe('series pages', () => {
     await expect(page).toHaveURL(/range=6m$/);
     await expect(page.getByRole('heading', { name: 'History: six months' })).toBeVisible();
     release();
-    await expect(chart.locator('svg.apexcharts-svg')).toBeVisible();
+    await expect(drawnChart(page, 'WTI Crude Oil')).toBeVisible();
     await expect(chart).toHaveAttribute('data-chart-ready', '');
     // Only what an area chart with a legend uses: no bar, pie or donut code.
     expect(scripts.filter((s) => /^(bar|pie|donut)\.esm/.test(s))).toEqual([]);
