@@ -1,5 +1,5 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
 import { openDatabase } from '@db/client';
 import { articles, authors, categories, comments } from '@db/schema';
@@ -9,22 +9,17 @@ import { bumpContentVersion } from '@/server/queries/site-state';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import type { PublicComment } from '@/lib/wire/comments';
 import { fullScans, planRecorder, sortedGroups, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const ARTICLES = 3_000;
 const COMMENTS = 20_000;
-let server: TestServer;
+const server = useTestServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   // No planner statistics: every query must be served by an index even before the site's
   // hourly upkeep has analyzed the grown tables.
   growDatabase({ path: filePathOf(server.databaseUrl), articles: ARTICLES, comments: COMMENTS, analyze: false });
 }, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** sqlite_stat1 of the articles' and comments' indexes on the bench's grown database (none yet for the authors' index). */
 const STATISTICS_AT_100K: Record<string, string> = {
