@@ -131,7 +131,9 @@ test('the moderator approves a pending comment and readers see it; logout lands 
   );
   await item.getByRole('button', { name: 'Approve' }).click();
   await expect(toasts(page).getByText('Comment approved successfully')).toBeVisible();
-  // It leaves the pending queue; the approved list has it.
+  // The list shows every comment: it stays, now approved; it leaves the pending ones; the approved ones have it.
+  await expect(page.getByRole('listitem').filter({ hasText: text }).getByText('Approved')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('pending');
   await expect(page.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Status' }).selectOption('approved');
   await expect(page.getByRole('listitem').filter({ hasText: text }).getByText('Approved')).toBeVisible();

@@ -8,9 +8,9 @@ import { PagedList } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
-/** The moderation queue, 50 a page: pending first; search, status, order; approve or delete one or many. */
+/** Every comment, 50 a page, pending first; search, status, order; approve or delete one or many. */
 export function CommentsTab({ onChanged }: { onChanged: () => void }) {
-  const list = usePagedList<ModerationComment>('/api/admin/comments', { filters: { status: 'pending' }, sort: 'newest' });
+  const list = usePagedList<ModerationComment>('/api/admin/comments', { filters: { status: 'all' }, sort: 'pending' });
   const refresh = () => {
     list.reload();
     onChanged();
@@ -36,17 +36,18 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
             name: 'status',
             label: 'Status',
             options: [
+              { value: 'all', label: 'All comments' },
               { value: 'pending', label: 'Pending' },
               { value: 'approved', label: 'Approved' },
-              { value: 'all', label: 'All comments' },
             ],
           },
         ]}
         sorts={[
+          { value: 'pending', label: 'Pending first' },
           { value: 'newest', label: 'Newest first' },
           { value: 'oldest', label: 'Oldest first' },
         ]}
-        empty={list.query.filters['status'] === 'pending' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
+        empty={list.query.filters['status'] !== 'approved' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
         bulkActions={(ids) => (
           <>
             <Button size="sm" onClick={() => void bulk('approve', ids)}>
