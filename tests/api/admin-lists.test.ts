@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
-import { articles, comments, contactMessages, counters } from '@db/schema';
+import { analyticsContent, articles, comments, contactMessages, counters } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
-import type { AdminArticleRow, AdminCounts, AdminMessage, AdminPage, ModerationComment } from '@/lib/types';
+import type { AdminArticleRow, AdminCounts, AdminMessage, AdminPage, AnalyticsContentItem, ModerationComment } from '@/lib/types';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -212,6 +212,33 @@ describe('the admin lists at newsroom size', () => {
     expect(((await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts).unhandledMessages).toBe(87);
   });
 
+  it('pages the analytics content, 50 at a time, newest first, so no item is out of reach', async () => {
+    const now = Date.now();
+    await server.database.db.insert(analyticsContent).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        title: `Weekly gas storage note ${i}`,
+        type: 'insight' as const,
+        content: `Storage note ${i}`,
+        metadata: {},
+        createdAt: new Date(now - i * 3_600_000),
+        updatedAt: new Date(now - i * 3_600_000),
+      })),
+    );
+    const [stored] = await server.database.db.select({ n: count() }).from(analyticsContent);
+    const first = await page<AnalyticsContentItem>('/api/admin/analytics-content');
+    expect(first.body).toMatchObject({ page: 1, pageSize: 50, total: stored?.n });
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0]?.title).toBe('Weekly gas storage note 0');
+    const last = await page<AnalyticsContentItem>(`/api/admin/analytics-content?page=${Math.ceil((stored?.n ?? 0) / 50)}`);
+    expect(last.body.items.length).toBeGreaterThan(0);
+    const seen = new Set([...first.body.items, ...last.body.items].map((i) => i.id));
+    expect(seen.size).toBe(first.body.items.length + last.body.items.length);
+    const times = [...first.body.items, ...last.body.items].map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await api.call('GET', '/api/admin/analytics-content')).status).toBe(401);
+    expect((await api.call('GET', '/api/admin/analytics-content?page=0', { cookie })).status).toBe(200);
+  });
+
   it('serves every admin list and count from an index, never a full scan of articles or comments', async () => {
     const articleQueries = await import('@/server/queries/articles');
     const commentQueries = await import('@/server/queries/comments');
@@ -235,6 +262,8 @@ describe('the admin lists at newsroom size', () => {
       await commentQueries.listModerationComments({ status, q: 'storage' }, 'newest', 50, 0, db);
       await commentQueries.countModerationComments({ status, q: 'storage' }, 1_000, db);
     }
+    const analyticsQueries = await import('@/server/queries/analytics-content');
+    await analyticsQueries.listAnalyticsContent(50, 50, db);
     expect(plans.length).toBeGreaterThan(40);
     expect(fullScans(plans)).toEqual([]);
     // Each page in an index's order: a deep page never sorts the whole table.

@@ -65,6 +65,22 @@ test('the login form asks for both fields and reports wrong credentials', async 
   await expect(toasts(page).getByText('Invalid credentials')).toBeVisible();
 });
 
+test('signing in says "Login Successful" on the panel, once', async ({ page }) => {
+  await page.goto('/admin/login');
+  await waitForIslands(page);
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  // The login page is gone by now: the notice is the panel's.
+  await expect(toasts(page).getByText('Login Successful')).toBeVisible();
+  await expect(toasts(page).getByText('Welcome to the admin panel')).toBeVisible();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(0);
+});
+
 test('the editor creates, edits and deletes an article, visible to readers at once', async ({ page, browser }) => {
   await signIn(page);
   const title = `Utilities race to connect data centers ${Date.now()}`;

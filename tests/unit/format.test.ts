@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange } from '@/lib/format';
+import { formatDateTime, formatLongDate, formatMarketValue, formatPercentChange, formatPeriod, isPeriod } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 describe('date formats', () => {
@@ -9,6 +9,12 @@ describe('date formats', () => {
 
   it('writes comment times in US locale with hour and minute', () => {
     expect(formatDateTime('2025-03-05T19:07:00Z')).toBe('March 5, 2025 at 2:07 PM');
+  });
+
+  it('writes an ISO day or month (a market period, a report row) as readers say it', () => {
+    expect(formatPeriod('2026-11-21')).toBe('Nov 21, 2026');
+    expect(formatPeriod('2026-09')).toBe('September 2026');
+    expect(['2026-11-21', '2026-09', 'Texas', '2026-11-21T10:00', '12'].map(isPeriod)).toEqual([true, true, false, false, false]);
   });
 
   it('writes publish times relative to now with an ago suffix', () => {

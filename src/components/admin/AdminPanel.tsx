@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import type { AdminCounts, Category } from '@/lib/types';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { Toaster } from '@/components/ui/toast';
+import { AdminNavigation, type AdminSection } from '@/components/admin/AdminNavigation';
 import { AnalyticsTab } from '@/components/admin/tabs/AnalyticsTab';
 import { CalendarTab } from '@/components/admin/tabs/CalendarTab';
 import { ArticlesTab } from '@/components/admin/tabs/ArticlesTab';
@@ -46,8 +47,9 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
-  // Each tab once: its address name (`/admin#comments`), its label, its content.
-  const tabs: { value: string; label: ReactNode; content: ReactNode }[] = [
+  // Each tab once: its address name (`/admin#comments`), its label, its content. The
+  // navigation and the panels are made from this table alone (a role may one day filter it).
+  const tabs: (AdminSection & { content: ReactNode })[] = [
     { value: 'articles', label: 'Articles', content: <ArticlesTab categories={categories} onChanged={refreshCounts} /> },
     { value: 'authors', label: 'Authors', content: <AuthorsTab /> },
     { value: 'topics', label: 'Topics', content: <TopicsTab /> },
@@ -99,19 +101,15 @@ export default function AdminPanel({ username, categories }: { username: string;
           Logout
         </Button>
       </div>
-      <Tabs value={tab} onValueChange={openTab} className="mt-6">
-        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
+      <Tabs value={tab} onValueChange={openTab} orientation="vertical" className="mt-6 grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+        <AdminNavigation sections={tabs} value={tab} onChange={openTab} />
+        <div className="min-w-0">
           {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
+            <TabsContent key={t.value} value={t.value}>
+              {t.content}
+            </TabsContent>
           ))}
-        </TabsList>
-        {tabs.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {t.content}
-          </TabsContent>
-        ))}
+        </div>
       </Tabs>
       <Toaster />
     </>

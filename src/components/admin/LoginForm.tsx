@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
-import { toast } from '@/stores/toast';
+import { toast, toastOnNextPage } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -34,7 +34,8 @@ export default function LoginForm() {
     setPending(true);
     try {
       await sendJson('POST', '/api/admin/login', { username, password, ...(code ? { code } : {}) });
-      toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
+      // The panel replaces this page at once: the notice is shown there.
+      toastOnNextPage({ title: 'Login Successful', description: 'Welcome to the admin panel' });
       window.location.assign('/admin');
     } catch (error) {
       if (submitFieldErrors(error)['code']) setNeedsCode(true);

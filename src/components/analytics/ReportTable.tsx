@@ -1,10 +1,11 @@
+import { formatPeriod, isPeriod } from '@/lib/format';
 import type { Report } from '@/lib/validation/reports';
 import { formatFixed } from '@/components/charts/chart-options';
 
-/** A table cell as text: numbers with their column's decimals, gaps as a dash. */
+/** A table cell as text: numbers with their column's decimals, dates as readers say them (the CSV keeps ISO dates), gaps as a dash. */
 function cellText(value: string | number | null, decimals: number | null | undefined): string {
   if (value === null) return '–';
-  if (typeof value !== 'number') return value;
+  if (typeof value !== 'number') return isPeriod(value) ? formatPeriod(value) : value;
   return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatFixed(value, decimals);
 }
 

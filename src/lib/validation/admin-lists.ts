@@ -74,6 +74,10 @@ export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
 /** An article's revisions: the page. */
 export const adminRevisionListSchema = z.object({ page });
 
+/** The admin's analytics content: the page (newest first). */
+export const adminAnalyticsContentListSchema = z.object({ page });
+export type AdminAnalyticsContentListQuery = z.output<typeof adminAnalyticsContentListSchema>;
+
 /**
  * The admin's subscriber list: `q` finds addresses that start with it (served by the unique
  * e-mail index, listed by address), status, order, page.

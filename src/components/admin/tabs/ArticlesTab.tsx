@@ -4,7 +4,7 @@ import type { AdminArticleRow, Category } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { ArticleDialog } from '@/components/admin/article/ArticleDialog';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
@@ -53,31 +53,32 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
         ]}
         empty="No articles match."
         renderRow={(a) => (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="flex flex-wrap items-center gap-2">
-                <a href={`/article/${a.slug}`} className="font-semibold hover:underline">
-                  {a.title}
-                </a>
-                {a.featured && <Badge variant="featured">Featured</Badge>}
-                {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
-                {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
-              </p>
-              <p className="text-muted-foreground text-xs">
-                {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}
-              </p>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <ArticleDialog categories={categories} articleId={a.id} articleTitle={a.title} onSaved={refresh} />
-              <DeleteButton
-                question={`Delete "${a.title}"? This cannot be undone.`}
-                path={`/api/articles/${a.id}`}
-                success="Article deleted successfully"
-                onDone={refresh}
-                label={`Delete ${a.title}`}
-              />
-            </div>
-          </div>
+          <ItemRow
+            actions={
+              <>
+                <ArticleDialog categories={categories} articleId={a.id} articleTitle={a.title} onSaved={refresh} />
+                <DeleteButton
+                  question={`Delete "${a.title}"? This cannot be undone.`}
+                  path={`/api/articles/${a.id}`}
+                  success="Article deleted successfully"
+                  onDone={refresh}
+                  label={`Delete ${a.title}`}
+                />
+              </>
+            }
+          >
+            <p className="flex flex-wrap items-center gap-2">
+              <a href={`/article/${a.slug}`} className="font-semibold hover:underline">
+                {a.title}
+              </a>
+              {a.featured && <Badge variant="featured">Featured</Badge>}
+              {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
+              {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}
+            </p>
+          </ItemRow>
         )}
       />
     </section>

@@ -3,7 +3,7 @@ import { formatZonedDateTime } from '@/lib/format';
 import type { ModerationComment } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
 import { PagedList } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
@@ -15,12 +15,6 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
     list.reload();
     onChanged();
   };
-  const bulk = (action: 'approve' | 'delete', ids: number[]) =>
-    mutate(
-      () => sendJson('POST', '/api/admin/comments/bulk', { action, ids }),
-      action === 'approve' ? `${ids.length} approved` : `${ids.length} deleted`,
-      refresh,
-    );
   return (
     <section aria-labelledby="comments-admin-title" className="space-y-4">
       <h2 id="comments-admin-title" className="text-xl font-semibold">
@@ -49,20 +43,16 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
         ]}
         empty={list.query.filters['status'] !== 'approved' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
         bulkActions={(ids) => (
-          <>
-            <Button size="sm" onClick={() => void bulk('approve', ids)}>
-              Approve selected
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                if (window.confirm(`Delete ${ids.length} comments? This cannot be undone.`)) void bulk('delete', ids);
-              }}
-            >
-              Delete selected
-            </Button>
-          </>
+          <BulkActions
+            path="/api/admin/comments/bulk"
+            ids={ids}
+            plural="comments"
+            actions={[
+              { label: 'Approve selected', action: 'approve', done: 'approved' },
+              { label: 'Delete selected', action: 'delete', done: 'deleted', variant: 'outline' },
+            ]}
+            onDone={refresh}
+          />
         )}
         renderRow={(c) => (
           <div className="space-y-2">

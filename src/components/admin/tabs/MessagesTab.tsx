@@ -4,7 +4,7 @@ import type { AdminMessage } from '@/lib/types';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
 import { PagedList } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
@@ -18,12 +18,6 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
     list.reload();
     onChanged();
   };
-  const bulk = (action: 'handled' | 'unhandled' | 'delete', ids: number[]) =>
-    mutate(
-      () => sendJson('POST', '/api/admin/messages/bulk', { action, ids }),
-      `${ids.length} ${action === 'delete' ? 'deleted' : `marked ${action}`}`,
-      refresh,
-    );
   return (
     <section aria-labelledby="messages-title" className="space-y-4">
       <h2 id="messages-title" className="text-xl font-semibold">
@@ -51,20 +45,16 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
         ]}
         empty="No messages yet"
         bulkActions={(ids) => (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => void bulk('handled', ids)}>
-              Mark handled
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                if (window.confirm(`Delete ${ids.length} messages? This cannot be undone.`)) void bulk('delete', ids);
-              }}
-            >
-              Delete selected
-            </Button>
-          </>
+          <BulkActions
+            path="/api/admin/messages/bulk"
+            ids={ids}
+            plural="messages"
+            actions={[
+              { label: 'Mark handled', action: 'handled', done: 'marked handled', variant: 'secondary' },
+              { label: 'Delete selected', action: 'delete', done: 'deleted', variant: 'outline' },
+            ]}
+            onDone={refresh}
+          />
         )}
         renderRow={(m) => (
           <div className="space-y-2">
