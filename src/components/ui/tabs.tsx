@@ -24,7 +24,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground inline-flex items-center justify-center rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all focus-visible:outline-2 disabled:opacity-50 data-[orientation=vertical]:justify-start data-[state=active]:shadow-sm',
+        'focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground inline-flex items-center justify-center rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all focus-visible:outline-2 disabled:opacity-50 data-[orientation=vertical]:justify-start data-[state=active]:shadow-sm data-[orientation=vertical]:data-[state=active]:shadow-[inset_3px_0_0_var(--color-primary)]',
         className,
       )}
       {...props}

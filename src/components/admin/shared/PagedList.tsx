@@ -124,7 +124,10 @@ export function PagedList<T>({ name, label, noun, list, bulkActions, empty, rend
       <ListControls name={name} list={list} {...controls} />
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          {data ? `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}` : 'Loading…'}
+          {/* None: the list itself says so. */}
+          {data
+            ? data.total > 0 && `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}`
+            : 'Loading…'}
           {keys.length > 0 && ` · ${keys.length} selected`}
         </p>
         {bulkActions && data && data.items.length > 0 && (

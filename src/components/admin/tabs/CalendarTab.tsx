@@ -14,7 +14,7 @@ export function CalendarTab() {
   return (
     <section aria-labelledby="calendar-admin-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
+        <div className="max-w-3xl">
           <h2 id="calendar-admin-title" className="text-xl font-semibold">
             Release Calendar
           </h2>

@@ -75,7 +75,9 @@ function SeriesRow({
   latest: string | null;
   count: number;
 }) {
-  const cells = [<SourceBadge key="source" fromEia={fromEia} />, frequency, latest ? formatPeriod(latest) : '–', count.toLocaleString('en-US')];
+  // A monthly period is its month ("September 2026"), whatever day it is stored on.
+  const period = latest && (frequency === 'monthly' ? latest.slice(0, 7) : latest);
+  const cells = [<SourceBadge key="source" fromEia={fromEia} />, frequency, period ? formatPeriod(period) : '–', count.toLocaleString('en-US')];
   return (
     <tr className="border-t max-sm:block max-sm:py-2">
       <th scope="row" className="px-4 py-2 text-left font-medium max-sm:block max-sm:pb-1">
