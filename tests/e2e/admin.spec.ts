@@ -4,7 +4,7 @@ import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { articles, comments, contactMessages, users } from '@db/schema';
-import { signIn, toasts } from './admin-session.ts';
+import { signIn, submitSignIn, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
 
@@ -66,11 +66,7 @@ test('the login form asks for both fields and reports wrong credentials', async 
 });
 
 test('signing in says "Login Successful" on the panel, once', async ({ page }) => {
-  await page.goto('/admin/login');
-  await waitForIslands(page);
-  await page.getByLabel('Username', { exact: true }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin$/);
   // The login page is gone by now: the notice is the panel's.
   await expect(toasts(page).getByText('Login Successful')).toBeVisible();

@@ -6,10 +6,10 @@ import { releaseChangeSchema } from '@/lib/validation/release-change';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/forms/BoundFields';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { EditDialog } from '@/components/admin/shared/EditDialog';
 import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** Today as `YYYY-MM-DD` in the browser (enough to preselect the next release). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -68,16 +68,13 @@ export function ReleaseChanges() {
   });
   const releases = list.data?.releases ?? [];
   return (
-    <section aria-labelledby="release-changes-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h3 id="release-changes-title" className="text-lg font-semibold">
-            Moved and Postponed Releases
-          </h3>
-          <p className="text-muted-foreground text-sm">When EIA delays or moves a release, note it here: the calendar and its feed follow.</p>
-        </div>
-        {list.data && <ReleaseChangeDialog releases={releases} onSaved={list.reload} />}
-      </div>
+    <TabSection
+      id="release-changes-title"
+      title="Moved and Postponed Releases"
+      level={3}
+      intro="When EIA delays or moves a release, note it here: the calendar and its feed follow."
+      action={list.data && <ReleaseChangeDialog releases={releases} onSaved={list.reload} />}
+    >
       <PagedList
         name="release changes"
         label="Release changes, latest first"
@@ -88,18 +85,14 @@ export function ReleaseChanges() {
           const usually = formatEasternTime(item.scheduledAt);
           return (
             <ItemRow
-              actions={
-                <>
-                  <ReleaseChangeDialog item={item} releases={releases} onSaved={list.reload} />
-                  <DeleteButton
-                    question={`Put the ${item.title} of ${usually} back on its usual schedule?`}
-                    path={`/api/admin/release-changes/${item.releaseId}`}
-                    success="Release back on its usual schedule"
-                    onDone={list.reload}
-                    label={`Delete the change to ${item.title}, ${usually}`}
-                  />
-                </>
-              }
+              edit={<ReleaseChangeDialog item={item} releases={releases} onSaved={list.reload} />}
+              remove={{
+                question: `Put the ${item.title} of ${usually} back on its usual schedule?`,
+                path: `/api/admin/release-changes/${item.releaseId}`,
+                success: 'Release back on its usual schedule',
+                onDone: list.reload,
+                label: `Delete the change to ${item.title}, ${usually}`,
+              }}
             >
               <p className="font-semibold">{item.title}</p>
               <p className="text-muted-foreground text-sm">
@@ -110,6 +103,6 @@ export function ReleaseChanges() {
           );
         }}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -1,9 +1,10 @@
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { Pager } from '@/components/admin/shared/Pager';
 import type { PagedListState, RowKey } from '@/components/admin/shared/use-paged-list';
 
@@ -11,6 +12,12 @@ interface Choice {
   value: string;
   label: string;
 }
+
+/** Choices from value–label pairs in their order (values that are not whole numbers, which objects would put first). */
+export const choices = (labels: Record<string, string>): Choice[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The orders most lists offer. */
+export const BY_TIME = { newest: 'Newest first', oldest: 'Oldest first' } as const;
 
 export interface ListFilter {
   name: string;
@@ -171,12 +178,15 @@ export function PagedList<T>({ name, label, noun, list, bulkActions, empty, rend
   );
 }
 
-/** A list row: what it shows, and its actions (edit, delete) beside it on wide screens, below it on a phone. */
-export function ItemRow({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+/** A list row: what it shows, and its Edit (a dialog) and Delete beside it on wide screens, below it on a phone. */
+export function ItemRow({ children, edit, remove }: { children: ReactNode; edit: ReactNode; remove: ComponentProps<typeof DeleteButton> }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">{children}</div>
-      <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {edit}
+        <DeleteButton {...remove} />
+      </div>
     </div>
   );
 }

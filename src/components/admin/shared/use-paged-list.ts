@@ -23,6 +23,8 @@ interface PagedListOptions<T> {
   sort?: string;
   /** A row's key, for rows without a numeric `id`. */
   keyOf?: (item: T) => RowKey;
+  /** Told after `changed` (a row saved, approved, deleted): the panel's counts refresh. */
+  onChanged?: () => void;
   /** What a failed load says: in `error`, and in a toast titled Error unless the list shows it `inline`. */
   failure?: string;
   inline?: boolean;
@@ -41,7 +43,8 @@ export function pageCount(data: AdminPage<unknown> | null, page: number): number
  * and whatever else the endpoint sends beside them, `Extra`). Holds the query (search applied
  * after a pause in typing, filters and order at once, each change back to page 1), loads the
  * page, and keeps the rows the editor has selected on it. `reload` fetches the current page
- * again; `setData` changes the shown page in place (an upload put at the top).
+ * again, `changed` also tells `onChanged`; `setData` changes the shown page in place (an
+ * upload put at the top).
  */
 export function usePagedList<T, Extra extends object = object>(endpoint: string, options: PagedListOptions<T> = {}) {
   const { keyOf = idOf, failure = 'Could not load the list.', inline = false } = options;
@@ -81,6 +84,11 @@ export function usePagedList<T, Extra extends object = object>(endpoint: string,
   }, [url, version, failure, inline]);
   const loading = loadedUrl !== url;
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { onChanged } = options;
+  const changed = useCallback(() => {
+    reload();
+    onChanged?.();
+  }, [reload, onChanged]);
 
   useEffect(() => {
     if (searchText.trim() === query.q) return;
@@ -95,6 +103,7 @@ export function usePagedList<T, Extra extends object = object>(endpoint: string,
     error,
     loading,
     reload,
+    changed,
     pages: pageCount(data, query.page),
     searchText,
     setSearchText,

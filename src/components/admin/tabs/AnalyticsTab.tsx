@@ -2,21 +2,15 @@ import { truncateAtWord } from '@/lib/format';
 import type { AnalyticsContentItem } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { AnalyticsDialog } from '@/components/admin/analytics/AnalyticsDialog';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** The analysis items published on /analytics, 50 a page, newest first: add, edit, delete. */
 export function AnalyticsTab() {
   const list = usePagedList<AnalyticsContentItem>('/api/admin/analytics-content');
   return (
-    <section aria-labelledby="analytics-admin-title" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="analytics-admin-title" className="text-xl font-semibold">
-          Analytics Content
-        </h2>
-        <AnalyticsDialog onSaved={list.reload} />
-      </div>
+    <TabSection id="analytics-admin-title" title="Analytics Content" action={<AnalyticsDialog onSaved={list.reload} />}>
       <PagedList
         name="analytics content"
         noun="item"
@@ -24,18 +18,14 @@ export function AnalyticsTab() {
         empty="No analytics content yet"
         renderRow={(item) => (
           <ItemRow
-            actions={
-              <>
-                <AnalyticsDialog item={item} onSaved={list.reload} />
-                <DeleteButton
-                  question={`Delete "${item.title}"?`}
-                  path={`/api/analytics-content/${item.id}`}
-                  success="Analytics content deleted successfully"
-                  onDone={list.reload}
-                  label={`Delete ${item.title}`}
-                />
-              </>
-            }
+            edit={<AnalyticsDialog item={item} onSaved={list.reload} />}
+            remove={{
+              question: `Delete "${item.title}"?`,
+              path: `/api/analytics-content/${item.id}`,
+              success: 'Analytics content deleted successfully',
+              onDone: list.reload,
+              label: `Delete ${item.title}`,
+            }}
           >
             <p className="flex items-center gap-2">
               <span className="font-semibold">{item.title}</span>
@@ -45,6 +35,6 @@ export function AnalyticsTab() {
           </ItemRow>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -4,30 +4,28 @@ import { CALENDAR_EVENT_KIND_LABELS } from '@/lib/validation/calendar-event';
 import { Badge } from '@/components/ui/badge';
 import { CalendarEventDialog } from '@/components/admin/calendar/CalendarEventDialog';
 import { ReleaseChanges } from '@/components/admin/calendar/ReleaseChanges';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** The editors' events on the release calendar, 50 a page (EIA's releases are computed, not listed here). */
 export function CalendarTab() {
   const list = usePagedList<CalendarEventItem>('/api/admin/calendar-events', { failure: 'Could not load the calendar events.' });
   return (
-    <section aria-labelledby="calendar-admin-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="max-w-3xl">
-          <h2 id="calendar-admin-title" className="text-xl font-semibold">
-            Release Calendar
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            EIA&apos;s releases are computed from their schedule (note below when EIA moves one). Add the other dates readers plan around: OPEC+
-            meetings, FERC open meetings.{' '}
-            <a className="text-primary underline" href="/calendar">
-              View the calendar
-            </a>
-          </p>
-        </div>
-        <CalendarEventDialog onSaved={list.reload} />
-      </div>
+    <TabSection
+      id="calendar-admin-title"
+      title="Release Calendar"
+      intro={
+        <>
+          EIA&apos;s releases are computed from their schedule (note below when EIA moves one). Add the other dates readers plan around: OPEC+
+          meetings, FERC open meetings.{' '}
+          <a className="text-primary underline" href="/calendar">
+            View the calendar
+          </a>
+        </>
+      }
+      action={<CalendarEventDialog onSaved={list.reload} />}
+    >
       <PagedList
         name="events"
         label="Calendar events, latest first"
@@ -36,18 +34,14 @@ export function CalendarTab() {
         empty="No events yet."
         renderRow={(item) => (
           <ItemRow
-            actions={
-              <>
-                <CalendarEventDialog item={item} onSaved={list.reload} />
-                <DeleteButton
-                  question={`Delete "${item.title}"?`}
-                  path={`/api/admin/calendar-events/${item.id}`}
-                  success="Event deleted"
-                  onDone={list.reload}
-                  label={`Delete ${item.title}`}
-                />
-              </>
-            }
+            edit={<CalendarEventDialog item={item} onSaved={list.reload} />}
+            remove={{
+              question: `Delete "${item.title}"?`,
+              path: `/api/admin/calendar-events/${item.id}`,
+              success: 'Event deleted',
+              onDone: list.reload,
+              label: `Delete ${item.title}`,
+            }}
           >
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{item.title}</span>
@@ -62,6 +56,6 @@ export function CalendarTab() {
         )}
       />
       <ReleaseChanges />
-    </section>
+    </TabSection>
   );
 }
