@@ -54,7 +54,16 @@ export function serveClusterWriteLock(): void {
  */
 export function clusterWriteLock(): (() => Promise<() => void>) | undefined {
   if (!cluster.isWorker || !process.send) return undefined;
-  const send = process.send.bind(process);
+  // One client per process, however many copies of this module are loaded (the server's own
+  // and the built app's): request ids are the primary's key, so two clients numbering their
+  // requests each from 1 would take each other's grants and release locks they never held.
+  const processGlobal = globalThis as typeof globalThis & { [LOCK_CLIENT]?: () => Promise<() => void> };
+  return (processGlobal[LOCK_CLIENT] ??= lockClient(process.send.bind(process)));
+}
+
+const LOCK_CLIENT = Symbol.for('energy-market-site.cluster-write-lock');
+
+function lockClient(send: (message: LockMessage) => boolean): () => Promise<() => void> {
   const waiting = new Map<number, () => void>();
   let nextId = 1;
   process.on('message', (message: unknown) => {
@@ -66,7 +75,15 @@ export function clusterWriteLock(): (() => Promise<() => void>) | undefined {
   return () =>
     new Promise((resolve) => {
       const id = nextId++;
-      waiting.set(id, () => resolve(() => void send({ type: RELEASE, id })));
+      let released = false;
+      waiting.set(id, () =>
+        resolve(() => {
+          // A lock is given back once, whichever path (commit, rollback, failure) gets there first.
+          if (released) return;
+          released = true;
+          send({ type: RELEASE, id });
+        }),
+      );
       send({ type: ACQUIRE, id });
     });
 }

@@ -20,3 +20,10 @@ export const FALLBACK_ENERGY_MIX: { source: string; percentage: number }[] = [
   { source: 'Coal', percentage: 19.7 },
   { source: 'Nuclear', percentage: 18.8 },
 ];
+
+/**
+ * The `site_state` key of the editors' notice watermark, `{"comments": id, "messages": id}`:
+ * the last comment and contact message the editors were told about. Set at install (see
+ * `startInstallState` in db/migrate.ts), so what arrives before the notice first runs is told too.
+ */
+export const EDITORS_NOTICE_WATERMARK = 'editors_notice_watermark';

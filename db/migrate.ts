@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { LibSqlDb } from './client.ts';
+import { EDITORS_NOTICE_WATERMARK } from './constants.ts';
 
 /** The committed drizzle-kit migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -19,7 +20,21 @@ export function ensureDatabaseFolder(url: string): void {
 /** Applies every pending migration; safe to run at each start and from several processes. */
 export async function migrateDatabase(db: LibSqlDb): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await startInstallState(db);
   await analyzeNewIndexes(db);
+}
+
+/**
+ * State that starts when the database is installed, not when a job first runs: the editors'
+ * notice watermark starts at the comments and contact messages there are (none on a fresh
+ * install), so everything after it is told, even what came before the notice's first run.
+ * Set once; a database that has it keeps it.
+ */
+export async function startInstallState(db: LibSqlDb): Promise<void> {
+  await db.run(
+    sql`insert or ignore into site_state (key, value) select ${EDITORS_NOTICE_WATERMARK},
+        json_object('comments', coalesce((select max(id) from comments), 0), 'messages', coalesce((select max(id) from contact_messages), 0))`,
+  );
 }
 
 /**

@@ -3,11 +3,12 @@ import { importMessage, runEiaImport } from '@/server/services/markets/import';
 import { prepareDatabase } from './prepare-db.ts';
 
 await prepareDatabase({ seed: true });
-const result = await runEiaImport();
-if (!result.ok) {
-  console.error(`EIA import failed: ${result.message}`);
+try {
+  const summary = await runEiaImport();
+  for (const s of summary.series) console.log(`  ${s.slug}: ${s.read} observations read, ${s.written} new or revised`);
+  console.log(importMessage(summary));
+  process.exit(0);
+} catch (error) {
+  console.error(`EIA import failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-for (const s of result.summary.series) console.log(`  ${s.slug}: ${s.read} observations read, ${s.written} new or revised`);
-console.log(importMessage(result.summary));
-process.exit(0);

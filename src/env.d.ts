@@ -12,7 +12,7 @@ declare module 'astro' {
 declare global {
   namespace App {
     interface Locals {
-      /** The production server's page cache (scripts/serve.ts); absent under `astro dev`. */
+      /** The production server's page cache (src/server/front); absent under `astro dev`. */
       pageCache?: PageCache;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;

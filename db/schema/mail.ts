@@ -80,6 +80,8 @@ export const subscribers = sqliteTable(
     uniqueIndex('subscribers_confirm_token_unique').on(t.confirmTokenHash),
     uniqueIndex('subscribers_manage_token_unique').on(t.manageTokenHash),
     index('subscribers_status_created_idx').on(t.status, t.createdAt, t.id),
+    /** The mailings' walk: active readers by id from a cursor (`listAudienceAfter`), a batch at a time. */
+    index('subscribers_status_id_idx').on(t.status, t.id),
     /** The admin's list of every subscriber, newest or oldest first. */
     index('subscribers_created_idx').on(t.createdAt, t.id),
   ],

@@ -14,7 +14,10 @@ import {
 import { htmlToText } from '../text.ts';
 import { seedArticles, seedAuthors, seedCategories } from './articles-data.ts';
 import { generateGeneration } from './generation-data.ts';
-import { generateObservations, seedAnalyticsContent, seedEnergyMix, seedSeries } from './market-data.ts';
+import { FALLBACK_ENERGY_MIX } from '../constants.ts';
+import { MARKET_SERIES, marketSeriesRow } from '../catalog/market-series.ts';
+import { seedAnalyticsContent } from './market-data.ts';
+import { sampleMarketHistory } from './market-model.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -68,34 +71,23 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
       }),
     );
   }
-  // Series by series: a series added to the sample set reaches installs seeded before it,
-  // and one an EIA import already created is left as it is.
+  // Series by series, from the catalog: a series added to it reaches installs seeded before
+  // it, and one an EIA import already created is left as it is.
   const storedSeries = new Set((await db.select({ slug: marketSeries.slug }).from(marketSeries)).map((s) => s.slug));
-  for (const [index, series] of seedSeries.entries()) {
-    if (storedSeries.has(series.slug)) continue;
+  const missing = MARKET_SERIES.filter((s) => !storedSeries.has(s.slug));
+  const history = missing.length > 0 ? sampleMarketHistory(now) : undefined;
+  for (const series of missing) {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(marketSeries)
-        .values({
-          slug: series.slug,
-          name: series.name,
-          unit: series.unit,
-          frequency: series.frequency,
-          source: 'seed',
-          decimals: series.decimals,
-          listed: series.listed ?? true,
-          sortOrder: index,
-        })
-        .returning({ id: marketSeries.id });
+      const [row] = await tx.insert(marketSeries).values(marketSeriesRow(series, 'seed')).returning({ id: marketSeries.id });
       if (!row) return;
-      const observations = generateObservations(series, now, 1000 + index);
+      const observations = history?.get(series.slug) ?? [];
       for (let i = 0; i < observations.length; i += 200) {
         await tx.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: row.id, ...o })));
       }
     });
   }
   if (await isEmpty(db, energyMix)) {
-    await db.insert(energyMix).values(seedEnergyMix.map((m, i) => ({ ...m, sortOrder: i })));
+    await db.insert(energyMix).values(FALLBACK_ENERGY_MIX.map((m, i) => ({ ...m, sortOrder: i })));
   }
   if (await isEmpty(db, generation)) {
     const rows = generateGeneration(now);

@@ -73,7 +73,7 @@ export const FUEL_LABELS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
 export const RENEWABLE_FUELS = ['HYC', 'WND', 'SUN'] as const;
 
 /** A stored series' `source` after an EIA import: `eia:<route>:<facet values>`. */
-export function eiaSource(route: string, facets: Record<string, string[]>): string {
+export function eiaSource(route: string, facets: Readonly<Record<string, readonly string[]>>): string {
   return `eia:${route}:${Object.values(facets).flat().join(',')}`;
 }
 

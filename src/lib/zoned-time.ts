@@ -3,27 +3,10 @@
  * with Intl only: days are `YYYY-MM-DD` strings, arithmetic runs on UTC midnights.
  */
 
-const DAY_MS = 86_400_000;
+import { addDays, dayTime, weekday } from '@db/catalog/days';
 
-/** `YYYY-MM-DD` of a UTC midnight. */
-export function isoDay(time: number | Date): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** The UTC midnight of a `YYYY-MM-DD` day. */
-export function dayTime(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
-}
-
-/** The day `n` days after `day` (before it when negative). */
-export function addDays(day: string, n: number): string {
-  return isoDay(dayTime(day) + n * DAY_MS);
-}
-
-/** Day of the week: 0 Sunday … 6 Saturday. */
-export function weekday(day: string): number {
-  return new Date(dayTime(day)).getUTCDay();
-}
+// Day arithmetic is shared with the seed and the release rules, so it lives in the catalog.
+export { addDays, dayTime, isoDay, weekday } from '@db/catalog/days';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
@@ -71,14 +54,28 @@ export function zonedTime(day: string, time: string, timeZone: string): Date {
   return new Date(naive - offsetAt(guess));
 }
 
-/** The first of the daily wall-clock `times` (`HH:MM`, sorted) in `timeZone` strictly after `after`. */
-export function nextDailyRun(times: readonly string[], after: Date, timeZone: string): Date {
+/** Every day of the week (0 Sunday … 6 Saturday). */
+export const EVERY_DAY: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The first of the wall-clock `times` (`HH:MM`, sorted) on one of the `weekdays` (0 Sunday) in
+ * `timeZone` strictly after `after`: a weekly schedule, the same clock time across
+ * daylight-saving changes.
+ */
+export function nextRunOn(weekdays: readonly number[], times: readonly string[], after: Date, timeZone: string): Date {
   const today = zonedParts(after, timeZone).day;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 9; i++) {
+    const day = addDays(today, i);
+    if (!weekdays.includes(weekday(day))) continue;
     for (const time of times) {
-      const at = zonedTime(addDays(today, i), time, timeZone);
+      const at = zonedTime(day, time, timeZone);
       if (at.getTime() > after.getTime()) return at;
     }
   }
-  throw new Error('No daily run time was given.');
+  throw new Error('No run day or time was given.');
+}
+
+/** The first of the daily wall-clock `times` (`HH:MM`, sorted) in `timeZone` strictly after `after`. */
+export function nextDailyRun(times: readonly string[], after: Date, timeZone: string): Date {
+  return nextRunOn(EVERY_DAY, times, after, timeZone);
 }

@@ -7,10 +7,19 @@ export { preparedFor } from '@db/executor';
 /** A database handle a query runs on: `db`, or the `tx` of a write transaction. */
 export type Executor = Db;
 
-const database = createDatabase(() => {
+/**
+ * The server runs two copies of this module: the one the HTTP front and the jobs load from
+ * the sources, and the one bundled into the built Astro app. Each copy opening its own
+ * database would give one process two writers (two cluster write-lock clients whose requests
+ * answer each other's grants, and writers contending through SQLite's sleeping busy wait),
+ * so the handle is kept once per process, whichever copy opens it first.
+ */
+const PROCESS_DATABASE = Symbol.for('energy-market-site.database');
+const processGlobal = globalThis as typeof globalThis & { [PROCESS_DATABASE]?: ReturnType<typeof createDatabase> };
+const database = (processGlobal[PROCESS_DATABASE] ??= createDatabase(() => {
   const config = loadConfig();
   return { url: config.databaseUrl, authToken: config.databaseAuthToken };
-});
+}));
 
 /**
  * The process-wide database handle, opened on first use with the configured URL. Reads run

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
+import { generation, importRuns, marketObservations, marketSeries, outbox, scheduledJobs, subscriberAlerts, subscribers } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
@@ -190,13 +190,30 @@ describe('EIA import', () => {
     ]);
   });
 
-  it('told the readers whose price alert the import fired, once, and only them', async () => {
+  it('queued the price alerts as a job, which told the readers whose alert the import fired, once, and only them', async () => {
     const alerts = () => server.database.db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).where(eq(outbox.kind, 'alert'));
-    expect(await alerts()).toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
-    // The admin's Refresh again: the same observations are not looked at twice.
+    // The import asked for the price-alert job; a web process's job runner runs it.
+    await expect
+      .poll(alerts, { timeout: 90_000, interval: 500 })
+      .toEqual([{ to: 'moves@example.com', subject: 'Price alert: WTI Crude Oil moved more than 0.01%' }]);
+    // The admin's Refresh again, and the job run again: the same observations are not looked at twice.
     expect((await refresh()).status).toBe(200);
+    const since = new Date();
+    await server.database.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledJobs.name, 'price-alerts'));
+    await expect
+      .poll(
+        async () => {
+          const [job] = await server.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'price-alerts'));
+          return Boolean(job?.lastFinishedAt && job.lastFinishedAt.getTime() >= since.getTime() && job.leaseHolder === null);
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(true);
     expect(await alerts()).toHaveLength(1);
-  });
+  }, 200_000);
 
   it('is idempotent: running it again writes nothing new', async () => {
     const before = await snapshot();

@@ -129,6 +129,25 @@ describe("the admin's Newsletter endpoints", () => {
     const mail = received.find((m) => m.subject?.startsWith('[Test] '));
     expect(mail?.text).toContain('MARKETS');
     expect(mail?.html).toContain('<h1');
+    // The message a reader gets: the footer's links and the one-click unsubscribe headers, with
+    // a test token whose pages say where the link came from and change nothing.
+    const header = (name: string) => mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    const unsubscribe = /^List-Unsubscribe: <(\S+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(unsubscribe).toMatch(/^http:\/\/localhost:4321\/newsletter\/unsubscribe\?token=[\w-]{20,}$/);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const preferences = /Change what you get: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(preferences).toMatch(/\/newsletter\/preferences\?token=[\w-]{20,}$/);
+    const local = (link: string) => link.replace('http://localhost:4321', server.url);
+    const opened = await fetch(local(preferences));
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('a test message sent from the Newsletter tab');
+    const oneClick = await fetch(local(unsubscribe), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('a test message sent from the Newsletter tab');
     const tests = await page('/api/admin/outbox?kind=test');
     expect(tests.items.map((m) => m.to)).toEqual(['editor@example.com']);
   });

@@ -391,4 +391,18 @@ describe('the admin subscriber list', () => {
     expect(sortedPages(plans)).toEqual([]);
     expect(plans.some(({ plan }) => plan.some((l) => l.includes('subscribers_email_unique')))).toBe(true);
   });
+
+  it('walks each mailing’s readers from its cursor through an index on (status, id), never the whole table', async () => {
+    const queries = await import('@/server/queries/subscribers');
+    const { db, plans } = planRecorder(server);
+    for (const audience of ['dailyBriefing', 'weeklyRoundup', 'priceAlerts', 'topics'] as const) {
+      expect((await queries.listAudienceAfter(audience, 0, 200, db)).every((s) => s.status === 'active')).toBe(true);
+    }
+    expect(plans).toHaveLength(4);
+    for (const { sql, plan } of plans) {
+      // Active readers only, from the cursor on, in id order: a range of the index, no sort.
+      expect(plan.join(' | '), sql).toMatch(/SEARCH subscribers USING (COVERING )?INDEX \w+ \(status=\? AND (?:row)?id>\?\)/);
+    }
+    expect(sortedPages(plans)).toEqual([]);
+  });
 });

@@ -36,15 +36,31 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Root may write anything: checks of permissions run as an ordinary user then. */
-const asOrdinaryUser: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const isRoot = process.getuid?.() === 0;
+/** Files the permission checks use belong to another user (root's own would be writable to it anyway). */
+const OTHER_USER = { uid: 65534, gid: 65534 };
 
-function run(script: string, args: string[], env: Record<string, string>, options: { uid?: number; gid?: number } = {}) {
+/**
+ * Root may write anything: the checks of permissions run as root without the capabilities
+ * that let it pass over them (setpriv drops them from the bounding set), so the kernel holds
+ * it to the files' modes like any user. Still root, it reads the checkout wherever it sits,
+ * a private folder included.
+ */
+const withoutOverride = (command: string[]): string[] =>
+  isRoot ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...command] : command;
+
+function run(script: string, args: string[], env: Record<string, string>, options: { permissionsApply?: boolean } = {}) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', './scripts/aliases.mjs', script, ...args], {
+    const [command = process.execPath, ...rest] = (options.permissionsApply ? withoutOverride : (c: string[]) => c)([
+      process.execPath,
+      '--import',
+      './scripts/aliases.mjs',
+      script,
+      ...args,
+    ]);
+    const child = spawn(command, rest, {
       env: { ...process.env, HOST: '127.0.0.1', WEB_CONCURRENCY: '1', APP_SECRET, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...options,
     });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -54,7 +70,7 @@ function run(script: string, args: string[], env: Record<string, string>, option
 }
 
 /** Starts the server on a database and answers what it printed when it refused to. */
-async function refusedStart(databasePath: string, options: { uid?: number; gid?: number } = {}) {
+async function refusedStart(databasePath: string, options: { permissionsApply?: boolean } = {}) {
   const result = await run('scripts/serve.ts', [], { PORT: String(await freePort()), DATABASE_URL: `file:${databasePath}` }, options);
   expect(result.code).toBe(1);
   expect(result.output.trim().split('\n')).toHaveLength(1);
@@ -100,14 +116,14 @@ describe('the database file at start', () => {
     const dir = tempDir();
     const path = join(dir, 'readonly.db');
     expect((await prepare(path)).code).toBe(0);
-    const { uid, gid } = asOrdinaryUser;
-    if (uid !== undefined && gid !== undefined) for (const owned of [dir, path]) chownSync(owned, uid, gid);
+    if (isRoot) for (const owned of [dir, path]) chownSync(owned, OTHER_USER.uid, OTHER_USER.gid);
     chmodSync(path, 0o444);
-    expect(await refusedStart(path, asOrdinaryUser)).toContain(`${path} (or its folder) is read-only`);
+    expect(await refusedStart(path, { permissionsApply: true })).toContain(`${path} (or its folder) is read-only`);
 
     const locked = join(tempDir(), 'locked');
     mkdirSync(locked, { mode: 0o555 });
-    expect(await refusedStart(join(locked, 'new.db'), asOrdinaryUser)).toContain(`the folder ${locked} is not writable`);
+    if (isRoot) chownSync(locked, OTHER_USER.uid, OTHER_USER.gid);
+    expect(await refusedStart(join(locked, 'new.db'), { permissionsApply: true })).toContain(`the folder ${locked} is not writable`);
   });
 });
 

@@ -234,8 +234,21 @@ describe('/markets pages', () => {
     expect(storage).toMatch(
       /data-testid="next-release"><time datetime="[^"]+">Next update: [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET, Weekly Natural Gas Storage Report\.<\/time> <a[^>]*href="\/calendar#storage-\d{4}-\d{2}-\d{2}"/,
     );
-    // No rule of EIA's calendar updates Henry Hub's daily price.
-    expect(await (await get('/markets/henry-hub')).text()).not.toContain('data-testid="next-release"');
+    // EIA's daily spot prices come out once a week with the Weekly Petroleum Status Report, not
+    // with the monthly outlook; production with the Petroleum Supply Monthly.
+    for (const [slug, title, kind] of [
+      ['wti', 'Weekly Petroleum Status Report', 'wpsr'],
+      ['brent', 'Weekly Petroleum Status Report', 'wpsr'],
+      ['henry-hub', 'Weekly Petroleum Status Report', 'wpsr'],
+      ['crude-production', 'Petroleum Supply Monthly', 'psm'],
+    ] as const) {
+      const html = await (await get(`/markets/${slug}`)).text();
+      expect(html, slug).toMatch(
+        new RegExp(
+          `data-testid="next-release"><time datetime="[^"]+">Next update: [^<]+ ET, ${title}\\.</time> <a[^>]*href="/calendar#${kind}-\\d{4}-\\d{2}-\\d{2}"`,
+        ),
+      );
+    }
   });
 
   it('a series page shows its figures for the chosen range, the source, downloads and the five-year range of storage', async () => {
@@ -248,7 +261,9 @@ describe('/markets pages', () => {
     expect(html).toMatch(/Five-year range for the week of [A-Z][a-z]{2} \d{1,2}, \d{4}: [\d,]+ Bcf to [\d,]+ Bcf/);
     expect(html).toContain('standing in for EIA series NW2_EPG0_SWO_R48_BCF');
     expect(html).toMatch(/href="\/api\/series\/gas-storage\?start=\d{4}-\d{2}-\d{2}&amp;end=\d{4}-\d{2}-\d{2}&amp;format=csv"/);
-    // An unknown range falls back to a year; an unknown series is a 404 page.
+    // The range in any case (the README writes 5Y); an unknown range falls back to a year; an unknown series is a 404 page.
+    expect(await (await get('/markets/gas-storage?range=5Y')).text()).toContain('History: five years');
+    expect(await (await get('/markets/wti?range=Max')).text()).toMatch(/aria-current="page"[^>]*>Max</);
     expect(await (await get('/markets/wti?range=forever')).text()).toContain('History: one year');
     expect((await get('/markets/no-such-series')).status).toBe(404);
   });

@@ -18,7 +18,7 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Default data: prices for the last `days` days (weekdays), weekly diesel, crude stocks and gas storage, monthly generation, retail prices and crude production. */
+/** Default data: prices for the last `days` days (weekdays), weekly diesel, crude and distillate stocks and gas storage, monthly generation, retail prices and crude production. */
 export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
   const gas: Record<string, unknown>[] = [];
@@ -65,8 +65,8 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       });
     }
     if (day === 5) {
-      // Weekly stocks (week ending Friday): commercial crude excluding the SPR, Cushing, and
-      // crude including the SPR, which the import must not take; a gap at Cushing.
+      // Weekly stocks (week ending Friday): commercial crude excluding the SPR, Cushing,
+      // distillate, and crude including the SPR, which the import must not take; a gap at Cushing.
       stocks.push({
         period,
         series: 'WCESTUS1',
@@ -81,6 +81,14 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
         duoarea: 'YCUOK',
         'series-description': 'Cushing, OK Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
         value: fridays === 1 ? null : String(23_000 + i * 10),
+        units: 'MBBL',
+      });
+      stocks.push({
+        period,
+        series: 'WDISTUS1',
+        duoarea: 'NUS',
+        'series-description': 'U.S. Ending Stocks of Distillate Fuel Oil (Thousand Barrels)',
+        value: String(118_000 + i * 50),
         units: 'MBBL',
       });
       stocks.push({

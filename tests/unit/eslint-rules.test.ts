@@ -23,6 +23,20 @@ describe('the lint rules that keep the layers apart', () => {
     ).toHaveLength(1);
   });
 
+  it('keep SQL out of the HTTP front, integrations, jobs and the root server modules too', async () => {
+    for (const file of ['src/server/front/fixture.ts', 'src/server/integrations/fixture.ts', 'src/server/jobs/fixture.ts', 'src/server/fixture.ts']) {
+      expect(await layerErrors(file, "import { sql } from 'drizzle-orm';\nexport const x = sql;\n")).toHaveLength(1);
+      expect(await layerErrors(file, "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
+    }
+    // What of db/ holds no SQL stays usable: the cluster's write lock, the commit stamp.
+    expect(
+      await layerErrors(
+        'src/server/front/fixture.ts',
+        "import { serveClusterWriteLock } from '@db/cluster-write-lock';\nexport const x = serveClusterWriteLock;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('let services and routes call queries, run transactions and name schema types', async () => {
     const code = [
       "import { writeTransaction, type Executor } from '@/server/db';",
@@ -49,13 +63,22 @@ describe('the lint rules that keep the layers apart', () => {
     expect(await layerErrors('db/seed/fixture.ts', "import { articles } from '../schema/index.ts';\nexport const x = articles;\n")).toEqual([]);
   });
 
-  it('keep server code out of islands and isomorphic modules, the shared constants aside', async () => {
+  it('keep server code out of islands and isomorphic modules, the shared constants and catalogs aside', async () => {
     expect(await layerErrors('src/components/fixture.tsx', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
     expect(await layerErrors('src/lib/fixture.ts', "import { loadConfig } from '@/server/config';\nexport const x = loadConfig;\n")).toHaveLength(1);
     expect(await layerErrors('src/lib/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
     expect(
       await layerErrors('src/lib/fixture.ts', "import { GENERATION_FUELS } from '@db/constants';\nexport const x = GENERATION_FUELS;\n"),
     ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/components/fixture.tsx',
+        "import { MARKET_SERIES } from '@db/catalog/market-series';\nexport const x = MARKET_SERIES;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors('src/components/fixture.tsx', "import { seedDatabase } from '@db/seed';\nexport const x = seedDatabase;\n"),
+    ).toHaveLength(1);
   });
 
   it('bring zod into islands and schemas only through the mini, jitless entry', async () => {

@@ -79,6 +79,49 @@ describe('the job runner', () => {
     expect(retryAt(job, 3, at(0))).toEqual({ nextRunAt: at(24 * HOUR), attempts: 0 });
   });
 
+  it('runs a job asked for at once, and again right after a run during which it was asked for', async () => {
+    const { requestJobRun } = await import('@/server/queries/jobs');
+    let runs = 0;
+    const job: Job = {
+      name: 'alerts',
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: async () => {
+        runs++;
+        // Another process's import asks for the job while this run goes on.
+        if (runs === 1) await requestJobRun('alerts', at(2_000), other.db);
+      },
+    };
+    // Asked for before the runner registered it: the row is made, due at once.
+    await requestJobRun('alerts', at(1_000));
+    expect(await runDueJobs([job], { holder: 'a', now: () => at(1_500) })).toEqual(['alerts']);
+    let [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    // The request made during the run is kept: due again, not an hour later.
+    expect(row?.nextRunAt.getTime()).toBe(at(2_000).getTime());
+    expect(await runDueJobs([job], { holder: 'a', now: () => at(3_000) })).toEqual(['alerts']);
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    expect(row?.nextRunAt.getTime()).toBe(at(3_000 + HOUR).getTime());
+    // Asked for while idle: due now instead of in an hour.
+    await requestJobRun('alerts', at(4_000));
+    [row] = (await listScheduledJobs()).filter((j) => j.name === 'alerts');
+    expect(row?.nextRunAt.getTime()).toBe(at(4_000).getTime());
+    expect(runs).toBe(2);
+  });
+
+  it('keeps only the schedule of a job that logs its own runs, so each run is recorded once', async () => {
+    const job: Job = {
+      name: 'own-log',
+      keepsRunLog: true,
+      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+      run: () => Promise.resolve('imported'),
+    };
+    await ensureScheduledJob('own-log', at(0));
+    await runDueJobs([job], { holder: 'a', now: () => at(1_000) });
+    const [row] = (await listScheduledJobs()).filter((j) => j.name === 'own-log');
+    expect(row).toMatchObject({ lastStatus: null, lastMessage: '', leaseHolder: null, attempts: 0 });
+    expect(row?.lastFinishedAt?.getTime()).toBe(at(1_000).getTime());
+    expect(row?.nextRunAt.getTime()).toBe(at(1_000 + HOUR).getTime());
+  });
+
   it('keeps a registered job’s time at a restart, unless its new schedule comes sooner', async () => {
     await ensureScheduledJob('daily-import', at(10 * HOUR));
     await ensureScheduledJob('daily-import', at(20 * HOUR));

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, categories, comments, contactMessages, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
 import { createDatabase, openDatabase } from '@db/client';
@@ -236,8 +236,8 @@ describe('topic digests', () => {
 });
 
 describe("the editors' notice", () => {
-  it('batches new pending comments and contact messages into one message with links to their tabs', async () => {
-    expect(await notifyEditors(BRIEFING_AT)).toMatch(/Started watching/);
+  it('tells, on its first run, what arrived before it ran: the watermark starts at install, not at the first run', async () => {
+    // This database was installed (migrated) in beforeAll; the notice has never run since.
     const articleId = await article('Comment magnet', 1, new Date(BRIEFING_AT.getTime() - 6 * HOUR));
     await db.insert(comments).values([
       { articleId, authorName: 'Pat', authorEmail: 'pat@example.com', content: 'Where is the data from?' },
@@ -255,5 +255,26 @@ describe("the editors' notice", () => {
     expect(mails[0]?.text).toContain('https://energypulse.test/admin#messages');
     expect(mails[0]?.text).not.toContain('Already approved');
     expect(await notifyEditors(BRIEFING_AT)).toBe('Nothing new.');
+  });
+
+  it('starts the watermark of a database installed with comments and messages at them, once', async () => {
+    const { startInstallState } = await import('@db/migrate');
+    const { EDITORS_NOTICE_WATERMARK } = await import('@db/constants');
+    const { siteState } = await import('@db/schema');
+    const setup = await openDatabase({ url });
+    try {
+      // An install upgraded to the notice: what it already holds is not news.
+      await setup.db.delete(siteState).where(eq(siteState.key, EDITORS_NOTICE_WATERMARK));
+      await startInstallState(setup.db);
+      const mark = async () => (await setup.db.select().from(siteState).where(eq(siteState.key, EDITORS_NOTICE_WATERMARK)))[0]?.value;
+      const [maxComment] = await setup.db.select({ id: comments.id }).from(comments).orderBy(desc(comments.id)).limit(1);
+      expect(JSON.parse((await mark()) ?? '{}')).toEqual({ comments: maxComment?.id, messages: 1 });
+      // Set once: a later start leaves the notice's own progress alone.
+      await setup.db.update(siteState).set({ value: '{"comments":0,"messages":0}' }).where(eq(siteState.key, EDITORS_NOTICE_WATERMARK));
+      await startInstallState(setup.db);
+      expect(await mark()).toBe('{"comments":0,"messages":0}');
+    } finally {
+      setup.close();
+    }
   });
 });

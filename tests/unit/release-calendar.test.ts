@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { federalHolidays, holidayOn, releasesBetween, type Release } from '@/lib/release-calendar';
+import { MARKET_SERIES } from '@db/catalog/market-series';
+import { RELEASE_KINDS, RELEASE_RULES, federalHolidays, holidayOn, releasesBetween, type Release } from '@/lib/release-calendar';
 import { nextDailyRun, zonedTime } from '@/lib/zoned-time';
 
 const year2026 = releasesBetween('2026-01-01', '2026-12-31');
@@ -40,6 +41,7 @@ describe('EIA release rules across 2026', () => {
     expect(of('storage')).toHaveLength(53);
     expect(of('steo')).toHaveLength(12);
     expect(of('epm')).toHaveLength(12);
+    expect(of('psm')).toHaveLength(12);
     expect(new Set(year2026.map((r) => r.id)).size).toBe(year2026.length);
   });
 
@@ -144,6 +146,27 @@ describe('EIA release rules across 2026', () => {
     expect(epm[4]?.movedFor).toBe('Memorial Day');
   });
 
+  it('puts the Petroleum Supply Monthly on the last business day of the month, with the data of two months before', () => {
+    const psm = of('psm');
+    expect(psm.map((r) => r.day)).toEqual([
+      '2026-01-30',
+      '2026-02-27',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-29',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      // October 31 is a Saturday.
+      '2026-10-30',
+      '2026-11-30',
+      '2026-12-31',
+    ]);
+    expect(psm.map((r) => r.period)).toEqual(Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m - 2, 1)).toISOString().slice(0, 10)));
+    expect(psm.every((r) => r.time === '10:00')).toBe(true);
+  });
+
   it('answers only releases inside the window, in time order', () => {
     const week = releasesBetween('2026-11-23', '2026-11-29');
     expect(week.map((r) => `${r.day} ${r.time} ${r.kind}`)).toEqual([
@@ -152,6 +175,27 @@ describe('EIA release rules across 2026', () => {
       '2026-11-25 10:30 wpsr',
       '2026-11-25 12:00 storage',
     ]);
+  });
+});
+
+describe('the series each release updates (from the market-series catalog)', () => {
+  const slugsOf = (kind: Release['kind']) => RELEASE_RULES[kind].series.map((s) => s.slug);
+
+  it('publishes the daily spot prices with the WPSR, as EIA does, and no series with the outlook', () => {
+    expect(slugsOf('wpsr')).toEqual(['wti', 'brent', 'henry-hub', 'crude-inventories', 'cushing-stocks', 'distillate-inventories']);
+    expect(slugsOf('steo')).toEqual([]);
+    expect(slugsOf('psm')).toEqual(['crude-production']);
+    expect(slugsOf('epm')).toEqual(['electricity']);
+    expect(slugsOf('fuel-prices')).toEqual(['gasoline', 'diesel']);
+    expect(slugsOf('storage')).toEqual(['gas-storage']);
+  });
+
+  it('ties every series to at least one release, and each release’s headline to a series it updates', () => {
+    for (const s of MARKET_SERIES) expect(s.releases.length, s.slug).toBeGreaterThan(0);
+    for (const kind of RELEASE_KINDS) {
+      const headline = RELEASE_RULES[kind].headline;
+      if (headline) expect(slugsOf(kind), kind).toContain(headline);
+    }
   });
 });
 

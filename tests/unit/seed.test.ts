@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
 import { analyzeNewIndexes, migrateDatabase } from '@db/migrate';
 import { articles, categories, energyMix, marketObservations, marketSeries, analyticsContent } from '@db/schema';
 import { seedDatabase } from '@db/seed';
+import { addDays, federalHolidays, isBusinessDay, weekday } from '@db/catalog/days';
+import { MARKET_SERIES, type MarketSeriesSlug } from '@db/catalog/market-series';
+import { latestReleasedPeriod } from '@db/catalog/releases';
+import { easternDay, sampleMarketHistory, type Observation } from '@db/seed/market-model';
 
 describe('migrations and seed', () => {
   let dir: string;
@@ -59,6 +63,22 @@ describe('migrations and seed', () => {
     }
   });
 
+  it('stores every catalog series from the market model: Brent over WTI on each stored day, no weekend prices', async () => {
+    const db = database.db;
+    const stored = await db.select().from(marketSeries).orderBy(marketSeries.sortOrder);
+    expect(stored.map((s) => s.slug)).toEqual(MARKET_SERIES.map((s) => s.slug));
+    expect(stored.every((s) => s.source === 'seed')).toBe(true);
+    const series = async (slug: string) => {
+      const id = stored.find((s) => s.slug === slug)?.id ?? -1;
+      return db.select().from(marketObservations).where(eq(marketObservations.seriesId, id));
+    };
+    const wti = new Map((await series('wti')).map((o) => [o.period, o.value]));
+    const brent = await series('brent');
+    expect(brent.length).toBe(wti.size);
+    expect(brent.filter((o) => !(o.value - (wti.get(o.period) ?? Number.NaN) >= 1))).toEqual([]);
+    expect([...wti.keys()].filter((p) => weekday(p) === 0 || weekday(p) === 6)).toEqual([]);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     await seedDatabase(database.db);
@@ -82,5 +102,114 @@ describe('migrations and seed', () => {
     // Nothing left to do: the next start analyzes nothing.
     expect(await analyzeNewIndexes(database.db)).toEqual([]);
     await client.execute('DROP INDEX zz_never_analyzed');
+  });
+});
+
+describe('the sample market history', () => {
+  // Wednesday, November 25, 2026, 10:00 in New York: the day's WPSR (10:30) and storage report
+  // (moved to 12:00 by Thanksgiving) are not out yet.
+  const now = new Date('2026-11-25T15:00:00Z');
+  const today = easternDay(now);
+  const history = sampleMarketHistory(now);
+  const of = (slug: MarketSeriesSlug): Observation[] => history.get(slug) ?? [];
+  const byPeriod = (slug: MarketSeriesSlug) => new Map(of(slug).map((o) => [o.period, o.value]));
+
+  it('holds every catalog series, oldest first, rounded to its decimals', () => {
+    expect([...history.keys()]).toEqual(MARKET_SERIES.map((s) => s.slug));
+    for (const facts of MARKET_SERIES) {
+      const observations = of(facts.slug);
+      expect(observations.length, facts.slug).toBeGreaterThanOrEqual(70);
+      const periods = observations.map((o) => o.period);
+      expect(periods, facts.slug).toEqual([...periods].sort());
+      expect(new Set(periods).size, facts.slug).toBe(periods.length);
+      for (const o of observations) {
+        expect(o.value, `${facts.slug} ${o.period}`).toBeGreaterThan(0);
+        expect(Math.round(o.value * 10 ** facts.decimals) / 10 ** facts.decimals).toBe(o.value);
+      }
+    }
+  });
+
+  it('keeps Brent over WTI by a few dollars on every day both are quoted', () => {
+    const wti = byPeriod('wti');
+    const spreads = of('brent').map((o) => o.value - (wti.get(o.period) ?? Number.NaN));
+    expect(spreads).toHaveLength(wti.size);
+    for (const spread of spreads) {
+      expect(spread).toBeGreaterThanOrEqual(1);
+      expect(spread).toBeLessThanOrEqual(8);
+    }
+    const mean = spreads.reduce((a, b) => a + b, 0) / spreads.length;
+    expect(mean).toBeGreaterThan(2.5);
+    expect(mean).toBeLessThan(5.5);
+  });
+
+  it('quotes daily prices on US business days only, up to the last one before today', () => {
+    const holidays = new Set([...federalHolidays(2025), ...federalHolidays(2026)].map((h) => h.day));
+    for (const slug of ['wti', 'brent', 'henry-hub'] as const) {
+      const periods = of(slug).map((o) => o.period);
+      expect(
+        periods.filter((p) => weekday(p) === 0 || weekday(p) === 6 || holidays.has(p)),
+        slug,
+      ).toEqual([]);
+      expect(periods.at(-1), slug).toBe('2026-11-24');
+      // No business day skipped.
+      for (const [i, p] of periods.entries()) {
+        const before = periods[i - 1];
+        if (!before) continue;
+        let d = addDays(before, 1);
+        while (!isBusinessDay(d)) d = addDays(d, 1);
+        expect(p, slug).toBe(d);
+      }
+    }
+    expect(of('wti').some((o) => o.period === '2026-11-26')).toBe(false);
+  });
+
+  it('ends each weekly and monthly series at the period of the latest release that updates it', () => {
+    for (const facts of MARKET_SERIES.filter((s) => s.frequency !== 'daily')) {
+      expect(of(facts.slug).at(-1)?.period, facts.slug).toBe(latestReleasedPeriod(facts.releases, today));
+    }
+    // Stocks for the week ending Friday the 13th (the WPSR of the 18th); today's is not out.
+    expect(of('crude-inventories').at(-1)?.period).toBe('2026-11-13');
+    expect(of('gas-storage').at(-1)?.period).toBe('2026-11-13');
+    // Pump prices surveyed on Monday the 23rd, out that evening.
+    expect(of('gasoline').at(-1)?.period).toBe('2026-11-23');
+    // Monthly figures about two months after their month: September's electricity (the EPM of
+    // November 24), August's production (the PSM of October 30).
+    expect(of('electricity').at(-1)?.period).toBe('2026-09-01');
+    expect(of('crude-production').at(-1)?.period).toBe('2026-08-01');
+    for (const slug of ['crude-inventories', 'cushing-stocks', 'distillate-inventories', 'gas-storage'] as const)
+      expect(of(slug).every((o) => weekday(o.period) === 5)).toBe(true);
+    for (const slug of ['gasoline', 'diesel'] as const) expect(of(slug).every((o) => weekday(o.period) === 1)).toBe(true);
+  });
+
+  it('follows crude at the pump with diesel over gasoline on average, and storage through its seasons', () => {
+    const wti = of('wti');
+    for (const o of of('gasoline').slice(-60)) {
+      const crude = wti.filter((w) => w.period < o.period && w.period >= addDays(o.period, -14));
+      const perGallon = crude.reduce((a, b) => a + b.value, 0) / crude.length / 42;
+      expect(o.value - perGallon, o.period).toBeGreaterThan(1.1);
+      expect(o.value - perGallon, o.period).toBeLessThan(2);
+    }
+    const mean = (list: Observation[]) => list.reduce((a, b) => a + b.value, 0) / list.length;
+    expect(mean(of('diesel'))).toBeGreaterThan(mean(of('gasoline')));
+    // Working gas is lowest in spring and highest in autumn every year, and moves at most a few hundred Bcf a week.
+    const storage = of('gas-storage');
+    for (const year of ['2022', '2023', '2024', '2025']) {
+      const weeks = storage.filter((o) => o.period.startsWith(year));
+      const low = weeks.reduce((a, b) => (b.value < a.value ? b : a));
+      const high = weeks.reduce((a, b) => (b.value > a.value ? b : a));
+      expect(['02', '03', '04', '05'], `${year} low ${low.period}`).toContain(low.period.slice(5, 7));
+      expect(['10', '11', '12'], `${year} high ${high.period}`).toContain(high.period.slice(5, 7));
+    }
+    for (const [i, o] of storage.entries()) if (i > 0) expect(Math.abs(o.value - (storage[i - 1]?.value ?? 0))).toBeLessThan(300);
+  });
+
+  it('is deterministic: a day’s figure is the same whenever the seed runs', () => {
+    const later = sampleMarketHistory(new Date('2026-12-09T15:00:00Z'));
+    for (const facts of MARKET_SERIES) {
+      const before = byPeriod(facts.slug);
+      const shared = (later.get(facts.slug) ?? []).filter((o) => before.has(o.period));
+      expect(shared.length, facts.slug).toBeGreaterThan(0);
+      for (const o of shared) expect(o.value, `${facts.slug} ${o.period}`).toBe(before.get(o.period));
+    }
   });
 });

@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { sendJson } from '@/lib/api-client';
+import { MAIL_EDITIONS, editionHint } from '@/lib/mail-editions';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import {
   ALERT_KINDS,
@@ -86,9 +87,9 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 text-lg font-semibold">What you receive</legend>
-        {checkbox('dailyBriefing', 'Daily briefing', 'the day’s energy news and prices, each weekday morning')}
-        {checkbox('weeklyRoundup', 'Weekly roundup', 'the week’s big stories, on Saturday')}
-        {checkbox('priceAlerts', 'Price alerts', 'an e-mail when one of your alerts below is met')}
+        {checkbox('dailyBriefing', MAIL_EDITIONS.briefing.label, editionHint(MAIL_EDITIONS.briefing))}
+        {checkbox('weeklyRoundup', MAIL_EDITIONS.roundup.label, editionHint(MAIL_EDITIONS.roundup))}
+        {checkbox('priceAlerts', MAIL_EDITIONS.alerts.label, `${editionHint(MAIL_EDITIONS.alerts)}, for the alerts below`)}
       </fieldset>
 
       <TopicsFieldset form={form} topics={topics} />
@@ -120,7 +121,7 @@ function TopicsFieldset({ form, topics }: { form: PreferencesForm; topics: Prefe
   return (
     <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-lg font-semibold">Topics you follow</legend>
-      <p className="text-muted-foreground text-sm">Your briefing leads with news on these topics.</p>
+      <p className="text-muted-foreground text-sm">We send you {editionHint(MAIL_EDITIONS.topics)}.</p>
       <Controller
         control={form.control}
         name="topics"

@@ -1,9 +1,10 @@
+import { RELEASE_KINDS } from '@db/catalog/releases';
 import * as z from '@/lib/validation/zod-mini';
 import { isLocalDateTime } from '@/lib/validation/calendar-event';
 import { wholeNumber } from '@/lib/validation/page-query';
 
 /** A computed release's id: its kind and the day its rule gives (`wpsr-2026-11-25`). */
-export const RELEASE_ID_PATTERN = /^(?:wpsr|storage|fuel-prices|steo|epm)-\d{4}-\d{2}-\d{2}$/;
+export const RELEASE_ID_PATTERN = new RegExp(`^(?:${RELEASE_KINDS.join('|')})-\\d{4}-\\d{2}-\\d{2}$`);
 
 /** How far from the rule's day a release may be moved, either way. */
 export const RELEASE_CHANGE_MAX_DAYS = 30;

@@ -28,9 +28,9 @@ export const seriesQuerySchema = z
   .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;
 
-/** /markets/{slug}: the chart's range (one year unless another is chosen). */
+/** /markets/{slug}: the chart's range in any case (`5Y`, `5y`), one year unless another is chosen. */
 export const seriesPageQuerySchema = z.object({
-  range: z.catch(z._default(z.enum(SERIES_RANGES), '1y'), '1y'),
+  range: z.catch(z._default(z.pipe(z.string().check(z.toLowerCase()), z.enum(SERIES_RANGES)), '1y'), '1y'),
 });
 
 /** GET /api/series: a page of the series list. */

@@ -16,7 +16,7 @@ export interface EiaQuery {
   frequency: 'daily' | 'weekly' | 'monthly';
   /** The data column, e.g. `value`, `generation`, `price`. */
   data: string;
-  facets: Record<string, string[]>;
+  facets: Readonly<Record<string, readonly string[]>>;
   /** First period wanted (YYYY-MM-DD, or YYYY-MM for monthly). */
   start?: string;
 }

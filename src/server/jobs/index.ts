@@ -2,7 +2,7 @@ import { appConfig } from '@/server/config';
 import { eiaImportJobs } from '@/server/jobs/eia-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
-import { editorNoticeJob, newsletterJobs, topicDigestJob } from '@/server/jobs/newsletter';
+import { editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 
@@ -16,6 +16,7 @@ export function scheduledJobs(): readonly Job[] {
     ...eiaImportJobs(config),
     ...newsletterJobs(config),
     topicDigestJob,
+    priceAlertJob,
     editorNoticeJob,
   ];
 }

@@ -1,58 +1,63 @@
 import { SITE_TIME_ZONE } from '@/lib/format';
-import { nextDailyRun, weekday, zonedParts, addDays, zonedTime } from '@/lib/zoned-time';
+import { MAIL_EDITIONS, type EditionSchedule } from '@/lib/mail-editions';
+import { nextRunOn } from '@/lib/zoned-time';
 import type { AppConfig } from '@/server/config';
 import type { Job } from '@/server/jobs/runner';
-import { sendEdition } from '@/server/services/newsletter/briefing';
+import { sendEdition, type EditionKind } from '@/server/services/newsletter/briefing';
 import { notifyEditors } from '@/server/services/mail/editor-notices';
+import { sendPriceAlerts } from '@/server/services/newsletter/price-alerts';
 import { sendTopicDigests } from '@/server/services/newsletter/topic-digests';
 
-/** The first Monday at `time` (US Eastern) strictly after `after`. */
-export function nextMondayAt(time: string, after: Date): Date {
-  const today = zonedParts(after, SITE_TIME_ZONE).day;
-  for (let i = 0; i < 8; i++) {
-    const day = addDays(today, i);
-    if (weekday(day) !== 1) continue;
-    const at = zonedTime(day, time, SITE_TIME_ZONE);
-    if (at.getTime() > after.getTime()) return at;
-  }
-  throw new Error('No Monday within eight days.');
-}
-
+const HOUR_MS = 3_600_000;
 const mailingRetry = { baseMs: 60_000, maxMs: 15 * 60_000, attempts: 5 };
 
+/** When an edition on a weekday schedule is next due after `after`: at `time` (US Eastern) on one of its weekdays. */
+export function nextEditionRun(schedule: Extract<EditionSchedule, { at: 'briefing-time' }>, time: string, after: Date): Date {
+  return nextRunOn(schedule.weekdays, [time], after, SITE_TIME_ZONE);
+}
+
 /**
- * The reader newsletters: the daily briefing at `BRIEFING_TIME` (US Eastern) and the weekly
- * roundup on Mondays at the same time; neither with `BRIEFING_TIME=off`. A run that fails or
- * is taken over goes on from its cursor (see `sendEdition`).
+ * The reader newsletters, each on its schedule in `MAIL_EDITIONS` at `BRIEFING_TIME` (US
+ * Eastern): the daily briefing every day and the weekly roundup on Mondays; neither with
+ * `BRIEFING_TIME=off`. A run that fails or is taken over goes on from its cursor (see `sendEdition`).
  */
 export function newsletterJobs(config: Pick<AppConfig, 'briefingTime'>): Job[] {
   const time = config.briefingTime;
   if (!time) return [];
-  return [
-    {
-      name: 'daily-briefing',
-      nextRunAfter: (after) => nextDailyRun([time], after, SITE_TIME_ZONE),
+  return (['briefing', 'roundup'] as const satisfies readonly EditionKind[]).map((kind) => {
+    const edition = MAIL_EDITIONS[kind];
+    return {
+      name: edition.job,
+      nextRunAfter: (after) => nextEditionRun(edition.schedule, time, after),
       leaseMs: 5 * 60_000,
       retry: mailingRetry,
-      run: ({ now, signal }) => sendEdition('briefing', { now, signal }),
-    },
-    {
-      name: 'weekly-roundup',
-      nextRunAfter: (after) => nextMondayAt(time, after),
-      leaseMs: 5 * 60_000,
-      retry: mailingRetry,
-      run: ({ now, signal }) => sendEdition('roundup', { now, signal }),
-    },
-  ];
+      run: ({ now, signal }) => sendEdition(kind, { now, signal }),
+    };
+  });
 }
 
 /** New stories in followed topics, one digest per reader at most every hour. */
 export const topicDigestJob: Job = {
-  name: 'topic-digest',
-  nextRunAfter: (after) => new Date(after.getTime() + 3_600_000),
+  name: MAIL_EDITIONS.topics.job,
+  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
   leaseMs: 5 * 60_000,
   retry: mailingRetry,
   run: ({ now, signal }) => sendTopicDigests({ now, signal }),
+};
+
+/**
+ * Readers' price alerts on new figures. An EIA import that stored new figures asks for a run at
+ * once (`requestJobRun`); the hourly run finishes a mailing that was cut short.
+ */
+export const priceAlertJob: Job = {
+  name: MAIL_EDITIONS.alerts.job,
+  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
+  leaseMs: 5 * 60_000,
+  retry: mailingRetry,
+  run: async ({ now }) => {
+    const queued = await sendPriceAlerts({ now });
+    return queued > 0 ? `Queued ${queued} price ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
+  },
 };
 
 /** Every five minutes: one message to the editors about new pending comments and contact messages. */

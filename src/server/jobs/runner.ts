@@ -14,6 +14,12 @@ export interface Job {
   leaseMs?: number;
   /** Retries after a failure: the wait doubles from `baseMs` up to `maxMs`, then the schedule goes on. */
   retry?: { baseMs: number; maxMs: number; attempts: number };
+  /**
+   * The job writes each run down in a log of its own (the EIA import in `import_runs`): the
+   * runner then keeps only its schedule (next run, lease, retries, when the last run ended), not
+   * a second record of its outcome.
+   */
+  keepsRunLog?: boolean;
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -61,14 +67,19 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
       await finishJobRun(
         job.name,
         holder,
-        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt },
+        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt, record: !job.keepsRunLog },
         tx,
       );
     } catch (error) {
       const finishedAt = now();
       const message = error instanceof Error ? error.message : String(error);
       console.error(JSON.stringify({ event: 'job_failed', job: job.name, message, at: finishedAt.toISOString() }));
-      await finishJobRun(job.name, holder, { status: 'failed', message, ...retryAt(job, claimed.attempts + 1, finishedAt), finishedAt }, tx);
+      await finishJobRun(
+        job.name,
+        holder,
+        { status: 'failed', message, ...retryAt(job, claimed.attempts + 1, finishedAt), finishedAt, record: !job.keepsRunLog },
+        tx,
+      );
     } finally {
       clearInterval(renew);
     }

@@ -263,9 +263,3 @@ export function listCommentsAfter(
     .orderBy(comments.id)
     .limit(limit);
 }
-
-/** The highest comment id, 0 without comments. */
-export async function maxCommentId(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ id: sql<number | null>`max(${comments.id})` }).from(comments);
-  return row?.id ?? 0;
-}

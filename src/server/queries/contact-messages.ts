@@ -129,9 +129,3 @@ export function listContactMessagesAfter(
     .orderBy(contactMessages.id)
     .limit(limit);
 }
-
-/** The highest contact message id, 0 without messages. */
-export async function maxContactMessageId(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ id: sql<number | null>`max(${contactMessages.id})` }).from(contactMessages);
-  return row?.id ?? 0;
-}

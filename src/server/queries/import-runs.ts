@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { importRuns } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -31,4 +31,15 @@ export async function finishImportRun(
 /** The last import runs, newest first. */
 export function listImportRuns(limit = 5, tx: Executor = db): Promise<ImportRunRow[]> {
   return tx.select().from(importRuns).orderBy(desc(importRuns.startedAt)).limit(limit);
+}
+
+/** The newest finished run a trigger started (the schedule's last run, for the admin), if any. */
+export async function latestFinishedImportRun(trigger: 'manual' | 'scheduled', tx: Executor = db): Promise<ImportRunRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.trigger, trigger), ne(importRuns.status, 'running')))
+    .orderBy(desc(importRuns.startedAt))
+    .limit(1);
+  return row;
 }

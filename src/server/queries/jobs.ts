@@ -57,21 +57,45 @@ export async function renewJobLease(name: string, holder: string, until: Date, t
   return rows.length > 0;
 }
 
-/** Ends the holder's run: records its outcome, sets the next due time and gives the lease back. */
+/**
+ * Asks for a job to run as soon as a process polls (the EIA import asks for the price alerts),
+ * adding its row when the runner has not registered it yet. A request that comes while the
+ * job runs moves its due time past the run's start, so the run's end keeps it (below) and the
+ * job runs again right after: nothing the request was for is left to the next scheduled time.
+ */
+export async function requestJobRun(name: string, now: Date, tx: Executor = db): Promise<void> {
+  await tx
+    .insert(scheduledJobs)
+    .values({ name, nextRunAt: now })
+    .onConflictDoUpdate({
+      target: scheduledJobs.name,
+      set: {
+        nextRunAt: sql`case when ${scheduledJobs.leaseExpiresAt} > ${now.getTime()} then ${now.getTime()} else min(${scheduledJobs.nextRunAt}, ${now.getTime()}) end`,
+      },
+    });
+}
+
+/**
+ * Ends the holder's run: sets the next due time (a run requested while it ran stays due, see
+ * `requestJobRun`), notes when it ended and gives the lease back; and records its outcome
+ * (status and message) on the row, unless the job keeps a run log of its own (`record: false`),
+ * so each run is written down once.
+ */
 export async function finishJobRun(
   name: string,
   holder: string,
-  outcome: { status: 'succeeded' | 'failed'; message: string; nextRunAt: Date; attempts: number; finishedAt: Date },
+  outcome: { status: 'succeeded' | 'failed'; message: string; nextRunAt: Date; attempts: number; finishedAt: Date; record?: boolean },
   tx: Executor = db,
 ): Promise<void> {
+  const next = outcome.nextRunAt.getTime();
+  const recorded = outcome.record === false ? {} : { lastStatus: outcome.status, lastMessage: outcome.message.slice(0, 1000) };
   await tx
     .update(scheduledJobs)
     .set({
-      nextRunAt: outcome.nextRunAt,
+      nextRunAt: sql`case when ${scheduledJobs.nextRunAt} > ${scheduledJobs.lastStartedAt} then min(${scheduledJobs.nextRunAt}, ${next}) else ${next} end`,
       attempts: outcome.attempts,
-      lastStatus: outcome.status,
-      lastMessage: outcome.message.slice(0, 1000),
       lastFinishedAt: outcome.finishedAt,
+      ...recorded,
       leaseHolder: null,
       leaseExpiresAt: null,
     })

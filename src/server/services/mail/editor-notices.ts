@@ -1,14 +1,15 @@
+import { EDITORS_NOTICE_WATERMARK } from '@db/constants';
 import { truncateAtWord } from '@/lib/format';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
-import { listCommentsAfter, maxCommentId } from '@/server/queries/comments';
-import { listContactMessagesAfter, maxContactMessageId } from '@/server/queries/contact-messages';
+import { listCommentsAfter } from '@/server/queries/comments';
+import { listContactMessagesAfter } from '@/server/queries/contact-messages';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { enqueueMail } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
 
-/** The last comment and contact message id the editors were told about: `{comments, messages}`. */
-const WATERMARK = 'editors_notice_watermark';
+/** The last comment and contact message id the editors were told about: `{comments, messages}` (set at install). */
+const WATERMARK = EDITORS_NOTICE_WATERMARK;
 /** At most this many of each kind per message; the rest go in the next one. */
 const BATCH = 100;
 
@@ -16,17 +17,12 @@ const BATCH = 100;
  * Tells the editors (`EDITORS_EMAIL`) in one message what arrived since the last one: new
  * pending comments and new contact messages, each with a link to its tab in the admin panel.
  * New rows are found by a watermark of ids (the primary key), so posting a comment does no
- * extra work; the message and the moved watermark commit together. The first run starts from
- * the newest rows (no backlog); without `EDITORS_EMAIL` the watermark just moves on.
+ * extra work; the message and the moved watermark commit together. The watermark starts at
+ * install (db/migrate.ts), so the first run tells what arrived before it; without
+ * `EDITORS_EMAIL` the watermark just moves on.
  */
 export async function notifyEditors(now: Date = new Date()): Promise<string> {
-  const stored = await getSiteState(WATERMARK);
-  if (stored === undefined) {
-    const [comments, messages] = await Promise.all([maxCommentId(), maxContactMessageId()]);
-    await writeTransaction((tx) => setSiteState(WATERMARK, JSON.stringify({ comments, messages }), tx));
-    return 'Started watching for new comments and messages.';
-  }
-  const mark = JSON.parse(stored) as { comments: number; messages: number };
+  const mark = JSON.parse((await getSiteState(WATERMARK)) ?? '{"comments":0,"messages":0}') as { comments: number; messages: number };
   const [comments, messages] = await Promise.all([listCommentsAfter(mark.comments, BATCH), listContactMessagesAfter(mark.messages, BATCH)]);
   if (comments.length === 0 && messages.length === 0) return 'Nothing new.';
   const next = { comments: comments.at(-1)?.id ?? mark.comments, messages: messages.at(-1)?.id ?? mark.messages };

@@ -1,4 +1,6 @@
+import { MARKET_SERIES, marketSeriesRow, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import type { MarketDataStatus } from '@/lib/types';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
@@ -10,8 +12,8 @@ import {
   upsertGeneration,
   type GenerationRow,
 } from '@/server/queries/generation';
-import { getScheduledJob } from '@/server/queries/jobs';
-import { findRunningImport, finishImportRun, insertImportRun, listImportRuns } from '@/server/queries/import-runs';
+import { getScheduledJob, requestJobRun } from '@/server/queries/jobs';
+import { findRunningImport, finishImportRun, insertImportRun, latestFinishedImportRun, listImportRuns } from '@/server/queries/import-runs';
 import {
   deleteSeriesObservations,
   ensureSeries,
@@ -24,48 +26,14 @@ import {
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from '@/server/services/site/content-changes';
-import { sendPriceAlerts } from '@/server/services/newsletter/price-alerts';
 
-/** Where each stored price series comes from in EIA's API v2. */
-export const EIA_PRICE_SERIES: Record<string, Omit<EiaQuery, 'start'>> = {
-  wti: { route: 'petroleum/pri/spt', frequency: 'daily', data: 'value', facets: { series: ['RWTC'] } },
-  brent: { route: 'petroleum/pri/spt', frequency: 'daily', data: 'value', facets: { series: ['RBRTE'] } },
-  'henry-hub': { route: 'natural-gas/pri/fut', frequency: 'daily', data: 'value', facets: { series: ['RNGWHHD'] } },
-  gasoline: { route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value', facets: { series: ['EMM_EPMR_PTE_NUS_DPG'] } },
-  electricity: { route: 'electricity/retail-sales', frequency: 'monthly', data: 'price', facets: { stateid: ['US'], sectorid: ['RES'] } },
-  // Weekly Petroleum Status Report: commercial crude stocks excluding the SPR, and Cushing, OK.
-  'crude-inventories': { route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value', facets: { series: ['WCESTUS1'] } },
-  'cushing-stocks': { route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value', facets: { series: ['W_EPC0_SAX_YCUOK_MBBL'] } },
-  // Weekly Natural Gas Storage Report: Lower 48 working gas.
-  'gas-storage': { route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value', facets: { series: ['NW2_EPG0_SWO_R48_BCF'] } },
-  diesel: { route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value', facets: { series: ['EMD_EPD2D_PTE_NUS_DPG'] } },
-};
+/** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
+export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> {
+  return { route: series.eia.route, frequency: series.frequency, data: series.eia.data, facets: series.eia.facets };
+}
 
 /** The stored series of US crude oil field production (thousand barrels per day, monthly). */
 export const PRODUCTION_SLUG = 'crude-production';
-
-/**
- * Series the import creates when they are missing (a database seeded before they had
- * sample history); seeded sample history of theirs is replaced like the others'.
- */
-export const EIA_IMPORTED_SERIES = [
-  {
-    series: {
-      slug: PRODUCTION_SLUG,
-      name: 'US Crude Oil Production',
-      unit: 'thousand b/d',
-      frequency: 'monthly',
-      decimals: 0,
-      // Not a price: kept out of the market-data list and its cards.
-      listed: false,
-      sortOrder: 100,
-    },
-    query: { route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value', facets: { series: ['MCRFPUS2'] } },
-  },
-] as const satisfies readonly {
-  series: { slug: string; name: string; unit: string; frequency: EiaQuery['frequency']; decimals: number; listed: boolean; sortOrder: number };
-  query: Omit<EiaQuery, 'start'>;
-}[];
 
 /** Monthly net generation, all sectors, for the US and every state, by fuel. */
 export const EIA_GENERATION: Omit<EiaQuery, 'start'> = {
@@ -129,33 +97,31 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   const now = options.now ?? Date.now();
   const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
 
-  const series = await listMarketSeries();
+  // Every series of the catalog: a stored one gains what is new (its sample history replaced
+  // the first time), a missing one (an install seeded before it joined the catalog) is created.
+  const stored = await listMarketSeries();
   const fetched: {
-    id: number;
-    slug: string;
+    id: number | undefined;
+    facts: MarketSeriesFacts;
     name: string;
     wasSample: boolean;
     source: string;
     rows: { period: string; value: number }[];
-    create?: (typeof EIA_IMPORTED_SERIES)[number]['series'];
   }[] = [];
-  for (const s of series) {
-    const query = EIA_PRICE_SERIES[s.slug];
-    if (!query) continue;
-    const wasSample = !isEiaSource(s.source);
-    const latest = wasSample ? undefined : await latestSeriesPeriod(s.id);
+  for (const facts of MARKET_SERIES) {
+    const row = stored.find((s) => s.slug === facts.slug);
+    const wasSample = row ? !isEiaSource(row.source) : false;
+    const latest = row && !wasSample ? await latestSeriesPeriod(row.id) : undefined;
+    const query = eiaQueryOf(facts);
     const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
-    const source = eiaSource(query.route, query.facets);
-    fetched.push({ id: s.id, slug: s.slug, name: s.name, wasSample, source, rows: observationsOf(rows, query) });
-  }
-  for (const { series: wanted, query } of EIA_IMPORTED_SERIES) {
-    const stored = series.find((s) => s.slug === wanted.slug);
-    const wasSample = stored ? !isEiaSource(stored.source) : false;
-    const latest = stored && !wasSample ? await latestSeriesPeriod(stored.id) : undefined;
-    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
-    const source = eiaSource(query.route, query.facets);
-    const entry = { id: stored?.id ?? 0, slug: wanted.slug, name: stored?.name ?? wanted.name, wasSample, source, rows: observationsOf(rows, query) };
-    fetched.push(stored ? entry : { ...entry, create: wanted });
+    fetched.push({
+      id: row?.id,
+      facts,
+      name: row?.name ?? facts.name,
+      wasSample,
+      source: eiaSource(query.route, query.facets),
+      rows: observationsOf(rows, query),
+    });
   }
 
   const genLatest = await latestEiaGenerationMonth();
@@ -181,9 +147,9 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   await writeTransaction(async (tx) => {
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
-      const id = f.create ? await ensureSeries({ ...f.create, source: f.source }, tx) : f.id;
+      const id = f.id ?? (await ensureSeries(marketSeriesRow(f.facts, f.source), tx));
       if (f.wasSample) await deleteSeriesObservations(id, tx);
-      written.set(f.slug, await upsertObservations(id, f.rows, tx));
+      written.set(f.facts.slug, await upsertObservations(id, f.rows, tx));
       await setSeriesSource(id, f.source, tx);
     }
     const genList = [...generationValues.values()];
@@ -193,7 +159,7 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     }
   });
   return {
-    series: fetched.map((f) => ({ slug: f.slug, name: f.name, read: f.rows.length, written: written.get(f.slug) ?? 0 })),
+    series: fetched.map((f) => ({ slug: f.facts.slug, name: f.name, read: f.rows.length, written: written.get(f.facts.slug) ?? 0 })),
     generation: generationWritten,
   };
 }
@@ -212,40 +178,58 @@ export function importedRows(summary: ImportSummary): number {
 }
 
 /**
- * Runs the import, records it in `import_runs` and, when it succeeds, publishes the new
- * figures (`contentChanged`). One import at a time: a second one while another is running
- * (and not stale) is a 409. `trigger` says who started it (the admin and the command, or
- * the schedule).
+ * What a failed import says, as the one error every caller passes on (the admin's Refresh
+ * answers it as a 502, the schedule's runner retries on it, the command prints it): EIA's
+ * reason, or that it failed unexpectedly (logged); either way nothing was changed.
+ */
+function importFailure(error: unknown): BadGatewayError {
+  if (error instanceof EiaError) return new BadGatewayError(messages.importFailedBecause(error.message));
+  console.error('EIA import failed:', error);
+  return new BadGatewayError(messages.importFailed);
+}
+
+/**
+ * Runs the import and writes the run down in `import_runs`, the one log of imports (the admin's
+ * Refresh and the command as manual runs, the daily schedule as scheduled ones). When it
+ * succeeds, every page showing market data renders afresh and the price-alert job is asked to
+ * run; when it fails, it throws a BadGatewayError with the reason. One import at a time: a
+ * second one while another is running (and not stale) is a 409.
  */
 export async function runEiaImport(
   options: Parameters<typeof importFromEia>[0] = {},
   trigger: 'manual' | 'scheduled' = 'manual',
-): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string }> {
+): Promise<ImportSummary> {
   const startedAt = new Date();
   if (await findRunningImport(new Date(startedAt.getTime() - STALE_RUN_MS))) throw new ConflictError(messages.importRunning);
   const runId = await insertImportRun(startedAt, trigger);
-  const finish = (status: 'succeeded' | 'failed', rows: number, message: string) =>
-    finishImportRun(runId, { status, rows, message, finishedAt: new Date() });
+  let summary: ImportSummary;
   try {
-    const summary = await importFromEia(options);
-    await finish('succeeded', importedRows(summary), importMessage(summary));
-    // Every page showing market data renders afresh, in every process.
-    await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
-    // Readers' price alerts on the new figures; a failure here is logged, not the import's (the next import finishes them).
-    await sendPriceAlerts().catch((error: unknown) => console.error('Price alerts failed:', error));
-    return { ok: true, summary };
+    summary = await importFromEia(options);
   } catch (error) {
-    const message = error instanceof EiaError ? messages.importFailedBecause(error.message) : messages.importFailed;
-    if (!(error instanceof EiaError)) console.error('EIA import failed:', error);
-    await finish('failed', 0, message);
-    return { ok: false, message };
+    const failure = importFailure(error);
+    await finishImportRun(runId, { status: 'failed', rows: 0, message: failure.message, finishedAt: new Date() });
+    throw failure;
   }
+  await writeTransaction(async (tx) => {
+    const finishedAt = new Date();
+    await finishImportRun(runId, { status: 'succeeded', rows: importedRows(summary), message: importMessage(summary), finishedAt }, tx);
+    // Readers' price alerts on the new figures go out as a job, like every other mailing.
+    if (importedRows(summary) > 0) await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
+  });
+  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' });
+  return summary;
 }
 
 /** What the admin's Market Data tab shows: each series' source and latest period, generation data, the last runs. */
 export async function getMarketDataStatus(): Promise<MarketDataStatus> {
   const config = loadConfig();
-  const [series, gen, runs, job] = await Promise.all([listSeriesStatus(), generationStatus(), listImportRuns(), getScheduledJob(EIA_IMPORT_JOB)]);
+  const [series, gen, runs, job, lastScheduled] = await Promise.all([
+    listSeriesStatus(),
+    generationStatus(),
+    listImportRuns(),
+    getScheduledJob(EIA_IMPORT_JOB),
+    latestFinishedImportRun('scheduled'),
+  ]);
   const scheduled = Boolean(config.eiaApiKey) && config.eiaSchedule.length > 0;
   return {
     eiaKeySet: Boolean(config.eiaApiKey),
@@ -272,21 +256,21 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
       times: scheduled ? config.eiaSchedule : [],
       nextRunAt: scheduled && job ? job.nextRunAt.toISOString() : null,
       attempts: job?.attempts ?? 0,
-      lastStatus: job?.lastStatus ?? null,
-      lastFinishedAt: job?.lastFinishedAt?.toISOString() ?? null,
-      lastMessage: job?.lastMessage ?? '',
+      // The last scheduled run, from the run log (the job's row keeps only its schedule).
+      lastStatus: lastScheduled?.status === 'failed' ? 'failed' : lastScheduled ? 'succeeded' : null,
+      lastFinishedAt: lastScheduled?.finishedAt?.toISOString() ?? null,
+      lastMessage: lastScheduled?.message ?? '',
     },
   };
 }
 
 /**
  * The admin's Refresh: imports from EIA (which renders every page afresh). Without a key
- * it is a 400 saying how to get one; a failed import (nothing changed) is a 502 with
+ * it is a 400 saying how to get one; a failed import (nothing changed) throws its 502 with
  * EIA's reason.
  */
 export async function refreshMarketData(): Promise<MarketDataStatus & { message: string }> {
   if (!loadConfig().eiaApiKey) throw new BadRequestError(messages.eiaKeyMissing);
-  const result = await runEiaImport();
-  if (!result.ok) throw new BadGatewayError(result.message);
-  return { ...(await getMarketDataStatus()), message: importMessage(result.summary) };
+  const summary = await runEiaImport();
+  return { ...(await getMarketDataStatus()), message: importMessage(summary) };
 }

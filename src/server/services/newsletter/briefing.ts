@@ -1,5 +1,6 @@
 import { formatLongDate, formatZonedDateTime, SITE_TIME_ZONE, truncateAtWord } from '@/lib/format';
 import { formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-format';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { CADENCE_LABELS } from '@/lib/series-catalog';
 import { SITE_NAME } from '@/lib/site';
 import type { MarketDataItem } from '@/lib/types';
@@ -13,26 +14,25 @@ import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorde
 import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type MailSection } from '@/server/services/mail/layout';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, testReader, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
-/** The two newsletters: the daily briefing and the weekly roundup (Mondays). */
+/** The two newsletters: the daily briefing and the weekly roundup (their schedules and names: `MAIL_EDITIONS`). */
 export type EditionKind = 'briefing' | 'roundup';
 
+/** How each newsletter is put together: its mailing state's key, its readers, how far its first edition looks back, how many stories it lists. */
 const EDITIONS = {
   briefing: {
+    ...MAIL_EDITIONS.briefing,
     key: 'mailing:briefing',
-    audience: 'dailyBriefing',
     /** The first edition looks back this far. */
     firstLookBackMs: 24 * 3_600_000,
     maxArticles: 40,
-    name: 'daily briefing',
   },
   roundup: {
+    ...MAIL_EDITIONS.roundup,
     key: 'mailing:roundup',
-    audience: 'weeklyRoundup',
     firstLookBackMs: 7 * 24 * 3_600_000,
     maxArticles: 10,
-    name: 'weekly roundup',
   },
 } as const;
 
@@ -169,7 +169,7 @@ export async function sendEdition(
   const { queued, done } = await queueMailingBatches({
     key: edition.key,
     state,
-    nextBatch: (afterId, limit) => listAudienceAfter(edition.audience, afterId, limit),
+    nextBatch: (afterId, limit) => listAudienceAfter(edition.choice, afterId, limit),
     compose: (subscriber) => editionMessage(kind, content, subscriber, day),
     now: options.now,
     signal: options.signal,
@@ -179,31 +179,29 @@ export async function sendEdition(
   return `${done ? 'Queued' : 'Stopped after queueing'} the ${edition.name} of ${day} for ${queued} ${queued === 1 ? 'reader' : 'readers'}.`;
 }
 
-/** The next daily briefing as it stands now (stories since the last one), for the admin's preview. */
-export async function previewBriefing(now: Date = new Date()): Promise<{ subject: string; html: string; text: string }> {
+/** The next daily briefing as it stands now (stories since the last one), as a reader would get it, to the test reader `to`. */
+async function nextBriefingFor(to: string, now: Date): Promise<MailMessage> {
   const stored = await readMailingState(EDITIONS.briefing.key);
   const from = stored?.until ?? now.getTime() - EDITIONS.briefing.firstLookBackMs;
   const content = await composeEdition('briefing', new Date(from), now);
-  const site = appConfig().siteUrl;
-  const document: MailDocument = {
-    ...content.document,
-    footer: {
-      reason: `You get the ${SITE_NAME} daily briefing because you subscribed to it.`,
-      preferences: `${site}/newsletter/preferences`,
-      unsubscribe: `${site}/newsletter/unsubscribe`,
-    },
-  };
-  return { subject: content.subject, html: renderMailHtml(document), text: renderMailText(document) };
+  return editionMessage('briefing', content, testReader(to), editionOf(now));
+}
+
+/** The next daily briefing as it stands now, for the admin's preview: a reader's message, with the test links. */
+export async function previewBriefing(now: Date = new Date()): Promise<{ subject: string; html: string; text: string }> {
+  const message = await nextBriefingFor('', now);
+  return { subject: message.subject, html: message.html ?? '', text: message.text };
 }
 
 /**
- * Sends the next briefing as it stands to one address (the admin's "Send test"), marked as a
- * test; limited per admin so the button cannot flood a mailbox.
+ * Sends the next briefing as it stands to one address (the admin's "Send test"): the message a
+ * reader gets, with its List-Unsubscribe headers, but marked as a test in its subject and with
+ * the test links, whose pages say so. Limited per admin so the button cannot flood a mailbox.
  */
 export async function sendTestBriefing(to: string, adminName: string, now: Date = new Date()): Promise<void> {
-  const preview = await previewBriefing(now);
+  const message = await nextBriefingFor(to, now);
   await writeTransaction(async (tx) => {
     await takeRateLimit(tx, 'newsletter-test', adminName, RATE_RULES.newsletterTest, now);
-    await enqueueMail({ kind: 'test', to, subject: `[Test] ${preview.subject}`, text: preview.text, html: preview.html }, tx, now);
+    await enqueueMail({ ...message, kind: 'test', subject: `[Test] ${message.subject}`, dedupeKey: `test:${adminName}:${now.getTime()}` }, tx, now);
   });
 }

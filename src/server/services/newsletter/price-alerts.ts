@@ -1,4 +1,5 @@
 import { formatMarketValue, formatPercentChange } from '@/lib/format';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { formatAsOf, formatQuote, type Frequency } from '@/lib/market-format';
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
@@ -82,7 +83,7 @@ export function priceAlertMessage(
     title: items.length === 1 ? `Price alert: ${items[0]?.title ?? ''}` : `${items.length} of your price alerts fired`,
     intro: 'The latest U.S. Energy Information Administration figures crossed a level you asked us to watch.',
     sections: [{ heading: 'Your alerts', items }],
-    footer: { reason: `You get ${SITE_NAME} price alerts because you set them up.`, ...subscriberLinks(subscriber) },
+    footer: { reason: `You get ${SITE_NAME} ${MAIL_EDITIONS.alerts.name} because you set them up.`, ...subscriberLinks(subscriber) },
   };
   return {
     kind: 'alert',

@@ -38,9 +38,28 @@ export const CONFIRM_TOKEN_MS = 48 * 3_600_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const randomToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * The token of the links in a test send (the admin's "Send test" and the preview): the message
+ * is a reader's in every part, and its preferences and unsubscribe pages answer this token by
+ * saying it came from a test (`isTestSendToken`), changing nothing.
+ */
+export const TEST_SEND_TOKEN = 'test-send-from-the-newsletter-tab';
+/** The salt of the test reader; no real salt is this short (`newSalt` makes 43 characters). */
+const TEST_SEND_SALT = 'test-send';
+
+/** The reader a test send goes to: any address, with the test links. */
+export function testReader(email: string): Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'> {
+  return { id: 0, email, tokenSalt: TEST_SEND_SALT };
+}
+
+/** Whether a link's token is the test send's. */
+export function isTestSendToken(token: string): boolean {
+  return token === TEST_SEND_TOKEN;
+}
+
 /** The token of a subscriber's preferences and unsubscribe links (derived, so every message can carry it). */
 export function manageTokenOf(subscriber: Pick<SubscriberRow, 'tokenSalt'>): string {
-  return fingerprint('newsletter-manage', subscriber.tokenSalt);
+  return subscriber.tokenSalt === TEST_SEND_SALT ? TEST_SEND_TOKEN : fingerprint('newsletter-manage', subscriber.tokenSalt);
 }
 
 /** A subscriber's preferences and unsubscribe pages, as paths (the site's own pages link to them so). */

@@ -1,4 +1,5 @@
 import { formatZonedDateTime, truncateAtWord } from '@/lib/format';
+import { MAIL_EDITIONS, scheduleText } from '@/lib/mail-editions';
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
@@ -35,7 +36,10 @@ export function topicDigestMessage(subscriber: SubscriberRow, articles: readonly
         })),
       },
     ],
-    footer: { reason: `You get these because you follow topics on ${SITE_NAME} (at most one message an hour).`, ...subscriberLinks(subscriber) },
+    footer: {
+      reason: `You get this ${MAIL_EDITIONS.topics.name} because you follow topics on ${SITE_NAME} (${scheduleText(MAIL_EDITIONS.topics.schedule)}).`,
+      ...subscriberLinks(subscriber),
+    },
   };
   return {
     kind: 'topics',

@@ -1,0 +1,226 @@
+// The market series the site keeps, each defined once: what it is called and measures, its
+// unit and cadence, where EIA publishes it, when it counts as stale, the words articles about
+// it use, and the releases that bring its new figures. The seed creates each series from it,
+// the EIA import fetches each one from it, the pages describe it and the calendar links it.
+// The order is the display order. Imports nothing but types, so isomorphic code may import it.
+import type { ReleaseKind } from './releases.ts';
+
+export type SeriesFrequency = 'daily' | 'weekly' | 'monthly';
+
+/** One query of EIA's API v2 `/data/` endpoints, without its start. */
+export interface EiaSeriesQuery {
+  /** Route below the base, e.g. `petroleum/pri/spt`. */
+  route: string;
+  /** The data column holding the value (`value`, `price`). */
+  data: string;
+  /** Facets that pick the one series, e.g. `{ series: ['RWTC'] }`. */
+  facets: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface MarketSeriesFacts {
+  slug: string;
+  name: string;
+  /** The name inside a sentence or a list of links (the calendar's): "US crude oil inventories". */
+  shortName: string;
+  /** Display unit, e.g. "$/bbl", "¢/kWh", "thousand bbl". */
+  unit: string;
+  frequency: SeriesFrequency;
+  /** Decimal places shown. */
+  decimals: number;
+  /** On the market-data cards and strip (prices), or only on /markets and its own page (quantities). */
+  listed: boolean;
+  /** Where the import reads it, and EIA's id of the series as said in the source line ("RWTC"). */
+  eia: EiaSeriesQuery & { series: string };
+  /** One or two sentences for the series page and the API. */
+  description: string;
+  /** What articles about it say: any one of them finds an article (each may be several words, all of which must match). */
+  keywords: readonly string[];
+  /** Days after its latest period the series is stale: its cadence plus EIA's usual publication lag. */
+  staleAfterDays: number;
+  /** The EIA releases that publish its new figures (`releases.ts`): its page's "Next update", the calendar's links. */
+  releases: readonly ReleaseKind[];
+}
+
+export const MARKET_SERIES = [
+  {
+    slug: 'wti',
+    name: 'WTI Crude Oil',
+    shortName: 'WTI crude',
+    unit: '$/bbl',
+    frequency: 'daily',
+    decimals: 2,
+    listed: true,
+    eia: { route: 'petroleum/pri/spt', data: 'value', facets: { series: ['RWTC'] }, series: 'RWTC' },
+    description: 'Spot price of West Texas Intermediate crude oil at Cushing, Oklahoma, free on board, in dollars per barrel.',
+    keywords: ['wti', 'crude oil', 'oil price'],
+    // EIA publishes the week's daily spot prices once a week, with the WPSR.
+    staleAfterDays: 10,
+    releases: ['wpsr'],
+  },
+  {
+    slug: 'brent',
+    name: 'Brent Crude Oil',
+    shortName: 'Brent crude',
+    unit: '$/bbl',
+    frequency: 'daily',
+    decimals: 2,
+    listed: true,
+    eia: { route: 'petroleum/pri/spt', data: 'value', facets: { series: ['RBRTE'] }, series: 'RBRTE' },
+    description: 'Spot price of Europe Brent crude oil, free on board, in dollars per barrel.',
+    keywords: ['brent', 'crude oil', 'oil price'],
+    staleAfterDays: 10,
+    releases: ['wpsr'],
+  },
+  {
+    slug: 'henry-hub',
+    name: 'Henry Hub Natural Gas',
+    shortName: 'Henry Hub natural gas',
+    unit: '$/MMBtu',
+    frequency: 'daily',
+    decimals: 2,
+    listed: true,
+    eia: { route: 'natural-gas/pri/fut', data: 'value', facets: { series: ['RNGWHHD'] }, series: 'RNGWHHD' },
+    description: 'Spot price of natural gas at the Henry Hub in Louisiana, in dollars per million British thermal units.',
+    keywords: ['henry hub', 'natural gas', 'lng'],
+    staleAfterDays: 10,
+    releases: ['wpsr'],
+  },
+  {
+    slug: 'gasoline',
+    name: 'US Regular Gasoline',
+    shortName: 'US regular gasoline',
+    unit: '$/gal',
+    frequency: 'weekly',
+    decimals: 3,
+    listed: true,
+    eia: { route: 'petroleum/pri/gnd', data: 'value', facets: { series: ['EMM_EPMR_PTE_NUS_DPG'] }, series: 'EMM_EPMR_PTE_NUS_DPG' },
+    description: 'US average retail price of regular gasoline, all formulations, surveyed every Monday, in dollars per gallon.',
+    keywords: ['gasoline', 'pump price', 'refinery'],
+    staleAfterDays: 10,
+    releases: ['fuel-prices'],
+  },
+  {
+    slug: 'electricity',
+    name: 'US Residential Electricity',
+    shortName: 'US residential electricity price',
+    unit: '¢/kWh',
+    frequency: 'monthly',
+    decimals: 2,
+    listed: true,
+    eia: { route: 'electricity/retail-sales', data: 'price', facets: { stateid: ['US'], sectorid: ['RES'] }, series: 'ELEC.PRICE.US-RES.M' },
+    description: 'Average retail price of electricity to US residential customers, in cents per kilowatt-hour.',
+    keywords: ['electricity price', 'utility', 'power prices'],
+    // Retail sales are published about two months after the month.
+    staleAfterDays: 125,
+    releases: ['epm'],
+  },
+  // What the industry watches besides prices: output, stocks and storage, and diesel.
+  {
+    slug: 'crude-production',
+    name: 'US Crude Oil Production',
+    shortName: 'US crude oil production',
+    unit: 'thousand b/d',
+    frequency: 'monthly',
+    decimals: 0,
+    listed: false,
+    eia: { route: 'petroleum/crd/crpdn', data: 'value', facets: { series: ['MCRFPUS2'] }, series: 'MCRFPUS2' },
+    description: 'US field production of crude oil, in thousand barrels per day; published about two months after the month.',
+    keywords: ['crude production', 'oil output', 'shale', 'permian'],
+    staleAfterDays: 125,
+    releases: ['psm'],
+  },
+  {
+    slug: 'crude-inventories',
+    name: 'US Commercial Crude Oil Inventories',
+    shortName: 'US crude oil inventories',
+    unit: 'thousand bbl',
+    frequency: 'weekly',
+    decimals: 0,
+    listed: false,
+    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['WCESTUS1'] }, series: 'WCESTUS1' },
+    description:
+      'US commercial crude oil inventories, excluding the Strategic Petroleum Reserve, at the end of each week, in thousand barrels (Weekly Petroleum Status Report).',
+    keywords: ['crude inventories', 'crude stocks', 'inventory', 'stockpile'],
+    staleAfterDays: 14,
+    releases: ['wpsr'],
+  },
+  {
+    slug: 'cushing-stocks',
+    name: 'Cushing, OK Crude Oil Stocks',
+    shortName: 'Cushing (Oklahoma) crude stocks',
+    unit: 'thousand bbl',
+    frequency: 'weekly',
+    decimals: 0,
+    listed: false,
+    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['W_EPC0_SAX_YCUOK_MBBL'] }, series: 'W_EPC0_SAX_YCUOK_MBBL' },
+    description:
+      'Crude oil stocks at Cushing, Oklahoma, the delivery point of the WTI futures contract, at the end of each week, in thousand barrels.',
+    keywords: ['cushing', 'crude stocks', 'storage hub'],
+    staleAfterDays: 14,
+    releases: ['wpsr'],
+  },
+  {
+    slug: 'gas-storage',
+    name: 'Working Gas in Storage (Lower 48)',
+    shortName: 'Working gas in storage',
+    unit: 'Bcf',
+    frequency: 'weekly',
+    decimals: 0,
+    listed: false,
+    eia: { route: 'natural-gas/stor/wkly', data: 'value', facets: { series: ['NW2_EPG0_SWO_R48_BCF'] }, series: 'NW2_EPG0_SWO_R48_BCF' },
+    description:
+      'Working natural gas in underground storage in the Lower 48 states at the end of each week, in billion cubic feet (Weekly Natural Gas Storage Report), with the range of the same week over the previous five years.',
+    keywords: ['gas storage', 'natural gas', 'injection', 'withdrawal'],
+    staleAfterDays: 14,
+    releases: ['storage'],
+  },
+  {
+    slug: 'diesel',
+    name: 'US On-Highway Diesel',
+    shortName: 'US diesel',
+    unit: '$/gal',
+    frequency: 'weekly',
+    decimals: 3,
+    listed: false,
+    eia: { route: 'petroleum/pri/gnd', data: 'value', facets: { series: ['EMD_EPD2D_PTE_NUS_DPG'] }, series: 'EMD_EPD2D_PTE_NUS_DPG' },
+    description: 'US average retail price of on-highway No. 2 diesel fuel, surveyed every Monday, in dollars per gallon.',
+    keywords: ['diesel', 'distillate', 'trucking'],
+    staleAfterDays: 10,
+    releases: ['fuel-prices'],
+  },
+  {
+    slug: 'distillate-inventories',
+    name: 'US Distillate Fuel Oil Inventories',
+    shortName: 'US distillate inventories',
+    unit: 'thousand bbl',
+    frequency: 'weekly',
+    decimals: 0,
+    listed: false,
+    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['WDISTUS1'] }, series: 'WDISTUS1' },
+    description:
+      'US stocks of distillate fuel oil (diesel and heating oil) at the end of each week, in thousand barrels (Weekly Petroleum Status Report).',
+    keywords: ['distillate', 'heating oil', 'diesel stocks'],
+    staleAfterDays: 14,
+    releases: ['wpsr'],
+  },
+] as const satisfies readonly MarketSeriesFacts[];
+
+export type MarketSeriesSlug = (typeof MARKET_SERIES)[number]['slug'];
+
+/** The slugs of the catalog, in display order. */
+export const MARKET_SERIES_SLUGS: readonly MarketSeriesSlug[] = MARKET_SERIES.map((s) => s.slug);
+
+/** A series' facts by slug; undefined for a slug the catalog does not know. */
+export function marketSeriesFacts(slug: string): MarketSeriesFacts | undefined {
+  return MARKET_SERIES.find((s) => s.slug === slug);
+}
+
+/**
+ * The stored row of a catalog series (`market_series`), as the seed and the EIA import create
+ * it: its facts, its place in the catalog as its sort order, and where its figures come from
+ * (`seed`, or the EIA route and facets).
+ */
+export function marketSeriesRow(facts: MarketSeriesFacts, source: string) {
+  const { slug, name, unit, frequency, decimals, listed } = facts;
+  return { slug, name, unit, frequency, decimals, listed, source, sortOrder: MARKET_SERIES_SLUGS.indexOf(facts.slug as MarketSeriesSlug) };
+}

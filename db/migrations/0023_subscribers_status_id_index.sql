@@ -1,0 +1,1 @@
+CREATE INDEX `subscribers_status_id_idx` ON `subscribers` (`status`,`id`);

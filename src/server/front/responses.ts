@@ -1,0 +1,50 @@
+import { STATUS_CODES } from 'node:http';
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/**
+ * The contract's JSON error body sent by the HTTP front itself (before or instead of the
+ * app). Never cached; the connection closes when the request's body was not read.
+ */
+export function sendJsonMessage(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ message });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * A whole HTTP/1.1 response for a raw socket (a request Node could not parse, a CONNECT):
+ * the contract's JSON body, then the connection closes.
+ */
+export function rawJsonResponse(status: number, message: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify({ message });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Ends a raw socket with a response, unless a response is already being written on it (then it is only closed). */
+export function endSocket(socket: Duplex, response: string): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  socket.end(response);
+}

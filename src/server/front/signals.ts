@@ -1,0 +1,28 @@
+import type http from 'node:http';
+import { closeDatabase } from '@/server/db';
+import { scheduledJobs } from '@/server/jobs';
+import { startJobRunner } from '@/server/jobs/runner';
+
+/** How long requests in flight get to finish after SIGTERM before the process exits anyway. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Takes part in the scheduled jobs; on SIGTERM or SIGINT stops taking connections and jobs,
+ * lets requests and the job run in flight finish, closes the database and exits.
+ */
+export function serveUntilSignal(server: http.Server): void {
+  const jobs = startJobRunner(scheduledJobs());
+  const stop = () => {
+    server.close(() => {
+      void jobs
+        .stop()
+        .then(closeDatabase)
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    // Keep-alive connections in use get a moment to finish their request.
+    setTimeout(() => process.exit(0), DRAIN_MS).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isContractError, rawExchange, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const portOf = (server: TestServer) => Number(new URL(server.url).port);
+
+/** A whole contact-form POST (valid, so it stores a message) on a raw socket. */
+function contactPost(i: number): string {
+  const body = JSON.stringify({
+    name: `Reader ${i}`,
+    email: `r${i}@example.com`,
+    subject: 'Hello',
+    category: 'general',
+    message: 'A message long enough.',
+  });
+  return `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Forwarded-For: 203.0.113.${i}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/** The head of a contact POST announcing 1,000 bytes of body, with its first few. */
+const stalledHead = (i: number) =>
+  `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Forwarded-For: 198.51.100.${i}\r\nContent-Length: 1000\r\n\r\n`;
+
+const categories = async (server: TestServer) => (await fetch(`${server.url}/api/categories`)).status;
+
+describe('the HTTP front under requests it cannot parse', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '1' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers targets with a doubled slash and an address no URL parser takes, and keeps serving', async () => {
+    for (const target of ['//%zz/', '//%25zz/x', '//%00?x', '//%2F/a', '//%ff/', '/%zz', '/api/%zz', '/news%00', '*', 'foo']) {
+      const outcome = await rawExchange(portOf(server), { send: [`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`] });
+      expect(outcome.response?.status, target).toBeDefined();
+      expect(outcome.response?.status ?? 0, target).toBeLessThan(500);
+      expect(outcome.response?.status, target).not.toBe(200);
+      expect(await categories(server), `after ${target}`).toBe(200);
+    }
+    expect(server.output()).not.toMatch(/TypeError|Invalid URL/);
+  });
+
+  it('answers a target it cannot decode with the contract JSON 400, and redirects a doubled slash to this site only', async () => {
+    const bad = await rawExchange(portOf(server), { send: ['GET //%zz/ HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
+    expect(bad.response?.status).toBe(400);
+    expect(isContractError(bad.response?.body)).toBe(true);
+    const doubled = await rawExchange(portOf(server), { send: ['GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
+    expect(doubled.response?.status).toBe(301);
+    expect(doubled.response?.headers['location']).toBe('/evil.example/x');
+  });
+
+  it('ignores the host of an absolute-form target and answers OPTIONS * for the whole server', async () => {
+    const absolute = await rawExchange(portOf(server), { send: ['GET http://evil.example/api/categories HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
+    expect(absolute.response?.status).toBe(200);
+    expect(absolute.response?.body).toMatch(/^\[/);
+    const options = await rawExchange(portOf(server), { send: ['OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
+    expect(options.response?.status).toBe(204);
+    expect(options.response?.headers['allow']).toContain('GET');
+  });
+
+  it("answers headers that never finish with 408 within seconds, not Node's 300", async () => {
+    const outcome = await rawExchange(portOf(server), { send: ['GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1'], timeoutMs: 60_000 });
+    expect(outcome.response?.status ?? (outcome.closed ? 'closed' : 'no answer')).toBe(408);
+    expect(outcome.ms).toBeLessThan(30_000);
+  });
+
+  it('answers a request line Node cannot parse with the contract JSON 400', async () => {
+    const outcome = await rawExchange(portOf(server), { send: ['GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
+    expect(outcome.response?.status).toBe(400);
+    expect(isContractError(outcome.response?.body)).toBe(true);
+  });
+});
+
+describe('write admission', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers a body that stops arriving with 408 within seconds, and frees its slot', async () => {
+    const stalled = stalledWrite(portOf(server), stalledHead(1), '{"name":');
+    const outcome = await stalled.outcome;
+    expect(outcome.response?.status).toBe(408);
+    expect(outcome.ms).toBeLessThan(30_000);
+    stalled.socket.destroy();
+  });
+
+  it('gives back the slot of every client that hangs up while it waits: writes still answer after a burst of them', async () => {
+    // Eight bodies that trickle hold every slot; eight more writes queue behind them and hang up.
+    const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 10), '{'));
+    const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each hangs up once its request has surely arrived and is waiting for a slot.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => rawExchange(portOf(server), { send: [contactPost(i + 30), 1_000], hangUp: true })));
+    clearInterval(drip);
+    trickling.forEach((t) => t.socket.destroy());
+    // Once the trickling clients are gone, every slot is free again: 16 writes at once are all answered.
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 16 },
+        async (_, i) => (await rawExchange(portOf(server), { send: [contactPost(i + 60)], timeoutMs: 60_000 })).response?.status,
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 16 }, () => 201));
+  }, 120_000);
+
+  it('answers a write that waits too long for a slot with 503 and Retry-After, and serves reads meanwhile', async () => {
+    const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 100), '{'));
+    const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const waiting = rawExchange(portOf(server), { send: [contactPost(120)], timeoutMs: 60_000 });
+      expect(await categories(server)).toBe(200);
+      const outcome: RawOutcome = await waiting;
+      expect(outcome.response?.status).toBe(503);
+      expect(Number(outcome.response?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(isContractError(outcome.response?.body)).toBe(true);
+    } finally {
+      clearInterval(drip);
+      trickling.forEach((t) => t.socket.destroy());
+    }
+  }, 120_000);
+});
+
+describe('the cluster', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '2' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const workers = () =>
+    execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0);
+
+  it('keeps replacing web processes that keep dying, waiting longer each time, and says so', async () => {
+    const killed = new Set<number>();
+    for (let i = 0; i < 8; i++) {
+      await expect.poll(() => workers().filter((pid) => !killed.has(pid)).length, { timeout: 90_000, interval: 100 }).toBe(2);
+      const [victim] = workers().filter((pid) => !killed.has(pid));
+      killed.add(victim ?? 0);
+      process.kill(victim ?? 0, 'SIGKILL');
+    }
+    await expect.poll(() => workers().filter((pid) => !killed.has(pid)).length, { timeout: 120_000, interval: 200 }).toBe(2);
+    await expect.poll(() => categories(server), { timeout: 30_000 }).toBe(200);
+    expect(server.output()).toMatch(/starting another in \d+(\.\d)? s/);
+    expect(server.output()).not.toContain('stopping');
+  }, 240_000);
+});
