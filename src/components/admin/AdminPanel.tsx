@@ -32,12 +32,15 @@ function Counted({ label, count, note = 'waiting' }: { label: string; count: num
 
 /**
  * The admin panel: content, moderation, messages, the Zoho connection, market data and
- * security. Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
+ * security, one section at a time (`AdminNavigation`: a sidebar on a wide screen, a menu on
+ * a phone). Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
  * of their own: `article/` (the article dialog and form), `editor/` (its rich-text editor),
- * `analytics/` (the analytics-content dialog), `calendar/` (the calendar-event dialog), `zoho/` (the Zoho form and connection test);
- * `shared/` the paged list, dialog shell, preview text, actions and loading hooks the tabs
- * share. Forms start from `useZodForm` (src/components/forms); buttons, and links that look
- * like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
+ * `media/` (the media library: browse, upload, details), `analytics/`, `authors/` and
+ * `calendar/` (their dialogs), `zoho/` (the Zoho form and connection test); `shared/` the kit
+ * the tabs share: `usePagedList` and `PagedList` (every list, paged on the server), `Pager`,
+ * `EditDialog` (every add and edit form), `TabSection`, the actions and `PreviewText`. Forms
+ * start from `useZodForm` and its bound fields (src/components/forms); buttons, and links
+ * that look like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
  */
 export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
   const [counts, setCounts] = useState<AdminCounts | null>(null);
@@ -68,7 +71,7 @@ export default function AdminPanel({ username, categories }: { username: string;
     { value: 'security', label: 'Security', content: <SecurityTab /> },
   ];
   // The open tab is in the address, so a link (the editors' e-mail) opens it and a reload keeps it.
-  const [tab, setTab] = useState('articles');
+  const [tab, setTab] = useState(tabs[0]?.value ?? '');
   const names = tabs.map((t) => t.value).join(' ');
   useEffect(() => {
     const fromHash = () => {
