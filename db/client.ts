@@ -8,13 +8,21 @@ import * as schema from './schema/index.ts';
 
 export type { Db } from './executor.ts';
 
-/** How long a connection waits for another process's write lock before failing. */
+/** How long a connection waits for another process's write lock before failing, unless the config says otherwise. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
 export interface DbConfig {
   /** `file:./data/energy.db`, `libsql://…` (Turso) or `http(s)://…` (sqld). */
   url: string;
   authToken?: string | undefined;
+  /** How long a connection waits for another process's write lock (`BUSY_TIMEOUT_MS` by default). */
+  busyTimeoutMs?: number | undefined;
+  /**
+   * The serving writer's cap on an embedded file's size (SQLite's `max_page_count`): a write
+   * that would grow the file past it fails with SQLITE_FULL, as on a full disk. Start-up
+   * work (`openDatabase`) is not held to it.
+   */
+  maxBytes?: number | undefined;
 }
 
 /** A drizzle database straight on `@libsql/client` (migrations, seed, scripts, tests). */
@@ -46,7 +54,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
   const client = createClient({
     url: config.url,
     ...(config.authToken ? { authToken: config.authToken } : {}),
-    timeout: BUSY_TIMEOUT_MS,
+    timeout: config.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
   });
   if (isFileUrl(config.url)) {
     await client.execute('PRAGMA journal_mode = WAL');
@@ -69,8 +77,8 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
  */
 export function createDatabase(config: () => DbConfig): ExecutorDatabase {
   return createExecutorDatabase(() => {
-    const { url, authToken } = config();
-    if (isFileUrl(url)) return threadPoolBackend({ path: filePathOf(url), busyTimeoutMs: BUSY_TIMEOUT_MS, writeLock: clusterWriteLock() });
-    return libsqlClientBackend(createClient({ url, ...(authToken ? { authToken } : {}), timeout: BUSY_TIMEOUT_MS }));
+    const { url, authToken, busyTimeoutMs = BUSY_TIMEOUT_MS, maxBytes } = config();
+    if (isFileUrl(url)) return threadPoolBackend({ path: filePathOf(url), busyTimeoutMs, maxBytes, writeLock: clusterWriteLock() });
+    return libsqlClientBackend(createClient({ url, ...(authToken ? { authToken } : {}), timeout: busyTimeoutMs }));
   }, schema);
 }

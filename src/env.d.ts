@@ -18,6 +18,8 @@ declare global {
       site: URL;
       /** The signed-in administrator, set by the session middleware. */
       user?: SessionUser | undefined;
+      /** The status the 500 page answers with: that of the error it shows (503 for a database that cannot write now). */
+      errorStatus?: number | undefined;
     }
   }
 }

@@ -64,13 +64,42 @@ const adminSession = defineMiddleware(async (context, next) => {
   return response;
 });
 
-/** API responses are never stored by shared caches. */
-const apiHeaders = defineMiddleware(async (context, next) => {
+/**
+ * API answers and error answers (4xx, 5xx: an unknown or unpublished card, a refused write)
+ * are never stored unless they say how: an error must not outlive its cause in a cache.
+ */
+const cacheHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
-  if (context.routePattern.startsWith('/api/') && !response.headers.has('Cache-Control')) {
+  if ((context.routePattern.startsWith('/api/') || response.status >= 400) && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'no-store');
   }
   return response;
+});
+
+/**
+ * Astro answers its 500 page with status 500 whatever the page sets; the page names the
+ * status of the error it shows in `locals.errorStatus` (a database that cannot write now:
+ * 503, beside the Retry-After it sets), and the answer takes it.
+ */
+const errorPageStatus = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const status = context.locals.errorStatus;
+  if (context.routePattern !== '/500' || status === undefined || status === response.status) return response;
+  return new Response(response.body, { status, headers: response.headers });
+});
+
+/**
+ * Whatever an API route or a middleware step before it throws is answered with the contract's
+ * JSON error (`errorResponse`: a database that cannot write now is a 503 with Retry-After).
+ * A page's errors go on to the 500 page, which maps them the same way.
+ */
+const apiErrors = defineMiddleware(async (context, next) => {
+  if (!context.routePattern.startsWith('/api/')) return next();
+  try {
+    return await next();
+  } catch (error) {
+    return errorResponse(error);
+  }
 });
 
 const toResponse = (answer: PageAnswer) =>
@@ -110,4 +139,4 @@ const pageCache = defineMiddleware(async (context, next) => {
   return toResponse(answerFor(page, request));
 });
 
-export const onRequest = sequence(siteAddress, sameOriginWrites, apiHeaders, adminSession, pageCache);
+export const onRequest = sequence(errorPageStatus, cacheHeaders, apiErrors, siteAddress, sameOriginWrites, adminSession, pageCache);

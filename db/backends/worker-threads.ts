@@ -17,6 +17,10 @@ function sqliteThreadMain(load: (id: string) => any): void {
   connection.exec('PRAGMA foreign_keys = ON');
   connection.exec('PRAGMA synchronous = FULL');
   if (workerData.readOnly) connection.exec('PRAGMA query_only = ON');
+  if (!workerData.readOnly && workerData.maxBytes) {
+    const pageSize = connection.prepare('PRAGMA page_size').get().page_size;
+    connection.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(workerData.maxBytes / pageSize))}`);
+  }
   parentPort.postMessage({ id: 0, ready: true });
   const statements = new Map();
   const prepare = (sql: string) => {
@@ -92,7 +96,10 @@ class SqliteThread {
   #unsent: (Statement & { id: number })[] = [];
   readonly #schedule: (flush: () => void) => void;
 
-  constructor(options: { path: string; readOnly: boolean; busyTimeoutMs: number; libsqlPath: string }, onExit: (thread: SqliteThread) => void) {
+  constructor(
+    options: { path: string; readOnly: boolean; busyTimeoutMs: number; maxBytes: number | undefined; libsqlPath: string },
+    onExit: (thread: SqliteThread) => void,
+  ) {
     // A reader sends what this stretch of code asked for at once. The writer waits for the
     // end of the event loop's turn: a transaction's savepoint, its statements (drizzle sends
     // them a few promise hops apart) and the next one's then travel as one message.
@@ -172,6 +179,8 @@ export interface ThreadPoolOptions {
   /** Path of the database file. */
   path: string;
   busyTimeoutMs: number;
+  /** The writer's cap on the file's size (SQLite's `max_page_count`; SQLITE_FULL past it), if any. */
+  maxBytes?: number | undefined;
   /** Reader threads kept open. */
   minReaders?: number;
   /** More readers are opened while every reader is busy, up to this many. */
@@ -199,7 +208,7 @@ export function threadPoolBackend(options: ThreadPoolOptions): Backend {
   const minReaders = options.minReaders ?? 2;
   const maxReaders = Math.max(minReaders, options.maxReaders ?? 4);
   const libsqlPath = createRequire(import.meta.url).resolve('libsql');
-  const base = { path: options.path, busyTimeoutMs: options.busyTimeoutMs, libsqlPath };
+  const base = { path: options.path, busyTimeoutMs: options.busyTimeoutMs, maxBytes: options.maxBytes, libsqlPath };
   let readers: SqliteThread[] = [];
   let writer: SqliteThread | undefined;
   let closed = false;

@@ -25,6 +25,8 @@ export const articles = sqliteTable(
     excerpt: text('excerpt').notNull(),
     content: text('content').notNull(),
     contentText: text('content_text').notNull().default(''),
+    /** A correction or editor's note readers see under the text ("An earlier version said…"); empty for none. */
+    correction: text('correction').notNull().default(''),
     imageUrl: text('image_url'),
     /** The lead image's alternative text (required with an image from the library), caption and credit. */
     imageAlt: text('image_alt').notNull().default(''),
@@ -45,6 +47,11 @@ export const articles = sqliteTable(
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
     socialImageUrl: text('social_image_url'),
+    /**
+     * Raised each time the editor revokes the article's preview links: every link is signed
+     * with the value it was made under, so raising it ends every link made before.
+     */
+    previewGeneration: integer('preview_generation').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

@@ -1,4 +1,4 @@
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { CHART_TYPES, RANGE_DAYS, REPORT_RANGES, REPORT_SERIES, type ChartType, type ReportRange, type ReportSeries } from '@/lib/validation/reports';
 
 /** The chart an analysis item asks for in its metadata: stored series over a range. */

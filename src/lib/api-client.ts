@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@/lib/types';
+import type { ApiErrorBody } from '@/lib/wire/common';
 
 /** A non-success HTTP response. Its message is "status: body text". */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { EnergyMixEntry } from '@/lib/types';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 
 /**
  * The dashboard cards' fixed figures and texts, as the product states them. They are examples,

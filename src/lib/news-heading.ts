@@ -1,4 +1,4 @@
-import type { Category } from '@/lib/types';
+import type { Category } from '@/lib/wire/articles';
 
 /** The news page's heading: "Nuclear News" for a category, else "Energy News". */
 export function newsHeading(categories: readonly Category[], category: string): string {

@@ -26,3 +26,11 @@ export function isActiveLink(href: string, pathname: string): boolean {
   if (href === '/') return pathname === '/';
   return pathname === href || pathname.startsWith(`${href}/`);
 }
+
+/** An image for a page's head (link previews): its address and what `og:image:*` says of it. */
+export interface PageImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt?: string | undefined;
+}

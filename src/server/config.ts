@@ -28,6 +28,8 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default('file:./data/energy.db'),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
+  DATABASE_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(1_000_000).optional(),
   SEED: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
   REBUILD_HOOK_URL: z.url().optional(),
@@ -65,6 +67,10 @@ export interface AppConfig {
   siteUrl: string;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
+  /** How long a write waits for another process's write lock before it is refused (503). */
+  databaseBusyTimeoutMs: number;
+  /** The most an embedded database file may grow to while serving (writes past it are refused with 503); undefined: as far as the disk allows. */
+  databaseMaxBytes: number | undefined;
   seed: boolean;
   trustProxy: boolean;
   rebuildHookUrl: string | undefined;
@@ -145,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseBusyTimeoutMs: e.DATABASE_BUSY_TIMEOUT_MS,
+    databaseMaxBytes: e.DATABASE_MAX_MB === undefined ? undefined : Math.round(e.DATABASE_MAX_MB * 1024 * 1024),
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,
     rebuildHookUrl: e.REBUILD_HOOK_URL,

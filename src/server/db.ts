@@ -18,7 +18,12 @@ const PROCESS_DATABASE = Symbol.for('energy-market-site.database');
 const processGlobal = globalThis as typeof globalThis & { [PROCESS_DATABASE]?: ReturnType<typeof createDatabase> };
 const database = (processGlobal[PROCESS_DATABASE] ??= createDatabase(() => {
   const config = loadConfig();
-  return { url: config.databaseUrl, authToken: config.databaseAuthToken };
+  return {
+    url: config.databaseUrl,
+    authToken: config.databaseAuthToken,
+    busyTimeoutMs: config.databaseBusyTimeoutMs,
+    maxBytes: config.databaseMaxBytes,
+  };
 }));
 
 /**

@@ -23,7 +23,8 @@ export const messages = {
   imageRequired: 'Choose an image file to upload (the form field "file").',
   imageUnsupported: 'Only JPEG, PNG, WebP and AVIF images can be uploaded, and this file is none of them (its content decides, not its name).',
   imageTooLarge: (maxMb: number) => `The image is larger than ${maxMb} MB. Export it smaller and upload it again.`,
-  imageTooManyPixels: 'The image has too many pixels (more than 50 megapixels). Export it smaller and upload it again.',
+  imageTooManyPixels: (megapixels: number) =>
+    `The image has too many pixels (more than ${megapixels} megapixels). Export it smaller and upload it again.`,
   imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
   calendarEventNotFound: 'Calendar event not found',
   releaseNotFound: 'No such EIA release on the calendar',
@@ -49,11 +50,15 @@ export const messages = {
   starting: 'The site is starting. Try again in a moment.',
   jsonOnly: 'Content-Type must be application/json',
   multipartOnly: 'Content-Type must be multipart/form-data',
+  formOnly: 'Please send the form from the sign-in page.',
   malformedMultipart: 'Malformed multipart/form-data body',
   malformedJson: 'Malformed JSON body',
   notAnObject: 'The body must be a JSON object',
   tooDeep: 'The body is nested too deeply',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  databaseBusy: 'The site is busy saving other changes. Please try again in a few seconds.',
+  databaseFull: 'The site cannot save anything right now. Please try again later.',
+  formTooLarge: 'The form was too large to send. Please shorten what you typed and try again.',
   categoryRequired: 'Please choose a category',
   slugTaken: 'An article with this slug already exists',
   authorNotFound: 'Author not found',
@@ -77,7 +82,9 @@ export const messages = {
     'The two-factor key cannot be read with the current APP_SECRET: sign in with a recovery code, or reset two-factor sign-in with npm run admin:password -- --reset-two-factor',
   enrolmentCodeInvalid: 'That code is not valid. Check the time on your phone and try again.',
   invalidCodeShort: 'Invalid code',
-  confirmWithCodeOrPassword: 'Enter a current code from your authenticator app, a recovery code or your password to turn two-factor sign-in off.',
+  confirmWithCodeOrPassword: 'Enter a current code from your authenticator app, a recovery code or your password to change two-factor sign-in.',
+  confirmWithPassword: 'Enter your password to change two-factor sign-in.',
+  twoFactorOff: 'Two-factor sign-in is off: there are no recovery codes to replace.',
   clientSecretRequired: 'Client Secret is required',
   zohoNotConfigured: 'Zoho Analytics is not configured yet. Save the credentials first.',
   importRunning: 'An import is already running. Try again in a few minutes.',
@@ -107,6 +114,13 @@ export const messages = {
   eiaHttp: (status: number) => `EIA answered HTTP ${status}.`,
   eiaUnreachable: (host: string) => `Could not reach EIA (${host}).`,
   eiaUnexpectedShape: (route: string) => `EIA answered ${route} in an unexpected shape.`,
+  eiaTooManyRows: (route: string, total: number, max: number) =>
+    `EIA announced ${total.toLocaleString('en-US')} rows for ${route}, more than an import reads (${max.toLocaleString('en-US')}).`,
+  eiaTotalChanged: (route: string, before: number, after: number) =>
+    `EIA changed the number of rows of ${route} from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')} while the import paged through it.`,
+  eiaStoppedShort: (route: string, received: number, total: number) =>
+    `EIA stopped sending rows of ${route} after ${received.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} it announced.`,
+  eiaTooManyPages: (route: string, pages: number) => `EIA needed more than ${pages} pages for ${route}; the import stopped there.`,
   zohoSaid: (message: string, code?: string | number) => `Zoho Analytics: ${message}${code !== undefined ? ` (error ${code})` : ''}`,
   zohoHttp: (status: number) => `Zoho Analytics answered HTTP ${status}.`,
   zohoRefreshTokenRejected: 'Zoho rejected the refresh token (invalid_code). Generate a new one from your self-client.',
@@ -207,4 +221,71 @@ export class BadGatewayError extends AppError {
   constructor(message: string) {
     super(502, message);
   }
+}
+
+/** 503 with Retry-After in whole seconds (at least 1): the site cannot take the request now. */
+export class ServiceUnavailableError extends AppError {
+  constructor(retryAfterSeconds: number, message: string) {
+    super(503, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  }
+}
+
+/**
+ * The database's "cannot write now", by SQLite's primary result code (the low byte of an
+ * extended code such as SQLITE_BUSY_SNAPSHOT): another process holds the write lock past the
+ * busy timeout (BUSY, LOCKED), or the file may not grow (FULL: the disk is full, or the
+ * database reached its size cap). The client may try again; a full disk also needs the operator.
+ */
+const DATABASE_REFUSALS = [
+  { code: 5, name: 'SQLITE_BUSY', pattern: /database is locked/i, retryAfterSeconds: 5, message: messages.databaseBusy, log: 'locked' },
+  { code: 6, name: 'SQLITE_LOCKED', pattern: /database table is locked/i, retryAfterSeconds: 5, message: messages.databaseBusy, log: 'locked' },
+  { code: 13, name: 'SQLITE_FULL', pattern: /database or disk is full/i, retryAfterSeconds: 120, message: messages.databaseFull, log: 'full' },
+] as const;
+
+type DatabaseRefusal = (typeof DATABASE_REFUSALS)[number];
+
+/**
+ * The refusal a thrown value reports, from any backend: the worker threads' native errors
+ * (`code` and `rawCode`), the libSQL client's `LibsqlError` on a file (the same) or over the
+ * network (`code` only, or only SQLite's words in the message), also when wrapped as `cause`.
+ */
+function databaseRefusalOf(error: unknown): DatabaseRefusal | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const { code, rawCode } = current as { code?: unknown; rawCode?: unknown };
+    const found = DATABASE_REFUSALS.find(
+      (r) =>
+        (typeof code === 'string' && (code === r.name || code.startsWith(`${r.name}_`))) ||
+        (typeof rawCode === 'number' && (rawCode & 0xff) === r.code) ||
+        r.pattern.test(current instanceof Error ? current.message : ''),
+    );
+    if (found) return found;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** When each kind of refusal was last logged: a burst of refused writes logs one line a minute, not one per request. */
+const lastLogged = new Map<string, number>();
+
+/**
+ * The AppError a thrown value stands for: itself, a 503 with Retry-After for a database that
+ * cannot take a write now (logged for the operator, at most once a minute per kind), else
+ * undefined (an error the client cannot act on: a 500).
+ */
+export function appErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const refusal = databaseRefusalOf(error);
+  if (!refusal) return undefined;
+  const now = Date.now();
+  if (now - (lastLogged.get(refusal.log) ?? 0) >= 60_000) {
+    lastLogged.set(refusal.log, now);
+    // The code only: the failed statement's parameters are what readers typed.
+    console.error(
+      refusal.log === 'full'
+        ? `The database is full (${refusal.name}: its disk, or DATABASE_MAX_MB): writes answer 503 until there is room.`
+        : `The database stayed locked by another process past the busy timeout (${refusal.name}): writes answer 503 meanwhile.`,
+    );
+  }
+  return new ServiceUnavailableError(refusal.retryAfterSeconds, refusal.message);
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from '@/lib/validation/zod-mini';
-import type { ApiErrorBody } from '@/lib/types';
+import type { ApiErrorBody } from '@/lib/wire/common';
 import { matchesEtag } from '@/server/page-cache';
 import {
-  AppError,
   BadRequestError,
+  appErrorOf,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
@@ -26,12 +26,17 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(body, { ...init, headers });
 }
 
-/** The API's error body (`{message, errors?}`) for any thrown value; unknown errors are logged, never shown. */
+/**
+ * The API's error body (`{message, errors?}`) for any thrown value, with the status and headers
+ * of the AppError it stands for (`appErrorOf`: a database that cannot write now is a 503 with
+ * Retry-After); unknown errors are logged, never shown.
+ */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) {
-    const body: ApiErrorBody = { message: error.message };
-    if (error.errors) body.errors = error.errors;
-    return json(body, { status: error.status, headers: error.headers });
+  const known = appErrorOf(error);
+  if (known) {
+    const body: ApiErrorBody = { message: known.message };
+    if (known.errors) body.errors = known.errors;
+    return json(body, { status: known.status, headers: known.headers });
   }
   console.error('Unhandled error in an API route:', error);
   return json({ message: messages.internal } satisfies ApiErrorBody, { status: 500 });

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { create, type Font, type Glyph } from 'fontkitten';
-import sharp from 'sharp';
 import { SITE_NAME } from '@/lib/site';
+import sharp from '@/server/sharp';
 
 /** Open Graph cards are 1200×630, the size Facebook, LinkedIn and X show large. */
 export const OG_WIDTH = 1200;

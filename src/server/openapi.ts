@@ -1,710 +1,896 @@
-// The OpenAPI 3.1 description of the site's API: every public call, the data API, and the
-// calls of the product specification that need the administrator's session. Written by
-// hand as a typed object; tests/api/openapi.test.ts validates it and calls every documented
-// public GET to check that its answer has the documented shape.
+// The OpenAPI 3.1 description of the site's API: the prose and the paths. Every schema in it
+// is generated (src/server/api-document.ts) from the zod schemas the routes parse with
+// (src/lib/validation) and the shapes they answer with (src/lib/wire).
+// tests/api/openapi.test.ts checks that it describes every route, lints it with Redocly's
+// recommended rules and calls every operation, signed out and signed in, against it.
+import * as z from '@/lib/validation/zod-mini';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
-import { REPORT_KINDS } from '@/lib/validation/reports';
+import {
+  adminAnalyticsContentListSchema,
+  adminArticleListSchema,
+  adminAuthorListSchema,
+  adminCommentListSchema,
+  adminMessageListSchema,
+  adminOutboxListSchema,
+  adminRevisionListSchema,
+  adminSubscriberListSchema,
+  commentBulkSchema,
+  messageBulkSchema,
+} from '@/lib/validation/admin-lists';
+import { analyticsContentCreateSchema, analyticsContentUpdateSchema } from '@/lib/validation/analytics-content';
+import { articleCreateSchema, articleUpdateSchema } from '@/lib/validation/article';
+import { articleAutosaveSchema, revisionRestoreSchema } from '@/lib/validation/article-autosave';
+import { articleListQuerySchema } from '@/lib/validation/article-list-query';
+import { authorCreateSchema, authorUpdateSchema } from '@/lib/validation/author';
+import { calendarEventListQuerySchema, calendarEventSchema } from '@/lib/validation/calendar-event';
+import { categoryUpdateSchema } from '@/lib/validation/category';
+import { commentCreateSchema } from '@/lib/validation/comment';
+import { contactCreateSchema } from '@/lib/validation/contact';
+import { loginSchema } from '@/lib/validation/login';
+import { mediaDetailsSchema, mediaListSchema } from '@/lib/validation/media';
+import { messageUpdateSchema } from '@/lib/validation/message';
+import { newsletterPreferencesSchema, newsletterSubscribeSchema } from '@/lib/validation/newsletter';
+import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
+import { commentPageQuerySchema, pageQuerySchema } from '@/lib/validation/page-query';
+import { releaseChangeListQuerySchema, releaseChangeSchema } from '@/lib/validation/release-change';
+import { REPORT_KINDS, reportQuerySchemas } from '@/lib/validation/reports';
+import { seriesListQuerySchema, seriesQuerySchema } from '@/lib/validation/series-query';
+import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
+import { zohoConfigSchema } from '@/lib/validation/zoho';
+import { adminCountsSchema, sessionStateSchema, twoFactorSetupSchema, twoFactorStateSchema } from '@/lib/wire/admin';
+import { analyticsContentItemSchema, zohoAdminConfigSchema, zohoStatusSchema, zohoTestResultSchema } from '@/lib/wire/analytics';
+import {
+  adminArticleRowSchema,
+  adminArticleSchema,
+  articleListItemSchema,
+  articleRevisionDiffSchema,
+  articleRevisionRowSchema,
+  articleSchema,
+  authorSchema,
+  autosaveKeptSchema,
+  autosaveSchema,
+  categoryDetailSchema,
+  categorySchema,
+  categoryStatSchema,
+  previewLinkSchema,
+} from '@/lib/wire/articles';
+import { calendarEventItemSchema, releaseChangeItemSchema, releaseChoiceSchema } from '@/lib/wire/calendar';
+import { moderationCommentSchema, publicCommentSchema } from '@/lib/wire/comments';
+import { adminPageOf, bulkResultSchema, errorSchema, named, noticeSchema, recordId } from '@/lib/wire/common';
+import { adminMessageSchema, contactReceiptSchema } from '@/lib/wire/contact';
+import {
+  energyMixEntrySchema,
+  marketDataItemSchema,
+  marketDataRefreshSchema,
+  marketDataStatusSchema,
+  reportSchema,
+  seriesHistorySchema,
+  seriesSummarySchema,
+} from '@/lib/wire/markets';
+import { mediaItemSchema } from '@/lib/wire/media';
+import {
+  adminSubscriberSchema,
+  briefingPreviewSchema,
+  outboxItemSchema,
+  outboxMessageSchema,
+  subscriberPreferencesSchema,
+} from '@/lib/wire/newsletter';
+import { buildPaths, ok, pathParam, type Answer, type DocumentOperation, type OperationSpec } from '@/server/api-document';
 
-type Schema = Record<string, unknown>;
-
-interface Parameter {
-  name: string;
-  in: 'query' | 'path' | 'header';
-  required?: boolean;
-  description: string;
-  schema: Schema;
-}
-
-interface Operation {
-  summary: string;
-  description?: string;
-  tags: string[];
-  operationId: string;
-  parameters?: Parameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
-  responses: Record<
-    string,
-    { description: string; headers?: Record<string, { description: string; schema: Schema }>; content?: Record<string, { schema: Schema }> }
-  >;
-  security?: Record<string, string[]>[];
-}
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
-const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
-const str = (description?: string): Schema => (description ? { type: 'string', description } : { type: 'string' });
-const int: Schema = { type: 'integer' };
-const num: Schema = { type: 'number' };
-const bool: Schema = { type: 'boolean' };
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema['type'] as string, 'null'] });
-const date: Schema = { type: 'string', format: 'date' };
-const dateTime: Schema = { type: 'string', format: 'date-time' };
-
-const json = (schema: Schema) => ({ 'application/json': { schema } });
-const error = (description: string) => ({ description, content: json(ref('Error')) });
-const totalHeader = { 'X-Total-Count': { description: 'How many items the whole list holds.', schema: int } };
+const intHeader = { type: 'integer' };
+const totalHeader = { 'X-Total-Count': { description: 'How many items the whole list holds.', schema: intHeader } };
 const cacheHeaders = {
-  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match for a 304.', schema: str() },
-  'Cache-Control': { description: '`private, max-age=0, must-revalidate`.', schema: str() },
+  ETag: { description: 'Strong validator of the answer; send it back in If-None-Match for a 304.', schema: { type: 'string' } },
+  'Cache-Control': { description: '`private, max-age=0, must-revalidate`.', schema: { type: 'string' } },
 };
-const rateLimited = {
-  description: 'Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).',
-  headers: { 'Retry-After': { description: 'Seconds to wait.', schema: int } },
-  content: json(ref('Error')),
-};
-const adminOnly = [{ session: [] }];
-const query = (name: string, description: string, schema: Schema, required = false): Parameter => ({
-  name,
-  in: 'query',
-  description,
-  schema,
-  required,
-});
-const path = (name: string, description: string, schema: Schema = str()): Parameter => ({ name, in: 'path', required: true, description, schema });
-const limitOffset = (max: number, fallback: number): Parameter[] => [
-  query('limit', `How many items (1-${max}, default ${fallback}).`, { type: 'integer', minimum: 1, maximum: max, default: fallback }),
-  query('offset', 'How many items to skip.', { type: 'integer', minimum: 0, default: 0 }),
-];
-/** The fields of every listed article. */
-const ARTICLE_SUMMARY: Record<string, Schema> = {
-  id: int,
-  slug: str(),
-  title: str(),
-  excerpt: str(),
-  imageUrl: nullable(str()),
-  imageAlt: str('The lead image’s alt text; empty when none was given.'),
-  imageCaption: str(),
-  imageCredit: str(),
-  author: str(),
-  categoryId: int,
-  category: ref('Category'),
-  featured: bool,
-  publishedAt: dateTime,
-  updatedAt: dateTime,
-};
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait.', schema: intHeader } };
+const notModified = ok('Unchanged since the ETag sent in If-None-Match.');
+const deleted = ok('Deleted.');
+/** A 429: the error body, and when to try again. */
+const rateLimited = (description: string) => ok(description, errorSchema, { headers: retryAfter });
 
-const schemas: Record<string, Schema> = {
-  Error: {
-    type: 'object',
-    description: 'Every error: a message, and for invalid input the messages of each field.',
-    properties: { message: str(), errors: { type: 'object', additionalProperties: arrayOf(str()) } },
-    required: ['message'],
-  },
-  Category: obj({ id: int, name: str(), slug: str() }),
-  // `image` comes only with a media library lead image.
-  ArticleSummary: obj({ ...ARTICLE_SUMMARY, image: ref('ResponsiveImage') }, Object.keys(ARTICLE_SUMMARY)),
-  Article: {
-    allOf: [ref('ArticleSummary'), obj({ content: str('Sanitized HTML.') })],
-  },
-  ResponsiveImage: {
-    ...obj({
-      src: str('The original.'),
-      width: int,
-      height: int,
-      avifSrcset: str('`srcset` of the AVIF copies.'),
-      webpSrcset: str('`srcset` of the WebP copies.'),
-      cardSrc: str('The WebP copy nearest 960 pixels wide.'),
-    }),
-    description: 'A media library image: its original and resized copies.',
-  },
-  ArticleListItem: {
-    description: 'An Article; with `fields=summary` without `content`; with `snippet=true` and `q` also `snippet`.',
-    allOf: [ref('ArticleSummary'), { type: 'object', properties: { content: str(), snippet: str('The matched passage, matches in <mark>.') } }],
-  },
-  ArticleInput: obj(
-    {
-      title: str(),
-      slug: str(),
-      excerpt: str(),
-      content: str('HTML, sanitized on the server.'),
-      imageUrl: str('An http(s) address or a path on this site, such as a media library original (`/media/…/original.jpg`).'),
-      imageAlt: str('Required with a media library image.'),
-      imageCaption: str(),
-      imageCredit: str(),
-      author: str(),
-      categoryId: int,
-      featured: bool,
-      status: { type: 'string', enum: ['draft', 'published'] },
-      publishedAt: dateTime,
-    },
-    ['title', 'slug', 'excerpt', 'content', 'author', 'categoryId'],
-  ),
-  Comment: obj({ id: int, articleId: int, authorName: str(), content: str(), approved: bool, createdAt: dateTime }),
-  CommentInput: obj({ authorName: str(), authorEmail: { type: 'string', format: 'email' }, content: str() }),
-  ContactInput: obj({ name: str(), email: { type: 'string', format: 'email' }, company: str(), subject: str(), category: str(), message: str() }, [
-    'name',
-    'email',
-    'subject',
-    'category',
-    'message',
-  ]),
-  MarketDataItem: obj(
-    {
-      id: int,
-      slug: str(),
-      name: str(),
-      value: str('The value with its unit sign, e.g. "$72.50".'),
-      change: str('Percent change against the previous observation, e.g. "+1.25%".'),
-      changeType: { type: 'string', enum: ['positive', 'negative', 'neutral'] },
-      unit: str(),
-      asOf: date,
-      frequency: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
-      sample: bool,
-      series: str('The EIA series id, once imported.'),
-      changePeriod: str('What the change is measured against, e.g. "vs previous day".'),
-      stale: { type: 'boolean', description: "The latest observation is older than the series' cadence allows." },
-      source: str('"Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample".'),
-    },
-    ['id', 'slug', 'name', 'value', 'changeType', 'unit', 'asOf', 'frequency', 'sample', 'changePeriod', 'stale', 'source'],
-  ),
-  AnalyticsContent: obj({
-    id: int,
-    title: str(),
-    type: { type: 'string', enum: ['chart', 'dashboard', 'report', 'insight'] },
-    content: str(),
-    metadata: { type: 'object' },
-    createdAt: dateTime,
-    updatedAt: dateTime,
-  }),
-  Report: obj(
-    {
-      kind: { type: 'string', enum: [...REPORT_KINDS] },
-      title: str(),
-      subtitle: str(),
-      notes: arrayOf(str()),
-      source: str(),
-      series: {
-        ...arrayOf(obj({ slug: str(), name: str() }, ['slug', 'name'])),
-        description: 'The stored series it draws (their pages are /markets/{slug}).',
-      },
-      chart: { type: 'object' },
-      table: obj({
-        columns: arrayOf(str()),
-        rows: arrayOf(arrayOf({ type: ['string', 'number', 'null'] })),
-        decimals: arrayOf({ type: ['integer', 'null'] }),
-      }),
-      filename: str(),
-    },
-    ['kind', 'title', 'source', 'chart', 'table', 'filename'],
-  ),
-  Observation: obj({ period: date, value: num }),
-  Series: obj({
-    slug: { type: 'string', enum: SERIES_SLUGS, description: 'The series (more may be stored).' },
-    name: str(),
-    description: str(),
-    unit: str('e.g. "$/bbl", "thousand bbl", "Bcf".'),
-    frequency: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
-    decimals: int,
-    latest: { oneOf: [ref('Observation'), { type: 'null' }] },
-    change: {
-      oneOf: [obj({ value: num, percent: nullable(num), period: str('e.g. "vs previous week".') }), { type: 'null' }],
-      description: 'The latest value against the previous observation.',
-    },
-    stale: { type: 'boolean', description: 'The latest observation is older than `staleAfterDays`.' },
-    staleAfterDays: int,
-    source: obj({
-      sample: { type: 'boolean', description: 'Seeded illustrative history, not EIA figures.' },
-      eiaSeries: str('The EIA series id, e.g. "RWTC".'),
-      text: str('The source line to show with the figures.'),
-    }),
-    page: str('The series page on this site.'),
-    api: str('This API address of its history.'),
-  }),
-  SeriesHistory: obj({
-    series: ref('Series'),
-    start: nullable(date),
-    end: nullable(date),
-    observations: arrayOf(ref('Observation')),
-  }),
-};
+const PAGE = { page: 'The page, from 1 (50 a page); anything unreadable is the first.' };
+const LIMIT_OFFSET = { limit: 'How many items.', offset: 'How many items to skip.' };
+const BODY_ERRORS = { '413': 'Body too large.', '415': 'Not JSON.' };
+const id = (what: string) => ({ id: pathParam(`The ${what}’s id.`, recordId) });
 
-// Series slugs are listed for the reader; the document keeps `string` so a new series needs no change here.
-(schemas['Series'] as { properties: Record<string, Schema> }).properties['slug'] = { type: 'string', description: `e.g. ${SERIES_SLUGS.join(', ')}` };
+/** A public call. */
+const open = (tags: string[], spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags, access: 'public' });
+/** A call of the administrator's session. */
+const staff = (tag: string, spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags: [tag], access: 'admin' });
 
-const paths: Record<string, Record<string, Operation>> = {
+/** What every admin call by one record's id has beside its own: who, and the record's path. */
+type RecordCall = Pick<OperationSpec, 'operationId' | 'summary' | 'description'>;
+const also = ({ description, ...call }: RecordCall) => ({ ...call, ...(description && { description }) });
+
+/** A page of an admin list (50 a page): the query its route parses with, what each parameter means, its items' shape. */
+const listPage = (tag: string, items: string, item: z.ZodMiniType, call: RecordCall & { query: z.ZodMiniType; about: Record<string, string> }) =>
+  staff(tag, {
+    ...also(call),
+    query: { schema: call.query, about: { ...call.about, ...PAGE } },
+    responses: { '200': ok(`A page of ${items}.`, adminPageOf(item)), '400': 'Invalid query parameters.' },
+  });
+/** Creates a record from a JSON body: 201 with it. */
+const createOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    body: call.body,
+    responses: { '201': ok(`The ${noun}.`, shape), '400': 'Invalid input.', ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
+  });
+/** Reads one record by id: its shape, or a 404. */
+const readOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall) =>
+  staff(tag, { ...also(call), path: id(noun), responses: { '200': ok(`The ${noun}.`, shape), '404': `No such ${noun}.` } });
+/** Changes one record by id from a JSON body: the answer, a 400, or a 404. */
+const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    path: id(noun),
+    body: call.body,
+    responses: { '200': answer, '400': 'Invalid input.', '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
+  });
+/** Deletes one record by id: a 204, or a 404. */
+const deleteOne = (tag: string, noun: string, call: RecordCall & { conflict?: string }) =>
+  staff(tag, {
+    ...also(call),
+    path: id(noun),
+    responses: { '204': deleted, '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }) },
+  });
+/** Changes up to 200 records at once. */
+const bulk = (tag: string, call: RecordCall & { body: z.ZodMiniType }) =>
+  staff(tag, {
+    ...also(call),
+    body: call.body,
+    responses: { '200': ok('What changed.', bulkResultSchema), '400': 'Invalid input.', ...BODY_ERRORS },
+  });
+
+const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
+const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
+const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
+
+const ADMIN_ARTICLES = 'Admin: articles';
+const ADMIN_READERS = 'Admin: readers';
+const ADMIN_DATA = 'Admin: data and calendar';
+const ADMIN_SESSION = 'Admin: session';
+
+const reportQuery = z.object({ ...reportQuerySchemas.custom.shape, ...reportQuerySchemas.share.shape, ...reportQuerySchemas.regional.shape });
+
+const specs: Record<string, Record<string, OperationSpec>> = {
   '/api/articles': {
-    get: {
-      tags: ['Articles'],
+    get: open(['Articles'], {
       operationId: 'listArticles',
       summary: 'Published articles',
       description: 'Newest first, or by relevance with `q`.',
-      parameters: [
-        query('category', 'A category slug.', str()),
-        query('featured', 'Only featured stories.', { type: 'string', enum: ['true', 'false'] }),
-        query('q', 'Full-text search.', str()),
-        query('fields', '`summary` leaves out `content`.', { type: 'string', enum: ['full', 'summary'], default: 'full' }),
-        query('snippet', "With `q`: add each match's passage.", { type: 'string', enum: ['true', 'false'] }),
-        ...limitOffset(100, 20),
-      ],
-      responses: {
-        '200': { description: 'A page of articles.', headers: totalHeader, content: json(arrayOf(ref('ArticleListItem'))) },
-        '400': error('Invalid query parameters.'),
+      query: {
+        schema: articleListQuerySchema,
+        about: {
+          featured: 'Only featured stories.',
+          category: 'A category slug.',
+          q: 'Full-text search.',
+          ...LIMIT_OFFSET,
+          fields: '`summary` leaves out `content`.',
+          snippet: "With `q`: add each match's passage.",
+        },
       },
-    },
-    post: {
-      tags: ['Admin'],
+      responses: { '200': ok('A page of articles.', z.array(articleListItemSchema), { headers: totalHeader }), '400': 'Invalid query parameters.' },
+    }),
+    post: staff(ADMIN_ARTICLES, {
       operationId: 'createArticle',
       summary: 'Create an article',
-      security: adminOnly,
-      requestBody: { required: true, content: json(ref('ArticleInput')) },
-      responses: {
-        '201': { description: 'The article.', content: json(ref('Article')) },
-        '400': error('Invalid input.'),
-        '401': error('Not signed in.'),
-        '409': error('The slug is taken.'),
-      },
-    },
+      description: 'Without a status or publish time it is published at once. The HTML is sanitized; a new byline creates an author.',
+      body: named('ArticleInput', articleCreateSchema),
+      responses: { '201': ok('The article.', adminArticleSchema), '400': 'Invalid input.', '409': 'The slug is taken.', ...BODY_ERRORS },
+    }),
   },
   '/api/articles/{slug}': {
-    get: {
-      tags: ['Articles'],
+    get: open(['Articles'], {
       operationId: 'getArticle',
       summary: 'One published article',
-      parameters: [path('slug', 'The article slug (the admin may also use its id).')],
-      responses: { '200': { description: 'The article.', content: json(ref('Article')) }, '404': error('No such article.') },
-    },
-    patch: {
-      tags: ['Admin'],
+      path: { slug: pathParam('The article slug (the admin may also use its id).') },
+      responses: { '200': ok('The article.', articleSchema), '404': 'No such article.' },
+    }),
+    patch: staff(ADMIN_ARTICLES, {
       operationId: 'updateArticle',
       summary: 'Update an article (by id)',
-      security: adminOnly,
-      parameters: [path('slug', 'The article id.')],
-      requestBody: { required: true, content: json({ type: 'object' }) },
+      description: 'The fields sent change; with `expectedUpdatedAt`, a 409 if the article was saved since.',
+      path: { slug: pathParam('The article id.') },
+      body: named('ArticleUpdate', articleUpdateSchema),
       responses: {
-        '200': { description: 'The article.', content: json(ref('Article')) },
-        '401': error('Not signed in.'),
-        '404': error('No such article.'),
+        '200': ok('The article.', adminArticleSchema),
+        '400': 'Invalid input.',
+        '404': 'No such article.',
+        '409': 'The slug is taken, or the article was saved since `expectedUpdatedAt`.',
+        ...BODY_ERRORS,
       },
-    },
-    delete: {
-      tags: ['Admin'],
+    }),
+    delete: staff(ADMIN_ARTICLES, {
       operationId: 'deleteArticle',
       summary: 'Delete an article (by id)',
-      security: adminOnly,
-      parameters: [path('slug', 'The article id.')],
-      responses: { '204': { description: 'Deleted.' }, '401': error('Not signed in.'), '404': error('No such article.') },
-    },
+      path: { slug: pathParam('The article id.') },
+      responses: { '204': deleted, '404': 'No such article.' },
+    }),
   },
   '/api/articles/{articleId}/comments': {
-    get: {
-      tags: ['Comments'],
+    get: open(['Comments'], {
       operationId: 'listComments',
       summary: 'Approved comments, oldest first',
-      parameters: [
-        path('articleId', 'The article id.', int),
-        query('limit', 'How many of the newest (1-100, default 50).', { type: 'integer', minimum: 1, maximum: 100 }),
-        query('before', 'A comment id: the comments older than it.', int),
-      ],
+      path: { articleId: pathParam('The article id.', recordId) },
+      query: { schema: commentPageQuerySchema, about: { limit: 'How many of the newest.', before: 'A comment id: the comments older than it.' } },
       responses: {
-        '200': { description: 'Comments.', headers: totalHeader, content: json(arrayOf(ref('Comment'))) },
-        '404': error('No such article.'),
+        '200': ok('Comments.', z.array(publicCommentSchema), { headers: totalHeader }),
+        '400': 'Invalid query parameters.',
+        '404': 'No such article.',
       },
-    },
-    post: {
-      tags: ['Comments'],
+    }),
+    post: open(['Comments'], {
       operationId: 'createComment',
       summary: 'Submit a comment (held for moderation)',
       description: 'JSON only; 1 per 15 s and 10 per hour per address.',
-      parameters: [path('articleId', 'The article id.', int)],
-      requestBody: { required: true, content: json(ref('CommentInput')) },
+      path: { articleId: pathParam('The article id.', recordId) },
+      body: named('CommentInput', commentCreateSchema),
       responses: {
-        '201': { description: 'The pending comment.', content: json(ref('Comment')) },
-        '400': error('Invalid input, with field messages.'),
-        '404': error('No such article.'),
-        '413': error('Body too large.'),
-        '415': error('Not JSON.'),
-        '429': rateLimited,
+        '201': ok('The pending comment.', publicCommentSchema),
+        '400': 'Invalid input, with field messages.',
+        '404': 'No such article.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many comments from this address.'),
       },
-    },
+    }),
   },
   '/api/contact': {
-    post: {
-      tags: ['Contact'],
+    post: open(['Contact'], {
       operationId: 'sendContactMessage',
       summary: 'Send a message to the editors',
       description: 'JSON only; 5 per hour per address.',
-      requestBody: { required: true, content: json(ref('ContactInput')) },
+      body: named('ContactInput', contactCreateSchema),
       responses: {
-        '201': { description: 'Stored.', content: json(obj({ id: int, createdAt: dateTime })) },
-        '400': error('Invalid input, with field messages.'),
-        '413': error('Body too large.'),
-        '415': error('Not JSON.'),
-        '429': rateLimited,
+        '201': ok('Stored.', contactReceiptSchema),
+        '400': 'Invalid input, with field messages.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many messages from this address.'),
       },
-    },
+    }),
   },
   '/api/newsletter/subscribe': {
-    post: {
-      tags: ['Newsletter'],
+    post: open(['Newsletter'], {
       operationId: 'subscribeToNewsletter',
       summary: 'Subscribe (a confirmation link is mailed)',
       description: 'JSON only, from the site’s own pages; limited per client and per e-mail address. Known and new addresses get the same answer.',
-      requestBody: {
-        required: true,
-        content: json(
-          obj(
-            {
-              email: { type: 'string', format: 'email' },
-              dailyBriefing: bool,
-              weeklyRoundup: bool,
-              priceAlerts: bool,
-              topics: arrayOf(str('A category slug.')),
-            },
-            ['email'],
-          ),
-        ),
-      },
+      body: newsletterSubscribeSchema,
       responses: {
-        '202': { description: 'A confirmation link is on its way.', content: json(obj({ message: str() })) },
-        '400': error('Invalid input, with field messages.'),
-        '413': error('Body too large.'),
-        '415': error('Not JSON.'),
-        '429': rateLimited,
+        '202': ok('A confirmation link is on its way.', noticeSchema),
+        '400': 'Invalid input, with field messages.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many sign-ups from this address or for this e-mail address.'),
       },
-    },
+    }),
   },
   '/api/newsletter/preferences': {
-    post: {
-      tags: ['Newsletter'],
+    post: open(['Newsletter'], {
       operationId: 'saveNewsletterPreferences',
       summary: 'Save a reader’s choices, topics and price alerts',
       description:
         'The `token` of the reader’s preferences link authorizes (no sign-in). The alerts replace the stored ones: at most 20, on the market series, `above`/`below` a value in the series’ unit or a `move` of more than `value` percent.',
-      requestBody: {
-        required: true,
-        content: json(
-          obj({
-            token: str(),
-            dailyBriefing: bool,
-            weeklyRoundup: bool,
-            priceAlerts: bool,
-            topics: arrayOf(str('A category slug.')),
-            alerts: arrayOf(obj({ seriesSlug: str(), kind: { type: 'string', enum: ['above', 'below', 'move'] }, value: num })),
-          }),
-        ),
-      },
+      body: newsletterPreferencesSchema,
       responses: {
-        '200': { description: 'Saved.', content: json(obj({ message: str(), preferences: { type: 'object' } })) },
-        '400': error('Invalid input, with field messages.'),
-        '404': error('Unknown preferences link.'),
-        '409': error('The address is unsubscribed.'),
-        '415': error('Not JSON.'),
+        '200': ok('Saved.', z.object({ message: z.string(), preferences: subscriberPreferencesSchema })),
+        '400': 'Invalid input, with field messages.',
+        '404': 'Unknown preferences link.',
+        '409': 'The address is unsubscribed.',
+        ...BODY_ERRORS,
       },
-    },
+    }),
   },
   '/api/categories': {
-    get: {
-      tags: ['Articles'],
+    get: open(['Articles'], {
       operationId: 'listCategories',
       summary: 'Categories',
-      responses: { '200': { description: 'Every category.', content: json(arrayOf(ref('Category'))) } },
-    },
+      responses: { '200': ok('Every category.', z.array(categorySchema)) },
+    }),
   },
   '/api/analytics': {
-    get: {
-      tags: ['Analytics'],
+    get: open(['Analytics'], {
       operationId: 'getCategoryStats',
       summary: 'Published articles per category',
-      responses: {
-        '200': { description: 'Counts.', content: json(obj({ categoryStats: arrayOf(obj({ category: str(), count: int })) })) },
-      },
-    },
+      responses: { '200': ok('Counts.', z.object({ categoryStats: z.array(categoryStatSchema) })) },
+    }),
   },
   '/api/market-data': {
-    get: {
-      tags: ['Market data'],
+    get: open(['Market data'], {
       operationId: 'listMarketData',
       summary: 'The market figures of the cards',
       description: 'Value, change, unit, as-of date and source of the listed series. `/api/series` has every series.',
-      responses: { '200': { description: 'Figures.', content: json(arrayOf(ref('MarketDataItem'))) } },
-    },
+      responses: { '200': ok('Figures.', z.array(marketDataItemSchema)) },
+    }),
   },
   '/api/analytics-content': {
-    get: {
-      tags: ['Analytics'],
+    get: open(['Analytics'], {
       operationId: 'listAnalyticsContent',
       summary: 'Published analysis items, newest first',
-      parameters: limitOffset(100, 50),
-      responses: { '200': { description: 'A page of items.', headers: totalHeader, content: json(arrayOf(ref('AnalyticsContent'))) } },
-    },
-    post: {
-      tags: ['Admin'],
+      query: { schema: pageQuerySchema, about: LIMIT_OFFSET },
+      responses: { '200': ok('A page of items.', z.array(analyticsContentItemSchema), { headers: totalHeader }), '400': 'Invalid query parameters.' },
+    }),
+    post: createOne(ADMIN_DATA, 'item', analyticsContentItemSchema, {
       operationId: 'createAnalyticsContent',
       summary: 'Create an analysis item',
-      security: adminOnly,
-      requestBody: {
-        required: true,
-        content: json(
-          obj(
-            {
-              title: str(),
-              type: { type: 'string', enum: ['chart', 'dashboard', 'report', 'insight'] },
-              content: str(),
-              metadata: { type: 'object' },
-            },
-            ['title', 'type', 'content'],
-          ),
-        ),
-      },
-      responses: {
-        '201': { description: 'The item.', content: json(ref('AnalyticsContent')) },
-        '400': error('Invalid input.'),
-        '401': error('Not signed in.'),
-      },
-    },
+      body: analyticsContentCreateSchema,
+    }),
   },
   '/api/analytics-content/{id}': {
-    patch: {
-      tags: ['Admin'],
+    patch: changeOne(ADMIN_DATA, 'item', ok('The item.', analyticsContentItemSchema), {
       operationId: 'updateAnalyticsContent',
       summary: 'Update an analysis item',
-      security: adminOnly,
-      parameters: [path('id', 'The item id.', int)],
-      requestBody: { required: true, content: json({ type: 'object' }) },
-      responses: {
-        '200': { description: 'The item.', content: json(ref('AnalyticsContent')) },
-        '401': error('Not signed in.'),
-        '404': error('No such item.'),
-      },
-    },
-    delete: {
-      tags: ['Admin'],
-      operationId: 'deleteAnalyticsContent',
-      summary: 'Delete an analysis item',
-      security: adminOnly,
-      parameters: [path('id', 'The item id.', int)],
-      responses: { '204': { description: 'Deleted.' }, '401': error('Not signed in.'), '404': error('No such item.') },
-    },
+      body: analyticsContentUpdateSchema,
+    }),
+    delete: deleteOne(ADMIN_DATA, 'item', { operationId: 'deleteAnalyticsContent', summary: 'Delete an analysis item' }),
   },
   '/api/reports/{kind}': {
-    get: {
-      tags: ['Analytics'],
+    get: open(['Analytics'], {
       operationId: 'getReport',
       summary: 'A report: chart data and table',
-      description: 'Price Analysis, Market Share, Regional Data or a custom report, each with its own parameters (see the Reports tab).',
-      parameters: [
-        path('kind', 'The report.', { type: 'string', enum: [...REPORT_KINDS] }),
-        query('format', '`csv` for the CSV download.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
-      ],
-      responses: {
-        '200': { description: 'The report.', content: { ...json(ref('Report')), 'text/csv': { schema: str() } } },
-        '400': error('Invalid query parameters.'),
-        '404': error('Unknown report.'),
+      description:
+        'Price Analysis (`series` of wti, brent, henry-hub, gasoline; default wti,brent over 6m), Market Share (`period`), Regional Data (`metric`) or a custom report (`series`, `range`, `chart`); the Reports tab builds the same URLs.',
+      path: { kind: pathParam('The report.', z.enum(REPORT_KINDS)) },
+      query: {
+        schema: reportQuery,
+        about: {
+          series: 'Price and custom reports: comma-separated series.',
+          range: 'Price and custom reports: how far back.',
+          chart: 'Custom reports: the chart type.',
+          period: 'Market Share: the latest month or the last 12.',
+          metric: 'Regional Data: total generation or renewable share.',
+          format: '`csv` for the CSV download.',
+        },
       },
-    },
+      responses: {
+        '200': ok('The report.', reportSchema, { csv: 'The table as CSV.' }),
+        '400': 'Invalid query parameters.',
+        '404': 'Unknown report.',
+      },
+    }),
   },
   '/api/zoho/config': {
-    get: {
-      tags: ['Analytics'],
+    get: open(['Analytics'], {
       operationId: 'getZohoConfig',
       summary: 'Whether Zoho Analytics is configured',
-      description: 'The administrator also gets the non-secret fields.',
-      responses: {
-        '200': { description: 'The flag.', content: json({ type: 'object', properties: { configured: bool }, required: ['configured'] }) },
-      },
-    },
+      description: 'The signed-in administrator gets the whole configuration, without its secrets.',
+      responses: { '200': ok('The flag, or the configuration.', z.union([zohoStatusSchema, zohoAdminConfigSchema])) },
+    }),
   },
   '/api/zoho/dashboard-data': {
-    get: {
-      tags: ['Analytics'],
+    get: open(['Analytics'], {
       operationId: 'getEnergyMix',
       summary: 'The US energy mix',
-      responses: {
-        '200': { description: 'Shares by source.', content: json(obj({ energyMix: arrayOf(obj({ source: str(), percentage: num })) })) },
-      },
-    },
+      responses: { '200': ok('Shares by source.', z.object({ energyMix: z.array(energyMixEntrySchema) })) },
+    }),
   },
   '/api/zoho/test-connection': {
-    post: {
-      tags: ['Admin'],
+    post: staff(ADMIN_DATA, {
       operationId: 'testZohoConnection',
       summary: 'Test the stored Zoho credentials',
-      security: adminOnly,
-      responses: {
-        '200': { description: 'Connected.', content: json({ type: 'object' }) },
-        '400': error('Zoho Analytics is not configured yet.'),
-        '401': error('Not signed in.'),
-        '502': error('Zoho refused.'),
-      },
-    },
+      description: 'A failed test is a result: 200 with `success: false` and Zoho’s reason.',
+      responses: { '200': ok('How the test went.', zohoTestResultSchema), '400': 'Zoho Analytics is not configured yet.', '502': 'Zoho refused.' },
+    }),
   },
   '/api/admin/login': {
-    post: {
-      tags: ['Admin'],
+    post: open([ADMIN_SESSION], {
       operationId: 'login',
       summary: 'Sign in',
-      description: 'Sets the session cookie. Five failed tries per address and user name, then a growing wait.',
-      requestBody: {
-        required: true,
-        content: json(obj({ username: str(), password: str(), code: str('Two-factor code, when turned on.') }, ['username', 'password'])),
-      },
+      description:
+        'Sets the session cookie. Five failed tries per address and user name, then a growing wait; at most 20 failed tries per address in 15 minutes over all user names.',
+      body: loginSchema,
       responses: {
-        '200': { description: 'Signed in.', content: json({ type: 'object' }) },
-        '400': error('Invalid input, with field messages.'),
-        '401': error('Invalid credentials.'),
-        '429': rateLimited,
+        '200': ok('Signed in.', sessionStateSchema),
+        '400': 'Invalid input, with field messages.',
+        '401': 'Invalid credentials (or a missing or wrong two-factor code).',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many failed sign-ins from this address for this user name.'),
       },
-    },
+    }),
   },
   '/api/admin/check': {
-    get: {
-      tags: ['Admin'],
+    get: open([ADMIN_SESSION], {
       operationId: 'checkSession',
       summary: 'Whether the session is signed in',
-      responses: {
-        '200': { description: 'The flag.', content: json({ type: 'object', properties: { authenticated: bool }, required: ['authenticated'] }) },
-      },
-    },
+      responses: { '200': ok('The flag.', sessionStateSchema) },
+    }),
   },
   '/api/admin/logout': {
-    post: {
-      tags: ['Admin'],
+    post: open([ADMIN_SESSION], {
       operationId: 'logout',
       summary: 'Sign out (ends the session, if there is one)',
-      responses: { '200': { description: 'Signed out.' }, '204': { description: 'Signed out.' } },
-    },
+      responses: { '200': ok('Signed out.', sessionStateSchema) },
+    }),
+  },
+  '/api/admin/totp': {
+    get: staff(ADMIN_SESSION, {
+      operationId: 'getTwoFactor',
+      summary: 'Whether two-factor sign-in is on',
+      responses: { '200': ok('The state.', twoFactorStateSchema) },
+    }),
+  },
+  '/api/admin/totp/{action}': {
+    post: staff(ADMIN_SESSION, {
+      operationId: 'changeTwoFactor',
+      summary: 'Set up, turn on or off, or renew the recovery codes of two-factor sign-in',
+      description:
+        'Each change needs proof besides the session: the `password`, or (while it is on) a current or recovery `currentCode`; wrong proof counts as a failed sign-in. `setup` answers a new key to scan; `enable` with the new app’s first `code` turns it on and answers the recovery codes (shown once); `recovery-codes` answers new ones in place of the old; `disable` turns it off.',
+      path: { action: pathParam('What to do.', z.enum(TOTP_ACTIONS)) },
+      body: z.object({ password: z.optional(z.string()), currentCode: z.optional(z.string()), code: z.optional(z.string()) }),
+      responses: {
+        '200': ok('The new key, or the new state.', z.union([twoFactorSetupSchema, twoFactorStateSchema])),
+        '400': 'No proof, or a wrong or missing new code.',
+        '401': 'Not signed in, or the proof is wrong.',
+        '404': 'Unknown action.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many failed proofs from this address.'),
+      },
+    }),
+  },
+  '/api/admin/counts': {
+    get: staff(ADMIN_READERS, {
+      operationId: 'getAdminCounts',
+      summary: 'What the panel’s tab labels count',
+      responses: { '200': ok('The counts.', adminCountsSchema) },
+    }),
+  },
+  '/api/admin/articles': {
+    get: listPage(ADMIN_ARTICLES, 'articles', adminArticleRowSchema, {
+      operationId: 'listAdminArticles',
+      summary: 'Articles of every status, 50 a page, without their HTML',
+      query: adminArticleListSchema,
+      about: {
+        q: 'Full-text search.',
+        status: '`scheduled`: published with a publish time still to come.',
+        categoryId: 'One category.',
+        sort: 'Newest, oldest or by title.',
+      },
+    }),
+  },
+  '/api/admin/articles/{id}': {
+    get: readOne(ADMIN_ARTICLES, 'article', adminArticleSchema, {
+      operationId: 'getAdminArticle',
+      summary: 'One article of any status, with its HTML',
+    }),
+  },
+  '/api/admin/articles/{id}/preview': {
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'createPreviewLink',
+      summary: 'A private link to the article page as it is now',
+      description: 'Whatever its status; the link opens it for 48 hours.',
+      path: id('article'),
+      responses: { '201': ok('The link.', previewLinkSchema), '404': 'No such article.' },
+    }),
+    delete: deleteOne(ADMIN_ARTICLES, 'article', {
+      operationId: 'revokePreviewLinks',
+      summary: 'Revoke every preview link of the article made so far',
+      description: 'They answer 404 from then on; links made afterwards work.',
+    }),
+  },
+  '/api/admin/articles/{id}/revisions': {
+    get: staff(ADMIN_ARTICLES, {
+      operationId: 'listRevisions',
+      summary: 'An article’s saves, newest first, 50 a page',
+      path: id('article'),
+      query: { schema: adminRevisionListSchema, about: PAGE },
+      responses: { '200': ok('A page of revisions.', adminPageOf(articleRevisionRowSchema)), '404': 'No such article.' },
+    }),
+  },
+  '/api/admin/articles/{id}/revisions/{revisionId}': {
+    get: staff(ADMIN_ARTICLES, {
+      operationId: 'getRevision',
+      summary: 'A revision, and how it differs from the article now',
+      path: REVISION,
+      responses: { '200': ok('The revision and its differences.', articleRevisionDiffSchema), '404': 'No such article or revision.' },
+    }),
+  },
+  '/api/admin/articles/{id}/revisions/{revisionId}/restore': {
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'restoreRevision',
+      summary: 'Make a revision’s fields the article’s again',
+      description: 'Kept as a new revision; with `expectedUpdatedAt`, a 409 if the article was saved since.',
+      path: REVISION,
+      body: revisionRestoreSchema,
+      responses: {
+        '200': ok('The article.', adminArticleSchema),
+        '400': 'Invalid input, or the revision’s category is gone.',
+        '404': 'No such article or revision.',
+        '409': 'The article was saved since `expectedUpdatedAt`.',
+        ...BODY_ERRORS,
+      },
+    }),
+  },
+  '/api/admin/autosaves/{key}': {
+    get: staff(ADMIN_ARTICLES, {
+      operationId: 'getAutosave',
+      summary: 'The signed-in editor’s autosave of an article',
+      path: AUTOSAVE,
+      responses: { '200': ok('The autosave, or null.', z.object({ autosave: z.nullable(autosaveSchema) })), '404': 'No such article.' },
+    }),
+    put: staff(ADMIN_ARTICLES, {
+      operationId: 'saveAutosave',
+      summary: 'Keep the open editor’s form',
+      description: '`stale` when the article was saved since the editor opened it.',
+      path: AUTOSAVE,
+      body: articleAutosaveSchema,
+      responses: { '200': ok('Kept.', autosaveKeptSchema), '400': 'Invalid input.', '404': 'No such article.', ...BODY_ERRORS },
+    }),
+    delete: staff(ADMIN_ARTICLES, {
+      operationId: 'discardAutosave',
+      summary: 'Discard the autosave',
+      path: AUTOSAVE,
+      responses: { '204': deleted, '404': 'No such article.' },
+    }),
+  },
+  '/api/admin/authors': {
+    get: listPage(ADMIN_ARTICLES, 'authors', authorSchema, {
+      operationId: 'listAuthors',
+      summary: 'Authors by name, 50 a page',
+      query: adminAuthorListSchema,
+      about: { q: 'Part of the name.', sort: 'By name.' },
+    }),
+    post: createOne(ADMIN_ARTICLES, 'author', authorSchema, {
+      operationId: 'createAuthor',
+      summary: 'Create an author',
+      body: authorCreateSchema,
+      conflict: 'The slug or name is taken.',
+    }),
+  },
+  '/api/admin/authors/{id}': {
+    get: readOne(ADMIN_ARTICLES, 'author', authorSchema, { operationId: 'getAuthor', summary: 'One author' }),
+    patch: changeOne(ADMIN_ARTICLES, 'author', ok('The author.', authorSchema), {
+      operationId: 'updateAuthor',
+      summary: 'Change an author',
+      description: 'The fields sent change; a new name reaches the author’s bylines.',
+      body: authorUpdateSchema,
+      conflict: 'The slug or name is taken.',
+    }),
+    delete: deleteOne(ADMIN_ARTICLES, 'author', {
+      operationId: 'deleteAuthor',
+      summary: 'Delete an author without articles',
+      conflict: 'Articles name the author.',
+    }),
+  },
+  '/api/admin/categories': {
+    get: staff(ADMIN_ARTICLES, {
+      operationId: 'listCategoryDetails',
+      summary: 'Every category with its topic description',
+      responses: { '200': ok('The categories.', z.array(categoryDetailSchema)) },
+    }),
+  },
+  '/api/admin/categories/{id}': {
+    patch: changeOne(ADMIN_ARTICLES, 'category', ok('The category.', categoryDetailSchema), {
+      operationId: 'updateCategory',
+      summary: 'Change a topic page’s description',
+      body: categoryUpdateSchema,
+    }),
   },
   '/api/admin/comments': {
-    get: {
-      tags: ['Admin'],
+    get: listPage(ADMIN_READERS, 'comments', moderationCommentSchema, {
       operationId: 'listModerationComments',
-      summary: 'Comments for moderation, pending first',
-      security: adminOnly,
-      responses: { '200': { description: 'A page of comments.', content: json({ type: 'object' }) }, '401': error('Not signed in.') },
-    },
-  },
-  '/api/admin/comments/{id}/approve': {
-    patch: {
-      tags: ['Admin'],
-      operationId: 'approveComment',
-      summary: 'Approve a comment',
-      security: adminOnly,
-      parameters: [path('id', 'The comment id.', int)],
-      responses: {
-        '200': { description: 'The comment.', content: json({ type: 'object' }) },
-        '401': error('Not signed in.'),
-        '404': error('No such comment.'),
+      summary: 'Comments for moderation, 50 a page',
+      description: 'With the authors’ e-mail addresses and the first part of each text.',
+      query: adminCommentListSchema,
+      about: {
+        q: 'Text, name or e-mail address (its matches newest first).',
+        status: 'Every comment by default; or the pending or the approved ones.',
+        articleId: 'One article’s.',
+        sort: 'Pending first by default (each part newest first); or newest or oldest first.',
       },
-    },
+    }),
+  },
+  '/api/admin/comments/bulk': {
+    post: bulk(ADMIN_READERS, { operationId: 'moderateComments', summary: 'Approve or delete up to 200 comments at once', body: commentBulkSchema }),
   },
   '/api/admin/comments/{id}': {
-    delete: {
-      tags: ['Admin'],
-      operationId: 'deleteComment',
-      summary: 'Delete a comment',
-      security: adminOnly,
-      parameters: [path('id', 'The comment id.', int)],
-      responses: { '204': { description: 'Deleted.' }, '401': error('Not signed in.'), '404': error('No such comment.') },
-    },
+    get: readOne(ADMIN_READERS, 'comment', moderationCommentSchema, { operationId: 'getModerationComment', summary: 'One comment in full' }),
+    delete: deleteOne(ADMIN_READERS, 'comment', { operationId: 'deleteComment', summary: 'Delete a comment' }),
+  },
+  '/api/admin/comments/{id}/approve': {
+    patch: staff(ADMIN_READERS, {
+      operationId: 'approveComment',
+      summary: 'Approve a comment',
+      path: id('comment'),
+      responses: { '200': ok('Approved.', z.object({ approved: z.literal(true) })), '404': 'No such comment.' },
+    }),
+  },
+  '/api/admin/messages': {
+    get: listPage(ADMIN_READERS, 'messages', adminMessageSchema, {
+      operationId: 'listContactMessages',
+      summary: 'Contact messages, 50 a page',
+      query: adminMessageListSchema,
+      about: { q: 'Name, e-mail address or subject.', status: 'Handled or not.', sort: 'Newest or oldest first.' },
+    }),
+  },
+  '/api/admin/messages/bulk': {
+    post: bulk(ADMIN_READERS, {
+      operationId: 'changeContactMessages',
+      summary: 'Mark up to 200 messages handled or not, or delete them',
+      body: messageBulkSchema,
+    }),
+  },
+  '/api/admin/messages/{id}': {
+    get: readOne(ADMIN_READERS, 'message', adminMessageSchema, { operationId: 'getContactMessage', summary: 'One message in full' }),
+    patch: changeOne(ADMIN_READERS, 'message', ok('Its state.', z.object({ handled: z.boolean() })), {
+      operationId: 'markContactMessage',
+      summary: 'Mark a message handled or not',
+      body: messageUpdateSchema,
+    }),
+    delete: deleteOne(ADMIN_READERS, 'message', { operationId: 'deleteContactMessage', summary: 'Delete a message' }),
+  },
+  '/api/admin/subscribers': {
+    get: listPage(ADMIN_READERS, 'subscribers', adminSubscriberSchema, {
+      operationId: 'listSubscribers',
+      summary: 'Newsletter subscribers, 50 a page',
+      query: adminSubscriberListSchema,
+      about: { q: 'The start of an address.', status: 'One status.', sort: 'Newest or oldest first.' },
+    }),
+  },
+  '/api/admin/subscribers/export.csv': {
+    get: staff(ADMIN_READERS, {
+      operationId: 'exportSubscribers',
+      summary: 'Every subscriber with their choices and alerts, as CSV',
+      responses: { '200': ok('The CSV, streamed.', undefined, { csv: 'A header row, then one row per subscriber.' }) },
+    }),
+  },
+  '/api/admin/subscribers/{id}': {
+    delete: deleteOne(ADMIN_READERS, 'subscriber', {
+      operationId: 'removeSubscriber',
+      summary: 'Remove a subscriber and their price alerts for good',
+    }),
+  },
+  '/api/admin/outbox': {
+    get: listPage(ADMIN_READERS, 'messages', outboxItemSchema, {
+      operationId: 'listOutbox',
+      summary: 'Mail the site sent or will send, newest first, 50 a page',
+      description: 'Each with its delivery result; totals are counted up to 1,000.',
+      query: adminOutboxListSchema,
+      about: { q: 'The exact recipient address.', kind: 'One kind of mail.', status: 'One delivery state.', sort: 'Newest first.' },
+    }),
+  },
+  '/api/admin/outbox/{id}': {
+    get: readOne(ADMIN_READERS, 'message', outboxMessageSchema, {
+      operationId: 'getOutboxMessage',
+      summary: 'One message in full, with its delivery result',
+    }),
+  },
+  '/api/admin/newsletter/preview': {
+    get: staff(ADMIN_READERS, {
+      operationId: 'previewBriefing',
+      summary: 'The next daily briefing as it would go out now',
+      responses: { '200': ok('The briefing.', briefingPreviewSchema) },
+    }),
+  },
+  '/api/admin/newsletter/test': {
+    post: staff(ADMIN_READERS, {
+      operationId: 'sendTestBriefing',
+      summary: 'Send the next briefing to one address, marked [Test]',
+      description: 'At most one every 10 seconds and 10 an hour per administrator.',
+      body: newsletterTestSchema,
+      responses: { '202': ok('Queued.', noticeSchema), '400': 'Invalid input.', ...BODY_ERRORS, '429': rateLimited('Too many test sends.') },
+    }),
+  },
+  '/api/admin/media': {
+    get: listPage(ADMIN_DATA, 'images', mediaItemSchema, {
+      operationId: 'listMedia',
+      summary: 'Images of the media library, newest first, 50 a page',
+      query: mediaListSchema,
+      about: { q: 'File name, alt text, caption or credit.' },
+    }),
+    post: staff(ADMIN_DATA, {
+      operationId: 'uploadMedia',
+      summary: 'Upload an image (JPEG, PNG, WebP or AVIF, at most MEDIA_MAX_MB)',
+      description: 'The content decides the format; the original is encoded again without metadata, with AVIF and WebP copies for `srcset`.',
+      form: z.extend(mediaDetailsSchema, { file: z.file() }),
+      responses: {
+        '201': ok('The stored image.', mediaItemSchema),
+        '400': 'No file, or an unreadable image.',
+        '413': 'The file or its pixels are too large.',
+        '415': 'Not an image of the four formats.',
+      },
+    }),
+  },
+  '/api/admin/media/{id}': {
+    get: readOne(ADMIN_DATA, 'image', mediaItemSchema, { operationId: 'getMedia', summary: 'One image with its files' }),
+    patch: changeOne(ADMIN_DATA, 'image', ok('The image.', mediaItemSchema), {
+      operationId: 'describeMedia',
+      summary: 'Change an image’s alt text, caption or credit',
+      body: mediaDetailsSchema,
+    }),
+    delete: deleteOne(ADMIN_DATA, 'image', { operationId: 'deleteMedia', summary: 'Delete an image and its files' }),
+  },
+  '/api/admin/market-data': {
+    get: staff(ADMIN_DATA, {
+      operationId: 'getMarketDataStatus',
+      summary: 'Each series’ source and latest period, and the last imports',
+      responses: { '200': ok('The state of the market data.', marketDataStatusSchema) },
+    }),
+  },
+  '/api/admin/market-data/refresh': {
+    post: staff(ADMIN_DATA, {
+      operationId: 'refreshMarketData',
+      summary: 'Import new observations from EIA now',
+      responses: {
+        '200': ok('Imported: the new state and what changed.', marketDataRefreshSchema),
+        '400': 'No EIA_API_KEY is set (the message says how to get one).',
+        '502': 'EIA refused or failed; nothing changed.',
+      },
+    }),
+  },
+  '/api/admin/analytics-content': {
+    get: listPage(ADMIN_DATA, 'items', analyticsContentItemSchema, {
+      operationId: 'listAnalyticsContentForAdmin',
+      summary: 'The analysis items, newest first, 50 a page (the admin’s Analytics Content tab)',
+      query: adminAnalyticsContentListSchema,
+      about: {},
+    }),
+  },
+  '/api/admin/calendar-events': {
+    get: listPage(ADMIN_DATA, 'events', calendarEventItemSchema, {
+      operationId: 'listCalendarEvents',
+      summary: 'The editors’ calendar events, latest start first, 50 a page',
+      query: calendarEventListQuerySchema,
+      about: {},
+    }),
+    post: createOne(ADMIN_DATA, 'event', calendarEventItemSchema, {
+      operationId: 'createCalendarEvent',
+      summary: 'Add an event to the release calendar',
+      description: 'Times are US Eastern wall clock (`YYYY-MM-DDTHH:MM`).',
+      body: calendarEventSchema,
+    }),
+  },
+  '/api/admin/calendar-events/{id}': {
+    patch: changeOne(ADMIN_DATA, 'event', ok('The event.', calendarEventItemSchema), {
+      operationId: 'updateCalendarEvent',
+      summary: 'Replace an event’s fields (the form sends them all)',
+      body: calendarEventSchema,
+    }),
+    delete: deleteOne(ADMIN_DATA, 'event', { operationId: 'deleteCalendarEvent', summary: 'Delete an event' }),
+  },
+  '/api/admin/release-changes': {
+    get: staff(ADMIN_DATA, {
+      operationId: 'listReleaseChanges',
+      summary: 'EIA’s changes to its releases, latest first, 50 a page, and the releases that may be changed',
+      query: { schema: releaseChangeListQuerySchema, about: PAGE },
+      responses: {
+        '200': ok(
+          'A page of changes, and the computed releases from two weeks back to eight ahead.',
+          z.extend(adminPageOf(releaseChangeItemSchema), { releases: z.array(releaseChoiceSchema) }),
+        ),
+        '400': 'Invalid query parameters.',
+      },
+    }),
+  },
+  '/api/admin/release-changes/{releaseId}': {
+    put: staff(ADMIN_DATA, {
+      operationId: 'changeRelease',
+      summary: 'Note that EIA moved or postponed a release',
+      description:
+        'A new US Eastern `startsAt` (at most 30 days from the rule’s day), or none for postponed with no new date; saving again replaces it.',
+      path: RELEASE,
+      body: releaseChangeSchema,
+      responses: {
+        '200': ok('The change.', releaseChangeItemSchema),
+        '400': 'Invalid input, or too far from the rule’s day.',
+        '404': 'No such release.',
+        ...BODY_ERRORS,
+      },
+    }),
+    delete: staff(ADMIN_DATA, {
+      operationId: 'removeReleaseChange',
+      summary: 'Put a release back at its rule’s time',
+      path: RELEASE,
+      responses: { '204': deleted, '404': 'The release had no change.' },
+    }),
   },
   '/api/admin/zoho-config': {
-    post: {
-      tags: ['Admin'],
+    get: staff(ADMIN_DATA, {
+      operationId: 'getZohoAdminConfig',
+      summary: 'The Zoho Analytics configuration without its secrets',
+      responses: { '200': ok('The configuration.', zohoAdminConfigSchema) },
+    }),
+    post: staff(ADMIN_DATA, {
       operationId: 'saveZohoConfig',
       summary: 'Save the Zoho Analytics configuration',
-      security: adminOnly,
-      requestBody: {
-        required: true,
-        content: json(
-          obj(
-            {
-              workspaceId: str(),
-              clientId: str(),
-              clientSecret: str(),
-              refreshToken: str(),
-              dataCentre: str(),
-              energyDashboardUrl: str(),
-              marketDashboardUrl: str(),
-              regionalDashboardUrl: str(),
-              forecastDashboardUrl: str(),
-            },
-            ['workspaceId', 'clientId'],
-          ),
-        ),
-      },
-      responses: {
-        '200': { description: 'Saved.', content: json({ type: 'object' }) },
-        '400': error('Invalid input.'),
-        '401': error('Not signed in.'),
-      },
-    },
+      description: 'A blank client secret or refresh token keeps the stored one (the client secret is required the first time).',
+      body: zohoConfigSchema(true),
+      responses: { '200': ok('The configuration.', zohoAdminConfigSchema), '400': 'Invalid input.', ...BODY_ERRORS },
+    }),
   },
   '/api/series': {
-    get: {
-      tags: ['Data API'],
+    get: open(['Data API'], {
       operationId: 'listSeries',
       summary: 'Every market series with its latest value',
       description:
         'Latest value and period, change against the previous observation, unit, cadence, source and whether it is stale. Public; rate limited per address.',
-      parameters: limitOffset(100, 100),
+      query: { schema: seriesListQuerySchema, about: LIMIT_OFFSET },
       responses: {
-        '200': { description: 'The series, in display order.', headers: { ...totalHeader, ...cacheHeaders }, content: json(arrayOf(ref('Series'))) },
-        '304': { description: 'Unchanged since the ETag sent in If-None-Match.' },
-        '400': error('Invalid query parameters.'),
-        '429': rateLimited,
+        '200': ok('The series, in display order.', z.array(seriesSummarySchema), { headers: { ...totalHeader, ...cacheHeaders } }),
+        '304': notModified,
+        '400': 'Invalid query parameters.',
+        '429': rateLimited('Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).'),
       },
-    },
+    }),
   },
   '/api/series/{slug}': {
-    get: {
-      tags: ['Data API'],
+    get: open(['Data API'], {
       operationId: 'getSeries',
       summary: "A series' observations",
       description:
         'Observations from `start` to `end` (both optional and inclusive), oldest first, as JSON or CSV (`period,value (unit)` header row). At most 10,000 observations per answer; narrow a wider range. Public; rate limited per address.',
-      parameters: [
-        path('slug', `The series: ${SERIES_SLUGS.join(', ')}.`),
-        query('start', 'First date, YYYY-MM-DD (YYYY-MM for a month).', date),
-        query('end', 'Last date, YYYY-MM-DD (YYYY-MM for a month).', date),
-        query('format', "The answer's format.", { type: 'string', enum: ['json', 'csv'], default: 'json' }),
-      ],
-      responses: {
-        '200': {
-          description: 'The observations.',
-          headers: cacheHeaders,
-          content: { ...json(ref('SeriesHistory')), 'text/csv': { schema: str('A header row, then one `period,value` row per observation.') } },
+      path: { slug: pathParam(`The series: ${SERIES_SLUGS.join(', ')}.`) },
+      query: {
+        schema: seriesQuerySchema,
+        about: {
+          start: 'First date, YYYY-MM-DD (YYYY-MM for a month).',
+          end: 'Last date, YYYY-MM-DD (YYYY-MM for a month).',
+          format: "The answer's format.",
         },
-        '304': { description: 'Unchanged since the ETag sent in If-None-Match.' },
-        '400': error('Invalid dates or format, start after end, or too many observations.'),
-        '404': error('No such series.'),
-        '429': rateLimited,
       },
-    },
+      responses: {
+        '200': ok('The observations.', seriesHistorySchema, {
+          headers: cacheHeaders,
+          csv: 'A header row, then one `period,value` row per observation.',
+        }),
+        '304': notModified,
+        '400': 'Invalid dates or format, start after end, or too many observations.',
+        '404': 'No such series.',
+        '429': rateLimited('Too many requests from this address.'),
+      },
+    }),
   },
   '/api/openapi.json': {
-    get: {
-      tags: ['Data API'],
+    get: open(['Data API'], {
       operationId: 'getOpenApi',
       summary: 'This document',
-      responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) } },
-    },
+      responses: { '200': ok('OpenAPI 3.1.', z.record(z.string(), z.unknown()), { headers: cacheHeaders }), '304': notModified },
+    }),
   },
 };
 
-/** The document, for a server at `site` (the configured SITE_URL). */
+const TAGS = [
+  { name: 'Data API', description: 'Market series: latest values and history, JSON or CSV.' },
+  { name: 'Market data', description: "The figures of the site's market cards." },
+  { name: 'Articles', description: 'News articles and categories.' },
+  { name: 'Comments', description: 'Reader comments.' },
+  { name: 'Contact', description: 'Messages to the editors.' },
+  { name: 'Newsletter', description: 'Subscriptions (double opt-in) and a reader’s preferences.' },
+  { name: 'Analytics', description: 'Counts, reports, analysis items and the energy mix.' },
+  { name: ADMIN_SESSION, description: 'Signing in and out, and two-factor sign-in.' },
+  {
+    name: ADMIN_ARTICLES,
+    description: 'The newsroom: articles, their history and autosaves, authors and topics. Needs the administrator’s session.',
+  },
+  {
+    name: ADMIN_READERS,
+    description: 'Comments, contact messages, newsletter subscribers and the mail the site sends. Needs the administrator’s session.',
+  },
+  {
+    name: ADMIN_DATA,
+    description: 'Analysis items, the media library, market data, the release calendar and Zoho. Needs the administrator’s session.',
+  },
+];
+
+/** The built paths and shapes (they do not depend on the site's address). */
+let built: ReturnType<typeof buildPaths> | undefined;
+
+/** The document, for a server at `site` (the configured SITE_URL; a local address becomes the relative `/`). */
 export function openApiDocument(site: string) {
+  built ??= buildPaths(specs);
+  const local = /^https?:\/\/(localhost|127\.|\[::1\])/i.test(site);
   return {
     openapi: '3.1.0',
     info: {
       title: 'EnergyPulse API',
       version: '1.0.0',
       description:
-        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the market data API (`/api/series`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need the administrator\'s session cookie. Readable at /api/docs.',
+        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the market data API (`/api/series`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need the administrator\'s session cookie (`POST /api/admin/login`), and writes come from the site\'s own pages. Readable at /api/docs.',
+      license: { name: 'Terms of Service', url: `${site.replace(/\/$/, '')}/terms-of-service` },
     },
-    servers: [{ url: site }],
-    tags: [
-      { name: 'Data API', description: 'Market series: latest values and history, JSON or CSV.' },
-      { name: 'Market data', description: "The figures of the site's market cards." },
-      { name: 'Articles', description: 'News articles and categories.' },
-      { name: 'Comments', description: 'Reader comments.' },
-      { name: 'Contact', description: 'Messages to the editors.' },
-      { name: 'Newsletter', description: 'Subscriptions (double opt-in) and a reader’s preferences.' },
-      { name: 'Analytics', description: 'Counts, reports, analysis items and the energy mix.' },
-      { name: 'Admin', description: "Calls that need the administrator's session." },
-    ],
-    paths,
+    servers: [local ? { url: '/', description: 'This site.' } : { url: site.replace(/\/$/, ''), description: 'This site.' }],
+    tags: TAGS,
+    paths: built.paths as Record<string, Record<string, DocumentOperation>>,
     components: {
-      schemas,
+      schemas: built.schemas,
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie set by POST /api/admin/login.' },
       },
@@ -713,4 +899,4 @@ export function openApiDocument(site: string) {
 }
 
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
-export type { Operation as OpenApiOperation };
+export type { DocumentOperation as OpenApiOperation };

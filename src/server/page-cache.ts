@@ -19,6 +19,7 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/calendar': [],
   '/calendar.ics': [],
   '/markets': [],
+  '/newsletter': [],
   '/markets/[slug]': ['range'],
   '/api/docs': [],
   '/rss.xml': [],

@@ -3,7 +3,8 @@ import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '@db/schema';
-import type { ArticleSummary, PublicComment } from '@/lib/types';
+import type { ArticleSummary } from '@/lib/wire/articles';
+import type { PublicComment } from '@/lib/wire/comments';
 import { apiClient } from '../helpers/api-client.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -48,6 +49,13 @@ beforeEach(async () => {
 
 let call: ReturnType<typeof apiClient>['call'];
 let signIn: ReturnType<typeof apiClient>['signIn'];
+
+/** How many failed sign-ins from `address` the audit log holds so far. */
+const failuresLogged = (address: string) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"event":"admin_login","outcome":"failure"') && line.includes(`"address":"${address}"`)).length;
 
 const counts = async () => {
   const db = server.database.db;
@@ -181,6 +189,46 @@ describe('sign-in and sessions', () => {
     expect(server.output()).toMatch(/"event":"admin_login","outcome":"throttled"/);
   });
 
+  it('checks at most five passwords of a burst of 40 wrong ones, whatever the timing', async () => {
+    const from = '198.51.100.90';
+    const loggedBefore = failuresLogged(from);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => call('POST', '/api/admin/login', { body: { username: 'admin', password: 'nope' }, from })),
+    );
+    const tally = answers.map((a) => a.status).sort();
+    expect(tally.filter((s) => s === 401)).toHaveLength(5);
+    expect(tally.filter((s) => s === 429)).toHaveLength(35);
+    // The audit log names exactly the five passwords checked.
+    expect(failuresLogged(from) - loggedBefore).toBe(5);
+  });
+
+  it('caps the tries of one address across user names with 429 and Retry-After', async () => {
+    const from = '198.51.100.91';
+    const answers: number[] = [];
+    let limited: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 60 && !limited; i++) {
+      const res = await call('POST', '/api/admin/login', { body: { username: `editor-${i}`, password: 'guess' }, from });
+      answers.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(answers.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    // The cap holds for every name, the administrator's too, and not for other addresses.
+    expect((await call('POST', '/api/admin/login', { body: { username: 'admin', password: PASSWORD }, from })).status).toBe(429);
+    await signIn(PASSWORD, '198.51.100.92');
+  });
+
+  it('never counts successful sign-ins toward the cap of an address', async () => {
+    const from = '198.51.100.93';
+    for (let i = 0; i < 25; i++) await signIn(PASSWORD, from);
+    const left = await server.database.client.execute({
+      sql: 'SELECT count(*) AS n FROM rate_limit_events WHERE subject LIKE ?',
+      args: [`${from}%`],
+    });
+    expect(Number(left.rows[0]?.['n'])).toBe(0);
+  });
+
   it('ends the session on the server at logout', async () => {
     const cookie = await signIn();
     const res = await call('POST', '/api/admin/logout', { cookie });
@@ -206,6 +254,80 @@ describe('sign-in and sessions', () => {
     // Put the original password back for the other tests.
     const { setAdminPassword } = await import('@/server/auth/admin-user');
     await setAdminPassword(PASSWORD, server.database.db);
+  });
+});
+
+describe('signing in without JavaScript', () => {
+  /** A plain form post, as a browser sends it from the login page (same origin unless told). */
+  async function postForm(fields: Record<string, string>, options: { from?: string; origin?: string; type?: string } = {}) {
+    const response = await fetch(`${server.url}/admin/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': options.type ?? 'application/x-www-form-urlencoded',
+        Origin: options.origin ?? server.url,
+        'Sec-Fetch-Site': options.origin ? 'cross-site' : 'same-origin',
+        'X-Forwarded-For': options.from ?? '198.51.100.60',
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  /** The opening tag of the page's form that holds the password field. */
+  const loginFormTag = (html: string) => /(<form\b[^>]*>)(?:(?!<\/form>)[\s\S])*name="password"/.exec(html)?.[1] ?? '';
+
+  it('posts the login form to the server, never as a GET that puts the password in the address', async () => {
+    const form = loginFormTag((await call('GET', '/admin/login')).text);
+    expect(form).toMatch(/\bmethod="post"/i);
+    expect(form).toMatch(/\baction="\/admin\/sign-in"/);
+  });
+
+  it('signs in with the session cookie and sends the browser to the panel', async () => {
+    const res = await postForm({ username: 'admin', password: PASSWORD });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/admin');
+    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^session=/);
+    expect((await call('GET', '/api/admin/check', { cookie })).json).toEqual({ authenticated: true });
+  });
+
+  it('shows what went wrong on the page, keeping the user name but never the password', async () => {
+    const wrong = await postForm({ username: 'admin', password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('Set-Cookie')).toBeNull();
+    expect(wrong.headers.get('Cache-Control')).toBe('no-store');
+    expect(wrong.text).toContain('Invalid credentials');
+    expect(wrong.text).toMatch(/<input[^>]*name="username"[^>]*value="admin"/);
+    expect(wrong.text).not.toContain('not-the-password');
+    expect(loginFormTag(wrong.text)).toMatch(/\baction="\/admin\/sign-in"/);
+    const empty = await postForm({ username: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Please enter both username and password');
+  });
+
+  it('counts failures with the same throttle as the API', async () => {
+    const from = '198.51.100.61';
+    for (let i = 0; i < 3; i++) expect((await postForm({ username: 'admin', password: 'nope' }, { from })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await call('POST', '/api/admin/login', { body: { username: 'admin', password: 'nope' }, from })).status).toBe(401);
+    const limited = await postForm({ username: 'admin', password: PASSWORD }, { from });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(50);
+    expect(limited.text).toContain('Too many failed sign-in attempts');
+  });
+
+  it('refuses a post from another site, and anything but a form', async () => {
+    const forged = await postForm({ username: 'admin', password: PASSWORD }, { origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('Set-Cookie')).toBeNull();
+    expect((await postForm({ username: 'admin', password: PASSWORD }, { type: 'text/plain' })).status).toBe(415);
+  });
+
+  it('sends a GET of the form address to the login page', async () => {
+    const res = await call('GET', '/admin/sign-in?username=admin&password=leaked');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/admin/login');
   });
 });
 

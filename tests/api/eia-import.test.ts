@@ -93,6 +93,24 @@ describe('EIA import', () => {
     });
   });
 
+  it('stops an answer whose total is never reached, fails the run naming EIA, changes nothing and leaves the next import free', async () => {
+    const before = await snapshot();
+    eia.pagingFault('electricity/electric-power-operational-data', { kind: 'endless' });
+    let res: Awaited<ReturnType<typeof refresh>>;
+    try {
+      res = await refresh();
+    } finally {
+      eia.pagingFault('electricity/electric-power-operational-data', undefined);
+    }
+    expect(res.status).toBe(502);
+    expect(res.json['message']).toMatch(/^EIA .*electricity\/electric-power-operational-data.* Nothing was changed\.$/);
+    expect(await snapshot()).toBe(before);
+    const status = await api.call('GET', '/api/admin/market-data', { cookie });
+    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({ status: 'failed', message: res.json['message'] });
+    // The failed run is over: no run is left "running" to turn the next import away with 409.
+    expect(await server.database.db.select().from(importRuns).where(eq(importRuns.status, 'running'))).toEqual([]);
+  });
+
   it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
     eia.requests.length = 0;
     // One rate-limited answer on the way: retried after Retry-After.

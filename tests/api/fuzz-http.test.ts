@@ -52,6 +52,7 @@ const PATHS = [
   '/newsletter',
   '/admin',
   '/admin/login',
+  '/admin/sign-in',
   '/api/articles',
   '/api/articles?limit=5&offset=-1',
   '/api/articles/ARTICLE/comments',

@@ -1,7 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPage, MediaItem } from '@/lib/types';
+import { media } from '@db/schema';
+import type { AdminPage } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -38,6 +42,18 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png' | '
 }
 
 const get = (path: string) => fetch(`${server.url}${path}`);
+
+/**
+ * The server process's resident memory now and at its peak since the last call (the kernel's
+ * high-water mark, reset here through `clear_refs`), in bytes.
+ */
+function residentMemory(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  const reading = { now: kb('VmRSS'), peak: kb('VmHWM') };
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return reading;
+}
 
 async function total(): Promise<number> {
   const res = await api.call('GET', '/api/admin/media', { cookie });
@@ -127,6 +143,63 @@ describe('the media library', () => {
     });
     expect(huge).toBe(413);
     expect(await total()).toBe(before);
+  });
+
+  it('refuses a decompression bomb (49 megapixels in a small PNG) without decoding it: memory stays where it was', async () => {
+    const before = await total();
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    const rss = residentMemory(server.pid);
+    const refused = await upload(bomb, 'bomb.png', 'image/png');
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toMatch(/too many pixels/);
+    // Decoded, the image alone would take 196 MB (and its copies as much again): the server
+    // may grow by a fraction of that at most.
+    expect(residentMemory(server.pid).peak - rss.now).toBeLessThan(96 * 1024 * 1024);
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses by its first bytes any format an upload never needs, and an AVIF container holding something else', async () => {
+    const before = await total();
+    const small = sharp({ create: { width: 20, height: 20, channels: 3, background: '#2a6f97' } });
+    const tiff = await small.clone().tiff().toBuffer();
+    const gif = await small.clone().gif().toBuffer();
+    // An HEIF (HEVC) file: the container of AVIF with another brand.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
+    for (const [name, bytes] of [
+      ['scan.tiff', tiff],
+      ['chart.gif', gif],
+      ['phone.heic', heic],
+    ] as const) {
+      const refused = await upload(bytes, name, 'image/png');
+      expect(refused.status, name).toBe(415);
+      expect(refused.body.message, name).toMatch(/JPEG, PNG, WebP and AVIF/);
+    }
+    expect(await total()).toBe(before);
+  });
+
+  it('keeps file names without control, direction or invisible characters, and shows older ones cleaned', async () => {
+    // A right-to-left override would show "invoice\u202egpj.exe" as "invoiceexe.jpg".
+    const { status, body } = await upload(await picture(40, 30, 'png'), 'rig\u200b count\u2066 \u202egnp.exe\u2069\ufeff.png', 'image/png');
+    expect(status).toBe(201);
+    expect(body.filename).toBe('rig count gnp.exe.png');
+    const [older] = await server.database.db
+      .insert(media)
+      .values({
+        key: '2026/11/cleanname001',
+        filename: 'old\u202e\u200dname\u0007.jpg',
+        format: 'jpeg',
+        width: 10,
+        height: 10,
+        bytes: 10,
+        variants: [10],
+      })
+      .returning({ id: media.id });
+    const shown = await api.call('GET', `/api/admin/media/${older?.id ?? 0}`, { cookie });
+    expect(shown.json['filename']).toBe('oldname.jpg');
+    await server.database.db.delete(media).where(eq(media.key, '2026/11/cleanname001'));
   });
 
   it('keeps nothing a polyglot carries beyond the image', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@db/schema';
-import type { AdminPage, BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/wire/newsletter';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, subscriberAlerts, subscribers } from '@db/schema';
-import type { AdminCounts, AdminPage, AdminSubscriber } from '@/lib/types';
+import type { AdminCounts } from '@/lib/wire/admin';
+import type { AdminPage } from '@/lib/wire/common';
+import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -90,6 +92,30 @@ describe('the sign-up form without JavaScript', () => {
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await limited.text()).toMatch(/try again in/i);
     expect(await subscriberOf('limit-two@example.com')).toBeUndefined();
+  });
+
+  it('answers a form too large for it with a 413 page that shows the form again, never a 5xx', async () => {
+    const response = await postForm([
+      ['email', 'big-form@example.com'],
+      ['note', 'x'.repeat(20 * 1024)],
+    ]);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/too large/i);
+    expect(html).toMatch(/<form method="post" action="\/newsletter"/);
+    expect(await subscriberOf('big-form@example.com')).toBeUndefined();
+  });
+
+  it('is one page for every visitor, cached and revalidated like the other pages', async () => {
+    const first = await page('/newsletter');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.get('ETag');
+    expect(etag).toBeTruthy();
+    expect((await page('/newsletter', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
   });
 
   it('is in the footer of every page (prerendered too), after articles, and on topic pages with that topic chosen; /newsletter is in the sitemap', async () => {

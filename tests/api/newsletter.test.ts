@@ -52,6 +52,20 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(laterKnown.status).toBe(429);
   });
 
+  it('counts a mailbox once however its address is written: +tags and letter case do not get more confirmations', async () => {
+    expect((await subscribe({ email: 'victim@example.org' })).status).toBe(202);
+    for (const email of ['victim+1@example.org', 'Victim+news@Example.org', 'VICTIM@EXAMPLE.ORG']) {
+      const again = await subscribe({ email });
+      expect(again.status, email).toBe(429);
+      expect(again.headers.get('retry-after'), email).toMatch(/^\d+$/);
+    }
+    // Gmail ignores dots in the name part too.
+    expect((await subscribe({ email: 'news.reader@gmail.com' })).status).toBe(202);
+    expect((await subscribe({ email: 'newsreader+x@googlemail.com' })).status).toBe(429);
+    // Another mailbox at the same domain is not held back.
+    expect((await subscribe({ email: 'victim2@example.org' })).status).toBe(202);
+  });
+
   it('follows the public write rules: field errors, JSON only, same origin', async () => {
     const bad = await subscribe({ email: 'not an address' });
     expect(bad.status).toBe(400);

@@ -9,7 +9,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-// The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, scheduled publishing.
+// The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, corrections, scheduled publishing.
 const PASSWORD = 'correct-horse-battery-staple';
 const APP_SECRET = 'a'.repeat(48);
 let server: TestServer;
@@ -316,6 +316,36 @@ describe('preview links', () => {
       expect(page.headers.get('Cache-Control')).toBe('private, no-store');
     }
   });
+
+  it('are revoked by the editor: every link made so far answers 404, and a new one opens the article', async () => {
+    const draft = await create({ status: 'draft', title: 'Embargoed: the rate case' });
+    const first = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const second = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const signedEarlier = signPreview(draft.id, Date.now() + 60_000);
+    expect((await call('GET', `${first.pathname}${first.search}`)).status).toBe(200);
+
+    expect((await call('DELETE', `/api/admin/articles/${draft.id}/preview`)).status).toBe(401);
+    const revoked = await call('DELETE', `/api/admin/articles/${draft.id}/preview`, { cookie });
+    expect(revoked.status).toBe(204);
+    // Either web process answers: the revocation is in the database, not in one process's memory.
+    for (const path of [
+      `${first.pathname}${first.search}`,
+      `${second.pathname}${second.search}`,
+      `/article/${draft.slug}?preview=${signedEarlier}`,
+    ]) {
+      for (let i = 0; i < 2; i++) {
+        const page = await call('GET', path);
+        expect(page.status, path).toBe(404);
+        expect(page.text).toContain('This preview link is not valid');
+        expect(page.text).not.toContain('Embargoed: the rate case');
+      }
+    }
+    const fresh = new URL(String((await call('POST', `/api/admin/articles/${draft.id}/preview`, { cookie })).json['url']));
+    const page = await call('GET', `${fresh.pathname}${fresh.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Embargoed: the rate case');
+    expect((await call('DELETE', '/api/admin/articles/999999/preview', { cookie })).status).toBe(404);
+  });
 });
 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
@@ -355,6 +385,29 @@ describe('search and sharing fields', () => {
     const res = await call('POST', '/api/articles', { cookie, body: story({ socialImageUrl: 'javascript:alert(1)' }) });
     expect(res.status).toBe(400);
     expect(res.json['errors']).toHaveProperty('socialImageUrl');
+  });
+});
+
+describe('a correction', () => {
+  it('is answered by the public API, shown under the text and named in the history; cleared, it is gone', async () => {
+    const article = await create();
+    const note = 'An earlier version of this article misstated the reserve margin in Texas.';
+    const saved = await patch(article.id, { correction: `  ${note}  ` });
+    expect(saved.status).toBe(200);
+    expect(saved.json['correction']).toBe(note);
+    expect((await call('GET', `/api/articles/${article.slug}`)).json['correction']).toBe(note);
+    expect((await revisions(article.id)).items[0]?.changedFields).toEqual(['correction']);
+    const html = (await call('GET', `/article/${article.slug}`)).text;
+    expect(html).toMatch(new RegExp(`data-testid="article-correction"[^>]*>[\\s\\S]*?${note}`));
+    expect(html).toContain(`"correction":"${note}"`);
+    expect((await patch(article.id, { correction: '' })).json['correction']).toBe('');
+    expect((await call('GET', `/article/${article.slug}`)).text).not.toContain('article-correction');
+  });
+
+  it('is plain text of at most 1,000 characters', async () => {
+    const res = await call('POST', '/api/articles', { cookie, body: story({ correction: 'x'.repeat(1001) }) });
+    expect(res.status).toBe(400);
+    expect(res.json['errors']).toHaveProperty('correction');
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, authors, categories, rateLimitEvents } from '@db/schema';
-import type { ArticleSummary, Author } from '@/lib/types';
+import type { ArticleSummary, Author } from '@/lib/wire/articles';
 import { apiClient } from '../helpers/api-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -129,6 +129,8 @@ describe('article cards', () => {
       const { res, body } = await png(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('Content-Type'), path).toContain('application/json');
+      // A draft's card turns into an image the moment it is published: no cache may keep the 404.
+      expect(res.headers.get('Cache-Control'), path).toBe('no-store');
       expect(body.toString(), path).not.toMatch(/Secret|Embargoed/);
     }
   });

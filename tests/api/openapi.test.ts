@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
@@ -11,7 +17,7 @@ interface Doc {
     Record<
       string,
       {
-        security?: unknown;
+        security?: unknown[];
         parameters?: { name: string; in: string }[];
         responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }>;
       }
@@ -34,7 +40,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The problems of `value` against a JSON Schema of the kinds the document uses ($ref, allOf, oneOf, type, properties, required, items, enum). */
+/**
+ * The problems of `value` against a JSON Schema of the kinds the document uses ($ref, allOf,
+ * anyOf, oneOf, type, const, enum, properties, required, additionalProperties, items, prefixItems).
+ */
 function problems(value: unknown, schema: Schema, where: string): string[] {
   const ref = schema['$ref'];
   if (typeof ref === 'string') return problems(value, doc.components.schemas[ref.split('/').at(-1) ?? ''] ?? {}, where);
@@ -42,6 +51,8 @@ function problems(value: unknown, schema: Schema, where: string): string[] {
   for (const part of (schema['allOf'] as Schema[] | undefined) ?? []) out.push(...problems(value, part, where));
   const oneOf = schema['oneOf'] as Schema[] | undefined;
   if (oneOf && oneOf.filter((s) => problems(value, s, where).length === 0).length !== 1) out.push(`${where}: matches not exactly one of oneOf`);
+  const anyOf = schema['anyOf'] as Schema[] | undefined;
+  if (anyOf && !anyOf.some((s) => problems(value, s, where).length === 0)) out.push(`${where}: matches none of anyOf`);
   const type = schema['type'] as string | string[] | undefined;
   if (type) {
     const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -49,17 +60,28 @@ function problems(value: unknown, schema: Schema, where: string): string[] {
     const ok = allowed.some((t) => t === actual || (t === 'integer' && Number.isInteger(value)) || (t === 'number' && actual === 'number'));
     if (!ok) return [...out, `${where}: ${actual} is not ${allowed.join('|')}`];
   }
+  if ('const' in schema && value !== schema['const']) out.push(`${where}: ${String(value)} is not ${String(schema['const'])}`);
   const enumValues = schema['enum'] as unknown[] | undefined;
   if (enumValues && !enumValues.includes(value)) out.push(`${where}: ${String(value)} not in enum`);
   if (Array.isArray(value) && schema['items']) value.forEach((item, i) => out.push(...problems(item, schema['items'] as Schema, `${where}[${i}]`)));
+  const prefixItems = schema['prefixItems'] as Schema[] | undefined;
+  if (Array.isArray(value) && prefixItems) prefixItems.forEach((item, i) => out.push(...problems(value[i], item, `${where}[${i}]`)));
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     for (const key of (schema['required'] as string[] | undefined) ?? []) if (!(key in record)) out.push(`${where}: ${key} missing`);
     const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
     for (const [key, sub] of Object.entries(properties)) if (key in record) out.push(...problems(record[key], sub, `${where}.${key}`));
+    // An answer carries only the fields its shape names (no e-mail address slips into a public answer).
+    if (schema['additionalProperties'] === false)
+      for (const key of Object.keys(record)) if (!(key in properties)) out.push(`${where}: ${key} is not documented`);
   }
   return out;
 }
+
+/** The documented answer to a status: its own entry, else its range (`4XX`). */
+const documentedAnswer = (responses: Record<string, unknown>, status: number) => responses[String(status)] ?? responses[`${String(status)[0]}XX`];
+
+const isSecured = (operation: { security?: unknown[] }) => (operation.security?.length ?? 0) > 0;
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -114,7 +136,7 @@ describe('the OpenAPI document', () => {
     let address = 0;
     for (const [template, methods] of Object.entries(doc.paths)) {
       const get = methods['get'];
-      if (!get || get.security || template === '/api/admin/check') continue;
+      if (!get || isSecured(get) || template === '/api/admin/check') continue;
       for (const path of template === '/api/series/{slug}'
         ? ['/api/series/wti', '/api/series/gas-storage?start=2026-01-01']
         : [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
@@ -135,7 +157,16 @@ describe('the OpenAPI document', () => {
     const api = apiClient(server, PASSWORD);
     const article = ((await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { id: number }[])[0];
     // Writes go to records that do not exist and carry an empty body: nothing is changed, every answer is still checked.
-    const values: Record<string, string> = { slug: '999999', id: '999999', articleId: String(article?.id ?? 1), kind: 'price' };
+    const values: Record<string, string> = {
+      slug: '999999',
+      id: '999999',
+      revisionId: '999999',
+      key: '999999',
+      releaseId: 'unknown-release',
+      action: 'enable',
+      articleId: String(article?.id ?? 1),
+      kind: 'price',
+    };
     const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })),
     );
@@ -146,7 +177,7 @@ describe('the OpenAPI document', () => {
       const write = op.method !== 'GET';
       const res = await api.call(op.method, path, { ...(cookie ? { cookie } : {}), ...(write ? { body: {} } : {}) });
       const where = `${cookie ? 'signed in' : 'signed out'}: ${op.method} ${path} answered ${res.status}`;
-      const documented = op.operation.responses[String(res.status)];
+      const documented = documentedAnswer(op.operation.responses, res.status) as (typeof op.operation.responses)[string] | undefined;
       if (!documented) wrong.push(`${where}, not documented`);
       const schema = documented?.content?.['application/json']?.schema;
       if (schema) wrong.push(...problems(res.json, schema, where));
@@ -154,10 +185,10 @@ describe('the OpenAPI document', () => {
     };
     // Signed out: a secured call is a documented 401; the public ones answer as documented.
     for (const op of operations) await check(undefined, op);
-    for (const op of operations.filter((o) => o.operation.security)) expect(answered).toContain(`out ${op.method} ${op.template} 401`);
+    for (const op of operations.filter((o) => isSecured(o.operation))) expect(answered).toContain(`out ${op.method} ${op.template} 401`);
     // Signed in: every secured call, then the sign-out.
     const cookie = await api.signIn();
-    const secured = operations.filter((o) => o.operation.security);
+    const secured = operations.filter((o) => isSecured(o.operation));
     for (const op of secured) await check(cookie, op);
     await check(
       cookie,
@@ -165,6 +196,112 @@ describe('the OpenAPI document', () => {
     );
     expect(wrong).toEqual([]);
     expect(answered.filter((a) => a.startsWith('in ')).every((a) => !a.endsWith(' 401'))).toBe(true);
+  });
+
+  it("every record's documented GET answers a real record in the documented shape, its id read from the list it is in", async () => {
+    const api = apiClient(server, PASSWORD);
+    const cookie = await api.signIn();
+    const [article] = (await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { id: number }[];
+    const [edited] = (await api.call('GET', '/api/admin/articles', { cookie })).json['items'] as { id: number; title: string }[];
+    // Records of every kind the admin reads one by one: a comment, a contact message, a revision, a mail in the outbox.
+    const arranged = [
+      await api.call('POST', `/api/articles/${article?.id}/comments`, {
+        body: { authorName: 'Walker', authorEmail: 'walker@example.com', content: 'A comment the document walk reads back.' },
+      }),
+      await api.call('POST', '/api/contact', {
+        body: {
+          name: 'Walker',
+          email: 'walker@example.com',
+          subject: 'Walk the API',
+          category: 'general',
+          message: 'A message the document walk reads back.',
+        },
+      }),
+      await api.call('PATCH', `/api/articles/${edited?.id}`, { cookie, body: { title: `${edited?.title ?? ''} (walked)` } }),
+      await api.call('POST', '/api/newsletter/subscribe', { body: { email: 'walker@example.com' } }),
+    ];
+    expect(arranged.map((r) => r.status)).toEqual([201, 201, 200, 202]);
+    /** The first item of a documented list: its `name` field, else its id. */
+    const firstOf = async (listPath: string, name: string): Promise<string | undefined> => {
+      const res = await api.call('GET', listPath, { cookie });
+      const body: unknown = res.json;
+      const items = (Array.isArray(body) ? body : ((body as { items?: unknown[] }).items ?? [])) as Record<string, string | number>[];
+      const value = items[0]?.[name] ?? items[0]?.['id'];
+      return value === undefined ? undefined : String(value);
+    };
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      const get = methods['get'];
+      if (!get || !isSecured(get) || !template.includes('{')) continue;
+      // Fill the parameters left to right, each from the documented list above it.
+      let path: string | undefined = template;
+      for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
+        const parent: string = path.slice(0, path.indexOf(`/{${name}}`));
+        const value = doc.paths[template.slice(0, template.indexOf(`/{${name}}`))]?.['get'] ? await firstOf(parent, name ?? 'id') : undefined;
+        if (value === undefined) {
+          path = undefined;
+          break;
+        }
+        path = path.replace(`{${name}}`, value);
+      }
+      if (!path) continue;
+      const res = await api.call('GET', path, { cookie });
+      if (res.status !== 200) wrong.push(`${path} answered ${res.status}`);
+      const schema = get.responses['200']?.content?.['application/json']?.schema;
+      if (schema) wrong.push(...problems(res.json, schema, path));
+      checked.push(template);
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        '/api/admin/articles/{id}',
+        '/api/admin/articles/{id}/revisions',
+        '/api/admin/articles/{id}/revisions/{revisionId}',
+        '/api/admin/authors/{id}',
+        '/api/admin/comments/{id}',
+        '/api/admin/messages/{id}',
+        '/api/admin/outbox/{id}',
+      ]),
+    );
+  });
+
+  it('describes every route of src/pages/api, each of its methods', () => {
+    const apiDir = fileURLToPath(new URL('../../src/pages/api/', import.meta.url));
+    const files = (readdirSync(apiDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.includes('[...'));
+    const routes = files.flatMap((file) => {
+      const source = readFileSync(join(apiDir, file), 'utf8');
+      const methods =
+        /export const \{([^}]*)\} = endpoint/
+          .exec(source)?.[1]
+          ?.split(',')
+          .map((m) => m.trim()) ?? [];
+      const path = `/api/${file.replace(/\\/g, '/').replace(/(\/index)?\.ts$/, '')}`.replace(/\[(\w+)\]/g, '{}');
+      return methods.filter((m) => m !== 'ALL').map((m) => `${m} ${path}`);
+    });
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`),
+    );
+    expect(routes.length).toBeGreaterThan(70);
+    expect([...new Set(routes)].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it("is clean under Redocly's recommended rules: no error, no warning", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, await (await fetch(`${server.url}/api/openapi.json`)).text());
+      const cli = fileURLToPath(new URL('../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
+      const run = await promisify(execFile)(process.execPath, [cli, 'lint', '--extends=recommended', '--format=json', file], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a documented shape can fail: a checker that accepts anything would prove nothing', () => {

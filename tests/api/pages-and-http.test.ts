@@ -117,6 +117,12 @@ describe('pages', () => {
     const html = await response.text();
     expect(html).toContain('404 Page Not Found');
     expect(html).toContain('Did you forget to add the page to the router?');
+    // No route answers this path until the next deploy: shared caches may keep the 404 briefly.
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=60');
+    // A write to no page is not kept at all.
+    const posted = await fetch(`${server.url}/definitely/not/here`, { method: 'POST', headers: { Origin: server.url } });
+    expect(posted.status).toBe(404);
+    expect(posted.headers.get('Cache-Control')).toBe('no-store');
   });
 
   it('renders Article Not Found with a 404 status', async () => {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, comments, contactMessages, rateLimitEvents } from '@db/schema';
-import type { PublicComment } from '@/lib/types';
+import type { PublicComment } from '@/lib/wire/comments';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -192,6 +192,30 @@ describe('POST /api/contact', () => {
       message: ['Message must be at least 10 characters'],
     });
     expect(await storedMessages()).toBe(0);
+  });
+});
+
+describe('one-line fields', () => {
+  it('refuse line breaks and control characters in the contact form’s name, subject and company, storing nothing', async () => {
+    const res = await post('/api/contact', {
+      body: { ...validContact, name: 'Sam\r\nBcc: everyone@example.com', subject: 'Data\npartnership', company: 'Gulf\u0000Power' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json['errors']).toEqual({
+      name: ['Name must be a single line of text'],
+      subject: ['Subject must be a single line of text'],
+      company: ['Company must be a single line of text'],
+    });
+    expect(await storedMessages()).toBe(0);
+    // Line breaks stay welcome in the message itself.
+    expect((await post('/api/contact', { body: { ...validContact, message: 'Line one of the message.\nLine two.' } })).status).toBe(201);
+  });
+
+  it('refuse a line break in a commenter’s name', async () => {
+    const res = await post(commentsPath(), { body: { ...validComment, authorName: 'Maria\nLopez' } });
+    expect(res.status).toBe(400);
+    expect(res.json['errors']).toEqual({ authorName: ['Name must be a single line of text'] });
+    expect(await storedComments()).toBe(0);
   });
 });
 

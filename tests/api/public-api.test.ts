@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, marketObservations, marketSeries } from '@db/schema';
-import type { AnalyticsContentItem, Article, ArticleSummary, Category, MarketDataItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
+import type { Article, ArticleSummary, Category } from '@/lib/wire/articles';
+import type { MarketDataItem } from '@/lib/wire/markets';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

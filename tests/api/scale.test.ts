@@ -5,7 +5,8 @@ import { openDatabase } from '@db/client';
 import { articles, authors, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { bumpContentVersion } from '@/server/queries/site-state';
-import type { Article, ArticleSummary, PublicComment } from '@/lib/types';
+import type { Article, ArticleSummary } from '@/lib/wire/articles';
+import type { PublicComment } from '@/lib/wire/comments';
 import { fullScans, planRecorder, sortedGroups, sortedPages } from '../helpers/query-plans.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -31,4 +31,19 @@ describe('the session cookie on an https site', () => {
     const plain = await api.call('GET', '/api/admin/check', { cookie: (cookie.split(';')[0] ?? '').replace('__Host-session', 'session') });
     expect(plain.json).toEqual({ authenticated: false });
   });
+
+  it('is the same when the login form is posted without JavaScript', async () => {
+    const response = await fetch(`${server.url}/admin/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: new URLSearchParams({ username: 'admin', password: PASSWORD }).toString(),
+    });
+    expect(response.status).toBe(303);
+    const cookie = response.headers.get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(/^__Host-session=[^;]+;/);
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+  });
 });

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketObservations, marketSeries, rateLimitEvents, siteState } from '@db/schema';
-import type { SeriesSummary } from '@/server/services/markets/series';
+import type { SeriesSummary } from '@/lib/wire/markets';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder } from '../helpers/query-plans.ts';

@@ -164,6 +164,15 @@ test('the administrator enrolls an authenticator app and signs in with a code', 
   await signIn(page);
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  // The session alone changes nothing: the password first.
+  await expect(page.getByLabel('Your password', { exact: true })).toBeFocused();
+  await page.getByLabel('Your password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter your password to change two-factor sign-in.', { exact: true }).first()).toBeVisible();
+  await expect(page.getByLabel('Your password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page, '[role="tabpanel"]:not([hidden])')).toEqual([]);
+  await page.getByLabel('Your password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const key = decodeBase32IgnorePadding(await page.getByTestId('totp-secret').innerText());
   await page.getByLabel('Code from the app', { exact: true }).fill(generateTOTP(key, 30, 6));
@@ -186,9 +195,97 @@ test('the administrator enrolls an authenticator app and signs in with a code', 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
-  // Leave two-factor off for the other tests.
-  await database.db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null });
-  database.close();
+  try {
+    // Turning it off asks for proof too; the password is one.
+    await waitForIslands(page);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await page.getByLabel('Current code, recovery code or password', { exact: true }).fill('e2e-admin-password');
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await expect(toasts(page).getByText('Two-factor sign-in disabled')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Two-factor sign-in/ }).getByText('Off')).toBeVisible();
+  } finally {
+    // Leave two-factor off for the other tests.
+    await database.db.update(users).set({ totpKey: null, totpPendingKey: null, totpLastStep: null });
+    database.close();
+  }
+});
+
+/** Every address the page asked for, to show no credential ever went into one. */
+function addressesAskedFor(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+test('without JavaScript, the login form posts: the password never goes into an address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientAddress() } });
+  const page = await context.newPage();
+  const urls = addressesAskedFor(page);
+  await page.goto('/admin/login');
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('a-wrong-password-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // The answer is the form again, saying what went wrong, with the user name kept and the password not.
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible();
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue('admin');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  expect(urls.length).toBeGreaterThan(2);
+  for (const url of urls) {
+    expect(url).not.toContain('password');
+    expect(url).not.toContain('a-wrong-password-1');
+  }
+  await context.close();
+});
+
+test('a sign-in submitted before the form has hydrated is a POST, and signs in', async ({ page }) => {
+  const urls = addressesAskedFor(page);
+  // The islands' scripts never arrive: the form stays as the server rendered it.
+  await page.route(/\/_astro\/.*\.js(\?|$)/, (route) => route.abort());
+  await page.goto('/admin/login');
+  await page.getByLabel('Username', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
+  expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/admin/login' || url.search !== '');
+  expect(page.url()).not.toContain('e2e-admin-password');
+  expect(posts).toEqual(['/admin/sign-in']);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.unroute(/\/_astro\/.*\.js(\?|$)/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  for (const url of urls) expect(url).not.toContain('e2e-admin-password');
+});
+
+test('the editor revokes the preview links of an article', async ({ page, browser }) => {
+  await signIn(page);
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Article' });
+  await edit.getByRole('button', { name: 'Preview link' }).click();
+  const href = await edit.getByTestId('preview-link').getByRole('link').getAttribute('href');
+  // The link names the configured site; the test server answers on its own port.
+  const preview = new URL(href ?? '');
+  const reader = await browser.newPage();
+  expect((await reader.goto(preview.pathname + preview.search))?.status()).toBe(200);
+
+  await edit.getByRole('button', { name: 'Revoke links' }).click();
+  await expect(toasts(page).getByText('Preview links revoked')).toBeVisible();
+  await expect(edit.getByTestId('preview-link')).toHaveCount(0);
+  const revoked = await reader.goto(preview.pathname + preview.search);
+  expect(revoked?.status()).toBe(404);
+  await expect(reader.getByText('This preview link is not valid.')).toBeVisible();
+  await reader.close();
 });
 
 test('the inbox names the category, says the time zone and cuts a long message at a word', async ({ page }) => {

@@ -11,7 +11,21 @@ export interface FakeEia extends FakeServer {
   routes: Map<string, Record<string, unknown>[]>;
   /** Make the next `times` calls of a route answer `status` (429 carries Retry-After: 0). */
   failNext: (route: string, status: number, times?: number) => void;
+  /** Make a route page wrongly (see PagingFault) until cleared with `undefined`. */
+  pagingFault: (route: string, fault: PagingFault | undefined) => void;
 }
+
+/**
+ * Ways an upstream's paging can go wrong. `endless`: every page is full and its `total` lies
+ * one page beyond it, so the total is never reached. `short`: the total is twice the rows
+ * there are, and the pages past them are empty. `total`: the answer always says `total` rows
+ * and fills every page up to it by cycling through the rows there are.
+ */
+export type PagingFault = { kind: 'endless' } | { kind: 'short' } | { kind: 'total'; total: number };
+
+/** `count` rows from `offset` on, going round `rows` again and again. */
+const cycled = (rows: Record<string, unknown>[], offset: number, count: number) =>
+  rows.length === 0 ? [] : Array.from({ length: count }, (_, i) => rows[(offset + i) % rows.length] ?? {});
 
 export const FAKE_EIA_KEY = 'fake-eia-key';
 
@@ -218,6 +232,7 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
   const routes = options.routes ?? defaultEiaRoutes();
   const maxPage = options.maxPage ?? 5000;
   const failures = new Map<string, { status: number; times: number }>();
+  const faults = new Map<string, PagingFault>();
   const server = await startFakeServer((req) => {
     const match = /^\/v2\/(.+)\/data\/?$/.exec(req.path);
     const key = req.query.get('api_key');
@@ -268,7 +283,19 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       .filter((r) => [...facets].every(([facet, values]) => values.includes(String(r[facet]))))
       .filter((r) => !start || String(r['period']) >= start)
       .sort((a, b) => String(a['period']).localeCompare(String(b['period'])) * (direction === 'desc' ? -1 : 1));
-    const page = filtered.slice(offset, offset + Math.min(length, maxPage));
+    const pageLength = Math.min(length, maxPage);
+    const fault = faults.get(route);
+    let total = filtered.length;
+    let page = filtered.slice(offset, offset + pageLength);
+    if (fault?.kind === 'endless') {
+      page = cycled(filtered, offset, pageLength);
+      total = offset + page.length + pageLength;
+    } else if (fault?.kind === 'short') {
+      total = filtered.length * 2;
+    } else if (fault?.kind === 'total') {
+      total = fault.total;
+      page = cycled(filtered, offset, Math.max(0, Math.min(pageLength, total - offset)));
+    }
     const warnings =
       length > maxPage
         ? [
@@ -282,7 +309,7 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       status: 200,
       body: {
         response: {
-          total: String(filtered.length),
+          total: String(total),
           dateFormat: 'YYYY-MM-DD',
           frequency,
           data: page,
@@ -298,5 +325,9 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
     ...server,
     routes,
     failNext: (route, status, times = 1) => failures.set(route, { status, times }),
+    pagingFault: (route, fault) => {
+      if (fault) faults.set(route, fault);
+      else faults.delete(route);
+    },
   };
 }

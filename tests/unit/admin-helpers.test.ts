@@ -3,7 +3,7 @@ import { articleFormValues, slugify } from '@/components/admin/article/article-f
 import { normalizeUrl } from '@/components/admin/editor/normalize-url';
 import { sectionOf, zohoFormValues } from '@/components/admin/zoho/zoho-form';
 import { endAtWord, truncateAtWord } from '@/lib/format';
-import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 
 describe('list previews', () => {
   it('end a beginning the server cut at its last whole word, with an ellipsis', () => {

@@ -1,6 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import {
   baseChartOptions,
   energyMixChartProps,

@@ -71,4 +71,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must start with smtp/);
     expect(() => loadConfig({ EDITORS_EMAIL: 'not an address' })).toThrow(/EDITORS_EMAIL/);
   });
+
+  it('reads the database busy timeout (10 s by default) and size cap (none by default), and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ databaseBusyTimeoutMs: 10_000, databaseMaxBytes: undefined });
+    expect(loadConfig({ DATABASE_BUSY_TIMEOUT_MS: '250', DATABASE_MAX_MB: '1.5' })).toMatchObject({
+      databaseBusyTimeoutMs: 250,
+      databaseMaxBytes: 1.5 * 1024 * 1024,
+    });
+    for (const bad of ['0', '99', '60001', 'soon'])
+      expect(() => loadConfig({ DATABASE_BUSY_TIMEOUT_MS: bad }), bad).toThrow(/DATABASE_BUSY_TIMEOUT_MS/);
+    for (const bad of ['0', '-5', 'big']) expect(() => loadConfig({ DATABASE_MAX_MB: bad }), bad).toThrow(/DATABASE_MAX_MB/);
+  });
 });

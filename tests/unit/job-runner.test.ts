@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
 import { migrateDatabase } from '@db/migrate';
 import type { Job } from '@/server/jobs/runner';
@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-jobs-'));
 const url = `file:${join(dir, 'jobs.db')}`;
 process.env['DATABASE_URL'] = url;
 const { closeDatabase } = await import('@/server/db');
-const { runDueJobs, retryAt } = await import('@/server/jobs/runner');
+const { runDueJobs, retryAt, startJobRunner } = await import('@/server/jobs/runner');
 const { ensureScheduledJob, listScheduledJobs } = await import('@/server/queries/jobs');
 
 // A second, independent handle on the same file: another web process.
@@ -170,5 +170,33 @@ describe('the job runner', () => {
     expect(await runDueJobs([housekeepingJob], { holder: 'a', now: () => now })).toEqual(['housekeeping']);
     expect((await db.select().from(rateLimitEvents)).map((e) => e.subject)).toEqual(['b']);
     expect((await db.select().from(sessions)).map((x) => x.id)).toEqual(['live']);
+  });
+
+  it('starts once the database takes its registration, when it could not at first (locked past the busy timeout)', async () => {
+    // A process whose busy timeout is short, and another that holds the write lock meanwhile.
+    const impatient = createDatabase(() => ({ url, busyTimeoutMs: 100 }));
+    const holder = await openDatabase({ url });
+    let held: Awaited<ReturnType<typeof holder.client.transaction>> | undefined = await holder.client.transaction('write');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let runs = 0;
+    // Due as soon as it is registered.
+    const job: Job = { name: 'late-start', nextRunAfter: (after) => after, run: () => Promise.resolve(void runs++) };
+    const runner = startJobRunner([job], { pollMs: 50, executor: impatient.db });
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    try {
+      await until(() => logged.mock.calls.some((call) => String(call[0]).includes('could not start')));
+      expect(runs).toBe(0);
+      await held.rollback();
+      held = undefined;
+      await until(() => runs > 0);
+    } finally {
+      await runner.stop();
+      logged.mockRestore();
+      await held?.rollback();
+      holder.close();
+      await impatient.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imagesWithoutAlt, libraryKeyOf } from '@/lib/media-url';
 import { articleCreateSchema } from '@/lib/validation/article';
-import type { ResponsiveImage } from '@/lib/types';
+import type { ResponsiveImage } from '@/lib/wire/articles';
 import { renderArticleImages } from '@/server/services/media/responsive-images';
 
 describe('libraryKeyOf', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
-import type { AdminCounts, Category } from '@/lib/types';
+import type { AdminCounts } from '@/lib/wire/admin';
+import type { Category } from '@/lib/wire/articles';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { Toaster } from '@/components/ui/toast';

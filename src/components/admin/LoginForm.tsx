@@ -1,5 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
+import { LOGIN_FIELDS_REQUIRED, LOGIN_FORM_ACTION } from '@/lib/validation/login';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import { toast, toastOnNextPage } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
@@ -7,11 +8,25 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Toaster } from '@/components/ui/toast';
 
-/** The admin sign-in form. It shows no credentials. */
-export default function LoginForm() {
+interface LoginFormProps {
+  /** What the server answered a sign-in posted without JavaScript (shown on the page it answered with). */
+  error?: string | undefined;
+  /** The user name that post carried (never the password). */
+  username?: string | undefined;
+  /** Whether that post proved the password and the server asks for the second factor. */
+  needsCode?: boolean | undefined;
+}
+
+/**
+ * The admin sign-in form. It shows no credentials. Hydrated, it signs in through the JSON
+ * API; before hydration or without JavaScript it is a plain POST to `/admin/sign-in`, so the
+ * password never goes into an address.
+ */
+export default function LoginForm({ error, username = '', needsCode: codeAsked = false }: LoginFormProps) {
   const [pending, setPending] = useState(false);
   // Shown once the server asks for the second factor.
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCode] = useState(codeAsked);
+  const [notice, setNotice] = useState(error);
   // Move focus to the code field when it appears, so keyboard and screen-reader users land on it.
   useEffect(() => {
     if (needsCode) document.getElementById('login-code')?.focus();
@@ -28,9 +43,10 @@ export default function LoginForm() {
     const password = text('password');
     const code = text('code').trim();
     if (!username || !password) {
-      toast({ title: 'Validation Error', description: 'Please enter both username and password', variant: 'destructive' });
+      toast({ title: 'Validation Error', description: LOGIN_FIELDS_REQUIRED, variant: 'destructive' });
       return;
     }
+    setNotice(undefined);
     setPending(true);
     try {
       await sendJson('POST', '/api/admin/login', { username, password, ...(code ? { code } : {}) });
@@ -46,9 +62,14 @@ export default function LoginForm() {
 
   return (
     <>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+      <form method="post" action={LOGIN_FORM_ACTION} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+        {notice && (
+          <p role="alert" className="border-destructive text-destructive rounded-md border p-3 text-sm font-medium">
+            {notice}
+          </p>
+        )}
         <FormField id="login-username" label="Username">
-          <Input id="login-username" name="username" autoComplete="username" maxLength={1024} />
+          <Input id="login-username" name="username" autoComplete="username" maxLength={1024} defaultValue={username} />
         </FormField>
         <FormField id="login-password" label="Password">
           <Input id="login-password" name="password" type="password" autoComplete="current-password" maxLength={1024} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import type { AnalysisSummary } from '@/lib/analysis';
 import type { DashboardFigures } from '@/lib/dashboard';
-import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
+import type { EnergyMixEntry, MarketDataItem } from '@/lib/wire/markets';
 import DashboardCards from '@/components/dashboard/DashboardCards';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { formatAsOf, marketDataSourceNote, quoteParts } from '@/lib/market-format';
-import type { MarketDataItem } from '@/lib/types';
+import type { MarketDataItem } from '@/lib/wire/markets';
 import { cn } from '@/lib/utils';
 import { ChartSource } from '@/components/charts/ChartSource';
 

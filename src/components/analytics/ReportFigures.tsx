@@ -1,4 +1,4 @@
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { LazyChart } from '@/components/charts/LazyChart';
 import { reportChartProps } from '@/components/charts/chart-options';

@@ -1,5 +1,5 @@
 import { formatPeriod, isPeriod } from '@/lib/format';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { formatFixed } from '@/components/charts/chart-options';
 
 /** A table cell as text: numbers with their column's decimals, dates as readers say them (the CSV keeps ISO dates), gaps as a dash. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '@/lib/api-client';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { Report, ReportKind } from '@/lib/validation/reports';
+import type { ReportKind } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { reportPageQuery, settingsParams, type ReportSettings } from '@/components/analytics/report-url';
 
 export type ReportState =

@@ -1,7 +1,7 @@
 // ApexCharts options for every chart of the site, as plain functions of the data. Only
 // types come from apexcharts here: the library itself loads lazily with the chart.
 import type { ApexOptions } from 'apexcharts';
-import type { Report } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import type { ApexChartProps } from '@/components/charts/ApexChart';
 
 export type ChartProps = Pick<ApexChartProps, 'type' | 'series' | 'options'>;

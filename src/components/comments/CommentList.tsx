@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getJson } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import type { PublicComment } from '@/lib/types';
+import type { PublicComment } from '@/lib/wire/comments';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 

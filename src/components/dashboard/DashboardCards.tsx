@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { energyMixColors, renewableShare, type DashboardFigures } from '@/lib/dashboard';
-import type { EnergyMixEntry } from '@/lib/types';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
 import { LazyChart } from '@/components/charts/LazyChart';

@@ -2,7 +2,7 @@ import { categoryBadgeClass } from '@/lib/categories';
 import { formatLongDate } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { snippetParts } from '@/lib/snippet';
-import type { ArticleSummary } from '@/lib/types';
+import type { ArticleSummary } from '@/lib/wire/articles';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 

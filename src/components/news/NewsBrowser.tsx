@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { getJson } from '@/lib/api-client';
 import { NEWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, matchesNewsFilter, newsPageCount, newsUrl, type NewsFilter } from '@/lib/news-filter';
 import { snippetFromHtml } from '@/lib/snippet';
-import type { ArticleSummary, Category } from '@/lib/types';
+import type { ArticleSummary, Category } from '@/lib/wire/articles';
 import { $newsFilter } from '@/stores/news-filter';
 import { CardSkeletons } from '@/components/ui/Skeletons';
 import { ArticleCard } from '@/components/news/ArticleCard';

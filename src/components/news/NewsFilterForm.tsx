@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { Ref, SubmitEvent } from 'react';
-import type { Category } from '@/lib/types';
+import type { Category } from '@/lib/wire/articles';
 import { Button } from '@/components/ui/button';
 
 interface NewsFilterFormProps {

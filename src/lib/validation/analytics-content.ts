@@ -1,9 +1,10 @@
 import * as z from '@/lib/validation/zod-mini';
+import { oneLine } from '@/lib/validation/text';
 
 export const ANALYTICS_TYPES = ['chart', 'dashboard', 'report', 'insight'] as const;
 
 const fields = z.object({
-  title: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300)),
+  title: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300), oneLine('Title')),
   type: z.enum(ANALYTICS_TYPES, { error: 'Choose chart, dashboard, report or insight' }),
   content: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Content is required'), z.maxLength(50_000)),
   metadata: z.record(z.string(), z.unknown(), { error: 'Metadata must be an object' }),

@@ -1,6 +1,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { isSitePath } from '@/lib/validation/article';
 import { slugSchema } from '@/lib/validation/article-list-query';
+import { oneLine } from '@/lib/validation/text';
 
 /** An http(s) address with a host. */
 const isHttpUrl = (value: string) => {
@@ -14,7 +15,7 @@ const isHttpUrl = (value: string) => {
 
 /** A link on the author's page: a label and an http(s) address. */
 export const authorLinkSchema = z.object({
-  label: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Link label is required'), z.maxLength(60)),
+  label: z.string({ error: 'Required' }).check(z.trim(), z.minLength(1, 'Link label is required'), z.maxLength(60), oneLine('Link label')),
   url: z
     .string({ error: 'Required' })
     .check(z.trim(), z.maxLength(2000), z.refine(isHttpUrl, 'Links must be http(s) addresses, such as https://example.com')),
@@ -35,11 +36,11 @@ const photoUrlSchema = z.pipe(
 
 const fields = z.object({
   /** The byline name; unique in the newsroom. */
-  name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(2, 'Name must be at least 2 characters'), z.maxLength(200)),
+  name: z.string({ error: 'Required' }).check(z.trim(), z.minLength(2, 'Name must be at least 2 characters'), z.maxLength(200), oneLine('Name')),
   /** The author page's address: /author/{slug}. */
   slug: slugSchema,
   /** A job title ("Senior Oil & Gas Reporter"). */
-  title: z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200)),
+  title: z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200), oneLine('Title')),
   /** A short bio, plain text. */
   bio: z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(2000, 'Bio is at most 2,000 characters')),
   photoUrl: z.nullish(photoUrlSchema),

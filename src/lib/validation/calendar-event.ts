@@ -1,6 +1,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { CALENDAR_EVENT_KINDS, type CalendarEventKind } from '@db/constants';
 import { wholeNumber } from '@/lib/validation/page-query';
+import { oneLine } from '@/lib/validation/text';
 import { isWebUrl } from '@/lib/validation/zoho';
 
 export { CALENDAR_EVENT_KINDS, type CalendarEventKind };
@@ -32,7 +33,7 @@ export const calendarEventSchema = z
     /** What readers see on the calendar. */
     title: z
       .string({ error: 'Title is required' })
-      .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters')),
+      .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters'), oneLine('Title')),
     kind: z.enum(CALENDAR_EVENT_KINDS, { error: 'Choose OPEC+ meeting, FERC open meeting or other' }),
     /** When it starts, US Eastern. */
     startsAt: localDateTime('Start is required'),
@@ -45,7 +46,10 @@ export const calendarEventSchema = z
       '',
     ),
     /** Where it happens; may be empty. */
-    location: z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200, 'Location must be at most 200 characters')), ''),
+    location: z._default(
+      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200, 'Location must be at most 200 characters'), oneLine('Location')),
+      '',
+    ),
     /** A page about the event (http or https); may be empty. */
     url: z._default(
       z.string({ error: 'Must be a valid URL' }).check(

@@ -1,5 +1,5 @@
 import * as z from '@/lib/validation/zod-mini';
-import { HONEYPOT_FIELD, countLinks, emailSchema, honeypotSchema, trimmedText } from '@/lib/validation/text';
+import { HONEYPOT_FIELD, countLinks, emailSchema, honeypotSchema, oneLineText, trimmedText } from '@/lib/validation/text';
 
 /** Caps on a comment; the minimums and their messages are the product's form rules. */
 export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, contentMax: 5000, links: 3 } as const;
@@ -10,7 +10,7 @@ export const COMMENT_LIMITS = { nameMin: 2, nameMax: 100, contentMin: 10, conten
  */
 export const commentCreateSchema = z.object({
   /** Shown publicly once approved. */
-  authorName: trimmedText('Name', COMMENT_LIMITS.nameMin, COMMENT_LIMITS.nameMax),
+  authorName: oneLineText('Name', COMMENT_LIMITS.nameMin, COMMENT_LIMITS.nameMax),
   /** Seen only by the administrator. */
   authorEmail: emailSchema,
   /** Plain text; always rendered as text. */

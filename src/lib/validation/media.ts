@@ -1,11 +1,16 @@
 import * as z from '@/lib/validation/zod-mini';
 import { wholeNumber } from '@/lib/validation/page-query';
+import { oneLine } from '@/lib/validation/text';
+
+/** One line of an image's description, at most `max` characters. */
+const describing = (label: string, max: number) =>
+  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`), oneLine(label)));
 
 /** Describing an image: alt text for readers who cannot see it, an optional caption and credit. */
 export const mediaDetailsSchema = z.object({
-  alt: z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'Alt text must be at most 300 characters'))),
-  caption: z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(500, 'Caption must be at most 500 characters'))),
-  credit: z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200, 'Credit must be at most 200 characters'))),
+  alt: describing('Alt text', 300),
+  caption: describing('Caption', 500),
+  credit: describing('Credit', 200),
 });
 export type MediaDetails = z.output<typeof mediaDetailsSchema>;
 

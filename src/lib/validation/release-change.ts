@@ -1,6 +1,7 @@
 import { RELEASE_KINDS } from '@db/catalog/releases';
 import * as z from '@/lib/validation/zod-mini';
 import { isLocalDateTime } from '@/lib/validation/calendar-event';
+import { oneLine } from '@/lib/validation/text';
 import { wholeNumber } from '@/lib/validation/page-query';
 
 /** A computed release's id: its kind and the day its rule gives (`wpsr-2026-11-25`). */
@@ -24,7 +25,10 @@ export const releaseChangeSchema = z.object({
     '',
   ),
   /** EIA's reason, shown to readers; may be empty. */
-  note: z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters')), ''),
+  note: z._default(
+    z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters'), oneLine('Note')),
+    '',
+  ),
 });
 export type ReleaseChangeInput = z.output<typeof releaseChangeSchema>;
 

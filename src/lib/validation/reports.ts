@@ -74,34 +74,3 @@ export const reportQuerySchemas = {
 } as const;
 
 export type ReportQuery<K extends ReportKind> = z.output<(typeof reportQuerySchemas)[K]>;
-
-/** A report as the server builds it: chart-ready series and the table behind them. */
-export interface Report {
-  kind: ReportKind;
-  title: string;
-  subtitle: string;
-  /** Said under the chart: indexing, sample data. */
-  notes: string[];
-  /** Where the figures come from and how recent they are: "Source: U.S. EIA, series …, as of …" or "Sample data …". */
-  source: string;
-  /** The stored market series the report draws, each with its page (`/markets/{slug}`); none for generation reports. */
-  series?: { slug: string; name: string }[];
-  chart: {
-    type: ChartType | 'donut';
-    /** datetime: points are [epoch ms, value]; category: values follow `categories`. */
-    xType: 'datetime' | 'category';
-    categories?: string[];
-    series: { name: string; data: (number | [number, number | null])[] }[];
-    /** The value axis' title, with its unit: "WTI Crude Oil ($/bbl)", "Generation (GWh)". */
-    yTitle: string;
-    horizontal?: boolean;
-    /** Decimals of every value label and tooltip of the chart. */
-    decimals: number;
-    /** Said after each value, e.g. "%" for shares. */
-    valueSuffix?: string;
-  };
-  /** The figures behind the chart; `decimals` per column (null for text), so a column reads alike. */
-  table: { columns: string[]; rows: (string | number | null)[][]; decimals: (number | null)[] };
-  /** The CSV download's file name. */
-  filename: string;
-}

@@ -17,6 +17,25 @@ export function trimmedText(label: string, min: number, max: number) {
   );
 }
 
+/**
+ * What no one-line field may hold: line breaks (CR, LF, Unicode's line and paragraph
+ * separators), every other control character (C0, DEL, C1) and the invisible controls that
+ * turn the direction of text (embeddings, overrides, isolates). They would reach plain-text
+ * mail, headers, feeds and lists as extra lines or reordered text. Marks (LRM, RLM) and
+ * joiners stay: names in many scripts need them.
+ */
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** The check of a one-line field (a name, a subject, a title): nothing `NOT_ONE_LINE` finds. */
+export function oneLine(label: string) {
+  return z.refine<string>((value) => !NOT_ONE_LINE.test(value), `${label} must be a single line of text`);
+}
+
+/** A required, trimmed one-line text field between `min` and `max` characters. */
+export function oneLineText(label: string, min: number, max: number) {
+  return trimmedText(label, min, max).check(oneLine(label));
+}
+
 /** A required e-mail address, trimmed. */
 export const emailSchema = z.pipe(requiredText().check(z.trim(), z.maxLength(254, EMAIL_MESSAGE)), z.email(EMAIL_MESSAGE));
 

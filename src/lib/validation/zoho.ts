@@ -77,32 +77,3 @@ export function zohoConfigSchema(secretStored: boolean) {
 
 export type ZohoConfigInput = z.output<ReturnType<typeof zohoConfigSchema>>;
 export type ZohoConfigForm = z.input<ReturnType<typeof zohoConfigSchema>>;
-
-/** What the admin sees of the stored configuration: never a secret, only whether it is set. */
-export interface ZohoAdminConfig {
-  configured: boolean;
-  workspaceId: string;
-  clientId: string;
-  dataCentre: ZohoDataCentre;
-  clientSecretSet: boolean;
-  refreshTokenSet: boolean;
-  energyMixViewId: string;
-  energyDashboardUrl: string;
-  marketDashboardUrl: string;
-  regionalDashboardUrl: string;
-  forecastDashboardUrl: string;
-  lastTestedAt: string | null;
-  lastTestOk: boolean | null;
-  lastTestMessage: string | null;
-  /** The stored secrets cannot be opened with the server's APP_SECRET (it changed since they were saved). */
-  secretsUnreadable: boolean;
-}
-
-/** `POST /api/zoho/test-connection`'s answer. */
-export interface ZohoTestResult {
-  success: boolean;
-  message: string;
-  organization?: { id: string; name: string };
-  workspace?: { id: string; name: string };
-  dashboards?: { id: string; name: string }[];
-}

@@ -3,7 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeH
 import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from '@oslojs/otp';
 import QRCode from 'qrcode';
 import { writeTransaction, type Executor } from '@/server/db';
-import { getUserById, replaceRecoveryCodes, spendRecoveryCode, updateUser, type UserRow } from '@/server/queries/users';
+import { claimTotpStep, getUserById, replaceRecoveryCodes, spendRecoveryCode, updateUser, type UserRow } from '@/server/queries/users';
 import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
 
 export const TOTP_ISSUER = 'EnergyPulse';
@@ -13,6 +13,16 @@ const RECOVERY_CODE_COUNT = 10;
 
 const hashCode = (code: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(code.toLowerCase().replace(/[^a-z0-9]/g, ''))));
 const currentStep = (now: number) => Math.floor(now / 1000 / PERIOD_SECONDS);
+
+/** Fresh recovery codes (`xxxxxx-xxxxxx`), to be shown once; only their hashes are stored. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const bytes = new Uint8Array(8);
+    crypto.getRandomValues(bytes);
+    const text = encodeBase32LowerCaseNoPadding(bytes);
+    return `${text.slice(0, 6)}-${text.slice(6, 12)}`;
+  });
+}
 
 /** Starts enrollment: a new key (kept pending until confirmed), as a QR code and as text. */
 export async function startTotpEnrollment(userId: number, username: string): Promise<{ uri: string; qrSvg: string; secret: string }> {
@@ -30,16 +40,19 @@ export async function confirmTotpEnrollment(userId: number, code: string, now: n
   if (!user?.totpPendingKey) return null;
   const key = openSecret(user.totpPendingKey);
   if (!/^\d{6}$/.test(code) || !verifyTOTPWithGracePeriod(key, PERIOD_SECONDS, DIGITS, code, PERIOD_SECONDS)) return null;
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const bytes = new Uint8Array(8);
-    crypto.getRandomValues(bytes);
-    const text = encodeBase32LowerCaseNoPadding(bytes);
-    return `${text.slice(0, 6)}-${text.slice(6, 12)}`;
-  });
+  const codes = newRecoveryCodes();
   await writeTransaction(async (tx) => {
     await updateUser(userId, { totpKey: user.totpPendingKey, totpPendingKey: null, totpLastStep: currentStep(now) }, tx);
     await replaceRecoveryCodes(userId, codes.map(hashCode), tx);
   });
+  return codes;
+}
+
+/** Replaces the recovery codes with fresh ones (the old ones stop working); null while two-factor sign-in is off. */
+export async function renewRecoveryCodes(userId: number): Promise<string[] | null> {
+  if (!(await isTotpEnabled(userId))) return null;
+  const codes = newRecoveryCodes();
+  await writeTransaction((tx) => replaceRecoveryCodes(userId, codes.map(hashCode), tx));
   return codes;
 }
 
@@ -72,8 +85,7 @@ export async function verifySecondFactor(user: UserRow, code: string, now: numbe
     if (user.totpLastStep !== null && step <= user.totpLastStep) return false;
     if (!canCheckAuthenticatorCode(user)) return false;
     if (!verifyTOTPWithGracePeriod(openSecret(user.totpKey), PERIOD_SECONDS, DIGITS, trimmed, PERIOD_SECONDS)) return false;
-    await updateUser(user.id, { totpLastStep: step });
-    return true;
+    return claimTotpStep(user.id, step);
   }
   return spendRecoveryCode(user.id, hashCode(trimmed), new Date(now));
 }

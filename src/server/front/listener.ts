@@ -47,10 +47,16 @@ const WRITE_RUN_MAX_MS = 120_000;
 
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
+/** How long, and how many bytes, a body nobody reads is drained after its answer before the connection closes. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
 /**
- * A response sent before the request's body was read (a 413, a refusal) leaves the rest
- * of that body on the connection, where it would be parsed as the next request: close the
- * connection after such a response instead of keeping it alive.
+ * A response sent before the request's body was read (a 413, a 401, a refusal) leaves the
+ * rest of that body on the connection, where it would be parsed as the next request: such a
+ * response says `Connection: close`. The connection is not cut at once, though: a client
+ * still sending would get a reset (EPIPE) instead of the answer. As nginx's lingering close
+ * does, the rest of the body is read and dropped for a moment, then the connection closes.
  */
 function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -62,7 +68,20 @@ function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerRespons
     return writeHead(...args);
   };
   res.once('finish', () => {
-    if (!req.complete && !socket.destroyed) socket.destroySoon();
+    if (req.complete || socket.destroyed) return;
+    let drained = 0;
+    const close = () => {
+      clearTimeout(timer);
+      if (!socket.destroyed) socket.destroySoon();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER_BYTES) close();
+    });
+    req.once('end', close);
+    req.once('error', close);
+    req.resume();
   });
 }
 

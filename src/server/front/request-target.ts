@@ -12,8 +12,8 @@ const ORIGIN = 'http://localhost';
 /**
  * Reads a request target defensively: origin-form (`/path?query`) and absolute-form
  * (`http://host/path`, whose host is ignored: the site answers only as `SITE_URL`). A target
- * that is neither, or whose path does not decode or carries a NUL, is invalid (400), never
- * an exception. `new URL(target, base)` is not used: it reads `//x/` as
+ * that is neither, or whose path does not decode, is invalid (400), never an exception (a
+ * path that decodes but names no page, a NUL in it say, is the app's 404). `new URL(target, base)` is not used: it reads `//x/` as
  * a host.
  */
 export function parseRequestTarget(method: string, target: string | undefined): RequestTarget {
@@ -29,8 +29,6 @@ export function parseRequestTarget(method: string, target: string | undefined): 
   } catch {
     return { kind: 'invalid' };
   }
-  // A NUL in the path names no page; in the query it is a value the routes' own checks refuse.
-  if (/%00/.test(url.pathname)) return { kind: 'invalid' };
   try {
     decodeURIComponent(url.pathname);
   } catch {

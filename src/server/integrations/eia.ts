@@ -26,6 +26,16 @@ export type EiaRow = Record<string, unknown>;
 /** EIA answers at most this many rows per request. */
 export const EIA_MAX_PAGE = 5000;
 
+/**
+ * The most rows one query may announce. The largest query an import makes, a first import of
+ * monthly generation (three years, 52 locations, every fuel), is about 20,000 rows: anything
+ * past this is not an answer to the question asked.
+ */
+export const EIA_MAX_ROWS = 250_000;
+
+/** The most pages one query may take: 500,000 rows at EIA's 5,000 a page, some minutes at the pace kept. */
+export const EIA_MAX_PAGES = 100;
+
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -63,15 +73,31 @@ export class EiaClient {
     this.options = options;
   }
 
-  /** Every row of a query, across as many pages as EIA's `total` says there are. */
+  /**
+   * Every row of a query, across as many pages as EIA's `total` says there are. An answer
+   * that cannot be paged to its end fails with an EiaError saying how, rather than paging on
+   * or taking part of the data: a total past `EIA_MAX_ROWS`, a total that changes between
+   * pages, a page that brings no rows (or more than asked) before the total is reached, or
+   * more than `EIA_MAX_PAGES` pages.
+   */
   async fetchAll(query: EiaQuery): Promise<EiaRow[]> {
     const rows: EiaRow[] = [];
     const pageSize = Math.min(this.options.pageSize ?? EIA_MAX_PAGE, EIA_MAX_PAGE);
-    for (let offset = 0; ;) {
-      const { data, total } = await this.page(query, offset, pageSize);
+    let announced: number | undefined;
+    for (let pages = 0; ; pages++) {
+      if (pages === EIA_MAX_PAGES) throw new EiaError(messages.eiaTooManyPages(query.route, EIA_MAX_PAGES));
+      const { data, total } = await this.page(query, rows.length, pageSize);
+      if (announced === undefined) {
+        if (total > EIA_MAX_ROWS) throw new EiaError(messages.eiaTooManyRows(query.route, total, EIA_MAX_ROWS));
+        announced = total;
+      } else if (total !== announced) {
+        throw new EiaError(messages.eiaTotalChanged(query.route, announced, total));
+      }
+      if (data.length > pageSize) throw new EiaError(messages.eiaUnexpectedShape(query.route));
+      // Each page starts where the rows so far end, so the offset moves on by every row taken.
       rows.push(...data);
-      offset += data.length;
-      if (data.length === 0 || offset >= total) return rows;
+      if (rows.length >= total) return rows;
+      if (data.length === 0) throw new EiaError(messages.eiaStoppedShort(query.route, rows.length, total));
     }
   }
 
@@ -96,7 +122,7 @@ export class EiaClient {
     const inner = asRecord(asRecord(body)?.['response']);
     const data = inner?.['data'];
     const total = Number(inner?.['total']);
-    if (!Array.isArray(data) || !Number.isFinite(total)) throw new EiaError(messages.eiaUnexpectedShape(query.route));
+    if (!Array.isArray(data) || !Number.isSafeInteger(total) || total < 0) throw new EiaError(messages.eiaUnexpectedShape(query.route));
     return { data: data.filter((r): r is EiaRow => asRecord(r) !== undefined), total };
   }
 

@@ -89,26 +89,38 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
 
 /**
  * Polls for due jobs every `pollMs` (with a little jitter, so processes do not ask in step)
- * until stopped. Registers each job first, due at its first scheduled time.
+ * until stopped. Registers each job first, due at its first scheduled time; a database that
+ * cannot take the registration now (locked past the busy timeout, full) is asked again a
+ * poll later, so the jobs start as soon as it can. `executor` is the database (the process's).
  */
-export function startJobRunner(jobs: readonly Job[], options: { pollMs?: number } = {}): { stop: () => Promise<void> } {
+export function startJobRunner(jobs: readonly Job[], options: { pollMs?: number; executor?: Executor } = {}): { stop: () => Promise<void> } {
   const pollMs = options.pollMs ?? 15_000;
+  const executor = options.executor;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const later = (next: () => void, ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(next, ms);
+    timer.unref();
+  };
   const tick = () => {
     if (stopped) return;
-    running = runDueJobs(jobs)
+    running = runDueJobs(jobs, executor ? { executor } : {})
       .catch((error: unknown) => console.error('The job runner failed:', error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs * (0.8 + Math.random() * 0.4));
-        timer?.unref();
+      .finally(() => later(tick, pollMs * (0.8 + Math.random() * 0.4)));
+  };
+  const start = () => {
+    if (stopped) return;
+    const now = new Date();
+    running = Promise.all(jobs.map((job) => ensureScheduledJob(job.name, job.nextRunAfter(now), executor)))
+      .then(tick)
+      .catch((error: unknown) => {
+        console.error('The job runner could not start; trying again shortly:', error);
+        later(start, pollMs);
       });
   };
-  const now = new Date();
-  running = Promise.all(jobs.map((job) => ensureScheduledJob(job.name, job.nextRunAfter(now))))
-    .then(tick)
-    .catch((error: unknown) => console.error('The job runner could not start:', error));
+  start();
   return {
     stop: async () => {
       stopped = true;

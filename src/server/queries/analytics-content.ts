@@ -1,12 +1,14 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { analyticsContent } from '@db/schema';
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { db, type Executor } from '@/server/db';
+import { asWire } from '@/server/queries/rows';
 
 type Row = typeof analyticsContent.$inferSelect;
 export type AnalyticsContentValues = typeof analyticsContent.$inferInsert;
 
-const toItem = (row: Row): AnalyticsContentItem => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+/** An item's answer is the whole row (`AnalyticsContentItem`), instants as ISO strings. */
+const toItem = (row: Row): AnalyticsContentItem => asWire(row);
 
 /** A page of the analytics content, newest first: what /analytics publishes under Market Overview. */
 export async function listAnalyticsContent(limit: number, offset: number, tx: Executor = db): Promise<AnalyticsContentItem[]> {

@@ -1,64 +1,29 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, authors, categories } from '@db/schema';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
-import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/types';
+import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, type EditorsOnlyField } from '@/lib/validation/article';
+import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
+import { asWire, columnsOf, omitColumns } from '@/server/queries/rows';
 
-const summaryColumns = {
+/** The answer's category: the joined category row's fields. */
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
+/**
+ * An article as the newsroom sees it (`AdminArticle`): every editable field from the column
+ * of its name, and what the answer adds. The public and the summary shapes leave columns out.
+ */
+const editorsColumns = {
   id: articles.id,
-  slug: articles.slug,
-  title: articles.title,
-  excerpt: articles.excerpt,
-  imageUrl: articles.imageUrl,
-  imageAlt: articles.imageAlt,
-  imageCaption: articles.imageCaption,
-  imageCredit: articles.imageCredit,
-  author: articles.author,
-  categoryId: articles.categoryId,
-  featured: articles.featured,
-  publishedAt: articles.publishedAt,
-  updatedAt: articles.updatedAt,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
+  ...columnsOf(articles, ARTICLE_FIELD_NAMES),
   authorSlug: authors.slug,
+  category: categoryColumns,
+  updatedAt: articles.updatedAt,
 };
-
-type SummaryRow = Pick<
-  typeof articles.$inferSelect,
-  | 'id'
-  | 'slug'
-  | 'title'
-  | 'excerpt'
-  | 'imageUrl'
-  | 'imageAlt'
-  | 'imageCaption'
-  | 'imageCredit'
-  | 'author'
-  | 'categoryId'
-  | 'featured'
-  | 'publishedAt'
-  | 'updatedAt'
-> & { categoryName: string; categorySlug: string; authorSlug: string | null };
-
-function toSummary(row: SummaryRow): ArticleSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    imageUrl: row.imageUrl,
-    imageAlt: row.imageAlt,
-    imageCaption: row.imageCaption,
-    imageCredit: row.imageCredit,
-    author: row.author,
-    authorSlug: row.authorSlug,
-    categoryId: row.categoryId,
-    category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
-    featured: row.featured,
-    publishedAt: row.publishedAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** An article as readers may see it (`Article`). */
+const publicColumns = omitColumns(editorsColumns, Object.keys(EDITORS_ONLY_FIELDS) as EditorsOnlyField[]);
+/** An article as lists show it (`ArticleSummary`): no HTML. */
+const summaryColumns = omitColumns(publicColumns, ['content']);
 
 /** Readers see only published articles whose publish time has come; drafts and scheduled ones stay hidden. */
 function isPublic(now: Date): SQL {
@@ -215,30 +180,25 @@ export async function getSearchSnippets(fts: string, ids: number[], tx: Executor
 export async function getArticlesByIds(ids: number[], withContent: boolean, tx: Executor = db): Promise<(ArticleSummary | Article)[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .select({ ...summaryColumns, ...(withContent ? { content: articles.content } : {}) })
+    .select(withContent ? publicColumns : summaryColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(inArray(articles.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const summary = toSummary(row);
-    return 'content' in row && typeof row.content === 'string' ? [{ ...summary, content: row.content }] : [summary];
-  });
+  const byId = new Map(rows.map((row) => [row.id, asWire(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A published article by slug, or undefined. */
 export async function getArticleBySlug(slug: string, now: Date = new Date(), tx: Executor = db): Promise<Article | undefined> {
   const [row] = await tx
-    .select({ ...summaryColumns, content: articles.content })
+    .select(publicColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(and(eq(articles.slug, slug), isPublic(now)))
     .limit(1);
-  return row ? { ...toSummary(row), content: row.content } : undefined;
+  return row && asWire(row);
 }
 
 /** Newest published articles of the same category, excluding the given ones (from the status/category index). */
@@ -324,43 +284,31 @@ export async function getArticleIdBySlug(slug: string, tx: Executor = db): Promi
   return row?.id;
 }
 
-/** Articles as the admin sees them (drafts and scheduled ones too), newest first; all, or those matching `where`. */
-async function selectAdminArticles(where: SQL | undefined, tx: Executor): Promise<AdminArticle[]> {
+/** An article's preview generation (see the column), or undefined when there is no such article. */
+export async function getArticlePreviewGeneration(id: number, tx: Executor = db): Promise<number | undefined> {
+  const [row] = await tx.select({ generation: articles.previewGeneration }).from(articles).where(eq(articles.id, id));
+  return row?.generation;
+}
+
+/** Raises an article's preview generation by one (ending the links signed under the old one); false when there is no such article. */
+export async function raiseArticlePreviewGeneration(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx
-    .select({ article: articles, category: { id: categories.id, name: categories.name, slug: categories.slug }, authorSlug: authors.slug })
+    .update(articles)
+    .set({ previewGeneration: sql`${articles.previewGeneration} + 1` })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return rows.length > 0;
+}
+
+/** One article as the admin sees it (drafts and scheduled ones too), or undefined. */
+export async function getAdminArticle(id: number, tx: Executor = db): Promise<AdminArticle | undefined> {
+  const [row] = await tx
+    .select(editorsColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id));
-  return rows.map(({ article: a, category, authorSlug }) => ({
-    id: a.id,
-    slug: a.slug,
-    title: a.title,
-    excerpt: a.excerpt,
-    content: a.content,
-    imageUrl: a.imageUrl,
-    imageAlt: a.imageAlt,
-    imageCaption: a.imageCaption,
-    imageCredit: a.imageCredit,
-    author: a.author,
-    authorSlug,
-    categoryId: a.categoryId,
-    category,
-    featured: a.featured,
-    status: a.status,
-    publishedAt: a.publishedAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
-    metaTitle: a.metaTitle,
-    metaDescription: a.metaDescription,
-    socialImageUrl: a.socialImageUrl,
-  }));
-}
-
-/** One article as the admin sees it, or undefined. */
-export async function getAdminArticle(id: number, tx: Executor = db): Promise<AdminArticle | undefined> {
-  const [article] = await selectAdminArticles(eq(articles.id, id), tx);
-  return article;
+    .where(eq(articles.id, id));
+  return row && asWire(row);
 }
 
 export type ArticleValues = typeof articles.$inferInsert;
@@ -494,14 +442,13 @@ function adminConditions(filter: AdminArticleFilter): SQL[] {
   return conditions;
 }
 
+/** A row of the admin's list (`AdminArticleRow`): no excerpt, no HTML. */
 const adminRowColumns = {
   id: articles.id,
   slug: articles.slug,
   title: articles.title,
   author: articles.author,
-  categoryId: articles.categoryId,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
+  category: categoryColumns,
   featured: articles.featured,
   status: articles.status,
   publishedAt: articles.publishedAt,
@@ -550,24 +497,8 @@ export async function listAdminArticleRows(
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(inArray(articles.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        slug: r.slug,
-        title: r.title,
-        author: r.author,
-        category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug },
-        featured: r.featured,
-        status: r.status,
-        publishedAt: r.publishedAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-      },
-    ];
-  });
+  const byId = new Map(rows.map((r) => [r.id, asWire(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** How many articles the admin's filter matches; a search counts up to `cap` + 1 only. */

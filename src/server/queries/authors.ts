@@ -1,24 +1,14 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { articles, authors } from '@db/schema';
-import type { Author } from '@/lib/types';
+import type { Author } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
+import { asWire } from '@/server/queries/rows';
 
 type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = typeof authors.$inferInsert;
 
-function toAuthor(row: AuthorRow): Author {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    title: row.title,
-    bio: row.bio,
-    photoUrl: row.photoUrl,
-    links: row.links,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** An author's answer is the whole row (`Author`), instants as ISO strings. */
+const toAuthor = (row: AuthorRow): Author => asWire(row);
 
 /** Authors whose name contains the text (any case); all without one. A newsroom has tens of authors, not thousands. */
 function nameMatches(q: string | undefined): SQL | undefined {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { categories } from '@db/schema';
-import type { Category, CategoryDetail } from '@/lib/types';
+import type { Category, CategoryDetail } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
 
 /** All categories in their editorial order. */

@@ -1,35 +1,19 @@
 import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
-import type { ModerationComment, PublicComment } from '@/lib/types';
+import type { ModerationComment, PublicComment } from '@/lib/wire/comments';
 import { db, type Executor } from '@/server/db';
+import { asWire, columnsOf } from '@/server/queries/rows';
 
-const publicColumns = {
-  id: comments.id,
-  articleId: comments.articleId,
-  authorName: comments.authorName,
-  content: comments.content,
-  approved: comments.approved,
-  createdAt: comments.createdAt,
+/** A comment as readers see it (`PublicComment`): named columns only, so no e-mail can slip through. */
+const publicColumns = columnsOf(comments, ['id', 'articleId', 'authorName', 'content', 'approved', 'createdAt']);
+
+/** A comment as the moderators see it (`ModerationComment`): with its author's e-mail and its article. */
+const moderationColumns = {
+  ...publicColumns,
+  authorEmail: comments.authorEmail,
+  articleTitle: articles.title,
+  articleSlug: articles.slug,
 };
-
-/** The public shape of a comment row: named fields only, so no e-mail can slip through. */
-export function toPublicComment(row: {
-  id: number;
-  articleId: number;
-  authorName: string;
-  content: string;
-  approved: boolean;
-  createdAt: Date;
-}): PublicComment {
-  return {
-    id: row.id,
-    articleId: row.articleId,
-    authorName: row.authorName,
-    content: row.content,
-    approved: row.approved,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * A page of an article's approved comments, without e-mail addresses: the newest `limit`
@@ -55,7 +39,7 @@ export async function listApprovedComments(
     .where(and(...conditions))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(options.limit);
-  return rows.reverse().map(toPublicComment);
+  return rows.reverse().map(asWire);
 }
 
 /** How many approved comments an article has (from the index, no comment rows read). */
@@ -67,7 +51,6 @@ export async function countApprovedComments(articleId: number, tx: Executor = db
   return row?.n ?? 0;
 }
 
-/** Stores a reader's comment; answers it in its public shape. */
 /**
  * Stores a pending comment on an article only while the article is public (published and
  * due at `createdAt`), in one statement: the check and the write need no round trip between
@@ -83,7 +66,7 @@ export async function insertCommentOnPublicArticle(
     FROM articles
     WHERE id = ${values.articleId} AND status = 'published' AND published_at <= ${values.createdAt.getTime()}
     RETURNING id, article_id AS articleId, author_name AS authorName, content, approved, created_at AS createdAt`);
-  return row && toPublicComment({ ...row, approved: row.approved === 1, createdAt: new Date(row.createdAt) });
+  return row && { ...row, approved: row.approved === 1, createdAt: new Date(row.createdAt).toISOString() };
 }
 
 /** Characters of a comment a moderation list row carries; the full text is one request away. */
@@ -149,17 +132,7 @@ export async function listModerationComments(
       ).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await tx
-    .select({
-      id: comments.id,
-      articleId: comments.articleId,
-      articleTitle: articles.title,
-      articleSlug: articles.slug,
-      authorName: comments.authorName,
-      authorEmail: comments.authorEmail,
-      preview: sql<string>`substr(${comments.content}, 1, ${COMMENT_PREVIEW_CHARS + 1})`,
-      approved: comments.approved,
-      createdAt: comments.createdAt,
-    })
+    .select({ ...moderationColumns, content: sql<string>`substr(${comments.content}, 1, ${COMMENT_PREVIEW_CHARS + 1})` })
     .from(comments)
     .innerJoin(articles, eq(articles.id, comments.articleId))
     .where(inArray(comments.id, ids));
@@ -167,9 +140,8 @@ export async function listModerationComments(
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const truncated = r.preview.length > COMMENT_PREVIEW_CHARS;
-    const { preview, ...rest } = r;
-    return [{ ...rest, content: truncated ? preview.slice(0, COMMENT_PREVIEW_CHARS) : preview, truncated, createdAt: r.createdAt.toISOString() }];
+    const truncated = r.content.length > COMMENT_PREVIEW_CHARS;
+    return [{ ...asWire(r), content: r.content.slice(0, COMMENT_PREVIEW_CHARS), truncated }];
   });
 }
 
@@ -194,24 +166,8 @@ export async function countModerationComments(filter: ModerationFilter, cap = Nu
 
 /** One comment as the admin sees it, in full. */
 export async function getModerationComment(id: number, tx: Executor = db): Promise<ModerationComment | undefined> {
-  const [row] = await tx
-    .select({ comment: comments, articleTitle: articles.title, articleSlug: articles.slug })
-    .from(comments)
-    .innerJoin(articles, eq(articles.id, comments.articleId))
-    .where(eq(comments.id, id));
-  if (!row) return undefined;
-  const { comment: c } = row;
-  return {
-    id: c.id,
-    articleId: c.articleId,
-    articleTitle: row.articleTitle,
-    articleSlug: row.articleSlug,
-    authorName: c.authorName,
-    authorEmail: c.authorEmail,
-    content: c.content,
-    approved: c.approved,
-    createdAt: c.createdAt.toISOString(),
-  };
+  const [row] = await tx.select(moderationColumns).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(eq(comments.id, id));
+  return row && asWire(row);
 }
 
 /** Approves the given comments; answers how many there were. */

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactMessages } from '@db/schema';
-import type { AdminMessage } from '@/lib/types';
+import type { AdminMessage } from '@/lib/wire/contact';
 import { db, type Executor } from '@/server/db';
+import { asWire, columnsOf } from '@/server/queries/rows';
 
 /** Stores a contact message; answers its id and time. */
 export async function insertContactMessage(
@@ -12,6 +13,9 @@ export async function insertContactMessage(
   if (!row) throw new Error('The message was not stored.');
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }
+
+/** A message as the editors' inbox shows it (`AdminMessage`). */
+const inboxColumns = columnsOf(contactMessages, ['id', 'name', 'email', 'company', 'subject', 'category', 'message', 'handled', 'createdAt']);
 
 /** Characters of a message a list row carries; the full text is one request away. */
 export const MESSAGE_PREVIEW_CHARS = 400;
@@ -49,26 +53,13 @@ export async function listContactMessages(
   tx: Executor = db,
 ): Promise<AdminMessage[]> {
   const rows = await tx
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      company: contactMessages.company,
-      subject: contactMessages.subject,
-      category: contactMessages.category,
-      preview: sql<string>`substr(${contactMessages.message}, 1, ${MESSAGE_PREVIEW_CHARS + 1})`,
-      handled: contactMessages.handled,
-      createdAt: contactMessages.createdAt,
-    })
+    .select({ ...inboxColumns, message: sql<string>`substr(${contactMessages.message}, 1, ${MESSAGE_PREVIEW_CHARS + 1})` })
     .from(contactMessages)
     .where(and(...messageConditions(filter)))
     .orderBy(...(sort === 'oldest' ? [contactMessages.createdAt, contactMessages.id] : [desc(contactMessages.createdAt), desc(contactMessages.id)]))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ preview, ...m }) => {
-    const truncated = preview.length > MESSAGE_PREVIEW_CHARS;
-    return { ...m, message: truncated ? preview.slice(0, MESSAGE_PREVIEW_CHARS) : preview, truncated, createdAt: m.createdAt.toISOString() };
-  });
+  return rows.map((m) => ({ ...asWire(m), message: m.message.slice(0, MESSAGE_PREVIEW_CHARS), truncated: m.message.length > MESSAGE_PREVIEW_CHARS }));
 }
 
 /** How many messages a searched inbox filter matches (unsearched totals come from the running counters). */
@@ -82,8 +73,8 @@ export async function countContactMessages(filter: MessageFilter, tx: Executor =
 
 /** One message in full. */
 export async function getContactMessage(id: number, tx: Executor = db): Promise<AdminMessage | undefined> {
-  const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
+  const [row] = await tx.select(inboxColumns).from(contactMessages).where(eq(contactMessages.id, id));
+  return row && asWire(row);
 }
 
 /** Marks the given messages handled or not; answers how many there were. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { generation } from '@db/schema';
 import { FUEL_LABELS, RENEWABLE_FUELS } from '@/lib/energy';
-import type { EnergyMixEntry } from '@/lib/types';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { db, type Executor } from '@/server/db';
 
 export type GenerationRow = typeof generation.$inferSelect;

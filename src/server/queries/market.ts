@@ -5,7 +5,7 @@ import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
 import { eiaSeriesCode } from '@/lib/market-format';
 import { CHANGE_PERIODS, isStale, seriesInfo } from '@/lib/series-catalog';
-import type { EnergyMixEntry, MarketDataItem } from '@/lib/types';
+import type { EnergyMixEntry, MarketDataItem } from '@/lib/wire/markets';
 
 /**
  * Market data items derived from each listed series' two latest

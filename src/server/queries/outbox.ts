@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { columnsOf } from '@/server/queries/rows';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -60,26 +61,19 @@ function outboxConditions(filter: OutboxFilter): SQL | undefined {
   );
 }
 
-/** What a list row shows of a message (no bodies). */
+/** What the admin's list shows of a message (`OutboxItem`): no bodies. */
 const summaryColumns = {
-  id: outbox.id,
-  kind: outbox.kind,
-  toAddress: outbox.toAddress,
-  subject: outbox.subject,
-  status: outbox.status,
-  attempts: outbox.attempts,
-  lastError: outbox.lastError,
-  nextAttemptAt: outbox.nextAttemptAt,
-  createdAt: outbox.createdAt,
-  sentAt: outbox.sentAt,
+  ...columnsOf(outbox, ['id', 'kind', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'createdAt', 'sentAt']),
+  to: outbox.toAddress,
 };
-export type OutboxSummaryRow = Pick<OutboxRow, keyof typeof summaryColumns>;
+/** A message in full (`OutboxMessage`): with its plain text and HTML. */
+const messageColumns = { ...summaryColumns, text: outbox.textBody, html: outbox.htmlBody };
 
 /**
  * A page of messages, newest first, without their bodies (for the admin): served by the
  * created-at index, or by the (kind|status|recipient, created-at) index of the one filter given.
  */
-export function listOutboxMessages(filter: OutboxFilter, limit: number, offset: number, tx: Executor = db): Promise<OutboxSummaryRow[]> {
+export function listOutboxMessages(filter: OutboxFilter, limit: number, offset: number, tx: Executor = db) {
   return tx
     .select(summaryColumns)
     .from(outbox)
@@ -100,8 +94,8 @@ export async function countOutboxMessages(filter: OutboxFilter, cap: number, tx:
   return row?.n ?? 0;
 }
 
-/** One message in full. */
-export async function getOutboxMessage(id: number, tx: Executor = db): Promise<OutboxRow | undefined> {
-  const [row] = await tx.select().from(outbox).where(eq(outbox.id, id));
+/** One message in full, with its delivery result. */
+export async function getOutboxMessage(id: number, tx: Executor = db) {
+  const [row] = await tx.select(messageColumns).from(outbox).where(eq(outbox.id, id));
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateLimitEvents } from '@db/schema';
 import { db, preparedFor, type Executor } from '@/server/db';
 
@@ -23,21 +23,6 @@ export async function listRecentEventTimes(bucket: string, subject: string, sinc
   return rows.map((r) => r.at);
 }
 
-/** How many events a subject has in a bucket since `since`, and when the last was. */
-export async function summarizeRecentEvents(
-  bucket: string,
-  subject: string,
-  since: Date,
-  tx: Executor = db,
-): Promise<{ count: number; last: Date | undefined }> {
-  const where = and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject), gt(rateLimitEvents.at, since));
-  const [summary] = await tx.select({ n: count() }).from(rateLimitEvents).where(where);
-  const n = summary?.n ?? 0;
-  if (n === 0) return { count: 0, last: undefined };
-  const [last] = await tx.select({ at: rateLimitEvents.at }).from(rateLimitEvents).where(where).orderBy(desc(rateLimitEvents.at)).limit(1);
-  return { count: n, last: last?.at };
-}
-
 const insertEvent = preparedFor((tx) =>
   tx
     .insert(rateLimitEvents)
@@ -51,6 +36,16 @@ export async function insertRateLimitEvent(bucket: string, subject: string, at: 
 
 export async function deleteSubjectEvents(bucket: string, subject: string, tx: Executor = db): Promise<void> {
   await tx.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject)));
+}
+
+/** Forgets one of a subject's events in a bucket at `at` (events alike in all three are interchangeable). */
+export async function deleteOneEvent(bucket: string, subject: string, at: Date, tx: Executor = db): Promise<void> {
+  const one = tx
+    .select({ id: rateLimitEvents.id })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject), eq(rateLimitEvents.at, at)))
+    .limit(1);
+  await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, one));
 }
 
 /** Forgets every event older than `before` (none of them can count toward a limit any more). */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { subscriberAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { columnsOf } from '@/server/queries/rows';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriberRow = typeof subscribers.$inferInsert;
@@ -97,18 +98,19 @@ function subscriberConditions(filter: SubscriberFilter): SQL[] {
   return conditions;
 }
 
-const listColumns = {
-  id: subscribers.id,
-  email: subscribers.email,
-  status: subscribers.status,
-  dailyBriefing: subscribers.dailyBriefing,
-  weeklyRoundup: subscribers.weeklyRoundup,
-  priceAlerts: subscribers.priceAlerts,
-  topics: subscribers.topics,
-  createdAt: subscribers.createdAt,
-  confirmedAt: subscribers.confirmedAt,
-  unsubscribedAt: subscribers.unsubscribedAt,
-};
+/** A subscriber as the admin's list shows them (`AdminSubscriber`, topics still JSON text). */
+const listColumns = columnsOf(subscribers, [
+  'id',
+  'email',
+  'status',
+  'dailyBriefing',
+  'weeklyRoundup',
+  'priceAlerts',
+  'topics',
+  'createdAt',
+  'confirmedAt',
+  'unsubscribedAt',
+]);
 
 export type SubscriberListRow = { [K in keyof typeof listColumns]: SubscriberRow[K] };
 

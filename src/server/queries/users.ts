@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { recoveryCodes, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -31,6 +31,20 @@ export async function updateUser(
   tx: Executor = db,
 ): Promise<void> {
   await tx.update(users).set(changes).where(eq(users.id, id));
+}
+
+/**
+ * Records that the authenticator code of time step `step` was used, unless that step or a
+ * later one already was (then false): one statement, so of two requests with the same code
+ * only one gets it.
+ */
+export async function claimTotpStep(id: number, step: number, tx: Executor = db): Promise<boolean> {
+  const claimed = await tx
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
 }
 
 /** Replaces a user's recovery codes with new hashes. */

@@ -1,5 +1,5 @@
 import { sendJson } from '@/lib/api-client';
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { ANALYTICS_TYPES, analyticsContentFormSchema, type AnalyticsContentFormInput } from '@/lib/validation/analytics-content';
 import { SelectField, TextField } from '@/components/forms/BoundFields';
 import { EditDialog } from '@/components/admin/shared/EditDialog';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getJson } from '@/lib/api-client';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
+import type { AdminArticle, ArticleAutosave, Category } from '@/lib/wire/articles';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { ArticleForm } from '@/components/admin/article/ArticleForm';

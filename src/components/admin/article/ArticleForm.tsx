@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, sendJson } from '@/lib/api-client';
-import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
+import type { AdminArticle, ArticleAutosave, Category } from '@/lib/wire/articles';
 import { articleCreateSchema, type ArticleCreateInput } from '@/lib/validation/article';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';

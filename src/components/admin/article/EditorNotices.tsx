@@ -1,4 +1,4 @@
-import type { ArticleAutosave } from '@/lib/types';
+import type { ArticleAutosave } from '@/lib/wire/articles';
 import { Button } from '@/components/ui/button';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

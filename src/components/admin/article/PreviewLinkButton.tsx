@@ -4,18 +4,31 @@ import { submitErrorMessage } from '@/lib/submit-error';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 
-/** Makes a private, expiring link to the article page as saved (drafts and scheduled articles too) and shows it. */
+/**
+ * Makes a private, expiring link to the article page as saved (drafts and scheduled articles
+ * too) and shows it; revokes every link made so far, for one that went where it should not.
+ */
 export function PreviewLinkButton({ articleId }: { articleId: number }) {
   const [link, setLink] = useState<{ url: string; expiresAt: string } | undefined>(undefined);
+  const path = `/api/admin/articles/${articleId}/preview`;
   const create = async () => {
     try {
-      setLink(await sendJson<{ url: string; expiresAt: string }>('POST', `/api/admin/articles/${articleId}/preview`));
+      setLink(await sendJson<{ url: string; expiresAt: string }>('POST', path));
     } catch (error) {
       toast({ title: 'Error', description: submitErrorMessage(error, 'The preview link could not be made.'), variant: 'destructive' });
     }
   };
+  const revoke = async () => {
+    try {
+      await sendJson('DELETE', path);
+      setLink(undefined);
+      toast({ title: 'Preview links revoked', description: 'Every preview link made so far no longer opens the article. A new one will.' });
+    } catch (error) {
+      toast({ title: 'Error', description: submitErrorMessage(error, 'The preview links could not be revoked.'), variant: 'destructive' });
+    }
+  };
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Button type="button" variant="outline" onClick={() => void create()}>
         Preview link
       </Button>
@@ -30,6 +43,9 @@ export function PreviewLinkButton({ articleId }: { articleId: number }) {
           </span>
         </p>
       )}
+      <Button type="button" variant="link" size="inline" className="justify-self-start text-sm" onClick={() => void revoke()}>
+        Revoke links
+      </Button>
     </div>
   );
 }

@@ -1,24 +1,5 @@
-import type { ArticleRevisionDiff, ArticleSnapshot } from '@/lib/types';
-
-/** How the editor names each field a revision keeps. */
-export const FIELD_LABELS: Record<keyof ArticleSnapshot, string> = {
-  title: 'Title',
-  slug: 'Slug',
-  excerpt: 'Excerpt',
-  content: 'Content',
-  imageUrl: 'Image URL',
-  imageAlt: 'Image alt text',
-  imageCaption: 'Image caption',
-  imageCredit: 'Image credit',
-  author: 'Author',
-  categoryId: 'Category',
-  featured: 'Featured',
-  status: 'Status',
-  publishedAt: 'Publish time',
-  metaTitle: 'Meta title',
-  metaDescription: 'Meta description',
-  socialImageUrl: 'Social image URL',
-};
+import { ARTICLE_FIELD_LABELS } from '@/lib/validation/article';
+import type { ArticleRevisionDiff } from '@/lib/wire/articles';
 
 /** A revision against the current article: the other fields that differ, then the text line by line (removed, added, kept). */
 export function RevisionDiff({ diff }: { diff: ArticleRevisionDiff }) {
@@ -41,7 +22,7 @@ export function RevisionDiff({ diff }: { diff: ArticleRevisionDiff }) {
             {diff.fields.map((f) => (
               <tr key={f.field} className="border-t align-top">
                 <th scope="row" className="py-1 pr-2 text-left font-medium">
-                  {FIELD_LABELS[f.field]}
+                  {ARTICLE_FIELD_LABELS[f.field]}
                 </th>
                 <td className="py-1 pr-2 break-words">{f.revision || <em className="text-muted-foreground">empty</em>}</td>
                 <td className="py-1 break-words">{f.current || <em className="text-muted-foreground">empty</em>}</td>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow } from '@/lib/types';
+import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow } from '@/lib/wire/articles';
 import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FIELD_LABELS, RevisionDiff } from '@/components/admin/article/RevisionDiff';
+import { RevisionDiff } from '@/components/admin/article/RevisionDiff';
+import { ARTICLE_FIELD_LABELS } from '@/lib/validation/article';
 
 interface Page {
   items: ArticleRevisionRow[];
@@ -115,7 +116,7 @@ export function RevisionHistory({ article, onRestored }: { article: AdminArticle
                       </span>
                       <span className="text-muted-foreground block text-xs">
                         {r.action === 'baseline' ? 'the article as it was before its first kept save' : `by ${r.username}`}
-                        {r.changedFields.length > 0 && ` · ${r.changedFields.map((f) => FIELD_LABELS[f]).join(', ')}`}
+                        {r.changedFields.length > 0 && ` · ${r.changedFields.map((f) => ARTICLE_FIELD_LABELS[f]).join(', ')}`}
                       </span>
                     </button>
                   </li>

@@ -1,5 +1,6 @@
-import type { AdminArticle, ArticleAutosave, Category } from '@/lib/types';
-import type { ArticleCreateInput } from '@/lib/validation/article';
+import type { AdminArticle, ArticleAutosave, Category } from '@/lib/wire/articles';
+import * as z from '@/lib/validation/zod-mini';
+import { ARTICLE_FIELD_NAMES, ARTICLE_FIELDS, type ArticleCreateInput, type ArticleFieldName } from '@/lib/validation/article';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {
@@ -18,45 +19,21 @@ function toLocalInput(iso: string): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** The article form's values: the article's own, or an empty published article in the first category. */
+/** An empty form's value of a field: its default (a new article is published, not featured), else empty text. */
+function emptyValue(field: ArticleFieldName): unknown {
+  const parsed = z.safeParse(ARTICLE_FIELDS[field].rule, undefined);
+  return parsed.success && parsed.data !== undefined ? parsed.data : '';
+}
+
+/** The article form's values, field by field: the article's own (none as empty text), or an empty published article in the first category. */
 export function articleFormValues(article: AdminArticle | undefined, categories: Category[]): ArticleCreateInput {
-  return article
-    ? {
-        title: article.title,
-        slug: article.slug,
-        excerpt: article.excerpt,
-        content: article.content,
-        imageUrl: article.imageUrl ?? '',
-        imageAlt: article.imageAlt,
-        imageCaption: article.imageCaption,
-        imageCredit: article.imageCredit,
-        author: article.author,
-        categoryId: article.categoryId,
-        featured: article.featured,
-        status: article.status,
-        publishedAt: toLocalInput(article.publishedAt),
-        metaTitle: article.metaTitle ?? '',
-        metaDescription: article.metaDescription ?? '',
-        socialImageUrl: article.socialImageUrl ?? '',
-      }
-    : {
-        title: '',
-        slug: '',
-        excerpt: '',
-        content: '',
-        imageUrl: '',
-        imageAlt: '',
-        imageCaption: '',
-        imageCredit: '',
-        author: '',
-        categoryId: categories[0]?.id ?? 0,
-        featured: false,
-        status: 'published',
-        publishedAt: '',
-        metaTitle: '',
-        metaDescription: '',
-        socialImageUrl: '',
-      };
+  const values = Object.fromEntries(ARTICLE_FIELD_NAMES.map((field) => [field, article ? (article[field] ?? '') : emptyValue(field)]));
+  return {
+    ...values,
+    // A datetime-local input shows the publish time in the browser's zone.
+    publishedAt: article ? toLocalInput(article.publishedAt) : '',
+    categoryId: article?.categoryId ?? categories[0]?.id ?? 0,
+  } as ArticleCreateInput;
 }
 
 /** A form value as text, for comparing a stored copy (numbers may come back as strings). */

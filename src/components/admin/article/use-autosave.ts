@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
-import type { ArticleAutosave } from '@/lib/types';
+import type { ArticleAutosave } from '@/lib/wire/articles';
 import type { ArticleCreateInput } from '@/lib/validation/article';
 
 /** How often the open editor is autosaved while it changes. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
-import type { Author } from '@/lib/types';
+import type { Author } from '@/lib/wire/articles';
 import { authorFormSchema, linksToText, type AuthorFormInput } from '@/lib/validation/author';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/forms/BoundFields';

@@ -1,4 +1,5 @@
-import type { AdminPage, Author } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { Author } from '@/lib/wire/articles';
 import { useResource } from '@/components/admin/shared/use-resource';
 
 /**

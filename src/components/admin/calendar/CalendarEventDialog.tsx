@@ -1,5 +1,5 @@
 import { sendJson } from '@/lib/api-client';
-import type { CalendarEventItem } from '@/lib/types';
+import type { CalendarEventItem } from '@/lib/wire/calendar';
 import { CALENDAR_EVENT_KINDS, CALENDAR_EVENT_KIND_LABELS, calendarEventSchema } from '@/lib/validation/calendar-event';
 import type * as z from '@/lib/validation/zod-mini';
 import { SelectField, TextField } from '@/components/forms/BoundFields';

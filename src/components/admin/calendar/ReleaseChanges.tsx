@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatEasternTime } from '@/lib/calendar-format';
-import type { ReleaseChangeItem, ReleaseChoice } from '@/lib/types';
+import type { ReleaseChangeItem, ReleaseChoice } from '@/lib/wire/calendar';
 import { releaseChangeSchema } from '@/lib/validation/release-change';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import type { MediaItem } from '@/lib/types';
+import type { MediaItem } from '@/lib/wire/media';
 import { cn } from '@/lib/utils';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
-import type { MediaItem } from '@/lib/types';
+import type { MediaItem } from '@/lib/wire/media';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api-client';
-import type { ApiErrorBody, MediaItem } from '@/lib/types';
+import type { ApiErrorBody } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 
 /** The formats the library takes (the server decides by content; this only filters the file picker). */
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { MediaItem } from '@/lib/types';
+import type { MediaItem } from '@/lib/wire/media';
 import { uploadToLibrary } from '@/components/admin/media/upload-media';
 
 /** A file going up to the library: its name, a local preview, the share sent (0 to 1), and the refusal if it failed. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { getJson } from '@/lib/api-client';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/news-filter';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { AdminPage } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
 import { toast } from '@/stores/toast';
 
 /** The query of a server-paged admin list: search text, filters, order and page. */

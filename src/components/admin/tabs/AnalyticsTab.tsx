@@ -1,5 +1,5 @@
 import { truncateAtWord } from '@/lib/format';
-import type { AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { Badge } from '@/components/ui/badge';
 import { AnalyticsDialog } from '@/components/admin/analytics/AnalyticsDialog';
 import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';

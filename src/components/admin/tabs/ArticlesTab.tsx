@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatZonedDateTime } from '@/lib/format';
-import type { AdminArticleRow, Category } from '@/lib/types';
+import type { AdminArticleRow, Category } from '@/lib/wire/articles';
 import { Badge } from '@/components/ui/badge';
 import { ArticleDialog } from '@/components/admin/article/ArticleDialog';
 import { BY_TIME, ItemRow, PagedList, choices } from '@/components/admin/shared/PagedList';

@@ -1,4 +1,4 @@
-import type { Author } from '@/lib/types';
+import type { Author } from '@/lib/wire/articles';
 import { AuthorDialog } from '@/components/admin/authors/AuthorDialog';
 import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';

@@ -1,5 +1,5 @@
 import { formatEasternTime } from '@/lib/calendar-format';
-import type { CalendarEventItem } from '@/lib/types';
+import type { CalendarEventItem } from '@/lib/wire/calendar';
 import { CALENDAR_EVENT_KIND_LABELS } from '@/lib/validation/calendar-event';
 import { Badge } from '@/components/ui/badge';
 import { CalendarEventDialog } from '@/components/admin/calendar/CalendarEventDialog';

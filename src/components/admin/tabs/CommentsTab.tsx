@@ -1,6 +1,6 @@
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
-import type { ModerationComment } from '@/lib/types';
+import type { ModerationComment } from '@/lib/wire/comments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatPeriod, formatZonedDateTime } from '@/lib/format';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { MarketDataStatus } from '@/lib/types';
+import type { MarketDataStatus } from '@/lib/wire/markets';
 import { toast } from '@/stores/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
-import type { AdminMessage } from '@/lib/types';
+import type { AdminMessage } from '@/lib/wire/contact';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
-import type { BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/types';
+import type { BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/wire/newsletter';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
 import { submitErrorMessage } from '@/lib/submit-error';

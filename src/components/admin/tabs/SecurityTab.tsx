@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
-import { submitErrorMessage } from '@/lib/submit-error';
+import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import { toast } from '@/stores/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
 interface Enrollment {
@@ -13,14 +13,30 @@ interface Enrollment {
   secret: string;
 }
 
-/** Two-factor sign-in with an authenticator app: enroll by QR code, confirm, keep recovery codes. */
+/** A change that asks for proof besides the session before it is made. */
+type Change = 'setup' | 'recovery-codes' | 'disable';
+
+const SUBMIT_LABELS: Record<Change, string> = { setup: 'Continue', 'recovery-codes': 'Make new recovery codes', disable: 'Turn off' };
+
+/** The proof as the server takes it: what looks like a code is sent as one, anything else as the password. */
+const proofOf = (typed: string) => (/^\d{6}$|^[a-z0-9]{6}-[a-z0-9]{6}$/i.test(typed.trim()) ? { currentCode: typed } : { password: typed });
+
+/**
+ * Two-factor sign-in with an authenticator app: enroll by QR code, confirm, keep recovery
+ * codes. Every change asks for the password (or, once it is on, a current or recovery code):
+ * the session alone changes nothing.
+ */
 export function SecurityTab() {
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
-  const [turningOff, setTurningOff] = useState(false);
+  // The change whose proof form is open, what is typed there and what the server said of it.
+  const [change, setChange] = useState<Change | null>(null);
   const [proof, setProof] = useState('');
+  const [proofError, setProofError] = useState<string | undefined>(undefined);
+  // The password that started enrollment, sent again to confirm it; forgotten once it is done.
+  const [enrollmentPassword, setEnrollmentPassword] = useState('');
 
   useEffect(() => {
     getJson<{ enabled: boolean }>('/api/admin/totp')
@@ -28,37 +44,59 @@ export function SecurityTab() {
       .catch(() => setEnabled(false));
   }, []);
 
-  const start = async () => {
+  // The proof field takes the focus when it opens, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (change) document.getElementById('totp-proof')?.focus();
+  }, [change]);
+
+  const open = (next: Change | null) => {
+    setChange(next);
+    setProof('');
+    setProofError(undefined);
+  };
+  const failed = (error: unknown, fallback: string) => {
+    setProofError(submitFieldErrors(error)['confirm']?.[0]);
+    toast({ title: 'Error', description: submitErrorMessage(error, fallback), variant: 'destructive' });
+  };
+
+  const submitChange = async (current: Change) => {
+    // While two-factor sign-in is off only the password proves anything.
+    const body = current === 'setup' ? { password: proof } : proofOf(proof);
     try {
-      setEnrollment(await sendJson<Enrollment>('POST', '/api/admin/totp/setup'));
+      if (current === 'setup') {
+        setEnrollment(await sendJson<Enrollment>('POST', '/api/admin/totp/setup', body));
+        setEnrollmentPassword(proof);
+      } else if (current === 'recovery-codes') {
+        setRecoveryCodes((await sendJson<{ recoveryCodes: string[] }>('POST', '/api/admin/totp/recovery-codes', body)).recoveryCodes);
+        toast({ title: 'New recovery codes made', description: 'The old ones no longer work.' });
+      } else {
+        await sendJson('POST', '/api/admin/totp/disable', body);
+        setEnabled(false);
+        setRecoveryCodes(null);
+        toast({ title: 'Two-factor sign-in disabled' });
+      }
+      open(null);
     } catch (error) {
-      toast({ title: 'Error', description: submitErrorMessage(error, 'Could not start two-factor setup.'), variant: 'destructive' });
+      failed(error, current === 'disable' ? 'Two-factor sign-in is still on.' : 'That did not work. Nothing was changed.');
     }
   };
   const confirm = async () => {
     try {
-      const result = await sendJson<{ recoveryCodes: string[] }>('POST', '/api/admin/totp/enable', { code });
+      const result = await sendJson<{ recoveryCodes: string[] }>('POST', '/api/admin/totp/enable', { code, password: enrollmentPassword });
       setRecoveryCodes(result.recoveryCodes);
       setEnrollment(null);
+      setEnrollmentPassword('');
+      setCode('');
       setEnabled(true);
       toast({ title: 'Two-factor sign-in enabled' });
     } catch (error) {
       toast({ title: 'Error', description: submitErrorMessage(error, 'That code is not valid.'), variant: 'destructive' });
     }
   };
-  const disable = async () => {
-    // A 6-digit or recovery code, else the password: the session alone cannot turn two-factor off.
-    const looksLikeCode = /^\d{6}$|^[a-z0-9]{6}-[a-z0-9]{6}$/i.test(proof.trim());
-    try {
-      await sendJson('POST', '/api/admin/totp/disable', looksLikeCode ? { code: proof } : { password: proof });
-      setEnabled(false);
-      setRecoveryCodes(null);
-      setTurningOff(false);
-      setProof('');
-      toast({ title: 'Two-factor sign-in disabled' });
-    } catch (error) {
-      toast({ title: 'Error', description: submitErrorMessage(error, 'Two-factor sign-in is still on.'), variant: 'destructive' });
-    }
+  const cancelEnrollment = () => {
+    setEnrollment(null);
+    setEnrollmentPassword('');
+    setCode('');
   };
 
   return (
@@ -69,7 +107,46 @@ export function SecurityTab() {
       <p className="text-muted-foreground text-sm">
         Require a code from an authenticator app (such as 1Password, Authy or Google Authenticator) at every sign-in.
       </p>
-      {enabled === false && !enrollment && <Button onClick={() => void start()}>Set up authenticator app</Button>}
+      {enabled === false && !enrollment && !change && <Button onClick={() => open('setup')}>Set up authenticator app</Button>}
+      {enabled && !change && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => open('recovery-codes')}>
+            New recovery codes
+          </Button>
+          <Button variant="outline" onClick={() => open('disable')}>
+            Turn off two-factor sign-in
+          </Button>
+        </div>
+      )}
+      {change && (
+        <form
+          className="bg-card space-y-4 rounded-lg border p-5"
+          aria-label={change === 'setup' ? 'Confirm it is you to set up two-factor sign-in' : 'Confirm it is you to change two-factor sign-in'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitChange(change);
+          }}
+        >
+          <FormField id="totp-proof" label={change === 'setup' ? 'Your password' : 'Current code, recovery code or password'} error={proofError}>
+            <Input
+              {...fieldProps('totp-proof', proofError)}
+              type="password"
+              autoComplete={change === 'setup' ? 'current-password' : 'one-time-code'}
+              required
+              value={proof}
+              onChange={(e) => setProof(e.target.value)}
+            />
+          </FormField>
+          <div className="flex gap-2">
+            <Button type="submit" variant={change === 'disable' ? 'destructive' : 'default'}>
+              {SUBMIT_LABELS[change]}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => open(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
       {enrollment && (
         <div className="bg-card space-y-4 rounded-lg border p-5">
           <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
@@ -95,7 +172,12 @@ export function SecurityTab() {
               onChange={(e) => setCode(e.target.value)}
             />
           </FormField>
-          <Button onClick={() => void confirm()}>Turn on two-factor sign-in</Button>
+          <div className="flex gap-2">
+            <Button onClick={() => void confirm()}>Turn on two-factor sign-in</Button>
+            <Button type="button" variant="outline" onClick={cancelEnrollment}>
+              Cancel
+            </Button>
+          </div>
         </div>
       )}
       {recoveryCodes && (
@@ -108,32 +190,6 @@ export function SecurityTab() {
             ))}
           </ul>
         </div>
-      )}
-      {enabled && !turningOff && (
-        <Button variant="outline" onClick={() => setTurningOff(true)}>
-          Turn off two-factor sign-in
-        </Button>
-      )}
-      {enabled && turningOff && (
-        <form
-          className="bg-card space-y-4 rounded-lg border p-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void disable();
-          }}
-        >
-          <FormField id="totp-proof" label="Current code, recovery code or password">
-            <Input id="totp-proof" type="password" autoComplete="one-time-code" value={proof} onChange={(e) => setProof(e.target.value)} />
-          </FormField>
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive">
-              Turn off
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setTurningOff(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { formatZonedDateTime } from '@/lib/format';
-import type { AdminSubscriber } from '@/lib/types';
+import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
-import type { CategoryDetail } from '@/lib/types';
+import type { CategoryDetail } from '@/lib/wire/articles';
 import { categoryUpdateSchema } from '@/lib/validation/category';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';

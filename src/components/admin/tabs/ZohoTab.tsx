@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useResource } from '@/components/admin/shared/use-resource';
 import { useConnectionTest } from '@/components/admin/zoho/use-connection-test';

@@ -1,4 +1,4 @@
-import type { ZohoAdminConfig, ZohoTestResult } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig, ZohoTestResult } from '@/lib/wire/analytics';
 
 /**
  * What the admin should know about the connection besides its status: stored secrets the

@@ -1,5 +1,5 @@
 import { formatZonedDateTime } from '@/lib/format';
-import type { ZohoAdminConfig } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ConnectionTest } from '@/components/admin/zoho/use-connection-test';

@@ -1,5 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { ZOHO_DATA_CENTRES, ZOHO_DATA_CENTRE_LABELS, type ZohoAdminConfig, type ZohoConfigForm } from '@/lib/validation/zoho';
+import { ZOHO_DATA_CENTRES, ZOHO_DATA_CENTRE_LABELS, type ZohoConfigForm } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';

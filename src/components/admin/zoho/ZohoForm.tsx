@@ -1,6 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { sendJson } from '@/lib/api-client';
-import { zohoConfigSchema, type ZohoAdminConfig, type ZohoConfigForm, type ZohoConfigInput } from '@/lib/validation/zoho';
+import { zohoConfigSchema, type ZohoConfigForm, type ZohoConfigInput } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

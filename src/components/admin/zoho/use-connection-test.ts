@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { submitErrorMessage } from '@/lib/submit-error';
-import type { ZohoTestResult } from '@/lib/validation/zoho';
+import type { ZohoTestResult } from '@/lib/wire/analytics';
 import { toast } from '@/stores/toast';
 
 /**

@@ -1,4 +1,5 @@
-import { ZOHO_DASHBOARD_FIELDS, type ZohoAdminConfig, type ZohoConfigForm } from '@/lib/validation/zoho';
+import { ZOHO_DASHBOARD_FIELDS, type ZohoConfigForm } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 
 /** The Zoho tab's sub-tabs: two hold fields of the one form, the third is the setup guide. */
 export type ZohoSection = 'credentials' | 'dashboards' | 'guide';

@@ -1,4 +1,5 @@
-import type { AdminPage, AnalyticsContentItem } from '@/lib/types';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
+import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, type AdminAnalyticsContentListQuery } from '@/lib/validation/admin-lists';
 import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
 import { NotFoundError, messages } from '@/server/errors';

@@ -1,5 +1,6 @@
-import type { EnergyMixEntry } from '@/lib/types';
-import { zohoConfigSchema, type ZohoAdminConfig, type ZohoTestResult } from '@/lib/validation/zoho';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
+import { zohoConfigSchema } from '@/lib/validation/zoho';
+import type { ZohoAdminConfig, ZohoTestResult } from '@/lib/wire/analytics';
 import { loadConfig } from '@/server/config';
 import { BadRequestError, ValidationError, messages } from '@/server/errors';
 import { parseBody } from '@/server/http';

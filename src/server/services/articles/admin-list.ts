@@ -1,4 +1,5 @@
-import type { AdminArticleRow, AdminPage } from '@/lib/types';
+import type { AdminArticleRow } from '@/lib/wire/articles';
+import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminArticleListQuery } from '@/lib/validation/admin-lists';
 import { countAdminArticles, listAdminArticleRows } from '@/server/queries/articles';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';

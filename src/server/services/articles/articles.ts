@@ -1,4 +1,4 @@
-import type { AdminArticle, Article } from '@/lib/types';
+import type { AdminArticle, Article } from '@/lib/wire/articles';
 import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type ArticleUpdate } from '@/lib/validation/article';
 import type { SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
@@ -13,6 +13,7 @@ import {
   insertArticle,
   updateArticleById,
   updateArticleIfUnchanged,
+  type ArticleValues,
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
 import { authorForByline } from '@/server/services/articles/authors';
@@ -66,26 +67,15 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
   let article: AdminArticle;
   try {
     article = await writeTransaction(async (tx) => {
+      const { publishedAt, ...fields } = input;
       const id = await insertArticle(
         {
-          slug: input.slug,
-          title: input.title,
-          excerpt: input.excerpt,
+          ...fields,
           content,
           contentText: htmlToText(content),
-          imageUrl: input.imageUrl ?? null,
-          imageAlt: input.imageAlt ?? '',
-          imageCaption: input.imageCaption ?? '',
-          imageCredit: input.imageCredit ?? '',
           author: author.name,
           authorId: author.id,
-          categoryId: input.categoryId,
-          featured: input.featured,
-          status: input.status,
-          publishedAt: input.publishedAt ?? now,
-          metaTitle: input.metaTitle ?? null,
-          metaDescription: input.metaDescription ?? null,
-          socialImageUrl: input.socialImageUrl ?? null,
+          publishedAt: publishedAt ?? now,
           createdAt: now,
           updatedAt: now,
         },
@@ -127,22 +117,12 @@ export async function updateArticle(
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
   const author = input.author === undefined ? undefined : await authorForByline(input.author);
   const changes = {
-    ...(input.title !== undefined && { title: input.title }),
-    ...(input.slug !== undefined && { slug: input.slug }),
-    ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
+    // The fields sent; an absent one stays as it is (`expectedUpdatedAt` is no field).
+    ...(Object.fromEntries(
+      Object.entries(input).filter(([name, value]) => value !== undefined && name !== 'expectedUpdatedAt'),
+    ) as Partial<ArticleValues>),
     ...(content !== undefined && { content, contentText: htmlToText(content) }),
-    ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
-    ...(input.imageAlt !== undefined && { imageAlt: input.imageAlt }),
-    ...(input.imageCaption !== undefined && { imageCaption: input.imageCaption }),
-    ...(input.imageCredit !== undefined && { imageCredit: input.imageCredit }),
     ...(author !== undefined && { author: author.name, authorId: author.id }),
-    ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
-    ...(input.featured !== undefined && { featured: input.featured }),
-    ...(input.status !== undefined && { status: input.status }),
-    ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
-    ...(input.metaTitle !== undefined && { metaTitle: input.metaTitle }),
-    ...(input.metaDescription !== undefined && { metaDescription: input.metaDescription }),
-    ...(input.socialImageUrl !== undefined && { socialImageUrl: input.socialImageUrl }),
     // Never the same instant as the version it replaces: that instant is what a stale save names.
     updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),
   };
@@ -173,11 +153,18 @@ export async function restoreArticleRevision(
   expectedUpdatedAt: string | undefined,
 ): Promise<AdminArticle> {
   await getArticleForAdmin(id);
+  // A revision kept before a field existed lacks it: that field stays as it is.
   const { snapshot } = await getRevision(id, revisionId);
-  if (!(await categoryExists(snapshot.categoryId))) throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
+  if (snapshot.categoryId !== undefined && !(await categoryExists(snapshot.categoryId)))
+    throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
+  const { publishedAt, ...fields } = snapshot;
   return updateArticle(
     id,
-    { ...snapshot, publishedAt: new Date(snapshot.publishedAt), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) },
+    {
+      ...fields,
+      ...(publishedAt !== undefined && { publishedAt: new Date(publishedAt) }),
+      ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }),
+    },
     user,
     'restored',
   );

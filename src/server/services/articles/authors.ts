@@ -1,4 +1,5 @@
-import type { AdminPage, Author } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { Author } from '@/lib/wire/articles';
 import type { AuthorCreate, AuthorUpdate } from '@/lib/validation/author';
 import { ADMIN_PAGE_SIZE, type AdminAuthorListQuery } from '@/lib/validation/admin-lists';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';

@@ -1,4 +1,4 @@
-import type { ArticleAutosave } from '@/lib/types';
+import type { ArticleAutosave } from '@/lib/wire/articles';
 import type { ArticleAutosaveInput } from '@/lib/validation/article-autosave';
 import type { SessionUser } from '@/server/auth/session';
 import { NotFoundError, messages } from '@/server/errors';
@@ -28,7 +28,7 @@ export async function autosaveArticle(key: string): Promise<number | undefined> 
 export async function saveAutosave(user: SessionUser, key: string, input: ArticleAutosaveInput): Promise<{ savedAt: string; stale: boolean }> {
   const articleId = await autosaveArticle(key);
   const savedAt = new Date();
-  const values = { ...input.values, ...(input.values.content !== undefined && { content: sanitizeArticleHtml(input.values.content) }) };
+  const values = { ...input.values, ...(typeof input.values.content === 'string' && { content: sanitizeArticleHtml(input.values.content) }) };
   await upsertArticleAutosave({
     userId: user.userId,
     draftKey: autosaveKey(articleId),

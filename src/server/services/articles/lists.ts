@@ -1,4 +1,4 @@
-import type { Article, ArticleSummary } from '@/lib/types';
+import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { cachedForContent } from '@/server/content-version';
 import {
   countPublicArticles,

@@ -1,5 +1,6 @@
 import { diffLines } from '@/lib/line-diff';
-import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow, ArticleSnapshot } from '@/lib/types';
+import { ARTICLE_FIELD_NAMES, type ArticleFieldName } from '@/lib/validation/article';
+import type { AdminArticle, ArticleRevisionDiff, ArticleRevisionRow, ArticleSnapshot, StoredSnapshot } from '@/lib/wire/articles';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
 import type { Executor } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
@@ -14,52 +15,15 @@ import {
 } from '@/server/queries/article-revisions';
 import { getAdminArticle } from '@/server/queries/articles';
 
-/** The fields a revision keeps, in the order a diff lists them. */
-const SNAPSHOT_FIELDS = [
-  'title',
-  'slug',
-  'excerpt',
-  'content',
-  'imageUrl',
-  'imageAlt',
-  'imageCaption',
-  'imageCredit',
-  'author',
-  'categoryId',
-  'featured',
-  'status',
-  'publishedAt',
-  'metaTitle',
-  'metaDescription',
-  'socialImageUrl',
-] as const satisfies readonly (keyof ArticleSnapshot)[];
-
-/** An article's editable fields as they are now. */
+/** An article's editable fields as they are now (what a revision keeps). */
 export function snapshotOf(article: AdminArticle): ArticleSnapshot {
-  return {
-    title: article.title,
-    slug: article.slug,
-    excerpt: article.excerpt,
-    content: article.content,
-    imageUrl: article.imageUrl,
-    imageAlt: article.imageAlt,
-    imageCaption: article.imageCaption,
-    imageCredit: article.imageCredit,
-    author: article.author,
-    categoryId: article.categoryId,
-    featured: article.featured,
-    status: article.status,
-    publishedAt: article.publishedAt,
-    metaTitle: article.metaTitle,
-    metaDescription: article.metaDescription,
-    socialImageUrl: article.socialImageUrl,
-  };
+  return Object.fromEntries(ARTICLE_FIELD_NAMES.map((field) => [field, article[field]])) as ArticleSnapshot;
 }
 
-/** The fields in which two snapshots differ. */
-export function changedFields(before: ArticleSnapshot | undefined, after: ArticleSnapshot): (keyof ArticleSnapshot)[] {
+/** The fields in which two snapshots differ, in the fields' order. */
+export function changedFields(before: StoredSnapshot | undefined, after: StoredSnapshot): ArticleFieldName[] {
   // A field absent from an older revision (the lead image's alt text, caption, credit) was empty.
-  return SNAPSHOT_FIELDS.filter((field) => before === undefined || (before[field] ?? '') !== (after[field] ?? ''));
+  return ARTICLE_FIELD_NAMES.filter((field) => before === undefined || (before[field] ?? '') !== (after[field] ?? ''));
 }
 
 /**
@@ -135,8 +99,8 @@ export async function listRevisions(articleId: number, page: number) {
 export async function getRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff['revision']> {
   const record = await getArticleRevision(articleId, revisionId);
   if (!record) throw new NotFoundError(messages.revisionNotFound);
-  const snapshot = JSON.parse(record.snapshot) as ArticleSnapshot;
-  return { ...toRow({ ...record, title: snapshot.title }), snapshot };
+  const snapshot = JSON.parse(record.snapshot) as StoredSnapshot;
+  return { ...toRow({ ...record, title: snapshot.title ?? '' }), snapshot };
 }
 
 const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -172,10 +136,10 @@ export function htmlToDiffLines(html: string): string[] {
 export async function diffRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff> {
   const [current, revision] = await Promise.all([getArticleForAdmin(articleId), getRevision(articleId, revisionId)]);
   const now = snapshotOf(current);
-  const fields = SNAPSHOT_FIELDS.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
+  const fields = ARTICLE_FIELD_NAMES.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
     field,
     revision: shown(revision.snapshot[field]),
     current: shown(now[field]),
   }));
-  return { revision, fields, content: diffLines(htmlToDiffLines(revision.snapshot.content), htmlToDiffLines(now.content)) };
+  return { revision, fields, content: diffLines(htmlToDiffLines(revision.snapshot.content ?? ''), htmlToDiffLines(now.content)) };
 }

@@ -1,4 +1,4 @@
-import type { CategoryDetail } from '@/lib/types';
+import type { CategoryDetail } from '@/lib/wire/articles';
 import type { CategoryUpdate } from '@/lib/validation/category';
 import { NotFoundError, messages } from '@/server/errors';
 import { updateCategoryDescription } from '@/server/queries/categories';

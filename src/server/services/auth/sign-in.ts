@@ -2,12 +2,13 @@ import type { LoginInput } from '@/lib/validation/login';
 import type { TotpAction } from '@/lib/validation/two-factor';
 import { getDummyHash, verifyPassword } from '@/server/auth/password';
 import { createSession, invalidateSession } from '@/server/auth/session';
-import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from '@/server/services/rate-limits/sign-in';
+import { admitSignInAttempt, clearSignInFailures, forgiveSignInAttempt, type SignInAttempt } from '@/server/services/rate-limits/sign-in';
 import {
   canCheckAuthenticatorCode,
   confirmTotpEnrollment,
   disableTotp,
   isTotpEnabled,
+  renewRecoveryCodes,
   startTotpEnrollment,
   verifySecondFactor,
 } from '@/server/auth/totp';
@@ -15,38 +16,50 @@ import type { SessionUser } from '@/server/auth/session';
 import { BadRequestError, NotFoundError, RateLimitError, UnauthorizedError, messages } from '@/server/errors';
 import { getUserById, getUserByUsername } from '@/server/queries/users';
 
-function logAttempt(outcome: 'success' | 'failure' | 'throttled', username: string, address: string): void {
-  console.info(JSON.stringify({ event: 'admin_login', outcome, username: username.slice(0, 100), address, at: new Date().toISOString() }));
+/** What an audit line records: a sign-in, or the proof a two-factor change asked for. */
+type AttemptEvent = 'admin_login' | 'admin_two_factor';
+
+function logAttempt(event: AttemptEvent, outcome: 'success' | 'failure' | 'throttled', username: string, address: string): void {
+  console.info(JSON.stringify({ event, outcome, username: username.slice(0, 100), address, at: new Date().toISOString() }));
+}
+
+/** Admits a try through the sign-in throttle (recorded before anything is checked), logging a refusal. */
+async function admitAttempt(event: AttemptEvent, username: string, address: string): Promise<SignInAttempt> {
+  try {
+    return await admitSignInAttempt(address, username);
+  } catch (error) {
+    if (error instanceof RateLimitError) logAttempt(event, 'throttled', username, address);
+    throw error;
+  }
 }
 
 /**
- * Signs the administrator in: the throttle is checked before any hash is computed; an
- * unknown user name costs the same hash as a wrong password. Returns a new session.
+ * Signs the administrator in: the try is admitted by the throttle (and recorded as a
+ * failure) before any hash is computed; an unknown user name costs the same hash as a wrong
+ * password. Returns a new session.
  */
 export async function signIn(input: LoginInput, address: string): Promise<{ token: string; expiresAt: Date }> {
-  const wait = await loginRetryAfterMs(address, input.username);
-  if (wait > 0) {
-    logAttempt('throttled', input.username, address);
-    throw new RateLimitError(wait / 1000, messages.loginThrottled);
-  }
+  const attempt = await admitAttempt('admin_login', input.username, address);
   const user = await getUserByUsername(input.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !ok) {
-    await recordLoginFailure(address, input.username);
-    logAttempt('failure', input.username, address);
+    logAttempt('admin_login', 'failure', input.username, address);
     throw new UnauthorizedError(messages.invalidCredentials);
   }
   if (user.totpKey) {
-    if (!input.code) throw new UnauthorizedError(messages.codeRequired, { code: [messages.enterCode] });
+    if (!input.code) {
+      // The right password alone: the form asks for the code next, and this try is not a failure.
+      await forgiveSignInAttempt(attempt);
+      throw new UnauthorizedError(messages.codeRequired, { code: [messages.enterCode] });
+    }
     if (!(await verifySecondFactor(user, input.code))) {
-      await recordLoginFailure(address, input.username);
-      logAttempt('failure', input.username, address);
+      logAttempt('admin_login', 'failure', input.username, address);
       const message = canCheckAuthenticatorCode(user) ? messages.invalidCode : messages.totpKeyUnreadable;
       throw new UnauthorizedError(message, { code: [message] });
     }
   }
-  await clearLoginFailures(address, input.username);
-  logAttempt('success', input.username, address);
+  await clearSignInFailures(attempt);
+  logAttempt('admin_login', 'success', input.username, address);
   return createSession(user.id);
 }
 
@@ -61,12 +74,36 @@ export async function getTwoFactorStatus(user: SessionUser): Promise<{ enabled: 
 }
 
 /**
- * The Security tab's actions: `setup` answers a new key to scan, `enable` confirms it with
- * a first code (answering the recovery codes, shown once), `disable` turns two-factor
- * sign-in off, which needs a current code, a recovery code or the password, not the
- * session alone.
+ * Proves that the one changing two-factor sign-in is the administrator and not merely their
+ * session: the password, or while two-factor sign-in is on a current or recovery code.
+ * Counted by the sign-in throttle, as the same address signing in as the same name.
  */
-export async function changeTwoFactor(user: SessionUser, action: TotpAction) {
+async function confirmIdentity(user: SessionUser, proof: Pick<TotpAction, 'password' | 'currentCode'>, address: string): Promise<void> {
+  const attempt = await admitAttempt('admin_two_factor', user.username, address);
+  const account = await getUserById(user.userId);
+  if (!account) throw new NotFoundError();
+  const confirmed =
+    proof.password !== undefined
+      ? await verifyPassword(account.passwordHash, proof.password)
+      : account.totpKey !== null && proof.currentCode !== undefined && (await verifySecondFactor(account, proof.currentCode));
+  if (!confirmed) {
+    logAttempt('admin_two_factor', 'failure', user.username, address);
+    const message = account.totpKey ? messages.confirmWithCodeOrPassword : messages.confirmWithPassword;
+    throw new UnauthorizedError(message, { confirm: [message] });
+  }
+  await clearSignInFailures(attempt);
+  logAttempt('admin_two_factor', 'success', user.username, address);
+}
+
+/**
+ * The Security tab's actions, each confirmed with the password or a current or recovery
+ * code (never the session alone, so a stolen session cannot make itself a second factor):
+ * `setup` answers a new key to scan, `enable` confirms it with a first code (answering the
+ * recovery codes, shown once), `recovery-codes` replaces the recovery codes, `disable` turns
+ * two-factor sign-in off.
+ */
+export async function changeTwoFactor(user: SessionUser, action: TotpAction, address: string) {
+  await confirmIdentity(user, action, address);
   switch (action.action) {
     case 'setup':
       return startTotpEnrollment(user.userId, user.username);
@@ -75,15 +112,13 @@ export async function changeTwoFactor(user: SessionUser, action: TotpAction) {
       if (!recoveryCodes) throw new BadRequestError(messages.enrolmentCodeInvalid, { code: [messages.invalidCodeShort] });
       return { enabled: true, recoveryCodes };
     }
-    case 'disable': {
-      const account = await getUserById(user.userId);
-      if (!account) throw new NotFoundError();
-      const confirmed =
-        (action.password !== undefined && (await verifyPassword(account.passwordHash, action.password))) ||
-        (action.code !== undefined && (await verifySecondFactor(account, action.code)));
-      if (!confirmed) throw new UnauthorizedError(messages.confirmWithCodeOrPassword, { confirm: [messages.confirmWithCodeOrPassword] });
+    case 'recovery-codes': {
+      const recoveryCodes = await renewRecoveryCodes(user.userId);
+      if (!recoveryCodes) throw new BadRequestError(messages.twoFactorOff);
+      return { enabled: true, recoveryCodes };
+    }
+    case 'disable':
       await disableTotp(user.userId);
       return { enabled: false };
-    }
   }
 }

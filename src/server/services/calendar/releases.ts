@@ -2,7 +2,7 @@ import type { CalendarEventInput, CalendarEventKind } from '@/lib/validation/cal
 import { isEiaSource } from '@/lib/energy';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { RELEASE_RULES, daysBetween, releasesBetween, type Release, type ReleaseKind, type ReleaseSeries } from '@/lib/release-calendar';
-import type { CalendarEventItem, ReleaseChangeItem, ReleaseChoice } from '@/lib/types';
+import type { CalendarEventItem, ReleaseChangeItem, ReleaseChoice } from '@/lib/wire/calendar';
 import { RELEASE_CHANGE_MAX_DAYS, RELEASE_ID_PATTERN, type ReleaseChangeInput } from '@/lib/validation/release-change';
 import { addDays, zonedParts, zonedTime } from '@/lib/zoned-time';
 import { BadRequestError, NotFoundError, messages } from '@/server/errors';

@@ -1,4 +1,4 @@
-import type { PublicComment } from '@/lib/types';
+import type { PublicComment } from '@/lib/wire/comments';
 import type { CommentCreate } from '@/lib/validation/comment';
 import type { CommentPageQuery } from '@/lib/validation/page-query';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';

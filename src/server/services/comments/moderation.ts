@@ -1,4 +1,5 @@
-import type { AdminPage, ModerationComment } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { ModerationComment } from '@/lib/wire/comments';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminCommentListQuery, type CommentBulk } from '@/lib/validation/admin-lists';
 import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';

@@ -1,4 +1,5 @@
-import type { AdminMessage, AdminPage } from '@/lib/types';
+import type { AdminMessage } from '@/lib/wire/contact';
+import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, type AdminMessageListQuery, type MessageBulk } from '@/lib/validation/admin-lists';
 import type { ContactCreate } from '@/lib/validation/contact';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';

@@ -1,22 +1,9 @@
-import type { AdminPage, OutboxItem, OutboxMessage } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { OutboxItem, OutboxMessage } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminOutboxListQuery } from '@/lib/validation/admin-lists';
 import { NotFoundError, messages } from '@/server/errors';
-import { countOutboxMessages, getOutboxMessage, listOutboxMessages, type OutboxSummaryRow } from '@/server/queries/outbox';
-
-function toOutboxItem(row: OutboxSummaryRow): OutboxItem {
-  return {
-    id: row.id,
-    kind: row.kind,
-    to: row.toAddress,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
-  };
-}
+import { countOutboxMessages, getOutboxMessage, listOutboxMessages } from '@/server/queries/outbox';
+import { asWire } from '@/server/queries/rows';
 
 /**
  * A page of the outbox for the admin, newest first, with each message's delivery result.
@@ -33,7 +20,7 @@ export async function listOutboxForAdmin(query: AdminOutboxListQuery): Promise<A
     countOutboxMessages(filter, ADMIN_SEARCH_COUNT_CAP),
   ]);
   return {
-    items: rows.map(toOutboxItem),
+    items: rows.map(asWire),
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
     ...(total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total }),
@@ -44,5 +31,5 @@ export async function listOutboxForAdmin(query: AdminOutboxListQuery): Promise<A
 export async function getOutboxMessageForAdmin(id: number): Promise<OutboxMessage> {
   const row = await getOutboxMessage(id);
   if (!row) throw new NotFoundError(messages.outboxMessageNotFound);
-  return { ...toOutboxItem(row), text: row.textBody, html: row.htmlBody };
+  return asWire(row);
 }

@@ -1,6 +1,6 @@
 import { changeOverDays, FALLBACK_ENERGY_MIX, thirtyDayVolatility, weeklyVolatility, type DashboardFigures } from '@/lib/dashboard';
 import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
-import type { EnergyMixEntry } from '@/lib/types';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { generationEnergyMix } from '@/server/queries/generation';
 import { listEnergyMix, listRecentObservations, listSeriesBySlugs, type MarketSeriesRow } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';

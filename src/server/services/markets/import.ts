@@ -1,7 +1,7 @@
 import { MARKET_SERIES, marketSeriesRow, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
-import type { MarketDataStatus } from '@/lib/types';
+import type { MarketDataStatus } from '@/lib/wire/markets';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { BadGatewayError, BadRequestError, ConflictError, messages } from '@/server/errors';

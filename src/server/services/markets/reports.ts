@@ -7,10 +7,10 @@ import {
   REGIONAL_METRIC_LABELS,
   REPORT_RANGE_LABELS,
   SHARE_PERIOD_LABELS,
-  type Report,
   type ReportKind,
   type ReportQuery,
 } from '@/lib/validation/reports';
+import type { Report } from '@/lib/wire/markets';
 import { NotFoundError, messages } from '@/server/errors';
 import { latestGenerationMonth, listGenerationOfMonth, listUsGeneration, recentGenerationMonths } from '@/server/queries/generation';
 import { latestObservationPeriod, listObservationsSince, listSeriesBySlugs } from '@/server/queries/market';

@@ -1,7 +1,7 @@
-import type { Frequency } from '@/lib/market-format';
 import { CHANGE_PERIODS, isStale, seriesInfo, seriesSourceText } from '@/lib/series-catalog';
 import { fiveYearRange, rangeStart, rangeStats, type FiveYearBand, type Point, type RangeStats, type SeriesRange } from '@/lib/series-stats';
-import type { ArticleSummary } from '@/lib/types';
+import type { ArticleSummary } from '@/lib/wire/articles';
+import type { SeriesSummary } from '@/lib/wire/markets';
 import { isEiaSource } from '@/lib/energy';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
@@ -16,26 +16,6 @@ import { addDays } from '@/lib/zoned-time';
 export const MAX_OBSERVATIONS = 10_000;
 /** Articles a series page lists. */
 const RELATED_ARTICLES = 5;
-
-/** A series as the data API and the pages describe it: figures, cadence, freshness and source. */
-export interface SeriesSummary {
-  slug: string;
-  name: string;
-  description: string;
-  unit: string;
-  frequency: Frequency;
-  decimals: number;
-  latest: Point | null;
-  /** The latest value against the one before it. */
-  change: { value: number; percent: number | null; period: string } | null;
-  /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
-  stale: boolean;
-  staleAfterDays: number;
-  source: { sample: boolean; eiaSeries: string; text: string };
-  /** The series page, and the data API's address for its history. */
-  page: string;
-  api: string;
-}
 
 function summarize(series: MarketSeriesRow, latest: Point | undefined, previous: Point | undefined, now: Date): SeriesSummary {
   const info = seriesInfo(series.slug, series.frequency);

@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import type { AdminPage, MediaItem } from '@/lib/types';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import type { AdminPage } from '@/lib/wire/common';
+import type { MediaItem } from '@/lib/wire/media';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import type { MediaDetails, MediaListQuery } from '@/lib/validation/media';
 import { appConfig } from '@/server/config';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from '@/server/errors';
 import { openMediaStorage, type MediaStorage } from '@/server/media-storage';
 import { countMedia, deleteMediaRow, getMedia, insertMedia, listMedia, updateMediaDetails, type MediaRow } from '@/server/queries/media';
+import sharp from '@/server/sharp';
 
 /** Widths of the resized copies (each no wider than the original). */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
-/** Larger images are refused before they are decoded (a small file can unpack to gigabytes). */
-export const MAX_PIXELS = 50_000_000;
+/**
+ * Larger images are refused before they are decoded (a small file can unpack to gigabytes:
+ * 49 megapixels of one color fit in 150 KB of PNG). 26 megapixels take the photos a newsroom
+ * publishes as they come: phones (12 MP, 24 on the newest by default), 24 MP camera bodies
+ * (6000×4000) and 26 MP ones (6240×4160), agency pictures. Readers never get more than 1600
+ * pixels' width, so a larger file (a 45 MP camera original, a phone's 48 MP mode) is exported
+ * smaller first. What an upload at the cap costs a web process while it is re-encoded is
+ * bounded by it: about 250 MB for a JPEG, 600 MB for a WebP (its encoder holds the whole image).
+ */
+export const MAX_PIXELS = 26_000_000;
 /** Where the files are served: `/media/{key}/{file}`. */
 export const MEDIA_PATH = '/media';
 
@@ -32,7 +42,27 @@ export function mediaStorage(): MediaStorage {
   return (storage ??= openMediaStorage(appConfig().media));
 }
 
-/** What the file really is, read from its content: one of the four formats, else undefined. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * What an upload's first bytes say it is: one of the four formats, else undefined, and then
+ * no image library ever parses it. AVIF is an ISO media file whose `ftyp` box names AVIF's
+ * brand (major or compatible); HEIC and other such files name others.
+ */
+export function sniffImageFormat(bytes: Buffer): Format | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 16 && bytes.toString('latin1', 4, 8) === 'ftyp') {
+    const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 1024);
+    const brands = [bytes.toString('latin1', 8, 12)];
+    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return undefined;
+}
+
+/** What the file really is, read from its header by the loader its first bytes chose: one of the four formats, else undefined. */
 function formatOf(metadata: Metadata): Format | undefined {
   if (metadata.format === 'jpeg' || metadata.format === 'png' || metadata.format === 'webp') return metadata.format;
   if (metadata.format === 'heif' && metadata.compression === 'av1') return 'avif';
@@ -64,7 +94,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
   const base = `${MEDIA_PATH}/${row.key}`;
   return {
     id: row.id,
-    filename: row.filename,
+    filename: cleanFilename(row.filename),
     format: row.format,
     width: row.width,
     height: row.height,
@@ -78,53 +108,74 @@ export function toMediaItem(row: MediaRow): MediaItem {
   };
 }
 
-/** A file name fit to show: no folders, no control characters, at most 200 characters. */
+/**
+ * A file name fit to show: no folders; no control or format characters (line breaks, the
+ * controls that turn text's direction, which make `photo\u202egpj.exe` read as
+ * `photoexe.jpg`, zero-width spaces and joiners, byte-order marks), no line or paragraph
+ * separators; at most 200 characters. Applied when a name is stored and when one is shown
+ * (names stored before it).
+ */
 function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
   return (clean || 'image').slice(0, 200);
 }
 
+/** How every upload is opened: never past MAX_PIXELS, and a damaged file is an error rather than a partial image. */
+const UPLOAD_INPUT = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
+
 /**
  * Takes an uploaded image into the library. The content decides what it is (JPEG, PNG,
- * WebP or AVIF; anything else, whatever its name, is refused); the stored original is
- * decoded and encoded again, so no metadata (location, camera) and nothing appended to the
- * image (a polyglot's script or archive) survives; the resized copies come in AVIF and WebP.
- * Files are written before the row, so a row never names a missing file.
+ * WebP or AVIF by its first bytes, then by its header; anything else, whatever its name, is
+ * refused before an image library parses it, and an image past MAX_PIXELS before it is
+ * decoded); the stored original is decoded and encoded again, so no metadata (location,
+ * camera) and nothing appended to the image (a polyglot's script or archive) survives; the
+ * resized copies come in AVIF and WebP, from one more decode at the widest copy's size, one
+ * encode at a time. Files are written before the row, so a row never names a missing file.
  */
 export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
   const maxBytes = appConfig().mediaMaxBytes;
   if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new UnsupportedMediaTypeError(messages.imageUnsupported);
   let metadata: Metadata;
   try {
+    // The header only: nothing is decoded yet.
     metadata = await sharp(bytes).metadata();
   } catch {
     throw new UnsupportedMediaTypeError(messages.imageUnsupported);
   }
-  const format = formatOf(metadata);
-  if (!format) throw new UnsupportedMediaTypeError(messages.imageUnsupported);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) throw new PayloadTooLargeError(messages.imageTooManyPixels);
+  if (formatOf(metadata) !== format) throw new UnsupportedMediaTypeError(messages.imageUnsupported);
+  if (metadata.width * metadata.height > MAX_PIXELS) throw new PayloadTooLargeError(messages.imageTooManyPixels(MAX_PIXELS / 1_000_000));
 
-  // Decoded once, upright (EXIF orientation applied), then encoded per file.
-  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   let original: { data: Buffer; info: OutputInfo };
+  let copies: { data: Buffer; info: OutputInfo };
+  const width = metadata.autoOrient.width;
+  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
+  const widths = narrower.length > 0 ? narrower : [width];
   try {
-    original = await encode(source.clone(), format).toBuffer({ resolveWithObject: true });
+    // Upright (EXIF orientation applied), in its own format.
+    original = await encode(sharp(bytes, UPLOAD_INPUT).rotate(), format).toBuffer({ resolveWithObject: true });
+    // The widest copy's pixels, which every copy is made from (JPEG and WebP shrink while they decode).
+    copies = await sharp(bytes, UPLOAD_INPUT)
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw new ValidationError({ file: [messages.imageUnreadable] }, messages.imageUnreadable);
   }
-  const { width, height } = original.info;
-  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
-  const widths = narrower.length > 0 ? narrower : [width];
   const key = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomBytes(9)
     .toString('base64url')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '0')}`;
   const files: { name: string; data: Buffer }[] = [{ name: originalFile(format), data: original.data }];
+  const pixels = { raw: { width: copies.info.width, height: copies.info.height, channels: copies.info.channels } } as const;
   for (const w of widths) {
-    const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-    const [avif, webp] = await Promise.all([encode(resized.clone(), 'avif').toBuffer(), encode(resized.clone(), 'webp').toBuffer()]);
-    files.push({ name: `${w}.avif`, data: avif }, { name: `${w}.webp`, data: webp });
+    const resized = () => sharp(copies.data, pixels).resize({ width: w, withoutEnlargement: true });
+    files.push({ name: `${w}.avif`, data: await encode(resized(), 'avif').toBuffer() });
+    files.push({ name: `${w}.webp`, data: await encode(resized(), 'webp').toBuffer() });
   }
   const store = mediaStorage();
   await Promise.all(files.map((f) => store.put(`${key}/${f.name}`, f.data, mediaContentType(f.name) ?? 'application/octet-stream')));
@@ -133,8 +184,8 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
       key,
       filename: cleanFilename(filename),
       format,
-      width,
-      height,
+      width: original.info.width,
+      height: original.info.height,
       bytes: original.data.length,
       variants: widths,
       alt: details.alt ?? '',

@@ -1,7 +1,8 @@
 import { categoryBadgeColors } from '@/lib/categories';
 import { formatLongDate } from '@/lib/format';
 import { SITE_NAME, SITE_TAGLINE } from '@/lib/site';
-import type { Author, CategoryDetail, PageImage } from '@/lib/types';
+import type { Author, CategoryDetail } from '@/lib/wire/articles';
+import type { PageImage } from '@/lib/site';
 import { OG_HEIGHT, OG_WIDTH, ogCardVersion, renderOgCard, type OgCard } from '@/server/og-image';
 import { getPublicArticleCard } from '@/server/queries/articles';
 import { getAuthorBySlug } from '@/server/queries/authors';

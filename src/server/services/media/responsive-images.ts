@@ -1,5 +1,5 @@
 import { attributeOf, libraryKeyOf } from '@/lib/media-url';
-import type { ArticleSummary, ResponsiveImage } from '@/lib/types';
+import type { ArticleSummary, ResponsiveImage } from '@/lib/wire/articles';
 import { getMediaByKeys, type MediaRow } from '@/server/queries/media';
 import { toMediaItem } from '@/server/services/media/library';
 

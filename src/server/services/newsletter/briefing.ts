@@ -3,7 +3,7 @@ import { formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-form
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { CADENCE_LABELS } from '@/lib/series-catalog';
 import { SITE_NAME } from '@/lib/site';
-import type { MarketDataItem } from '@/lib/types';
+import type { MarketDataItem } from '@/lib/wire/markets';
 import { zonedParts } from '@/lib/zoned-time';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { csvRow } from '@/lib/csv';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
-import type { AdminPage, AdminSubscriber } from '@/lib/types';
+import type { AdminPage } from '@/lib/wire/common';
+import type { AdminSubscriber, SubscriberPreferences } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
 import type { NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
@@ -27,8 +28,9 @@ import {
   type SubscriberRow,
 } from '@/server/queries/subscribers';
 import { listCategories } from '@/server/queries/categories';
+import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
-import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
+import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
 import { enqueueMail } from '@/server/services/mail/outbox';
 
@@ -104,8 +106,9 @@ async function enqueueConfirmation(email: string, token: string, tx: Executor, n
  * Takes a subscription. The answer is the same whether or not the address is known (no
  * address enumeration): a new or pending address gets a (new) confirmation message, an
  * active one gets its choices updated only after it confirms again, and nothing else is sent
- * before confirmation. Limited per client address and per e-mail address, so the form cannot
- * flood someone's mailbox; a filled honeypot is accepted silently and stores nothing.
+ * before confirmation. Limited per client address and per mailbox (however its address is
+ * written: `mailboxOf`), so the form cannot flood someone's mailbox; a filled honeypot is
+ * accepted silently and stores nothing.
  */
 export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAddress: string, now: Date = new Date()): Promise<{ ok: true }> {
   if (input[HONEYPOT_FIELD]) return { ok: true };
@@ -113,7 +116,7 @@ export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAd
   await writeTransaction(async (tx) => {
     await Promise.all([
       takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
-      takeRateLimit(tx, 'newsletter-email', email, RATE_RULES.newsletterEmail, now),
+      takeRateLimit(tx, 'newsletter-email', mailboxOf(email), RATE_RULES.newsletterEmail, now),
     ]);
     const token = randomToken();
     const choices = {
@@ -188,17 +191,6 @@ export function unsubscribeByToken(token: string, now: Date = new Date()): Promi
   });
 }
 
-/** A subscriber's choices as the preferences page shows and saves them. */
-export interface SubscriberPreferences {
-  email: string;
-  status: SubscriberRow['status'];
-  dailyBriefing: boolean;
-  weeklyRoundup: boolean;
-  priceAlerts: boolean;
-  topics: string[];
-  alerts: PriceAlert[];
-}
-
 /** The followed topics stored as a JSON array; anything unreadable is none. */
 export function topicsOf(row: Pick<SubscriberRow, 'topics'>): string[] {
   try {
@@ -249,13 +241,7 @@ export async function savePreferences(input: NewsletterPreferences, now: Date = 
   });
 }
 
-const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({
-  ...row,
-  topics: topicsOf(row),
-  createdAt: row.createdAt.toISOString(),
-  confirmedAt: row.confirmedAt?.toISOString() ?? null,
-  unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
-});
+const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({ ...asWire(row), topics: topicsOf(row) });
 
 /** A page of the admin's subscriber list (50), with its total; a search's total is capped like the other lists'. */
 export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): Promise<AdminPage<AdminSubscriber>> {

@@ -20,7 +20,7 @@ export const RATE_RULES = {
     { max: 1, windowMs: 10_000 },
     { max: 10, windowMs: 3_600_000 },
   ],
-  /** Confirmation messages per e-mail address, whoever asks: no subscription bombing. */
+  /** Confirmation messages per mailbox (`mailboxOf`), whoever asks: no subscription bombing. */
   newsletterEmail: [
     { max: 1, windowMs: 60_000 },
     { max: 3, windowMs: 24 * 3_600_000 },
@@ -31,6 +31,29 @@ export const RATE_RULES = {
     { max: 10, windowMs: 3_600_000 },
   ],
 } satisfies Record<string, RateRule[]>;
+
+/** Domains whose mailboxes ignore dots in the name part; the second is the first's other name. */
+const DOTLESS_DOMAINS = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The mailbox an e-mail address delivers to, as per-address limits count it: lowercase and
+ * without a `+tag` (`Victim+1@Example.org` is `victim@example.org`), and at Gmail without the
+ * dots it ignores. Limits keyed by it cannot be multiplied by writing one mailbox many ways.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = address.slice(at + 1);
+  let name = address.slice(0, at);
+  const plus = name.indexOf('+');
+  if (plus > 0) name = name.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS.get(domain);
+  return dotless ? `${name.replaceAll('.', '')}@${dotless}` : `${name}@${domain}`;
+}
 
 /** How long, in ms, until another event fits every rule, given past event times (newest first). */
 export function retryAfterMs(times: number[], rules: RateRule[], now: number): number {

@@ -1,4 +1,5 @@
-import type { AdminCounts, AdminPage } from '@/lib/types';
+import type { AdminCounts } from '@/lib/wire/admin';
+import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import { countAdminArticles } from '@/server/queries/articles';
 import { readCounters } from '@/server/queries/counters';

@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/site';
-import type { ArticleSummary } from '@/lib/types';
+import type { ArticleSummary } from '@/lib/wire/articles';
 import { NotFoundError, messages } from '@/server/errors';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug } from '@/server/queries/categories';

@@ -1,12 +1,20 @@
 import { requireAdmin } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
-import { createPreviewLink } from '@/server/services/articles/preview';
+import { createPreviewLink, revokePreviewLinks } from '@/server/services/articles/preview';
 
-/** POST /api/admin/articles/{id}/preview: a private link to the article page as it is now, whatever its status: `{url, expiresAt}`. */
-export const { POST, ALL } = endpoint({
+/**
+ * POST /api/admin/articles/{id}/preview: a private link to the article page as it is now, whatever its status: `{url, expiresAt}`.
+ * DELETE: revokes every preview link of the article made so far (204); they answer 404 from then on.
+ */
+export const { POST, DELETE, ALL } = endpoint({
   POST: async (context) => {
     requireAdmin(context);
     return json(await createPreviewLink(idParam(context.params.id, messages.articleNotFound)), { status: 201 });
+  },
+  DELETE: async (context) => {
+    requireAdmin(context);
+    await revokePreviewLinks(idParam(context.params.id, messages.articleNotFound));
+    return new Response(null, { status: 204 });
   },
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `articles` ADD `preview_generation` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `articles` ADD `correction` text DEFAULT '' NOT NULL;
