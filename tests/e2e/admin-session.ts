@@ -14,6 +14,9 @@ export async function submitSignIn(page: Page): Promise<void> {
 export async function signIn(page: Page): Promise<void> {
   await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin$/);
+  // The sign-in notice comes with the panel. Once its region is there, the notice cannot mount
+  // later on top of a dialog or menu the test opens (and take that layer's Escape).
+  await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await waitForIslands(page);
 }

@@ -121,6 +121,8 @@ test('the admin panel fits the phone: its sections in a menu, the market data st
   await page.keyboard.press('Enter');
   await expect(menu.getByRole('menuitemradio', { name: 'Articles' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  // Radix moves the focus a moment after the key (a timer): Enter waits for it.
+  await expect(menu.getByRole('menuitemradio', { name: 'Authors' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/\/admin#authors$/);
