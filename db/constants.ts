@@ -5,6 +5,20 @@
 export const ZOHO_DATA_CENTRES = ['US', 'EU', 'IN', 'AU', 'JP', 'CN', 'SA', 'CA'] as const;
 export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
 
+/**
+ * The newsroom's topics (the categories table's rows, which editors describe but never add
+ * or rename): the seed stores them, the header, footer and menus link to their pages.
+ */
+export const TOPICS = [
+  { slug: 'oil-gas', name: 'Oil & Gas' },
+  { slug: 'renewables', name: 'Renewables' },
+  { slug: 'utilities', name: 'Utilities' },
+  { slug: 'nuclear', name: 'Nuclear' },
+  { slug: 'coal', name: 'Coal' },
+  { slug: 'policy-regulation', name: 'Policy & Regulation' },
+] as const;
+export type TopicSlug = (typeof TOPICS)[number]['slug'];
+
 /** Kinds of the events editors add to the release calendar. */
 export const CALENDAR_EVENT_KINDS = ['opec', 'ferc', 'other'] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];

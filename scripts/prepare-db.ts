@@ -3,9 +3,16 @@ import { openDatabase } from '@db/client';
 import { checkDatabaseFile, DatabaseFileError } from '@db/file-check';
 import { ensureDatabaseFolder, migrateDatabase } from '@db/migrate';
 import { seedDatabase } from '@db/seed';
+import { loadSampleMedia } from '@db/seed/sample-media';
 import { ensureAdmin } from '@/server/auth/admin-user';
 import { findUnreadableSecrets, unreadableSecretsMessage } from '@/server/services/auth/stored-secrets';
 import { loadConfig } from '@/server/config';
+import type { DatabaseAccess } from '@/server/db';
+import { relateNextArticles } from '@/server/services/articles/related';
+import { installSampleImages } from '@/server/services/media/sample-images';
+
+/** Articles the start relates at most (a fresh install's all of them); the related-articles job takes the rest. */
+const RELATE_AT_START = 200;
 
 /** Migrates (and seeds, when enabled) the configured database. */
 export async function prepareDatabase(options: { seed: boolean }): Promise<void> {
@@ -17,7 +24,15 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
     await migrateDatabase(database.db);
     // Planner statistics where they are missing or stale (cheap when they are not).
     await database.client.execute('PRAGMA optimize');
-    if (options.seed && config.seed) await seedDatabase(database.db);
+    const access: DatabaseAccess = { read: database.db, write: (fn) => database.db.transaction(fn) };
+    if (options.seed && config.seed) {
+      await seedDatabase(database.db);
+      await installSampleImages(loadSampleMedia(), access).catch((error: unknown) =>
+        // The sample articles keep their plain images; the next start tries again.
+        console.error(`Sample images were not put into the media library: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+    await relateNextArticles(RELATE_AT_START, access);
     await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db);
     // Said at start, not discovered at the first Test Connection or sign-in.
     const unreadable = await findUnreadableSecrets(database.db);

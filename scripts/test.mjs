@@ -35,8 +35,10 @@ const readJson = (file) => {
 /** @typedef {{ stats?: { expected: number, unexpected: number, flaky: number, skipped: number } }} PlaywrightReport */
 
 const vitestJson = join(out, 'vitest.json');
+// The API tests need Java (the Nu HTML Checker) and Chromium (pa11y-ci); the browser tests Chromium.
 const unitStatus =
   run(process.execPath, ['scripts/ensure-java.mjs']) ||
+  run(process.execPath, ['scripts/ensure-chromium.mjs']) ||
   run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const vitest = /** @type {VitestReport | undefined} */ (readJson(vitestJson));
 if (vitest) {

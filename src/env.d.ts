@@ -16,6 +16,8 @@ declare global {
       pageCache?: PageCache;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;
+      /** The public contact address (`CONTACT_EMAIL`, or its placeholder in a prerendered page), set by the middleware. */
+      contactEmail: string;
       /** The signed-in administrator, set by the session middleware. */
       user?: SessionUser | undefined;
       /** The status the 500 page answers with: that of the error it shows (503 for a database that cannot write now). */

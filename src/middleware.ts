@@ -17,18 +17,20 @@ import {
   lookupPage,
   type PageAnswer,
 } from '@/server/page-cache';
-import { SITE_URL_PLACEHOLDER } from '@/lib/site';
+import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
 const fallbackCache = new PageCache();
 
 /**
- * The site's absolute address for canonical URLs, feeds and structured data: `SITE_URL` as
- * configured at start. Prerendered pages are built before any server starts, so they carry
- * a placeholder the server replaces with the configured address when it loads them.
+ * The site's absolute address for canonical URLs, feeds and structured data, and the public
+ * contact address: `SITE_URL` and `CONTACT_EMAIL` as configured at start. Prerendered pages are
+ * built before any server starts, so they carry placeholders the server replaces when it loads
+ * them (`fillSitePlaceholders`).
  */
 const siteAddress = defineMiddleware((context, next) => {
   context.locals.site = new URL(context.isPrerendered ? SITE_URL_PLACEHOLDER : appConfig().siteUrl);
+  context.locals.contactEmail = context.isPrerendered ? CONTACT_EMAIL_PLACEHOLDER : appConfig().contactEmail;
   return next();
 });
 

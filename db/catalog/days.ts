@@ -36,7 +36,7 @@ export interface Holiday {
 }
 
 /** The `n`-th given weekday (0 Sunday) of a month; n = -1 for the last. */
-function nthWeekday(year: number, month: number, dow: number, n: number): string {
+export function nthWeekday(year: number, month: number, dow: number, n: number): string {
   if (n > 0) {
     const first = isoDay(Date.UTC(year, month - 1, 1));
     return addDays(first, ((dow - weekday(first) + 7) % 7) + (n - 1) * 7);

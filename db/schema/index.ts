@@ -14,3 +14,4 @@ export * from './media.ts';
 export * from './calendar.ts';
 export * from './mail.ts';
 export * from './revisions.ts';
+export * from './related-articles.ts';

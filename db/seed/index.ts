@@ -4,7 +4,10 @@ import {
   analyticsContent,
   articles,
   authors,
+  calendarEvents,
   categories,
+  comments,
+  contactMessages,
   energyMix,
   generation,
   marketObservations,
@@ -12,12 +15,13 @@ import {
   siteState,
 } from '../schema/index.ts';
 import { htmlToText } from '../text.ts';
-import { seedArticles, seedAuthors, seedCategories } from './articles-data.ts';
+import { seedArticles, seedAuthors, seedCategories, seedImages, seedImageUrl } from './articles-data.ts';
 import { generateGeneration } from './generation-data.ts';
 import { FALLBACK_ENERGY_MIX } from '../constants.ts';
 import { MARKET_SERIES, marketSeriesRow } from '../catalog/market-series.ts';
 import { seedAnalyticsContent } from './market-data.ts';
 import { sampleMarketHistory } from './market-model.ts';
+import { easternEventTime, seedCalendarEvents, seedComments, seedContactMessage } from './participation-data.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -38,7 +42,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
     await db.insert(categories).values([...seedCategories]);
   }
   if (await isEmpty(db, authors)) {
-    await db.insert(authors).values([...seedAuthors]);
+    await db.insert(authors).values(seedAuthors.map(({ name, slug, title, bio }) => ({ name, slug, title, bio })));
   }
   if (await isEmpty(db, articles)) {
     const cats = await db.select().from(categories);
@@ -58,7 +62,8 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
           excerpt: a.excerpt,
           content,
           contentText: htmlToText(content),
-          imageUrl: a.image,
+          imageUrl: seedImageUrl(a.image),
+          imageAlt: seedImages[a.image],
           author: a.author,
           authorId: authorIds.get(a.author) ?? null,
           categoryId,
@@ -70,6 +75,8 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
         };
       }),
     );
+    // A fresh install only: on a live site, an empty comment list or calendar is the editors' choice.
+    await seedParticipation(db, now);
   }
   // Series by series, from the catalog: a series added to it reaches installs seeded before
   // it, and one an EIA import already created is left as it is.
@@ -107,4 +114,36 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
   if (version.length === 0) {
     await db.insert(siteState).values({ key: 'content_version', value: '1' }).onConflictDoNothing();
   }
+}
+
+/** Sample comments (approved and pending), a message to the editors and two calendar events, each marked as a sample. */
+async function seedParticipation(db: LibSqlDb, now: Date): Promise<void> {
+  const seeded = await db.select({ id: articles.id, slug: articles.slug, publishedAt: articles.publishedAt }).from(articles);
+  const bySlug = new Map(seeded.map((a) => [a.slug, a]));
+  await db.insert(comments).values(
+    seedComments.map((c) => {
+      const article = bySlug.get(c.article);
+      if (!article) throw new Error(`Seed comment names unknown article ${c.article}`);
+      const at = Math.min(article.publishedAt.getTime() + c.hoursAfter * 3_600_000, now.getTime() - 60_000);
+      return {
+        articleId: article.id,
+        authorName: c.authorName,
+        authorEmail: c.authorEmail,
+        content: c.content,
+        approved: c.approved,
+        createdAt: new Date(at),
+      };
+    }),
+  );
+  const { hoursAgo, ...message } = seedContactMessage;
+  await db.insert(contactMessages).values({ ...message, createdAt: new Date(now.getTime() - hoursAgo * 3_600_000) });
+  await db.insert(calendarEvents).values(
+    seedCalendarEvents.map(({ day, hours: [start, end], ...event }) => ({
+      ...event,
+      startsAt: easternEventTime(now, day, start),
+      endsAt: easternEventTime(now, day, end),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
 }

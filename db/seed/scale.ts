@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { htmlToText } from '../text.ts';
-import { seedArticles } from './articles-data.ts';
+import { seedArticles, seedImages, seedImageUrl } from './articles-data.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -146,7 +146,21 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     db.exec('PRAGMA foreign_keys = ON');
     const count = (sql: string) => Number((db.prepare(sql).get() as Record<string, unknown>)['n'] ?? 0);
     const categories = new Map((db.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((c) => [c.slug, c.id]));
-    const base = seedArticles.map((a) => ({ ...a, categoryId: categories.get(a.category), text: htmlToText(a.body) }));
+    // Copies show the lead images the seeded articles show now (the media library's, once the start has put them there).
+    const images = new Map(
+      (
+        db
+          .prepare(`SELECT slug, image_url, image_alt FROM articles WHERE slug IN (${seedArticles.map(() => '?').join(', ')})`)
+          .all(...seedArticles.map((a) => a.slug)) as { slug: string; image_url: string | null; image_alt: string }[]
+      ).map((a) => [a.slug, a]),
+    );
+    const base = seedArticles.map((a) => ({
+      ...a,
+      categoryId: categories.get(a.category),
+      text: htmlToText(a.body),
+      imageUrl: images.get(a.slug)?.image_url ?? seedImageUrl(a.image),
+      imageAlt: images.get(a.slug)?.image_alt ?? seedImages[a.image],
+    }));
     if (base.some((a) => a.categoryId === undefined)) throw new Error('Run the normal seed first (npm run db:seed).');
 
     const existingArticles = count('SELECT count(*) AS n FROM articles');
@@ -157,8 +171,8 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     for (const name of AUTHORS) insertAuthor.run(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name);
     const authorIds = new Map((db.prepare('SELECT id, name FROM authors').all() as { id: number; name: string }[]).map((a) => [a.name, a.id]));
     const insertArticle = db.prepare(
-      `INSERT INTO articles (slug, title, excerpt, content, content_text, image_url, author, author_id, category_id, featured, status, published_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO articles (slug, title, excerpt, content, content_text, image_url, image_alt, author, author_id, category_id, featured, status, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const span = years * 365 * DAY_MS;
     const BATCH = 5_000;
@@ -188,7 +202,8 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
           a.excerpt,
           a.body,
           `${a.text} ${region} ${angle}.`,
-          a.image,
+          a.imageUrl,
+          a.imageAlt,
           author,
           authorIds.get(author) ?? null,
           a.categoryId,

@@ -1,4 +1,4 @@
-import { formatAsOf } from '@/lib/market-format';
+import { formatAsOf, formatSeriesChange, formatSeriesValue } from '@/lib/market-format';
 import { addDays, weekday } from '@/lib/zoned-time';
 
 /** What the calendar needs of a headline figure. */
@@ -12,28 +12,14 @@ export interface HeadlineLike {
   change?: number;
 }
 
-function number(value: number, decimals: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
-
-/** A value with its unit as readers see it: `$3.12/gal`, `15.2¢/kWh`, `430,120 thousand bbl`. */
-export function withUnit(value: string, unit: string): string {
-  if (unit.startsWith('$/')) return `$${value}/${unit.slice(2)}`;
-  if (unit.startsWith('¢/')) return `${value}¢/${unit.slice(2)}`;
-  return `${value} ${unit}`;
-}
-
-/** "US crude oil inventories 430,123 thousand bbl (+1,204), week of Nov 14, 2026". */
+/** "US crude oil inventories 430.12 million bbl (+1.20), week of Nov 14, 2026". */
 export function formatHeadline(figure: HeadlineLike): string {
-  const change =
-    figure.change === undefined
-      ? ''
-      : ` (${figure.change > 0 ? '+' : figure.change < 0 ? '−' : '±'}${number(Math.abs(figure.change), figure.decimals)})`;
+  const change = figure.change === undefined ? '' : ` (${formatSeriesChange(figure.change, null, figure)})`;
   const when =
     figure.frequency === 'monthly'
       ? formatAsOf(figure.period, 'monthly')
       : `${figure.frequency === 'weekly' ? 'week of ' : ''}${formatAsOf(figure.period)}`;
-  return `${figure.seriesName} ${withUnit(number(figure.value, figure.decimals), figure.unit)}${change}, ${when}`;
+  return `${figure.seriesName} ${formatSeriesValue(figure.value, figure)}${change}, ${when}`;
 }
 
 /** Groups time-ordered items by the week (Monday) of their `day`, keeping the order. */

@@ -1,18 +1,101 @@
-// Reader-facing text for market figures: values with their unit, as-of dates, source lines.
-// Kept apart from format.ts on purpose: islands that show market figures import this module,
-// and format.ts is a chunk every page with comments loads, so it must not grow with them.
+// Reader-facing text for market figures: numbers, values with their unit, changes, as-of
+// dates, source lines. The site's one number format: every page, island, feed and mail that
+// shows a market figure formats it here (en-US digits, a true minus sign "−", a value's unit
+// said once). Kept apart from format.ts on purpose: islands that show market figures import
+// this module, and format.ts is a chunk every page with comments loads.
 import { isEiaSource } from '@/lib/energy';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
+export type ChangeType = 'positive' | 'negative' | 'neutral';
+
+/** How a series' cadence is said on cards and pages. */
+export const CADENCE_LABELS: Readonly<Record<Frequency, string>> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+/** The minus sign (U+2212) negative figures are written with, never a hyphen. */
+export const MINUS = '\u2212';
 
 // Marked pure, so a bundle that uses nothing of this module leaves it out.
 const day = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const month = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** An observation's period as readers say it: "Nov 21, 2026" for a day or week, "August 2026" for a month. */
-export function formatAsOf(period: string, frequency: Frequency = 'daily'): string {
+/**
+ * An observation's period as readers say it: "Nov 21, 2026" for a day or week, "August 2026" for a
+ * month. Without a frequency, a `YYYY-MM` period is a month and any other a day.
+ */
+export function formatAsOf(period: string, frequency: Frequency = period.length === 7 ? 'monthly' : 'daily'): string {
   const date = new Date(`${period.length === 7 ? `${period}-01` : period}T00:00:00Z`);
   return (frequency === 'monthly' ? month : day).format(date);
+}
+
+/** Whether a text is an ISO calendar date or month (`2025-03-05`, `2025-03`): a period `formatAsOf` reads. */
+export function isPeriod(text: string): boolean {
+  return /^\d{4}-\d{2}(-\d{2})?$/.test(text);
+}
+
+/** A number with exactly `decimals` decimals, grouped, negative with a minus sign: "1,234.50", "−0.40". */
+export function formatNumber(value: number, decimals: number): string {
+  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // A value that rounds to zero is written without a sign.
+  return value < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
+}
+
+/** A change, always signed unless it rounds to zero: "+1.25", "−0.40", "0.00". */
+export function formatSigned(value: number, decimals: number): string {
+  const text = formatNumber(value, decimals);
+  return value > 0 && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** A percent change to `decimals` decimals (2 by default): "+1.25%", "−0.40%", "0.00%". */
+export function formatPercentChange(pct: number, decimals = 2): string {
+  return `${formatSigned(pct, decimals)}%`;
+}
+
+/** Whether a change is up, down or flat, for its color. */
+export function changeTypeOf(change: number): ChangeType {
+  return change > 0 ? 'positive' : change < 0 ? 'negative' : 'neutral';
+}
+
+/** The text color of a change. */
+export const CHANGE_TONES: Readonly<Record<ChangeType, string>> = {
+  positive: 'text-positive',
+  negative: 'text-negative',
+  neutral: 'text-muted-foreground',
+};
+
+/** The text color of a change of this value. */
+export function changeTone(change: number): string {
+  return CHANGE_TONES[changeTypeOf(change)];
+}
+
+/**
+ * The unit a series is shown in, and what its stored values are divided by: quantities
+ * stored in thousands ("thousand b/d", "thousand bbl") are said in millions with two
+ * decimals ("13.05 million b/d"), as EIA's own summaries say them; every other unit as stored.
+ */
+export function displayUnit(unit: string, decimals: number): { unit: string; decimals: number; factor: number } {
+  if (unit.startsWith('thousand ')) return { unit: `million ${unit.slice('thousand '.length)}`, decimals: 2, factor: 1000 };
+  return { unit, decimals, factor: 1 };
+}
+
+/** A stored value in its display unit, with its currency sign: "$71.42", "16.12¢", "13.05" (million b/d). */
+export function formatMarketValue(value: number, unit: string, decimals: number): string {
+  const shown = displayUnit(unit, decimals);
+  const number = formatNumber(value / shown.factor, shown.decimals);
+  if (unit.startsWith('$')) return number.startsWith(MINUS) ? `${MINUS}$${number.slice(1)}` : `$${number}`;
+  if (unit.startsWith('¢')) return `${number}¢`;
+  return number;
+}
+
+/** A stored value with its display unit said once: "$72.50/bbl", "3,912 Bcf", "13.05 million b/d". */
+export function formatSeriesValue(value: number, series: { unit: string; decimals: number }): string {
+  return formatQuote(formatMarketValue(value, series.unit, series.decimals), displayUnit(series.unit, series.decimals).unit);
+}
+
+/** A stored change in the display unit, signed, and when known its percent: "+1.25 (+1.7%)", "−0.01 (−0.3%)". */
+export function formatSeriesChange(change: number, percent: number | null | undefined, series: { unit: string; decimals: number }): string {
+  const shown = displayUnit(series.unit, series.decimals);
+  const amount = formatSigned(change / shown.factor, shown.decimals);
+  return percent === null || percent === undefined ? amount : `${amount} (${formatPercentChange(percent, 1)})`;
 }
 
 /**

@@ -38,9 +38,6 @@ export function isStale(period: string, staleAfterDays: number, now: Date = new 
   return Number.isNaN(time) || now.getTime() - time > staleAfterDays * DAY_MS;
 }
 
-/** "Daily", "Weekly", "Monthly". */
-export const CADENCE_LABELS: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-
 /** What a change is measured against: "vs previous day". */
 export const CHANGE_PERIODS: Record<Frequency, string> = {
   daily: 'vs previous day',

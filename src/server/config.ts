@@ -57,6 +57,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
   EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
+  CONTACT_EMAIL: z.email('must be an e-mail address').default('editors@energypulse.example'),
   BRIEFING_TIME: dailyTime.default('06:30'),
 });
 
@@ -104,6 +105,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Told of new pending comments and contact messages; unset tells nobody. */
   editorsEmail: string | undefined;
+  /** The public address readers write to, shown in the footer and on About, Contact and the legal pages. */
+  contactEmail: string;
   /**
    * When the daily briefing goes out, US Eastern `HH:MM` (the weekly roundup goes on Mondays
    * at the same time); undefined when `BRIEFING_TIME=off`, which stops both.
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     editorsEmail: e.EDITORS_EMAIL,
+    contactEmail: e.CONTACT_EMAIL,
     briefingTime: e.BRIEFING_TIME ?? undefined,
   };
 }

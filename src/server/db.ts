@@ -42,3 +42,15 @@ export const writeTransaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T> = d
 
 /** Closes every connection (server shutdown, the end of a script). */
 export const closeDatabase: () => Promise<void> = database.close;
+
+/**
+ * Where a service reads and writes when a script may call it too: the process's shared handle
+ * (`sharedDatabase`), or a script's own connection (the start-up's migrate and seed step).
+ */
+export interface DatabaseAccess {
+  read: Executor;
+  write: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+}
+
+/** The process's shared handle and write queue. */
+export const sharedDatabase: DatabaseAccess = { read: db, write: writeTransaction };

@@ -16,7 +16,7 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/author/[slug]/rss.xml': [],
   '/analytics': ['tab', 'report', 'page'],
   '/analytics/[id]': [],
-  '/calendar': [],
+  '/calendar': ['kind', 'page'],
   '/calendar.ics': [],
   '/markets': [],
   '/newsletter': [],

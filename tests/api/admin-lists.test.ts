@@ -21,6 +21,8 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
   growDatabase({ path: filePathOf(server.databaseUrl), articles: 3_000, comments: 20_000, analyze: false });
+  // The list's own messages, not the sample site's.
+  await server.database.db.delete(contactMessages);
   const now = Date.now();
   await server.database.db.insert(contactMessages).values(
     Array.from({ length: 120 }, (_, i) => ({

@@ -63,6 +63,26 @@ describe('the release calendar page', () => {
     expect(html).not.toMatch(/<script[^>]+type="module"/);
   });
 
+  it('pages the coming weeks four at a time and filters by kind, by plain links and a GET form', async () => {
+    const first = await page();
+    const second = await (await fetch(`${server.url}/calendar?page=2`)).text();
+    const later = releasesBetween(addDays(today(), 35), addDays(today(), 49)).find((r) => r.kind === 'wpsr')!;
+    expect(entryHtml(first, later.id)).toBe('');
+    expect(entryHtml(second, later.id)).toContain('Weekly Petroleum Status Report');
+    expect(first).toContain('href="/calendar?page=2"');
+    expect(second).toContain('rel="prev"');
+    expect(second).not.toContain('Released in the last four weeks');
+    expect(first).toMatch(/<form method="get" action="\/calendar"/);
+    const storage = await (await fetch(`${server.url}/calendar?kind=storage`)).text();
+    const kinds = [...storage.matchAll(/data-entry="([a-z-]+)-\d{4}-\d{2}-\d{2}"/g)].map((m) => m[1]);
+    expect(kinds.length).toBeGreaterThan(4);
+    expect(new Set(kinds)).toEqual(new Set(['storage']));
+    // Unknown values show the first page of everything.
+    const fallback = await fetch(`${server.url}/calendar?kind=nope&page=99`);
+    expect(fallback.status).toBe(200);
+    expect(await fallback.text()).toContain('Released in the last four weeks');
+  });
+
   it('is in the sitemap and the footer', async () => {
     const sitemap = await (await fetch(`${server.url}/sitemaps/pages.xml`)).text();
     expect(sitemap).toContain('<loc>http://localhost:4321/calendar</loc>');
@@ -167,7 +187,22 @@ describe('editor events (admin API)', () => {
     expect((await api.call('DELETE', '/api/admin/calendar-events/1')).status).toBe(401);
   });
 
+  const eventCount = async () => (await server.database.db.select().from(calendarEvents)).length;
+
+  it('shows the sample OPEC+ and FERC meetings of a fresh install on the page and in the feed, marked as samples', async () => {
+    const seeded = await server.database.db.select().from(calendarEvents);
+    expect(seeded.map((e) => e.kind).sort()).toEqual(['ferc', 'opec']);
+    const html = await page();
+    const ics = parse((await feed()).text).getAllSubcomponents('vevent');
+    for (const event of seeded) {
+      expect(entryHtml(html, `event-${event.id}`)).toContain(event.title);
+      expect(event.title).toMatch(/\(sample event\)$/);
+      expect(ics.find((v) => v.getFirstPropertyValue('uid') === `event-${event.id}@localhost`)?.getFirstPropertyValue('summary')).toBe(event.title);
+    }
+  });
+
   it('refuses bad input with field messages and stores nothing', async () => {
+    const before = await eventCount();
     const bad = await api.call('POST', '/api/admin/calendar-events', {
       cookie,
       body: { title: ' ', kind: 'party', startsAt: '2026-02-30T10:00', endsAt: 'soon', url: 'javascript:alert(1)' },
@@ -178,16 +213,17 @@ describe('editor events (admin API)', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.json['errors']).toEqual({ endsAt: ['The end must be after the start'] });
     expect((await api.call('POST', '/api/admin/calendar-events', { cookie, body: [] })).status).toBe(400);
-    expect(await server.database.db.select().from(calendarEvents)).toHaveLength(0);
+    expect(await eventCount()).toBe(before);
   });
 
   it('adds, edits and deletes an event, which the page and the feed show at once', async () => {
+    const before = await eventCount();
     const created = await api.call('POST', '/api/admin/calendar-events', { cookie, body: valid });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject(valid);
     const id = created.json['id'] as number;
     // 08:00 Eastern, stored as the instant.
-    const [row] = await server.database.db.select().from(calendarEvents);
+    const [row] = await server.database.db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
     expect(zonedParts(row!.startsAt, 'America/New_York')).toMatchObject({ day: addDays(today(), 10), time: '08:00' });
 
     let html = entryHtml(await page(), `event-${id}`);
@@ -200,7 +236,8 @@ describe('editor events (admin API)', () => {
     expect(String(event?.getFirstPropertyValue('dtend'))).toContain('T12:30:00');
 
     const list = await api.call('GET', '/api/admin/calendar-events', { cookie });
-    expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 50, items: [{ id, title: valid.title }] });
+    expect(list.json).toMatchObject({ total: before + 1, page: 1, pageSize: 50 });
+    expect(list.json['items']).toContainEqual(expect.objectContaining({ id, title: valid.title }));
 
     const edited = await api.call('PATCH', `/api/admin/calendar-events/${id}`, { cookie, body: { ...valid, title: 'OPEC+ JMMC', endsAt: '' } });
     expect(edited.status).toBe(200);

@@ -1,3 +1,4 @@
+import { desc, gt } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, comments, contactMessages } from '@db/schema';
@@ -66,6 +67,8 @@ async function send(path: string, type: string, body: string, from: string): Pro
 
 describe('random input against the public write endpoints', () => {
   it('never answers 5xx to comment submissions, and stores only valid comments', async () => {
+    // The run's own comments: the sample site has approved ones of its own.
+    const [last] = await server.database.db.select({ id: comments.id }).from(comments).orderBy(desc(comments.id)).limit(1);
     await fc.assert(
       fc.asyncProperty(contentType, bodyFor(['authorName', 'authorEmail', 'content']), fc.nat(), async (type, body, n) => {
         const status = await send(`/api/articles/${articleId}/comments`, type, body, `10.9.${n % 256}.${n % 97}`);
@@ -73,7 +76,10 @@ describe('random input against the public write endpoints', () => {
       }),
       { numRuns: 1200 },
     );
-    const stored = await server.database.db.select().from(comments);
+    const stored = await server.database.db
+      .select()
+      .from(comments)
+      .where(gt(comments.id, last?.id ?? 0));
     for (const row of stored) {
       expect(commentCreateSchema.safeParse({ authorName: row.authorName, authorEmail: row.authorEmail, content: row.content }).success).toBe(true);
       expect(row.approved).toBe(false);

@@ -79,6 +79,7 @@ describe('the HTML the server sends', () => {
       ['/analytics?tab=analytics'],
       ['/analytics?tab=reports'],
       ['/calendar'],
+      ['/calendar?page=2&kind=storage'],
       ['/markets'],
       ['/markets/wti'],
       ['/markets/gas-storage?range=5y'],

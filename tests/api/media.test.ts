@@ -313,8 +313,9 @@ describe('library images in articles', () => {
     const [lead, body] = pictures as [string, string];
     const key = image.url.replace(/\/original\.jpg$/, '');
     for (const p of pictures) {
-      expect(p).toContain(`<source type="image/avif" srcset="${key}/480.avif 480w, ${key}/960.avif 960w"`);
-      expect(p).toContain(`<source type="image/webp" srcset="${key}/480.webp 480w, ${key}/960.webp 960w"`);
+      // Up to the original's own width: a wide screen or a sharp one gets every pixel there is.
+      expect(p).toContain(`<source type="image/avif" srcset="${key}/480.avif 480w, ${key}/960.avif 960w, ${key}/1200.avif 1200w"`);
+      expect(p).toContain(`<source type="image/webp" srcset="${key}/480.webp 480w, ${key}/960.webp 960w, ${key}/1200.webp 1200w"`);
       expect(p).toMatch(/ sizes="[^"]+"/);
       expect(p).toContain('width="1200" height="800"');
       expect(p).toContain('decoding="async"');
@@ -342,6 +343,8 @@ describe('library images in articles', () => {
     expect(created.status).toBe(201);
     const html = await (await get('/author/photo-desk')).text();
     const key = image.url.replace(/\/original\.jpg$/, '');
-    expect(html).toMatch(new RegExp(`<img src="${key}/960\\.webp" srcset="${key}/480\\.webp 480w, ${key}/960\\.webp 960w" sizes="8rem"`));
+    expect(html).toMatch(
+      new RegExp(`<img src="${key}/960\\.webp" srcset="${key}/480\\.webp 480w, ${key}/960\\.webp 960w, ${key}/1200\\.webp 1200w" sizes="8rem"`),
+    );
   });
 });

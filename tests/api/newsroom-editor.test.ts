@@ -125,6 +125,32 @@ describe('revisions', () => {
     expect(list.items.find((r) => r.title === 'A rewrite')).toBeDefined();
   });
 
+  it('restores the content of a revision, never its publication state: a live article stays live where it is', async () => {
+    const article = await create({ status: 'draft', title: 'First draft' });
+    const publishedAt = '2026-01-15T14:30:45.123Z';
+    const live = await patch(article.id, {
+      title: 'Final headline',
+      status: 'published',
+      publishedAt,
+      featured: true,
+      slug: `${article.slug}-final`,
+    });
+    expect(live.status).toBe(200);
+    const draft = (await revisions(article.id)).items.at(-1);
+    expect(draft).toMatchObject({ action: 'created', title: 'First draft' });
+    // What a restore would change is what the comparison lists.
+    const diff = await call('GET', `/api/admin/articles/${article.id}/revisions/${draft?.id}`, { cookie });
+    expect((diff.json['fields'] as { field: string }[]).map((f) => f.field)).toEqual(['title']);
+
+    const res = await call('POST', `/api/admin/articles/${article.id}/revisions/${draft?.id}/restore`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ title: 'First draft', status: 'published', publishedAt, featured: true, slug: `${article.slug}-final` });
+    expect((await revisions(article.id)).items[0]).toMatchObject({ action: 'restored', changedFields: ['title'] });
+    const page = await fetch(`${server.url}/api/articles/${article.slug}-final`);
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as Json)['title']).toBe('First draft');
+  });
+
   it('keeps the text an article had before its history began, on its first save', async () => {
     const [seeded] = await server.database.db.select().from(articles).where(eq(articles.id, 1));
     const res = await patch(1, { title: 'Edited seeded story' });

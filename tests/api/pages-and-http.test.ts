@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { articles, categories } from '@db/schema';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -162,6 +163,150 @@ describe('pages', () => {
       expect(csp, path).toContain(hash);
     }
     expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
+  });
+});
+
+describe('what every page leads to', () => {
+  /** The hrefs of the links inside the element whose opening tag matches `open`, up to its closing `tag`. */
+  const linksIn = (html: string, open: RegExp, tag: string) => {
+    const start = html.search(open);
+    const part = start === -1 ? '' : html.slice(start, html.indexOf(`</${tag}>`, start));
+    return [...part.matchAll(/<a[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+  };
+
+  it('gives the header search forms a submit button, on a desktop and in the mobile menu', async () => {
+    for (const path of ['/', '/about', '/calendar']) {
+      const html = await (await get(path)).text();
+      const forms = [...html.matchAll(/<form action="\/news" method="get" role="search"[\s\S]*?<\/form>/g)].map((m) => m[0]);
+      expect(forms, path).toHaveLength(2);
+      for (const form of forms) expect(form, path).toMatch(/<button type="submit"[^>]*>[\s\S]*Search[\s\S]*<\/button>/);
+    }
+  });
+
+  it('links the calendar, the newsletter and every topic page from the header, the mobile menu and the footer', async () => {
+    for (const path of ['/', '/about']) {
+      const html = await (await get(path)).text();
+      expect(linksIn(html, /<nav aria-label="Main"/, 'nav'), path).toContain('/calendar');
+      const mobile = linksIn(html, /<div id="mobile-menu"/, 'header');
+      for (const href of ['/calendar', '/newsletter', '/category/oil-gas', '/category/policy-regulation']) expect(mobile, path).toContain(href);
+      const footer = linksIn(html, /<footer/, 'footer');
+      for (const href of [
+        '/calendar',
+        '/newsletter',
+        '/category/oil-gas',
+        '/category/renewables',
+        '/category/utilities',
+        '/category/nuclear',
+        '/category/coal',
+        '/category/policy-regulation',
+      ])
+        expect(footer, path).toContain(href);
+    }
+  });
+
+  it("ends the home page's latest news with a way on to the archive", async () => {
+    const html = await (await get('/')).text();
+    expect(linksIn(html, /<section[^>]*aria-labelledby="latest-title"/, 'section')).toContain('/news');
+  });
+
+  it("links the news sidebar's categories to their topic pages", async () => {
+    const html = await (await get('/news')).text();
+    const categories = linksIn(html, /<section[^>]*aria-labelledby="categories-title"/, 'section');
+    expect(categories).toHaveLength(6);
+    for (const href of categories) expect(href).toMatch(/^\/category\/[a-z-]+$/);
+  });
+
+  it('offers numbered archive pages on /news and no "load more" beside them', async () => {
+    const html = await (await get('/news')).text();
+    expect(html).toContain('aria-label="Archive pages"');
+    expect(html).not.toMatch(/load more/i);
+  });
+
+  it('says an article\'s "Last updated" only when it changed after publishing', async () => {
+    const unchanged = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    expect(unchanged).not.toContain('Last updated');
+    const db = server.database.db;
+    const [row] = await db.select().from(articles).where(eq(articles.slug, 'permian-output-holds-near-record-as-rig-count-slips'));
+    await db
+      .update(articles)
+      .set({ updatedAt: new Date(row!.publishedAt.getTime() + 3 * 3_600_000) })
+      .where(eq(articles.id, row!.id));
+    await bumpContentVersion(db);
+    const changed = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    expect(changed).toMatch(/data-testid="article-last-updated"[^>]*>\s*Last updated/);
+  });
+
+  it('prints the article body with curly quotes, as its title and excerpt', async () => {
+    const html = await (await get('/article/permian-output-holds-near-record-as-rig-count-slips')).text();
+    const body = html.slice(html.indexOf('class="article-body'), html.indexOf('</footer>', html.indexOf('class="article-body')));
+    expect(body).toContain('“We are drilling fewer wells');
+    expect(body).not.toMatch(/>[^<]*(&quot;|")[^<]*</);
+  });
+
+  it('leaves "By {author}" off the cards of the author\'s own page', async () => {
+    const html = await (await get('/author/dana-whitfield')).text();
+    expect(html).toContain('<article');
+    expect(html).not.toMatch(/By\s*<a[^>]*href="\/author\/dana-whitfield"/);
+  });
+
+  it('says one market figure the same way on every page', async () => {
+    const markets = await (await get('/markets')).text();
+    const home = await (await get('/')).text();
+    const production = markets.slice(
+      markets.indexOf('data-figure="crude-production"'),
+      markets.indexOf('</li>', markets.indexOf('data-figure="crude-production"')),
+    );
+    expect(production.replace(/<[^>]+>/g, '')).toMatch(/\d{2}\.\d{2} million b\/d/);
+    // Negative changes carry a minus sign, never a hyphen, wherever they are shown.
+    for (const html of [markets, home]) expect(html).not.toMatch(/>-\d/);
+    expect(markets + home).toContain('−');
+  });
+});
+
+describe('the sample site', () => {
+  const permian = '/article/permian-output-holds-near-record-as-rig-count-slips';
+
+  it('shows the seeded lead images from the media library: a <picture> with AVIF and WebP srcsets, and resized copies in cards', async () => {
+    const html = await (await get(permian)).text();
+    const lead = html.match(/<picture>.*?<\/picture>/s)?.[0] ?? '';
+    expect(lead).toMatch(/<source type="image\/avif" srcset="\/media\/\d{4}\/\d{2}\/[a-z0-9]{12}\/480\.avif 480w, \/media\/[^"]*\/800\.avif 800w"/);
+    expect(lead).toContain('<source type="image/webp"');
+    expect(lead).toContain('alt="Illustration of a drilling derrick and a pumpjack under an amber sky"');
+    expect(lead).toContain('width="800" height="450"');
+    expect(html).not.toContain('/images/articles/');
+    const home = await (await get('/')).text();
+    expect(home).not.toContain('/images/articles/');
+    expect(home).toMatch(/<img src="\/media\/[^"]+\/800\.webp" srcset="\/media\/[^"]+\/480\.webp 480w, \/media\/[^"]+\/800\.webp 800w" sizes="/i);
+    // The library serves the copies.
+    const copy = lead.match(/\/media\/[^" ]+\/480\.avif/)?.[0] ?? '';
+    const file = await get(copy);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('image/avif');
+  });
+
+  it('lists the illustrations in the media library, described and marked as samples', async () => {
+    const rows = await server.database.client.execute('SELECT filename, alt, credit, variants FROM media ORDER BY filename');
+    expect(rows.rows.length).toBe(18);
+    for (const row of rows.rows) {
+      expect(row['alt'] as string).toMatch(/^Illustration of /);
+      expect(row['credit']).toBe('Sample illustration');
+      expect(JSON.parse(row['variants'] as string)).toEqual([480, 800]);
+    }
+  });
+
+  it('relates the lead oil story to oil and gas stories that share its words', async () => {
+    const html = await (await get(permian)).text();
+    const section = html.slice(html.indexOf('id="related-title"'));
+    const slugs = [...section.matchAll(/href="\/article\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    const related = [...new Set(slugs)].slice(0, 3);
+    expect(related).toHaveLength(3);
+    const topics = await server.database.client.execute({
+      sql: `SELECT c.slug FROM articles a JOIN categories c ON c.id = a.category_id WHERE a.slug IN (${related.map(() => '?').join(', ')})`,
+      args: related as string[],
+    });
+    expect(topics.rows.map((r) => r['slug'])).toEqual(['oil-gas', 'oil-gas', 'oil-gas']);
+    // The closest: the other story of oil output in the field.
+    expect(related[0]).toBe('alaska-north-slope-project-reaches-first-oil');
   });
 });
 

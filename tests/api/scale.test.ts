@@ -4,6 +4,7 @@ import { filePathOf } from '@db/backends/worker-threads';
 import { openDatabase } from '@db/client';
 import { articles, authors, categories, comments } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
+import type { DatabaseAccess } from '@/server/db';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import type { PublicComment } from '@/lib/wire/comments';
@@ -51,6 +52,8 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
   const queries = await import('@/server/queries/articles');
   const commentQueries = await import('@/server/queries/comments');
   const authorQueries = await import('@/server/queries/authors');
+  const relatedQueries = await import('@/server/queries/related-articles');
+  const related = await import('@/server/services/articles/related');
   const now = new Date();
   const [some] = await server.database.db
     .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, excerpt: articles.excerpt })
@@ -71,11 +74,14 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
   await queries.getArticlesByIds([1, 2, 3], true, db);
   await queries.listArticleSitemapEntries(1_000, 1_000, now, db);
   await queries.getArticleBySlug('permian-output-holds-near-record-as-rig-count-slips', now, db);
-  // Related stories: the full-text index on the article's distinctive words, then the category's newest.
-  const related = some && queries.toRelatedFtsQuery(some);
-  expect(related).toBeTruthy();
-  if (related) await queries.searchPublicArticleIds(related, { now }, 4, 0, db);
-  if (some) await queries.listNewestInCategory(some.categoryId, [some.id], 3, now, db);
+  // Related stories: the page reads the stored list by key, then the category's newest; the list is
+  // computed at save from the full-text index on the article's words, in its topic and outside it.
+  expect(some && queries.toRelatedFtsQuery(some)).toBeTruthy();
+  if (some) {
+    await relatedQueries.listStoredRelatedIds(some.id, 3, now, db);
+    await queries.listNewestInCategory(some.categoryId, [some.id], 3, now, db);
+    await related.findRelatedArticleIds(some, now, db);
+  }
   // An author's archive and feed, its count, and the check before an author is deleted.
   expect(author).toBeDefined();
   await queries.listPublicArticleIds({ now, authorId: author?.id ?? 1 }, 12, 0, db);
@@ -160,6 +166,39 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     const category = await (await get('/news?category=coal&page=3')).text();
     // A category's list names its topic page, the same page of the same archive, as canonical.
     expect(category).toContain('<link rel="canonical" href="http://localhost:4321/category/coal?page=3"');
+  });
+
+  it('relates the grown archive in the background, a batch at a time, and shows each article the stories stored for it', async () => {
+    const { relateNextArticles } = await import('@/server/services/articles/related');
+    const db = server.database.db;
+    const access: DatabaseAccess = { read: db, write: (fn) => db.transaction(fn) };
+    const cursor = async () =>
+      (await server.database.client.execute("SELECT value FROM site_state WHERE key = 'related_articles_cursor'")).rows[0]?.['value'];
+    // The start related the seeded articles; the grown ones wait for the pass.
+    expect(Number(await cursor())).toBe(30);
+    expect(await relateNextArticles(100, access)).toBe(100);
+    expect(Number(await cursor())).toBe(130);
+    const lists = await server.database.client.execute(
+      'SELECT article_id, group_concat(related_id) AS ids FROM (SELECT * FROM related_articles WHERE article_id BETWEEN 31 AND 130 ORDER BY article_id, position) GROUP BY article_id',
+    );
+    expect(lists.rows.length).toBeGreaterThan(90);
+    // An article's page shows its stored list, closest first (each copy's topic shares its words).
+    const row = lists.rows.find((r) => (r['ids'] as string).split(',').length >= 3);
+    const ids = (row?.['ids'] as string).split(',').map(Number);
+    const slugs = await server.database.client.execute({
+      sql: `SELECT id, slug, category_id, status, published_at FROM articles WHERE id IN (${[Number(row?.['article_id']), ...ids].join(',')})`,
+      args: [],
+    });
+    const slugOf = new Map(slugs.rows.map((r) => [Number(r['id']), r]));
+    const article = slugOf.get(Number(row?.['article_id']));
+    expect(article?.['status']).toBe('published');
+    await bumpContentVersion(db);
+    const html = await (await get(`/article/${article?.['slug'] as string}`)).text();
+    const section = html.slice(html.indexOf('id="related-title"'));
+    const shown = [...new Set([...section.matchAll(/href="\/article\/([a-z0-9-]+)"/g)].map((m) => m[1]))].slice(0, 3);
+    const publicIds = ids.filter((id) => slugOf.get(id)?.['status'] === 'published' && Number(slugOf.get(id)?.['published_at']) <= Date.now());
+    expect(shown).toEqual(publicIds.slice(0, 3).map((id) => slugOf.get(id)?.['slug'] as string));
+    expect(publicIds.slice(0, 3).every((id) => slugOf.get(id)?.['category_id'] === article?.['category_id'])).toBe(true);
   });
 
   it('pages the API to the end of the archive', async () => {

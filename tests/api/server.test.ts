@@ -33,7 +33,11 @@ describe('the server on one process', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ SITE_URL: 'https://news.example.com', ADMIN_PASSWORD: 'server-test-password' });
+    server = await startTestServer({
+      SITE_URL: 'https://news.example.com',
+      ADMIN_PASSWORD: 'server-test-password',
+      CONTACT_EMAIL: 'desk@news.example.com',
+    });
   });
 
   afterAll(async () => {
@@ -50,6 +54,20 @@ describe('the server on one process', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('site-url.invalid');
     expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain('Sitemap: https://news.example.com/sitemap.xml');
+  });
+
+  it('shows the CONTACT_EMAIL it was started with in the footer, About, Contact and the legal pages', async () => {
+    for (const path of ['/about', '/contact', '/privacy-policy', '/terms-of-service', '/', '/news']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain('<a class="underline hover:text-white" href="mailto:desk@news.example.com">desk@news.example.com</a>');
+      expect(html, path).not.toMatch(/energypulse\.example|placeholder\.invalid/);
+    }
+    expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(
+      /<a class="[^"]*" href="mailto:desk@news\.example\.com">desk@news\.example\.com<\/a>[\s\S]*Editors:/,
+    );
+    const missing = await (await fetch(`${server.url}/no-such-page`)).text();
+    expect(missing).toContain('href="mailto:desk@news.example.com"');
+    expect(missing).not.toMatch(/energypulse\.example|placeholder\.invalid/);
   });
 
   it('answers 304 to a prerendered page the browser holds', async () => {

@@ -10,8 +10,11 @@ const pages = [
   '/analytics',
   '/analytics/1',
   '/calendar',
+  '/calendar?kind=opec',
   '/markets',
   '/markets/gas-storage',
+  '/markets/wti',
+  '/newsletter',
   '/api/docs',
   '/article/henry-hub-futures-climb-on-early-winter-demand',
   '/category/oil-gas',
@@ -36,7 +39,17 @@ for (const path of pages) {
 }
 
 /** The newsroom's pages in the dark theme (the system's setting, and the reader's stored choice). */
-const darkPages = ['/category/oil-gas', '/author/dana-whitfield', '/article/henry-hub-futures-climb-on-early-winter-demand', '/news', '/'];
+const darkPages = [
+  '/category/oil-gas',
+  '/author/dana-whitfield',
+  '/article/henry-hub-futures-climb-on-early-winter-demand',
+  '/news',
+  '/',
+  '/calendar',
+  '/markets',
+  '/markets/wti',
+  '/analytics',
+];
 
 for (const path of darkPages) {
   test(`${path} in the dark theme has no serious or critical accessibility violations`, async ({ page }) => {

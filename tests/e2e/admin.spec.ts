@@ -280,7 +280,11 @@ test('the editor revokes the preview links of an article', async ({ page, browse
   expect((await reader.goto(preview.pathname + preview.search))?.status()).toBe(200);
 
   await edit.getByRole('button', { name: 'Revoke links' }).click();
-  await expect(toasts(page).getByText('Preview links revoked')).toBeVisible();
+  // The notice shows over the open dialog. The dialog is modal, so the notification region (there
+  // since the sign-in notice) is hidden from the accessibility tree meanwhile, as all outside it
+  // is; screen readers hear the notice through Radix Toast's live announcement instead.
+  const notices = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await expect(notices.getByRole('listitem', { includeHidden: true }).getByText('Preview links revoked')).toBeVisible();
   await expect(edit.getByTestId('preview-link')).toHaveCount(0);
   const revoked = await reader.goto(preview.pathname + preview.search);
   expect(revoked?.status()).toBe(404);

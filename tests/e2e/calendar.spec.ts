@@ -66,6 +66,36 @@ test('the calendar fits a phone screen and ships no JavaScript', async ({ page }
   expect(scripts).toEqual([]);
 });
 
+test('a reader filters the calendar by kind without JavaScript, and every day stays whole', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/calendar');
+  // The note about releases out at EIA is said once, not under every release.
+  await expect(page.getByText(/its figures appear here after the site's next import/)).toHaveCount(1);
+  // No day breaks between its month and its number.
+  for (const day of await page.locator('[data-entry] time > span:first-child').all()) {
+    const lineHeight = await day.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await day.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+  }
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Weekly Natural Gas Storage Report' });
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/\/calendar\?kind=storage$/);
+  const titles = await page.locator('[data-entry] :is(h3, h4)').allTextContents();
+  expect(titles.length).toBeGreaterThanOrEqual(6);
+  expect(new Set(titles.map((t) => t.trim()))).toEqual(new Set(['Weekly Natural Gas Storage Report']));
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('storage');
+  await page.getByRole('link', { name: 'Show everything' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  expect(new Set(await page.locator('[data-entry] :is(h3, h4)').allTextContents()).size).toBeGreaterThan(3);
+  await context.close();
+});
+
+test('in the dark theme the calendar’s status pills keep their contrast', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/calendar');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+});
+
 test('an editor adds, edits and deletes an event, and readers see it on the calendar', async ({ page }) => {
   const title = `OPEC+ ministerial ${Date.now()}`;
   const day = easternDay(9);
@@ -143,7 +173,8 @@ test('an editor marks a release postponed, readers see it on the calendar, and t
   const row = section.getByRole('listitem').filter({ hasText: label.split(',')[0] ?? '' });
   await expect(row.first()).toContainText('postponed, no new date yet');
 
-  await page.goto('/calendar');
+  // Weeks ahead: on the calendar's second page.
+  await page.goto('/calendar?page=2');
   const entry = page.locator(`[data-entry="${releaseId}"]`);
   await expect(entry).toContainText('Postponed');
   await expect(entry).toContainText('new date to come');
@@ -158,6 +189,7 @@ test('an editor marks a release postponed, readers see it on the calendar, and t
     .first()
     .click();
   await expect(toasts(page).filter({ hasText: 'Release back on its usual schedule' })).toBeVisible();
-  await page.goto('/calendar');
+  await page.goto('/calendar?page=2');
+  await expect(page.locator(`[data-entry="${releaseId}"]`)).toBeVisible();
   await expect(page.locator(`[data-entry="${releaseId}"]`)).not.toContainText('Postponed');
 });

@@ -8,7 +8,20 @@ test.describe('series pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Working Gas in Storage (Lower 48)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'History: one year' })).toBeVisible();
     const range = page.getByRole('navigation', { name: 'Chart range' });
-    await expect(range.getByRole('link', { name: 'Show one year' })).toHaveAttribute('aria-current', 'page');
+    await expect(range.getByRole('link', { name: '1Y (one year)' })).toHaveAttribute('aria-current', 'page');
+    // Each range link's name begins with the text it shows ("1M"), so speech input finds it.
+    for (const link of await range.getByRole('link').all()) {
+      const shown = (
+        await link.evaluate((a) =>
+          [...a.childNodes]
+            .filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent)
+            .join(''),
+        )
+      ).trim();
+      expect(shown).toMatch(/^(1M|6M|1Y|5Y|Max)$/);
+      expect(await link.evaluate((a) => a.textContent?.trim() ?? '')).toMatch(new RegExp(`^${shown}\\b`));
+    }
     const changeOneYear = await page.locator('dt:has-text("Change over the range") + dd').textContent();
 
     // The chart loads when in view, with its legend naming the series and the five-year band, and the unit on its axis.
@@ -19,7 +32,7 @@ test.describe('series pages', () => {
     await expect(chart.locator('.apexcharts-yaxis-title')).toHaveText('Bcf');
 
     // By keyboard: the 1M range link.
-    await range.getByRole('link', { name: 'Show one month' }).focus();
+    await range.getByRole('link', { name: '1M (one month)' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/range=1m$/);
     await expect(page.getByRole('heading', { name: 'History: one month' })).toBeVisible();
@@ -48,5 +61,63 @@ test.describe('series pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('while the chart code is still loading, the page is readable and usable; the chart then draws with only its own type’s code', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url().split('/').pop() ?? '');
+    });
+    // Hold ApexCharts' core back, as a slow phone network would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/core\.esm\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/markets/wti');
+    const chart = page.locator('[data-chart="WTI Crude Oil"]');
+    await chart.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts.some((s) => s.startsWith('core.esm'))).toBe(true);
+    // Meanwhile: a placeholder keeps the chart's place, the figures and table are there, the range links work.
+    await expect(chart).not.toHaveAttribute('data-chart-ready');
+    await expect(chart.locator('svg')).toHaveCount(0);
+    expect((await chart.boundingBox())?.height).toBeGreaterThanOrEqual(300);
+    await expect(page.getByRole('table')).toContainText('Latest observations');
+    await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: '6M (six months)' }).click();
+    await expect(page).toHaveURL(/range=6m$/);
+    await expect(page.getByRole('heading', { name: 'History: six months' })).toBeVisible();
+    release();
+    await expect(chart.locator('svg.apexcharts-svg')).toBeVisible();
+    await expect(chart).toHaveAttribute('data-chart-ready', '');
+    // Only what an area chart with a legend uses: no bar, pie or donut code.
+    expect(scripts.filter((s) => /^(bar|pie|donut)\.esm/.test(s))).toEqual([]);
+    expect(scripts.some((s) => /^(area|line)\.esm/.test(s))).toBe(true);
+  });
+
+  test('quantities stored in thousands are said in millions, as on the home page', async ({ page }) => {
+    await page.goto('/markets');
+    const production = page.locator('[data-figure="crude-production"]');
+    await expect(production).toContainText(/\d{2}\.\d{2} million b\/d/);
+    await expect(production).not.toContainText('thousand');
+    // Each card says its sample note once, and "vs previous …" never breaks.
+    for (const card of await page.locator('[data-figure]').all()) {
+      expect((await card.innerText()).match(/Illustrative sample/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      const period = card.getByText(/^vs previous (day|week|month)$/);
+      const lineHeight = await period.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await period.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+    }
+  });
+
+  test('the footer’s Subscribe button is the site’s primary blue, like every other primary button', async ({ page }) => {
+    await page.goto('/news');
+    const background = (name: string, scope: string) =>
+      page
+        .locator(scope)
+        .getByRole('button', { name, exact: true })
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background('Subscribe', 'footer')).toBe(await background('Search', 'main'));
   });
 });

@@ -146,3 +146,61 @@ test('the admin panel fits the phone: its sections in a menu, the market data st
 async function horizontalOverflowOf(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+test('the mobile menu leads to the calendar, the newsletter and every topic, and its search has a button', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calendar');
+  await expect(menu.getByRole('link', { name: 'Newsletter' })).toHaveAttribute('href', '/newsletter');
+  const topics = page.locator('#mobile-menu').getByRole('navigation', { name: 'Topics' });
+  await expect(topics.getByRole('link')).toHaveCount(6);
+  await page.locator('#mobile-search').fill('nuclear');
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/news\?q=nuclear$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('navigation', { name: 'Topics' }).getByRole('link', { name: 'Nuclear' }).click();
+  await expect(page).toHaveURL(/\/category\/nuclear$/);
+});
+
+/** The top of each of an element's children, in order. */
+const rowTops = (item: Locator) => item.evaluate((li) => [...li.children].map((child) => Math.round(child.getBoundingClientRect().top)));
+
+test('the price strip’s figures line up row by row, on a phone and on a desktop, whatever wraps', async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const items = await page.getByRole('region', { name: 'Market snapshot' }).getByRole('listitem').all();
+    const tops = await Promise.all(items.map(rowTops));
+    // Items side by side (the same first line) have every line at the same height.
+    for (const [i, lines] of tops.entries())
+      for (const other of tops.slice(i + 1)) if (other[0] === lines[0]) expect(other, `${width} px`).toEqual(lines);
+    expect(new Set(tops.map((lines) => lines[0])).size).toBe(width < 640 ? 3 : 1);
+  }
+});
+
+test('the production chart’s month labels do not overlap on a phone', async ({ page }) => {
+  await page.goto('/');
+  const chart = page.locator('[data-chart="production"]').first();
+  await chart.scrollIntoViewIfNeeded();
+  const labels = chart.locator('.apexcharts-xaxis-label');
+  await expect(labels.first()).toBeVisible();
+  const boxes = (await Promise.all((await labels.all()).map((l) => l.boundingBox()))).filter(
+    (b): b is NonNullable<typeof b> => b !== null && b.width > 0,
+  );
+  expect(boxes.length).toBeGreaterThan(1);
+  const sorted = boxes.sort((a, b) => a.x - b.x);
+  for (const [i, box] of sorted.slice(1).entries()) expect(box.x, `label ${i + 1}`).toBeGreaterThanOrEqual(sorted[i]!.x + sorted[i]!.width);
+});
+
+test('an article’s share links sit in one row on a phone', async ({ page }) => {
+  await page.goto('/article/permian-output-holds-near-record-as-rig-count-slips');
+  const links = page.getByRole('navigation', { name: 'Share this article' }).getByRole('link');
+  await expect(links).toHaveCount(4);
+  const tops = new Set<number>();
+  for (const link of await links.all()) {
+    tops.add(Math.round((await link.boundingBox())?.y ?? -1));
+    expect(await fitsWidth(page, link)).toBe(true);
+  }
+  expect(tops.size).toBe(1);
+});

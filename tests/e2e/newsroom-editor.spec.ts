@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, toasts } from './admin-session.ts';
-import { uniqueClientAddress } from './db.ts';
+import { eq } from 'drizzle-orm';
+import { articles } from '@db/schema';
+import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
@@ -121,4 +123,30 @@ test('a save over a save made in another tab is refused, then overwrites when as
   await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
   await expect(page.getByText(`${title} (mine)`)).toBeVisible();
   await other.close();
+});
+
+test('a save keeps the publish time to the second unless the editor changes it', async ({ page }) => {
+  await signIn(page);
+  const title = `Timed outlook ${Date.now()}`;
+  await createArticle(page, title, 'Timed text.');
+  const database = await openE2eDatabase();
+  try {
+    const publishedAt = new Date(Date.UTC(2026, 0, 15, 14, 30, 45, 123));
+    await database.db.update(articles).set({ publishedAt }).where(eq(articles.title, title));
+    await page.reload();
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Article' });
+    // The field shows the minute; the save sends the time as stored.
+    await expect(edit.getByLabel('Publish time')).not.toHaveValue('');
+    await edit.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
+    const [row] = await database.db
+      .select({ publishedAt: articles.publishedAt })
+      .from(articles)
+      .where(eq(articles.title, `${title} (edited)`));
+    expect(row?.publishedAt.toISOString()).toBe(publishedAt.toISOString());
+  } finally {
+    database.close();
+  }
 });

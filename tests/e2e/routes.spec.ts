@@ -77,7 +77,7 @@ test.describe('header', () => {
 });
 
 test.describe('article page', () => {
-  test('shows badge, featured flag, date, reading time, body, last-updated footer, share links and related stories', async ({ page }) => {
+  test('shows badge, featured flag, date, reading time, body, share links and related stories', async ({ page }) => {
     await page.goto('/news');
     await page.getByRole('link', { name: 'Permian Output Holds Near Record as Rig Count Slips', exact: true }).click();
     await expect(page).toHaveURL(/\/article\/permian-output-holds-near-record-as-rig-count-slips$/);
@@ -89,7 +89,8 @@ test.describe('article page', () => {
     await expect(page.locator('header time').first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId('reading-time')).toHaveText(/^\d+ min read$/);
     await expect(page.locator('.article-body p').first()).toBeVisible();
-    await expect(page.getByText(/^Last updated/)).toBeVisible();
+    // Never changed since it was published: no "Last updated" beside the publish date.
+    await expect(page.getByText(/^Last updated/)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Related stories' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Share this article' }).getByRole('link')).toHaveCount(4);
   });

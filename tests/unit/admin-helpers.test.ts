@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { articleFormValues, slugify } from '@/components/admin/article/article-form-values';
+import { articleFormValues, articleSaveValues, slugify } from '@/components/admin/article/article-form-values';
 import { normalizeUrl } from '@/components/admin/editor/normalize-url';
 import { sectionOf, zohoFormValues } from '@/components/admin/zoho/zoho-form';
 import { endAtWord, truncateAtWord } from '@/lib/format';
+import type { AdminArticle } from '@/lib/wire/articles';
+import { articleCreateSchema, type ArticleCreateInput } from '@/lib/validation/article';
 import type { ZohoAdminConfig } from '@/lib/wire/analytics';
 
 describe('list previews', () => {
@@ -34,6 +36,44 @@ describe('the article form', () => {
       categoryId: 4,
       publishedAt: '',
     });
+  });
+
+  it('saves an article with the publish time it had, to the millisecond, unless the editor changed it', () => {
+    const category = { id: 4, name: 'Oil', slug: 'oil' };
+    const article: AdminArticle = {
+      id: 7,
+      slug: 'permian-output',
+      title: 'Permian output',
+      excerpt: 'Operators pump more with fewer rigs.',
+      content: '<p>Output held.</p>',
+      correction: '',
+      imageUrl: null,
+      imageAlt: '',
+      imageCaption: '',
+      imageCredit: '',
+      author: 'Dana Whitfield',
+      authorSlug: 'dana-whitfield',
+      categoryId: 4,
+      category,
+      featured: false,
+      status: 'published',
+      publishedAt: '2026-01-15T14:30:45.123Z',
+      updatedAt: '2026-01-15T15:00:00.000Z',
+      metaTitle: null,
+      metaDescription: null,
+      socialImageUrl: null,
+    };
+    // What the form does: its values through the form's schema, then what a save sends.
+    const form = articleFormValues(article, [category]);
+    expect(form.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    const submit = (input: ArticleCreateInput) => articleSaveValues(articleCreateSchema.parse(input), article);
+    expect(submit(form).publishedAt?.toISOString()).toBe('2026-01-15T14:30:45.123Z');
+    // A time the editor typed goes as typed (to the minute the field shows).
+    const later = submit({ ...form, publishedAt: '2026-02-01T09:15' }).publishedAt;
+    expect(later?.getSeconds()).toBe(0);
+    expect(later?.getTime()).toBe(new Date('2026-02-01T09:15').getTime());
+    // A new article keeps what the form says (empty: published now, by the server).
+    expect(articleSaveValues(articleCreateSchema.parse({ ...form, publishedAt: '' }), undefined).publishedAt).toBeUndefined();
   });
 });
 

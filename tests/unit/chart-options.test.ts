@@ -4,6 +4,8 @@ import type { Report } from '@/lib/wire/markets';
 import {
   baseChartOptions,
   energyMixChartProps,
+  labelStep,
+  needsLegend,
   productionChartProps,
   reportChartProps,
   volatilityChartProps,
@@ -76,5 +78,33 @@ describe('chart options', () => {
     expect(['0', '12.5', '30'].map((v) => share?.formatter?.(v))).toEqual(['0.0%', '12.5%', '30.0%']);
     const production = yaxis(productionChartProps([], 'Barrels per day', 0).options)?.labels;
     expect([42000, 55000].map((v) => production?.formatter?.(v))).toEqual(['42,000', '55,000']);
+  });
+
+  it('labels at most four months of a long production axis, evenly, and names every month in the tooltip', () => {
+    expect([3, 6, 7, 12, 13].map(labelStep)).toEqual([1, 1, 2, 3, 4]);
+    const months = Array.from({ length: 12 }, (_, i) => ({ label: `M${i}`, value: i }));
+    const props = productionChartProps(months, 'Million barrels per day', 2);
+    const xaxis = props.options.xaxis as { categories: string[] };
+    expect(xaxis.categories.filter(Boolean)).toEqual(['M0', 'M3', 'M6', 'M9']);
+    const tooltip = props.options.tooltip as { x: { formatter: (v: unknown, o: { dataPointIndex: number }) => string } };
+    expect(tooltip.x.formatter(undefined, { dataPointIndex: 5 })).toBe('M5');
+  });
+
+  it('loads the legend only for a chart that shows one', () => {
+    const options: ApexOptions = {};
+    expect(needsLegend({ type: 'area', series: [{ name: 'a', data: [1] }], options })).toBe(false);
+    expect(needsLegend({ type: 'area', series: [{ name: 'a', data: [1] }], options: { legend: { showForSingleSeries: true } } })).toBe(true);
+    expect(
+      needsLegend({
+        type: 'line',
+        series: [
+          { name: 'a', data: [1] },
+          { name: 'b', data: [2] },
+        ],
+        options,
+      }),
+    ).toBe(true);
+    expect(needsLegend({ type: 'pie', series: [1, 2], options })).toBe(true);
+    expect(needsLegend({ type: 'pie', series: [1, 2], options: { legend: { show: false } } })).toBe(false);
   });
 });

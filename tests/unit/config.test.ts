@@ -72,6 +72,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EDITORS_EMAIL: 'not an address' })).toThrow(/EDITORS_EMAIL/);
   });
 
+  it('reads the public contact address, the sample site’s by default, and names a bad one', () => {
+    expect(loadConfig({}).contactEmail).toBe('editors@energypulse.example');
+    expect(loadConfig({ CONTACT_EMAIL: 'newsroom@example.org' }).contactEmail).toBe('newsroom@example.org');
+    for (const bad of ['newsroom', 'a@b', '"x"@example.org', 'x@example.org<script>']) {
+      expect(() => loadConfig({ CONTACT_EMAIL: bad }), bad).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+    }
+  });
+
   it('reads the database busy timeout (10 s by default) and size cap (none by default), and names a bad one', () => {
     expect(loadConfig({})).toMatchObject({ databaseBusyTimeoutMs: 10_000, databaseMaxBytes: undefined });
     expect(loadConfig({ DATABASE_BUSY_TIMEOUT_MS: '250', DATABASE_MAX_MB: '1.5' })).toMatchObject({

@@ -46,7 +46,16 @@ describe('related stories', () => {
     );
     expect(toRelatedFtsQuery({ title: 'A to Z', excerpt: 'of the 2026' })).toBeUndefined();
     // Quotes and operators in the text never reach the query as syntax.
-    expect(toRelatedFtsQuery({ title: 'Gas "NEAR" OR* drill', excerpt: '' })).toBe('"gas" OR "near" OR "drill"');
+    expect(toRelatedFtsQuery({ title: 'Gas "NEAR" OR* drill', excerpt: '' })).toBe('"gas" OR "drill"');
+    expect(toRelatedFtsQuery({ title: 'Gas "SALT" OR* drill', excerpt: '' })).toBe('"gas" OR "salt" OR "drill"');
+  });
+
+  it('leaves out the words of any headline, which tie unrelated stories together', () => {
+    // "Holds", "near" and "record" once tied the Permian oil story to a coal story whose exports "hold steady".
+    expect(toRelatedFtsQuery({ title: 'Permian Output Holds Near Record as Rig Count Slips', excerpt: '' })).toBe('"permian" OR "output" OR "rig"');
+    expect(toRelatedFtsQuery({ title: 'Appalachian Metallurgical Coal Exports Hold Steady', excerpt: '' })).toBe(
+      '"appalachian" OR "metallurgical" OR "coal" OR "exports"',
+    );
   });
 });
 

@@ -1,12 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
 import { analyzeNewIndexes, migrateDatabase } from '@db/migrate';
-import { articles, categories, energyMix, marketObservations, marketSeries, analyticsContent } from '@db/schema';
+import {
+  articles,
+  calendarEvents,
+  categories,
+  comments,
+  contactMessages,
+  energyMix,
+  marketObservations,
+  marketSeries,
+  analyticsContent,
+} from '@db/schema';
 import { seedDatabase } from '@db/seed';
+import { seedArticles, seedAuthors, seedImages, seedImageUrl, type SeedImage } from '@db/seed/articles-data';
+import { loadSampleMedia, readSampleMediaManifest } from '@db/seed/sample-media';
+import { zonedParts } from '@/lib/zoned-time';
+import { variantWidths } from '@/server/services/media/library';
 import { addDays, federalHolidays, isBusinessDay, weekday } from '@db/catalog/days';
 import { MARKET_SERIES, type MarketSeriesSlug } from '@db/catalog/market-series';
 import { latestReleasedPeriod } from '@db/catalog/releases';
@@ -42,6 +58,9 @@ describe('migrations and seed', () => {
       observations: await one(marketObservations),
       mix: await one(energyMix),
       analytics: await one(analyticsContent),
+      comments: (await db.select({ n: count() }).from(comments))[0]?.n,
+      messages: (await db.select({ n: count() }).from(contactMessages))[0]?.n,
+      events: (await db.select({ n: count() }).from(calendarEvents))[0]?.n,
     };
   };
 
@@ -84,6 +103,80 @@ describe('migrations and seed', () => {
     await seedDatabase(database.db);
     await migrateDatabase(database.db);
     expect(await counts()).toEqual(before);
+  });
+
+  it('gives every article to an author whose beat it is', () => {
+    const beats = new Map<string, readonly string[]>(seedAuthors.map((a) => [a.name, a.beats]));
+    const offBeat = seedArticles.filter((a) => !beats.get(a.author)?.includes(a.category)).map((a) => `${a.author}: ${a.slug} (${a.category})`);
+    expect(offBeat).toEqual([]);
+    // Everyone writes, and the reporters of one topic write only that topic.
+    expect(new Set(seedArticles.map((a) => a.author)).size).toBe(seedAuthors.length);
+    for (const author of seedAuthors.filter((a) => a.beats.length === 1)) {
+      expect(new Set(seedArticles.filter((a) => a.author === author.name).map((a) => a.category))).toEqual(new Set(author.beats));
+    }
+  });
+
+  it('seeds sample comments, a message and an OPEC+ and a FERC meeting, each marked as a sample, on a fresh install', async () => {
+    const stored = await database.db.select().from(comments);
+    expect(stored.filter((c) => c.approved).length).toBeGreaterThanOrEqual(2);
+    expect(stored.filter((c) => !c.approved).length).toBeGreaterThanOrEqual(2);
+    const [message] = await database.db.select().from(contactMessages);
+    expect(message).toMatchObject({ handled: false });
+    const events = await database.db.select().from(calendarEvents);
+    expect(events.map((e) => e.kind).sort()).toEqual(['ferc', 'opec']);
+    for (const name of [...stored.map((c) => c.authorName), message?.name ?? '', ...events.map((e) => e.title)])
+      expect(name).toMatch(/\(sample( event)?\)/);
+    for (const email of [...stored.map((c) => c.authorEmail), message?.email ?? '']) expect(email).toMatch(/@example\.com$/);
+    // Comments come after their article and before now; the meetings lie ahead, at their usual Eastern times.
+    const publishedAt = new Map((await database.db.select().from(articles)).map((a) => [a.id, a.publishedAt.getTime()]));
+    for (const c of stored) {
+      expect(c.createdAt.getTime()).toBeGreaterThan(publishedAt.get(c.articleId) ?? Infinity);
+      expect(c.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    const ferc = events.find((e) => e.kind === 'ferc');
+    const opec = events.find((e) => e.kind === 'opec');
+    expect(ferc && zonedParts(ferc.startsAt, 'America/New_York').time).toBe('10:00');
+    expect(ferc?.startsAt.getUTCDay()).toBe(4);
+    expect(opec && new Date(zonedParts(opec.startsAt, 'America/New_York').day).getUTCDay()).toBe(0);
+    for (const e of events) {
+      expect(e.startsAt.getTime()).toBeGreaterThan(Date.now());
+      expect(e.endsAt?.getTime()).toBeGreaterThan(e.startsAt.getTime());
+    }
+  });
+
+  it('adds no samples to a site that already has its articles, whatever its other tables hold', async () => {
+    await database.db.delete(comments);
+    await database.db.delete(calendarEvents);
+    await seedDatabase(database.db);
+    expect(await database.db.select().from(comments)).toEqual([]);
+    expect(await database.db.select().from(calendarEvents)).toEqual([]);
+  });
+
+  it('shows each seeded article with its illustration and the illustration’s alt text', async () => {
+    const rows = await database.db.select({ slug: articles.slug, imageUrl: articles.imageUrl, imageAlt: articles.imageAlt }).from(articles);
+    for (const a of seedArticles) {
+      expect(rows.find((r) => r.slug === a.slug)).toMatchObject({ imageUrl: seedImageUrl(a.image), imageAlt: seedImages[a.image] });
+    }
+  });
+
+  it('keeps the media library copies of every illustration, made from the illustration as it is now', async () => {
+    const manifest = readSampleMediaManifest();
+    for (const name of Object.keys(seedImages) as SeedImage[]) {
+      const source = readFileSync(new URL(`../../public${seedImageUrl(name)}`, import.meta.url));
+      // A changed illustration needs new copies: npm run media:samples.
+      expect(manifest[name]?.source, name).toBe(createHash('sha256').update(source).digest('hex'));
+    }
+    for (const image of loadSampleMedia()) {
+      expect(image.key).toMatch(/^\d{4}\/\d{2}\/[a-z0-9]{12}$/);
+      expect(image.variants).toEqual(variantWidths(image.width));
+      const original = await sharp(image.files[0]?.data).metadata();
+      expect(original).toMatchObject({ format: 'jpeg', width: image.width, height: image.height });
+      for (const file of image.files.slice(1)) {
+        const meta = await sharp(file.data).metadata();
+        expect(meta.width, `${image.name}/${file.name}`).toBe(Number(file.name.split('.')[0]));
+        expect(meta.format).toBe(file.name.endsWith('.avif') ? 'heif' : 'webp');
+      }
+    }
   });
 
   it('indexes article text for full-text search', async () => {

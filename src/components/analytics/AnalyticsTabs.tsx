@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalysisList } from '@/components/analytics/AnalysisList';
-import { MarketDataCards } from '@/components/analytics/MarketDataCards';
+import { MarketFigures } from '@/components/markets/MarketFigure';
 
 export const ANALYTICS_TABS = ['overview', 'analytics', 'reports'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
@@ -91,7 +91,7 @@ export default function AnalyticsTabs({
             Market data
           </h2>
           <div className="mt-4">
-            <MarketDataCards items={marketData} />
+            <MarketFigures items={marketData} variant="card" />
           </div>
         </section>
         <section aria-labelledby="dashboards-title">

@@ -1,12 +1,11 @@
-import { formatPeriod, isPeriod } from '@/lib/format';
 import type { Report } from '@/lib/wire/markets';
-import { formatFixed } from '@/components/charts/chart-options';
+import { formatAsOf, formatNumber, isPeriod } from '@/lib/market-format';
 
 /** A table cell as text: numbers with their column's decimals, dates as readers say them (the CSV keeps ISO dates), gaps as a dash. */
 function cellText(value: string | number | null, decimals: number | null | undefined): string {
   if (value === null) return '–';
-  if (typeof value !== 'number') return isPeriod(value) ? formatPeriod(value) : value;
-  return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatFixed(value, decimals);
+  if (typeof value !== 'number') return isPeriod(value) ? formatAsOf(value) : value;
+  return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatNumber(value, decimals);
 }
 
 /** The figures behind a report's chart, in a scrolling region of their own. */

@@ -1,12 +1,5 @@
-// Loaded lazily by LazyChart: the tree-shaken ApexCharts core with only the chart types the
-// site draws, so no page pays for the whole library. The legend is a separate feature of the
-// core: without it, a chart of several series draws their colors with no key.
-import 'apexcharts/line';
-import 'apexcharts/area';
-import 'apexcharts/bar';
-import 'apexcharts/pie';
-import 'apexcharts/donut';
-import 'apexcharts/features/legend';
+// Loaded lazily by LazyChart, with the modules of the one chart type it draws (see
+// chart-modules.ts): the tree-shaken ApexCharts core, never the whole library.
 import type { ApexOptions } from 'apexcharts';
 import ReactApexChart from 'react-apexcharts/core';
 

@@ -1,4 +1,3 @@
-import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 
 /**
@@ -7,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
  */
 export function IllustrativeBadge({ className }: { className?: string }) {
   return (
-    <Badge variant="plain" className={cn('bg-amber-50 text-amber-900 ring-amber-300', className)}>
+    <Badge variant="warning" className={className}>
       Illustrative figures
     </Badge>
   );

@@ -1,45 +1,51 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ApexChartProps } from '@/components/charts/ApexChart';
+import { loadChart } from '@/components/charts/chart-modules';
+import { needsLegend } from '@/components/charts/chart-options';
 import { Skeleton } from '@/components/ui/skeleton';
-
-const ApexChart = lazy(() => import('@/components/charts/ApexChart'));
 
 /**
  * A chart that reserves its height and loads the charting code only in the browser, once
- * the chart scrolls near the viewport. The chart itself is hidden from screen readers: every use gives a text or table
- * alternative next to it.
+ * the chart scrolls near the viewport, and then only the code its type needs. The page is
+ * usable meanwhile: every use gives a text or table alternative next to the chart, which
+ * is itself hidden from screen readers.
  */
 export function LazyChart(props: ApexChartProps & { label: string }) {
-  const [mounted, setMounted] = useState(false);
+  const [Chart, setChart] = useState<ComponentType<ApexChartProps> | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const { type } = props;
+  const legend = needsLegend(props);
   useEffect(() => {
     const element = box.current;
+    let stopped = false;
+    const load = () => {
+      void loadChart(type, legend).then((component) => {
+        if (!stopped) setChart(() => component);
+      });
+    };
     if (!element || typeof IntersectionObserver === 'undefined') {
-      setMounted(true);
-      return;
+      load();
+      return () => void (stopped = true);
     }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setMounted(true);
           observer.disconnect();
+          load();
         }
       },
       { rootMargin: '200px' },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const placeholder = <Skeleton className="w-full" style={{ height: props.height }} />;
+    return () => {
+      stopped = true;
+      observer.disconnect();
+    };
+    // The code depends on the type and the legend only; new data redraws the loaded chart.
+  }, [type, legend]);
   return (
-    <div ref={box} style={{ minHeight: props.height }} aria-hidden="true" data-chart={props.label}>
-      {mounted ? (
-        <Suspense fallback={placeholder}>
-          <ApexChart {...props} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+    <div ref={box} style={{ minHeight: props.height }} aria-hidden="true" data-chart={props.label} data-chart-ready={Chart ? '' : undefined}>
+      {Chart ? <Chart {...props} /> : <Skeleton className="w-full" style={{ height: props.height }} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // ApexCharts options for every chart of the site, as plain functions of the data. Only
 // types come from apexcharts here: the library itself loads lazily with the chart.
 import type { ApexOptions } from 'apexcharts';
+import { formatNumber } from '@/lib/market-format';
 import type { Report } from '@/lib/wire/markets';
 import type { ApexChartProps } from '@/components/charts/ApexChart';
 
@@ -8,11 +9,6 @@ export type ChartProps = Pick<ApexChartProps, 'type' | 'series' | 'options'>;
 
 /** Series colors in order, distinguishable from one another. */
 export const CHART_PALETTE = ['#1d4ed8', '#d97706', '#15803d', '#7c3aed', '#be185d', '#0891b2', '#52525b'];
-
-/** A number with exactly `decimals` decimals ("1,234.50"), so every label of one chart reads alike. */
-export function formatFixed(value: number, decimals: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
 
 /**
  * What every chart starts from: no toolbar, zoom or animation, and a legend below the plot
@@ -39,13 +35,24 @@ export function baseChartOptions(): ApexOptions {
   };
 }
 
+/**
+ * Whether a chart draws a legend, so its code must load: a pie or donut unless its legend is
+ * off (the slices' key), any other chart with several series or `showForSingleSeries`.
+ */
+export function needsLegend({ type, series, options }: ChartProps): boolean {
+  const legend = options.legend;
+  if (legend?.show === false) return false;
+  if (type === 'pie' || type === 'donut') return true;
+  return (series?.length ?? 0) > 1 || legend?.showForSingleSeries === true;
+}
+
 const axisTitle = (text: string) => ({ text, style: { fontWeight: 500, color: '#4b5563' } });
 
 /** A report's chart: lines, areas or bars over dates, ranked bars by category, or a donut of shares. */
 export function reportChartProps(report: Report): ChartProps {
   const { chart } = report;
   const suffix = chart.valueSuffix ?? '';
-  const format = (v: number) => (typeof v === 'number' ? `${formatFixed(v, chart.decimals)}${suffix}` : String(v));
+  const format = (v: number) => (typeof v === 'number' ? `${formatNumber(v, chart.decimals)}${suffix}` : String(v));
   const base = baseChartOptions();
   if (chart.type === 'donut') {
     return {
@@ -54,7 +61,7 @@ export function reportChartProps(report: Report): ChartProps {
       options: {
         ...base,
         labels: chart.categories ?? [],
-        dataLabels: { enabled: true, formatter: (v: number) => `${formatFixed(v, 1)}%` },
+        dataLabels: { enabled: true, formatter: (v: number) => `${formatNumber(v, 1)}%` },
         tooltip: { y: { formatter: format } },
       },
     };
@@ -100,11 +107,16 @@ export function volatilityChartProps(weeks: readonly { label: string; value: num
       ...baseChartOptions(),
       colors: ['#d97706'],
       xaxis: { categories: weeks.map((w) => w.label), ...(weekTitle ? { title: axisTitle(weekTitle) } : {}) },
-      yaxis: { title: axisTitle('Volatility (%)'), labels: { formatter: (v: number) => `${formatFixed(v, 0)}%` } },
-      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, 1)}%` } },
+      yaxis: { title: axisTitle('Volatility (%)'), labels: { formatter: (v: number) => `${formatNumber(v, 0)}%` } },
+      tooltip: { y: { formatter: (v: number) => `${formatNumber(v, 1)}%` } },
       plotOptions: { bar: { borderRadius: 4, columnWidth: '55%' } },
     },
   };
+}
+
+/** Every how many categories an axis of `count` labels one: all up to six, else at most four. */
+export function labelStep(count: number): number {
+  return count <= 6 ? 1 : Math.ceil(count / 4);
 }
 
 /** An area of production by month; `unit` titles the value axis, `decimals` fixes its labels. */
@@ -117,10 +129,18 @@ export function productionChartProps(months: readonly { label: string; value: nu
       colors: ['#1d4ed8'],
       stroke: { curve: 'straight', width: 2 },
       fill: { type: 'gradient', gradient: { opacityFrom: 0.35, opacityTo: 0.05 } },
-      // Every month up to six; past that four level labels, so they never crowd or tilt.
-      xaxis: { categories: months.map((m) => m.label), ...(months.length > 6 ? { tickAmount: 4 } : {}), labels: { rotate: 0 } },
-      yaxis: { title: axisTitle(unit), labels: { formatter: (v: number) => formatFixed(v, decimals) } },
-      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, decimals)} ${unit}` } },
+      // Every month up to six; past that at most four labels, evenly spaced, so they never
+      // crowd, overlap or tilt on a phone (ApexCharts' tickAmount does not thin a category axis).
+      // The tooltip still names each month.
+      xaxis: {
+        categories: months.map((m, i) => (i % labelStep(months.length) === 0 ? m.label : '')),
+        labels: { rotate: 0, hideOverlappingLabels: true },
+      },
+      yaxis: { title: axisTitle(unit), labels: { formatter: (v: number) => formatNumber(v, decimals) } },
+      tooltip: {
+        x: { formatter: (_: unknown, point?: { dataPointIndex?: number }) => months[point?.dataPointIndex ?? -1]?.label ?? '' },
+        y: { formatter: (v: number) => `${formatNumber(v, decimals)} ${unit}` },
+      },
     },
   };
 }
@@ -135,7 +155,7 @@ export function energyMixChartProps(mix: readonly { source: string; percentage: 
       labels: mix.map((m) => m.source),
       colors,
       legend: { show: false },
-      tooltip: { y: { formatter: (v: number) => `${formatFixed(v, 1)}%` } },
+      tooltip: { y: { formatter: (v: number) => `${formatNumber(v, 1)}%` } },
     },
   };
 }

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { energyMixColors, renewableShare, type DashboardFigures } from '@/lib/dashboard';
+import { formatNumber } from '@/lib/market-format';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
 import { LazyChart } from '@/components/charts/LazyChart';
-import { energyMixChartProps, formatFixed } from '@/components/charts/chart-options';
+import { energyMixChartProps } from '@/components/charts/chart-options';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PriceAnalysisCard } from '@/components/dashboard/PriceAnalysisCard';
 import { ProductionCard } from '@/components/dashboard/ProductionCard';
@@ -35,7 +36,7 @@ export default function DashboardCards({ energyMix, figures, headingLevel = 'h3'
         </CardHeader>
         <CardContent>
           {figures.energyMix.illustrative && <IllustrativeBadge className="mb-2" />}
-          <p className="text-positive text-2xl font-bold">{formatFixed(share, 1)}% renewable</p>
+          <p className="text-positive text-2xl font-bold">{formatNumber(share, 1)}% renewable</p>
           <p className="text-muted-foreground text-sm">Share of generation from renewable sources</p>
           <LazyChart label="energy-mix" height={CHART_HEIGHT} {...energyMixChartProps(energyMix, colors)} />
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Generation mix">
@@ -43,7 +44,7 @@ export default function DashboardCards({ energyMix, figures, headingLevel = 'h3'
               <li key={m.source} className="flex items-center gap-2">
                 <span aria-hidden="true" className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colors[i] }} />
                 <span className="flex-1">{m.source}</span>
-                <span className="font-medium tabular-nums">{formatFixed(m.percentage, 1)}%</span>
+                <span className="font-medium tabular-nums">{formatNumber(m.percentage, 1)}%</span>
               </li>
             ))}
           </ul>

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { PRICE_CHANGE_TEXT, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, type DashboardFigures } from '@/lib/dashboard';
-import { formatAsOf } from '@/lib/market-format';
+import { changeTone, formatAsOf, formatNumber, formatPercentChange } from '@/lib/market-format';
 import { cn } from '@/lib/utils';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { LazyChart } from '@/components/charts/LazyChart';
-import { formatFixed, volatilityChartProps } from '@/components/charts/chart-options';
+import { volatilityChartProps } from '@/components/charts/chart-options';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { changeClass, DataTable, IllustrativeFigures, signedPercent } from '@/components/dashboard/parts';
+import { DataTable, IllustrativeFigures } from '@/components/dashboard/parts';
 
 /** "Nov 3": the Monday a week starts on. */
 const weekLabel = (weekStart: string) => formatAsOf(weekStart).replace(/, \d{4}$/, '');
@@ -30,7 +30,7 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
       <DataTable
         caption={wti ? 'WTI volatility by week, annualized' : 'Illustrative price volatility by week'}
         head={[wti ? 'Week beginning' : 'Week', 'Volatility']}
-        rows={weeks.map((w) => [w.label, `${formatFixed(w.value, 1)}%`])}
+        rows={weeks.map((w) => [w.label, `${formatNumber(w.value, 1)}%`])}
       />
     </>
   );
@@ -46,11 +46,11 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
         {wti && (
           <>
             {wti.quarterChange === undefined ? (
-              <p className="text-2xl font-bold">WTI ${formatFixed(wti.latest.value, 2)}</p>
+              <p className="text-2xl font-bold">WTI ${formatNumber(wti.latest.value, 2)}</p>
             ) : (
-              <p className={cn('text-2xl font-bold', changeClass(wti.quarterChange))}>WTI {signedPercent(wti.quarterChange)} over 3 months</p>
+              <p className={cn('text-2xl font-bold', changeTone(wti.quarterChange))}>WTI {formatPercentChange(wti.quarterChange, 1)} over 3 months</p>
             )}
-            <p className="text-muted-foreground text-sm">WTI 30-day volatility: {formatFixed(wti.volatility30d, 1)}%</p>
+            <p className="text-muted-foreground text-sm">WTI 30-day volatility: {formatNumber(wti.volatility30d, 1)}%</p>
             {chartBlock}
             <ChartSource>{wti.source}</ChartSource>
             <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/wti">
@@ -67,7 +67,7 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
           <p className="text-sm">{VOLATILITY_TEXT}</p>
           {wti ? (
             <p className="text-muted-foreground text-xs">
-              Weekly volatility: {VOLATILITY_BY_WEEK.map((w) => `${w.week} ${formatFixed(w.value, 1)}%`).join(', ')}
+              Weekly volatility: {VOLATILITY_BY_WEEK.map((w) => `${w.week} ${formatNumber(w.value, 1)}%`).join(', ')}
             </p>
           ) : (
             chartBlock

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
-import { formatAsOf } from '@/lib/market-format';
+import { formatAsOf, formatNumber } from '@/lib/market-format';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { LazyChart } from '@/components/charts/LazyChart';
-import { formatFixed, productionChartProps } from '@/components/charts/chart-options';
+import { productionChartProps } from '@/components/charts/chart-options';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, IllustrativeFigures } from '@/components/dashboard/parts';
 
@@ -84,17 +84,17 @@ export function ProductionCard({
         <CardDescription>US crude oil field production, monthly, million barrels per day</CardDescription>
       </CardHeader>
       <CardContent>
-        {last && <p className="text-2xl font-bold">{formatFixed(last.value, 2)} million b/d</p>}
+        {last && <p className="text-2xl font-bold">{formatNumber(last.value, 2)} million b/d</p>}
         {first && last && (
           <p className="text-muted-foreground text-sm">
-            {formatAsOf(last.period, 'monthly')}, from {formatFixed(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
+            {formatAsOf(last.period, 'monthly')}, from {formatNumber(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
           </p>
         )}
         <LazyChart label="production" height={height} {...productionChartProps(points, EIA_UNIT, 2)} />
         <DataTable
           caption="US crude oil production by month"
           head={['Month', EIA_UNIT]}
-          rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatFixed(m.value, 2)])}
+          rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatNumber(m.value, 2)])}
         />
         <ChartSource>{source}</ChartSource>
         <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">

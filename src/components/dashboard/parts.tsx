@@ -40,9 +40,3 @@ export function IllustrativeFigures({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-/** "+4.2%", "-3.1%": a change to one decimal, signed. */
-export const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
-
-/** The text color of a change. */
-export const changeClass = (value: number) => (value > 0 ? 'text-positive' : value < 0 ? 'text-negative' : 'text-foreground');

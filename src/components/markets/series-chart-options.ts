@@ -1,7 +1,8 @@
 // ApexCharts options of a series page's chart: the series over the chosen range and, for
 // gas storage, the five-year minimum, maximum and average of each week.
 import type { ChartProps } from '@/components/charts/chart-options';
-import { baseChartOptions, formatFixed } from '@/components/charts/chart-options';
+import { baseChartOptions } from '@/components/charts/chart-options';
+import { formatNumber } from '@/lib/market-format';
 
 export interface SeriesChartData {
   name: string;
@@ -14,12 +15,12 @@ export interface SeriesChartData {
 }
 
 export function seriesChartProps(data: SeriesChartData): ChartProps {
-  const format = (v: number) => (typeof v === 'number' ? `${formatFixed(v, data.decimals)} ${data.unit}` : String(v));
+  const format = (v: number) => (typeof v === 'number' ? `${formatNumber(v, data.decimals)} ${data.unit}` : String(v));
   const series = [{ name: `${data.name} (${data.unit})`, data: data.points }];
   if (data.band.length > 0) {
     series.push(
       { name: 'Five-year maximum', data: data.band.map(([x, , max]) => [x, max]) },
-      { name: 'Five-year average', data: data.band.map(([x, , , avg]) => [x, Math.round(avg)]) },
+      { name: 'Five-year average', data: data.band.map(([x, , , avg]) => [x, Number(avg.toFixed(data.decimals))]) },
       { name: 'Five-year minimum', data: data.band.map(([x, min]) => [x, min]) },
     );
   }
@@ -36,7 +37,7 @@ export function seriesChartProps(data: SeriesChartData): ChartProps {
       xaxis: { type: 'datetime', labels: { datetimeUTC: true, datetimeFormatter: { year: 'yyyy', month: "MMM 'yy", day: 'MMM d' } } },
       yaxis: {
         title: { text: data.unit, style: { fontWeight: 500, color: '#4b5563' } },
-        labels: { formatter: (v: number) => formatFixed(v, data.decimals) },
+        labels: { formatter: (v: number) => formatNumber(v, data.decimals) },
       },
       tooltip: { x: { format: 'MMM d, yyyy' }, y: { formatter: format } },
     },

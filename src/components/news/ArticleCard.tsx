@@ -17,13 +17,15 @@ interface ArticleCardProps {
   priority?: boolean;
   /** A search result's passage around the matched words, shown instead of the excerpt. */
   snippet?: string | undefined;
+  /** Says "By {author}": not on the author's own page, where every card would repeat it. */
+  byline?: boolean;
 }
 
 /**
  * The list card: image, category badge, relative time, linked title,
  * excerpt, author and a Read More link.
  */
-export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet }: ArticleCardProps) {
+export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet, byline = true }: ArticleCardProps) {
   const Heading = headingLevel;
   const href = `/article/${article.slug}`;
   return (
@@ -82,17 +84,21 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
         ) : (
           <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
         )}
-        <div className="mt-auto flex items-center justify-between pt-2 text-sm">
-          <span className="text-muted-foreground">
-            By{' '}
-            {article.authorSlug ? (
-              <a href={`/author/${article.authorSlug}`} className="hover:text-primary underline-offset-2 hover:underline">
-                {article.author}
-              </a>
-            ) : (
-              article.author
-            )}
-          </span>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm">
+          {byline ? (
+            <span className="text-muted-foreground">
+              By{' '}
+              {article.authorSlug ? (
+                <a href={`/author/${article.authorSlug}`} className="hover:text-primary underline-offset-2 hover:underline">
+                  {article.author}
+                </a>
+              ) : (
+                article.author
+              )}
+            </span>
+          ) : (
+            <span />
+          )}
           <a href={href} className="text-primary font-medium hover:underline">
             Read More<span className="sr-only">: {article.title}</span>
           </a>

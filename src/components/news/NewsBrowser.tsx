@@ -9,7 +9,6 @@ import { CardSkeletons } from '@/components/ui/Skeletons';
 import { ArticleCard } from '@/components/news/ArticleCard';
 import { ArchivePages } from '@/components/news/ArchivePages';
 import { NewsFilterForm } from '@/components/news/NewsFilterForm';
-import { buttonVariants } from '@/components/ui/button';
 import { syncNewsPage } from '@/components/news/sync-news-page';
 
 /** Five placeholders while the news list loads. */
@@ -54,10 +53,10 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
   const [searchText, setSearchText] = useState(initialFilter.search);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
-  // The archive page the list starts at: the server's page, back to the first when the filter changes.
-  const [firstPage, setFirstPage] = useState(initialPage);
+  // The archive page shown: the server's page, back to the first when the filter changes. The
+  // numbered pages below the list are plain links (the crawlable archive) that load the next page.
+  const [page, setPage] = useState(initialPage);
   const [loading, setLoading] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The filter the shown list belongs to; a fetch runs only when the filter's value changes.
   const shownKey = useRef(`${initialFilter.category}|${initialFilter.search}`);
@@ -78,7 +77,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
     })
       .then(({ data, headers }) => {
         setItems(fromApi(data));
-        setFirstPage(1);
+        setPage(1);
         setTotal(Number(headers.get('X-Total-Count') ?? data.length));
         setLoading(false);
       })
@@ -112,22 +111,6 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const offset = (firstPage - 1) * NEWS_PAGE_SIZE + items.length;
-      const { data, headers } = await getJson<ListedArticle[]>(
-        `${apiUrl(filter, offset, NEWS_PAGE_SIZE)}${filter.search.trim() ? '&snippet=true' : ''}`,
-      );
-      setItems((current) => [...current, ...fromApi(data).filter((a) => !current.some((c) => c.id === a.id))]);
-      setTotal(Number(headers.get('X-Total-Count') ?? total));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not load more articles.');
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     $newsFilter.setKey('search', searchText);
@@ -137,9 +120,6 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
   // full-text result (which also searches article bodies) replaces it after the pause.
   const pending = searchText !== filter.search;
   const visible = pending ? items.filter((a) => matchesNewsFilter(a, { category: filter.category, search: searchText })) : items;
-  const lastShown = firstPage + Math.ceil(items.length / NEWS_PAGE_SIZE) - 1;
-  const moreHref = newsUrl(filter, lastShown + 1);
-  const hasMore = (firstPage - 1) * NEWS_PAGE_SIZE + items.length < total;
 
   return (
     <div>
@@ -174,22 +154,7 @@ export default function NewsBrowser({ categories, initialFilter, initialItems, i
         <p className="bg-card text-muted-foreground mt-6 rounded-lg border p-8 text-center">No articles found matching your criteria.</p>
       )}
 
-      {!loading && !pending && hasMore && (
-        <div className="mt-8 flex justify-center">
-          <a
-            href={moreHref}
-            onClick={(e) => {
-              e.preventDefault();
-              void loadMore();
-            }}
-            aria-disabled={loadingMore}
-            className={buttonVariants({ variant: 'outline' })}
-          >
-            {loadingMore ? 'Loading…' : 'Load more articles'}
-          </a>
-        </div>
-      )}
-      {!loading && !pending && <ArchivePages filter={filter} current={firstPage} last={newsPageCount(total)} />}
+      {!loading && !pending && <ArchivePages filter={filter} current={page} last={newsPageCount(total)} />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { PageCache, answerFor, isPrivatePageRequest, lookupPage, pickEncoding, t
 import { secure, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
-import { sendJsonMessage } from '@/server/front/responses';
+import { answerInsteadOfApp, sendJsonMessage } from '@/server/front/responses';
 import { WriteAdmission, watchBody, type BodyDeadline } from '@/server/front/write-admission';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
@@ -139,7 +139,7 @@ export async function createRequestListener(config: AppConfig, distDir: string):
   const build = realpathSync(distDir);
   const { handler: astro } = (await import(pathToFileURL(join(build, 'server/entry.mjs')).href)) as { handler: Handler };
   const compress = compression({ threshold: 1024 }) as unknown as Handler;
-  const prerendered = loadPrerenderedPages(join(build, 'client'), config.siteUrl);
+  const prerendered = loadPrerenderedPages(join(build, 'client'), config);
   const sirvAssets = sirv(join(build, 'client'), {
     etag: true,
     dotfiles: false,
@@ -185,7 +185,7 @@ export async function createRequestListener(config: AppConfig, distDir: string):
   const runWrite = (req: http.IncomingMessage, res: http.ServerResponse, app: () => void) => {
     const declared = Number(req.headers['content-length'] ?? 0) || 0;
     watchBody(req, res, bodyDeadlineFor(declared), () => {
-      sendJsonMessage(res, 408, messages.requestTimeout, { Connection: 'close' });
+      answerInsteadOfApp(res, 408, messages.requestTimeout, { Connection: 'close' });
     });
     const limit = setTimeout(() => res.destroy(), WRITE_RUN_MAX_MS);
     res.once('close', () => clearTimeout(limit));

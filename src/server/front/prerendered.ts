@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { SITE_URL_PLACEHOLDER } from '@/lib/site';
+import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
+import type { AppConfig } from '@/server/config';
 import { PAGE_CACHE_CONTROL, cachedPage, etagFor, type CachedPage } from '@/server/page-cache';
 
 /**
- * The prerendered pages of a build, with the configured site address put in place of the
- * build's placeholder, compressed once: they are served from memory, for any `SITE_URL`,
- * without touching the build on disk.
+ * A prerendered page as this server shows it: the configured site address and public contact
+ * address in place of the placeholders the build wrote (see `src/lib/site.ts`). Both were
+ * checked at start (a URL, an e-mail address), so they go into the HTML as they are.
  */
-export function loadPrerenderedPages(clientDir: string, siteUrl: string): Map<string, CachedPage> {
+export function fillSitePlaceholders(html: string, config: Pick<AppConfig, 'siteUrl' | 'contactEmail'>): string {
+  return html.replaceAll(SITE_URL_PLACEHOLDER, config.siteUrl).replaceAll(CONTACT_EMAIL_PLACEHOLDER, config.contactEmail);
+}
+
+/**
+ * The prerendered pages of a build, with the configured site and contact addresses put in
+ * place of the build's placeholders, compressed once: they are served from memory, for any
+ * `SITE_URL` and `CONTACT_EMAIL`, without touching the build on disk.
+ */
+export function loadPrerenderedPages(clientDir: string, config: Pick<AppConfig, 'siteUrl' | 'contactEmail'>): Map<string, CachedPage> {
   const pages = new Map<string, CachedPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,7 +30,7 @@ export function loadPrerenderedPages(clientDir: string, siteUrl: string): Map<st
         const rel = relative(clientDir, path).split(sep).join('/');
         const route = rel === 'index.html' ? '/' : `/${rel.replace(/(?:\/index)?\.html$/, '')}`;
         if (route === '/404' || route === '/500') continue;
-        const html = readFileSync(path, 'utf8').replaceAll(SITE_URL_PLACEHOLDER, siteUrl);
+        const html = fillSitePlaceholders(readFileSync(path, 'utf8'), config);
         const etag = etagFor(createHash('sha256').update(html).digest('base64url'));
         const headers: [string, string][] = [
           ['content-type', 'text/html; charset=utf-8'],

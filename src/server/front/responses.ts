@@ -22,6 +22,30 @@ export function sendJsonMessage(res: http.ServerResponse, status: number, messag
 }
 
 /**
+ * Answers a request the app is still working on (a body that stalled, say) and makes the
+ * app's later attempts to answer it no-ops, so they neither fail nor log an error: the
+ * request is over for the app, though it may not know yet.
+ */
+export function answerInsteadOfApp(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendJsonMessage(res, status, message, headers);
+  // Callbacks still run, so an app awaiting its write or end is not left waiting for ever.
+  const done = (args: unknown[]) => {
+    const callback = args.find((a): a is () => void => typeof a === 'function');
+    if (callback) queueMicrotask(callback);
+  };
+  res.setHeader = () => res;
+  res.writeHead = () => res;
+  res.write = ((...args: unknown[]) => {
+    done(args);
+    return true;
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    done(args);
+    return res;
+  }) as typeof res.end;
+}
+
+/**
  * A whole HTTP/1.1 response for a raw socket (a request Node could not parse, a CONNECT):
  * the contract's JSON body, then the connection closes.
  */

@@ -3,6 +3,7 @@ import { eiaImportJobs } from '@/server/jobs/eia-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
 import { editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
+import { relatedArticlesJob } from '@/server/jobs/related-articles';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 
@@ -13,6 +14,7 @@ export function scheduledJobs(): readonly Job[] {
     housekeepingJob,
     mailDeliveryJob,
     scheduledPublishingJob,
+    relatedArticlesJob,
     ...eiaImportJobs(config),
     ...newsletterJobs(config),
     topicDigestJob,

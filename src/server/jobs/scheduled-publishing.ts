@@ -2,6 +2,7 @@ import { writeTransaction } from '@/server/db';
 import type { Job } from '@/server/jobs/runner';
 import { listArticlesFallenDue } from '@/server/queries/articles';
 import { bumpContentVersion, getSiteState, setSiteState } from '@/server/queries/site-state';
+import { relateChangedArticles } from '@/server/services/articles/related';
 import { notifyRebuildHook } from '@/server/services/site/content-changes';
 
 /** How often the web processes look for scheduled articles that fell due (one of them does). */
@@ -29,6 +30,8 @@ export const scheduledPublishingJob: Job = {
     const after = stored === undefined ? new Date(now.getTime() - FIRST_LOOK_BACK_MS) : new Date(Number(stored));
     if (after.getTime() >= now.getTime()) return 'Nothing new to check.';
     const ids = await listArticlesFallenDue(after, now);
+    // The stories now public join the lists of the stories like them before pages show them.
+    if (ids.length > 0) await relateChangedArticles(ids);
     await writeTransaction(async (tx) => {
       if (ids.length > 0) await bumpContentVersion(tx);
       await setSiteState(CHECKED_UNTIL, String(now.getTime()), tx);

@@ -44,23 +44,30 @@ export function toFtsQuery(text: string): string | undefined {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
-/** Words too common to tell stories apart. */
+/**
+ * Words too common to tell stories apart: function words, and the verbs and adjectives of
+ * any headline ("holds", "record", "climbs", "steady"), which otherwise tie a Permian oil
+ * story to a coal story whose exports "hold steady".
+ */
 const STOPWORDS = new Set(
-  'about after again against also amid among an and are as at be been before being between but by can could for from has have into is it its more most new not of on or over says than that the their them then there these they this to under up was were what when where which while who will with within would year years'.split(
-    ' ',
-  ),
+  [
+    'about after again against also amid among an and any are as at be been before being between but by can could for from has have into is it its more most new not of on or over says than that the their them then there these they this to under up was were what when where which while who will with within would year years',
+    'across add adds back big bring brings carry carries climb climbs count draw draws early even expand expands fall falls fewer find finds first get gets give gives head heads help helps high higher hit hits hold holds held inside jump jumps keep keeps last late less look looks low lower make makes move moves near next now one post posts reach reaches record records remain remains rise rises set sets sharply show shows slip slips start starts steady still strong take takes three through turn turns two',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /**
  * A full-text query for stories like this one: the distinctive words of its title and
- * excerpt (at most ten, title words first), any of which may match, so stories sharing
+ * excerpt (at most sixteen, title words first), any of which may match, so stories sharing
  * more and rarer words rank first. Undefined when no such word remains.
  */
 export function toRelatedFtsQuery(article: { title: string; excerpt: string }): string | undefined {
   const words = [article.title, article.excerpt]
     .flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u))
     .filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
-  const distinct = [...new Set(words)].slice(0, 10);
+  const distinct = [...new Set(words)].slice(0, 16);
   return distinct.length > 0 ? distinct.map((w) => `"${w}"`).join(' OR ') : undefined;
 }
 
@@ -71,6 +78,8 @@ export interface ArticleFilter {
   featured?: boolean | undefined;
   /** An author's id: their articles only. */
   authorId?: number | undefined;
+  /** A category's id: its articles only (`in`), or every other category's (`outside`). */
+  topic?: { categoryId: number; in: boolean } | undefined;
   now: Date;
 }
 
@@ -79,6 +88,7 @@ function filterConditions(filter: ArticleFilter): SQL[] {
   if (filter.category && filter.category !== 'all') {
     conditions.push(eq(articles.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
   }
+  if (filter.topic) conditions.push((filter.topic.in ? eq : ne)(articles.categoryId, filter.topic.categoryId));
   if (filter.featured) conditions.push(eq(articles.featured, true));
   if (filter.authorId !== undefined) conditions.push(eq(articles.authorId, filter.authorId));
   return conditions;
@@ -187,6 +197,31 @@ export async function getArticlesByIds(ids: number[], withContent: boolean, tx: 
     .where(inArray(articles.id, ids));
   const byId = new Map(rows.map((row) => [row.id, asWire(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Moves every article whose lead image is one of `images`' `from` addresses to its `to`
+ * address, giving it the image's alt text where it has none; one pass over the articles.
+ * Not an edit: neither `updatedAt` nor the full-text index changes. Answers how many moved.
+ */
+export async function replaceLeadImages(images: readonly { from: string; to: string; alt: string }[], tx: Executor = db): Promise<number> {
+  if (images.length === 0) return 0;
+  const byImage = (pick: (image: (typeof images)[number]) => string) =>
+    sql.join([sql`case ${articles.imageUrl}`, ...images.map((image) => sql`when ${image.from} then ${pick(image)}`), sql`end`], sql` `);
+  const moved = await tx
+    .update(articles)
+    .set({
+      imageUrl: byImage((i) => i.to),
+      imageAlt: sql`case when ${articles.imageAlt} = '' then ${byImage((i) => i.alt)} else ${articles.imageAlt} end`,
+    })
+    .where(
+      inArray(
+        articles.imageUrl,
+        images.map((i) => i.from),
+      ),
+    )
+    .returning({ id: articles.id });
+  return moved.length;
 }
 
 /** A published article by slug, or undefined. */

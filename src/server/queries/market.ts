@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { isEiaSource } from '@/lib/energy';
-import { eiaSeriesCode } from '@/lib/market-format';
+import { changeTypeOf, displayUnit, eiaSeriesCode, formatMarketValue, formatPercentChange } from '@/lib/market-format';
 import { CHANGE_PERIODS, isStale, seriesInfo } from '@/lib/series-catalog';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/wire/markets';
 
@@ -45,7 +44,7 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       name: latest.name,
       value: formatMarketValue(latest.value, latest.unit, latest.decimals),
       changeType: 'neutral',
-      unit: latest.unit,
+      unit: displayUnit(latest.unit, latest.decimals).unit,
       asOf: latest.period,
       frequency: latest.frequency,
       sample,
@@ -58,7 +57,7 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       const pct = ((latest.value - previous.value) / previous.value) * 100;
       const rounded = Math.round(pct * 100) / 100;
       item.change = formatPercentChange(rounded);
-      item.changeType = rounded > 0 ? 'positive' : rounded < 0 ? 'negative' : 'neutral';
+      item.changeType = changeTypeOf(rounded);
     }
     items.push(item);
   }

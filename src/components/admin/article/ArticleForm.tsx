@@ -13,7 +13,7 @@ import { ArticleSeoFields } from '@/components/admin/article/ArticleSeoFields';
 import { EditorNotices } from '@/components/admin/article/EditorNotices';
 import { PreviewLinkButton } from '@/components/admin/article/PreviewLinkButton';
 import { RevisionHistory } from '@/components/admin/article/RevisionHistory';
-import { slugify } from '@/components/admin/article/article-form-values';
+import { articleSaveValues, slugify } from '@/components/admin/article/article-form-values';
 import { clearLocalAutosave, useAutosave } from '@/components/admin/article/use-autosave';
 
 /**
@@ -58,7 +58,8 @@ export function ArticleForm({
   const key = article ? String(article.id) : 'new';
 
   const save = (overwrite: boolean) =>
-    handleSubmit(async (values) => {
+    handleSubmit(async (submitted) => {
+      const values = articleSaveValues(submitted, article);
       try {
         if (article) await sendJson('PATCH', `/api/articles/${article.id}`, overwrite ? values : { ...values, expectedUpdatedAt: article.updatedAt });
         else await sendJson('POST', '/api/articles', values);

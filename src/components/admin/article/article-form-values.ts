@@ -1,6 +1,6 @@
 import type { AdminArticle, ArticleAutosave, Category } from '@/lib/wire/articles';
 import * as z from '@/lib/validation/zod-mini';
-import { ARTICLE_FIELD_NAMES, ARTICLE_FIELDS, type ArticleCreateInput, type ArticleFieldName } from '@/lib/validation/article';
+import { ARTICLE_FIELD_NAMES, ARTICLE_FIELDS, type ArticleCreate, type ArticleCreateInput, type ArticleFieldName } from '@/lib/validation/article';
 
 /** "Henry Hub Climbs!" → "henry-hub-climbs" */
 export function slugify(title: string): string {
@@ -17,6 +17,17 @@ export function slugify(title: string): string {
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The form's values as a save sends them. A `datetime-local` field shows minutes only, so a
+ * publish time the editor left as it was goes back as stored (seconds and milliseconds kept),
+ * never cut to the minute; a time the editor changed goes as typed.
+ */
+export function articleSaveValues(values: ArticleCreate, article: AdminArticle | undefined): ArticleCreate {
+  if (!article || !values.publishedAt) return values;
+  const unchanged = toLocalInput(values.publishedAt.toISOString()) === toLocalInput(article.publishedAt);
+  return unchanged ? { ...values, publishedAt: new Date(article.publishedAt) } : values;
 }
 
 /** An empty form's value of a field: its default (a new article is published, not featured), else empty text. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
-import { formatPeriod, formatZonedDateTime } from '@/lib/format';
+import { formatZonedDateTime } from '@/lib/format';
+import { formatAsOf } from '@/lib/market-format';
 import { submitErrorMessage } from '@/lib/submit-error';
 import type { MarketDataStatus } from '@/lib/wire/markets';
 import { toast } from '@/stores/toast';
@@ -76,8 +77,8 @@ function SeriesRow({
   count: number;
 }) {
   // A monthly period is its month ("September 2026"), whatever day it is stored on.
-  const period = latest && (frequency === 'monthly' ? latest.slice(0, 7) : latest);
-  const cells = [<SourceBadge key="source" fromEia={fromEia} />, frequency, period ? formatPeriod(period) : '–', count.toLocaleString('en-US')];
+  const period = latest ? formatAsOf(latest, frequency === 'monthly' ? 'monthly' : 'daily') : '–';
+  const cells = [<SourceBadge key="source" fromEia={fromEia} />, frequency, period, count.toLocaleString('en-US')];
   return (
     <tr className="border-t max-sm:block max-sm:py-2">
       <th scope="row" className="px-4 py-2 text-left font-medium max-sm:block max-sm:pb-1">

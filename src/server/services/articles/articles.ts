@@ -17,7 +17,8 @@ import {
 } from '@/server/queries/articles';
 import { categoryExists } from '@/server/queries/categories';
 import { authorForByline } from '@/server/services/articles/authors';
-import { getRevision, recordRevision } from '@/server/services/articles/revisions';
+import { relateChangedArticles } from '@/server/services/articles/related';
+import { getRevision, recordRevision, restorableContent } from '@/server/services/articles/revisions';
 import { autosaveKey } from '@/server/services/articles/autosaves';
 import { contentChanged } from '@/server/services/site/content-changes';
 
@@ -91,6 +92,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+  await relateChangedArticles([article.id]);
   await contentChanged({ entity: 'article', id: article.id, action: 'created' });
   return article;
 }
@@ -141,11 +143,16 @@ export async function updateArticle(
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+  await relateChangedArticles([id]);
   await contentChanged({ entity: 'article', id, action: 'updated' });
   return article;
 }
 
-/** Puts a revision's fields back as the article's current state (itself kept as a new revision). */
+/**
+ * Puts a revision's content back (title, text, image, byline, topic, search fields), kept as a
+ * new revision; the article's publication state (address, status, publish time, featured) stays
+ * as it is now, so a live article stays live.
+ */
 export async function restoreArticleRevision(
   id: number,
   revisionId: number,
@@ -157,17 +164,7 @@ export async function restoreArticleRevision(
   const { snapshot } = await getRevision(id, revisionId);
   if (snapshot.categoryId !== undefined && !(await categoryExists(snapshot.categoryId)))
     throw new ValidationError({ categoryId: [messages.revisionCategoryGone] });
-  const { publishedAt, ...fields } = snapshot;
-  return updateArticle(
-    id,
-    {
-      ...fields,
-      ...(publishedAt !== undefined && { publishedAt: new Date(publishedAt) }),
-      ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }),
-    },
-    user,
-    'restored',
-  );
+  return updateArticle(id, { ...restorableContent(snapshot), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) }, user, 'restored');
 }
 
 /** Deletes an article and its comments. */

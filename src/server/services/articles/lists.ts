@@ -5,11 +5,9 @@ import {
   countSearchMatches,
   getArticlesByIds,
   getSearchSnippets,
-  listNewestInCategory,
   listPublicArticleIds,
   searchPublicArticleIds,
   toFtsQuery,
-  toRelatedFtsQuery,
 } from '@/server/queries/articles';
 import { attachLibraryImages } from '@/server/services/media/responsive-images';
 
@@ -51,17 +49,4 @@ export async function listPublicArticles(query: PublicListQuery): Promise<{ item
   // Cards show a library image's resized copies rather than its original.
   const withImages = await attachLibraryImages(items);
   return { items: withImages.map((item) => (snippets.has(item.id) ? { ...item, snippet: snippets.get(item.id) ?? '' } : item)), total };
-}
-
-/**
- * Stories like this one: public articles sharing the most (and rarest) words of its title
- * and excerpt, by full-text relevance among the newest matches; the category's newest fill
- * the list when too few share any.
- */
-export async function listRelatedArticles(article: ArticleSummary, limit = 3): Promise<(ArticleSummary | Article)[]> {
-  const now = new Date();
-  const fts = toRelatedFtsQuery(article);
-  const similar = fts ? (await searchPublicArticleIds(fts, { now }, limit + 1, 0)).filter((id) => id !== article.id).slice(0, limit) : [];
-  const fill = similar.length < limit ? await listNewestInCategory(article.categoryId, [article.id, ...similar], limit - similar.length, now) : [];
-  return getArticlesByIds([...similar, ...fill], false);
 }

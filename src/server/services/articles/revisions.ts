@@ -15,6 +15,25 @@ import {
 } from '@/server/queries/article-revisions';
 import { getAdminArticle } from '@/server/queries/articles';
 
+/**
+ * Where and whether the article is published: its address, status, publish time and place on
+ * the home page. A revision keeps them (the history shows when an article was published), but
+ * restoring one never brings them back, as in WordPress and Ghost: restoring the first draft of
+ * a live article restores its text, not its draft status.
+ */
+const PUBLICATION_FIELDS = ['slug', 'status', 'publishedAt', 'featured'] as const satisfies readonly ArticleFieldName[];
+type RestoredField = Exclude<ArticleFieldName, (typeof PUBLICATION_FIELDS)[number]>;
+
+/** The fields a restore puts back: the content (title, text, correction, image, byline, topic, search fields). */
+export const RESTORED_FIELDS = ARTICLE_FIELD_NAMES.filter(
+  (field): field is RestoredField => !(PUBLICATION_FIELDS as readonly string[]).includes(field),
+);
+
+/** A revision's content fields, as a restore writes them (publication state left out). */
+export function restorableContent(snapshot: StoredSnapshot): Pick<StoredSnapshot, RestoredField> {
+  return Object.fromEntries(RESTORED_FIELDS.map((field) => [field, snapshot[field]]));
+}
+
 /** An article's editable fields as they are now (what a revision keeps). */
 export function snapshotOf(article: AdminArticle): ArticleSnapshot {
   return Object.fromEntries(ARTICLE_FIELD_NAMES.map((field) => [field, article[field]])) as ArticleSnapshot;
@@ -132,11 +151,14 @@ export function htmlToDiffLines(html: string): string[] {
   );
 }
 
-/** A revision against the article as it is now: which fields differ, and the text line by line. */
+/**
+ * A revision against the article as it is now: which of the fields a restore puts back differ,
+ * and the text line by line (what restoring it would change).
+ */
 export async function diffRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff> {
   const [current, revision] = await Promise.all([getArticleForAdmin(articleId), getRevision(articleId, revisionId)]);
   const now = snapshotOf(current);
-  const fields = ARTICLE_FIELD_NAMES.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
+  const fields = RESTORED_FIELDS.filter((f) => f !== 'content' && shown(revision.snapshot[f]) !== shown(now[f])).map((field) => ({
     field,
     revision: shown(revision.snapshot[field]),
     current: shown(now[field]),

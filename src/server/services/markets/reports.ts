@@ -1,5 +1,4 @@
 import { csvRow } from '@/lib/csv';
-import { formatPeriod } from '@/lib/format';
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
 import {
@@ -20,7 +19,7 @@ const SAMPLE_NOTE = 'Sample history shown until the editors import EIA data: sha
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
 /** "November 2026" of a generation month (`YYYY-MM`). */
-const monthLabel = (period: string): string => formatPeriod(period.slice(0, 7));
+const monthLabel = (period: string): string => formatAsOf(period, 'monthly');
 
 /** Price Analysis and the custom report: the chosen series over the chosen range. */
 async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'> & { chart?: ReportQuery<'custom'>['chart'] }): Promise<Report> {
@@ -63,7 +62,7 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
   return {
     kind,
     title: kind === 'price' ? 'Price Analysis' : 'Custom Report',
-    subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${formatPeriod(end)}`,
+    subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${formatAsOf(end)}`,
     notes,
     source: seriesSourceLine(series, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily')),
     series: series.map((s) => ({ slug: s.slug, name: s.name })),

@@ -85,6 +85,9 @@ function encode(pipeline: Sharp, format: Format): Sharp {
 
 const originalFile = (format: Format) => `original.${EXTENSION[format]}`;
 
+/** The address of an image's stored original: `/media/{key}/original.{ext}`. */
+export const originalUrl = (key: string, format: Format) => `${MEDIA_PATH}/${key}/${originalFile(format)}`;
+
 /** The files of an image in the storage, relative to its key. */
 function filesOf(row: Pick<MediaRow, 'format' | 'variants'>): string[] {
   return [originalFile(row.format), ...row.variants.flatMap((w) => [`${w}.avif`, `${w}.webp`])];
@@ -103,7 +106,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
     caption: row.caption,
     credit: row.credit,
     createdAt: row.createdAt.toISOString(),
-    url: `${base}/${originalFile(row.format)}`,
+    url: originalUrl(row.key, row.format),
     variants: row.variants.map((width) => ({ width, avif: `${base}/${width}.avif`, webp: `${base}/${width}.webp` })),
   };
 }
@@ -125,17 +128,39 @@ function cleanFilename(name: string): string {
 const UPLOAD_INPUT = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
 
 /**
- * Takes an uploaded image into the library. The content decides what it is (JPEG, PNG,
- * WebP or AVIF by its first bytes, then by its header; anything else, whatever its name, is
- * refused before an image library parses it, and an image past MAX_PIXELS before it is
+ * The widths of an image's resized copies: the standard widths below its own, then its own
+ * when it is below the largest and no copy comes within a fifth of it, so a `srcset` reaches
+ * the image's sharpness (an 800-pixel image gets 480 and 800, never only 480; a 1000-pixel one
+ * 480 and 960); a tiny image gets one copy at its width.
+ */
+export function variantWidths(width: number): number[] {
+  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1] ?? width;
+  const closest = narrower.at(-1);
+  return width <= largest && (closest === undefined || width > closest * 1.2) ? [...narrower, width] : narrower;
+}
+
+/** An image as the library stores it: its files (relative to its key) and what its row records. */
+export interface EncodedImage {
+  format: Format;
+  width: number;
+  height: number;
+  /** Size of the stored original. */
+  bytes: number;
+  variants: number[];
+  files: { name: string; data: Buffer }[];
+}
+
+/**
+ * Reads an image and makes the library's files of it. The content decides what it is (JPEG,
+ * PNG, WebP or AVIF by its first bytes, then by its header; anything else, whatever its name,
+ * is refused before an image library parses it, and an image past MAX_PIXELS before it is
  * decoded); the stored original is decoded and encoded again, so no metadata (location,
  * camera) and nothing appended to the image (a polyglot's script or archive) survives; the
  * resized copies come in AVIF and WebP, from one more decode at the widest copy's size, one
- * encode at a time. Files are written before the row, so a row never names a missing file.
+ * encode at a time.
  */
-export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
-  const maxBytes = appConfig().mediaMaxBytes;
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new UnsupportedMediaTypeError(messages.imageUnsupported);
   let metadata: Metadata;
@@ -150,9 +175,7 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
 
   let original: { data: Buffer; info: OutputInfo };
   let copies: { data: Buffer; info: OutputInfo };
-  const width = metadata.autoOrient.width;
-  const narrower = VARIANT_WIDTHS.filter((w) => w < width);
-  const widths = narrower.length > 0 ? narrower : [width];
+  const widths = variantWidths(metadata.autoOrient.width);
   try {
     // Upright (EXIF orientation applied), in its own format.
     original = await encode(sharp(bytes, UPLOAD_INPUT).rotate(), format).toBuffer({ resolveWithObject: true });
@@ -166,35 +189,59 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
   } catch {
     throw new ValidationError({ file: [messages.imageUnreadable] }, messages.imageUnreadable);
   }
-  const key = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomBytes(9)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')}`;
-  const files: { name: string; data: Buffer }[] = [{ name: originalFile(format), data: original.data }];
+  const files: EncodedImage['files'] = [{ name: originalFile(format), data: original.data }];
   const pixels = { raw: { width: copies.info.width, height: copies.info.height, channels: copies.info.channels } } as const;
   for (const w of widths) {
     const resized = () => sharp(copies.data, pixels).resize({ width: w, withoutEnlargement: true });
     files.push({ name: `${w}.avif`, data: await encode(resized(), 'avif').toBuffer() });
     files.push({ name: `${w}.webp`, data: await encode(resized(), 'webp').toBuffer() });
   }
+  return { format, width: original.info.width, height: original.info.height, bytes: original.data.length, variants: widths, files };
+}
+
+/** Writes an image's files into the storage under its key (before its row, so a row never names a missing file). */
+export async function storeImageFiles(key: string, files: EncodedImage['files']): Promise<void> {
   const store = mediaStorage();
   await Promise.all(files.map((f) => store.put(`${key}/${f.name}`, f.data, mediaContentType(f.name) ?? 'application/octet-stream')));
+}
+
+/** A new image's key: the month it came, and 12 random characters. */
+function newMediaKey(): string {
+  const random = randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0');
+  return `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${random}`;
+}
+
+/**
+ * Takes an uploaded image into the library (see `encodeImage`). Files are written before the
+ * row, so a row never names a missing file.
+ */
+export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
+  const maxBytes = appConfig().mediaMaxBytes;
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
+  const image = await encodeImage(bytes);
+  const key = newMediaKey();
+  await storeImageFiles(key, image.files);
   try {
     const row = await insertMedia({
       key,
       filename: cleanFilename(filename),
-      format,
-      width: original.info.width,
-      height: original.info.height,
-      bytes: original.data.length,
-      variants: widths,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      variants: image.variants,
       alt: details.alt ?? '',
       caption: details.caption ?? '',
       credit: details.credit ?? '',
     });
     return toMediaItem(row);
   } catch (error) {
-    await store.delete(files.map((f) => `${key}/${f.name}`)).catch(() => undefined);
+    await mediaStorage()
+      .delete(image.files.map((f) => `${key}/${f.name}`))
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { attributeOf, libraryKeyOf } from '@/lib/media-url';
 import type { ArticleSummary, ResponsiveImage } from '@/lib/wire/articles';
+import { curlyQuotesHtml } from '@/lib/typography';
 import { getMediaByKeys, type MediaRow } from '@/server/queries/media';
 import { toMediaItem } from '@/server/services/media/library';
 
@@ -87,7 +88,7 @@ export function pictureHtml(image: ResponsiveImage, options: { alt: string; size
 }
 
 /**
- * An article as readers see it: its body with library images as `<picture>`s, its lead image's
+ * An article as readers see it: its body with library images as `<picture>`s and curly quotes, its lead image's
  * `<picture>` (undefined when the lead image is not from the library), and the related
  * stories with their card images; every library image of the page looked up in one query.
  */
@@ -98,7 +99,7 @@ export async function articleForReaders<A extends ArticleSummary & { content: st
   const images = await findLibraryImages([article, ...related]);
   const lead = images.get(libraryKeyOf(article.imageUrl) ?? '');
   return {
-    article: { ...article, content: renderArticleImages(article.content, images) },
+    article: { ...article, content: curlyQuotesHtml(renderArticleImages(article.content, images)) },
     leadPicture:
       lead && pictureHtml(lead, { alt: escapeHtml(article.imageAlt), sizes: ARTICLE_IMAGE_SIZES, lead: true, className: 'w-full rounded-lg' }),
     related: withLibraryImages(related, images),

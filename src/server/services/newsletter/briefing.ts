@@ -1,7 +1,6 @@
 import { formatLongDate, formatZonedDateTime, SITE_TIME_ZONE, truncateAtWord } from '@/lib/format';
-import { formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-format';
+import { CADENCE_LABELS, formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-format';
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
-import { CADENCE_LABELS } from '@/lib/series-catalog';
 import { SITE_NAME } from '@/lib/site';
 import type { MarketDataItem } from '@/lib/wire/markets';
 import { zonedParts } from '@/lib/zoned-time';

@@ -1,6 +1,5 @@
-import { formatMarketValue, formatPercentChange } from '@/lib/format';
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
-import { formatAsOf, formatQuote, type Frequency } from '@/lib/market-format';
+import { formatAsOf, formatPercentChange, formatSeriesValue, type Frequency } from '@/lib/market-format';
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
@@ -51,7 +50,7 @@ function percentChange(s: MovedSeries): string {
 }
 
 function ruleText(rule: SubscriberAlertRow, s: MovedSeries): string {
-  const threshold = formatQuote(formatMarketValue(rule.value, s.unit, s.decimals), s.unit);
+  const threshold = formatSeriesValue(rule.value, s);
   if (rule.kind === 'above') return `rose to or above ${threshold}`;
   if (rule.kind === 'below') return `fell to or below ${threshold}`;
   return `moved more than ${rule.value}%`;
@@ -70,8 +69,8 @@ export function priceAlertMessage(
     const hits = rules.filter((r) => r.seriesSlug === s.slug && alertFires(r, s));
     if (hits.length === 0) continue;
     fired.push(`${s.slug}@${s.period}`);
-    const now = formatQuote(formatMarketValue(s.value, s.unit, s.decimals), s.unit);
-    const before = formatQuote(formatMarketValue(s.previousValue, s.unit, s.decimals), s.unit);
+    const now = formatSeriesValue(s.value, s);
+    const before = formatSeriesValue(s.previousValue, s);
     items.push({
       title: `${s.name} ${hits.map((r) => ruleText(r, s)).join(' and ')}`,
       href: `${site}/markets/${s.slug}`,

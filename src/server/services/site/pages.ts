@@ -13,7 +13,8 @@ import { getCategoryBySlug, listCategories } from '@/server/queries/categories';
 import { listMarketData } from '@/server/queries/market';
 import { getZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { listAnalyticsPage } from '@/server/services/analytics/content';
-import { listPublicArticles, listRelatedArticles } from '@/server/services/articles/lists';
+import { listPublicArticles } from '@/server/services/articles/lists';
+import { listRelatedArticles, RELATED_SHOWN } from '@/server/services/articles/related';
 import { getPreviewArticle } from '@/server/services/articles/preview';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/markets/figures';
 import { buildReport } from '@/server/services/markets/reports';
@@ -60,7 +61,7 @@ export async function getNewsPageData(filter: { category: string; q: string; pag
 export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
-  const [related, seo] = await Promise.all([listRelatedArticles(article, 3), getArticleSeo(article.id)]);
+  const [related, seo] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), getArticleSeo(article.id)]);
   return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
 }
 
@@ -74,7 +75,7 @@ export async function getArticlePreviewData(token: string) {
   const found = await getPreviewArticle(token);
   if ('error' in found) return found;
   const { article } = found;
-  const related = await listRelatedArticles(article, 3);
+  const related = await listRelatedArticles(article, RELATED_SHOWN);
   return {
     ...(await articleForReaders(article, related)),
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },

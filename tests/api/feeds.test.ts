@@ -1,0 +1,66 @@
+import FeedParser, { type Item } from 'feedparser';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The feeds read by a real feed reader's parser (feedparser, on sax in strict mode with
+// namespaces: an undeclared prefix or malformed XML is an error, not a guess).
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The feed's items as feedparser reads them, and every error the strict parse met. */
+async function readFeed(path: string): Promise<{ items: Item[]; errors: string[]; raw: string }> {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toMatch(/xml/);
+  const raw = await response.text();
+  const parser = new FeedParser({ strict: true, resume_saxerror: false, feedurl: `${server.url}${path}` });
+  const items: Item[] = [];
+  const errors: string[] = [];
+  await new Promise<void>((resolve) => {
+    parser.on('readable', () => {
+      for (let item = parser.read(); item; item = parser.read()) items.push(item);
+    });
+    parser.on('error', (error: Error) => errors.push(error.message));
+    parser.on('end', () => resolve());
+    Readable.from([raw]).pipe(parser);
+  });
+  return { items, errors, raw };
+}
+
+describe('RSS feeds', () => {
+  it.each(['/rss.xml', '/category/oil-gas/rss.xml', '/author/dana-whitfield/rss.xml'])(
+    '%s parses strictly and carries each article’s full text and lead image',
+    async (path) => {
+      const { items, errors, raw } = await readFeed(path);
+      expect(errors).toEqual([]);
+      expect(raw).toContain('xmlns:content="http://purl.org/rss/1.0/modules/content/"');
+      expect(raw).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        // feedparser gives content:encoded as the description and the RSS description as the summary.
+        const full = item.description;
+        expect(full.length).toBeGreaterThan(item.summary.length);
+        expect(full).toContain('<p>');
+        // The lead image, by an absolute address, as Media RSS.
+        const image = item.enclosures.find((e) => e.type?.startsWith('image/'));
+        expect(image?.url).toMatch(/^http:\/\/localhost:4321\/.+\.(jpe?g|png|webp|avif)$/);
+        expect(full).toContain(`<img src="${image?.url}"`);
+      }
+    },
+  );
+
+  it('says the text as the article page does: curly quotes and absolute addresses', async () => {
+    const { items } = await readFeed('/rss.xml');
+    const permian = items.find((i) => i.title === 'Permian Output Holds Near Record as Rig Count Slips');
+    expect(permian?.description).toContain('“We are drilling fewer wells');
+    expect(permian?.description).not.toMatch(/(src|href)="\/[^/]/);
+  });
+});
