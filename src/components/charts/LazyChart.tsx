@@ -17,15 +17,15 @@ export function LazyChart(props: ApexChartProps & { label: string }) {
   const legend = needsLegend(props);
   useEffect(() => {
     const element = box.current;
-    let stopped = false;
+    let canceled = false;
     const load = () => {
       void loadChart(type, legend).then((component) => {
-        if (!stopped) setChart(() => component);
+        if (!canceled) setChart(() => component);
       });
     };
     if (!element || typeof IntersectionObserver === 'undefined') {
       load();
-      return () => void (stopped = true);
+      return () => void (canceled = true);
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -38,7 +38,7 @@ export function LazyChart(props: ApexChartProps & { label: string }) {
     );
     observer.observe(element);
     return () => {
-      stopped = true;
+      canceled = true;
       observer.disconnect();
     };
     // The code depends on the type and the legend only; new data redraws the loaded chart.
