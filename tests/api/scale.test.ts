@@ -87,10 +87,24 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
   await commentQueries.countApprovedComments(some?.id ?? 1, db);
 }
 
+/**
+ * Runs the moderation list's default order on `db` as its service does (pending first, then
+ * approved, each newest first; also for one article), on a first and a deep page.
+ */
+async function runModerationQueries(db: ReturnType<typeof planRecorder>['db']): Promise<void> {
+  const commentQueries = await import('@/server/queries/comments');
+  for (const status of ['pending', 'approved'] as const) {
+    for (const offset of [0, 5_000]) await commentQueries.listModerationComments({ status }, 'newest', 50, offset, db);
+    await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
+  }
+  await commentQueries.countModerationComments({ status: 'pending', articleId: 3 }, undefined, db);
+}
+
 describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`, () => {
-  it('serves every public list, search, count and sitemap query from an index, never a full scan', async () => {
+  it('serves every public list, search, count and sitemap query, and the moderation list, from an index, never a full scan', async () => {
     const { db, plans } = planRecorder(server);
     await runPublicQueries(db);
+    await runModerationQueries(db);
     expect(plans.length).toBeGreaterThanOrEqual(24);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
@@ -113,6 +127,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     ]);
     const { db, plans } = planRecorder(server);
     await runPublicQueries(db);
+    await runModerationQueries(db);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     expect(sortedGroups(plans)).toEqual([]);
