@@ -21,6 +21,8 @@ acl purgers {
 }
 
 sub vcl_recv {
+  # Set below for the requests that pass; a client's own copy means nothing.
+  unset req.http.X-Edge-Pass;
   if (req.method == "PURGE") {
     if (client.ip !~ purgers) {
       return (synth(403, "Forbidden"));
@@ -39,15 +41,21 @@ sub vcl_recv {
   }
   # The newsroom's side and one reader's private links are never stored.
   if (req.url ~ "^/admin(/|$|\?)" || req.url ~ "^/api/admin(/|$|\?)" || req.url ~ "[?&]preview=") {
+    set req.http.X-Edge-Pass = "1";
     return (pass);
   }
   # A signed-in person's requests pass whole; other cookies mean nothing to a public page.
   if (req.http.Cookie ~ "(^|;\s*)(__Host-)?session=") {
+    set req.http.X-Edge-Pass = "1";
     return (pass);
   }
   unset req.http.Cookie;
   unset req.http.Authorization;
   return (hash);
+}
+
+sub vcl_backend_fetch {
+  unset bereq.http.X-Edge-Pass;
 }
 
 sub vcl_backend_response {
@@ -75,10 +83,13 @@ sub vcl_deliver {
   unset resp.http.Cache-Tag;
   unset resp.http.Via;
   unset resp.http.X-Varnish;
-  # Whether this answer came from the cache, for operators and the tests.
-  if (obj.hits > 0) {
-    set resp.http.X-Cache = "hit";
+  # Whether this answer came from this cache (the origin's own X-Cache says whether it came
+  # from the origin's memory), for operators and the tests.
+  if (req.http.X-Edge-Pass) {
+    set resp.http.X-Edge-Cache = "pass";
+  } elsif (obj.hits > 0) {
+    set resp.http.X-Edge-Cache = "hit";
   } else {
-    set resp.http.X-Cache = "miss";
+    set resp.http.X-Edge-Cache = "miss";
   }
 }

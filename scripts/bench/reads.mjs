@@ -119,7 +119,7 @@ export async function benchReads(seeded, large) {
     ['GET /api/admin/articles (first page)', 50, 20, false, () => '/api/admin/articles'],
     ['GET /api/admin/articles?q=<word>', 50, 20, false, (i) => `/api/admin/articles?q=${WORDS[i % WORDS.length]}`],
     ['GET /api/admin/articles, filtered and sorted deep', 50, 20, false, (i) => `/api/admin/articles?status=published&sort=title&page=${200 + i}`],
-    ['GET /api/admin/comments (pending)', 50, 20, false, () => '/api/admin/comments'],
+    ['GET /api/admin/comments (every comment, pending first)', 50, 20, false, () => '/api/admin/comments'],
     ['GET /api/admin/comments, approved, deep page', 50, 20, false, (i) => `/api/admin/comments?status=approved&sort=oldest&page=${1000 + i}`],
     ['GET /api/admin/comments?q=<word>', 50, 20, false, (i) => `/api/admin/comments?status=all&q=${WORDS[i % WORDS.length]}`],
     ['GET /api/admin/messages', 50, 20, false, () => '/api/admin/messages'],

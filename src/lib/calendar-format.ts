@@ -52,3 +52,9 @@ export function formatClock(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
+
+/** "Wed, Nov 25, 2026, 10:30 AM ET" of a `YYYY-MM-DDTHH:MM` US Eastern wall-clock time (the admin's calendar lists). */
+export function formatEasternTime(local: string): string {
+  const [day = '', time = ''] = local.split('T');
+  return `${formatCalendarDay(day)}, ${day.slice(0, 4)}, ${formatClock(time)} ET`;
+}

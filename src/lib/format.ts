@@ -19,7 +19,6 @@ const zonedDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
   timeZoneName: 'short',
 });
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** "March 5, 2025" (the article page's date style). */
 export function formatLongDate(date: Date | string): string {
@@ -49,9 +48,4 @@ export function truncateAtWord(text: string, max: number): string {
 export function endAtWord(beginning: string): string {
   const space = beginning.search(/\s\S*$/);
   return `${(space > beginning.length * 0.6 ? beginning.slice(0, space) : beginning).replace(/[\s.,;:!?-]+$/, '')}…`;
-}
-
-/** "Mar 5, 2025" for an ISO calendar date such as a market observation's period. */
-export function formatPeriod(period: string): string {
-  return shortDate.format(new Date(`${period}T00:00:00Z`));
 }

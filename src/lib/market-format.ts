@@ -18,10 +18,18 @@ export const MINUS = '\u2212';
 const day = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const month = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** An observation's period as readers say it: "Nov 21, 2026" for a day or week, "August 2026" for a month. */
-export function formatAsOf(period: string, frequency: Frequency = 'daily'): string {
+/**
+ * An observation's period as readers say it: "Nov 21, 2026" for a day or week, "August 2026" for a
+ * month. Without a frequency, a `YYYY-MM` period is a month and any other a day.
+ */
+export function formatAsOf(period: string, frequency: Frequency = period.length === 7 ? 'monthly' : 'daily'): string {
   const date = new Date(`${period.length === 7 ? `${period}-01` : period}T00:00:00Z`);
   return (frequency === 'monthly' ? month : day).format(date);
+}
+
+/** Whether a text is an ISO calendar date or month (`2025-03-05`, `2025-03`): a period `formatAsOf` reads. */
+export function isPeriod(text: string): boolean {
+  return /^\d{4}-\d{2}(-\d{2})?$/.test(text);
 }
 
 /** A number with exactly `decimals` decimals, grouped, negative with a minus sign: "1,234.50", "−0.40". */

@@ -6,6 +6,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
 import {
+  adminAnalyticsContentListSchema,
   adminArticleListSchema,
   adminAuthorListSchema,
   adminCommentListSchema,
@@ -569,7 +570,12 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'Comments for moderation, 50 a page',
       description: 'With the authors’ e-mail addresses and the first part of each text.',
       query: adminCommentListSchema,
-      about: { q: 'Text, name or e-mail address.', status: 'Pending by default.', articleId: 'One article’s.', sort: 'Newest or oldest first.' },
+      about: {
+        q: 'Text, name or e-mail address (its matches newest first).',
+        status: 'Every comment by default; or the pending or the approved ones.',
+        articleId: 'One article’s.',
+        sort: 'Pending first by default (each part newest first); or newest or oldest first.',
+      },
     }),
   },
   '/api/admin/comments/bulk': {
@@ -708,6 +714,14 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '400': 'No EIA_API_KEY is set (the message says how to get one).',
         '502': 'EIA refused or failed; nothing changed.',
       },
+    }),
+  },
+  '/api/admin/analytics-content': {
+    get: listPage(ADMIN_DATA, 'items', analyticsContentItemSchema, {
+      operationId: 'listAnalyticsContentForAdmin',
+      summary: 'The analysis items, newest first, 50 a page (the admin’s Analytics Content tab)',
+      query: adminAnalyticsContentListSchema,
+      about: {},
     }),
   },
   '/api/admin/calendar-events': {

@@ -1,24 +1,24 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
-import { articles, comments, contactMessages, counters } from '@db/schema';
+import { analyticsContent, articles, comments, contactMessages, counters } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import type { AdminArticleRow } from '@/lib/wire/articles';
 import type { AdminCounts } from '@/lib/wire/admin';
 import type { AdminMessage } from '@/lib/wire/contact';
 import type { AdminPage } from '@/lib/wire/common';
 import type { ModerationComment } from '@/lib/wire/comments';
+import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'admin-lists-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const api = apiClient(server, PASSWORD);
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
   growDatabase({ path: filePathOf(server.databaseUrl), articles: 3_000, comments: 20_000, analyze: false });
   // The list's own messages, not the sample site's.
   await server.database.db.delete(contactMessages);
@@ -34,13 +34,8 @@ beforeAll(async () => {
       createdAt: new Date(now - i * 60_000),
     })),
   );
-  api = apiClient(server, PASSWORD);
   cookie = await api.signIn();
 }, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 async function page<T>(path: string): Promise<{ body: AdminPage<T>; bytes: number }> {
   const res = await api.call('GET', path, { cookie });
@@ -72,8 +67,10 @@ describe('the admin lists at newsroom size', () => {
     expect(drafts.body.total).toBeGreaterThan(0);
     expect(drafts.body.items.every((a) => a.status === 'draft')).toBe(true);
     const scheduled = await page<AdminArticleRow>('/api/admin/articles?status=scheduled');
+    expect(scheduled.body.items.length).toBeGreaterThan(0);
     expect(scheduled.body.items.every((a) => a.status === 'published' && Date.parse(a.publishedAt) > Date.now())).toBe(true);
     const coal = await page<AdminArticleRow>('/api/admin/articles?categoryId=5');
+    expect(coal.body.items.length).toBeGreaterThan(0);
     expect(coal.body.items.every((a) => a.category.id === 5)).toBe(true);
     const byTitle = await page<AdminArticleRow>('/api/admin/articles?sort=title');
     const titles = byTitle.body.items.map((a) => a.title);
@@ -87,21 +84,50 @@ describe('the admin lists at newsroom size', () => {
     expect((await api.call('GET', '/api/admin/articles?status=nope', { cookie })).status).toBe(400);
   });
 
-  it('lists pending comments first by default, with e-mails, their article and a bounded preview', async () => {
-    const pending = await page<ModerationComment>('/api/admin/comments');
-    expect(pending.body.items).toHaveLength(50);
-    expect(pending.body.items.every((c) => !c.approved && c.authorEmail.includes('@') && c.articleTitle.length > 0)).toBe(true);
-    const [row] = await server.database.db.select().from(counters).where(eq(counters.name, 'comments_pending'));
-    expect(pending.body.total).toBe(row?.value);
-    const pendingInDb = await server.database.client.execute('SELECT count(*) AS n FROM comments WHERE approved = 0');
-    expect(pending.body.total).toBe(Number(pendingInDb.rows[0]?.['n']));
-    expect(pending.bytes).toBeLessThan(100_000);
+  it('lists every comment by default, pending first then newest, with e-mails, their article and a bounded preview', async () => {
+    const first = await page<ModerationComment>('/api/admin/comments');
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items.every((c) => !c.approved && c.authorEmail.includes('@') && c.articleTitle.length > 0)).toBe(true);
+    expect(first.bytes).toBeLessThan(100_000);
+    const inDb = await server.database.client.execute('SELECT sum(approved = 0) AS pending, sum(approved = 1) AS approved FROM comments');
+    const pendingInDb = Number(inDb.rows[0]?.['pending']);
+    const approvedInDb = Number(inDb.rows[0]?.['approved']);
+    expect(pendingInDb).toBeGreaterThan(50);
+    expect(approvedInDb).toBeGreaterThan(50);
+    // Every comment, approved ones too (spec: "all comments for moderation"), counted from the running totals.
+    expect(first.body.total).toBe(pendingInDb + approvedInDb);
+    const counted = await server.database.db.select().from(counters);
+    const counter = (name: string) => counted.find((c) => c.name === name)?.value;
+    expect(first.body.total).toBe((counter('comments_pending') ?? 0) + (counter('comments_approved') ?? 0));
+    // The page where the pending comments end goes on with the approved ones; each part newest first.
+    const boundary = await page<ModerationComment>(`/api/admin/comments?page=${Math.floor(pendingInDb / 50) + 1}`);
+    expect(boundary.body.items).toHaveLength(50);
+    const flags = boundary.body.items.map((c) => c.approved);
+    expect(flags).toContain(true);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(a) - Number(b)));
+    for (const approved of [false, true]) {
+      const times = [...first.body.items, ...boundary.body.items].filter((c) => c.approved === approved).map((c) => Date.parse(c.createdAt));
+      expect(times.length).toBeGreaterThan(0);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const newestFirst = await page<ModerationComment>('/api/admin/comments?sort=newest');
+    const newestInDb = await server.database.client.execute('SELECT id FROM comments ORDER BY created_at DESC, id DESC LIMIT 50');
+    expect(newestFirst.body.items.map((c) => c.id)).toEqual(newestInDb.rows.map((r) => Number(r['id'])));
+    // The status filter is an option.
+    const pending = await page<ModerationComment>('/api/admin/comments?status=pending');
+    expect(pending.body.total).toBe(pendingInDb);
+    expect(pending.body.items.every((c) => !c.approved)).toBe(true);
     const approved = await page<ModerationComment>('/api/admin/comments?status=approved&sort=oldest');
+    expect(approved.body.total).toBe(approvedInDb);
     const times = approved.body.items.map((c) => Date.parse(c.createdAt));
+    expect(times.length).toBeGreaterThan(0);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     const one = approved.body.items[0];
-    const forArticle = await page<ModerationComment>(`/api/admin/comments?status=all&articleId=${one?.articleId}`);
+    const forArticle = await page<ModerationComment>(`/api/admin/comments?articleId=${one?.articleId}`);
+    expect(forArticle.body.items.length).toBeGreaterThan(0);
     expect(forArticle.body.items.every((c) => c.articleId === one?.articleId)).toBe(true);
+    const articleFlags = forArticle.body.items.map((c) => c.approved);
+    expect(articleFlags).toEqual([...articleFlags].sort((a, b) => Number(a) - Number(b)));
     const searched = await page<ModerationComment>('/api/admin/comments?status=all&q=interconnection%20queue');
     expect(searched.body.total).toBeGreaterThan(0);
     expect(searched.body.items.every((c) => /interconnection queue/i.test(c.content))).toBe(true);
@@ -189,6 +215,33 @@ describe('the admin lists at newsroom size', () => {
     expect(((await api.call('GET', '/api/admin/counts', { cookie })).json as unknown as AdminCounts).unhandledMessages).toBe(87);
   });
 
+  it('pages the analytics content, 50 at a time, newest first, so no item is out of reach', async () => {
+    const now = Date.now();
+    await server.database.db.insert(analyticsContent).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        title: `Weekly gas storage note ${i}`,
+        type: 'insight' as const,
+        content: `Storage note ${i}`,
+        metadata: {},
+        createdAt: new Date(now - i * 3_600_000),
+        updatedAt: new Date(now - i * 3_600_000),
+      })),
+    );
+    const [stored] = await server.database.db.select({ n: count() }).from(analyticsContent);
+    const first = await page<AnalyticsContentItem>('/api/admin/analytics-content');
+    expect(first.body).toMatchObject({ page: 1, pageSize: 50, total: stored?.n });
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0]?.title).toBe('Weekly gas storage note 0');
+    const last = await page<AnalyticsContentItem>(`/api/admin/analytics-content?page=${Math.ceil((stored?.n ?? 0) / 50)}`);
+    expect(last.body.items.length).toBeGreaterThan(0);
+    const seen = new Set([...first.body.items, ...last.body.items].map((i) => i.id));
+    expect(seen.size).toBe(first.body.items.length + last.body.items.length);
+    const times = [...first.body.items, ...last.body.items].map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await api.call('GET', '/api/admin/analytics-content')).status).toBe(401);
+    expect((await api.call('GET', '/api/admin/analytics-content?page=0', { cookie })).status).toBe(200);
+  });
+
   it('serves every admin list and count from an index, never a full scan of articles or comments', async () => {
     const articleQueries = await import('@/server/queries/articles');
     const commentQueries = await import('@/server/queries/comments');
@@ -206,11 +259,14 @@ describe('the admin lists at newsroom size', () => {
     }
     for (const status of ['all', 'pending', 'approved'] as const) {
       for (const sort of ['newest', 'oldest'] as const) await commentQueries.listModerationComments({ status }, sort, 50, 200, db);
+      await commentQueries.listModerationComments({ status, articleId: 3 }, 'oldest', 50, 0, db);
       await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
       await commentQueries.countModerationComments({ status, articleId: 3 }, undefined, db);
       await commentQueries.listModerationComments({ status, q: 'storage' }, 'newest', 50, 0, db);
       await commentQueries.countModerationComments({ status, q: 'storage' }, 1_000, db);
     }
+    const analyticsQueries = await import('@/server/queries/analytics-content');
+    await analyticsQueries.listAnalyticsContent(50, 50, db);
     expect(plans.length).toBeGreaterThan(40);
     expect(fullScans(plans)).toEqual([]);
     // Each page in an index's order: a deep page never sorts the whole table.
@@ -236,7 +292,7 @@ describe('the moderation endpoints', () => {
     }
     expect((await api.call('GET', '/api/admin/counts')).status).toBe(401);
     expect((await api.call('GET', '/api/admin/articles/1')).status).toBe(401);
-    expect(await server.database.db.select().from(comments).where(eq(comments.id, 1))).toBeDefined();
+    expect(await server.database.db.select({ id: comments.id }).from(comments).where(eq(comments.id, 1))).toEqual([{ id: 1 }]);
     expect(await server.database.db.select({ id: articles.id }).from(articles).limit(1)).toHaveLength(1);
   });
 });

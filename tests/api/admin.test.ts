@@ -1,54 +1,22 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsContent, articles, comments, contactMessages, rateLimitEvents, sessions, users } from '@db/schema';
 import type { ArticleSummary } from '@/lib/wire/articles';
 import type { PublicComment } from '@/lib/wire/comments';
+import { startFakeRebuildHook } from '../fakes/rebuild-hook.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
-let server: TestServer;
-let hook: http.Server;
-const hookCalls: unknown[] = [];
-/** When set, the hook answers 307 to /elsewhere; anything arriving there is kept here. */
-let hookRedirects = false;
-const redirectedCalls: string[] = [];
-
-beforeAll(async () => {
-  const hookPort = await freePort();
-  hook = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.url === '/elsewhere') {
-        redirectedCalls.push(body);
-        res.end('ok');
-      } else if (hookRedirects) {
-        res.writeHead(307, { Location: '/elsewhere' }).end();
-      } else {
-        hookCalls.push(JSON.parse(body));
-        res.end('ok');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => hook.listen(hookPort, '127.0.0.1', resolve));
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', REBUILD_HOOK_URL: `http://127.0.0.1:${hookPort}/hook` });
-  ({ call, signIn } = apiClient(server, PASSWORD));
-});
-
-afterAll(async () => {
-  await server?.stop();
-  hook?.close();
-});
+const hook = useFake(startFakeRebuildHook);
+const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', REBUILD_HOOK_URL: hook.url }));
+const { call, signIn } = apiClient(server, PASSWORD);
 
 beforeEach(async () => {
   await server.database.db.delete(rateLimitEvents);
 });
-
-let call: ReturnType<typeof apiClient>['call'];
-let signIn: ReturnType<typeof apiClient>['signIn'];
 
 /** How many failed sign-ins from `address` the audit log holds so far. */
 const failuresLogged = (address: string) =>
@@ -362,7 +330,7 @@ describe('with a session', () => {
     expect((await call('GET', '/article/record-winter-demand')).status).toBe(404);
     expect((await call('DELETE', `/api/articles/${id}`, { cookie })).status).toBe(404);
     await expect
-      .poll(() => hookCalls)
+      .poll(() => hook.calls())
       .toEqual(
         expect.arrayContaining([
           expect.objectContaining({ event: 'content.changed', entity: 'article', id, action: 'created' }),
@@ -373,15 +341,15 @@ describe('with a session', () => {
   });
 
   it('never follows a redirect from the rebuild hook, and says so in the log', async () => {
-    hookRedirects = true;
+    hook.redirect(true);
     try {
       const created = await call('POST', '/api/articles', { body: newArticle('hook-redirect-story'), cookie });
       expect(created.status).toBe(201);
       await expect.poll(() => server.output()).toContain('Rebuild hook answered a redirect (307 to /elsewhere); not followed.');
-      expect(redirectedCalls).toEqual([]);
+      expect(hook.followed()).toEqual([]);
       expect((await call('DELETE', `/api/articles/${String(created.json['id'])}`, { cookie })).status).toBe(204);
     } finally {
-      hookRedirects = false;
+      hook.redirect(false);
     }
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articles, contactMessages } from '@db/schema';
 import { openDatabase } from '@db/client';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // When the database cannot take a write (its disk is full, or another process holds the
 // write lock past the busy timeout), every write answers 503 with Retry-After: the contract's
@@ -64,25 +64,10 @@ function expectPage503(answer: Answer) {
   expect(answer.text).toMatch(/<form method="post" action="\/newsletter"/);
 }
 
-/** A test server with these settings for the tests of the `describe` it is called in. */
-function serverWith(env: Record<string, string>): () => TestServer {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true', ...env });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-  return () => {
-    if (!server) throw new Error('The test server did not start');
-    return server;
-  };
-}
-
 describe('a full database', () => {
   // A cap below the seeded database's size: SQLite's own full-disk path (SQLITE_FULL) as
   // soon as a write needs one more page of the file.
-  const running = serverWith({ DATABASE_MAX_MB: '1' });
+  const server = useTestServer({ TRUST_PROXY: 'true', DATABASE_MAX_MB: '1' });
 
   /**
    * Sends writes until one is refused (what room the file has left fills first: a small row
@@ -99,7 +84,6 @@ describe('a full database', () => {
   }
 
   it('answers writes 503 with Retry-After, as JSON under /api and as a page for the sign-up form; reads go on', async () => {
-    const server = running();
     const stored = async () => (await server.database.db.select({ id: contactMessages.id }).from(contactMessages)).length;
     const before = await stored();
     const contact = await untilRefused((n) => contactMessage(server, n), 201);
@@ -130,10 +114,9 @@ describe('a full database', () => {
 
 describe('a database whose write lock another process holds', () => {
   // A short busy timeout, so the test waits a fraction of a second rather than ten.
-  const running = serverWith({ DATABASE_BUSY_TIMEOUT_MS: '200' });
+  const server = useTestServer({ TRUST_PROXY: 'true', DATABASE_BUSY_TIMEOUT_MS: '200' });
 
   it('answers writes 503 with Retry-After while the lock is held past the busy timeout, and takes them again after', async () => {
-    const server = running();
     const other = await openDatabase({ url: server.databaseUrl });
     // BEGIN IMMEDIATE: the other process holds the file's write lock until it rolls back.
     const held = await other.client.transaction('write');

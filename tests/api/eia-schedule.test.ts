@@ -1,36 +1,36 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importRuns, marketObservations, scheduledJobs } from '@db/schema';
 import type { MarketDataStatus } from '@/lib/wire/markets';
-import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'schedule-admin-password';
 const JOB = 'eia-import';
-let eia: FakeEia;
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const eia = useFake(() => startFakeEia());
+// Two web processes on one database, both polling for due jobs.
+const server = useTestServer(() => ({
+  ADMIN_PASSWORD: PASSWORD,
+  TRUST_PROXY: 'true',
+  WEB_CONCURRENCY: '2',
+  EIA_API_KEY: FAKE_EIA_KEY,
+  EIA_API_URL: `${eia.url}/v2`,
+  EIA_SCHEDULE: '11:00',
+}));
+const api = apiClient(server, PASSWORD);
 let cookie: string;
 
 beforeAll(async () => {
-  eia = await startFakeEia();
-  // Two web processes on one database, both polling for due jobs.
-  server = await startTestServer({
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: 'true',
-    WEB_CONCURRENCY: '2',
-    EIA_API_KEY: FAKE_EIA_KEY,
-    EIA_API_URL: `${eia.url}/v2`,
-    EIA_SCHEDULE: '11:00',
-  });
-  api = apiClient(server, PASSWORD);
   cookie = await api.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await eia?.close();
+  // Every job a process takes is written down, with the process (its lease holder) and when:
+  // a process that took a job had polled for due ones then.
+  await server.database.client.execute('CREATE TABLE test_job_claims (holder TEXT NOT NULL, job TEXT NOT NULL, at INTEGER NOT NULL)');
+  await server.database.client.execute(
+    `CREATE TRIGGER test_job_claimed AFTER UPDATE OF lease_holder ON scheduled_jobs WHEN NEW.lease_holder IS NOT NULL
+     BEGIN INSERT INTO test_job_claims VALUES (NEW.lease_holder, NEW.name, NEW.last_started_at); END`,
+  );
 });
 
 const db = () => server.database.db;
@@ -38,12 +38,18 @@ const jobRow = async () => (await db().select().from(scheduledJobs).where(eq(sch
 const runs = () => db().select().from(importRuns).orderBy(desc(importRuns.id));
 const productionRequests = () => eia.requests.filter((r) => r.path.includes('petroleum/crd/crpdn')).length;
 
-/** Makes the job due now, as the clock reaching its time would. */
-async function makeDue() {
+/** Makes a job due now, as the clock reaching its time would. */
+async function makeDue(job = JOB) {
   await db()
     .update(scheduledJobs)
     .set({ nextRunAt: new Date(Date.now() - 1000) })
-    .where(eq(scheduledJobs.name, JOB));
+    .where(eq(scheduledJobs.name, job));
+}
+
+/** The jobs taken since `since`, by whom (statements without parameters, so each read sees the latest commit). */
+async function claimsSince(since: Date): Promise<{ holder: string; job: string }[]> {
+  const result = await server.database.client.execute(`SELECT holder, job FROM test_job_claims WHERE at >= ${since.getTime()} ORDER BY at`);
+  return result.rows.map((r) => ({ holder: r['holder'] as string, job: r['job'] as string }));
 }
 
 /** Waits until a run that finished after `since` is recorded on the job. */
@@ -90,14 +96,29 @@ describe('the scheduled EIA import', () => {
     expect(recorded[0]?.message).toMatch(/^Imported [\d,]+ new or revised observations \(.+\)/);
     // One run asks EIA for the production series once (it fits on one page).
     expect(productionRequests()).toBe(1);
-    // The other process did not start a run of its own (it would have failed with a 409).
+    // One process took the run; the other did not start a run of its own (it would have failed with a 409).
+    expect((await claimsSince(since)).filter((c) => c.job === JOB)).toHaveLength(1);
     expect(server.output()).not.toContain('job_failed');
 
-    // Both processes keep polling; nothing runs again before the next scheduled time.
-    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    // Both processes keep polling: each has since completed a poll (it took a job again after
+    // taking one, and one process polls once at a time), with a job always due to show it.
+    // Nothing runs again before the next scheduled time.
+    const finished = row.lastFinishedAt!;
+    await expect
+      .poll(
+        async () => {
+          await makeDue('mail-delivery');
+          const polls = new Map<string, number>();
+          for (const { holder } of await claimsSince(finished)) polls.set(holder, (polls.get(holder) ?? 0) + 1);
+          return [...polls.values()].filter((n) => n >= 2).length;
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe(2);
+    expect((await claimsSince(finished)).filter((c) => c.job === JOB)).toEqual([]);
     expect(await runs()).toHaveLength(1);
     expect(productionRequests()).toBe(1);
-  }, 120_000);
+  }, 240_000);
 
   it('shows the admin the next run and the last run', async () => {
     const response = await api.call('GET', '/api/admin/market-data', { cookie });

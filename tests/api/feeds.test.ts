@@ -1,19 +1,11 @@
 import FeedParser, { type Item } from 'feedparser';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // The feeds read by a real feed reader's parser (feedparser, on sax in strict mode with
 // namespaces: an undeclared prefix or malformed XML is an error, not a guess).
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 /** The feed's items as feedparser reads them, and every error the strict parse met. */
 async function readFeed(path: string): Promise<{ items: Item[]; errors: string[]; raw: string }> {

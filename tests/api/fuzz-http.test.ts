@@ -5,17 +5,17 @@
 // bounded, so it runs in `npm test` on a busy machine.
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@db/schema';
 import { isContractError, rawExchange, type RawOutcome } from '../helpers/raw-http.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_124);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60);
 /** Requests sent at once in one run. */
 const BATCH = 6;
 
-let server: TestServer;
+const server = useTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'true' });
 let port: number;
 let articleId: number;
 let workerPids: number[];
@@ -28,15 +28,10 @@ const workers = () =>
     .sort();
 
 beforeAll(async () => {
-  server = await startTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'true' });
   port = Number(new URL(server.url).port);
   const [row] = await server.database.db.select({ id: articles.id }).from(articles).limit(1);
   articleId = row?.id ?? 1;
   workerPids = workers();
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const PATHS = [

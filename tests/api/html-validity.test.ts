@@ -6,22 +6,20 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // Every kind of page the server sends, checked by the Nu HTML Checker (the W3C validator,
 // run locally from the vnu-jar package; it needs Java 11 or newer on the PATH).
 const PASSWORD = 'html-validity-password';
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-let server: TestServer;
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
 let dir: string;
 
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'energy-html-'));
 });
 
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isContractError, rawExchange, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const portOf = (server: TestServer) => Number(new URL(server.url).port);
 
@@ -24,13 +24,7 @@ const stalledHead = (i: number) =>
 const categories = async (server: TestServer) => (await fetch(`${server.url}/api/categories`)).status;
 
 describe('the HTTP front under requests it cannot parse', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '1' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useTestServer({ WEB_CONCURRENCY: '1' });
 
   it('answers targets with a doubled slash and an address no URL parser takes, and keeps serving', async () => {
     for (const target of ['//%zz/', '//%25zz/x', '//%00?x', '//%2F/a', '//%ff/', '/%zz', '/api/%zz', '/news%00', '*', 'foo']) {
@@ -75,13 +69,7 @@ describe('the HTTP front under requests it cannot parse', () => {
 });
 
 describe('write admission', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useTestServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true' });
 
   it('answers a body that stops arriving with 408 within seconds, and frees its slot', async () => {
     const stalled = stalledWrite(portOf(server), stalledHead(1), '{"name":');
@@ -129,13 +117,7 @@ describe('write admission', () => {
 });
 
 describe('the cluster', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '2' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useTestServer({ WEB_CONCURRENCY: '2' });
 
   const workers = () =>
     execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.pid)], { encoding: 'utf8' })

@@ -2,28 +2,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { media } from '@db/schema';
 import type { AdminPage } from '@/lib/wire/common';
 import type { MediaItem } from '@/lib/wire/media';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'media-library-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+// A 1 MB cap keeps the oversized uploads small.
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', MEDIA_MAX_MB: '1' });
+const api = apiClient(server, PASSWORD);
 let cookie: string;
-
-beforeAll(async () => {
-  // A 1 MB cap keeps the oversized uploads small.
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', MEDIA_MAX_MB: '1' });
-  api = apiClient(server, PASSWORD);
-  cookie = await api.signIn();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => (cookie = await api.signIn()));
 
 /** Uploads a file as the editor's browser does (multipart/form-data). */
 async function upload(bytes: Uint8Array, name: string, type: string, fields: Record<string, string> = {}, withCookie = cookie) {

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@db/schema';
 import type { AdminPage } from '@/lib/wire/common';
 import type { BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/wire/newsletter';
 import { apiClient } from '../helpers/api-client.ts';
 import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
-
-let smtp: TestSmtp;
-let received: TestSmtp['received'];
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
+import { startTestSmtp } from '../fakes/smtp.ts';
 
 const PASSWORD = 'newsletter-admin-password';
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const smtp = useFake(startTestSmtp);
+const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
+const api = apiClient(server, PASSWORD);
 let cookie: string;
 const KINDS = ['briefing', 'alert', 'editors'] as const;
 const STATUSES = ['sent', 'failed', 'kept'] as const;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  received = smtp.received;
-  server = await startTestServer({
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: 'true',
-    SMTP_URL: smtp.url,
-  });
   const now = Date.now();
   // Old, already delivered or given up: the mail job leaves them alone.
   await server.database.db.insert(outbox).values(
@@ -43,14 +35,8 @@ beforeAll(async () => {
       sentAt: i % 3 === 0 ? new Date(now - 86_400_000 - i * 60_000 + 1000) : null,
     })),
   );
-  api = apiClient(server, PASSWORD);
   cookie = await api.signIn();
 }, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
 
 async function page(path: string): Promise<AdminPage<OutboxItem>> {
   const res = await api.call('GET', path, { cookie });
@@ -126,8 +112,8 @@ describe("the admin's Newsletter endpoints", () => {
     const again = await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'editor@example.com' } });
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
-    await waitFor(() => received.some((m) => m.subject?.startsWith('[Test] ')));
-    const mail = received.find((m) => m.subject?.startsWith('[Test] '));
+    await waitFor(() => smtp.received.some((m) => m.subject?.startsWith('[Test] ')));
+    const mail = smtp.received.find((m) => m.subject?.startsWith('[Test] '));
     expect(mail?.text).toContain('MARKETS');
     expect(mail?.html).toContain('<h1');
     // The message a reader gets: the footer's links and the one-click unsubscribe headers, with

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
+import { startTestSmtp } from '../fakes/smtp.ts';
 
-let smtp: TestSmtp;
-let received: TestSmtp['received'];
-
-let server: TestServer;
+const smtp = useFake(startTestSmtp);
+const server = useTestServer(() => ({ TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
 let address = 0;
 const nextAddress = () => `198.51.100.${++address}`;
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  received = smtp.received;
-  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_URL: smtp.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
 
 function subscribe(body: unknown, options: { origin?: string; contentType?: string } = {}) {
   return fetch(`${server.url}/api/newsletter/subscribe`, {
@@ -36,10 +24,10 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(response.status).toBe(202);
     const body = (await response.json()) as { message: string };
     expect(body.message).toMatch(/confirm/i);
-    await waitFor(() => received.length > 0);
-    expect(received).toHaveLength(1);
-    expect(received[0]?.subject).toBe('Confirm your EnergyPulse subscription');
-    expect(received[0]?.text).toMatch(/https?:\/\/[^/\s]+\/newsletter\/confirm\?token=[\w-]{40,}/);
+    await waitFor(() => smtp.received.length > 0);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.subject).toBe('Confirm your EnergyPulse subscription');
+    expect(smtp.received[0]?.text).toMatch(/https?:\/\/[^/\s]+\/newsletter\/confirm\?token=[\w-]{40,}/);
   });
 
   it('answers a known address like a new one, and limits confirmations per e-mail address whoever asks', async () => {

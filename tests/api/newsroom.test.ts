@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, authors, categories, rateLimitEvents } from '@db/schema';
 import type { ArticleSummary, Author } from '@/lib/wire/articles';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'newsroom-test-password-42';
-let server: TestServer;
-let call: ReturnType<typeof apiClient>['call'];
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const { call, signIn } = apiClient(server, PASSWORD);
 let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  const client = apiClient(server, PASSWORD);
-  call = client.call;
-  cookie = await client.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => (cookie = await signIn()));
 
 beforeEach(async () => {
   await server.database.db.delete(rateLimitEvents);
@@ -291,7 +281,7 @@ describe('author pages and bylines', () => {
     const res = await get('/author/rachel-kim');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<h1 class="text-3xl font-bold tracking-tight sm:text-4xl">Rachel Kim</h1>');
+    expect(html).toMatch(/<h1\b[^>]*>Rachel Kim<\/h1>/);
     expect(html).toContain('Policy Correspondent');
     expect(html).toContain('src="/images/articles/capitol.jpg"');
     expect(html).toContain('href="https://rachel.example/"');
@@ -356,7 +346,7 @@ describe('article pages', () => {
     expect(fresh).toContain('3 min read');
     expect(fresh).not.toContain('data-testid="article-updated"');
     // A byline without an author record is plain text.
-    expect(fresh).toMatch(/By\s*<span class="text-foreground font-medium">A<\/span>/);
+    expect(fresh).toMatch(/By\s*<span\b[^>]*>A<\/span>/);
     expect(fresh).toContain(
       `href="https://x.com/intent/post?url=${encodeURIComponent('http://localhost:4321/article/fresh-story')}&amp;text=Fresh%20story"`,
     );

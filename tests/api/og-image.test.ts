@@ -2,26 +2,16 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // Open Graph cards drawn for articles without an image, and for topic and author pages.
 const PASSWORD = 'og-image-test-password-42';
-let server: TestServer;
-let call: ReturnType<typeof apiClient>['call'];
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const { call, signIn } = apiClient(server, PASSWORD);
 let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-  const client = apiClient(server, PASSWORD);
-  call = client.call;
-  cookie = await client.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => (cookie = await signIn()));
 
 let slugs = 0;
 const create = async (overrides: Record<string, unknown> = {}) => {

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@db/client';
 import { articles, users, zohoConfig } from '@db/schema';
 import { verifyPassword } from '@/server/auth/password';
-import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { freePort, useTestServer } from '../helpers/test-server.ts';
 
 const APP_SECRET = 'ops-test-app-secret-0123456789abcdef';
 const dirs: string[] = [];
@@ -128,15 +128,11 @@ describe('the database file at start', () => {
 });
 
 describe('backups', () => {
-  let server: TestServer;
+  const server = useTestServer({ APP_SECRET });
   let backupDir: string;
 
-  beforeAll(async () => {
-    server = await startTestServer({ APP_SECRET });
+  beforeAll(() => {
     backupDir = tempDir();
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const articleCount = async (url: string) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 // The public pages checked by pa11y-ci, an outside tool, against WCAG 2 AA with both of its
 // runners (HTML_CodeSniffer, pa11y-ci's default, and axe), at a desktop's width and a phone's, in Debian's Chromium
@@ -31,16 +31,14 @@ const PAGES = [
 /** The pages whose phone layout differs most (the header's menu, the strip, the calendar's rows). */
 const PHONE_PAGES = ['/', '/news', '/markets/wti', '/calendar', '/article/permian-output-holds-near-record-as-rig-count-slips'];
 
-let server: TestServer;
+const server = useTestServer();
 let dir: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'energy-pa11y-'));
 });
 
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,11 @@
 import { renameSync } from 'node:fs';
 import http from 'node:http';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
-import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useDuringSuite } from '../helpers/suite.ts';
+import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The page cache in front of Astro (#23): a change re-renders only the pages that show it, in
 // every process; a stale page is served while its new version renders once; a page nobody has
@@ -65,21 +66,14 @@ async function publicArticles(server: TestServer) {
 }
 
 describe('in a cluster of two processes', () => {
-  let server: TestServer;
+  const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', WEB_CONCURRENCY: '2' });
+  const { call, signIn } = apiClient(server, PASSWORD);
   let port: number;
-  let call: ReturnType<typeof apiClient>['call'];
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', WEB_CONCURRENCY: '2' });
     port = portOf(server);
-    const client = apiClient(server, PASSWORD);
-    call = client.call;
-    cookie = await client.signIn();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
+    cookie = await signIn();
   });
 
   it('an edit renders again exactly the pages that show the story, in every process, and no process answers the old page as current', async () => {
@@ -127,23 +121,17 @@ describe('in a cluster of two processes', () => {
 });
 
 describe('in one process', () => {
-  let server: TestServer;
+  const metrics = useDuringSuite(async () => ({ port: await freePort() }), () => Promise.resolve());
+  const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', METRICS_PORT: String(metrics.port) }));
+  const { call, signIn } = apiClient(server, PASSWORD);
   let port: number;
   let metricsPort: number;
-  let call: ReturnType<typeof apiClient>['call'];
   let cookie: string;
 
   beforeAll(async () => {
-    metricsPort = await freePort();
-    server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', METRICS_PORT: String(metricsPort) });
     port = portOf(server);
-    const client = apiClient(server, PASSWORD);
-    call = client.call;
-    cookie = await client.signIn();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
+    metricsPort = metrics.port;
+    cookie = await signIn();
   });
 
   const metric = async (line: RegExp) => {

@@ -2,21 +2,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { articles } from '@db/schema';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 

@@ -1,26 +1,21 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, comments, contactMessages, rateLimitEvents } from '@db/schema';
 import type { PublicComment } from '@/lib/wire/comments';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: 'true' });
 let articleId: number;
 let address = 0;
 /** A fresh client address per call, so rate limits do not leak between tests. */
 const nextAddress = () => `198.51.100.${++address % 250}-${address}`;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
   const [row] = await server.database.db
     .select({ id: articles.id })
     .from(articles)
     .where(eq(articles.slug, 'battery-storage-shaves-texas-evening-peak'));
   articleId = row!.id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 beforeEach(async () => {

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articles, categories, marketObservations, marketSeries } from '@db/schema';
 import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import type { Article, ArticleSummary, Category } from '@/lib/wire/articles';
 import type { MarketDataItem } from '@/lib/wire/markets';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
 async function getJson<T>(path: string): Promise<{ status: number; body: T; headers: Headers }> {

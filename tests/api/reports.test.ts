@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '@/lib/wire/markets';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 const get = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);

@@ -1,5 +1,5 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
 import { openDatabase } from '@db/client';
 import { articles, authors, categories, comments } from '@db/schema';
@@ -9,22 +9,17 @@ import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import type { PublicComment } from '@/lib/wire/comments';
 import { fullScans, planRecorder, sortedGroups, sortedPages } from '../helpers/query-plans.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const ARTICLES = 3_000;
 const COMMENTS = 20_000;
-let server: TestServer;
+const server = useTestServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   // No planner statistics: every query must be served by an index even before the site's
   // hourly upkeep has analyzed the grown tables.
   growDatabase({ path: filePathOf(server.databaseUrl), articles: ARTICLES, comments: COMMENTS, analyze: false });
 }, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** sqlite_stat1 of the articles' and comments' indexes on the bench's grown database (none yet for the authors' index). */
 const STATISTICS_AT_100K: Record<string, string> = {
@@ -92,10 +87,24 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
   await commentQueries.countApprovedComments(some?.id ?? 1, db);
 }
 
+/**
+ * Runs the moderation list's default order on `db` as its service does (pending first, then
+ * approved, each newest first; also for one article), on a first and a deep page.
+ */
+async function runModerationQueries(db: ReturnType<typeof planRecorder>['db']): Promise<void> {
+  const commentQueries = await import('@/server/queries/comments');
+  for (const status of ['pending', 'approved'] as const) {
+    for (const offset of [0, 5_000]) await commentQueries.listModerationComments({ status }, 'newest', 50, offset, db);
+    await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
+  }
+  await commentQueries.countModerationComments({ status: 'pending', articleId: 3 }, undefined, db);
+}
+
 describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`, () => {
-  it('serves every public list, search, count and sitemap query from an index, never a full scan', async () => {
+  it('serves every public list, search, count and sitemap query, and the moderation list, from an index, never a full scan', async () => {
     const { db, plans } = planRecorder(server);
     await runPublicQueries(db);
+    await runModerationQueries(db);
     expect(plans.length).toBeGreaterThanOrEqual(24);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
@@ -118,6 +127,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     ]);
     const { db, plans } = planRecorder(server);
     await runPublicQueries(db);
+    await runModerationQueries(db);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     expect(sortedGroups(plans)).toEqual([]);

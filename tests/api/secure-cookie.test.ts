@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'secure-cookie-password';
-let server: TestServer;
-
-beforeAll(async () => {
-  // The site as deployed behind TLS: its canonical URL is https.
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, SITE_URL: 'https://localhost:4321' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+// The site as deployed behind TLS: its canonical URL is https.
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, SITE_URL: 'https://localhost:4321' });
 
 describe('the session cookie on an https site', () => {
   it('is __Host- prefixed, Secure, host-only and for the whole path', async () => {

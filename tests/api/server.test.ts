@@ -4,9 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articles } from '@db/schema';
-import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** A raw HTTP exchange, so that Host and other headers fetch() guards can be set freely. */
 function rawRequest(
@@ -30,18 +30,10 @@ function rawRequest(
 }
 
 describe('the server on one process', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      SITE_URL: 'https://news.example.com',
-      ADMIN_PASSWORD: 'server-test-password',
-      CONTACT_EMAIL: 'desk@news.example.com',
-    });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
+  const server = useTestServer({
+    SITE_URL: 'https://news.example.com',
+    ADMIN_PASSWORD: 'server-test-password',
+    CONTACT_EMAIL: 'desk@news.example.com',
   });
 
   it('puts the SITE_URL it was started with into prerendered and on-demand pages alike', async () => {
@@ -59,7 +51,7 @@ describe('the server on one process', () => {
   it('shows the CONTACT_EMAIL it was started with in the footer, About, Contact and the legal pages', async () => {
     for (const path of ['/about', '/contact', '/privacy-policy', '/terms-of-service', '/', '/news']) {
       const html = await (await fetch(`${server.url}${path}`)).text();
-      expect(html, path).toContain('<a class="underline hover:text-white" href="mailto:desk@news.example.com">desk@news.example.com</a>');
+      expect(html, path).toMatch(/<a\b[^>]*href="mailto:desk@news\.example\.com"[^>]*>desk@news\.example\.com<\/a>/);
       expect(html, path).not.toMatch(/energypulse\.example|placeholder\.invalid/);
     }
     expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(
@@ -188,11 +180,7 @@ describe('the server on one process', () => {
 });
 
 describe('the server with several processes', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'true' });
-  });
+  const server = useTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'true' });
 
   it('stores comments posted at once to both processes exactly once each', async () => {
     const [article] = await server.database.db.select({ id: articles.id }).from(articles).limit(1);
@@ -210,10 +198,6 @@ describe('the server with several processes', () => {
     const stored = await server.database.client.execute("SELECT content FROM comments WHERE content LIKE 'Cluster comment %'");
     expect(new Set(stored.rows.map((r) => r['content'])).size).toBe(60);
     expect(stored.rows).toHaveLength(60);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('serves from two web processes and replaces one that dies', async () => {

@@ -1,20 +1,12 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '@db/schema';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'two-factor-test-password';
-let server: TestServer;
+const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
 let address = 0;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 async function call(method: string, path: string, body?: unknown, cookie?: string, from = `192.0.2.${++address}`) {
   const headers: Record<string, string> = { Origin: server.url, 'X-Forwarded-For': from };

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zohoConfig } from '@db/schema';
 import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
-import { FAKE_ZOHO, startFakeZoho, type FakeZoho } from '../fakes/zoho.ts';
+import { FAKE_ZOHO, startFakeZoho } from '../fakes/zoho.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'zoho-admin-password';
-let server: TestServer;
-let zoho: FakeZoho;
-let api: ReturnType<typeof apiClient>;
+const zoho = useFake(() => startFakeZoho());
+const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ZOHO_ACCOUNTS_URL: zoho.url, ZOHO_ANALYTICS_URL: zoho.url }));
+const api = apiClient(server, PASSWORD);
 let cookie: string;
+beforeAll(async () => (cookie = await api.signIn()));
 
 const validConfig = {
   workspaceId: FAKE_ZOHO.workspaceId,
@@ -24,18 +26,6 @@ const validConfig = {
   regionalDashboardUrl: '',
   forecastDashboardUrl: '',
 };
-
-beforeAll(async () => {
-  zoho = await startFakeZoho();
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ZOHO_ACCOUNTS_URL: zoho.url, ZOHO_ANALYTICS_URL: zoho.url });
-  api = apiClient(server, PASSWORD);
-  cookie = await api.signIn();
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await zoho?.close();
-});
 
 beforeEach(() => {
   zoho.requests.length = 0;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForIslands } from './hydration.ts';
+import { drawnChart } from './charts.ts';
 
 test('analytics has three tabs, Market Overview first, with the tab kept in the URL', async ({ page }) => {
   await page.goto('/analytics');
@@ -43,7 +44,7 @@ test('the dashboard cards compute what the stored series give and label the fixe
   await expect(production.getByText('55,000 bbl/d')).toBeVisible();
   await expect(production.getByText(/^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await production.scrollIntoViewIfNeeded();
-  await expect(production.locator('.apexcharts-yaxis-title')).toHaveText('Million barrels per day');
+  await expect(drawnChart(production).getByText('Million barrels per day', { exact: true })).toBeVisible();
   const mix = page.getByRole('group', { name: 'Energy Mix', exact: true });
   await expect(mix.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
 });
@@ -69,10 +70,10 @@ test('an analysis item leads to its own page, with the chart its metadata names'
   await expect(page).toHaveURL(/\/analytics\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Crude benchmarks: a quarter of range-bound trading' })).toBeVisible();
   const figures = page.getByRole('region', { name: 'The figures' });
-  await expect(figures.locator('.apexcharts-canvas')).toBeVisible();
-  await expect(figures.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)']);
+  for (const series of ['WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)'])
+    await expect(drawnChart(figures).getByText(series, { exact: true })).toBeVisible();
   await expect(figures.getByText(/^Sample data \(seeded history, not EIA figures\), as of /)).toBeVisible();
   await figures.getByRole('link', { name: 'Explore in Custom Reports' }).click();
   await expect(page).toHaveURL(/\/analytics\?tab=reports&report=custom&series=wti%2Cbrent&range=3m&chart=line$/);
-  await expect(page.getByRole('region', { name: 'Custom Report', exact: true }).locator('.apexcharts-canvas')).toBeVisible();
+  await expect(drawnChart(page.getByRole('region', { name: 'Custom Report', exact: true }))).toBeVisible();
 });

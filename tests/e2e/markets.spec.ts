@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { drawnChart } from './charts.ts';
 
 test.describe('series pages', () => {
   test('the Markets page leads to a series; its ranges change the figures and the chart draws with a legend and unit', async ({ page }) => {
@@ -25,11 +26,10 @@ test.describe('series pages', () => {
     const changeOneYear = await page.locator('dt:has-text("Change over the range") + dd').textContent();
 
     // The chart loads when in view, with its legend naming the series and the five-year band, and the unit on its axis.
-    const chart = page.locator('[data-chart="Working Gas in Storage (Lower 48)"]');
-    await chart.scrollIntoViewIfNeeded();
-    await expect(chart.locator('.apexcharts-legend')).toContainText('Working Gas in Storage (Lower 48) (Bcf)');
-    await expect(chart.locator('.apexcharts-legend')).toContainText('Five-year average');
-    await expect(chart.locator('.apexcharts-yaxis-title')).toHaveText('Bcf');
+    await page.locator('[data-chart="Working Gas in Storage (Lower 48)"]').scrollIntoViewIfNeeded();
+    const chart = drawnChart(page, 'Working Gas in Storage (Lower 48)');
+    for (const text of ['Working Gas in Storage (Lower 48) (Bcf)', 'Five-year average', 'Bcf'])
+      await expect(chart.getByText(text, { exact: true })).toBeVisible();
 
     // By keyboard: the 1M range link.
     await range.getByRole('link', { name: '1M (one month)' }).focus();
@@ -90,7 +90,7 @@ test.describe('series pages', () => {
     await expect(page).toHaveURL(/range=6m$/);
     await expect(page.getByRole('heading', { name: 'History: six months' })).toBeVisible();
     release();
-    await expect(chart.locator('svg.apexcharts-svg')).toBeVisible();
+    await expect(drawnChart(page, 'WTI Crude Oil')).toBeVisible();
     await expect(chart).toHaveAttribute('data-chart-ready', '');
     // Only what an area chart with a legend uses: no bar, pie or donut code.
     expect(scripts.filter((s) => /^(bar|pie|donut)\.esm/.test(s))).toEqual([]);

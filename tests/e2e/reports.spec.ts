@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { drawnChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
 async function openReports(page: Page, query = '?tab=reports') {
@@ -12,7 +13,7 @@ async function openReports(page: Page, query = '?tab=reports') {
 async function expectReport(page: Page, title: string) {
   const report = page.getByRole('region', { name: title, exact: true });
   await expect(report).toBeVisible();
-  await expect(report.locator('.apexcharts-canvas')).toBeVisible();
+  await expect(drawnChart(report)).toBeVisible();
   return report;
 }
 
@@ -32,8 +33,10 @@ test('Price Analysis: chosen benchmarks and range, a chart, its table and the CS
 
   const report = await expectReport(page, 'Price Analysis');
   // Two series: a legend names each color; the axis says what it measures; a line says where the figures come from.
-  await expect(report.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil', 'Henry Hub Natural Gas']);
-  await expect(report.locator('.apexcharts-yaxis-title')).toHaveText('Index (start of range = 100)');
+  const chart = drawnChart(report);
+  for (const text of ['WTI Crude Oil', 'Henry Hub Natural Gas', 'Index (start of range = 100)'])
+    await expect(chart.getByText(text, { exact: true })).toBeVisible();
+  await expect(chart.getByText('Brent Crude Oil', { exact: true })).toHaveCount(0);
   await expect(report.getByText(/^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/)).toBeVisible();
   await expect(page).toHaveURL(/report=price&series=wti%2Chenry-hub&range=3m/);
   // The page URL keeps the reader's choices and nothing else.
@@ -70,7 +73,7 @@ test('Market Share and Regional Data generate with their tables and CSVs', async
   await regional.getByRole('button', { name: 'Generate Report' }).click();
   report = await expectReport(page, 'Regional Data');
   await expect(page).toHaveURL(/report=regional&metric=renewables/);
-  await expect(report.locator('.apexcharts-xaxis-title')).toHaveText('Renewable share (%)');
+  await expect(drawnChart(report).getByText('Renewable share (%)', { exact: true })).toBeVisible();
   await expect(report.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await expect(report.getByRole('region', { name: 'Regional Data data table' }).getByRole('row')).toHaveCount(52);
   csv = await downloadCsv(page, report);
@@ -99,7 +102,7 @@ test('a custom report is built from series, range and chart type, and its shared
   await expect(shared.getByRole('tab', { name: 'Custom Reports' })).toHaveAttribute('aria-selected', 'true');
   const again = await expectReport(shared, 'Custom Report');
   await expect(again.getByText(/^Brent Crude Oil, US Regular Gasoline · 2 years/)).toBeVisible();
-  await expect(again.locator('.apexcharts-area-series')).toHaveCount(1);
+  for (const series of ['Brent Crude Oil', 'US Regular Gasoline']) await expect(drawnChart(again).getByText(series, { exact: true })).toBeVisible();
   const form = shared.getByRole('form', { name: 'Create Custom Report' });
   await expect(form.getByLabel('US gasoline')).toBeChecked();
   await expect(form.getByLabel('WTI crude')).not.toBeChecked();
@@ -113,8 +116,8 @@ test('a custom report of three series has a legend naming all three', async ({ p
   await builder.getByLabel('Henry Hub gas').check();
   await builder.getByRole('button', { name: 'Create Custom Report' }).click();
   const report = await expectReport(page, 'Custom Report');
-  await expect(report.locator('.apexcharts-legend-text')).toHaveText(['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas']);
-  await expect(report.locator('.apexcharts-line-series path.apexcharts-line')).toHaveCount(3);
+  for (const series of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas'])
+    await expect(drawnChart(report).getByText(series, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\?tab=reports&report=custom&series=wti%2Cbrent%2Chenry-hub&range=1y&chart=line$/);
 });
 

@@ -84,7 +84,7 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permian Output Holds Near Record as Rig Count Slips');
     const badge = page.getByTestId('category-badge');
     await expect(badge).toHaveText('Oil & Gas');
-    await expect(badge).toHaveClass(/bg-blue-100/);
+    await expect(badge).toHaveAttribute('href', '/category/oil-gas');
     await expect(page.getByText('Featured', { exact: true })).toBeVisible();
     await expect(page.locator('header time').first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId('reading-time')).toHaveText(/^\d+ min read$/);

@@ -162,30 +162,20 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       ['CA', 17000],
       ['VT', 180],
     ] as const) {
-      generation.push({
+      /** A row of all sectors' generation from one fuel (ALL: every fuel), as EIA answers it. */
+      const row = (fueltypeid: string, fuelTypeDescription: string, amount: string | null) => ({
         period,
         location,
         stateDescription: location,
         sectorid: '99',
         sectorDescription: 'All Sectors',
-        fueltypeid: 'ALL',
-        fuelTypeDescription: 'all fuels',
-        generation: String(total),
+        fueltypeid,
+        fuelTypeDescription,
+        generation: amount,
         'generation-units': 'thousand megawatthours',
       });
-      for (const [fuel, share] of fuels) {
-        generation.push({
-          period,
-          location,
-          stateDescription: location,
-          sectorid: '99',
-          sectorDescription: 'All Sectors',
-          fueltypeid: fuel,
-          fuelTypeDescription: fuel,
-          generation: location === 'VT' && fuel === 'COW' ? null : (total * share).toFixed(2),
-          'generation-units': 'thousand megawatthours',
-        });
-      }
+      generation.push(row('ALL', 'all fuels', String(total)));
+      for (const [fuel, share] of fuels) generation.push(row(fuel, fuel, location === 'VT' && fuel === 'COW' ? null : (total * share).toFixed(2)));
       // Rows the import must ignore: another sector, a region, an unknown fuel.
       generation.push({ period, location, sectorid: '1', fueltypeid: 'NG', generation: '1' });
     }

@@ -41,11 +41,24 @@ export function planRecorder(server: TestServer) {
   return { db: createExecutorDatabase(() => backend, schema).db, plans };
 }
 
-/** Plan lines that read a whole table of articles or comments (a SCAN without an index). */
-export const fullScans = (plans: { sql: string; plan: string[] }[]) =>
+/** Plan lines that read a whole table (a SCAN without an index) of `tables`: articles and comments unless told others. */
+export const fullScans = (plans: { sql: string; plan: string[] }[], tables: readonly string[] = ['articles', 'comments']) =>
   plans.flatMap(({ sql, plan }) =>
-    plan.filter((line) => /^SCAN (articles|comments)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)).map((line) => `${line} in: ${sql}`),
+    plan
+      .filter(
+        (line) => tables.some((table) => line.startsWith(`SCAN ${table} `) || line === `SCAN ${table}`) && !/USING (COVERING )?INDEX/.test(line),
+      )
+      .map((line) => `${line} in: ${sql}`),
   );
+
+/**
+ * Each statement's plan as its shape, one string per statement: which table is searched or
+ * scanned, through an index or not, on which columns, with what sort, but not by which index's
+ * name ("SEARCH calendar_events USING INDEX (starts_at>? AND starts_at<?)"), so a test states
+ * how a statement is served and an index may be renamed or widened.
+ */
+export const planShapes = (plans: { sql: string; plan: string[] }[]) =>
+  plans.map(({ plan }) => plan.map((line) => line.replace(/USING (?:COVERING )?INDEX \S+/, 'USING INDEX')).join(' | '));
 
 /**
  * Paged list statements (with a LIMIT) outside full-text search that sort their rows in a

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '@db/client';
+import { freePort } from '../../scripts/bench/lib.mjs';
+import { useDuringSuite } from './suite.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,18 +22,8 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free TCP port on the loopback interface (the bench's own helper). */
+export { freePort };
 
 /**
  * Starts the production server (`scripts/serve.ts` on the built site) against a fresh
@@ -91,4 +82,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server's settings, or a function that answers them when the server starts (for a fake's address, known only then). */
+export type TestServerEnv = Record<string, string> | (() => Record<string, string>);
+
+/** The enclosing suite's server (`startTestServer` with `env`): see `useDuringSuite`. */
+export function useTestServer(env: TestServerEnv = {}): TestServer {
+  return useDuringSuite(
+    () => startTestServer(typeof env === 'function' ? env() : env),
+    (server) => server.stop(),
+  );
 }

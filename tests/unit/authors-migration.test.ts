@@ -1,30 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@db/client';
-import { MIGRATIONS_FOLDER, migrateDatabase } from '@db/migrate';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '@db/migrate';
 import { articles, authors, categories } from '@db/schema';
 import { seedDatabase } from '@db/seed';
+import { useMigratedDatabase } from '../helpers/database.ts';
 
 /** The custom migration that turns free-text authors into records (found by name: its number changes on merges). */
 const backfill = readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith('_authors_backfill.sql'));
 
 describe('the authors backfill migration', () => {
-  let dir: string;
-  let database: Database;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'energy-authors-'));
-    database = await openDatabase({ url: `file:${join(dir, 'authors.db')}` });
-    await migrateDatabase(database.db);
-  });
-
-  afterAll(() => {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const database = useMigratedDatabase('authors');
 
   it('makes one author per distinct name, with a clean unique slug, and points every article at its author', async () => {
     expect(backfill).toBeDefined();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS, openDatabase, type Database } from '@db/client';
@@ -56,25 +57,42 @@ describe('openDatabase on an embedded file', () => {
 
   it('loses no acknowledged row when two processes write the same file at once', async () => {
     await database.client.execute('CREATE TABLE probe (id INTEGER PRIMARY KEY, writer TEXT NOT NULL, n INTEGER NOT NULL)');
-    const perWriter = 600;
-    const startAt = String(Date.now() + 1500);
-    const run = (writer: string) =>
-      new Promise<number | null>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', './scripts/aliases.mjs', 'tests/helpers/write-rows.ts', url, writer, String(perWriter), startAt],
-          { stdio: 'inherit' },
-        );
-        child.once('exit', resolve);
-      });
-    const codes = await Promise.all([run('a'), run('b')]);
-    expect(codes).toEqual([0, 0]);
+    const perWriter = 400;
+    // Each writer says when it is ready; both are told to start together once both are.
+    const writers = [
+      ['a', 'b'],
+      ['b', 'a'],
+    ].map(([writer, other]) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', './scripts/aliases.mjs', 'tests/helpers/write-rows.ts', url, writer ?? '', other ?? '', String(perWriter)],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      const lines = createInterface({ input: child.stdout });
+      const said = (n: number) =>
+        new Promise<string>((resolve, reject) => {
+          let heard = 0;
+          lines.on('line', (line) => ++heard === n && resolve(line));
+          child.once('exit', (code) => reject(new Error(`Writer ${writer} exited with ${code} before its line ${n}`)));
+        });
+      const ready = said(1);
+      const report = said(2).then((line) => JSON.parse(line) as { writer: string; written: number; waitedThrough: number });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      return { child, ready, report, exited };
+    });
+    await Promise.all(writers.map((w) => w.ready));
+    for (const { child } of writers) child.stdin.end('go\n');
+    const reports = await Promise.all(writers.map((w) => w.report));
+    expect(await Promise.all(writers.map((w) => w.exited))).toEqual([0, 0]);
     const rows = await database.client.execute(
       'SELECT writer, count(*) AS n, count(DISTINCT n) AS distinct_n FROM probe GROUP BY writer ORDER BY writer',
     );
-    expect(rows.rows.map((r) => [r['writer'], Number(r['n']), Number(r['distinct_n'])])).toEqual([
-      ['a', perWriter, perWriter],
-      ['b', perWriter, perWriter],
-    ]);
+    // Every row a writer had committed is there, once.
+    expect(rows.rows.map((r) => [r['writer'], Number(r['n']), Number(r['distinct_n'])])).toEqual(
+      reports.map((r) => [r.writer, r.written, r.written]),
+    );
+    expect(reports.every((r) => r.written >= perWriter)).toBe(true);
+    // And they contended: a writer asked for the lock while the other held it, and waited as the other committed.
+    expect(Math.max(...reports.map((r) => r.waitedThrough))).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, openDatabase } from '@db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@db/client';
 import { preparedFor, type Exec, type Statement } from '@db/executor';
 import { WriteScheduler, type WriterTransaction } from '@db/group-commit';
-import { migrateDatabase } from '@db/migrate';
 import { categories, siteState } from '@db/schema';
+import { useDatabaseFile } from '../helpers/database.ts';
 
 describe('WriteScheduler (group commit)', () => {
   /** A writer that records what it was asked to do. */
@@ -80,21 +77,10 @@ describe('WriteScheduler (group commit)', () => {
 });
 
 describe('the serving database on an embedded file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'energy-executor-'));
-  const url = `file:${join(dir, 'x.db')}`;
+  const url = useDatabaseFile('executor');
   const database = createDatabase(() => ({ url }));
   const { db, writeTransaction } = database;
-
-  beforeAll(async () => {
-    const setup = await openDatabase({ url });
-    await migrateDatabase(setup.db);
-    setup.close();
-  });
-
-  afterAll(async () => {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   it('reads and writes through drizzle, raw SQL rows keyed by column', async () => {
     await db.insert(categories).values({ name: 'Hydrogen', slug: 'hydrogen' });

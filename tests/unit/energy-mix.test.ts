@@ -1,31 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { describe, expect, it } from 'vitest';
 import { energyMix, generation } from '@db/schema';
 import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // The process-wide database of src/server/db.ts, on a temporary file.
-const dir = mkdtempSync(join(tmpdir(), 'energy-mix-'));
-const previousUrl = process.env['DATABASE_URL'];
-process.env['DATABASE_URL'] = `file:${join(dir, 'mix.db')}`;
-const { db, closeDatabase } = await import('@/server/db');
+useServerDatabase('mix');
+const { db } = await import('@/server/db');
 const { getEnergyMix } = await import('@/server/services/site/pages');
-
-beforeAll(async () => {
-  const setup = await openDatabase({ url: `file:${join(dir, 'mix.db')}` });
-  await migrateDatabase(setup.db);
-  setup.close();
-});
-
-afterAll(async () => {
-  await closeDatabase();
-  if (previousUrl === undefined) delete process.env['DATABASE_URL'];
-  else process.env['DATABASE_URL'] = previousUrl;
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('the energy mix, without Zoho', () => {
   it('is the spec’s fallback when nothing is stored', async () => {

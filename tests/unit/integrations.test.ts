@@ -87,9 +87,10 @@ describe('fetchPolitely', () => {
   });
 
   it('says which host it could not reach', async () => {
-    await expect(fetchPolitely('http://127.0.0.1:9/', {}, { backoffMs: 1, attempts: 2, timeoutMs: 500 })).rejects.toBeInstanceOf(
-      OutboundNetworkError,
-    );
+    const failure = fetchPolitely('http://127.0.0.1:9/', {}, { backoffMs: 1, attempts: 2, timeoutMs: 500 });
+    await expect(failure).rejects.toBeInstanceOf(OutboundNetworkError);
+    await expect(failure).rejects.toHaveProperty('host', '127.0.0.1:9');
+    await expect(failure).rejects.toThrow(/^Could not reach 127\.0\.0\.1:9: /);
   });
 });
 

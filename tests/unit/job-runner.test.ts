@@ -1,33 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
 import type { Job } from '@/server/jobs/runner';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // The module-level handle of src/server/db.ts points at this file too (process one).
-const dir = mkdtempSync(join(tmpdir(), 'energy-jobs-'));
-const url = `file:${join(dir, 'jobs.db')}`;
-process.env['DATABASE_URL'] = url;
-const { closeDatabase } = await import('@/server/db');
+const url = useServerDatabase('jobs');
 const { runDueJobs, retryAt, startJobRunner } = await import('@/server/jobs/runner');
 const { ensureScheduledJob, listScheduledJobs } = await import('@/server/queries/jobs');
 
 // A second, independent handle on the same file: another web process.
 const other = createDatabase(() => ({ url }));
 
-beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
-});
-
-afterAll(async () => {
-  await other.close();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => other.close());
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 22) + ms);

@@ -1,38 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '@db/client';
 import { startTestSmtp } from '../fakes/smtp.ts';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
 const smtp = await startTestSmtp();
 const { received } = smtp;
 
-const dir = mkdtempSync(join(tmpdir(), 'energy-mail-'));
-const url = `file:${join(dir, 'mail.db')}`;
-process.env['DATABASE_URL'] = url;
+const url = useServerDatabase('mail');
 process.env['SMTP_URL'] = smtp.url;
 process.env['MAIL_FROM'] = 'EnergyPulse <briefing@energypulse.test>';
-const { closeDatabase, writeTransaction } = await import('@/server/db');
+const { writeTransaction } = await import('@/server/db');
 const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
 const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
 
 // A second, independent handle on the same file: another web process.
 const other = createDatabase(() => ({ url }));
 
-beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
-});
-
 afterAll(async () => {
   await other.close();
-  await closeDatabase();
   await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {

@@ -10,6 +10,7 @@ import {
   formatQuote,
   formatSeriesChange,
   formatSeriesValue,
+  isPeriod,
   marketDataSourceNote,
   seriesSourceLine,
 } from '@/lib/market-format';
@@ -64,6 +65,12 @@ describe('market figures as readers see them', () => {
     expect(formatAsOf('2026-11-21')).toBe('Nov 21, 2026');
     expect(formatAsOf('2026-08-01', 'monthly')).toBe('August 2026');
     expect(formatAsOf('2026-08', 'monthly')).toBe('August 2026');
+  });
+
+  it('reads an ISO day or month without its frequency (a report row, a generation month)', () => {
+    expect(formatAsOf('2026-09')).toBe('September 2026');
+    expect(formatAsOf('2026-11-21')).toBe('Nov 21, 2026');
+    expect(['2026-11-21', '2026-09', 'Texas', '2026-11-21T10:00', '12'].map(isPeriod)).toEqual([true, true, false, false, false]);
   });
 
   it('names the EIA series a stored source came from', () => {

@@ -1,26 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, categories, comments, contactMessages, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
 import { createDatabase, openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
 import type { ParsedMail } from 'mailparser';
 import { startTestSmtp } from '../fakes/smtp.ts';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
 const smtp = await startTestSmtp();
 const { received } = smtp;
 
-const dir = mkdtempSync(join(tmpdir(), 'energy-mailings-'));
-const url = `file:${join(dir, 'mailings.db')}`;
-process.env['DATABASE_URL'] = url;
+const url = useServerDatabase('mailings');
 process.env['SITE_URL'] = 'https://energypulse.test';
 process.env['APP_SECRET'] = 'a-test-secret-of-at-least-thirty-two-characters';
 process.env['SMTP_URL'] = smtp.url;
 process.env['EDITORS_EMAIL'] = 'desk@energypulse.test';
-const { closeDatabase, db } = await import('@/server/db');
+const { db } = await import('@/server/db');
 const { runDueJobs } = await import('@/server/jobs/runner');
 const { newsletterJobs } = await import('@/server/jobs/newsletter');
 const { ensureScheduledJob } = await import('@/server/queries/jobs');
@@ -72,9 +67,6 @@ async function deliver(now: Date): Promise<ParsedMail[]> {
 const header = (mail: ParsedMail | undefined, name: string) => mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
 
 beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
   await db.insert(categories).values([
     { id: 1, name: 'Oil & Gas', slug: 'oil-gas' },
     { id: 2, name: 'Renewables', slug: 'renewables' },
@@ -92,9 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await other.close();
-  await closeDatabase();
   await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {

@@ -1,40 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { startTestSmtp } from '../fakes/smtp.ts';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
 const smtp = await startTestSmtp();
 const { received } = smtp;
 
-const dir = mkdtempSync(join(tmpdir(), 'energy-newsletter-'));
-const url = `file:${join(dir, 'newsletter.db')}`;
-process.env['DATABASE_URL'] = url;
+useServerDatabase('newsletter');
 process.env['SMTP_URL'] = smtp.url;
 process.env['SITE_URL'] = 'https://energypulse.test';
 process.env['APP_SECRET'] = 'a-test-secret-that-is-at-least-32-characters-long';
-const { closeDatabase } = await import('@/server/db');
 const { deliverDueMail } = await import('@/server/services/mail/outbox');
 const { newsletterSubscribeSchema } = await import('@/lib/validation/newsletter');
 const newsletter = await import('@/server/services/newsletter/subscriptions');
 const { getSubscriberByEmail } = await import('@/server/queries/subscribers');
 const { RateLimitError } = await import('@/server/errors');
 
-beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
-});
-
-afterAll(async () => {
-  await closeDatabase();
-  await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => smtp.close());
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
 const MINUTE = 60_000;

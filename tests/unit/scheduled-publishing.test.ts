@@ -1,47 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, siteState } from '@db/schema';
-import { createDatabase, openDatabase } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { createDatabase } from '@db/client';
+import { startFakeRebuildHook } from '../fakes/rebuild-hook.ts';
+import { useServerDatabase } from '../helpers/database.ts';
 
 // Two web processes on one database, a local server standing in for REBUILD_HOOK_URL.
-const hookCalls: Record<string, unknown>[] = [];
-const hook = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c.toString()));
-  req.on('end', () => {
-    hookCalls.push(JSON.parse(body) as Record<string, unknown>);
-    res.end('ok');
-  });
-});
-await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-const dir = mkdtempSync(join(tmpdir(), 'energy-scheduled-'));
-const url = `file:${join(dir, 'scheduled.db')}`;
-process.env['DATABASE_URL'] = url;
-process.env['REBUILD_HOOK_URL'] = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-const { closeDatabase, db } = await import('@/server/db');
+const hook = await startFakeRebuildHook();
+const url = useServerDatabase('scheduled');
+process.env['REBUILD_HOOK_URL'] = hook.url;
+const { db } = await import('@/server/db');
 const { runDueJobs } = await import('@/server/jobs/runner');
 const { scheduledPublishingJob } = await import('@/server/jobs/scheduled-publishing');
 const { ensureScheduledJob } = await import('@/server/queries/jobs');
 const other = createDatabase(() => ({ url }));
 
 beforeAll(async () => {
-  const setup = await openDatabase({ url });
-  await migrateDatabase(setup.db);
-  setup.close();
   await db.insert(categories).values({ id: 1, name: 'Oil', slug: 'oil' });
 });
 
 afterAll(async () => {
   await other.close();
-  await closeDatabase();
-  hook.close();
-  rmSync(dir, { recursive: true, force: true });
+  await hook.close();
 });
 
 let n = 0;
@@ -82,8 +62,8 @@ describe('scheduled publishing', () => {
       runDueJobs([scheduledPublishingJob], { holder: 'process-b', now: clock, executor: other.db }),
     ]);
     expect([...a, ...b]).toEqual(['scheduled-publishing']);
-    expect(hookCalls).toHaveLength(1);
-    expect(hookCalls[0]).toMatchObject({ event: 'content.changed', entity: 'article', action: 'published', ids: [dueA, dueB] });
+    expect(hook.calls()).toHaveLength(1);
+    expect(hook.calls()[0]).toMatchObject({ event: 'content.changed', entity: 'article', action: 'published', ids: [dueA, dueB] });
     expect(Number(await version())).toBe(Number(before) + 1);
 
     // The next window starts where this one ended: nothing is announced twice.
@@ -92,15 +72,15 @@ describe('scheduled publishing', () => {
       runDueJobs([scheduledPublishingJob], { holder: 'process-a', now: later }),
       runDueJobs([scheduledPublishingJob], { holder: 'process-b', now: later, executor: other.db }),
     ]);
-    expect(hookCalls).toHaveLength(1);
+    expect(hook.calls()).toHaveLength(1);
     expect(await version()).toBe(String(Number(before) + 1));
   });
 
   it('announces the next article when its time comes, in the run after it', async () => {
     const start = Date.now() + 20_000;
     const id = await article(start - 60_000, start + 10_000);
-    const calls = hookCalls.length;
+    const calls = hook.calls().length;
     await runDueJobs([scheduledPublishingJob], { holder: 'process-b', now: () => new Date(start + 40_000), executor: other.db });
-    expect(hookCalls.slice(calls)).toEqual([expect.objectContaining({ action: 'published', ids: [id] })]);
+    expect(hook.calls().slice(calls)).toEqual([expect.objectContaining({ action: 'published', ids: [id] })]);
   });
 });

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@db/client';
+import { describe, expect, it } from 'vitest';
 import { analyzeNewIndexes, migrateDatabase } from '@db/migrate';
 import {
   articles,
@@ -27,22 +24,10 @@ import { addDays, federalHolidays, isBusinessDay, weekday } from '@db/catalog/da
 import { MARKET_SERIES, type MarketSeriesSlug } from '@db/catalog/market-series';
 import { latestReleasedPeriod } from '@db/catalog/releases';
 import { easternDay, sampleMarketHistory, type Observation } from '@db/seed/market-model';
+import { useMigratedDatabase } from '../helpers/database.ts';
 
 describe('migrations and seed', () => {
-  let dir: string;
-  let database: Database;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'energy-seed-'));
-    database = await openDatabase({ url: `file:${join(dir, 'seed.db')}` });
-    await migrateDatabase(database.db);
-    await seedDatabase(database.db);
-  });
-
-  afterAll(() => {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const database = useMigratedDatabase('seed', seedDatabase);
 
   const counts = async () => {
     const db = database.db;

@@ -3,8 +3,9 @@ import { getJson, sendJson } from '@/lib/api-client';
 import type { AdminCounts } from '@/lib/wire/admin';
 import type { Category } from '@/lib/wire/articles';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { Toaster } from '@/components/ui/toast';
+import { AdminNavigation, type AdminSection } from '@/components/admin/AdminNavigation';
 import { AnalyticsTab } from '@/components/admin/tabs/AnalyticsTab';
 import { CalendarTab } from '@/components/admin/tabs/CalendarTab';
 import { ArticlesTab } from '@/components/admin/tabs/ArticlesTab';
@@ -32,12 +33,15 @@ function Counted({ label, count, note = 'waiting' }: { label: string; count: num
 
 /**
  * The admin panel: content, moderation, messages, the Zoho connection, market data and
- * security. Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
+ * security, one section at a time (`AdminNavigation`: a sidebar on a wide screen, a menu on
+ * a phone). Its code lives by kind: `tabs/` one file per tab; what the tabs open in folders
  * of their own: `article/` (the article dialog and form), `editor/` (its rich-text editor),
- * `analytics/` (the analytics-content dialog), `calendar/` (the calendar-event dialog), `zoho/` (the Zoho form and connection test);
- * `shared/` the paged list, dialog shell, preview text, actions and loading hooks the tabs
- * share. Forms start from `useZodForm` (src/components/forms); buttons, and links that look
- * like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
+ * `media/` (the media library: browse, upload, details), `analytics/`, `authors/` and
+ * `calendar/` (their dialogs), `zoho/` (the Zoho form and connection test); `shared/` the kit
+ * the tabs share: `usePagedList` and `PagedList` (every list, paged on the server), `Pager`,
+ * `EditDialog` (every add and edit form), `TabSection`, the actions and `PreviewText`. Forms
+ * start from `useZodForm` and its bound fields (src/components/forms); buttons, and links
+ * that look like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
  */
 export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
   const [counts, setCounts] = useState<AdminCounts | null>(null);
@@ -47,8 +51,9 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
-  // Each tab once: its address name (`/admin#comments`), its label, its content.
-  const tabs: { value: string; label: ReactNode; content: ReactNode }[] = [
+  // Each tab once: its address name (`/admin#comments`), its label, its content. The
+  // navigation and the panels are made from this table alone (a role may one day filter it).
+  const tabs: (AdminSection & { content: ReactNode })[] = [
     { value: 'articles', label: 'Articles', content: <ArticlesTab categories={categories} onChanged={refreshCounts} /> },
     { value: 'authors', label: 'Authors', content: <AuthorsTab /> },
     { value: 'topics', label: 'Topics', content: <TopicsTab /> },
@@ -67,7 +72,7 @@ export default function AdminPanel({ username, categories }: { username: string;
     { value: 'security', label: 'Security', content: <SecurityTab /> },
   ];
   // The open tab is in the address, so a link (the editors' e-mail) opens it and a reload keeps it.
-  const [tab, setTab] = useState('articles');
+  const [tab, setTab] = useState(tabs[0]?.value ?? '');
   const names = tabs.map((t) => t.value).join(' ');
   useEffect(() => {
     const fromHash = () => {
@@ -100,19 +105,15 @@ export default function AdminPanel({ username, categories }: { username: string;
           Logout
         </Button>
       </div>
-      <Tabs value={tab} onValueChange={openTab} className="mt-6">
-        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
+      <Tabs value={tab} onValueChange={openTab} orientation="vertical" className="mt-6 grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+        <AdminNavigation sections={tabs} value={tab} onChange={openTab} />
+        <div className="min-w-0">
           {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
+            <TabsContent key={t.value} value={t.value}>
+              {t.content}
+            </TabsContent>
           ))}
-        </TabsList>
-        {tabs.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {t.content}
-          </TabsContent>
-        ))}
+        </div>
       </Tabs>
       <Toaster />
     </>

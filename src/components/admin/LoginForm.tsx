@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { LOGIN_FIELDS_REQUIRED, LOGIN_FORM_ACTION } from '@/lib/validation/login';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
-import { toast } from '@/stores/toast';
+import { toast, toastOnNextPage } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -50,7 +50,8 @@ export default function LoginForm({ error, username = '', needsCode: codeAsked =
     setPending(true);
     try {
       await sendJson('POST', '/api/admin/login', { username, password, ...(code ? { code } : {}) });
-      toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
+      // The panel replaces this page at once: the notice is shown there.
+      toastOnNextPage({ title: 'Login Successful', description: 'Welcome to the admin panel' });
       window.location.assign('/admin');
     } catch (error) {
       if (submitFieldErrors(error)['code']) setNeedsCode(true);

@@ -1,10 +1,10 @@
 import type { Report } from '@/lib/wire/markets';
-import { formatNumber } from '@/lib/market-format';
+import { formatAsOf, formatNumber, isPeriod } from '@/lib/market-format';
 
-/** A table cell as text: numbers with their column's decimals, gaps as a dash. */
+/** A table cell as text: numbers with their column's decimals, dates as readers say them (the CSV keeps ISO dates), gaps as a dash. */
 function cellText(value: string | number | null, decimals: number | null | undefined): string {
   if (value === null) return '–';
-  if (typeof value !== 'number') return value;
+  if (typeof value !== 'number') return isPeriod(value) ? formatAsOf(value) : value;
   return decimals === null || decimals === undefined ? value.toLocaleString('en-US') : formatNumber(value, decimals);
 }
 

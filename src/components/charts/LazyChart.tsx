@@ -17,15 +17,15 @@ export function LazyChart(props: ApexChartProps & { label: string }) {
   const legend = needsLegend(props);
   useEffect(() => {
     const element = box.current;
-    let cancelled = false;
+    let canceled = false;
     const load = () => {
       void loadChart(type, legend).then((component) => {
-        if (!cancelled) setChart(() => component);
+        if (!canceled) setChart(() => component);
       });
     };
     if (!element || typeof IntersectionObserver === 'undefined') {
       load();
-      return () => void (cancelled = true);
+      return () => void (canceled = true);
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -38,7 +38,7 @@ export function LazyChart(props: ApexChartProps & { label: string }) {
     );
     observer.observe(element);
     return () => {
-      cancelled = true;
+      canceled = true;
       observer.disconnect();
     };
     // The code depends on the type and the legend only; new data redraws the loaded chart.

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { $toast } from '@/stores/toast';
+import { $toast, showCarriedToast } from '@/stores/toast';
 
 const loadRegion = () => import('@/components/ui/toast-region');
 const ToastRegion = lazy(loadRegion);
@@ -16,10 +16,12 @@ const REGION_HOTKEY = 'F8';
 /**
  * Where the page's notifications appear. Mount once per island that raises them. The
  * region's code (Radix Toast) loads with the first notification, or when F8 asks for the
- * region, so a page pays for it only when it is used; from then on the region stays.
+ * region, so a page pays for it only when it is used; from then on the region stays. A
+ * notification the previous page left for this one (`toastOnNextPage`) shows as it mounts.
  */
 export function Toaster() {
   const current = useStore($toast);
+  useEffect(showCarriedToast, []);
   const [needed, setNeeded] = useState<'notification' | 'hotkey' | false>(false);
   if (current && !needed) setNeeded('notification');
   useEffect(() => {

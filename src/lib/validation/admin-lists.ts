@@ -23,12 +23,16 @@ export const adminArticleListSchema = z.object({
 });
 export type AdminArticleListQuery = z.output<typeof adminArticleListSchema>;
 
-/** The moderation queue: search (text, name, e-mail), pending or approved, one article, order, page. */
+/**
+ * The moderation list: every comment unless `status` says pending or approved; search (text,
+ * name, e-mail), one article, order (`pending`: pending first, each part newest first; a
+ * search lists its matches newest first), page.
+ */
 export const adminCommentListSchema = z.object({
   q: search,
-  status: z._default(z.enum(['all', 'pending', 'approved']), 'pending'),
+  status: z._default(z.enum(['all', 'pending', 'approved']), 'all'),
   articleId: positiveId,
-  sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
+  sort: z._default(z.enum(['pending', 'newest', 'oldest']), 'pending'),
   page,
 });
 export type AdminCommentListQuery = z.output<typeof adminCommentListSchema>;
@@ -69,6 +73,10 @@ export const adminAuthorListSchema = z.object({
 export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
 /** An article's revisions: the page. */
 export const adminRevisionListSchema = z.object({ page });
+
+/** The admin's analytics content: the page (newest first). */
+export const adminAnalyticsContentListSchema = z.object({ page });
+export type AdminAnalyticsContentListQuery = z.output<typeof adminAnalyticsContentListSchema>;
 
 /**
  * The admin's subscriber list: `q` finds addresses that start with it (served by the unique

@@ -47,24 +47,32 @@ export const MAX_PRICE_ALERTS = 20;
 /** What a price alert watches for: the latest value above or below a threshold, or a move of more than a percentage. */
 export const ALERT_KINDS = ['above', 'below', 'move'] as const;
 
+/** An alert's threshold in the series' unit, or the percentage of a move. */
+const alertValueSchema = z.number({ error: 'Enter a number' }).check(
+  z.refine((v) => Number.isFinite(v), 'Enter a number'),
+  z.minimum(-1_000_000_000, 'Enter a smaller number'),
+  z.maximum(1_000_000_000, 'Enter a smaller number'),
+);
+
+/** A price alert whose value is read by `value` (a number, or a number as typed). */
+function priceAlertWith<I>(value: z.ZodMiniType<number, I>) {
+  return z
+    .object({
+      seriesSlug: z.string({ error: 'Choose a series' }).check(z.refine((slug) => SERIES_SLUGS.includes(slug), 'Choose a series')),
+      kind: z.enum(ALERT_KINDS, { error: 'Choose above, below or move' }),
+      /** The threshold in the series' unit, or the percentage of a move. */
+      value,
+    })
+    .check(
+      z.refine((alert) => alert.kind !== 'move' || (alert.value > 0 && alert.value <= 100), {
+        message: 'A move is a percentage between 0 and 100',
+        path: ['value'],
+      }),
+    );
+}
+
 /** One price alert on a series of the catalog (`src/lib/series-catalog.ts`). */
-export const priceAlertSchema = z
-  .object({
-    seriesSlug: z.string({ error: 'Choose a series' }).check(z.refine((slug) => SERIES_SLUGS.includes(slug), 'Choose a series')),
-    kind: z.enum(ALERT_KINDS, { error: 'Choose above, below or move' }),
-    /** The threshold in the series' unit, or the percentage of a move. */
-    value: z.number({ error: 'Enter a number' }).check(
-      z.refine((v) => Number.isFinite(v), 'Enter a number'),
-      z.minimum(-1_000_000_000, 'Enter a smaller number'),
-      z.maximum(1_000_000_000, 'Enter a smaller number'),
-    ),
-  })
-  .check(
-    z.refine((alert) => alert.kind !== 'move' || (alert.value > 0 && alert.value <= 100), {
-      message: 'A move is a percentage between 0 and 100',
-      path: ['value'],
-    }),
-  );
+export const priceAlertSchema = priceAlertWith(alertValueSchema);
 
 export type PriceAlert = z.output<typeof priceAlertSchema>;
 
@@ -81,3 +89,18 @@ export const newsletterPreferencesSchema = z.object({
 
 export type NewsletterPreferencesInput = z.input<typeof newsletterPreferencesSchema>;
 export type NewsletterPreferences = z.output<typeof newsletterPreferencesSchema>;
+
+/** A number as typed in a field: empty is not a number. */
+const typedNumberSchema = z.pipe(
+  z.string(),
+  z.transform((text) => (text.trim() === '' ? Number.NaN : Number(text))),
+);
+
+/** The preferences form: the same choices, each alert's value as typed; it parses into what the endpoint takes. */
+export const newsletterPreferencesFormSchema = z.extend(newsletterPreferencesSchema, {
+  alerts: z
+    .array(priceAlertWith(z.pipe(typedNumberSchema, alertValueSchema)))
+    .check(z.maxLength(MAX_PRICE_ALERTS, `At most ${MAX_PRICE_ALERTS} price alerts`)),
+});
+
+export type NewsletterPreferencesFormInput = z.input<typeof newsletterPreferencesFormSchema>;

@@ -83,7 +83,7 @@ export function ArticleForm({
     <form
       onSubmit={(e) => void save(false)(e)}
       noValidate
-      className="grid min-h-0 flex-1 gap-4 max-lg:-mx-1 max-lg:overflow-y-auto max-lg:px-1 lg:grid-cols-[1fr_20rem]"
+      className="grid min-h-0 flex-1 gap-4 max-lg:-mx-1 max-lg:overflow-y-auto max-lg:px-1 lg:grid-cols-[1fr_20rem] lg:grid-rows-[minmax(0,1fr)]"
     >
       <div className="flex flex-col gap-4 lg:min-h-0">
         <EditorNotices
@@ -109,29 +109,35 @@ export function ArticleForm({
         </FormField>
         <ArticleContentField id={id('content')} control={control} error={errors.content?.message} />
       </div>
-      <div className="grid content-start gap-4 lg:overflow-y-auto">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : article ? 'Save Changes' : 'Create Article'}
-        </Button>
-        <p className="text-muted-foreground min-h-4 text-xs" role="status" data-testid="autosave-status">
-          {autosave.status}
-        </p>
-        {article && (
-          <div className="grid grid-cols-2 gap-2">
-            <RevisionHistory article={article} onRestored={onRestored} />
-            <PreviewLinkButton articleId={article.id} />
-          </div>
-        )}
-        <ArticleDetailsFields
-          id={id}
-          categories={categories}
-          register={register}
-          control={control}
-          setValue={setValue}
-          errors={errors}
-          onSlugEdited={() => setSlugTouched(true)}
-        />
-        <ArticleSeoFields id={id} register={register} control={control} errors={errors} />
+      <div className="flex flex-col gap-4 lg:min-h-0">
+        <div className="grid gap-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : article ? 'Save Changes' : 'Create Article'}
+          </Button>
+          <p className="text-muted-foreground min-h-4 text-xs" role="status" data-testid="autosave-status">
+            {autosave.status}
+          </p>
+        </div>
+        {/* On a wide screen the details scroll under Save, with room for focus rings, fading out at the foot while more is below. */}
+        <div className="grid content-start gap-4 lg:-mx-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:overscroll-contain lg:px-1 lg:pt-1">
+          {article && (
+            <div className="grid grid-cols-2 gap-2">
+              <RevisionHistory article={article} onRestored={onRestored} />
+              <PreviewLinkButton articleId={article.id} />
+            </div>
+          )}
+          <ArticleDetailsFields
+            id={id}
+            categories={categories}
+            register={register}
+            control={control}
+            setValue={setValue}
+            errors={errors}
+            onSlugEdited={() => setSlugTouched(true)}
+          />
+          <ArticleSeoFields id={id} register={register} control={control} errors={errors} />
+          <div aria-hidden="true" className="from-card pointer-events-none sticky bottom-0 h-8 bg-linear-to-t to-transparent max-lg:hidden" />
+        </div>
       </div>
     </form>
   );

@@ -1,57 +1,91 @@
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { PagedListState } from '@/components/admin/shared/use-paged-list';
+import { DeleteButton } from '@/components/admin/shared/admin-actions';
+import { Pager } from '@/components/admin/shared/Pager';
+import type { PagedListState, RowKey } from '@/components/admin/shared/use-paged-list';
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Choices from value–label pairs in their order (values that are not whole numbers, which objects would put first). */
+export const choices = (labels: Record<string, string>): Choice[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The orders most lists offer. */
+export const BY_TIME = { newest: 'Newest first', oldest: 'Oldest first' } as const;
 
 export interface ListFilter {
   name: string;
   label: string;
-  options: { value: string; label: string }[];
+  options: Choice[];
 }
 
-interface PagedListProps<T extends { id: number }> {
-  /** Names the list for screen readers and ids ("articles", "comments"). */
+interface PagedListProps<T> {
+  /** Names the list's controls for screen readers and ids ("articles", "comments"). */
   name: string;
+  /** The list's own accessible name, when not `name` ("Calendar events, latest first"). */
+  label?: string;
   /** "article", "comment": the total says "3,104 articles". */
   noun: string;
   list: PagedListState<T>;
-  searchLabel: string;
+  /** Without it, the list has no search box. */
+  searchLabel?: string;
   filters?: ListFilter[];
-  sorts: { value: string; label: string }[];
+  /** More than one: the order can be chosen. */
+  sorts?: Choice[];
   /** Actions on the selected rows; without them, rows cannot be selected. */
-  bulkActions?: (ids: number[]) => ReactNode;
+  bulkActions?: (keys: RowKey[]) => ReactNode;
   empty: string;
   renderRow: (item: T) => ReactNode;
 }
 
-/**
- * An admin list paged on the server: search, filters and order on top, the total, the page
- * of rows (each selectable when there are bulk actions), and page controls below. Every
- * control is a labeled form control or button, so the list works from the keyboard and
- * with a screen reader.
- */
-export function PagedList<T extends { id: number }>({
+/** A labeled select of the list's controls (its label for screen readers only). */
+function ListSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Choice[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="w-full sm:w-auto">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Search, filters and order above a list. */
+function ListControls<T>({
   name,
-  noun,
   list,
   searchLabel,
   filters = [],
-  sorts,
-  bulkActions,
-  empty,
-  renderRow,
-}: PagedListProps<T>) {
-  const { data, loading, query } = list;
-  // A search with more matches than it counts pages on while pages come back full.
-  const counted = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const pages = data?.totalAtLeast ? Math.max(counted, query.page + (data.items.length === data.pageSize ? 1 : 0)) : counted;
-  const ids = [...list.selected];
+  sorts = [],
+}: Pick<PagedListProps<T>, 'name' | 'list' | 'searchLabel' | 'filters' | 'sorts'>) {
+  if (!searchLabel && filters.length === 0 && sorts.length < 2) return null;
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap gap-2" role="search" aria-label={`Search ${name}`}>
+    <div className="flex flex-wrap gap-2" role="search" aria-label={`Search ${name}`}>
+      {searchLabel && (
         <div className="relative min-w-64 flex-1">
           <label htmlFor={`${name}-search`} className="sr-only">
             {searchLabel}
@@ -67,54 +101,52 @@ export function PagedList<T extends { id: number }>({
             maxLength={200}
           />
         </div>
-        {filters.map((filter) => (
-          <div key={filter.name} className="w-full sm:w-auto">
-            <label htmlFor={`${name}-${filter.name}`} className="sr-only">
-              {filter.label}
-            </label>
-            <NativeSelect
-              id={`${name}-${filter.name}`}
-              value={query.filters[filter.name] ?? ''}
-              onChange={(e) => list.setFilter(filter.name, e.target.value)}
-            >
-              {filter.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        ))}
-        <div className="w-full sm:w-auto">
-          <label htmlFor={`${name}-sort`} className="sr-only">
-            Order
-          </label>
-          <NativeSelect id={`${name}-sort`} value={query.sort} onChange={(e) => list.setSort(e.target.value)}>
-            {sorts.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      )}
+      {filters.map((filter) => (
+        <ListSelect
+          key={filter.name}
+          id={`${name}-${filter.name}`}
+          label={filter.label}
+          value={list.query.filters[filter.name] ?? ''}
+          options={filter.options}
+          onChange={(value) => list.setFilter(filter.name, value)}
+        />
+      ))}
+      {sorts.length > 1 && <ListSelect id={`${name}-sort`} label="Order" value={list.query.sort} options={sorts} onChange={list.setSort} />}
+    </div>
+  );
+}
 
+/**
+ * An admin list paged on the server: search, filters and order on top, the total, the page
+ * of rows (each selectable when there are bulk actions), and page controls below. Every
+ * control is a labeled form control or button, so the list works from the keyboard and
+ * with a screen reader.
+ */
+export function PagedList<T>({ name, label, noun, list, bulkActions, empty, renderRow, ...controls }: PagedListProps<T>) {
+  const { data, loading, query } = list;
+  const keys = [...list.selected];
+  return (
+    <div className="space-y-3">
+      <ListControls name={name} list={list} {...controls} />
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          {data ? `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}` : 'Loading…'}
-          {ids.length > 0 && ` · ${ids.length} selected`}
+          {/* None: the list itself says so. */}
+          {data
+            ? data.total > 0 && `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}`
+            : 'Loading…'}
+          {keys.length > 0 && ` · ${keys.length} selected`}
         </p>
         {bulkActions && data && data.items.length > 0 && (
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="ghost" size="sm" onClick={list.toggleAll}>
               {list.selected.size === data.items.length ? 'Select none' : 'Select page'}
             </Button>
-            {ids.length > 0 && bulkActions(ids)}
+            {keys.length > 0 && bulkActions(keys)}
           </div>
         )}
       </div>
-
-      <ul className="bg-card divide-y rounded-lg border" aria-busy={loading} aria-label={name}>
+      <ul className="bg-card divide-y rounded-lg border" aria-busy={loading} aria-label={label ?? name}>
         {!data &&
           [0, 1, 2, 3].map((i) => (
             <li key={i} className="space-y-2 p-4">
@@ -122,37 +154,39 @@ export function PagedList<T extends { id: number }>({
               <Skeleton className="h-4 w-3/4" />
             </li>
           ))}
-        {data?.items.map((item) => (
-          <li key={item.id} className="flex gap-3 p-4">
-            {bulkActions && (
-              <input
-                type="checkbox"
-                className="mt-1 size-4 shrink-0"
-                checked={list.selected.has(item.id)}
-                onChange={() => list.toggle(item.id)}
-                aria-label={`Select ${noun} ${item.id}`}
-              />
-            )}
-            <div className="min-w-0 flex-1">{renderRow(item)}</div>
-          </li>
-        ))}
+        {data?.items.map((item) => {
+          const key = list.keyOf(item);
+          return (
+            <li key={key} className="flex gap-3 p-4">
+              {bulkActions && (
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 shrink-0"
+                  checked={list.selected.has(key)}
+                  onChange={() => list.toggle(key)}
+                  aria-label={`Select ${noun} ${key}`}
+                />
+              )}
+              <div className="min-w-0 flex-1">{renderRow(item)}</div>
+            </li>
+          );
+        })}
         {data?.items.length === 0 && <li className="text-muted-foreground p-6 text-center">{empty}</li>}
       </ul>
+      <Pager label={`${name} pages`} page={query.page} pages={list.pages} open={data?.totalAtLeast} busy={loading} onPage={list.setPage} />
+    </div>
+  );
+}
 
-      {pages > 1 && (
-        <nav aria-label={`${name} pages`} className="flex items-center justify-between gap-2 text-sm">
-          <Button variant="outline" size="sm" disabled={query.page <= 1 || loading} onClick={() => list.setPage(query.page - 1)}>
-            Previous
-          </Button>
-          <span className="text-muted-foreground">
-            Page {query.page.toLocaleString('en-US')}
-            {data?.totalAtLeast ? '' : ` of ${pages.toLocaleString('en-US')}`}
-          </span>
-          <Button variant="outline" size="sm" disabled={query.page >= pages || loading} onClick={() => list.setPage(query.page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+/** A list row: what it shows, and its Edit (a dialog) and Delete beside it on wide screens, below it on a phone. */
+export function ItemRow({ children, edit, remove }: { children: ReactNode; edit: ReactNode; remove: ComponentProps<typeof DeleteButton> }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 space-y-1">{children}</div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {edit}
+        <DeleteButton {...remove} />
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { sendJson } from '@/lib/api-client';
 import { submitErrorMessage } from '@/lib/submit-error';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
+import type { RowKey } from '@/components/admin/shared/use-paged-list';
 
 /** Runs a change, then toasts and refreshes; a failure shows the server's message. */
 export async function mutate(action: () => Promise<unknown>, success: string, after: () => void): Promise<void> {
@@ -40,4 +41,45 @@ export function DeleteButton({
       Delete
     </Button>
   );
+}
+
+interface BulkAction {
+  label: string;
+  /** The action's name in the bulk endpoint's body (`approve`, `handled`, `delete`). */
+  action: string;
+  /** The toast after it: "3 approved". */
+  done: string;
+  variant?: 'default' | 'secondary' | 'outline';
+}
+
+/**
+ * The buttons that act on a list's selected rows, through its bulk endpoint
+ * (`POST {path} {action, ids}`); `delete` asks first ("Delete 3 comments?").
+ */
+export function BulkActions({
+  path,
+  ids,
+  plural,
+  actions,
+  onDone,
+}: {
+  path: string;
+  ids: RowKey[];
+  plural: string;
+  actions: BulkAction[];
+  onDone: () => void;
+}) {
+  return actions.map(({ label, action, done, variant = 'default' }) => (
+    <Button
+      key={action}
+      size="sm"
+      variant={variant}
+      onClick={() => {
+        if (action === 'delete' && !window.confirm(`Delete ${ids.length} ${plural}? This cannot be undone.`)) return;
+        void mutate(() => sendJson('POST', path, { action, ids }), `${ids.length} ${done}`, onDone);
+      }}
+    >
+      {label}
+    </Button>
+  ));
 }

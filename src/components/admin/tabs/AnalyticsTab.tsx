@@ -2,43 +2,39 @@ import { truncateAtWord } from '@/lib/format';
 import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { Badge } from '@/components/ui/badge';
 import { AnalyticsDialog } from '@/components/admin/analytics/AnalyticsDialog';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
-import { useResource } from '@/components/admin/shared/use-resource';
+import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
-/** The analysis items published on /analytics (a handful a month: the newest 50 shown). */
+/** The analysis items published on /analytics, 50 a page, newest first: add, edit, delete. */
 export function AnalyticsTab() {
-  const { data: items, reload } = useResource<AnalyticsContentItem[]>('/api/analytics-content?limit=50');
+  const list = usePagedList<AnalyticsContentItem>('/api/admin/analytics-content');
   return (
-    <section aria-labelledby="analytics-admin-title" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="analytics-admin-title" className="text-xl font-semibold">
-          Analytics Content
-        </h2>
-        <AnalyticsDialog onSaved={reload} />
-      </div>
-      <ul className="bg-card divide-y rounded-lg border">
-        {items?.map((item) => (
-          <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="flex items-center gap-2">
-                <span className="font-semibold">{item.title}</span>
-                <Badge variant="secondary">{item.type}</Badge>
-              </p>
-              <p className="text-muted-foreground text-sm">{truncateAtWord(item.content, 140)}</p>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <AnalyticsDialog item={item} onSaved={reload} />
-              <DeleteButton
-                question={`Delete "${item.title}"?`}
-                path={`/api/analytics-content/${item.id}`}
-                success="Analytics content deleted successfully"
-                onDone={reload}
-                label={`Delete ${item.title}`}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TabSection id="analytics-admin-title" title="Analytics Content" action={<AnalyticsDialog onSaved={list.reload} />}>
+      <PagedList
+        name="analytics content"
+        noun="item"
+        list={list}
+        empty="No analytics content yet"
+        renderRow={(item) => (
+          <ItemRow
+            edit={<AnalyticsDialog item={item} onSaved={list.reload} />}
+            remove={{
+              question: `Delete "${item.title}"?`,
+              path: `/api/analytics-content/${item.id}`,
+              success: 'Analytics content deleted successfully',
+              onDone: list.reload,
+              label: `Delete ${item.title}`,
+            }}
+          >
+            <p className="flex items-center gap-2">
+              <span className="font-semibold">{item.title}</span>
+              <Badge variant="secondary">{item.type}</Badge>
+            </p>
+            <p className="text-muted-foreground text-sm">{truncateAtWord(item.content, 140)}</p>
+          </ItemRow>
+        )}
+      />
+    </TabSection>
   );
 }

@@ -3,27 +3,17 @@ import { formatZonedDateTime } from '@/lib/format';
 import type { AdminArticleRow, Category } from '@/lib/wire/articles';
 import { Badge } from '@/components/ui/badge';
 import { ArticleDialog } from '@/components/admin/article/ArticleDialog';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { BY_TIME, ItemRow, PagedList, choices } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
 export function ArticlesTab({ categories, onChanged }: { categories: Category[]; onChanged: () => void }) {
   // When the list was opened: enough to tell scheduled articles apart.
   const [now] = useState(Date.now);
-  const list = usePagedList<AdminArticleRow>('/api/admin/articles', { filters: { status: 'all', categoryId: '' }, sort: 'newest' });
-  const refresh = () => {
-    list.reload();
-    onChanged();
-  };
+  const list = usePagedList<AdminArticleRow>('/api/admin/articles', { filters: { status: 'all', categoryId: '' }, sort: 'newest', onChanged });
   return (
-    <section aria-labelledby="articles-title" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="articles-title" className="text-xl font-semibold">
-          Articles
-        </h2>
-        <ArticleDialog categories={categories} onSaved={refresh} />
-      </div>
+    <TabSection id="articles-title" title="Articles" action={<ArticleDialog categories={categories} onSaved={list.changed} />}>
       <PagedList
         name="articles"
         noun="article"
@@ -33,12 +23,7 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
           {
             name: 'status',
             label: 'Status',
-            options: [
-              { value: 'all', label: 'Every status' },
-              { value: 'published', label: 'Published' },
-              { value: 'scheduled', label: 'Scheduled' },
-              { value: 'draft', label: 'Drafts' },
-            ],
+            options: choices({ all: 'Every status', published: 'Published', scheduled: 'Scheduled', draft: 'Drafts' }),
           },
           {
             name: 'categoryId',
@@ -46,40 +31,33 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
             options: [{ value: '', label: 'Every category' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))],
           },
         ]}
-        sorts={[
-          { value: 'newest', label: 'Newest first' },
-          { value: 'oldest', label: 'Oldest first' },
-          { value: 'title', label: 'By title' },
-        ]}
+        sorts={choices({ ...BY_TIME, title: 'By title' })}
         empty="No articles match."
         renderRow={(a) => (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="flex flex-wrap items-center gap-2">
-                <a href={`/article/${a.slug}`} className="font-semibold hover:underline">
-                  {a.title}
-                </a>
-                {a.featured && <Badge variant="featured">Featured</Badge>}
-                {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
-                {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
-              </p>
-              <p className="text-muted-foreground text-xs">
-                {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}
-              </p>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <ArticleDialog categories={categories} articleId={a.id} articleTitle={a.title} onSaved={refresh} />
-              <DeleteButton
-                question={`Delete "${a.title}"? This cannot be undone.`}
-                path={`/api/articles/${a.id}`}
-                success="Article deleted successfully"
-                onDone={refresh}
-                label={`Delete ${a.title}`}
-              />
-            </div>
-          </div>
+          <ItemRow
+            edit={<ArticleDialog categories={categories} articleId={a.id} articleTitle={a.title} onSaved={list.changed} />}
+            remove={{
+              question: `Delete "${a.title}"? This cannot be undone.`,
+              path: `/api/articles/${a.id}`,
+              success: 'Article deleted successfully',
+              onDone: list.changed,
+              label: `Delete ${a.title}`,
+            }}
+          >
+            <p className="flex flex-wrap items-center gap-2">
+              <a href={`/article/${a.slug}`} className="font-semibold hover:underline">
+                {a.title}
+              </a>
+              {a.featured && <Badge variant="featured">Featured</Badge>}
+              {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
+              {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}
+            </p>
+          </ItemRow>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -1,20 +1,14 @@
 import type { Author } from '@/lib/wire/articles';
 import { AuthorDialog } from '@/components/admin/authors/AuthorDialog';
-import { DeleteButton } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** The newsroom's authors, 50 a page by name: search, add, edit, delete (an author with articles is kept). */
 export function AuthorsTab() {
-  const list = usePagedList<Author>('/api/admin/authors', { filters: {}, sort: 'name' });
+  const list = usePagedList<Author>('/api/admin/authors', { sort: 'name' });
   return (
-    <section aria-labelledby="authors-title" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="authors-title" className="text-xl font-semibold">
-          Authors
-        </h2>
-        <AuthorDialog onSaved={list.reload} />
-      </div>
+    <TabSection id="authors-title" title="Authors" action={<AuthorDialog onSaved={list.reload} />}>
       <PagedList
         name="authors"
         noun="author"
@@ -23,29 +17,26 @@ export function AuthorsTab() {
         sorts={[{ value: 'name', label: 'By name' }]}
         empty="No authors yet"
         renderRow={(author) => (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="font-semibold">
-                <a href={`/author/${author.slug}`} className="hover:underline">
-                  {author.name}
-                </a>
-                {author.title && <span className="text-muted-foreground font-normal"> · {author.title}</span>}
-              </p>
-              {author.bio && <p className="text-muted-foreground line-clamp-2 text-sm">{author.bio}</p>}
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <AuthorDialog author={author} onSaved={list.reload} />
-              <DeleteButton
-                question={`Delete ${author.name}?`}
-                path={`/api/admin/authors/${author.id}`}
-                success="Author deleted successfully"
-                onDone={list.reload}
-                label={`Delete ${author.name}`}
-              />
-            </div>
-          </div>
+          <ItemRow
+            edit={<AuthorDialog author={author} onSaved={list.reload} />}
+            remove={{
+              question: `Delete ${author.name}?`,
+              path: `/api/admin/authors/${author.id}`,
+              success: 'Author deleted successfully',
+              onDone: list.reload,
+              label: `Delete ${author.name}`,
+            }}
+          >
+            <p className="font-semibold">
+              <a href={`/author/${author.slug}`} className="hover:underline">
+                {author.name}
+              </a>
+              {author.title && <span className="text-muted-foreground font-normal"> · {author.title}</span>}
+            </p>
+            {author.bio && <p className="text-muted-foreground line-clamp-2 text-sm">{author.bio}</p>}
+          </ItemRow>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

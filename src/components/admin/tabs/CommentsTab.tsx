@@ -3,65 +3,36 @@ import { formatZonedDateTime } from '@/lib/format';
 import type { ModerationComment } from '@/lib/wire/comments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { BY_TIME, PagedList, choices } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
-/** The moderation queue, 50 a page: pending first; search, status, order; approve or delete one or many. */
+/** Every comment, 50 a page, pending first; search, status, order; approve or delete one or many. */
 export function CommentsTab({ onChanged }: { onChanged: () => void }) {
-  const list = usePagedList<ModerationComment>('/api/admin/comments', { filters: { status: 'pending' }, sort: 'newest' });
-  const refresh = () => {
-    list.reload();
-    onChanged();
-  };
-  const bulk = (action: 'approve' | 'delete', ids: number[]) =>
-    mutate(
-      () => sendJson('POST', '/api/admin/comments/bulk', { action, ids }),
-      action === 'approve' ? `${ids.length} approved` : `${ids.length} deleted`,
-      refresh,
-    );
+  const list = usePagedList<ModerationComment>('/api/admin/comments', { filters: { status: 'all' }, sort: 'pending', onChanged });
   return (
-    <section aria-labelledby="comments-admin-title" className="space-y-4">
-      <h2 id="comments-admin-title" className="text-xl font-semibold">
-        Comments
-      </h2>
+    <TabSection id="comments-admin-title" title="Comments">
       <PagedList
         name="comments"
         noun="comment"
         list={list}
         searchLabel="Search comments, names and e-mails"
-        filters={[
-          {
-            name: 'status',
-            label: 'Status',
-            options: [
-              { value: 'pending', label: 'Pending' },
-              { value: 'approved', label: 'Approved' },
-              { value: 'all', label: 'All comments' },
-            ],
-          },
-        ]}
-        sorts={[
-          { value: 'newest', label: 'Newest first' },
-          { value: 'oldest', label: 'Oldest first' },
-        ]}
-        empty={list.query.filters['status'] === 'pending' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
+        filters={[{ name: 'status', label: 'Status', options: choices({ all: 'All comments', pending: 'Pending', approved: 'Approved' }) }]}
+        sorts={choices({ pending: 'Pending first', ...BY_TIME })}
+        empty={list.query.filters['status'] !== 'approved' && !list.query.q ? 'No comments pending approval' : 'No comments match.'}
         bulkActions={(ids) => (
-          <>
-            <Button size="sm" onClick={() => void bulk('approve', ids)}>
-              Approve selected
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                if (window.confirm(`Delete ${ids.length} comments? This cannot be undone.`)) void bulk('delete', ids);
-              }}
-            >
-              Delete selected
-            </Button>
-          </>
+          <BulkActions
+            path="/api/admin/comments/bulk"
+            ids={ids}
+            plural="comments"
+            actions={[
+              { label: 'Approve selected', action: 'approve', done: 'approved' },
+              { label: 'Delete selected', action: 'delete', done: 'deleted', variant: 'outline' },
+            ]}
+            onDone={list.changed}
+          />
         )}
         renderRow={(c) => (
           <div className="space-y-2">
@@ -88,7 +59,7 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
                 <Button
                   size="sm"
                   onClick={() =>
-                    void mutate(() => sendJson('PATCH', `/api/admin/comments/${c.id}/approve`), 'Comment approved successfully', refresh)
+                    void mutate(() => sendJson('PATCH', `/api/admin/comments/${c.id}/approve`), 'Comment approved successfully', list.changed)
                   }
                 >
                   Approve
@@ -98,12 +69,12 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
                 question="Delete this comment?"
                 path={`/api/admin/comments/${c.id}`}
                 success="Comment deleted successfully"
-                onDone={refresh}
+                onDone={list.changed}
               />
             </div>
           </div>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
+import { formatAsOf } from '@/lib/market-format';
 import { submitErrorMessage } from '@/lib/submit-error';
 import type { MarketDataStatus } from '@/lib/wire/markets';
 import { toast } from '@/stores/toast';
@@ -53,6 +54,81 @@ function ScheduleStatus({ schedule }: { schedule: MarketDataStatus['schedule'] }
         </dd>
       </dl>
     </section>
+  );
+}
+
+const COLUMNS = ['Series', 'Source', 'Frequency', 'Latest', 'Observations'] as const;
+/** A cell: a row of the table from a small screen up; on a phone each row stacks, every value under its column's name. */
+const CELL = 'px-4 py-2 max-sm:grid max-sm:grid-cols-[7.5rem_1fr] max-sm:items-center max-sm:gap-2 max-sm:py-0.5';
+const LABEL = 'text-muted-foreground text-xs font-medium sm:hidden';
+
+/** One stored series (or the generation data) as a row. */
+function SeriesRow({
+  name,
+  fromEia,
+  frequency,
+  latest,
+  count,
+}: {
+  name: string;
+  fromEia: boolean;
+  frequency: string;
+  latest: string | null;
+  count: number;
+}) {
+  // A monthly period is its month ("September 2026"), whatever day it is stored on.
+  const period = latest ? formatAsOf(latest, frequency === 'monthly' ? 'monthly' : 'daily') : '–';
+  const cells = [<SourceBadge key="source" fromEia={fromEia} />, frequency, period, count.toLocaleString('en-US')];
+  return (
+    <tr className="border-t max-sm:block max-sm:py-2">
+      <th scope="row" className="px-4 py-2 text-left font-medium max-sm:block max-sm:pb-1">
+        {name}
+      </th>
+      {cells.map((cell, i) => (
+        <td key={COLUMNS[i + 1]} className={`${CELL} tabular-nums ${i === 3 ? 'sm:text-right' : ''}`}>
+          <span className={LABEL} aria-hidden="true">
+            {COLUMNS[i + 1]}
+          </span>
+          <span>{cell}</span>
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** Every stored series with its source, frequency, latest period and how many observations it has. */
+function SeriesTable({ status }: { status: MarketDataStatus }) {
+  return (
+    <div className="bg-card rounded-lg border sm:overflow-x-auto">
+      <table className="w-full text-sm max-sm:block">
+        <caption className="sr-only">Stored market series</caption>
+        <thead className="bg-muted max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={column === 'Observations' ? 'px-4 py-2 text-right font-semibold' : 'px-4 py-2 text-left font-semibold'}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {status.series.map((s) => (
+            <SeriesRow key={s.slug} name={s.name} fromEia={s.fromEia} frequency={s.frequency} latest={s.latest} count={s.observations} />
+          ))}
+          <SeriesRow
+            name="Electricity generation by state and source"
+            fromEia={status.generation.fromEia}
+            frequency="monthly"
+            latest={status.generation.latest}
+            count={status.generation.rows}
+          />
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -110,50 +186,7 @@ export function MarketDataTab() {
 
       {status.eiaKeySet && <ScheduleStatus schedule={status.schedule} />}
 
-      <div className="bg-card overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Stored market series</caption>
-          <thead className="bg-muted">
-            <tr>
-              {['Series', 'Source', 'Frequency', 'Latest', 'Observations'].map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={column === 'Observations' ? 'px-4 py-2 text-right font-semibold' : 'px-4 py-2 text-left font-semibold'}
-                >
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {status.series.map((s) => (
-              <tr key={s.slug} className="border-t">
-                <th scope="row" className="px-4 py-2 text-left font-medium">
-                  {s.name}
-                </th>
-                <td className="px-4 py-2">
-                  <SourceBadge fromEia={s.fromEia} />
-                </td>
-                <td className="px-4 py-2">{s.frequency}</td>
-                <td className="px-4 py-2 tabular-nums">{s.latest ?? '–'}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{s.observations.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-            <tr className="border-t">
-              <th scope="row" className="px-4 py-2 text-left font-medium">
-                Electricity generation by state and source
-              </th>
-              <td className="px-4 py-2">
-                <SourceBadge fromEia={status.generation.fromEia} />
-              </td>
-              <td className="px-4 py-2">monthly</td>
-              <td className="px-4 py-2 tabular-nums">{status.generation.latest ?? '–'}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{status.generation.rows.toLocaleString('en-US')}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <SeriesTable status={status} />
 
       <section aria-labelledby="import-runs">
         <h3 id="import-runs" className="font-semibold">

@@ -4,67 +4,38 @@ import type { AdminMessage } from '@/lib/wire/contact';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { BY_TIME, PagedList, choices } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 const categoryLabel = (value: string) => CONTACT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 
 /** The contact inbox, 50 a page: search, handled or not, order; mark or delete one or many. */
 export function MessagesTab({ onChanged }: { onChanged: () => void }) {
-  const list = usePagedList<AdminMessage>('/api/admin/messages', { filters: { status: 'all' }, sort: 'newest' });
-  const refresh = () => {
-    list.reload();
-    onChanged();
-  };
-  const bulk = (action: 'handled' | 'unhandled' | 'delete', ids: number[]) =>
-    mutate(
-      () => sendJson('POST', '/api/admin/messages/bulk', { action, ids }),
-      `${ids.length} ${action === 'delete' ? 'deleted' : `marked ${action}`}`,
-      refresh,
-    );
+  const list = usePagedList<AdminMessage>('/api/admin/messages', { filters: { status: 'all' }, sort: 'newest', onChanged });
   return (
-    <section aria-labelledby="messages-title" className="space-y-4">
-      <h2 id="messages-title" className="text-xl font-semibold">
-        Messages
-      </h2>
+    <TabSection id="messages-title" title="Messages">
       <PagedList
         name="messages"
         noun="message"
         list={list}
         searchLabel="Search names, e-mails and subjects"
-        filters={[
-          {
-            name: 'status',
-            label: 'Status',
-            options: [
-              { value: 'all', label: 'All messages' },
-              { value: 'unhandled', label: 'Not handled' },
-              { value: 'handled', label: 'Handled' },
-            ],
-          },
-        ]}
-        sorts={[
-          { value: 'newest', label: 'Newest first' },
-          { value: 'oldest', label: 'Oldest first' },
-        ]}
+        filters={[{ name: 'status', label: 'Status', options: choices({ all: 'All messages', unhandled: 'Not handled', handled: 'Handled' }) }]}
+        sorts={choices(BY_TIME)}
         empty="No messages yet"
         bulkActions={(ids) => (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => void bulk('handled', ids)}>
-              Mark handled
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                if (window.confirm(`Delete ${ids.length} messages? This cannot be undone.`)) void bulk('delete', ids);
-              }}
-            >
-              Delete selected
-            </Button>
-          </>
+          <BulkActions
+            path="/api/admin/messages/bulk"
+            ids={ids}
+            plural="messages"
+            actions={[
+              { label: 'Mark handled', action: 'handled', done: 'marked handled', variant: 'secondary' },
+              { label: 'Delete selected', action: 'delete', done: 'deleted', variant: 'outline' },
+            ]}
+            onDone={list.changed}
+          />
         )}
         renderRow={(m) => (
           <div className="space-y-2">
@@ -91,7 +62,7 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
                   void mutate(
                     () => sendJson('PATCH', `/api/admin/messages/${m.id}`, { handled: !m.handled }),
                     m.handled ? 'Message reopened' : 'Message marked handled',
-                    refresh,
+                    list.changed,
                   )
                 }
               >
@@ -101,12 +72,12 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
                 question="Delete this message?"
                 path={`/api/admin/messages/${m.id}`}
                 success="Message deleted successfully"
-                onDone={refresh}
+                onDone={list.changed}
               />
             </div>
           </div>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -14,6 +14,7 @@ import { useZodForm } from '@/components/forms/use-zod-form';
 import { PagedList } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 import { useResource } from '@/components/admin/shared/use-resource';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 const KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
   confirmation: 'Confirmation',
@@ -121,15 +122,12 @@ function SendTestForm({ onSent }: { onSent: () => void }) {
 export function NewsletterTab() {
   const list = usePagedList<OutboxItem>('/api/admin/outbox', { filters: { kind: 'all', status: 'all' }, sort: 'newest' });
   return (
-    <section aria-labelledby="newsletter-title" className="space-y-6">
-      <div>
-        <h2 id="newsletter-title" className="text-xl font-semibold">
-          Newsletter
-        </h2>
-        <p className="text-muted-foreground text-sm">
-          Every message the site sends goes through the outbox: briefings, roundups, alerts, confirmations and the editors' notices.
-        </p>
-      </div>
+    <TabSection
+      id="newsletter-title"
+      title="Newsletter"
+      intro="Every message the site sends goes through the outbox: briefings, roundups, alerts, confirmations and the editors' notices."
+      className="space-y-6"
+    >
       <div className="bg-card space-y-4 rounded-lg border p-4">
         <BriefingPreviewPanel />
         <SendTestForm onSent={list.reload} />
@@ -176,6 +174,6 @@ export function NewsletterTab() {
           )}
         />
       </div>
-    </section>
+    </TabSection>
   );
 }

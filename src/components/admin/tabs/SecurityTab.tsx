@@ -119,78 +119,123 @@ export function SecurityTab() {
         </div>
       )}
       {change && (
-        <form
-          className="bg-card space-y-4 rounded-lg border p-5"
-          aria-label={change === 'setup' ? 'Confirm it is you to set up two-factor sign-in' : 'Confirm it is you to change two-factor sign-in'}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitChange(change);
-          }}
-        >
-          <FormField id="totp-proof" label={change === 'setup' ? 'Your password' : 'Current code, recovery code or password'} error={proofError}>
-            <Input
-              {...fieldProps('totp-proof', proofError)}
-              type="password"
-              autoComplete={change === 'setup' ? 'current-password' : 'one-time-code'}
-              required
-              value={proof}
-              onChange={(e) => setProof(e.target.value)}
-            />
-          </FormField>
-          <div className="flex gap-2">
-            <Button type="submit" variant={change === 'disable' ? 'destructive' : 'default'}>
-              {SUBMIT_LABELS[change]}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => open(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <ProofForm
+          change={change}
+          proof={proof}
+          error={proofError}
+          onProof={setProof}
+          onSubmit={() => void submitChange(change)}
+          onCancel={() => open(null)}
+        />
       )}
       {enrollment && (
-        <div className="bg-card space-y-4 rounded-lg border p-5">
-          <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
-          <div
-            className="size-48 rounded border bg-white p-2"
-            role="img"
-            aria-label="QR code for your authenticator app"
-            dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }}
-          />
-          <p className="text-sm">
-            Or enter this key by hand:{' '}
-            <code className="bg-muted rounded px-1.5 py-0.5 break-all" data-testid="totp-secret">
-              {enrollment.secret}
-            </code>
-          </p>
-          <FormField id="totp-code" label="Code from the app">
-            <Input
-              id="totp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
-          <div className="flex gap-2">
-            <Button onClick={() => void confirm()}>Turn on two-factor sign-in</Button>
-            <Button type="button" variant="outline" onClick={cancelEnrollment}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+        <EnrollmentPanel enrollment={enrollment} code={code} onCode={setCode} onConfirm={() => void confirm()} onCancel={cancelEnrollment} />
       )}
-      {recoveryCodes && (
-        <div className="bg-accent space-y-2 rounded-lg border border-amber-300 p-5">
-          <p className="font-semibold">Recovery codes</p>
-          <p className="text-sm">Each works once if you lose your phone. Store them somewhere safe: they are not shown again.</p>
-          <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
-            {recoveryCodes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
     </section>
+  );
+}
+
+/** The proof a change asks for: the password (or, once two-factor sign-in is on, a current or recovery code). */
+function ProofForm({
+  change,
+  proof,
+  error,
+  onProof,
+  onSubmit,
+  onCancel,
+}: {
+  change: Change;
+  proof: string;
+  error: string | undefined;
+  onProof: (proof: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      className="bg-card space-y-4 rounded-lg border p-5"
+      aria-label={change === 'setup' ? 'Confirm it is you to set up two-factor sign-in' : 'Confirm it is you to change two-factor sign-in'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <FormField id="totp-proof" label={change === 'setup' ? 'Your password' : 'Current code, recovery code or password'} error={error}>
+        <Input
+          {...fieldProps('totp-proof', error)}
+          type="password"
+          autoComplete={change === 'setup' ? 'current-password' : 'one-time-code'}
+          required
+          value={proof}
+          onChange={(e) => onProof(e.target.value)}
+        />
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" variant={change === 'disable' ? 'destructive' : 'default'}>
+          {SUBMIT_LABELS[change]}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Enrollment: the QR code and the key by hand, then the app's first code turns two-factor sign-in on. */
+function EnrollmentPanel({
+  enrollment,
+  code,
+  onCode,
+  onConfirm,
+  onCancel,
+}: {
+  enrollment: Enrollment;
+  code: string;
+  onCode: (code: string) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="bg-card space-y-4 rounded-lg border p-5">
+      <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+      <div
+        className="size-48 rounded border bg-white p-2"
+        role="img"
+        aria-label="QR code for your authenticator app"
+        dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }}
+      />
+      <p className="text-sm">
+        Or enter this key by hand:{' '}
+        <code className="bg-muted rounded px-1.5 py-0.5 break-all" data-testid="totp-secret">
+          {enrollment.secret}
+        </code>
+      </p>
+      <FormField id="totp-code" label="Code from the app">
+        <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => onCode(e.target.value)} />
+      </FormField>
+      <div className="flex gap-2">
+        <Button onClick={onConfirm}>Turn on two-factor sign-in</Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The recovery codes, shown once. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="bg-accent space-y-2 rounded-lg border border-amber-300 p-5">
+      <p className="font-semibold">Recovery codes</p>
+      <p className="text-sm">Each works once if you lose your phone. Store them somewhere safe: they are not shown again.</p>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -4,10 +4,11 @@ import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';
-import { PagedList } from '@/components/admin/shared/PagedList';
+import { BY_TIME, PagedList, choices } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
-const STATUS_LABELS: Record<AdminSubscriber['status'], string> = { pending: 'Not confirmed', active: 'Active', unsubscribed: 'Unsubscribed' };
+const STATUS_LABELS: Record<AdminSubscriber['status'], string> = { active: 'Active', pending: 'Not confirmed', unsubscribed: 'Unsubscribed' };
 
 /** What a subscriber receives, in words. */
 function choicesOf(s: AdminSubscriber): string {
@@ -20,42 +21,24 @@ function choicesOf(s: AdminSubscriber): string {
  * newest or oldest first; export all as CSV (a streamed download); remove one for good.
  */
 export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
-  const list = usePagedList<AdminSubscriber>('/api/admin/subscribers', { filters: { status: 'all' }, sort: 'newest' });
-  const refresh = () => {
-    list.reload();
-    onChanged();
-  };
+  const list = usePagedList<AdminSubscriber>('/api/admin/subscribers', { filters: { status: 'all' }, sort: 'newest', onChanged });
   return (
-    <section aria-labelledby="subscribers-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="subscribers-title" className="text-xl font-semibold">
-          Subscribers
-        </h2>
+    <TabSection
+      id="subscribers-title"
+      title="Subscribers"
+      action={
         <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href="/api/admin/subscribers/export.csv" download>
           <Download aria-hidden="true" /> Export all as CSV
         </a>
-      </div>
+      }
+    >
       <PagedList
         name="subscribers"
         noun="subscriber"
         list={list}
         searchLabel="Search by the start of an e-mail address"
-        filters={[
-          {
-            name: 'status',
-            label: 'Status',
-            options: [
-              { value: 'all', label: 'All subscribers' },
-              { value: 'active', label: 'Active' },
-              { value: 'pending', label: 'Not confirmed' },
-              { value: 'unsubscribed', label: 'Unsubscribed' },
-            ],
-          },
-        ]}
-        sorts={[
-          { value: 'newest', label: 'Newest first' },
-          { value: 'oldest', label: 'Oldest first' },
-        ]}
+        filters={[{ name: 'status', label: 'Status', options: choices({ all: 'All subscribers', ...STATUS_LABELS }) }]}
+        sorts={choices(BY_TIME)}
         empty="No subscribers found"
         renderRow={(s) => (
           <div className="flex flex-wrap items-start justify-between gap-3">
@@ -80,12 +63,12 @@ export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
               question={`Remove ${s.email} and their price alerts for good? To stop mail but keep the record, they can unsubscribe instead.`}
               path={`/api/admin/subscribers/${s.id}`}
               success="Subscriber removed"
-              onDone={refresh}
+              onDone={list.changed}
               label={`Remove ${s.email}`}
             />
           </div>
         )}
       />
-    </section>
+    </TabSection>
   );
 }

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { mutate } from '@/components/admin/shared/admin-actions';
 import { useResource } from '@/components/admin/shared/use-resource';
+import { TabSection } from '@/components/admin/shared/TabSection';
 
 /** One topic's description, saved on its own. */
 function TopicForm({ category, onSaved }: { category: CategoryDetail; onSaved: () => void }) {
@@ -55,13 +56,7 @@ function TopicForm({ category, onSaved }: { category: CategoryDetail; onSaved: (
 export function TopicsTab() {
   const { data: categories, reload } = useResource<CategoryDetail[]>('/api/admin/categories');
   return (
-    <section aria-labelledby="topics-title" className="space-y-4">
-      <div>
-        <h2 id="topics-title" className="text-xl font-semibold">
-          Topics
-        </h2>
-        <p className="text-muted-foreground text-sm">The description each topic page shows under its name (at most 500 characters).</p>
-      </div>
+    <TabSection id="topics-title" title="Topics" intro="The description each topic page shows under its name (at most 500 characters).">
       <ul className="bg-card divide-y rounded-lg border" aria-label="Topics">
         {categories?.map((category) => (
           <li key={category.id}>
@@ -69,6 +64,6 @@ export function TopicsTab() {
           </li>
         ))}
       </ul>
-    </section>
+    </TabSection>
   );
 }

@@ -1,4 +1,6 @@
 import type { AnalyticsContentItem } from '@/lib/wire/analytics';
+import type { AdminPage } from '@/lib/wire/common';
+import { ADMIN_PAGE_SIZE, type AdminAnalyticsContentListQuery } from '@/lib/validation/admin-lists';
 import type { AnalyticsContentCreate, AnalyticsContentUpdate } from '@/lib/validation/analytics-content';
 import { NotFoundError, messages } from '@/server/errors';
 import type { PageQuery } from '@/lib/validation/page-query';
@@ -10,6 +12,7 @@ import {
   listAnalyticsContent,
   updateAnalyticsContentById,
 } from '@/server/queries/analytics-content';
+import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 import { contentChanged } from '@/server/services/site/content-changes';
 
 /** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
@@ -19,6 +22,15 @@ export async function listAnalyticsPage(page: PageQuery): Promise<{ items: Analy
     cachedForContent('analytics-content|count', () => countAnalyticsContent()),
   ]);
   return { items, total };
+}
+
+/** A page of the admin's Analytics Content list: 50 items, newest first, with the total. */
+export async function listAnalyticsContentForAdmin(query: AdminAnalyticsContentListQuery): Promise<AdminPage<AnalyticsContentItem>> {
+  const [items, total] = await Promise.all([
+    listAnalyticsContent(ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    cachedForContent('analytics-content|count', () => countAnalyticsContent()),
+  ]);
+  return adminPage(items, query.page, total, false);
 }
 
 /** Publishes a new analytics item on /analytics. */

@@ -11,24 +11,47 @@ import {
   deleteCommentsByIds,
   getModerationComment,
   listModerationComments,
+  type ModerationFilter,
 } from '@/server/queries/comments';
 import { readCounters } from '@/server/queries/counters';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 
-/** A page of the moderation list; unfiltered totals come from the running counters, never a count of a large table. */
+/**
+ * A page of the moderation list: every comment by default, pending first (each part newest
+ * first), or one status, newest or oldest first. Pending first is two walks of the (approved,
+ * time) index, or of the (article, approved, time) one: the page's pending comments, then as
+ * many approved ones as it has room for. Unfiltered totals come from the running counters,
+ * never a count of a large table.
+ */
 export async function listCommentsForAdmin(query: AdminCommentListQuery): Promise<AdminPage<ModerationComment>> {
   const filter = { q: query.q, status: query.status, articleId: query.articleId };
-  const fromCounters = async () => {
+  const counted = Boolean(query.q) || query.articleId !== undefined;
+  const totalOf = async (status: ModerationFilter['status']) => {
+    if (counted) return countModerationComments({ ...filter, status }, ADMIN_SEARCH_COUNT_CAP);
     const c = await readCounters();
     const pending = c['comments_pending'] ?? 0;
     const approved = c['comments_approved'] ?? 0;
-    return query.status === 'pending' ? pending : query.status === 'approved' ? approved : pending + approved;
+    return status === 'pending' ? pending : status === 'approved' ? approved : pending + approved;
   };
+  const offset = adminOffsetOf(query.page);
+  const pendingFirst = query.sort === 'pending' && query.status === 'all' && !query.q;
   const [items, total] = await Promise.all([
-    listModerationComments(filter, query.sort, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
-    query.q || query.articleId !== undefined ? countModerationComments(filter, ADMIN_SEARCH_COUNT_CAP) : fromCounters(),
+    pendingFirst
+      ? listPendingFirst(filter, offset, totalOf('pending'))
+      : listModerationComments(filter, query.sort === 'oldest' ? 'oldest' : 'newest', ADMIN_PAGE_SIZE, offset),
+    totalOf(query.status),
   ]);
   return adminPage(items, query.page, total, Boolean(query.q));
+}
+
+/** The page at `offset` of pending comments followed by approved ones, each newest first. */
+async function listPendingFirst(filter: ModerationFilter, offset: number, pendingTotal: Promise<number>): Promise<ModerationComment[]> {
+  const pending = await pendingTotal;
+  const first = offset < pending ? await listModerationComments({ ...filter, status: 'pending' }, 'newest', ADMIN_PAGE_SIZE, offset) : [];
+  const room = ADMIN_PAGE_SIZE - first.length;
+  if (room === 0) return first;
+  const rest = await listModerationComments({ ...filter, status: 'approved' }, 'newest', room, Math.max(0, offset - pending));
+  return [...first, ...rest];
 }
 
 /** One comment in full (a list row holds its beginning). */

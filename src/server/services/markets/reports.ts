@@ -18,10 +18,8 @@ const DAY_MS = 86_400_000;
 const SAMPLE_NOTE = 'Sample history shown until the editors import EIA data: shapes are realistic, values are not.';
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
-function monthLabel(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+/** "November 2026" of a generation month (`YYYY-MM`). */
+const monthLabel = (period: string): string => formatAsOf(period, 'monthly');
 
 /** Price Analysis and the custom report: the chosen series over the chosen range. */
 async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'> & { chart?: ReportQuery<'custom'>['chart'] }): Promise<Report> {
@@ -64,7 +62,7 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
   return {
     kind,
     title: kind === 'price' ? 'Price Analysis' : 'Custom Report',
-    subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${end}`,
+    subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${formatAsOf(end)}`,
     notes,
     source: seriesSourceLine(series, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily')),
     series: series.map((s) => ({ slug: s.slug, name: s.name })),

@@ -1,0 +1,172 @@
+import http from 'node:http';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { articles } from '@db/schema';
+import { apiClient } from '../helpers/api-client.ts';
+import { useDuringSuite, useFake } from '../helpers/suite.ts';
+import { freePort, useTestServer } from '../helpers/test-server.ts';
+import { startVarnish } from '../helpers/varnish.ts';
+
+// The shipped Varnish configuration (deploy/varnish) in front of the site, as an operator
+// would run it: pages from Varnish's cache, purged by the keys they name when an editor saves,
+// served in grace while the origin is down, the newsroom's traffic never stored.
+const PASSWORD = 'varnish-admin-password';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const get = (port: number, path: string, headers: Record<string, string> = {}) =>
+  new Promise<Answer>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+
+describe('behind Varnish with the shipped configuration', () => {
+  const ports = useDuringSuite(async () => ({ varnish: await freePort(), metrics: await freePort() }), () => Promise.resolve());
+  const server = useTestServer(() => ({
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: 'true',
+    CACHE_PURGE_URL: `http://127.0.0.1:${ports.varnish}`,
+    METRICS_PORT: String(ports.metrics),
+  }));
+  const varnish = useFake(() => startVarnish(ports.varnish, Number(new URL(server.url).port)));
+  const { call, signIn } = apiClient(server, PASSWORD);
+  let cookie: string;
+  let stories: { id: number; slug: string }[];
+
+  beforeAll(async () => {
+    cookie = await signIn();
+    stories = await server.database.db
+      .select({ id: articles.id, slug: articles.slug })
+      .from(articles)
+      .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
+      .orderBy(asc(articles.id));
+  });
+
+  const edge = (path: string, headers: Record<string, string> = {}) => get(varnish.port, path, headers);
+  const originRenders = async () => {
+    const text = (await get(ports.metrics, '/metrics')).body;
+    return Number(/^site_page_cache_events_total\{event="render"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  };
+
+  it('keeps public pages: the second reader gets Varnish’s copy, and browsers never see the surrogate keys', async () => {
+    const path = `/article/${stories[0]!.slug}`;
+    const first = await edge(path);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-edge-cache']).toBe('miss');
+    const second = await edge(path);
+    expect(second.headers['x-edge-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    for (const header of ['surrogate-key', 'cache-tag', 'xkey']) expect(second.headers[header], header).toBeUndefined();
+  });
+
+  it('a save purges the pages that show the story, each fetched once from the origin, while the other pages stay hits', async () => {
+    const edited = stories[1]!;
+    const editedPath = `/article/${edited.slug}`;
+    // Another story's page that does not link to the edited one, and the markets page.
+    let untouched = '/markets';
+    for (const s of stories.slice(2)) {
+      if (!(await get(Number(new URL(server.url).port), `/article/${s.slug}`)).body.includes(`/article/${edited.slug}"`)) {
+        untouched = `/article/${s.slug}`;
+        break;
+      }
+    }
+    const kept = new Map<string, string>();
+    for (const path of [editedPath, untouched, '/markets']) {
+      await edge(path);
+      const hit = await edge(path);
+      expect(hit.headers['x-edge-cache'], path).toBe('hit');
+      kept.set(path, hit.body);
+    }
+    const rendersBefore = await originRenders();
+
+    const excerpt = `Edited behind Varnish ${Date.now()}.`;
+    expect((await call('PATCH', `/api/articles/${edited.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+    // Varnish serves the old page while it fetches the new one, then the new one from its cache.
+    let readers = 0;
+    for (;;) {
+      const page = await edge(editedPath);
+      readers++;
+      expect(page.status).toBe(200);
+      if (page.body.includes(excerpt) && page.headers['x-edge-cache'] === 'hit') break;
+      expect(readers, 'the new version never reached Varnish').toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const path of [untouched, '/markets']) {
+      const page = await edge(path);
+      expect(page.headers['x-edge-cache'], path).toBe('hit');
+      expect(page.body, path).toBe(kept.get(path));
+    }
+    // However many readers asked meanwhile, the origin rendered the edited page once.
+    expect(readers).toBeGreaterThan(1);
+    expect((await originRenders()) - rendersBefore).toBe(1);
+  });
+
+  it('never stores the admin panel, its API, a preview link or a signed-in request', async () => {
+    const path = `/article/${stories[2]!.slug}`;
+    await edge(path);
+    for (const [target, headers] of [
+      ['/admin', { Cookie: cookie }],
+      ['/api/admin/articles', { Cookie: cookie }],
+      [`${path}?preview=not-a-real-token`, {}],
+      [path, { Cookie: cookie }],
+    ] as const) {
+      for (let i = 0; i < 2; i++) expect((await edge(target, headers)).headers['x-edge-cache'], target).toBe('pass');
+    }
+    // A reader's other cookies do not split or skip the cache.
+    expect((await edge(path, { Cookie: 'theme=dark; _ga=GA1.2.3' })).headers['x-edge-cache']).toBe('hit');
+  });
+
+  it('refuses a purge that names no keys, and a client cannot force a pass', async () => {
+    const purge = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: varnish.port, path: '/', method: 'PURGE' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(purge).toBe(400);
+    const path = `/article/${stories[3]!.slug}`;
+    await edge(path);
+    expect((await edge(path, { 'X-Edge-Pass': '1' })).headers['x-edge-cache']).toBe('hit');
+  });
+
+  it('serves the pages it holds, in grace, while the origin does not answer', async () => {
+    const path = `/article/${stories[4]!.slug}`;
+    await edge(path);
+    const held = await edge(path);
+    expect(held.headers['x-edge-cache']).toBe('hit');
+    // The origin hangs (stopped, not gone), and the page is purged as a save would.
+    process.kill(server.pid, 'SIGSTOP');
+    try {
+      const purged = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: varnish.port, path: '/', method: 'PURGE', headers: { 'xkey-softpurge': `a:${stories[4]!.id}` } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(purged).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const page = await edge(path);
+        expect(page.status).toBe(200);
+        expect(page.body).toBe(held.body);
+      }
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+  });
+});

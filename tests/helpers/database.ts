@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database, type LibSqlDb } from '@db/client';
+import { migrateDatabase } from '@db/migrate';
+import { useDuringSuite } from './suite.ts';
+
+/**
+ * A database file of the suite's own, in a fresh temporary folder: migrated before its tests
+ * (hooks registered after this call run after the migration) and removed after them (after the
+ * suite's own `afterAll`s, which close what they opened on it). Answers its `file:` URL.
+ */
+export function useDatabaseFile(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `energy-${name}-`));
+  const url = `file:${join(dir, `${name}.db`)}`;
+  beforeAll(async () => {
+    const setup = await openDatabase({ url });
+    await migrateDatabase(setup.db);
+    setup.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return url;
+}
+
+/**
+ * The site's own database (`src/server/db.ts`, as a web process has it) on a file of the
+ * suite's own: DATABASE_URL names it from this call on, so server modules the suite imports
+ * afterwards use it; migrated before the tests, closed and removed after them, and DATABASE_URL
+ * put back. Answers its URL (for a second handle, as another web process would hold).
+ */
+export function useServerDatabase(name: string): string {
+  const url = useDatabaseFile(name);
+  const previous = process.env['DATABASE_URL'];
+  process.env['DATABASE_URL'] = url;
+  afterAll(async () => {
+    const { closeDatabase } = await import('@/server/db');
+    await closeDatabase();
+    if (previous === undefined) delete process.env['DATABASE_URL'];
+    else process.env['DATABASE_URL'] = previous;
+  });
+  return url;
+}
+
+/** A migrated database on a file of the suite's own, open for its tests (after `prepare`, e.g. the seed): see `useDuringSuite`. */
+export function useMigratedDatabase(name: string, prepare: (db: LibSqlDb) => Promise<void> = async () => {}): Database {
+  let dir = '';
+  return useDuringSuite(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), `energy-${name}-`));
+      const database = await openDatabase({ url: `file:${join(dir, `${name}.db`)}` });
+      await migrateDatabase(database.db);
+      await prepare(database.db);
+      return database;
+    },
+    (database) => {
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  );
+}
