@@ -16,7 +16,8 @@ import interactionDirective from './src/directives/interaction-integration.mjs';
 const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 
 /** The page's two inline scripts (dark mode before the first paint, relative times) are allowed by their hashes. */
-const scriptHash = (/** @type {string} */ script) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`);
+const scriptHash = (/** @type {string} */ script) =>
+  /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`);
 
 export default defineConfig({
   site: SITE_URL_PLACEHOLDER,

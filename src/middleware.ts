@@ -135,7 +135,8 @@ const pageCache = defineMiddleware(async (context, next) => {
   const params = Object.hasOwn(CACHEABLE_ROUTES, context.routePattern) ? CACHEABLE_ROUTES[context.routePattern] : undefined;
   if ((method !== 'GET' && method !== 'HEAD') || !params || isPrivatePageRequest(context.url)) return next();
 
-  const own = context.locals.pageCache && context.locals.purges ? { cache: context.locals.pageCache, purges: context.locals.purges } : fallbackCache();
+  const own =
+    context.locals.pageCache && context.locals.purges ? { cache: context.locals.pageCache, purges: context.locals.purges } : fallbackCache();
   const { cache } = own;
   const request = {
     method,
@@ -163,7 +164,12 @@ const pageCache = defineMiddleware(async (context, next) => {
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
       return cachedPage(body, [...headers.entries()], etag, response.status);
     }
-    const tags = scope.tags.size === 0 ? [tag.untagged] : scope.tags.size > MAX_PAGE_TAGS ? [tag.untagged, ...[...scope.tags].filter((t) => t.startsWith('l:'))] : [...scope.tags];
+    const tags =
+      scope.tags.size === 0
+        ? [tag.untagged]
+        : scope.tags.size > MAX_PAGE_TAGS
+          ? [tag.untagged, ...[...scope.tags].filter((t) => t.startsWith('l:'))]
+          : [...scope.tags];
     const now = Date.now();
     const validFor = scope.validUntil === undefined ? undefined : Math.ceil((scope.validUntil - now) / 1000);
     headers.set('Cache-Control', pageCacheControl({ purged: appConfig().sharedCache !== undefined, validForSeconds: validFor }));

@@ -26,5 +26,10 @@ export const pagePurges = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sharedAt: integer('shared_at', { mode: 'timestamp_ms' }),
   },
-  (table) => [index('page_purges_unshared_idx').on(table.id).where(sql`${table.sharedAt} IS NULL`), index('page_purges_created_idx').on(table.createdAt)],
+  (table) => [
+    index('page_purges_unshared_idx')
+      .on(table.id)
+      .where(sql`${table.sharedAt} IS NULL`),
+    index('page_purges_created_idx').on(table.createdAt),
+  ],
 );

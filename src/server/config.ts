@@ -223,7 +223,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function sharedCacheOf(url: string | undefined, token: string | undefined, apiUrl: string | undefined): SharedCacheConfig | undefined {
   if (!url) return undefined;
   const [scheme, id = ''] = url.split(':');
-  if (scheme === 'fastly') return { kind: 'fastly', serviceId: id, token: token ?? '', apiUrl: (apiUrl ?? 'https://api.fastly.com').replace(/\/+$/, '') };
+  if (scheme === 'fastly')
+    return { kind: 'fastly', serviceId: id, token: token ?? '', apiUrl: (apiUrl ?? 'https://api.fastly.com').replace(/\/+$/, '') };
   if (scheme === 'cloudflare')
     return { kind: 'cloudflare', zoneId: id, token: token ?? '', apiUrl: (apiUrl ?? 'https://api.cloudflare.com/client/v4').replace(/\/+$/, '') };
   return { kind: 'varnish', url: url.replace(/\/+$/, '') };

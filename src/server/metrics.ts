@@ -30,7 +30,12 @@ function createMetrics(): Metrics {
     registry,
     pageCaches,
     outboxWaiting: undefined,
-    requests: new client.Counter({ name: 'site_http_requests_total', help: 'Requests answered, by route class and status class.', labelNames: ['class', 'status'], registers: [registry] }),
+    requests: new client.Counter({
+      name: 'site_http_requests_total',
+      help: 'Requests answered, by route class and status class.',
+      labelNames: ['class', 'status'],
+      registers: [registry],
+    }),
     renderSeconds: new client.Histogram({
       name: 'site_page_render_seconds',
       help: 'Time to render an on-demand page that was not in the page cache.',
@@ -38,8 +43,18 @@ function createMetrics(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
-    purges: new client.Counter({ name: 'site_shared_cache_purges_total', help: 'Purges sent to the shared cache in front, by result.', labelNames: ['result'], registers: [registry] }),
-    jobRuns: new client.Counter({ name: 'site_job_runs_total', help: 'Scheduled job runs, by job and result.', labelNames: ['job', 'result'], registers: [registry] }),
+    purges: new client.Counter({
+      name: 'site_shared_cache_purges_total',
+      help: 'Purges sent to the shared cache in front, by result.',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    jobRuns: new client.Counter({
+      name: 'site_job_runs_total',
+      help: 'Scheduled job runs, by job and result.',
+      labelNames: ['job', 'result'],
+      registers: [registry],
+    }),
   };
   const cacheEvents = new client.Counter({
     name: 'site_page_cache_events_total',

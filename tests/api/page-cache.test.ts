@@ -121,7 +121,10 @@ describe('in a cluster of two processes', () => {
 });
 
 describe('in one process', () => {
-  const metrics = useDuringSuite(async () => ({ port: await freePort() }), () => Promise.resolve());
+  const metrics = useDuringSuite(
+    async () => ({ port: await freePort() }),
+    () => Promise.resolve(),
+  );
   const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', METRICS_PORT: String(metrics.port) }));
   const { call, signIn } = apiClient(server, PASSWORD);
   let port: number;
@@ -136,7 +139,13 @@ describe('in one process', () => {
 
   const metric = async (line: RegExp) => {
     const text = (await getPage(metricsPort, '/metrics')).body;
-    return Number(text.split('\n').find((l) => line.test(l))?.split(' ').at(-1) ?? 0);
+    return Number(
+      text
+        .split('\n')
+        .find((l) => line.test(l))
+        ?.split(' ')
+        .at(-1) ?? 0,
+    );
   };
 
   it('renders a page nobody has once, however many readers ask for it at the same moment', async () => {
@@ -265,4 +274,3 @@ describe('in one process', () => {
     expect(await metric(/^site_http_requests_total\{class="memory",status="2xx"\}/)).toBeGreaterThan(0);
   });
 });
-

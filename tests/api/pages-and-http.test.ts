@@ -19,7 +19,9 @@ describe('on-demand page caching', () => {
     const etag = first.headers.get('ETag');
     expect(etag).toBeTruthy();
     // Browsers revalidate every use; a shared cache without purges keeps it a minute (see page-cache.test.ts for purges).
-    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400');
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
+    );
     const again = await get('/', { 'If-None-Match': etag! });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
@@ -142,7 +144,8 @@ describe('pages', () => {
       expect(rest, path).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
       const csp =
         html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1] ?? (await get(path)).headers.get('Content-Security-Policy');
-      for (const [script, marker] of inline) expect(csp, `${path} ${marker}`).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      for (const [script, marker] of inline)
+        expect(csp, `${path} ${marker}`).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     }
     expect(await (await get('/privacy-policy')).text()).toContain('Effective date: June 12, 2025');
   });

@@ -30,7 +30,10 @@ const get = (port: number, path: string, headers: Record<string, string> = {}) =
   });
 
 describe('behind Varnish with the shipped configuration', () => {
-  const ports = useDuringSuite(async () => ({ varnish: await freePort(), metrics: await freePort() }), () => Promise.resolve());
+  const ports = useDuringSuite(
+    async () => ({ varnish: await freePort(), metrics: await freePort() }),
+    () => Promise.resolve(),
+  );
   const server = useTestServer(() => ({
     ADMIN_PASSWORD: PASSWORD,
     TRUST_PROXY: 'true',

@@ -3,6 +3,35 @@ import { waitForIslands } from './hydration.ts';
 
 const cards = (page: Page) => page.locator('main article');
 
+test.describe('publish times', () => {
+  const cardTime = (page: Page) => cards(page).locator('time[data-relative]');
+
+  test('are written relative to now by the page, from the date the cached page carries', async ({ browser, page }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto('/news');
+    // Without scripts: the date, which stays true however long the page is cached.
+    await expect(cardTime(plain).first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await context.close();
+    await page.goto('/news');
+    await expect(cardTime(page).first()).toHaveText(/^(?:just now|\d+ (?:minute|hour|day|month|year)s? ago)$/);
+    const texts = await cardTime(page).allTextContents();
+    expect(texts.every((t) => /ago$|^just now$/.test(t))).toBe(true);
+    // The date stays in the title and the machine-readable time.
+    await expect(cardTime(page).first()).toHaveAttribute('title', /^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(cardTime(page).first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test('a page of cards the filter loads says its times the same way', async ({ page }) => {
+    await page.goto('/news');
+    await waitForIslands(page);
+    const pages = page.getByRole('navigation', { name: 'Archive pages' });
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cardTime(page).first()).toHaveText(/^(?:just now|\d+ (?:minute|hour|day|month|year)s? ago)$/);
+  });
+});
+
 test.describe('news filter', () => {
   test('without JavaScript, the numbered pages lead through the archive, with no "Load more" beside them', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -36,7 +36,23 @@ include "energy-site.vcl";
   let output = '';
   const child = spawn(
     '/usr/sbin/varnishd',
-    ['-F', '-j', 'none', '-n', join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', join(dir, 'test.vcl'), '-p', `vcl_path=${shipped}`, '-s', 'malloc,64m', '-T', 'none'],
+    [
+      '-F',
+      '-j',
+      'none',
+      '-n',
+      join(dir, 'work'),
+      '-a',
+      `127.0.0.1:${port}`,
+      '-f',
+      join(dir, 'test.vcl'),
+      '-p',
+      `vcl_path=${shipped}`,
+      '-s',
+      'malloc,64m',
+      '-T',
+      'none',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));

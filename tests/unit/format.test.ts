@@ -26,7 +26,12 @@ describe('date formats', () => {
     const now = Date.parse('2025-03-10T12:00:00Z');
     const ages = [0, 30e3, 61e3, 89.5 * 60e3, 59.4 * 60e3, 23.6 * 36e5, 36e5 * 25, 29.4 * 864e5, 29.6 * 864e5, 200 * 864e5, 364 * 864e5, 900 * 864e5];
     const times = ages.map((age) => ({ datetime: new Date(now - age).toISOString(), textContent: 'absolute date' }));
-    const elements = times.map((t) => ({ getAttribute: () => t.datetime, set textContent(v: string) { t.textContent = v; } }));
+    const elements = times.map((t) => ({
+      getAttribute: () => t.datetime,
+      set textContent(v: string) {
+        t.textContent = v;
+      },
+    }));
     runInNewContext(RELATIVE_TIME_SCRIPT, {
       Intl,
       Math,

@@ -138,7 +138,11 @@ function failRequest(req: http.IncomingMessage, res: http.ServerResponse, error:
 }
 
 /** Builds the request listener around the built Astro app in `distDir`. */
-export async function createRequestListener(config: AppConfig, distDir: string, options: { shippedMigrations: number }): Promise<http.RequestListener> {
+export async function createRequestListener(
+  config: AppConfig,
+  distDir: string,
+  options: { shippedMigrations: number },
+): Promise<http.RequestListener> {
   const entry = join(distDir, 'server/entry.mjs');
   if (!existsSync(entry)) throw new Error(`No build at ${entry}: run npm run build (npm start builds when needed).`);
   // The build this process serves stays the same even if a new one is swapped in meanwhile.
@@ -314,7 +318,13 @@ export async function createRequestListener(config: AppConfig, distDir: string, 
  * `/healthz`: the process answers (no database work). `/readyz`: it can serve (database
  * reachable and migrated, writer alive), else 503 naming what failed. Neither is cached.
  */
-function answerHealth(req: http.IncomingMessage, res: http.ServerResponse, readiness: boolean, shippedMigrations: number, databaseFile: (() => string | undefined) | undefined): void {
+function answerHealth(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  readiness: boolean,
+  shippedMigrations: number,
+  databaseFile: (() => string | undefined) | undefined,
+): void {
   const send = (status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {

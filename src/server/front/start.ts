@@ -82,7 +82,9 @@ function serveMetrics(config: AppConfig, text: () => Promise<{ contentType: stri
   if (!config.metrics) return;
   const { host, port } = config.metrics;
   const server = http.createServer(metricsListener(text));
-  server.once('error', (error: NodeJS.ErrnoException) => fail(`METRICS_PORT ${port} on ${host}: ${error.code === 'EADDRINUSE' ? 'already in use' : error.message}`));
+  server.once('error', (error: NodeJS.ErrnoException) =>
+    fail(`METRICS_PORT ${port} on ${host}: ${error.code === 'EADDRINUSE' ? 'already in use' : error.message}`),
+  );
   server.listen(port, host, () => console.log(`Metrics on http://${host}:${port}/metrics`));
 }
 

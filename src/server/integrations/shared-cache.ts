@@ -42,7 +42,10 @@ const senders = {
   fastly: async (config: Extract<SharedCacheConfig, { kind: 'fastly' }>, tags: readonly string[]) => {
     const response = await fetchPolitely(
       `${config.apiUrl}/service/${encodeURIComponent(config.serviceId)}/purge`,
-      { method: 'POST', headers: { 'Fastly-Key': config.token, 'Surrogate-Key': tags.join(' '), 'Fastly-Soft-Purge': '1', Accept: 'application/json' } },
+      {
+        method: 'POST',
+        headers: { 'Fastly-Key': config.token, 'Surrogate-Key': tags.join(' '), 'Fastly-Soft-Purge': '1', Accept: 'application/json' },
+      },
       options,
     );
     if (!response.ok) await refused('Fastly', response);

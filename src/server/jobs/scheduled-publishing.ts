@@ -35,7 +35,13 @@ export const scheduledPublishingJob: Job = {
     if (ids.length > 0) await relateChangedArticles(ids);
     const fellDue = (await Promise.all(ids.map((id) => getAdminArticle(id)))).filter((a) => a !== undefined);
     const purge = await writeTransaction(async (tx) => {
-      const logged = fellDue.length > 0 ? await logPurge(fellDue.map((a) => ({ kind: 'article', after: articleFacts(a, now) }) as const), tx) : undefined;
+      const logged =
+        fellDue.length > 0
+          ? await logPurge(
+              fellDue.map((a) => ({ kind: 'article', after: articleFacts(a, now) }) as const),
+              tx,
+            )
+          : undefined;
       await setSiteState(CHECKED_UNTIL, String(now.getTime()), tx);
       return logged;
     });

@@ -50,7 +50,10 @@ export async function listUnsharedPagePurges(before: Date, limit: number, tx: Ex
 /** Records that a shared cache was told of these purges. */
 export async function markPagePurgesShared(ids: readonly number[], now: Date, tx: Executor = db): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(pagePurges).set({ sharedAt: now }).where(and(inArray(pagePurges.id, [...ids]), isNull(pagePurges.sharedAt)));
+  await tx
+    .update(pagePurges)
+    .set({ sharedAt: now })
+    .where(and(inArray(pagePurges.id, [...ids]), isNull(pagePurges.sharedAt)));
 }
 
 /** Forgets purges older than `before` (every process has long applied them). */
@@ -61,6 +64,9 @@ export async function deletePagePurgesBefore(before: Date, tx: Executor = db): P
 
 /** Whether the purge with this id is still kept. */
 export async function pagePurgeExists(id: number, tx: Executor = db): Promise<boolean> {
-  const [row] = await tx.select({ one: sql<number>`1` }).from(pagePurges).where(eq(pagePurges.id, id));
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(pagePurges)
+    .where(eq(pagePurges.id, id));
   return row !== undefined;
 }

@@ -64,7 +64,13 @@ async function sharePurges(purges: readonly { id: number; tags: readonly string[
   try {
     await purge(tags);
     recordPurgeSent(true);
-    await writeTransaction((tx) => markPagePurgesShared(purges.map((p) => p.id), new Date(), tx));
+    await writeTransaction((tx) =>
+      markPagePurgesShared(
+        purges.map((p) => p.id),
+        new Date(),
+        tx,
+      ),
+    );
   } catch (error) {
     recordPurgeSent(false);
     console.error(JSON.stringify({ event: 'shared_cache_purge_failed', message: error instanceof Error ? error.message : String(error), tags }));

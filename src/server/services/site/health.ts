@@ -11,7 +11,12 @@ export interface Readiness {
 }
 
 const withTimeout = <T>(work: Promise<T>, what: string): Promise<T> =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref())]);
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,0 +1,158 @@
+// @ts-check
+// Breaking news at scale (#23): reads keep their pace while an editor saves every second,
+// a hot article has no slow second across a minute boundary, and readers spread over 1,000
+// articles of 100,000 make each article render at most once per change per process.
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { BENCH_SITE_URL, note, percentile, record, signIn, startServer } from './lib.mjs';
+
+/**
+ * Runs autocannon on `paths` (round-robin), `connections` at a time, for `seconds`; answers
+ * requests per second, p99 latency and the count of each second's requests.
+ * @param {string} base @param {string[]} paths @param {number} seconds @param {number} [connections]
+ * @returns {Promise<{ rps: number, p99: number, perSecond: number[], errors: number }>}
+ */
+function load(base, paths, seconds, connections = 50) {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    /** @type {number[]} */
+    const perSecond = [];
+    const started = Date.now();
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        headers: { 'accept-encoding': 'gzip, br' },
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? '/' }) }],
+      },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ rps: result.requests.average, p99: result.latency.p99, perSecond, errors: result.errors + result.non2xx });
+      },
+    );
+    instance.on('response', () => {
+      const second = Math.floor((Date.now() - started) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
+    });
+  });
+}
+
+/**
+ * The stories a public API list answers.
+ * @param {string} url
+ * @returns {Promise<{ id: number, slug: string }[]>}
+ */
+async function stories(url) {
+  const parsed = /** @type {unknown} */ (await (await fetch(url)).json());
+  return /** @type {{ id: number, slug: string }[]} */ (parsed);
+}
+
+/** The page paths readers read: home, /news and 20 articles. @param {string} base */
+async function readerPaths(base) {
+  const list = await stories(`${base}/api/articles?limit=20&fields=summary`);
+  return ['/', '/news', ...list.map((a) => `/article/${a.slug}`)];
+}
+
+/**
+ * Mixed reads at 50 connections for 15 s without saves, then 15 s while one article's
+ * excerpt is saved every second: throughput >= 90% and p99 <= 25 ms.
+ * @param {string} base @param {string} label
+ */
+async function publishStorm(base, label) {
+  const paths = await readerPaths(base);
+  const cookie = await signIn(base);
+  const [story] = await stories(`${base}/api/articles?limit=1&fields=summary`);
+  await load(base, paths, 3); // warm up
+  const quiet = await load(base, paths, 15);
+  let saves = 0;
+  const saver = setInterval(() => {
+    void fetch(`${base}/api/articles/${story?.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Origin: BENCH_SITE_URL, Cookie: cookie },
+      body: JSON.stringify({ excerpt: `Live update number ${++saves}: prices move on the pipeline ruling.` }),
+    }).then((r) => r.arrayBuffer());
+  }, 1000);
+  const storm = await load(base, paths, 15).finally(() => clearInterval(saver));
+  note(
+    `${label}: without saves ${Math.round(quiet.rps)} req/s, p99 ${quiet.p99} ms | a save a second (${saves} saves) ${Math.round(storm.rps)} req/s, p99 ${storm.p99} ms`,
+  );
+  record(
+    `${label}: throughput while an article is saved every second`,
+    Math.round((storm.rps / quiet.rps) * 100),
+    '% of no saves',
+    (v) => v >= 90,
+    '>= 90%',
+  );
+  record(`${label}: p99 while an article is saved every second`, storm.p99, ' ms', (v) => v <= 25, '<= 25 ms');
+  record(`${label}: errors during the publish storm`, storm.errors, '', (v) => v === 0, '0');
+}
+
+/**
+ * A hot article under 50 connections across a minute boundary: no second under 80% of the median.
+ * @param {string} base
+ */
+async function minuteBoundary(base) {
+  const [story] = await stories(`${base}/api/articles?limit=1&fields=summary`);
+  const path = `/article/${story?.slug}`;
+  await load(base, [path], 2);
+  // Start 8 s before the next minute, run 16 s.
+  const wait = (68_000 - (Date.now() % 60_000)) % 60_000;
+  await new Promise((r) => setTimeout(r, wait));
+  const run = await load(base, [path], 16);
+  const seconds = run.perSecond.slice(1, -1);
+  const median = percentile(seconds, 50);
+  const worst = Math.min(...seconds);
+  note(`hot article across a minute boundary: median ${median} req/s a second, slowest second ${worst}`);
+  record('hot article across a minute boundary: slowest second', Math.round((worst / median) * 100), '% of the median', (v) => v >= 80, '>= 80%');
+}
+
+/**
+ * 50 connections over 1,000 random articles of the 100,000-article archive, twice over: each
+ * article renders at most once per process (renders counted by the server's metrics).
+ * @param {string} base @param {string} metrics the metrics address
+ */
+async function spreadReaders(base, metrics) {
+  const total = Number((await fetch(`${base}/api/articles?limit=1&fields=summary`)).headers.get('X-Total-Count'));
+  /** @type {string[]} */
+  const paths = [];
+  while (paths.length < 1000) {
+    const offset = Math.floor(Math.random() * total);
+    const [story] = await stories(`${base}/api/articles?limit=1&offset=${offset}&fields=summary`);
+    if (story && !paths.includes(`/article/${story.slug}`)) paths.push(`/article/${story.slug}`);
+  }
+  const count = async (/** @type {string} */ event) =>
+    Number(new RegExp(`^site_page_cache_events_total\\{event="${event}"\\} (\\d+)`, 'm').exec(await (await fetch(metrics)).text())?.[1] ?? 0);
+  const [renders, hits] = [await count('render'), await count('hit')];
+  const run = await load(base, paths, 30);
+  const rendered = (await count('render')) - renders;
+  const hit = (await count('hit')) - hits;
+  const processes = Number(process.env['WEB_CONCURRENCY'] || 0) || (await import('node:os')).availableParallelism();
+  note(
+    `1,000 random articles of ${total.toLocaleString('en-US')}, 50 connections, 30 s: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${rendered} renders, hit ratio ${Math.round((hit / (run.rps * 30)) * 100)}%`,
+  );
+  record(
+    'renders per article over 1,000 random articles (per process)',
+    Math.round((rendered / 1000 / processes) * 100) / 100,
+    '',
+    (v) => v <= 1,
+    '<= 1',
+  );
+}
+
+/**
+ * @param {string} base the seeded server (one process per core)
+ * @param {{ base: string, metrics: string }} large the 100,000-article server, with its metrics address
+ * @param {string} dir a folder for the single-process server's database
+ */
+export async function benchCache(base, large, dir) {
+  await publishStorm(base, 'one process per core');
+  const single = await startServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true', DATABASE_URL: `file:${join(dir, 'single.db')}` });
+  try {
+    await publishStorm(single.base, 'one process');
+  } finally {
+    single.stop();
+  }
+  await minuteBoundary(base);
+  await spreadReaders(large.base, large.metrics);
+}
