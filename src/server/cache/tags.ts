@@ -11,6 +11,8 @@
 export const tag = {
   /** A page showing this article (its own page, a card in a list, a related link, a feed item). */
   article: (id: number) => `a:${id}`,
+  /** This article's own page, for its list of related stories (kept apart from `a:` so a changed list purges that page only). */
+  related: (id: number) => `r:${id}`,
   /** A page showing this author's name or page (bylines included), by the author's slug. */
   author: (slug: string) => `au:${slug}`,
   /** A topic's own facts (name, description) on its page. */
@@ -70,6 +72,8 @@ export type ContentChange =
   | { kind: 'market' }
   | { kind: 'calendar' }
   | { kind: 'zoho' }
+  /** The related stories these articles' pages show changed (a story like them was published, moved or withdrawn). */
+  | { kind: 'related'; ids: readonly number[] }
   /** Something every page may show (the sample images replacing the seed's plain files). */
   | { kind: 'everything' };
 
@@ -94,6 +98,8 @@ function changeTags(change: ContentChange): string[] {
       return [tag.calendar];
     case 'zoho':
       return [tag.zoho];
+    case 'related':
+      return change.ids.map(tag.related);
     case 'everything':
       return [tag.everyPage];
   }

@@ -9,6 +9,7 @@ import {
   type RelatedSource,
 } from '@/server/queries/related-articles';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { logPurge, shareInBackground } from '@/server/services/site/content-changes';
 
 /** How many related stories an article page shows. */
 export const RELATED_SHOWN = 3;
@@ -44,11 +45,22 @@ async function storeRelatedLists(
 ): Promise<Map<number, number[]>> {
   const now = new Date();
   const lists = new Map<number, number[]>();
-  for (const source of sources) lists.set(source.id, await findRelatedArticleIds(source, now, store.read));
-  await store.write(async (tx) => {
+  // The stories each page shows now: a page whose shown stories change is purged with the write.
+  const changed: number[] = [];
+  for (const source of sources) {
+    const [related, shown] = await Promise.all([
+      findRelatedArticleIds(source, now, store.read),
+      listStoredRelatedIds(source.id, RELATED_SHOWN, now, store.read),
+    ]);
+    lists.set(source.id, related);
+    if (related.slice(0, RELATED_SHOWN).join() !== shown.join()) changed.push(source.id);
+  }
+  const purge = await store.write(async (tx) => {
     for (const [id, related] of lists) await replaceRelatedArticles(id, related, tx);
     await also?.(tx);
+    return changed.length > 0 ? logPurge([{ kind: 'related', ids: changed }], tx) : undefined;
   });
+  if (purge) shareInBackground(purge);
   return lists;
 }
 

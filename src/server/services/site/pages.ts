@@ -77,6 +77,7 @@ export async function getArticlePageData(slug: string) {
   if (!article) return undefined;
   const [related, seo] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), getArticleSeo(article.id)]);
   showsArticles([article, ...related]);
+  showsTags(tag.related(article.id));
   return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
 }
 
