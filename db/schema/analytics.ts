@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAndUpdated } from './columns.ts';
 
 export const analyticsContentTypes = ['chart', 'dashboard', 'report', 'insight'] as const;
 
@@ -15,12 +16,7 @@ export const analyticsContent = sqliteTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'`),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    ...createdAndUpdated(),
   },
   // Newest first, a page at a time.
   (table) => [index('analytics_content_created_idx').on(table.createdAt)],

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { authors } from './authors.ts';
+import { createdAndUpdated } from './columns.ts';
 
 /** News categories; the six known slugs carry their own badge colors. */
 export const categories = sqliteTable('categories', {
@@ -52,12 +52,7 @@ export const articles = sqliteTable(
      * with the value it was made under, so raising it ends every link made before.
      */
     previewGeneration: integer('preview_generation').notNull().default(0),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    ...createdAndUpdated(),
   },
   // Every public list is served by one of these, each covering the article id (SQLite adds
   // the rowid to every index), so pages, deep offsets and counts read index entries only.

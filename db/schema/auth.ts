@@ -1,17 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ownedBy, timestampNow } from './columns.ts';
 
 /** The administrator (one row); the password is stored only as an argon2id hash. */
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  passwordChangedAt: integer('password_changed_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
+  createdAt: timestampNow('created_at'),
+  passwordChangedAt: timestampNow('password_changed_at'),
   /** The TOTP key, sealed with AES-256-GCM; set once two-factor sign-in is on. */
   totpKey: text('totp_key'),
   /** A key being enrolled, until its first code confirms it. */
@@ -23,9 +19,7 @@ export const users = sqliteTable('users', {
 /** One-time recovery codes for two-factor sign-in; only their SHA-256 is stored. */
 export const recoveryCodes = sqliteTable('recovery_codes', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   codeHash: text('code_hash').notNull(),
   usedAt: integer('used_at', { mode: 'timestamp_ms' }),
 });
@@ -40,9 +34,7 @@ export const sessions = sqliteTable(
   {
     id: text('id').primaryKey(),
     secretHash: text('secret_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),

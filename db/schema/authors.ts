@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAndUpdated } from './columns.ts';
 
 /** A link on an author's page: a label and an http(s) address. */
 export interface AuthorLink {
@@ -24,10 +25,5 @@ export const authors = sqliteTable('authors', {
     .$type<AuthorLink[]>()
     .notNull()
     .default(sql`'[]'`),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
+  ...createdAndUpdated(),
 });

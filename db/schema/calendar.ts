@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CALENDAR_EVENT_KINDS } from '../constants.ts';
+import { createdAndUpdated } from './columns.ts';
 
 /**
  * Events the editors put on the release calendar beside EIA's computed releases (OPEC+
@@ -19,12 +19,7 @@ export const calendarEvents = sqliteTable(
     location: text('location').notNull().default(''),
     /** A page about it (https); may be empty. */
     url: text('url').notNull().default(''),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    ...createdAndUpdated(),
   },
   (table) => [index('calendar_events_starts_idx').on(table.startsAt)],
 );
@@ -48,12 +43,7 @@ export const releaseChanges = sqliteTable(
     note: text('note').notNull().default(''),
     /** The iCalendar SEQUENCE: 1, then one more at every change, so subscribed calendars take the new time. */
     sequence: integer('sequence').notNull().default(1),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    ...createdAndUpdated(),
   },
   (table) => [index('release_changes_scheduled_idx').on(table.scheduledAt)],
 );

@@ -1,22 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { articles } from './articles.ts';
+import { ownedBy, timestampNow } from './columns.ts';
 
 /** Reader comments; stored as plain text and shown publicly only once approved. */
 export const comments = sqliteTable(
   'comments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy('article_id', () => articles.id),
     authorName: text('author_name').notNull(),
     authorEmail: text('author_email').notNull(),
     content: text('content').notNull(),
     approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestampNow('created_at'),
   },
   (table) => [
     // An article's approved comments, a page at a time, and their count.

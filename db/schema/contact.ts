@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { timestampNow } from './columns.ts';
 
 /** Messages sent through /contact, read by the administrator. */
 export const contactMessages = sqliteTable(
@@ -13,9 +13,7 @@ export const contactMessages = sqliteTable(
     category: text('category').notNull(),
     message: text('message').notNull(),
     handled: integer('handled', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestampNow('created_at'),
   },
   (table) => [index('contact_messages_time_idx').on(table.createdAt), index('contact_messages_handled_idx').on(table.handled, table.createdAt)],
 );

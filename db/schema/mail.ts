@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ownedBy } from './columns.ts';
 
 /**
  * Every e-mail the site sends passes through this table: a service enqueues a row in the
@@ -96,9 +97,7 @@ export const subscriberAlerts = sqliteTable(
   'subscriber_alerts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    subscriberId: integer('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: ownedBy('subscriber_id', () => subscribers.id),
     seriesSlug: text('series_slug').notNull(),
     kind: text('kind', { enum: ['above', 'below', 'move'] }).notNull(),
     /** The threshold in the series' unit, or the percentage for `move`. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ownedBy, timestampNow } from './columns.ts';
 
 /**
  * A market time series (a benchmark price, a generation figure). The public market-data
@@ -25,9 +25,7 @@ export const marketSeries = sqliteTable('market_series', {
 export const marketObservations = sqliteTable(
   'market_observations',
   {
-    seriesId: integer('series_id')
-      .notNull()
-      .references(() => marketSeries.id, { onDelete: 'cascade' }),
+    seriesId: ownedBy('series_id', () => marketSeries.id),
     period: text('period').notNull(),
     value: real('value').notNull(),
   },
@@ -40,9 +38,7 @@ export const energyMix = sqliteTable('energy_mix', {
   source: text('source').notNull().unique(),
   percentage: real('percentage').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: timestampNow('updated_at'),
 });
 
 /**

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { timestampNow } from './columns.ts';
 
 /**
  * An image in the media library. Its files live in the media storage under `key`: the
@@ -24,9 +24,7 @@ export const media = sqliteTable(
     alt: text('alt').notNull().default(''),
     caption: text('caption').notNull().default(''),
     credit: text('credit').notNull().default(''),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestampNow('created_at'),
   },
   (table) => [index('media_time_idx').on(table.createdAt)],
 );

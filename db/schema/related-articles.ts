@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { articles } from './articles.ts';
+import { ownedBy } from './columns.ts';
 
 /**
  * Each article's related stories, computed when the article is saved (and for older articles
@@ -10,13 +11,9 @@ import { articles } from './articles.ts';
 export const relatedArticles = sqliteTable(
   'related_articles',
   {
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy('article_id', () => articles.id),
     position: integer('position').notNull(),
-    relatedId: integer('related_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    relatedId: ownedBy('related_id', () => articles.id),
   },
   (table) => [
     primaryKey({ columns: [table.articleId, table.position] }),

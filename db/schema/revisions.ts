@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth.ts';
+import { ownedBy, timestampNow } from './columns.ts';
 
 /**
  * Every saved state of an article: one row per create, update or restore, holding the
@@ -21,9 +21,7 @@ export const articleRevisions = sqliteTable(
     changedFields: text('changed_fields').notNull().default('[]'),
     /** The article's editable fields after the save, JSON object. */
     snapshot: text('snapshot').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestampNow('created_at'),
   },
   // An article's history, newest first, paged from the index.
   (table) => [index('article_revisions_article_idx').on(table.articleId, table.id)],
@@ -37,9 +35,7 @@ export const articleRevisions = sqliteTable(
 export const articleAutosaves = sqliteTable(
   'article_autosaves',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     draftKey: text('draft_key').notNull(),
     articleId: integer('article_id'),
     baseUpdatedAt: integer('base_updated_at', { mode: 'timestamp_ms' }),

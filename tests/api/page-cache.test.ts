@@ -1,9 +1,9 @@
 import { renameSync } from 'node:fs';
-import http from 'node:http';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
+import { getPage, type Page } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -11,24 +11,6 @@ import { freePort, useTestServer, type TestServer } from '../helpers/test-server
 // every process; a stale page is served while its new version renders once; a page nobody has
 // renders once however many ask; health and metrics for the operators.
 const PASSWORD = 'page-cache-admin-password';
-
-interface Page {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A GET on a new connection each time: in a cluster, connections go round-robin to the processes. */
-const getPage = (port: number, path: string, headers: Record<string, string> = {}) =>
-  new Promise<Page>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 
 const portOf = (server: TestServer) => Number(new URL(server.url).port);
 

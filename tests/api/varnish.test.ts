@@ -3,6 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
+import { getPage } from '../helpers/raw-http.ts';
 import { useDuringSuite, useFake } from '../helpers/suite.ts';
 import { freePort, useTestServer } from '../helpers/test-server.ts';
 import { startVarnish } from '../helpers/varnish.ts';
@@ -11,23 +12,6 @@ import { startVarnish } from '../helpers/varnish.ts';
 // would run it: pages from Varnish's cache, purged by the keys they name when an editor saves,
 // served in grace while the origin is down, the newsroom's traffic never stored.
 const PASSWORD = 'varnish-admin-password';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-const get = (port: number, path: string, headers: Record<string, string> = {}) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 
 describe('behind Varnish with the shipped configuration', () => {
   const ports = useDuringSuite(
@@ -54,9 +38,9 @@ describe('behind Varnish with the shipped configuration', () => {
       .orderBy(asc(articles.id));
   });
 
-  const edge = (path: string, headers: Record<string, string> = {}) => get(varnish.port, path, headers);
+  const edge = (path: string, headers: Record<string, string> = {}) => getPage(varnish.port, path, headers);
   const originRenders = async () => {
-    const text = (await get(ports.metrics, '/metrics')).body;
+    const text = (await getPage(ports.metrics, '/metrics')).body;
     return Number(/^site_page_cache_events_total\{event="render"\} (\d+)/m.exec(text)?.[1] ?? 0);
   };
 
@@ -77,7 +61,7 @@ describe('behind Varnish with the shipped configuration', () => {
     // Another story's page that does not link to the edited one, and the markets page.
     let untouched = '/markets';
     for (const s of stories.slice(2)) {
-      if (!(await get(Number(new URL(server.url).port), `/article/${s.slug}`)).body.includes(`/article/${edited.slug}"`)) {
+      if (!(await getPage(Number(new URL(server.url).port), `/article/${s.slug}`)).body.includes(`/article/${edited.slug}"`)) {
         untouched = `/article/${s.slug}`;
         break;
       }

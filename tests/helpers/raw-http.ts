@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 /** One HTTP/1.1 response read off a raw socket. */
@@ -14,6 +15,29 @@ export interface RawOutcome {
   closed: boolean;
   /** Milliseconds from the first byte sent to the response (or the close). */
   ms: number;
+}
+
+/** A whole answer to `getPage`, with Node's parsed headers. */
+export interface Page {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A GET to 127.0.0.1:`port` on a new connection each time (no keep-alive agent): in a cluster,
+ * connections go round-robin to the processes, so each call may reach another one.
+ */
+export function getPage(port: number, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  return new Promise<Page>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }
 
 /** Parses the first complete response in `data`, or undefined while it is incomplete. */

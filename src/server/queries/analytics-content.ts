@@ -1,8 +1,9 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { analyticsContent } from '@db/schema';
 import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { db, type Executor } from '@/server/db';
 import { asWire } from '@/server/queries/rows';
+import { countRows } from '@/server/queries/pages';
 
 type Row = typeof analyticsContent.$inferSelect;
 export type AnalyticsContentValues = typeof analyticsContent.$inferInsert;
@@ -23,8 +24,7 @@ export async function listAnalyticsContent(limit: number, offset: number, tx: Ex
 
 /** How many analytics items there are. */
 export async function countAnalyticsContent(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(analyticsContent);
-  return row?.n ?? 0;
+  return countRows(tx, analyticsContent);
 }
 
 export async function insertAnalyticsContent(values: AnalyticsContentValues, tx: Executor = db): Promise<AnalyticsContentItem> {

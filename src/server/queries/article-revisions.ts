@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { articleAutosaves, articleRevisions } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { countRows } from '@/server/queries/pages';
 
 export type ArticleRevisionRecord = typeof articleRevisions.$inferSelect;
 export type ArticleAutosaveRecord = typeof articleAutosaves.$inferSelect;
@@ -45,8 +46,7 @@ export async function listArticleRevisions(
 
 /** How many revisions an article has (from the index). */
 export async function countArticleRevisions(articleId: number, tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId));
-  return row?.n ?? 0;
+  return countRows(tx, articleRevisions, eq(articleRevisions.articleId, articleId));
 }
 
 /** One revision of an article, or undefined. */

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, authors, categories } from '@db/schema';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
 import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, type EditorsOnlyField } from '@/lib/validation/article';
 import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
+import { countRows, inIdOrder, pageIds } from '@/server/queries/pages';
 import { asWire, columnsOf, omitColumns } from '@/server/queries/rows';
 
 /** The answer's category: the joined category row's fields. */
@@ -99,23 +100,13 @@ function filterConditions(filter: ArticleFilter): SQL[] {
  * (status, category or featured, publish time), so even a deep offset reads index entries only.
  */
 export async function listPublicArticleIds(filter: ArticleFilter, limit: number, offset: number, tx: Executor = db): Promise<number[]> {
-  const rows = await tx
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(...filterConditions(filter)))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => r.id);
+  const order = [desc(articles.publishedAt), desc(articles.id)];
+  return pageIds(tx, { table: articles, id: articles.id, where: and(...filterConditions(filter)), order, limit, offset });
 }
 
 /** How many public articles the filter matches (from the same index). */
 export async function countPublicArticles(filter: ArticleFilter, tx: Executor = db): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(articles)
-    .where(and(...filterConditions(filter)));
-  return row?.n ?? 0;
+  return countRows(tx, articles, and(...filterConditions(filter)));
 }
 
 const ftsMatch = (fts: string) => sql`articles_fts MATCH ${fts}`;
@@ -195,8 +186,7 @@ export async function getArticlesByIds(ids: number[], withContent: boolean, tx: 
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(inArray(articles.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, asWire(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, rows).map(asWire);
 }
 
 /**
@@ -510,30 +500,18 @@ export async function listAdminArticleRows(
   // page of a common word is found without sorting every match; by title it sorts them.
   const searchOrder = sort === 'title' ? order : sort === 'oldest' ? [sql`articles_fts.rowid`] : [sql`articles_fts.rowid desc`];
   // Ids first (from an index, or the full-text matches), then the page's rows only.
-  const ids = fts
-    ? (
-        await tx.all<{ id: number }>(
-          sql`select ${articles.id} as id from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
-              where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(searchOrder, sql`, `)} limit ${limit} offset ${offset}`,
-        )
-      ).map((r) => r.id)
-    : (
-        await tx
-          .select({ id: articles.id })
-          .from(articles)
-          .where(and(...adminConditions(filter)))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => r.id);
+  const search = fts
+    ? sql`select ${articles.id} as id from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
+        where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(searchOrder, sql`, `)} limit ${limit} offset ${offset}`
+    : undefined;
+  const ids = await pageIds(tx, { table: articles, id: articles.id, where: and(...adminConditions(filter)), order, limit, offset }, search);
   if (ids.length === 0) return [];
   const rows = await tx
     .select(adminRowColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(inArray(articles.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, asWire(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, rows).map(asWire);
 }
 
 /** How many articles the admin's filter matches; a search counts up to `cap` + 1 only. */
@@ -547,9 +525,5 @@ export async function countAdminArticles(filter: AdminArticleFilter, cap = Numbe
     );
     return Number(row?.n ?? 0);
   }
-  const [row] = await tx
-    .select({ n: count() })
-    .from(articles)
-    .where(and(...adminConditions(filter)));
-  return row?.n ?? 0;
+  return countRows(tx, articles, and(...adminConditions(filter)));
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { articles, authors } from '@db/schema';
 import type { Author } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
 import { asWire } from '@/server/queries/rows';
+import { countRows } from '@/server/queries/pages';
 
 type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = typeof authors.$inferInsert;
@@ -24,8 +25,7 @@ export async function listAuthors(limit: number, offset: number, q?: string, tx:
 }
 
 export async function countAuthors(q?: string, tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(authors).where(nameMatches(q));
-  return row?.n ?? 0;
+  return countRows(tx, authors, nameMatches(q));
 }
 
 export async function getAuthorById(id: number, tx: Executor = db): Promise<Author | undefined> {
@@ -68,13 +68,7 @@ export async function deleteAuthorById(id: number, tx: Executor = db): Promise<b
  */
 export async function countArticlesOfAuthor(id: number, tx: Executor = db): Promise<number> {
   const counts = await Promise.all(
-    (['draft', 'published'] as const).map(async (status) => {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(articles)
-        .where(and(eq(articles.status, status), eq(articles.authorId, id)));
-      return row?.n ?? 0;
-    }),
+    (['draft', 'published'] as const).map((status) => countRows(tx, articles, and(eq(articles.status, status), eq(articles.authorId, id)))),
   );
   return counts.reduce((a, b) => a + b, 0);
 }

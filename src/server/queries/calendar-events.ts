@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { calendarEvents } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { countRows } from '@/server/queries/pages';
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarEventValues = Pick<CalendarEventRow, 'title' | 'kind' | 'startsAt' | 'endsAt' | 'location' | 'url'>;
@@ -21,8 +22,7 @@ export function listCalendarEventsPage(offset: number, limit: number, tx: Execut
 }
 
 export async function countCalendarEvents(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(calendarEvents);
-  return row?.n ?? 0;
+  return countRows(tx, calendarEvents);
 }
 
 export async function getCalendarEvent(id: number, tx: Executor = db): Promise<CalendarEventRow | undefined> {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
 import type { ModerationComment, PublicComment } from '@/lib/wire/comments';
 import { db, type Executor } from '@/server/db';
+import { countRows, deleteByIds, inIdOrder, pageIds } from '@/server/queries/pages';
 import { asWire, columnsOf } from '@/server/queries/rows';
 
 /** A comment as readers see it (`PublicComment`): named columns only, so no e-mail can slip through. */
@@ -44,11 +45,7 @@ export async function listApprovedComments(
 
 /** How many approved comments an article has (from the index, no comment rows read). */
 export async function countApprovedComments(articleId: number, tx: Executor = db): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(comments)
-    .where(and(eq(comments.articleId, articleId), eq(comments.approved, true)));
-  return row?.n ?? 0;
+  return countRows(tx, comments, and(eq(comments.articleId, articleId), eq(comments.approved, true)));
 }
 
 /**
@@ -113,36 +110,23 @@ export async function listModerationComments(
   const order = sort === 'oldest' ? [comments.createdAt, comments.id] : [desc(comments.createdAt), desc(comments.id)];
   // A search runs in the full-text index's own order (by id, the order comments arrived), so
   // a page of a common word is found without reading and sorting every match.
-  const ids = fts
-    ? (
-        await tx.all<{ id: number }>(
-          sql`select ${comments.id} as id from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
-              where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))}
-              order by comments_fts.rowid ${sort === 'oldest' ? sql`asc` : sql`desc`} limit ${limit} offset ${offset}`,
-        )
-      ).map((r) => r.id)
-    : (
-        await tx
-          .select({ id: comments.id })
-          .from(comments)
-          .where(and(...moderationConditions(filter)))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => r.id);
+  const search = fts
+    ? sql`select ${comments.id} as id from comments_fts CROSS JOIN ${comments} ON ${comments.id} = comments_fts.rowid
+        where ${and(sql`comments_fts MATCH ${fts}`, ...moderationConditions(filter))}
+        order by comments_fts.rowid ${sort === 'oldest' ? sql`asc` : sql`desc`} limit ${limit} offset ${offset}`
+    : undefined;
+  const ids = await pageIds(tx, { table: comments, id: comments.id, where: and(...moderationConditions(filter)), order, limit, offset }, search);
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ ...moderationColumns, content: sql<string>`substr(${comments.content}, 1, ${COMMENT_PREVIEW_CHARS + 1})` })
     .from(comments)
     .innerJoin(articles, eq(articles.id, comments.articleId))
     .where(inArray(comments.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    const truncated = r.content.length > COMMENT_PREVIEW_CHARS;
-    return [{ ...asWire(r), content: r.content.slice(0, COMMENT_PREVIEW_CHARS), truncated }];
-  });
+  return inIdOrder(ids, rows).map((r) => ({
+    ...asWire(r),
+    content: r.content.slice(0, COMMENT_PREVIEW_CHARS),
+    truncated: r.content.length > COMMENT_PREVIEW_CHARS,
+  }));
 }
 
 /** How many comments a moderation filter matches, when a running total cannot say (one article, or a search, counted up to `cap` + 1). */
@@ -157,11 +141,7 @@ export async function countModerationComments(filter: ModerationFilter, cap = Nu
     );
     return Number(row?.n ?? 0);
   }
-  const [row] = await tx
-    .select({ n: count() })
-    .from(comments)
-    .where(and(...moderationConditions(filter)));
-  return row?.n ?? 0;
+  return countRows(tx, comments, and(...moderationConditions(filter)));
 }
 
 /** One comment as the admin sees it, in full. */
@@ -178,20 +158,7 @@ export async function approveCommentsByIds(ids: number[], tx: Executor = db): Pr
 
 /** Deletes the given comments; answers how many there were. */
 export async function deleteCommentsByIds(ids: number[], tx: Executor = db): Promise<number> {
-  const rows = await tx.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id });
-  return rows.length;
-}
-
-/** Approves a comment; false when there is no such comment. */
-export async function approveCommentById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.update(comments).set({ approved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
-  return rows.length > 0;
-}
-
-/** Deletes a comment; false when there was none. */
-export async function deleteCommentById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  return rows.length > 0;
+  return deleteByIds(tx, comments, comments.id, ids);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactMessages } from '@db/schema';
 import type { AdminMessage } from '@/lib/wire/contact';
 import { db, type Executor } from '@/server/db';
 import { asWire, columnsOf } from '@/server/queries/rows';
+import { countRows, deleteByIds } from '@/server/queries/pages';
 
 /** Stores a contact message; answers its id and time. */
 export async function insertContactMessage(
@@ -64,11 +65,7 @@ export async function listContactMessages(
 
 /** How many messages a searched inbox filter matches (unsearched totals come from the running counters). */
 export async function countContactMessages(filter: MessageFilter, tx: Executor = db): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(and(...messageConditions(filter)));
-  return row?.n ?? 0;
+  return countRows(tx, contactMessages, and(...messageConditions(filter)));
 }
 
 /** One message in full. */
@@ -85,20 +82,7 @@ export async function setContactMessagesHandled(ids: number[], handled: boolean,
 
 /** Deletes the given messages; answers how many there were. */
 export async function deleteContactMessagesByIds(ids: number[], tx: Executor = db): Promise<number> {
-  const rows = await tx.delete(contactMessages).where(inArray(contactMessages.id, ids)).returning({ id: contactMessages.id });
-  return rows.length;
-}
-
-/** Marks a message handled or not; false when there is no such message. */
-export async function setContactMessageHandled(id: number, handled: boolean, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.update(contactMessages).set({ handled }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-  return rows.length > 0;
-}
-
-/** Deletes a message; false when there was none. */
-export async function deleteContactMessageById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-  return rows.length > 0;
+  return deleteByIds(tx, contactMessages, contactMessages.id, ids);
 }
 
 /** Up to `limit` contact messages with ids above `afterId`, oldest first: what the editors' notice lists. */

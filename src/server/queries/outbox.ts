@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
+import { countRows } from '@/server/queries/pages';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -102,6 +103,5 @@ export async function getOutboxMessage(id: number, tx: Executor = db) {
 
 /** Messages waiting to be sent (or sent again): the outbox's backlog, counted on its due index. */
 export async function countPendingMail(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(outbox).where(eq(outbox.status, 'pending'));
-  return row?.n ?? 0;
+  return countRows(tx, outbox, eq(outbox.status, 'pending'));
 }

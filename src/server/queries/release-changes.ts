@@ -1,6 +1,7 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { releaseChanges } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { countRows } from '@/server/queries/pages';
 
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;
 export type ReleaseChangeValues = Pick<ReleaseChangeRow, 'releaseId' | 'scheduledAt' | 'startsAt' | 'note'>;
@@ -20,8 +21,7 @@ export function listReleaseChangesPage(offset: number, limit: number, tx: Execut
 }
 
 export async function countReleaseChanges(tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(releaseChanges);
-  return row?.n ?? 0;
+  return countRows(tx, releaseChanges);
 }
 
 /** Records a change, or replaces the one of the same release and counts one more SEQUENCE. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { subscriberAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
+import { countRows } from '@/server/queries/pages';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriberRow = typeof subscribers.$inferInsert;
@@ -139,8 +140,7 @@ export function listSubscriberRows(
 export async function countSubscribers(filter: SubscriberFilter, cap?: number, tx: Executor = db): Promise<number> {
   const where = and(...subscriberConditions(filter));
   if (cap === undefined) {
-    const [row] = await tx.select({ n: count() }).from(subscribers).where(where);
-    return row?.n ?? 0;
+    return countRows(tx, subscribers, where);
   }
   const matches = tx
     .select({ id: subscribers.id })
@@ -148,8 +148,7 @@ export async function countSubscribers(filter: SubscriberFilter, cap?: number, t
     .where(where)
     .limit(cap + 1)
     .as('matches');
-  const [row] = await tx.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
+  return countRows(tx, matches);
 }
 
 /** Subscribers after `afterId`, by id: the export reads the whole list this way, a batch at a time. */

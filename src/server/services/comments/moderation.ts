@@ -4,10 +4,8 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminCommentListQuery, ty
 import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
 import {
-  approveCommentById,
   approveCommentsByIds,
   countModerationComments,
-  deleteCommentById,
   deleteCommentsByIds,
   getModerationComment,
   listModerationComments,
@@ -63,12 +61,12 @@ export async function getCommentForAdmin(id: number): Promise<ModerationComment>
 
 /** Approves a pending comment: readers see it from now on. */
 export async function approveComment(id: number): Promise<void> {
-  if (!(await approveCommentById(id))) throw new NotFoundError(messages.commentNotFound);
+  if ((await approveCommentsByIds([id])) === 0) throw new NotFoundError(messages.commentNotFound);
 }
 
 /** Deletes a comment for good. */
 export async function deleteComment(id: number): Promise<void> {
-  if (!(await deleteCommentById(id))) throw new NotFoundError(messages.commentNotFound);
+  if ((await deleteCommentsByIds([id])) === 0) throw new NotFoundError(messages.commentNotFound);
 }
 
 /**

@@ -7,12 +7,10 @@ import { writeTransaction } from '@/server/db';
 import { NotFoundError, messages } from '@/server/errors';
 import {
   countContactMessages,
-  deleteContactMessageById,
   deleteContactMessagesByIds,
   getContactMessage,
   insertContactMessage,
   listContactMessages,
-  setContactMessageHandled,
   setContactMessagesHandled,
 } from '@/server/queries/contact-messages';
 import { readCounters } from '@/server/queries/counters';
@@ -74,12 +72,12 @@ export async function getMessageForAdmin(id: number): Promise<AdminMessage> {
 
 /** Marks a contact message handled (or not). */
 export async function setMessageHandled(id: number, handled: boolean): Promise<void> {
-  if (!(await setContactMessageHandled(id, handled))) throw new NotFoundError(messages.messageNotFound);
+  if ((await setContactMessagesHandled([id], handled)) === 0) throw new NotFoundError(messages.messageNotFound);
 }
 
 /** Deletes a contact message for good. */
 export async function deleteMessage(id: number): Promise<void> {
-  if (!(await deleteContactMessageById(id))) throw new NotFoundError(messages.messageNotFound);
+  if ((await deleteContactMessagesByIds([id])) === 0) throw new NotFoundError(messages.messageNotFound);
 }
 
 /** Marks several messages handled or unhandled, or deletes them, in one transaction. */

@@ -1,0 +1,52 @@
+// The shapes every paged list shares: how many rows match, and one page read in two steps (the
+// page's ids first, from the full-text index when searching or from the table's own index,
+// then only those rows, put back in the ids' order).
+import { count, inArray, type SQL, type Subquery } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Executor } from '@/server/db';
+
+/** How many rows of `table` (or a subquery) match `where` (all of them without it). */
+export async function countRows(tx: Executor, table: SQLiteTable | Subquery, where?: SQL): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** One page of a table's rows matching `where` in `order`, as the index that fits them serves it. */
+export interface IndexedPage {
+  table: SQLiteTable;
+  /** The table's integer primary key. */
+  id: SQLiteColumn;
+  where: SQL | undefined;
+  order: (SQLiteColumn | SQL)[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The ids of one page: those `search` selects (a full-text statement selecting `id`, ordered
+ * and limited) when there is a search, otherwise those of `page`.
+ */
+export async function pageIds(tx: Executor, page: IndexedPage, search?: SQL): Promise<number[]> {
+  const rows = search
+    ? await tx.all<{ id: number }>(search)
+    : await tx
+        .select({ id: page.id })
+        .from(page.table)
+        .where(page.where)
+        .orderBy(...page.order)
+        .limit(page.limit)
+        .offset(page.offset);
+  return rows.map((r) => Number(r.id));
+}
+
+/** `rows` (read by id, in no order) in the order of `ids`; an id without a row is left out. */
+export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Deletes the rows of `table` whose `id` is one of `ids` (a bulk action of a list); answers how many there were. */
+export async function deleteByIds(tx: Executor, table: SQLiteTable, id: SQLiteColumn, ids: number[]): Promise<number> {
+  const rows = await tx.delete(table).where(inArray(id, ids)).returning({ id });
+  return rows.length;
+}
