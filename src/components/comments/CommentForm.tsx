@@ -1,42 +1,28 @@
-import { sendJson } from '@/lib/api-client';
 import { commentCreateSchema, type CommentCreate, type CommentCreateInput } from '@/lib/validation/comment';
-import { toast } from '@/stores/toast';
-import { useHeldSubmit } from '@/components/forms/use-held-submit';
-import { useZodForm } from '@/components/forms/use-zod-form';
+import { useReaderForm } from '@/components/forms/use-reader-form';
 import { Button } from '@/components/ui/button';
 import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { Toaster, preloadToaster } from '@/components/ui/toast';
+import { Toaster } from '@/components/ui/toast';
 
 const EMPTY: CommentCreateInput = { authorName: '', authorEmail: '', content: '', website: '' };
 
 /**
- * The comment form. The server renders it complete; it hydrates on the reader's first
- * focus, key or click (`client:interaction`), keeping the same fields, the focus and what
- * was typed, and a Submit pressed before that is sent once it has hydrated. POST, so a
- * submission that somehow goes native never puts an e-mail address in a URL.
+ * The comment form: a reader's form (`useReaderForm`), so it hydrates on first use keeping
+ * what was typed and never puts an e-mail address in a URL.
  */
 export default function CommentForm({ articleId }: { articleId: number }) {
   const {
     register,
-    handleSubmit,
-    reset,
-    reportError,
+    formRef,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm<CommentCreateInput, CommentCreate>(commentCreateSchema, EMPTY, { adoptRendered: true });
-  const form = useHeldSubmit();
-
-  const onSubmit = async (values: CommentCreate) => {
-    preloadToaster();
-    try {
-      await sendJson('POST', `/api/articles/${articleId}/comments`, values);
-      reset(EMPTY);
-      toast({ title: 'Comment Submitted', description: 'Your comment has been submitted and will appear after moderation.' });
-    } catch (error) {
-      reportError(error, 'Failed to submit comment. Please try again.');
-    }
-  };
+  } = useReaderForm<CommentCreateInput, CommentCreate>(commentCreateSchema, EMPTY, {
+    url: `/api/articles/${articleId}/comments`,
+    sent: { title: 'Comment Submitted', description: 'Your comment has been submitted and will appear after moderation.' },
+    failed: 'Failed to submit comment. Please try again.',
+  });
   const error = {
     authorName: errors.authorName?.message,
     authorEmail: errors.authorEmail?.message,
@@ -46,8 +32,8 @@ export default function CommentForm({ articleId }: { articleId: number }) {
   return (
     <>
       <form
-        ref={form}
-        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+        ref={formRef}
+        onSubmit={onSubmit}
         method="post"
         noValidate
         className="bg-card relative grid gap-4 rounded-lg border p-5"

@@ -1,8 +1,5 @@
-import { sendJson } from '@/lib/api-client';
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
-import { toast } from '@/stores/toast';
-import { useHeldSubmit } from '@/components/forms/use-held-submit';
-import { useZodForm } from '@/components/forms/use-zod-form';
+import { useReaderForm } from '@/components/forms/use-reader-form';
 import { Button } from '@/components/ui/button';
 import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -12,34 +9,24 @@ import { Toaster } from '@/components/ui/toast';
 const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
 
 /**
- * The contact form, validated with the schema the endpoint uses. Rendered whole on the
- * server and hydrated on first interaction (`client:interaction`), keeping what was typed;
- * a Send pressed before that is sent once it has hydrated. POST, so a submission that
- * goes native never puts the message in a URL.
+ * The contact form: a reader's form (`useReaderForm`), so it hydrates on first use keeping
+ * what was typed and never puts the message in a URL.
  */
 export default function ContactForm() {
   const {
     register,
-    handleSubmit,
-    reset,
-    reportError,
+    formRef,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY, { adoptRendered: true });
-  const form = useHeldSubmit();
-
-  const onSubmit = async (values: ContactCreate) => {
-    try {
-      await sendJson('POST', '/api/contact', values);
-      reset(EMPTY);
-      toast({ title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." });
-    } catch (error) {
-      reportError(error, 'Failed to send message. Please try again.');
-    }
-  };
+  } = useReaderForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY, {
+    url: '/api/contact',
+    sent: { title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." },
+    failed: 'Failed to send message. Please try again.',
+  });
 
   return (
     <>
-      <form ref={form} onSubmit={(e) => void handleSubmit(onSubmit)(e)} method="post" noValidate className="relative grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} method="post" noValidate className="relative grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="contact-name" label="Name" error={errors.name?.message}>
             <Input {...fieldProps('contact-name', errors.name?.message)} autoComplete="name" {...register('name')} />
