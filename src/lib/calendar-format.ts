@@ -9,6 +9,7 @@ export interface HeadlineLike {
   decimals: number;
   period: string;
   frequency: 'daily' | 'weekly' | 'monthly';
+  /** Change from the observation before, when there is one. */
   change?: number;
 }
 

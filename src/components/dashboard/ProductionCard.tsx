@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
 import { formatAsOf, formatNumber } from '@/lib/market-format';
 import { ChartSource } from '@/components/charts/ChartSource';
@@ -41,6 +41,22 @@ function IllustrativeTrend({ chart, height }: { chart: boolean; height: number }
   );
 }
 
+/** The card's frame: its title, which names the group, and what it shows. */
+function ProductionFrame({ headingLevel, description, children }: { headingLevel: 'h2' | 'h3'; description: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card role="group" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle as={headingLevel} id={titleId}>
+          Production
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 /**
  * Production: US crude oil field production from EIA once it is imported; until then the
  * fixed example trend, labeled as such (nothing stands in for the real series).
@@ -54,21 +70,12 @@ export function ProductionCard({
   headingLevel: 'h2' | 'h3';
   height: number;
 }) {
-  const titleId = useId();
   if (!production) {
     return (
-      <Card role="group" aria-labelledby={titleId}>
-        <CardHeader>
-          <CardTitle as={headingLevel} id={titleId}>
-            Production
-          </CardTitle>
-          <CardDescription>Crude production trend, barrels per day</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <IllustrativeTrend chart height={height} />
-          <p className="text-muted-foreground mt-2 text-xs">US crude oil production from EIA appears here once the editors import it.</p>
-        </CardContent>
-      </Card>
+      <ProductionFrame headingLevel={headingLevel} description="Crude production trend, barrels per day">
+        <IllustrativeTrend chart height={height} />
+        <p className="text-muted-foreground mt-2 text-xs">US crude oil production from EIA appears here once the editors import it.</p>
+      </ProductionFrame>
     );
   }
   const { months, source } = production;
@@ -76,32 +83,24 @@ export function ProductionCard({
   const last = months.at(-1);
   const points = months.map((m) => ({ label: shortMonth(m.period), value: m.value }));
   return (
-    <Card role="group" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle as={headingLevel} id={titleId}>
-          Production
-        </CardTitle>
-        <CardDescription>US crude oil field production, monthly, million barrels per day</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {last && <p className="text-2xl font-bold">{formatNumber(last.value, 2)} million b/d</p>}
-        {first && last && (
-          <p className="text-muted-foreground text-sm">
-            {formatAsOf(last.period, 'monthly')}, from {formatNumber(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
-          </p>
-        )}
-        <LazyChart label="production" height={height} {...productionChartProps(points, EIA_UNIT, 2)} />
-        <DataTable
-          caption="US crude oil production by month"
-          head={['Month', EIA_UNIT]}
-          rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatNumber(m.value, 2)])}
-        />
-        <ChartSource>{source}</ChartSource>
-        <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
-          Full monthly production history and downloads
-        </a>
-        <IllustrativeTrend chart={false} height={height} />
-      </CardContent>
-    </Card>
+    <ProductionFrame headingLevel={headingLevel} description="US crude oil field production, monthly, million barrels per day">
+      {last && <p className="text-2xl font-bold">{formatNumber(last.value, 2)} million b/d</p>}
+      {first && last && (
+        <p className="text-muted-foreground text-sm">
+          {formatAsOf(last.period, 'monthly')}, from {formatNumber(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
+        </p>
+      )}
+      <LazyChart label="production" height={height} {...productionChartProps(points, EIA_UNIT, 2)} />
+      <DataTable
+        caption="US crude oil production by month"
+        head={['Month', EIA_UNIT]}
+        rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatNumber(m.value, 2)])}
+      />
+      <ChartSource>{source}</ChartSource>
+      <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
+        Full monthly production history and downloads
+      </a>
+      <IllustrativeTrend chart={false} height={height} />
+    </ProductionFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { BaseSyntheticEvent } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { sendJson } from '@/lib/api-client';
@@ -38,5 +38,5 @@ export function useReaderForm<Input extends FieldValues, Output>(schema: z.core.
       form.reportError(error, send.failed);
     }
   });
-  return { ...form, formRef, onSubmit: (e: FormEvent) => void submit(e) };
+  return { ...form, formRef, onSubmit: (e: BaseSyntheticEvent) => void submit(e) };
 }

@@ -12,14 +12,22 @@ const page = z._default(z.catch(wholeNumber(1, 1_000_000), 1), 1);
 const search = z.optional(z.string().check(z.trim(), z.maxLength(200, 'Search text is at most 200 characters')));
 const positiveId = z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER));
 
+/** One of `values`, the first when absent: a list's status filter or order. */
+const choice = <const V extends readonly [string, ...string[]]>(values: V) => z._default(z.enum(values), values[0]);
+
+/** What most admin lists take: a search, a status filter and an order (each defaulting to its first value), and the page. */
+const filteredList = <const S extends readonly [string, ...string[]], const O extends readonly [string, ...string[]]>(statuses: S, sorts: O) => ({
+  q: search,
+  status: choice(statuses),
+  sort: choice(sorts),
+  page,
+});
+
 /** The admin's article list: search (full text), status, category, order, page. */
 export const adminArticleListSchema = z.object({
-  q: search,
-  /** `scheduled`: published with a publish time still to come. */
-  status: z._default(z.enum(['all', 'draft', 'published', 'scheduled']), 'all'),
+  /** Status `scheduled`: published with a publish time still to come. */
+  ...filteredList(['all', 'draft', 'published', 'scheduled'], ['newest', 'oldest', 'title']),
   categoryId: positiveId,
-  sort: z._default(z.enum(['newest', 'oldest', 'title']), 'newest'),
-  page,
 });
 export type AdminArticleListQuery = z.output<typeof adminArticleListSchema>;
 
@@ -29,21 +37,13 @@ export type AdminArticleListQuery = z.output<typeof adminArticleListSchema>;
  * search lists its matches newest first), page.
  */
 export const adminCommentListSchema = z.object({
-  q: search,
-  status: z._default(z.enum(['all', 'pending', 'approved']), 'all'),
+  ...filteredList(['all', 'pending', 'approved'], ['pending', 'newest', 'oldest']),
   articleId: positiveId,
-  sort: z._default(z.enum(['pending', 'newest', 'oldest']), 'pending'),
-  page,
 });
 export type AdminCommentListQuery = z.output<typeof adminCommentListSchema>;
 
 /** The contact inbox: search (name, e-mail, subject), handled or not, order, page. */
-export const adminMessageListSchema = z.object({
-  q: search,
-  status: z._default(z.enum(['all', 'unhandled', 'handled']), 'all'),
-  sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
-  page,
-});
+export const adminMessageListSchema = z.object(filteredList(['all', 'unhandled', 'handled'], ['newest', 'oldest']));
 export type AdminMessageListQuery = z.output<typeof adminMessageListSchema>;
 
 const ids = z
@@ -65,11 +65,7 @@ export const messageBulkSchema = z.object({
 export type MessageBulk = z.output<typeof messageBulkSchema>;
 
 /** The admin's author list: search (name), by name, page. */
-export const adminAuthorListSchema = z.object({
-  q: search,
-  sort: z._default(z.enum(['name']), 'name'),
-  page,
-});
+export const adminAuthorListSchema = z.object({ q: search, sort: choice(['name']), page });
 export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
 /** An article's revisions: the page. */
 export const adminRevisionListSchema = z.object({ page });
@@ -83,10 +79,8 @@ export type AdminAnalyticsContentListQuery = z.output<typeof adminAnalyticsConte
  * e-mail index, listed by address), status, order, page.
  */
 export const adminSubscriberListSchema = z.object({
+  ...filteredList(['all', 'pending', 'active', 'unsubscribed'], ['newest', 'oldest']),
   q: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(200, 'Search text is at most 200 characters'))),
-  status: z._default(z.enum(['all', 'pending', 'active', 'unsubscribed']), 'all'),
-  sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
-  page,
 });
 export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;
 
@@ -98,9 +92,9 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 /** The admin's list of sent mail: one recipient (the exact address), kind, status, newest first, page. */
 export const adminOutboxListSchema = z.object({
   q: search,
-  kind: z._default(z.enum(['all', ...OUTBOX_KINDS]), 'all'),
-  status: z._default(z.enum(['all', ...OUTBOX_STATUSES]), 'all'),
-  sort: z._default(z.enum(['newest']), 'newest'),
+  kind: choice(['all', ...OUTBOX_KINDS]),
+  status: choice(['all', ...OUTBOX_STATUSES]),
+  sort: choice(['newest']),
   page,
 });
 export type AdminOutboxListQuery = z.output<typeof adminOutboxListSchema>;

@@ -1,7 +1,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { CALENDAR_EVENT_KINDS, type CalendarEventKind } from '@db/constants';
 import { wholeNumber } from '@/lib/validation/page-query';
-import { oneLine } from '@/lib/validation/text';
+import { oneLine, optionalLine } from '@/lib/validation/text';
 import { isWebUrl } from '@/lib/validation/zoho';
 
 export { CALENDAR_EVENT_KINDS, type CalendarEventKind };
@@ -24,6 +24,18 @@ export function isLocalDateTime(value: string): boolean {
 const localDateTime = (required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.refine(isLocalDateTime, 'Enter a date and time, like 2026-12-03T09:00'));
 
+/** An optional US Eastern date and time (`YYYY-MM-DDTHH:MM`): empty when absent; `example` is the one the message shows. */
+export function optionalLocalDateTime(example: string) {
+  const message = `Enter a date and time, like ${example}`;
+  return z._default(
+    z.string({ error: message }).check(
+      z.trim(),
+      z.refine((v) => v === '' || isLocalDateTime(v), message),
+    ),
+    '',
+  );
+}
+
 /**
  * An editor's calendar event, from the admin's form and `POST`/`PUT /api/admin/calendar-events`.
  * Times are US Eastern wall clock (`YYYY-MM-DDTHH:MM`), as the form shows them.
@@ -38,18 +50,9 @@ export const calendarEventSchema = z
     /** When it starts, US Eastern. */
     startsAt: localDateTime('Start is required'),
     /** When it ends, US Eastern; empty for none. */
-    endsAt: z._default(
-      z.string({ error: 'Enter a date and time, like 2026-12-03T17:00' }).check(
-        z.trim(),
-        z.refine((v) => v === '' || isLocalDateTime(v), 'Enter a date and time, like 2026-12-03T17:00'),
-      ),
-      '',
-    ),
+    endsAt: optionalLocalDateTime('2026-12-03T17:00'),
     /** Where it happens; may be empty. */
-    location: z._default(
-      z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(200, 'Location must be at most 200 characters'), oneLine('Location')),
-      '',
-    ),
+    location: optionalLine('Location', 200, 'Location must be at most 200 characters'),
     /** A page about the event (http or https); may be empty. */
     url: z._default(
       z.string({ error: 'Must be a valid URL' }).check(

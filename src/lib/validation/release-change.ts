@@ -1,7 +1,7 @@
 import { RELEASE_KINDS } from '@db/catalog/releases';
 import * as z from '@/lib/validation/zod-mini';
-import { isLocalDateTime } from '@/lib/validation/calendar-event';
-import { oneLine } from '@/lib/validation/text';
+import { optionalLocalDateTime } from '@/lib/validation/calendar-event';
+import { optionalLine } from '@/lib/validation/text';
 import { wholeNumber } from '@/lib/validation/page-query';
 
 /** A computed release's id: its kind and the day its rule gives (`wpsr-2026-11-25`). */
@@ -17,18 +17,9 @@ export const RELEASE_CHANGE_MAX_DAYS = 30;
  */
 export const releaseChangeSchema = z.object({
   /** The new time, US Eastern; empty while EIA has given none. */
-  startsAt: z._default(
-    z.string({ error: 'Enter a date and time, like 2026-11-26T11:00' }).check(
-      z.trim(),
-      z.refine((v) => v === '' || isLocalDateTime(v), 'Enter a date and time, like 2026-11-26T11:00'),
-    ),
-    '',
-  ),
+  startsAt: optionalLocalDateTime('2026-11-26T11:00'),
   /** EIA's reason, shown to readers; may be empty. */
-  note: z._default(
-    z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(300, 'The note must be at most 300 characters'), oneLine('Note')),
-    '',
-  ),
+  note: optionalLine('Note', 300, 'The note must be at most 300 characters'),
 });
 export type ReleaseChangeInput = z.output<typeof releaseChangeSchema>;
 

@@ -36,6 +36,11 @@ export function oneLineText(label: string, min: number, max: number) {
   return trimmedText(label, min, max).check(oneLine(label));
 }
 
+/** An optional one-line text field, trimmed: empty when absent, at most `max` characters (`tooLong` says so). */
+export function optionalLine(label: string, max: number, tooLong: string) {
+  return z._default(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, tooLong), oneLine(label)), '');
+}
+
 /** A required e-mail address, trimmed. */
 export const emailSchema = z.pipe(requiredText().check(z.trim(), z.maxLength(254, EMAIL_MESSAGE)), z.email(EMAIL_MESSAGE));
 

@@ -1,3 +1,4 @@
+import type { HeadlineLike } from '@/lib/calendar-format';
 import type { CalendarEventInput, CalendarEventKind } from '@/lib/validation/calendar-event';
 import { isEiaSource } from '@/lib/energy';
 import { SITE_TIME_ZONE } from '@/lib/format';
@@ -30,16 +31,8 @@ import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 
 /** A release's headline figure: the observation of its period in the stored series. */
-export interface HeadlineFigure {
-  seriesName: string;
+export interface HeadlineFigure extends HeadlineLike {
   slug: string;
-  value: number;
-  unit: string;
-  decimals: number;
-  period: string;
-  frequency: 'daily' | 'weekly' | 'monthly';
-  /** Change from the observation before, when there is one. */
-  change?: number;
   /** The EIA route it comes from. */
   source: string;
 }

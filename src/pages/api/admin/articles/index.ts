@@ -1,6 +1,6 @@
 import { adminArticleListSchema } from '@/lib/validation/admin-lists';
-import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json, parseQuery } from '@/server/http';
+import { adminList } from '@/server/admin-routes';
+import { endpoint } from '@/server/http';
 import { listArticlesForAdmin } from '@/server/services/articles/admin-list';
 
 /**
@@ -9,8 +9,5 @@ import { listArticlesForAdmin } from '@/server/services/articles/admin-list';
  * (newest, oldest, title), `page`. Answers `{items, total, page, pageSize}`.
  */
 export const { GET, ALL } = endpoint({
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listArticlesForAdmin(parseQuery(adminArticleListSchema, context.url)));
-  },
+  GET: adminList(adminArticleListSchema, listArticlesForAdmin),
 });

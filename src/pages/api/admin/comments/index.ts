@@ -1,6 +1,6 @@
 import { adminCommentListSchema } from '@/lib/validation/admin-lists';
-import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json, parseQuery } from '@/server/http';
+import { adminList } from '@/server/admin-routes';
+import { endpoint } from '@/server/http';
 import { listCommentsForAdmin } from '@/server/services/comments/moderation';
 
 /**
@@ -10,8 +10,5 @@ import { listCommentsForAdmin } from '@/server/services/comments/moderation';
  * `{items, total, page, pageSize}`.
  */
 export const { GET, ALL } = endpoint({
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listCommentsForAdmin(parseQuery(adminCommentListSchema, context.url)));
-  },
+  GET: adminList(adminCommentListSchema, listCommentsForAdmin),
 });

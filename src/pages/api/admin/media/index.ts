@@ -1,8 +1,9 @@
 import { mediaDetailsSchema, mediaListSchema } from '@/lib/validation/media';
+import { adminList } from '@/server/admin-routes';
 import { requireAdmin } from '@/server/auth/guard';
 import { appConfig } from '@/server/config';
 import { ValidationError, messages } from '@/server/errors';
-import { endpoint, json, parseBody, parseQuery, readFormData } from '@/server/http';
+import { endpoint, json, parseBody, readFormData } from '@/server/http';
 import { listMediaForAdmin, uploadMedia } from '@/server/services/media/library';
 
 /** Room for the multipart form around the file. */
@@ -10,10 +11,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export const { GET, POST, ALL } = endpoint({
   /** GET /api/admin/media: a page of 50 images, newest first; `q` searches file name, alt text, caption and credit. */
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listMediaForAdmin(parseQuery(mediaListSchema, context.url)));
-  },
+  GET: adminList(mediaListSchema, listMediaForAdmin),
   /**
    * POST /api/admin/media (multipart/form-data): `file` (JPEG, PNG, WebP or AVIF, at most
    * MEDIA_MAX_MB), optional `alt`, `caption`, `credit`. Answers 201 with the stored image.

@@ -1,6 +1,6 @@
 import { adminMessageListSchema } from '@/lib/validation/admin-lists';
-import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json, parseQuery } from '@/server/http';
+import { adminList } from '@/server/admin-routes';
+import { endpoint } from '@/server/http';
 import { listMessagesForAdmin } from '@/server/services/contact/messages';
 
 /**
@@ -9,8 +9,5 @@ import { listMessagesForAdmin } from '@/server/services/contact/messages';
  * Answers `{items, total, page, pageSize}`.
  */
 export const { GET, ALL } = endpoint({
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listMessagesForAdmin(parseQuery(adminMessageListSchema, context.url)));
-  },
+  GET: adminList(adminMessageListSchema, listMessagesForAdmin),
 });

@@ -1,6 +1,6 @@
 import { adminOutboxListSchema } from '@/lib/validation/admin-lists';
-import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json, parseQuery } from '@/server/http';
+import { adminList } from '@/server/admin-routes';
+import { endpoint } from '@/server/http';
 import { listOutboxForAdmin } from '@/server/services/mail/outbox-list';
 
 /**
@@ -9,8 +9,5 @@ import { listOutboxForAdmin } from '@/server/services/mail/outbox-list';
  * Answers `{items, total, totalAtLeast?, page, pageSize}` (totals counted up to 1,000).
  */
 export const { GET, ALL } = endpoint({
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listOutboxForAdmin(parseQuery(adminOutboxListSchema, context.url)));
-  },
+  GET: adminList(adminOutboxListSchema, listOutboxForAdmin),
 });

@@ -1,6 +1,6 @@
 import { adminSubscriberListSchema } from '@/lib/validation/admin-lists';
-import { requireAdmin } from '@/server/auth/guard';
-import { endpoint, json, parseQuery } from '@/server/http';
+import { adminList } from '@/server/admin-routes';
+import { endpoint } from '@/server/http';
 import { listSubscribersForAdmin } from '@/server/services/newsletter/subscriptions';
 
 /**
@@ -9,8 +9,5 @@ import { listSubscribersForAdmin } from '@/server/services/newsletter/subscripti
  * Answers `{items, total, page, pageSize}`.
  */
 export const { GET, ALL } = endpoint({
-  GET: async (context) => {
-    requireAdmin(context);
-    return json(await listSubscribersForAdmin(parseQuery(adminSubscriberListSchema, context.url)));
-  },
+  GET: adminList(adminSubscriberListSchema, listSubscribersForAdmin),
 });

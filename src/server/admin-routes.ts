@@ -1,0 +1,58 @@
+// The handlers the admin API's routes share, for `endpoint({...})`: each signs the request in
+// as the administrator first (401 otherwise), then reads what it needs in a fixed order (the
+// path's id, 404 with the route's message when it is not one; then the body or the query).
+import type { APIContext } from 'astro';
+import type * as z from '@/lib/validation/zod-mini';
+import { requireAdmin } from '@/server/auth/guard';
+import { idParam, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
+
+type Handler = (context: APIContext) => Promise<Response>;
+
+/** GET of a paged admin list: the query parsed with `schema`, answered with what `list` returns. */
+export function adminList<S extends z.core.$ZodType>(schema: S, list: (query: z.output<S>) => Promise<unknown>): Handler {
+  return async (context) => {
+    requireAdmin(context);
+    return json(await list(parseQuery(schema, context.url)));
+  };
+}
+
+/** POST that creates a record: the body (at most `limit` bytes) parsed with `schema`; 201 with what `create` returns. */
+export function adminCreate<S extends z.core.$ZodType>(schema: S, limit: number, create: (input: z.output<S>) => Promise<unknown>): Handler {
+  return async (context) => {
+    requireAdmin(context);
+    const input = parseBody(schema, await readJsonBody(context.request, limit));
+    return json(await create(input), { status: 201 });
+  };
+}
+
+/** GET of the record the path's `id` names: what `read` returns. */
+export function adminRead(notFound: string, read: (id: number) => Promise<unknown>): Handler {
+  return async (context) => {
+    requireAdmin(context);
+    return json(await read(idParam(context.params.id, notFound)));
+  };
+}
+
+/** PATCH of the record the path's `id` names: the body (at most `limit` bytes) parsed with `schema`, answered with what `update` returns. */
+export function adminUpdate<S extends z.core.$ZodType>(
+  notFound: string,
+  schema: S,
+  limit: number,
+  update: (id: number, input: z.output<S>) => Promise<unknown>,
+): Handler {
+  return async (context) => {
+    requireAdmin(context);
+    const id = idParam(context.params.id, notFound);
+    const input = parseBody(schema, await readJsonBody(context.request, limit));
+    return json(await update(id, input));
+  };
+}
+
+/** DELETE of the record the path's `id` names: 204 once `remove` is done. */
+export function adminRemove(notFound: string, remove: (id: number) => Promise<unknown>): Handler {
+  return async (context) => {
+    requireAdmin(context);
+    await remove(idParam(context.params.id, notFound));
+    return new Response(null, { status: 204 });
+  };
+}
