@@ -41,6 +41,11 @@ export interface MarketSeriesFacts {
   releases: readonly ReleaseKind[];
 }
 
+/** The usual EIA query: the route's `value` column, the one series picked by its `series` facet, which is also its id. */
+function seriesFacet(route: string, series: string): MarketSeriesFacts['eia'] {
+  return { route, data: 'value', facets: { series: [series] }, series };
+}
+
 export const MARKET_SERIES = [
   {
     slug: 'wti',
@@ -50,7 +55,7 @@ export const MARKET_SERIES = [
     frequency: 'daily',
     decimals: 2,
     listed: true,
-    eia: { route: 'petroleum/pri/spt', data: 'value', facets: { series: ['RWTC'] }, series: 'RWTC' },
+    eia: seriesFacet('petroleum/pri/spt', 'RWTC'),
     description: 'Spot price of West Texas Intermediate crude oil at Cushing, Oklahoma, free on board, in dollars per barrel.',
     keywords: ['wti', 'crude oil', 'oil price'],
     // EIA publishes the week's daily spot prices once a week, with the WPSR.
@@ -65,7 +70,7 @@ export const MARKET_SERIES = [
     frequency: 'daily',
     decimals: 2,
     listed: true,
-    eia: { route: 'petroleum/pri/spt', data: 'value', facets: { series: ['RBRTE'] }, series: 'RBRTE' },
+    eia: seriesFacet('petroleum/pri/spt', 'RBRTE'),
     description: 'Spot price of Europe Brent crude oil, free on board, in dollars per barrel.',
     keywords: ['brent', 'crude oil', 'oil price'],
     staleAfterDays: 10,
@@ -79,7 +84,7 @@ export const MARKET_SERIES = [
     frequency: 'daily',
     decimals: 2,
     listed: true,
-    eia: { route: 'natural-gas/pri/fut', data: 'value', facets: { series: ['RNGWHHD'] }, series: 'RNGWHHD' },
+    eia: seriesFacet('natural-gas/pri/fut', 'RNGWHHD'),
     description: 'Spot price of natural gas at the Henry Hub in Louisiana, in dollars per million British thermal units.',
     keywords: ['henry hub', 'natural gas', 'lng'],
     staleAfterDays: 10,
@@ -93,7 +98,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 3,
     listed: true,
-    eia: { route: 'petroleum/pri/gnd', data: 'value', facets: { series: ['EMM_EPMR_PTE_NUS_DPG'] }, series: 'EMM_EPMR_PTE_NUS_DPG' },
+    eia: seriesFacet('petroleum/pri/gnd', 'EMM_EPMR_PTE_NUS_DPG'),
     description: 'US average retail price of regular gasoline, all formulations, surveyed every Monday, in dollars per gallon.',
     keywords: ['gasoline', 'pump price', 'refinery'],
     staleAfterDays: 10,
@@ -123,7 +128,7 @@ export const MARKET_SERIES = [
     frequency: 'monthly',
     decimals: 0,
     listed: false,
-    eia: { route: 'petroleum/crd/crpdn', data: 'value', facets: { series: ['MCRFPUS2'] }, series: 'MCRFPUS2' },
+    eia: seriesFacet('petroleum/crd/crpdn', 'MCRFPUS2'),
     description: 'US field production of crude oil, in thousand barrels per day; published about two months after the month.',
     keywords: ['crude production', 'oil output', 'shale', 'permian'],
     staleAfterDays: 125,
@@ -137,7 +142,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 0,
     listed: false,
-    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['WCESTUS1'] }, series: 'WCESTUS1' },
+    eia: seriesFacet('petroleum/stoc/wstk', 'WCESTUS1'),
     description:
       'US commercial crude oil inventories, excluding the Strategic Petroleum Reserve, at the end of each week, in thousand barrels (Weekly Petroleum Status Report).',
     keywords: ['crude inventories', 'crude stocks', 'inventory', 'stockpile'],
@@ -152,7 +157,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 0,
     listed: false,
-    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['W_EPC0_SAX_YCUOK_MBBL'] }, series: 'W_EPC0_SAX_YCUOK_MBBL' },
+    eia: seriesFacet('petroleum/stoc/wstk', 'W_EPC0_SAX_YCUOK_MBBL'),
     description:
       'Crude oil stocks at Cushing, Oklahoma, the delivery point of the WTI futures contract, at the end of each week, in thousand barrels.',
     keywords: ['cushing', 'crude stocks', 'storage hub'],
@@ -167,7 +172,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 0,
     listed: false,
-    eia: { route: 'natural-gas/stor/wkly', data: 'value', facets: { series: ['NW2_EPG0_SWO_R48_BCF'] }, series: 'NW2_EPG0_SWO_R48_BCF' },
+    eia: seriesFacet('natural-gas/stor/wkly', 'NW2_EPG0_SWO_R48_BCF'),
     description:
       'Working natural gas in underground storage in the Lower 48 states at the end of each week, in billion cubic feet (Weekly Natural Gas Storage Report), with the range of the same week over the previous five years.',
     keywords: ['gas storage', 'natural gas', 'injection', 'withdrawal'],
@@ -182,7 +187,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 3,
     listed: false,
-    eia: { route: 'petroleum/pri/gnd', data: 'value', facets: { series: ['EMD_EPD2D_PTE_NUS_DPG'] }, series: 'EMD_EPD2D_PTE_NUS_DPG' },
+    eia: seriesFacet('petroleum/pri/gnd', 'EMD_EPD2D_PTE_NUS_DPG'),
     description: 'US average retail price of on-highway No. 2 diesel fuel, surveyed every Monday, in dollars per gallon.',
     keywords: ['diesel', 'distillate', 'trucking'],
     staleAfterDays: 10,
@@ -196,7 +201,7 @@ export const MARKET_SERIES = [
     frequency: 'weekly',
     decimals: 0,
     listed: false,
-    eia: { route: 'petroleum/stoc/wstk', data: 'value', facets: { series: ['WDISTUS1'] }, series: 'WDISTUS1' },
+    eia: seriesFacet('petroleum/stoc/wstk', 'WDISTUS1'),
     description:
       'US stocks of distillate fuel oil (diesel and heating oil) at the end of each week, in thousand barrels (Weekly Petroleum Status Report).',
     keywords: ['distillate', 'heating oil', 'diesel stocks'],

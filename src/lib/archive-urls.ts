@@ -12,3 +12,11 @@ export function topicUrl(slug: string, page = 1): string {
 export function authorUrl(slug: string, page = 1): string {
   return archivePage(`/author/${slug}`, page);
 }
+
+/**
+ * The links of page `page` of `pageCount` of an archive whose page N is at `urlOf(N)`: its
+ * canonical address, and the pages before and after it where there are.
+ */
+export function archiveLinks(urlOf: (page: number) => string, page: number, pageCount: number) {
+  return { canonicalPath: urlOf(page), prevPath: page > 1 ? urlOf(page - 1) : undefined, nextPath: page < pageCount ? urlOf(page + 1) : undefined };
+}

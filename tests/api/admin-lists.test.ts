@@ -12,6 +12,7 @@ import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { useTestServer } from '../helpers/test-server.ts';
+import { expectNewestFirst } from '../helpers/expect-order.ts';
 
 const PASSWORD = 'admin-lists-password';
 const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
@@ -53,8 +54,7 @@ describe('the admin lists at newsroom size', () => {
     expect(first.body.items[0]).not.toHaveProperty('excerpt');
     const second = await page<AdminArticleRow>('/api/admin/articles?page=2');
     expect(second.body.items.map((a) => a.id)).not.toContain(first.body.items[0]?.id);
-    const times = [...first.body.items, ...second.body.items].map((a) => Date.parse(a.publishedAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expectNewestFirst([...first.body.items, ...second.body.items], (a) => a.publishedAt);
     const last = await page<AdminArticleRow>(`/api/admin/articles?page=${Math.ceil(first.body.total / 50)}`);
     expect(last.body.items.length).toBeGreaterThan(0);
     // The editor loads one article, with its HTML.
@@ -236,8 +236,7 @@ describe('the admin lists at newsroom size', () => {
     expect(last.body.items.length).toBeGreaterThan(0);
     const seen = new Set([...first.body.items, ...last.body.items].map((i) => i.id));
     expect(seen.size).toBe(first.body.items.length + last.body.items.length);
-    const times = [...first.body.items, ...last.body.items].map((i) => Date.parse(i.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expectNewestFirst([...first.body.items, ...last.body.items], (i) => i.createdAt);
     expect((await api.call('GET', '/api/admin/analytics-content')).status).toBe(401);
     expect((await api.call('GET', '/api/admin/analytics-content?page=0', { cookie })).status).toBe(200);
   });
@@ -249,20 +248,21 @@ describe('the admin lists at newsroom size', () => {
     const now = new Date();
     for (const status of ['all', 'draft', 'published', 'scheduled'] as const) {
       for (const sort of ['newest', 'oldest', 'title'] as const) {
-        await articleQueries.listAdminArticleRows({ status, now }, sort, 50, 100, db);
-        await articleQueries.listAdminArticleRows({ status, now, categoryId: 2 }, sort, 50, 100, db);
+        await articleQueries.listAdminArticleRows({ filter: { status, now }, sort, limit: 50, offset: 100 }, db);
+        await articleQueries.listAdminArticleRows({ filter: { status, now, categoryId: 2 }, sort, limit: 50, offset: 100 }, db);
       }
       await articleQueries.countAdminArticles({ status, now }, undefined, db);
       await articleQueries.countAdminArticles({ status, now, categoryId: 2 }, undefined, db);
-      await articleQueries.listAdminArticleRows({ status, now, q: 'gas' }, 'newest', 50, 0, db);
+      await articleQueries.listAdminArticleRows({ filter: { status, now, q: 'gas' }, sort: 'newest', limit: 50, offset: 0 }, db);
       await articleQueries.countAdminArticles({ status, now, q: 'gas' }, 1_000, db);
     }
     for (const status of ['all', 'pending', 'approved'] as const) {
-      for (const sort of ['newest', 'oldest'] as const) await commentQueries.listModerationComments({ status }, sort, 50, 200, db);
-      await commentQueries.listModerationComments({ status, articleId: 3 }, 'oldest', 50, 0, db);
-      await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
+      for (const sort of ['newest', 'oldest'] as const)
+        await commentQueries.listModerationComments({ filter: { status }, sort, limit: 50, offset: 200 }, db);
+      await commentQueries.listModerationComments({ filter: { status, articleId: 3 }, sort: 'oldest', limit: 50, offset: 0 }, db);
+      await commentQueries.listModerationComments({ filter: { status, articleId: 3 }, sort: 'newest', limit: 50, offset: 0 }, db);
       await commentQueries.countModerationComments({ status, articleId: 3 }, undefined, db);
-      await commentQueries.listModerationComments({ status, q: 'storage' }, 'newest', 50, 0, db);
+      await commentQueries.listModerationComments({ filter: { status, q: 'storage' }, sort: 'newest', limit: 50, offset: 0 }, db);
       await commentQueries.countModerationComments({ status, q: 'storage' }, 1_000, db);
     }
     const analyticsQueries = await import('@/server/queries/analytics-content');

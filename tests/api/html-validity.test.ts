@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
+import { useTempDir } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // Every kind of page the server sends, checked by the Nu HTML Checker (the W3C validator,
@@ -13,15 +13,7 @@ import { useTestServer } from '../helpers/test-server.ts';
 const PASSWORD = 'html-validity-password';
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'energy-html-'));
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('energy-html-');
 
 interface VnuMessage {
   type: string;
@@ -99,7 +91,7 @@ describe('the HTML the server sends', () => {
     for (const [index, [path, headers]] of pages.entries()) {
       const response = await fetch(`${server.url}${path}`, { headers: headers ?? {} });
       expect(response.headers.get('Content-Type'), path).toContain('text/html');
-      const file = join(dir, `page-${index}.html`);
+      const file = join(dir.path, `page-${index}.html`);
       writeFileSync(file, await response.text());
       files.set(file, path);
     }
@@ -108,7 +100,7 @@ describe('the HTML the server sends', () => {
   }, 180_000);
 
   it('would report an error (the check itself can fail)', async () => {
-    const file = join(dir, 'broken.html');
+    const file = join(dir.path, 'broken.html');
     writeFileSync(file, '<!doctype html><html lang="en"><title>x</title><div aria-label="not allowed here">x</div></html>');
     expect(await checkerErrors(new Map([[file, 'broken']]))).toHaveLength(1);
   }, 180_000);

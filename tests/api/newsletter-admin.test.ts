@@ -7,6 +7,7 @@ import { planRecorder, sortedPages } from '../helpers/query-plans.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
+import { expectNewestFirst } from '../helpers/expect-order.ts';
 
 const PASSWORD = 'newsletter-admin-password';
 const smtp = useFake(startTestSmtp);
@@ -48,24 +49,19 @@ const waitFor = (condition: () => boolean) => smtp.waitFor(condition);
 
 describe("the admin's Newsletter endpoints", () => {
   it('require the admin session', async () => {
-    for (const [method, path] of [
+    await api.expectSignedOutRefused([
       ['GET', '/api/admin/outbox'],
       ['GET', '/api/admin/outbox/1'],
       ['GET', '/api/admin/newsletter/preview'],
-      ['POST', '/api/admin/newsletter/test'],
-    ] as const) {
-      const res = await api.call(method, path, method === 'POST' ? { body: { email: 'x@example.com' } } : {});
-      expect(res.status, path).toBe(401);
-      expect(res.json).toEqual({ message: 'Unauthorized' });
-    }
+      ['POST', '/api/admin/newsletter/test', { email: 'x@example.com' }],
+    ]);
   });
 
   it('page the outbox 50 at a time, newest first, by kind, status and recipient, with each delivery result', async () => {
     const first = await page('/api/admin/outbox');
     expect(first.items).toHaveLength(50);
     expect(first.total).toBe(120);
-    const times = first.items.map((m) => Date.parse(m.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expectNewestFirst(first.items, (m) => m.createdAt);
     expect(first.items[0]).not.toHaveProperty('text');
     expect((await page('/api/admin/outbox?page=3')).items).toHaveLength(20);
 

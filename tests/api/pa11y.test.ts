@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // The public pages checked by pa11y-ci, an outside tool, against WCAG 2 AA with both of its
@@ -32,15 +32,7 @@ const PAGES = [
 const PHONE_PAGES = ['/', '/news', '/markets/wti', '/calendar', '/article/permian-output-holds-near-record-as-rig-count-slips'];
 
 const server = useTestServer();
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'energy-pa11y-'));
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('energy-pa11y-');
 
 interface Pa11yIssue {
   code: string;
@@ -51,7 +43,7 @@ interface Pa11yIssue {
 
 describe('pa11y-ci (WCAG 2 AA)', () => {
   it('finds no error on the public pages, on a desktop and on a phone', { timeout: 600_000 }, async () => {
-    const config = join(dir, 'pa11y.json');
+    const config = join(dir.path, 'pa11y.json');
     const url = (path: string) => `${server.url}${path}`;
     writeFileSync(
       config,

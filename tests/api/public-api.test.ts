@@ -5,6 +5,7 @@ import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import type { Article, ArticleSummary, Category } from '@/lib/wire/articles';
 import type { MarketDataItem } from '@/lib/wire/markets';
 import { useTestServer } from '../helpers/test-server.ts';
+import { expectNewestFirst } from '../helpers/expect-order.ts';
 
 const server = useTestServer();
 
@@ -20,8 +21,7 @@ describe('GET /api/articles', () => {
     expect(status).toBe(200);
     expect(headers.get('X-Total-Count')).toBe('30');
     expect(body).toHaveLength(20);
-    const times = body.map((a) => Date.parse(a.publishedAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expectNewestFirst(body, (a) => a.publishedAt);
     const first = body[0]!;
     expect([typeof first.id, typeof first.slug, typeof first.category.id, typeof first.category.name, typeof first.category.slug]).toEqual([
       'number',
@@ -140,8 +140,7 @@ describe('reference data', () => {
   it('GET /api/analytics-content lists items of every type, newest first', async () => {
     const { body } = await getJson<AnalyticsContentItem[]>('/api/analytics-content');
     expect(new Set(body.map((i) => i.type))).toEqual(new Set(['chart', 'dashboard', 'report', 'insight']));
-    const times = body.map((i) => Date.parse(i.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expectNewestFirst(body, (i) => i.createdAt);
   });
 });
 

@@ -94,8 +94,8 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
 async function runModerationQueries(db: ReturnType<typeof planRecorder>['db']): Promise<void> {
   const commentQueries = await import('@/server/queries/comments');
   for (const status of ['pending', 'approved'] as const) {
-    for (const offset of [0, 5_000]) await commentQueries.listModerationComments({ status }, 'newest', 50, offset, db);
-    await commentQueries.listModerationComments({ status, articleId: 3 }, 'newest', 50, 0, db);
+    for (const offset of [0, 5_000]) await commentQueries.listModerationComments({ filter: { status }, sort: 'newest', limit: 50, offset }, db);
+    await commentQueries.listModerationComments({ filter: { status, articleId: 3 }, sort: 'newest', limit: 50, offset: 0 }, db);
   }
   await commentQueries.countModerationComments({ status: 'pending', articleId: 3 }, undefined, db);
 }

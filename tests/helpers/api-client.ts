@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestServer } from './test-server.ts';
 
 export interface ApiResult {
@@ -51,5 +52,13 @@ export function apiClient(server: TestServer, password: string) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  return { call, signIn, currentPage };
+  /** Asserts that each call (method, path, body if any), made without a session, answers 401 with the contract's message. */
+  async function expectSignedOutRefused(calls: readonly (readonly [method: string, path: string, body?: unknown])[]): Promise<void> {
+    for (const [method, path, body] of calls) {
+      const res = await call(method, path, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.json).toEqual({ message: 'Unauthorized' });
+    }
+  }
+  return { call, signIn, currentPage, expectSignedOutRefused };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 
 /**
@@ -28,4 +31,12 @@ export function useDuringSuite<T extends object>(start: () => Promise<T>, end: (
 /** A fake (EIA, Zoho, SMTP, S3, a web hook) for the enclosing suite: see `useDuringSuite`. */
 export function useFake<T extends { close: () => Promise<void> }>(start: () => Promise<T>): T {
   return useDuringSuite(start, (fake) => fake.close());
+}
+
+/** A new temporary folder (its name starting `prefix`) for the enclosing suite, removed after it: see `useDuringSuite`. */
+export function useTempDir(prefix: string): { path: string } {
+  return useDuringSuite(
+    () => Promise.resolve({ path: mkdtempSync(join(tmpdir(), prefix)) }),
+    ({ path }) => Promise.resolve(rmSync(path, { recursive: true, force: true })),
+  );
 }

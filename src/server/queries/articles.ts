@@ -4,7 +4,7 @@ import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
 import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, type EditorsOnlyField } from '@/lib/validation/article';
 import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
-import { countRows, inIdOrder, pageIds } from '@/server/queries/pages';
+import { countRows, inIdOrder, pageIds, type ListPage } from '@/server/queries/pages';
 import { asWire, columnsOf, omitColumns } from '@/server/queries/rows';
 
 /** The answer's category: the joined category row's fields. */
@@ -482,12 +482,10 @@ const adminRowColumns = {
 
 /** A page of the admin's article list: rows without excerpt or HTML, newest, oldest or by title. */
 export async function listAdminArticleRows(
-  filter: AdminArticleFilter,
-  sort: 'newest' | 'oldest' | 'title',
-  limit: number,
-  offset: number,
+  page: ListPage<AdminArticleFilter, 'newest' | 'oldest' | 'title'>,
   tx: Executor = db,
 ): Promise<AdminArticleRow[]> {
+  const { filter, sort, limit, offset } = page;
   const fts = filter.q ? toFtsQuery(filter.q) : undefined;
   if (filter.q && !fts) return [];
   const order =

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { articles, comments } from '@db/schema';
 import type { ModerationComment, PublicComment } from '@/lib/wire/comments';
 import { db, type Executor } from '@/server/db';
-import { countRows, deleteByIds, inIdOrder, pageIds } from '@/server/queries/pages';
+import { countRows, deleteByIds, inIdOrder, pageIds, updateByIds, type ListPage } from '@/server/queries/pages';
 import { asWire, columnsOf } from '@/server/queries/rows';
 
 /** A comment as readers see it (`PublicComment`): named columns only, so no e-mail can slip through. */
@@ -98,13 +98,8 @@ function commentFtsQuery(text: string): string | undefined {
  * first part of its text. Served by the (approved, time), (time) or (article, approved,
  * time) index, or driven by the comments' full-text index when searching.
  */
-export async function listModerationComments(
-  filter: ModerationFilter,
-  sort: 'newest' | 'oldest',
-  limit: number,
-  offset: number,
-  tx: Executor = db,
-): Promise<ModerationComment[]> {
+export async function listModerationComments(page: ListPage<ModerationFilter, 'newest' | 'oldest'>, tx: Executor = db): Promise<ModerationComment[]> {
+  const { filter, sort, limit, offset } = page;
   const fts = filter.q ? commentFtsQuery(filter.q) : undefined;
   if (filter.q && !fts) return [];
   const order = sort === 'oldest' ? [comments.createdAt, comments.id] : [desc(comments.createdAt), desc(comments.id)];
@@ -152,8 +147,7 @@ export async function getModerationComment(id: number, tx: Executor = db): Promi
 
 /** Approves the given comments; answers how many there were. */
 export async function approveCommentsByIds(ids: number[], tx: Executor = db): Promise<number> {
-  const rows = await tx.update(comments).set({ approved: true }).where(inArray(comments.id, ids)).returning({ id: comments.id });
-  return rows.length;
+  return updateByIds(tx, comments, comments.id, ids, { approved: true });
 }
 
 /** Deletes the given comments; answers how many there were. */
@@ -166,20 +160,9 @@ export async function deleteCommentsByIds(ids: number[], tx: Executor = db): Pro
  * what the editors' notice looks through (it lists the pending ones). A range of the primary
  * key (ids grow in commit order).
  */
-export function listCommentsAfter(
-  afterId: number,
-  limit: number,
-  tx: Executor = db,
-): Promise<{ id: number; approved: boolean; authorName: string; content: string; articleTitle: string; createdAt: Date }[]> {
+export function listCommentsAfter(afterId: number, limit: number, tx: Executor = db) {
   return tx
-    .select({
-      id: comments.id,
-      approved: comments.approved,
-      authorName: comments.authorName,
-      content: comments.content,
-      articleTitle: articles.title,
-      createdAt: comments.createdAt,
-    })
+    .select({ ...columnsOf(comments, ['id', 'approved', 'authorName', 'content', 'createdAt']), articleTitle: articles.title })
     .from(comments)
     .innerJoin(articles, eq(articles.id, comments.articleId))
     .where(sql`${comments.id} > ${afterId}`)

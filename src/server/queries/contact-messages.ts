@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { contactMessages } from '@db/schema';
 import type { AdminMessage } from '@/lib/wire/contact';
 import { db, type Executor } from '@/server/db';
 import { asWire, columnsOf } from '@/server/queries/rows';
-import { countRows, deleteByIds } from '@/server/queries/pages';
+import { countRows, deleteByIds, updateByIds, type ListPage } from '@/server/queries/pages';
 
 /** Stores a contact message; answers its id and time. */
 export async function insertContactMessage(
@@ -46,13 +46,8 @@ function messageConditions(filter: MessageFilter): SQL[] {
 }
 
 /** A page of the inbox, newest or oldest first, each with the first part of its text. */
-export async function listContactMessages(
-  filter: MessageFilter,
-  sort: 'newest' | 'oldest',
-  limit: number,
-  offset: number,
-  tx: Executor = db,
-): Promise<AdminMessage[]> {
+export async function listContactMessages(page: ListPage<MessageFilter, 'newest' | 'oldest'>, tx: Executor = db): Promise<AdminMessage[]> {
+  const { filter, sort, limit, offset } = page;
   const rows = await tx
     .select({ ...inboxColumns, message: sql<string>`substr(${contactMessages.message}, 1, ${MESSAGE_PREVIEW_CHARS + 1})` })
     .from(contactMessages)
@@ -76,8 +71,7 @@ export async function getContactMessage(id: number, tx: Executor = db): Promise<
 
 /** Marks the given messages handled or not; answers how many there were. */
 export async function setContactMessagesHandled(ids: number[], handled: boolean, tx: Executor = db): Promise<number> {
-  const rows = await tx.update(contactMessages).set({ handled }).where(inArray(contactMessages.id, ids)).returning({ id: contactMessages.id });
-  return rows.length;
+  return updateByIds(tx, contactMessages, contactMessages.id, ids, { handled });
 }
 
 /** Deletes the given messages; answers how many there were. */
@@ -86,19 +80,9 @@ export async function deleteContactMessagesByIds(ids: number[], tx: Executor = d
 }
 
 /** Up to `limit` contact messages with ids above `afterId`, oldest first: what the editors' notice lists. */
-export function listContactMessagesAfter(
-  afterId: number,
-  limit: number,
-  tx: Executor = db,
-): Promise<{ id: number; name: string; subject: string; category: string; createdAt: Date }[]> {
+export function listContactMessagesAfter(afterId: number, limit: number, tx: Executor = db) {
   return tx
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      subject: contactMessages.subject,
-      category: contactMessages.category,
-      createdAt: contactMessages.createdAt,
-    })
+    .select(columnsOf(contactMessages, ['id', 'name', 'subject', 'category', 'createdAt']))
     .from(contactMessages)
     .where(sql`${contactMessages.id} > ${afterId}`)
     .orderBy(contactMessages.id)

@@ -2,8 +2,16 @@
 // page's ids first, from the full-text index when searching or from the table's own index,
 // then only those rows, put back in the ids' order).
 import { count, inArray, type SQL, type Subquery } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '@/server/db';
+
+/** One page of a filtered, ordered list: `limit` rows after the first `offset`. */
+export interface ListPage<F, S extends string> {
+  filter: F;
+  sort: S;
+  limit: number;
+  offset: number;
+}
 
 /** How many rows of `table` (or a subquery) match `where` (all of them without it). */
 export async function countRows(tx: Executor, table: SQLiteTable | Subquery, where?: SQL): Promise<number> {
@@ -48,5 +56,17 @@ export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows
 /** Deletes the rows of `table` whose `id` is one of `ids` (a bulk action of a list); answers how many there were. */
 export async function deleteByIds(tx: Executor, table: SQLiteTable, id: SQLiteColumn, ids: number[]): Promise<number> {
   const rows = await tx.delete(table).where(inArray(id, ids)).returning({ id });
+  return rows.length;
+}
+
+/** Sets `values` on the rows of `table` whose `id` is one of `ids` (a bulk action of a list); answers how many there were. */
+export async function updateByIds<T extends SQLiteTable>(
+  tx: Executor,
+  table: T,
+  id: SQLiteColumn,
+  ids: number[],
+  values: SQLiteUpdateSetSource<T>,
+): Promise<number> {
+  const rows = await tx.update(table).set(values).where(inArray(id, ids)).returning({ id });
   return rows.length;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'dri
 import { subscriberAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
-import { countRows } from '@/server/queries/pages';
+import { countRows, type ListPage } from '@/server/queries/pages';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriberRow = typeof subscribers.$inferInsert;
@@ -119,13 +119,8 @@ export type SubscriberListRow = { [K in keyof typeof listColumns]: SubscriberRow
  * A page of the admin's subscriber list: by address when searching (the e-mail index's
  * order), else newest or oldest first (the status or creation index's order).
  */
-export function listSubscriberRows(
-  filter: SubscriberFilter,
-  sort: 'newest' | 'oldest',
-  limit: number,
-  offset: number,
-  tx: Executor = db,
-): Promise<SubscriberListRow[]> {
+export function listSubscriberRows(page: ListPage<SubscriberFilter, 'newest' | 'oldest'>, tx: Executor = db): Promise<SubscriberListRow[]> {
+  const { filter, sort, limit, offset } = page;
   const byTime = sort === 'oldest' ? [asc(subscribers.createdAt), asc(subscribers.id)] : [desc(subscribers.createdAt), desc(subscribers.id)];
   return tx
     .select(listColumns)

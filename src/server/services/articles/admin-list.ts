@@ -8,7 +8,7 @@ import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 export async function listArticlesForAdmin(query: AdminArticleListQuery): Promise<AdminPage<AdminArticleRow>> {
   const filter = { q: query.q, status: query.status, categoryId: query.categoryId, now: new Date() };
   const [items, total] = await Promise.all([
-    listAdminArticleRows(filter, query.sort, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    listAdminArticleRows({ filter, sort: query.sort, limit: ADMIN_PAGE_SIZE, offset: adminOffsetOf(query.page) }),
     countAdminArticles(filter, ADMIN_SEARCH_COUNT_CAP),
   ]);
   return adminPage(items, query.page, total, Boolean(query.q));

@@ -36,7 +36,7 @@ export async function listCommentsForAdmin(query: AdminCommentListQuery): Promis
   const [items, total] = await Promise.all([
     pendingFirst
       ? listPendingFirst(filter, offset, totalOf('pending'))
-      : listModerationComments(filter, query.sort === 'oldest' ? 'oldest' : 'newest', ADMIN_PAGE_SIZE, offset),
+      : listModerationComments({ filter, sort: query.sort === 'oldest' ? 'oldest' : 'newest', limit: ADMIN_PAGE_SIZE, offset }),
     totalOf(query.status),
   ]);
   return adminPage(items, query.page, total, Boolean(query.q));
@@ -45,10 +45,18 @@ export async function listCommentsForAdmin(query: AdminCommentListQuery): Promis
 /** The page at `offset` of pending comments followed by approved ones, each newest first. */
 async function listPendingFirst(filter: ModerationFilter, offset: number, pendingTotal: Promise<number>): Promise<ModerationComment[]> {
   const pending = await pendingTotal;
-  const first = offset < pending ? await listModerationComments({ ...filter, status: 'pending' }, 'newest', ADMIN_PAGE_SIZE, offset) : [];
+  const first =
+    offset < pending
+      ? await listModerationComments({ filter: { ...filter, status: 'pending' }, sort: 'newest', limit: ADMIN_PAGE_SIZE, offset })
+      : [];
   const room = ADMIN_PAGE_SIZE - first.length;
   if (room === 0) return first;
-  const rest = await listModerationComments({ ...filter, status: 'approved' }, 'newest', room, Math.max(0, offset - pending));
+  const rest = await listModerationComments({
+    filter: { ...filter, status: 'approved' },
+    sort: 'newest',
+    limit: room,
+    offset: Math.max(0, offset - pending),
+  });
   return [...first, ...rest];
 }
 

@@ -57,7 +57,7 @@ export async function listMessagesForAdmin(query: AdminMessageListQuery): Promis
     return query.status === 'unhandled' ? unhandled : query.status === 'handled' ? handled : unhandled + handled;
   };
   const [items, total] = await Promise.all([
-    listContactMessages(filter, query.sort, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    listContactMessages({ filter, sort: query.sort, limit: ADMIN_PAGE_SIZE, offset: adminOffsetOf(query.page) }),
     query.q ? countContactMessages(filter) : fromCounters(),
   ]);
   return adminPage(items, query.page, total, false);

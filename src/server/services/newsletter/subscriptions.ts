@@ -247,7 +247,7 @@ const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({ ...asW
 export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): Promise<AdminPage<AdminSubscriber>> {
   const filter = { q: query.q, status: query.status };
   const [rows, total] = await Promise.all([
-    listSubscriberRows(filter, query.sort, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    listSubscriberRows({ filter, sort: query.sort, limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
     countSubscribers(filter, query.q ? ADMIN_SEARCH_COUNT_CAP : undefined),
   ]);
   const capped = total > ADMIN_SEARCH_COUNT_CAP && query.q ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true as const } : { total };

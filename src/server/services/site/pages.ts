@@ -5,6 +5,7 @@ import { TOPIC_MARKET_SERIES } from '@/lib/categories';
 import type { ArticleSeo } from '@/lib/wire/articles';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { seriesInfo, staleFrom } from '@/lib/series-catalog';
+import { archivePageQuerySchema } from '@/lib/validation/page-query';
 import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
@@ -103,6 +104,20 @@ export async function getArticlePreviewData(token: string) {
  * archive (newest first, as /news pages it), and the market figures of the topic; undefined
  * for an unknown category.
  */
+/**
+ * The page an archive address asks for (`?page=`, the first when unreadable) and its data:
+ * undefined for a slug that cannot be one, one `load` does not know, or a page past the last.
+ */
+export async function archivePageOf<D extends { pageCount: number }>(
+  slug: string | undefined,
+  searchParams: URLSearchParams,
+  load: (slug: string, page: number) => Promise<D | undefined>,
+): Promise<{ page: number; data: D | undefined }> {
+  const { page } = archivePageQuerySchema.parse(Object.fromEntries(searchParams));
+  const data = slug && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await load(slug, page) : undefined;
+  return { page, data: data && page <= data.pageCount ? data : undefined };
+}
+
 export async function getTopicPageData(slug: string, page: number) {
   const category = await getCategoryBySlug(slug);
   showsTags(tag.topic(slug));
