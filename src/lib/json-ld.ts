@@ -16,3 +16,8 @@ export function breadcrumbList(trail: readonly Crumb[], site: URL): Record<strin
     })),
   };
 }
+
+/** The BreadcrumbList of a page under News (a topic, an author, an article): News first, then `trail`. */
+export function newsBreadcrumbs(trail: readonly Crumb[], site: URL): Record<string, unknown> {
+  return breadcrumbList([{ name: 'News', path: '/news' }, ...trail], site);
+}

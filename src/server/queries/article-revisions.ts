@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { articleAutosaves, articleRevisions } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { countRows } from '@/server/queries/pages';
+import { countRows, findRow } from '@/server/queries/pages';
 
 export type ArticleRevisionRecord = typeof articleRevisions.$inferSelect;
 export type ArticleAutosaveRecord = typeof articleAutosaves.$inferSelect;
@@ -51,11 +51,7 @@ export async function countArticleRevisions(articleId: number, tx: Executor = db
 
 /** One revision of an article, or undefined. */
 export async function getArticleRevision(articleId: number, revisionId: number, tx: Executor = db): Promise<ArticleRevisionRecord | undefined> {
-  const [row] = await tx
-    .select()
-    .from(articleRevisions)
-    .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, articleId)));
-  return row;
+  return findRow(tx, articleRevisions, and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, articleId)));
 }
 
 /** Writes (or overwrites) a user's autosave under its key. */
@@ -71,11 +67,7 @@ export async function upsertArticleAutosave(values: ArticleAutosaveRecord, tx: E
 
 /** A user's autosave under its key, or undefined. */
 export async function getArticleAutosave(userId: number, draftKey: string, tx: Executor = db): Promise<ArticleAutosaveRecord | undefined> {
-  const [row] = await tx
-    .select()
-    .from(articleAutosaves)
-    .where(and(eq(articleAutosaves.userId, userId), eq(articleAutosaves.draftKey, draftKey)));
-  return row;
+  return findRow(tx, articleAutosaves, and(eq(articleAutosaves.userId, userId), eq(articleAutosaves.draftKey, draftKey)));
 }
 
 /** Drops a user's autosave under its key (the article was saved, or the editor discarded it). */

@@ -1,16 +1,13 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { importRuns } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { findRow } from '@/server/queries/pages';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 
 /** An import started after `since` and not finished, if any. */
 export async function findRunningImport(since: Date, tx: Executor = db): Promise<ImportRunRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(importRuns)
-    .where(and(eq(importRuns.status, 'running'), gt(importRuns.startedAt, since)));
-  return row;
+  return findRow(tx, importRuns, and(eq(importRuns.status, 'running'), gt(importRuns.startedAt, since)));
 }
 
 /** Records the start of an import; answers its id. */

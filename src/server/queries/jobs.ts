@@ -1,8 +1,20 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { scheduledJobs } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
+
+/** Adds a job's row due at `at`; a row that exists takes `existingDue` as its due time instead. */
+async function upsertJobDue(tx: Executor, name: string, at: Date, existingDue: SQL): Promise<void> {
+  await tx
+    .insert(scheduledJobs)
+    .values({ name, nextRunAt: at })
+    .onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt: existingDue } });
+}
+
+/** A job due at `now` whose lease is free (nobody holds it, or its holder's lease ran out). */
+const dueAndFree = (now: Date) =>
+  and(lte(scheduledJobs.nextRunAt, now), or(isNull(scheduledJobs.leaseExpiresAt), lt(scheduledJobs.leaseExpiresAt, now)));
 
 /**
  * Adds a job's row, due at `firstRunAt`; a row that exists keeps its time unless that is
@@ -10,21 +22,12 @@ export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
  * than its schedule says.
  */
 export async function ensureScheduledJob(name: string, firstRunAt: Date, tx: Executor = db): Promise<void> {
-  await tx
-    .insert(scheduledJobs)
-    .values({ name, nextRunAt: firstRunAt })
-    .onConflictDoUpdate({
-      target: scheduledJobs.name,
-      set: { nextRunAt: sql`min(${scheduledJobs.nextRunAt}, excluded.next_run_at)` },
-    });
+  await upsertJobDue(tx, name, firstRunAt, sql`min(${scheduledJobs.nextRunAt}, excluded.next_run_at)`);
 }
 
 /** The names of the jobs that are due and free now (a read: polling takes no write lock while nothing is due). */
 export async function listDueJobNames(now: Date, tx: Executor = db): Promise<string[]> {
-  const rows = await tx
-    .select({ name: scheduledJobs.name })
-    .from(scheduledJobs)
-    .where(and(lte(scheduledJobs.nextRunAt, now), or(isNull(scheduledJobs.leaseExpiresAt), lt(scheduledJobs.leaseExpiresAt, now))));
+  const rows = await tx.select({ name: scheduledJobs.name }).from(scheduledJobs).where(dueAndFree(now));
   return rows.map((r) => r.name);
 }
 
@@ -36,13 +39,7 @@ export async function claimDueJob(name: string, holder: string, now: Date, lease
   const [row] = await tx
     .update(scheduledJobs)
     .set({ leaseHolder: holder, leaseExpiresAt: new Date(now.getTime() + leaseMs), lastStartedAt: now })
-    .where(
-      and(
-        eq(scheduledJobs.name, name),
-        lte(scheduledJobs.nextRunAt, now),
-        or(isNull(scheduledJobs.leaseExpiresAt), lt(scheduledJobs.leaseExpiresAt, now)),
-      ),
-    )
+    .where(and(eq(scheduledJobs.name, name), dueAndFree(now)))
     .returning();
   return row;
 }
@@ -64,15 +61,13 @@ export async function renewJobLease(name: string, holder: string, until: Date, t
  * job runs again right after: nothing the request was for is left to the next scheduled time.
  */
 export async function requestJobRun(name: string, now: Date, tx: Executor = db): Promise<void> {
-  await tx
-    .insert(scheduledJobs)
-    .values({ name, nextRunAt: now })
-    .onConflictDoUpdate({
-      target: scheduledJobs.name,
-      set: {
-        nextRunAt: sql`case when ${scheduledJobs.leaseExpiresAt} > ${now.getTime()} then ${now.getTime()} else min(${scheduledJobs.nextRunAt}, ${now.getTime()}) end`,
-      },
-    });
+  const at = now.getTime();
+  await upsertJobDue(
+    tx,
+    name,
+    now,
+    sql`case when ${scheduledJobs.leaseExpiresAt} > ${at} then ${at} else min(${scheduledJobs.nextRunAt}, ${at}) end`,
+  );
 }
 
 /**

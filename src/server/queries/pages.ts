@@ -13,6 +13,12 @@ export interface ListPage<F, S extends string> {
   offset: number;
 }
 
+/** The first row of `table` matching `where` (one row: by a key, or the one such row), or undefined. */
+export async function findRow<T extends SQLiteTable>(tx: Executor, table: T, where: SQL | undefined): Promise<T['$inferSelect'] | undefined> {
+  const [row] = (await tx.select().from(table).where(where).limit(1)) as T['$inferSelect'][];
+  return row;
+}
+
 /** How many rows of `table` (or a subquery) match `where` (all of them without it). */
 export async function countRows(tx: Executor, table: SQLiteTable | Subquery, where?: SQL): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(table).where(where);
