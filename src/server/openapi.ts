@@ -10,6 +10,7 @@ import {
   adminArticleListSchema,
   adminAuthorListSchema,
   adminCommentListSchema,
+  adminCorrectionListSchema,
   adminMessageListSchema,
   adminOutboxListSchema,
   adminRevisionListSchema,
@@ -26,6 +27,7 @@ import { calendarEventListQuerySchema, calendarEventSchema } from '@/lib/validat
 import { categoryUpdateSchema } from '@/lib/validation/category';
 import { commentCreateSchema } from '@/lib/validation/comment';
 import { contactCreateSchema } from '@/lib/validation/contact';
+import { correctionInputSchema } from '@/lib/validation/correction';
 import { loginSchema } from '@/lib/validation/login';
 import { mediaDetailsSchema, mediaListSchema } from '@/lib/validation/media';
 import { messageUpdateSchema } from '@/lib/validation/message';
@@ -58,6 +60,7 @@ import { calendarEventItemSchema, releaseChangeItemSchema, releaseChoiceSchema }
 import { moderationCommentSchema, publicCommentSchema } from '@/lib/wire/comments';
 import { adminPageOf, bulkResultSchema, errorSchema, named, noticeSchema, recordId } from '@/lib/wire/common';
 import { adminMessageSchema, contactReceiptSchema } from '@/lib/wire/contact';
+import { correctionSchema } from '@/lib/wire/corrections';
 import {
   energyMixEntrySchema,
   marketDataItemSchema,
@@ -144,6 +147,7 @@ const bulk = (tag: string, call: RecordCall & { body: z.ZodMiniType }) =>
   });
 
 const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
+const CORRECTION = { ...id('article'), correctionId: pathParam('The correction’s id.', recordId) };
 const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
 const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
 
@@ -497,6 +501,45 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '409': 'The article was saved since `expectedUpdatedAt`.',
         ...BODY_ERRORS,
       },
+    }),
+  },
+  '/api/admin/articles/{id}/corrections': {
+    get: staff(ADMIN_ARTICLES, {
+      operationId: 'listCorrections',
+      summary: 'An article’s corrections, newest first, 50 a page',
+      path: id('article'),
+      query: { schema: adminCorrectionListSchema, about: PAGE },
+      responses: { '200': ok('A page of corrections.', adminPageOf(correctionSchema)), '404': 'No such article.' },
+    }),
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'createCorrection',
+      summary: 'Add a dated correction to a published article',
+      description:
+        'Dated now; readers see it under the article, in its feed items and on /corrections, and the article’s “Updated” date and `dateModified` follow it.',
+      path: id('article'),
+      body: named('CorrectionInput', correctionInputSchema),
+      responses: {
+        '201': ok('The correction.', correctionSchema),
+        '400': 'Invalid input.',
+        '404': 'No such article.',
+        '409': 'The article is a draft or scheduled: it is edited, not corrected.',
+        ...BODY_ERRORS,
+      },
+    }),
+  },
+  '/api/admin/articles/{id}/corrections/{correctionId}': {
+    patch: staff(ADMIN_ARTICLES, {
+      operationId: 'updateCorrection',
+      summary: 'Change a correction’s text (its date stays)',
+      path: CORRECTION,
+      body: correctionInputSchema,
+      responses: { '200': ok('The correction.', correctionSchema), '400': 'Invalid input.', '404': 'No such article or correction.', ...BODY_ERRORS },
+    }),
+    delete: staff(ADMIN_ARTICLES, {
+      operationId: 'deleteCorrection',
+      summary: 'Delete a correction',
+      path: CORRECTION,
+      responses: { '204': deleted, '404': 'No such article or correction.' },
     }),
   },
   '/api/admin/autosaves/{key}': {
@@ -858,7 +901,7 @@ const TAGS = [
   { name: ADMIN_SESSION, description: 'Signing in and out, and two-factor sign-in.' },
   {
     name: ADMIN_ARTICLES,
-    description: 'The newsroom: articles, their history and autosaves, authors and topics. Needs the administrator’s session.',
+    description: 'The newsroom: articles, their history, autosaves and corrections, authors and topics. Needs the administrator’s session.',
   },
   {
     name: ADMIN_READERS,
