@@ -148,6 +148,7 @@ const bulk = (tag: string, call: RecordCall & { body: z.ZodMiniType }) =>
 
 const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
 const CORRECTION = { ...id('article'), correctionId: pathParam('The correction’s id.', recordId) };
+const correctionInput = named('CorrectionInput', correctionInputSchema);
 const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
 const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
 
@@ -517,7 +518,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       description:
         'Dated now; readers see it under the article, in its feed items and on /corrections, and the article’s “Updated” date and `dateModified` follow it.',
       path: id('article'),
-      body: named('CorrectionInput', correctionInputSchema),
+      body: correctionInput,
       responses: {
         '201': ok('The correction.', correctionSchema),
         '400': 'Invalid input.',
@@ -532,7 +533,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       operationId: 'updateCorrection',
       summary: 'Change a correction’s text (its date stays)',
       path: CORRECTION,
-      body: correctionInputSchema,
+      body: correctionInput,
       responses: { '200': ok('The correction.', correctionSchema), '400': 'Invalid input.', '404': 'No such article or correction.', ...BODY_ERRORS },
     }),
     delete: staff(ADMIN_ARTICLES, {

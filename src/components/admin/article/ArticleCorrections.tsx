@@ -50,7 +50,7 @@ export function ArticleCorrections({ articleId }: { articleId: number }) {
   const headingId = useId();
   const { data } = list;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 border-t pt-4" data-testid="article-corrections-editor">
+    <section aria-labelledby={headingId} className="grid gap-3 border-y py-4" data-testid="article-corrections-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold">
           Corrections{data && data.total > 0 ? ` (${data.total.toLocaleString('en-US')})` : ''}
