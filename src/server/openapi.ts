@@ -123,19 +123,22 @@ const createOne = (tag: string, noun: string, shape: z.ZodMiniType, call: Record
 /** Reads one record by id: its shape, or a 404. */
 const readOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall) =>
   staff(tag, { ...also(call), path: id(noun), responses: { '200': ok(`The ${noun}.`, shape), '404': `No such ${noun}.` } });
+/** A record's path parameters: its id, unless the record lives under another (an article's correction). */
+type RecordPath = { path?: OperationSpec['path'] };
+
 /** Changes one record by id from a JSON body: the answer, a 400, or a 404. */
-const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & RecordPath & { body: z.ZodMiniType; conflict?: string }) =>
   staff(tag, {
     ...also(call),
-    path: id(noun),
+    path: call.path ?? id(noun),
     body: call.body,
     responses: { '200': answer, '400': 'Invalid input.', '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
   });
 /** Deletes one record by id: a 204, or a 404. */
-const deleteOne = (tag: string, noun: string, call: RecordCall & { conflict?: string }) =>
+const deleteOne = (tag: string, noun: string, call: RecordCall & RecordPath & { conflict?: string }) =>
   staff(tag, {
     ...also(call),
-    path: id(noun),
+    path: call.path ?? id(noun),
     responses: { '204': deleted, '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }) },
   });
 /** Changes up to 200 records at once. */
@@ -529,19 +532,13 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/articles/{id}/corrections/{correctionId}': {
-    patch: staff(ADMIN_ARTICLES, {
+    patch: changeOne(ADMIN_ARTICLES, 'correction', ok('The correction.', correctionSchema), {
       operationId: 'updateCorrection',
       summary: 'Change a correction’s text (its date stays)',
       path: CORRECTION,
       body: correctionInput,
-      responses: { '200': ok('The correction.', correctionSchema), '400': 'Invalid input.', '404': 'No such article or correction.', ...BODY_ERRORS },
     }),
-    delete: staff(ADMIN_ARTICLES, {
-      operationId: 'deleteCorrection',
-      summary: 'Delete a correction',
-      path: CORRECTION,
-      responses: { '204': deleted, '404': 'No such article or correction.' },
-    }),
+    delete: deleteOne(ADMIN_ARTICLES, 'correction', { operationId: 'deleteCorrection', summary: 'Delete a correction', path: CORRECTION }),
   },
   '/api/admin/autosaves/{key}': {
     get: staff(ADMIN_ARTICLES, {
