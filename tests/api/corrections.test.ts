@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pagePurges, rateLimitEvents } from '@db/schema';
+import { articleRevisions, pagePurges, rateLimitEvents } from '@db/schema';
 import { formatShortDate } from '@/lib/format';
 import { apiClient, type ApiResult } from '../helpers/api-client.ts';
 import { parseFeed } from '../helpers/feed-reader.ts';
@@ -161,6 +161,28 @@ describe('the corrections API', () => {
     expect(res.status).toBe(200);
     expect(res.json).not.toHaveProperty('correction');
     expect((await call('GET', `/api/articles/${story.slug}`)).json).not.toHaveProperty('correction');
+    // A revision kept while the field existed still names it; the history leaves it out.
+    const [kept] = await server.database.db
+      .insert(articleRevisions)
+      .values({
+        articleId: story.id,
+        username: 'admin',
+        action: 'updated',
+        changedFields: JSON.stringify(['title', 'correction']),
+        snapshot: JSON.stringify({ title: 'An older title', correction: 'An earlier version said otherwise.' }),
+        createdAt: new Date(Date.parse(story.updatedAt) - 60_000),
+      })
+      .returning({ id: articleRevisions.id });
+    const history = await call('GET', `/api/admin/articles/${story.id}/revisions`, { cookie });
+    const listed = (history.json['items'] as { id: number; changedFields: string[] }[]).find((r) => r.id === kept?.id);
+    expect(listed?.changedFields).toEqual(['title']);
+    const diff = await call('GET', `/api/admin/articles/${story.id}/revisions/${kept?.id}`, { cookie });
+    expect(diff.status).toBe(200);
+    expect((diff.json['revision'] as { snapshot: Json }).snapshot).toEqual({ title: 'An older title' });
+    const restored = await call('POST', `/api/admin/articles/${story.id}/revisions/${kept?.id}/restore`, { cookie, body: {} });
+    expect(restored.status).toBe(200);
+    expect(restored.json).toMatchObject({ title: 'An older title' });
+    expect(restored.json).not.toHaveProperty('correction');
   });
 });
 
@@ -253,6 +275,7 @@ describe('the corrections page', () => {
     expect(first.text).toContain(`datetime="${added[20]?.createdAt}"`);
     expect(first.text).not.toContain('A correction of a story later withdrawn.');
     expect(first.text).toContain('href="/corrections?page=2"');
+    expect(first.text).toMatch(/data-testid="corrections-count">2\d corrections · page 1 of 2</);
 
     const second = await currentPage('/corrections?page=2');
     expect(second.status).toBe(200);
