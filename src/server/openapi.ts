@@ -156,6 +156,15 @@ const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not y
 const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
 
 const ADMIN_ARTICLES = 'Admin: articles';
+
+/** A page of what an article holds (its revisions, its corrections), 50 a page; a 404 for no such article. */
+const articleRecords = (items: string, item: z.ZodMiniType, call: RecordCall & { query: z.ZodMiniType }) =>
+  staff(ADMIN_ARTICLES, {
+    ...also(call),
+    path: id('article'),
+    query: { schema: call.query, about: PAGE },
+    responses: { '200': ok(`A page of ${items}.`, adminPageOf(item)), '404': 'No such article.' },
+  });
 const ADMIN_READERS = 'Admin: readers';
 const ADMIN_DATA = 'Admin: data and calendar';
 const ADMIN_SESSION = 'Admin: session';
@@ -475,12 +484,10 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/articles/{id}/revisions': {
-    get: staff(ADMIN_ARTICLES, {
+    get: articleRecords('revisions', articleRevisionRowSchema, {
       operationId: 'listRevisions',
       summary: 'An article’s saves, newest first, 50 a page',
-      path: id('article'),
-      query: { schema: adminRevisionListSchema, about: PAGE },
-      responses: { '200': ok('A page of revisions.', adminPageOf(articleRevisionRowSchema)), '404': 'No such article.' },
+      query: adminRevisionListSchema,
     }),
   },
   '/api/admin/articles/{id}/revisions/{revisionId}': {
@@ -508,12 +515,10 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/articles/{id}/corrections': {
-    get: staff(ADMIN_ARTICLES, {
+    get: articleRecords('corrections', correctionSchema, {
       operationId: 'listCorrections',
       summary: 'An article’s corrections, newest first, 50 a page',
-      path: id('article'),
-      query: { schema: adminCorrectionListSchema, about: PAGE },
-      responses: { '200': ok('A page of corrections.', adminPageOf(correctionSchema)), '404': 'No such article.' },
+      query: adminCorrectionListSchema,
     }),
     post: staff(ADMIN_ARTICLES, {
       operationId: 'createCorrection',
