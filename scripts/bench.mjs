@@ -35,20 +35,26 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 // TRUST_PROXY lets the write-load section post from many client addresses.
 const dbPath = join(dir, 'bench.db');
 const server = await startServer({ DATABASE_URL: `file:${dbPath}`, TRUST_PROXY: 'true' });
+// `npm run bench -- cache throughput` runs only the sections named (reads, cache, weight,
+// throughput, load, memory, lighthouse); without names, all of them.
+const only = new Set(process.argv.slice(2));
+const runs = (/** @type {string} */ section) => only.size === 0 || only.has(section);
 try {
-  const largePath = scaleDatabase(dir);
-  const large = await startLargeServer(largePath);
-  try {
-    await benchReads({ base: server.base, dbPath }, large);
-    await benchCache(server.base, large, dir);
-  } finally {
-    large.stop();
+  if (runs('reads') || runs('cache')) {
+    const largePath = scaleDatabase(dir);
+    const large = await startLargeServer(largePath);
+    try {
+      if (runs('reads')) await benchReads({ base: server.base, dbPath }, large);
+      if (runs('cache')) await benchCache(server.base, large, dir);
+    } finally {
+      large.stop();
+    }
   }
-  await benchWeight(server.base);
-  await benchThroughput(server.base);
-  await benchWriteLoad(server.base);
-  await benchMemory(server.base, server.pid);
-  await benchLighthouse(server.base);
+  if (runs('weight')) await benchWeight(server.base);
+  if (runs('throughput')) await benchThroughput(server.base);
+  if (runs('load')) await benchWriteLoad(server.base);
+  if (runs('memory')) await benchMemory(server.base, server.pid);
+  if (runs('lighthouse')) await benchLighthouse(server.base);
 } finally {
   server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { tag } from '@/server/cache/tags';
+import { purgeTarget, tag } from '@/server/cache/tags';
 
 /**
  * The on-demand pages that are cached, by Astro route pattern, each with the query
@@ -213,7 +213,7 @@ export class PageCache {
   #bytes = 0;
   /** Purges applied so far, and the latest of them: a render that began before one of them may have read what it changed. */
   #purgeSeq = 0;
-  readonly #recentPurges: { seq: number; tags: readonly string[] }[] = [];
+  readonly #recentPurges: { seq: number; tags: readonly string[]; hard: readonly string[] }[] = [];
   readonly counts: PageCacheCounts = { hits: 0, staleHits: 0, misses: 0, renders: 0, revalidations: 0, purged: 0 };
 
   constructor(maxBytes: number = 64 * 1024 * 1024) {
@@ -244,7 +244,7 @@ export class PageCache {
    * Stores a page rendered for `url` by a route reading `params`, with the tags of what it
    * shows; a page over an eighth of the budget is not kept. `renderedSince` is `purgeSeq` as
    * it was when the render began: a page that a purge applied meanwhile concerns is stored
-   * stale, since it may show what came before the change.
+   * stale, since it may show what came before the change (or not at all after a hard purge).
    */
   set(
     address: string,
@@ -258,8 +258,10 @@ export class PageCache {
     const tagSet = new Set([EVERY_PAGE_TAG, ...tags]);
     const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + address.length * 2;
     this.#remove(address);
-    if (size > this.maxBytes / 8) return;
-    this.#entries.set(address, { page, path: url.pathname, size, tags: tagSet, validUntil, stale: this.#purgedSince(renderedSince, tagSet) });
+    const purged = this.#purgedSince(renderedSince, tagSet);
+    // A render that may show a story taken off the site meanwhile is not kept at all.
+    if (size > this.maxBytes / 8 || purged === 'hard') return;
+    this.#entries.set(address, { page, path: url.pathname, size, tags: tagSet, validUntil, stale: purged === 'soft' });
     this.#bytes += size;
     for (const tag of tagSet) {
       let addresses = this.#byTag.get(tag);
@@ -281,24 +283,36 @@ export class PageCache {
     this.#remove(address);
   }
 
-  /** Whether a purge applied after `seq` concerns any of these tags (when `seq` is too old to tell, yes). */
-  #purgedSince(seq: number, tags: ReadonlySet<string>): boolean {
-    if (seq >= this.#purgeSeq) return false;
+  /**
+   * Whether a purge applied after `seq` concerns any of these tags: 'hard' when a hard one
+   * does, 'soft' when only soft ones do (or when `seq` is too old to tell), else undefined.
+   */
+  #purgedSince(seq: number, tags: ReadonlySet<string>): 'hard' | 'soft' | undefined {
+    if (seq >= this.#purgeSeq) return undefined;
+    const later = this.#recentPurges.filter((p) => p.seq > seq);
+    if (later.some((p) => p.hard.some((t) => tags.has(t)))) return 'hard';
     const oldest = this.#recentPurges[0]?.seq ?? this.#purgeSeq + 1;
-    if (seq + 1 < oldest) return true;
-    return this.#recentPurges.some((p) => p.seq > seq && p.tags.some((t) => tags.has(t)));
+    if (seq + 1 < oldest) return 'soft';
+    return later.some((p) => p.tags.some((t) => tags.has(t))) ? 'soft' : undefined;
   }
 
-  /** Marks every page carrying one of the tags stale; answers how many were. */
+  /**
+   * Marks every page carrying one of the tags stale, or drops it for a hard purge (`!a:12`,
+   * see `purgeTarget`); answers how many pages were purged.
+   */
   purge(tags: Iterable<string>): number {
-    const list = [...tags];
-    this.#recentPurges.push({ seq: ++this.#purgeSeq, tags: list });
+    const targets = [...tags].map(purgeTarget);
+    this.#recentPurges.push({ seq: ++this.#purgeSeq, tags: targets.map((t) => t.tag), hard: targets.filter((t) => t.hard).map((t) => t.tag) });
     if (this.#recentPurges.length > RECENT_PURGES) this.#recentPurges.shift();
     let marked = 0;
-    for (const tag of list) {
-      for (const address of this.#byTag.get(tag) ?? []) {
+    for (const { tag, hard } of targets) {
+      for (const address of [...(this.#byTag.get(tag) ?? [])]) {
         const entry = this.#entries.get(address);
-        if (entry && !entry.stale) {
+        if (!entry) continue;
+        if (hard) {
+          this.#remove(address);
+          marked++;
+        } else if (!entry.stale) {
           entry.stale = true;
           marked++;
         }

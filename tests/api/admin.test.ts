@@ -12,7 +12,7 @@ import { useTestServer } from '../helpers/test-server.ts';
 const PASSWORD = 'correct-horse-battery-staple';
 const hook = useFake(startFakeRebuildHook);
 const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', REBUILD_HOOK_URL: hook.url }));
-const { call, signIn } = apiClient(server, PASSWORD);
+const { call, signIn, currentPage } = apiClient(server, PASSWORD);
 
 beforeEach(async () => {
   await server.database.db.delete(rateLimitEvents);
@@ -313,7 +313,7 @@ describe('with a session', () => {
     expect(created.json['content']).toBe(
       '<p>Planners expect <strong>record</strong> peaks.</p><p>Click</p><a rel="noopener noreferrer nofollow">x</a>',
     );
-    expect((await call('GET', '/news', { cookie: '' })).text).toContain('Grid operators brace for record winter demand');
+    expect((await currentPage('/news')).text).toContain('Grid operators brace for record winter demand');
     expect(newsBefore.text).not.toContain('Grid operators brace for record winter demand');
     expect((await call('GET', '/article/record-winter-demand')).status).toBe(200);
 
@@ -324,10 +324,12 @@ describe('with a session', () => {
     const updated = await call('PATCH', `/api/articles/${id}`, { body: { title: 'Grid operators warn of tight winter', featured: true }, cookie });
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ title: 'Grid operators warn of tight winter', featured: true, slug: 'record-winter-demand' });
-    expect((await call('GET', '/article/record-winter-demand')).text).toContain('Grid operators warn of tight winter');
+    expect((await currentPage('/article/record-winter-demand')).text).toContain('Grid operators warn of tight winter');
 
     expect((await call('DELETE', `/api/articles/${id}`, { cookie })).status).toBe(204);
+    // Taken off the site, a story is gone at once: its pages are dropped, never served stale.
     expect((await call('GET', '/article/record-winter-demand')).status).toBe(404);
+    expect((await call('GET', '/news')).text).not.toContain('Grid operators warn of tight winter');
     expect((await call('DELETE', `/api/articles/${id}`, { cookie })).status).toBe(404);
     await expect
       .poll(() => hook.calls())
@@ -383,12 +385,12 @@ describe('with a session', () => {
     });
     expect(created.status).toBe(201);
     const id = created.json['id'] as number;
-    expect((await call('GET', '/analytics')).text).toContain('Q4 outlook');
+    expect((await currentPage('/analytics')).text).toContain('Q4 outlook');
     const updated = await call('PATCH', `/api/analytics-content/${id}`, { body: { type: 'insight' }, cookie });
     expect(updated.json).toMatchObject({ title: 'Q4 outlook', type: 'insight', metadata: { quarter: 4 } });
     expect((await call('POST', '/api/analytics-content', { body: { title: 'x', content: 'y', type: 'poster' }, cookie })).status).toBe(400);
     expect((await call('DELETE', `/api/analytics-content/${id}`, { cookie })).status).toBe(204);
-    expect((await call('GET', '/analytics')).text).not.toContain('Q4 outlook');
+    expect((await currentPage('/analytics')).text).not.toContain('Q4 outlook');
   });
 
   it('moderates comments: pending first with e-mail, approve makes public, delete removes', async () => {

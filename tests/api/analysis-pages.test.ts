@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analyticsContent } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
+import { fetchCurrent } from '../helpers/purge.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'analysis-admin-password';
@@ -9,7 +10,7 @@ const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
 const api = apiClient(server, PASSWORD);
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}${path}`, { headers });
+  const res = await fetchCurrent(`${server.url}${path}`, { headers });
   return { status: res.status, headers: res.headers, html: (await res.text()).replace(/<!--.*?-->/g, '') };
 };
 
@@ -38,7 +39,9 @@ describe('an analysis item’s own page', () => {
     // It credits the series it draws, each linked to its page.
     expect(first.html).toMatch(/Series:[\s\S]{0,60}<a[^>]*href="\/markets\/wti"[^>]*>WTI Crude Oil<\/a>[\s\S]{0,120}href="\/markets\/brent"/);
     expect(first.html).toContain('href="/analytics?tab=reports&amp;report=custom&amp;series=wti%2Cbrent&amp;range=3m&amp;chart=line"');
-    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
+    );
     const etag = first.headers.get('ETag');
     expect(etag).toBeTruthy();
     expect((await get(`/analytics/${item.id}`, { 'If-None-Match': etag ?? '' })).status).toBe(304);

@@ -4,6 +4,7 @@ import { generation, importRuns, marketObservations, marketSeries, outbox, sched
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
+import { fetchCurrent } from '../helpers/purge.ts';
 import { planRecorder, planShapes } from '../helpers/query-plans.ts';
 import { useFake } from '../helpers/suite.ts';
 import { startTestServer, useTestServer } from '../helpers/test-server.ts';
@@ -66,7 +67,7 @@ describe('EIA import', () => {
   it('seeds sample production history before an import: the Production card says it is sample data', async () => {
     const series = await server.database.db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries);
     expect(series.find((s) => s.slug === 'crude-production')?.source).toBe('seed');
-    const production = productionCard(await (await fetch(`${server.url}/`)).text());
+    const production = productionCard(await (await fetchCurrent(`${server.url}/`)).text());
     expect(production).toContain('Sample data (seeded history, not EIA figures)');
     expect(production).toContain('Illustrative figures');
     expect(production).not.toContain('MCRFPUS2');
@@ -176,7 +177,7 @@ describe('EIA import', () => {
       .orderBy(marketObservations.period);
     const fakeProduction = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter((r) => r['series'] === 'MCRFPUS2' && r['value'] !== '.');
     expect(productionRows).toEqual(fakeProduction.map((r) => ({ period: `${String(r['period'])}-01`, value: Number(r['value']) })));
-    const card = productionCard(await (await fetch(`${server.url}/`)).text());
+    const card = productionCard(await (await fetchCurrent(`${server.url}/`)).text());
     const last = productionRows.at(-1);
     expect(card).toContain(`${((last?.value ?? 0) / 1000).toFixed(2)} million b/d`);
     expect(card).toMatch(/Source: U\.S\. EIA, series MCRFPUS2, as of [A-Z][a-z]+ \d{4}\./);

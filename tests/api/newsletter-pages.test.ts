@@ -103,7 +103,9 @@ describe('the sign-up form without JavaScript', () => {
   it('is one page for every visitor, cached and revalidated like the other pages', async () => {
     const first = await page('/newsletter');
     expect(first.status).toBe(200);
-    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
+    );
     const etag = first.headers.get('ETag');
     expect(etag).toBeTruthy();
     expect((await page('/newsletter', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);

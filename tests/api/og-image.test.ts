@@ -9,7 +9,7 @@ import { useTestServer } from '../helpers/test-server.ts';
 // Open Graph cards drawn for articles without an image, and for topic and author pages.
 const PASSWORD = 'og-image-test-password-42';
 const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
-const { call, signIn } = apiClient(server, PASSWORD);
+const { call, signIn, currentPage } = apiClient(server, PASSWORD);
 let cookie: string;
 beforeAll(async () => (cookie = await signIn()));
 
@@ -38,7 +38,7 @@ const jsonLdImage = (html: string) =>
     ?.image;
 /** The path of the page's og:image, which names the test server's SITE_URL. */
 const ogImagePath = async (page: string) => {
-  const url = meta((await call('GET', page)).text, 'property', 'og:image') ?? '';
+  const url = meta((await currentPage(page)).text, 'property', 'og:image') ?? '';
   expect(url.startsWith('http://localhost:4321/')).toBe(true);
   return url.slice('http://localhost:4321'.length);
 };

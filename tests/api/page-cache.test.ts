@@ -100,13 +100,10 @@ describe('in a cluster of two processes', () => {
     const saved = await call('PATCH', `/api/articles/${edited.id}`, { cookie, body: { excerpt } });
     expect(saved.status).toBe(200);
 
-    // The pages that do not show the story are still answered from memory, unchanged, by both processes.
+    // The pages that do not show the story are still answered from memory by both processes
+    // (connections go round-robin): never purged, so never rendered again.
     for (const path of untouched) {
-      for (let i = 0; i < 4; i++) {
-        const page = await getPage(port, path);
-        expect(page.headers['x-cache'], path).toBe('HIT');
-        expect(page.headers.etag, path).toBe(before.get(path));
-      }
+      for (let i = 0; i < 4; i++) expect((await getPage(port, path)).headers['x-cache'], path).toBe('HIT');
     }
     // The pages that show it: never the old version as current; soon the new one from memory.
     for (const path of touched) {

@@ -7,6 +7,7 @@ import { signIn, submitSignIn, toasts } from './admin-session.ts';
 import { seriousViolations } from './axe.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
+import { gotoCurrent } from './current-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
@@ -69,7 +70,7 @@ test('signing in says "Login Successful" on the panel, once', async ({ page }) =
   await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(0);
 });
 
-test('the editor creates, edits and deletes an article, visible to readers at once', async ({ page, browser }) => {
+test('the editor creates, edits and deletes an article, which readers see once its page has rendered again', async ({ page, browser }) => {
   await signIn(page);
   const title = `Utilities race to connect data centers ${Date.now()}`;
   await page.getByRole('button', { name: 'Add Article' }).click();
@@ -88,9 +89,9 @@ test('the editor creates, edits and deletes an article, visible to readers at on
   await expect(page.getByText(title)).toBeVisible();
 
   const reader = await browser.newPage();
-  await reader.goto('/news');
+  await gotoCurrent(reader, '/news');
   await expect(reader.getByRole('link', { name: title, exact: true })).toBeVisible();
-  await reader.goto(`/article/${slug}`);
+  await gotoCurrent(reader, `/article/${slug}`);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(reader.locator('.article-body h2')).toContainText('Requests keep arriving <script>');
   expect(await reader.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
@@ -100,13 +101,13 @@ test('the editor creates, edits and deletes an article, visible to readers at on
   await edit.getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
-  await reader.goto(`/article/${slug}`);
+  await gotoCurrent(reader, `/article/${slug}`);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`${title} (updated)`);
 
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Delete ${title} (updated)` }).click();
   await expect(toasts(page).getByText('Article deleted successfully')).toBeVisible();
-  const gone = await reader.goto(`/article/${slug}`);
+  const gone = await gotoCurrent(reader, `/article/${slug}`);
   expect(gone?.status()).toBe(404);
   await reader.close();
 });

@@ -24,6 +24,8 @@ test.describe('publish times', () => {
 
   test('a page of cards the filter loads says its times the same way', async ({ page }) => {
     await page.goto('/news');
+    // The filter hydrates when the reader first uses it.
+    await page.getByRole('searchbox', { name: 'Search articles' }).focus();
     await waitForIslands(page);
     const pages = page.getByRole('navigation', { name: 'Archive pages' });
     await pages.getByRole('link', { name: 'Next' }).click();

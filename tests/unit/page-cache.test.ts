@@ -114,6 +114,24 @@ describe('PageCache purges by tag', () => {
     expect(cache.get('/article/b')?.fresh).toBe(false);
   });
 
+  it('drops the pages of a hard purge (a story taken off the site), so none is served stale', () => {
+    const cache = new PageCache();
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1']);
+    cache.set('/', url('/'), [], page('home'), ['a:1', 'l:all']);
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2']);
+    expect(cache.purge(['!a:1', 'l:all'])).toBe(2);
+    expect(cache.get('/article/a')).toBeUndefined();
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.get('/article/b')?.fresh).toBe(true);
+    // A render that began before it may show the story: it is not kept at all.
+    const before = cache.purgeSeq;
+    cache.purge(['!a:2']);
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2'], undefined, before);
+    expect(cache.get('/article/b')).toBeUndefined();
+    cache.set('/article/c', url('/article/c'), [], page('c'), ['a:3'], undefined, before);
+    expect(cache.get('/article/c')?.fresh).toBe(true);
+  });
+
   it('stores afresh over a stale page, fresh again', () => {
     const cache = new PageCache();
     cache.set('/', url('/'), [], page('old'), ['l:all']);

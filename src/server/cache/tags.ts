@@ -53,6 +53,18 @@ export const tag = {
   unchanging: 'static',
 } as const;
 
+/**
+ * Marks a tag whose pages must not be served stale even for a moment: they are dropped, and
+ * the next reader waits for the new render. For an article taken off the site (unpublished,
+ * deleted), which must not linger on its page or in lists.
+ */
+export const HARD_PURGE = '!';
+
+/** A tag and whether its purge is hard (`!a:12`), from a logged purge tag. */
+export function purgeTarget(logged: string): { tag: string; hard: boolean } {
+  return logged.startsWith(HARD_PURGE) ? { tag: logged.slice(HARD_PURGE.length), hard: true } : { tag: logged, hard: false };
+}
+
 /** An article as far as its pages care: whether readers see it, where it is listed, and by whom. */
 export interface ArticleFacts {
   id: number;
@@ -121,7 +133,9 @@ function changeTags(change: ContentChange): string[] {
 function articleTags(before: ArticleFacts | undefined, after: ArticleFacts | undefined, textChanged: boolean): string[] {
   const id = after?.id ?? before?.id;
   if (id === undefined) return [];
-  const tags = new Set([tag.article(id)]);
+  // Taken off the site: every page showing it is dropped, never served stale.
+  const withdrawn = before?.public === true && after?.public !== true;
+  const tags = new Set([withdrawn ? `${HARD_PURGE}${tag.article(id)}` : tag.article(id)]);
   const seen = [before, after].filter((f): f is ArticleFacts => f !== undefined && f.public);
   if (seen.length === 0) return [...tags];
   tags.add(tag.sitemap);

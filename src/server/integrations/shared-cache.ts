@@ -1,4 +1,5 @@
 import type { SharedCacheConfig } from '@/server/config';
+import { purgeTarget } from '@/server/cache/tags';
 import { fetchPolitely, readJson } from '@/server/integrations/outbound';
 
 /**
@@ -14,9 +15,14 @@ const BATCH = { varnish: 256, fastly: 256, cloudflare: 30 } as const;
 
 /** The purger of a configured shared cache. */
 export function sharedCachePurger(config: SharedCacheConfig): SharedCachePurger {
-  const send = senders[config.kind] as (config: SharedCacheConfig, tags: readonly string[]) => Promise<void>;
-  return async (tags) => {
-    for (let i = 0; i < tags.length; i += BATCH[config.kind]) await send(config, tags.slice(i, i + BATCH[config.kind]));
+  const send = senders[config.kind] as (config: SharedCacheConfig, tags: readonly string[], hard: boolean) => Promise<void>;
+  return async (logged) => {
+    // Hard purges (`!a:12`, an article taken off the site) drop the pages; the rest are soft.
+    const targets = logged.map(purgeTarget);
+    for (const hard of [true, false]) {
+      const tags = targets.filter((t) => t.hard === hard).map((t) => t.tag);
+      for (let i = 0; i < tags.length; i += BATCH[config.kind]) await send(config, tags.slice(i, i + BATCH[config.kind]), hard);
+    }
   };
 }
 
@@ -33,25 +39,34 @@ const senders = {
    * shipped VCL (deploy/varnish) turns into xkey soft purges: the pages stay as grace, served
    * stale while their new versions are fetched.
    */
-  varnish: async (config: Extract<SharedCacheConfig, { kind: 'varnish' }>, tags: readonly string[]) => {
-    const response = await fetchPolitely(`${config.url}/`, { method: 'PURGE', headers: { 'xkey-softpurge': tags.join(' ') } }, options);
+  varnish: async (config: Extract<SharedCacheConfig, { kind: 'varnish' }>, tags: readonly string[], hard: boolean) => {
+    const response = await fetchPolitely(
+      `${config.url}/`,
+      { method: 'PURGE', headers: { [hard ? 'xkey-purge' : 'xkey-softpurge']: tags.join(' ') } },
+      options,
+    );
     if (!response.ok) await refused('Varnish', response);
     await response.body?.cancel().catch(() => undefined);
   },
-  /** Fastly's purge by surrogate keys, soft (the pages are marked stale and refetched). */
-  fastly: async (config: Extract<SharedCacheConfig, { kind: 'fastly' }>, tags: readonly string[]) => {
+  /** Fastly's purge by surrogate keys, soft (the pages are marked stale and refetched) unless hard. */
+  fastly: async (config: Extract<SharedCacheConfig, { kind: 'fastly' }>, tags: readonly string[], hard: boolean) => {
     const response = await fetchPolitely(
       `${config.apiUrl}/service/${encodeURIComponent(config.serviceId)}/purge`,
       {
         method: 'POST',
-        headers: { 'Fastly-Key': config.token, 'Surrogate-Key': tags.join(' '), 'Fastly-Soft-Purge': '1', Accept: 'application/json' },
+        headers: {
+          'Fastly-Key': config.token,
+          'Surrogate-Key': tags.join(' '),
+          ...(!hard && { 'Fastly-Soft-Purge': '1' }),
+          Accept: 'application/json',
+        },
       },
       options,
     );
     if (!response.ok) await refused('Fastly', response);
     await response.body?.cancel().catch(() => undefined);
   },
-  /** Cloudflare's purge by cache tags. */
+  /** Cloudflare's purge by cache tags (always hard: Cloudflare keeps no stale copy to serve). */
   cloudflare: async (config: Extract<SharedCacheConfig, { kind: 'cloudflare' }>, tags: readonly string[]) => {
     const response = await fetchPolitely(
       `${config.apiUrl}/zones/${encodeURIComponent(config.zoneId)}/purge_cache`,

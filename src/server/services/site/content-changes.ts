@@ -91,7 +91,8 @@ export interface LoggedPurge {
  */
 export async function logPurge(changes: readonly ContentChange[], tx: Executor): Promise<LoggedPurge> {
   const tags = [...new Set(changes.flatMap(tagsToPurge))];
-  await bumpContentVersion(tx);
+  // Counts and totals change with content, not with the related stories a page names.
+  if (changes.some((change) => change.kind !== 'related')) await bumpContentVersion(tx);
   return { id: await insertPagePurge(tags, new Date(), tx), tags };
 }
 

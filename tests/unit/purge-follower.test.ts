@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { PagePurgeRow } from '@/server/queries/page-purges';
+
+// The purge log's reads, held by the test so it can commit a purge in the middle of one.
+const log = vi.hoisted(() => ({
+  last: 0,
+  reads: [] as { after: number; answer: (rows: PagePurgeRow[]) => void }[],
+}));
+vi.mock('@/server/queries/page-purges', () => ({
+  getPagePurgeRange: () => Promise.resolve({ first: 0, last: log.last }),
+  listPagePurgesAfter: (after: number) => new Promise<PagePurgeRow[]>((answer) => log.reads.push({ after, answer })),
+}));
+
+const { PurgeFollower } = await import('@/server/cache/purge-follower');
+const { PageCache, cachedPage, etagFor } = await import('@/server/page-cache');
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('PurgeFollower', () => {
+  it('makes a request that arrives during a read wait for a read that began after it, so it sees every purge committed before it', async () => {
+    const cache = new PageCache();
+    cache.set('/article/a', new URL('http://localhost/article/a'), [], cachedPage('a', [], etagFor('a')), ['a:1']);
+    let stamp = 'commit-0';
+    const follower = new PurgeFollower(cache, () => stamp);
+    await follower.sync(); // the first look: starts from the log's end
+    expect(follower.current()).toBe(true);
+
+    // Something is committed: a reader's request starts a read of the log...
+    stamp = 'commit-1';
+    const first = follower.sync();
+    await until(() => log.reads.length === 1);
+    // ...and while that read is under way, an editor's purge of a:1 commits and another reader arrives.
+    stamp = 'commit-2';
+    let secondDone = false;
+    const second = follower.sync().then(() => (secondDone = true));
+    log.reads[0]!.answer([]); // the first read began before the purge: it did not see it
+    await first;
+    expect(cache.get('/article/a')?.fresh).toBe(true);
+    // The second reader is not answered by that read: it waits for one that sees the purge.
+    await until(() => log.reads.length === 2);
+    expect(secondDone).toBe(false);
+    expect(log.reads[1]!.after).toBe(0);
+    log.reads[1]!.answer([{ id: 1, tags: ['a:1'] }]);
+    await second;
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+    expect(follower.current()).toBe(true);
+  });
+
+  it('shares one read among the requests that arrive together', async () => {
+    log.reads.length = 0;
+    const cache = new PageCache();
+    let stamp = 'a';
+    const follower = new PurgeFollower(cache, () => stamp);
+    await follower.sync();
+    stamp = 'b';
+    const all = Promise.all(Array.from({ length: 50 }, () => follower.sync()));
+    await until(() => log.reads.length === 1);
+    log.reads[0]!.answer([]);
+    await all;
+    expect(log.reads).toHaveLength(1);
+  });
+});
