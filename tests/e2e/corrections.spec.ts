@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, toasts } from './admin-session.ts';
 import { seriousViolations } from './axe.ts';
+import { gotoCurrent } from './current-page.ts';
 import { uniqueClientAddress } from './db.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -60,26 +61,22 @@ test('an editor corrects a published article in the editor, and readers see it u
 
   const reader = await page.context().newPage();
   await reader.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
-  await reader.goto(`/article/${story.slug}`);
+  await gotoCurrent(reader, `/article/${story.slug}`);
   const shown = reader.getByRole('complementary', { name: 'Correction' });
   await expect(shown).toContainText(`Correction, ${day}: The auction cleared at $270.35, not $207, per megawatt-day.`);
   await expect(reader.getByTestId('article-meta')).not.toContainText('Updated'); // corrected minutes after publishing
   await expect(shown.getByRole('link', { name: 'How we correct our reporting' })).toHaveAttribute('href', '/corrections');
   // Another test may have had the corrections page cached: its first answer may be the page as it was.
-  await expect(async () => {
-    await reader.goto('/corrections');
-    await expect(reader.getByRole('link', { name: story.title })).toHaveAttribute('href', `/article/${story.slug}`, { timeout: 1_000 });
-  }).toPass();
+  await gotoCurrent(reader, '/corrections');
+  await expect(reader.getByRole('link', { name: story.title })).toHaveAttribute('href', `/article/${story.slug}`);
 
   // Deleted: gone from the editor and from the article page.
   page.once('dialog', (dialog) => void dialog.accept());
   await listed.getByRole('button', { name: `Delete the correction of ${day}` }).click();
   await expect(toasts(page).getByText('Correction deleted')).toBeVisible();
   await expect(section.getByText('No corrections.')).toBeVisible();
-  await expect(async () => {
-    await reader.goto(`/article/${story.slug}`);
-    await expect(reader.getByTestId('article-corrections')).toHaveCount(0, { timeout: 1_000 });
-  }).toPass();
+  await gotoCurrent(reader, `/article/${story.slug}`);
+  await expect(reader.getByTestId('article-corrections')).toHaveCount(0);
 });
 
 test('a draft has no corrections section: it is edited, not corrected', async ({ page }) => {
