@@ -12,3 +12,11 @@ export function topicUrl(slug: string, page = 1): string {
 export function authorUrl(slug: string, page = 1): string {
   return archivePage(`/author/${slug}`, page);
 }
+
+/** The corrections page: every correction of a public article, newest first. */
+export const CORRECTIONS_PATH = '/corrections';
+
+/** A page of the corrections page's archive. */
+export function correctionsUrl(page = 1): string {
+  return archivePage(CORRECTIONS_PATH, page);
+}
