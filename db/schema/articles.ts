@@ -25,8 +25,6 @@ export const articles = sqliteTable(
     excerpt: text('excerpt').notNull(),
     content: text('content').notNull(),
     contentText: text('content_text').notNull().default(''),
-    /** A correction or editor's note readers see under the text ("An earlier version said…"); empty for none. */
-    correction: text('correction').notNull().default(''),
     imageUrl: text('image_url'),
     /** The lead image's alternative text (required with an image from the library), caption and credit. */
     imageAlt: text('image_alt').notNull().default(''),

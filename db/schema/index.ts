@@ -15,3 +15,4 @@ export * from './calendar.ts';
 export * from './mail.ts';
 export * from './revisions.ts';
 export * from './related-articles.ts';
+export * from './corrections.ts';

@@ -8,6 +8,7 @@ import {
   categories,
   comments,
   contactMessages,
+  corrections,
   energyMix,
   generation,
   marketObservations,
@@ -21,7 +22,7 @@ import { FALLBACK_ENERGY_MIX } from '../constants.ts';
 import { MARKET_SERIES, marketSeriesRow } from '../catalog/market-series.ts';
 import { seedAnalyticsContent } from './market-data.ts';
 import { sampleMarketHistory } from './market-model.ts';
-import { easternEventTime, seedCalendarEvents, seedComments, seedContactMessage } from './participation-data.ts';
+import { easternEventTime, seedCalendarEvents, seedComments, seedContactMessage, seedCorrection } from './participation-data.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -116,7 +117,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
   }
 }
 
-/** Sample comments (approved and pending), a message to the editors and two calendar events, each marked as a sample. */
+/** Sample comments (approved and pending), a correction, a message to the editors and two calendar events, each marked as a sample. */
 async function seedParticipation(db: LibSqlDb, now: Date): Promise<void> {
   const seeded = await db.select({ id: articles.id, slug: articles.slug, publishedAt: articles.publishedAt }).from(articles);
   const bySlug = new Map(seeded.map((a) => [a.slug, a]));
@@ -135,6 +136,13 @@ async function seedParticipation(db: LibSqlDb, now: Date): Promise<void> {
       };
     }),
   );
+  const corrected = bySlug.get(seedCorrection.article);
+  if (!corrected) throw new Error(`Seed correction names unknown article ${seedCorrection.article}`);
+  await db.insert(corrections).values({
+    articleId: corrected.id,
+    text: seedCorrection.text,
+    createdAt: new Date(Math.min(corrected.publishedAt.getTime() + seedCorrection.hoursAfter * 3_600_000, now.getTime() - 60_000)),
+  });
   const { hoursAgo, ...message } = seedContactMessage;
   await db.insert(contactMessages).values({ ...message, createdAt: new Date(now.getTime() - hoursAgo * 3_600_000) });
   await db.insert(calendarEvents).values(

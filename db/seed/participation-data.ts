@@ -2,7 +2,7 @@ import { dayTime, nthWeekday } from '../catalog/days.ts';
 
 /**
  * What readers and editors add to a live site, as samples, so a fresh install shows the
- * moderation queue, the Messages tab and the editors' calendar events at work. Every name says
+ * moderation queue, the Messages tab, a correction and the editors' calendar events at work. Every name says
  * "(sample)" and every address is at example.com, so nobody takes them for real people.
  */
 
@@ -86,6 +86,13 @@ export const seedContactMessage = {
   message:
     'Hello, we publish a weekly energy newsletter and would like to license two of your market charts. Who should we talk to? (A sample message, seeded with the site so the Messages tab has one to show.)',
   hoursAgo: 26,
+};
+
+/** A sample correction of a seeded article (by slug), some hours after it was published, so the corrections page shows one at work. */
+export const seedCorrection = {
+  article: 'gulf-coast-refiners-post-strong-margins-into-q4',
+  text: 'An earlier version of this article put Gulf Coast refinery utilization back above 95 percent; it climbed back above 90 percent. (A sample correction, seeded with the site.)',
+  hoursAfter: 20,
 };
 
 /** A sample event on the editors' calendar: on a weekday of a coming month, at a US Eastern hour. */

@@ -131,7 +131,8 @@ export interface ScaleOptions {
 /**
  * Grows a seeded database to newsroom size with realistic copies of the seeded articles
  * (varied titles and slugs, dates over years in id order, every category and author, a few featured,
- * some drafts and scheduled ones) and comments (names, texts, four in five approved). Bulk
+ * some drafts and scheduled ones), comments (names, texts, four in five approved) and a correction
+ * on one story in a hundred. Bulk
  * inserts in large transactions on one native connection; the full-text index follows
  * through its triggers. Adds only what is missing, so running it again changes nothing.
  */
@@ -249,6 +250,13 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
       db.exec('COMMIT');
       log(`  ${done} of ${commentsToAdd} comments added`);
     }
+    // A correction on one public story in a hundred, a day after its last save (before now), as a
+    // newsroom's record of them grows; a story corrected already keeps what it has.
+    db.prepare(
+      `INSERT INTO corrections (article_id, text, created_at)
+       SELECT id, 'An earlier version of this article misstated a figure; it has been corrected.', min(?, updated_at + ?)
+       FROM articles WHERE id % 100 = 0 AND status = 'published' AND published_at <= ? AND id NOT IN (SELECT article_id FROM corrections)`,
+    ).run(now.getTime() - 60_000, DAY_MS, now.getTime());
     // Let the planner see the new sizes.
     if (options.analyze !== false) db.exec('ANALYZE');
     db.exec(`UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`);

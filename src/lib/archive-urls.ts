@@ -20,3 +20,11 @@ export function authorUrl(slug: string, page = 1): string {
 export function archiveLinks(urlOf: (page: number) => string, page: number, pageCount: number) {
   return { canonicalPath: urlOf(page), prevPath: page > 1 ? urlOf(page - 1) : undefined, nextPath: page < pageCount ? urlOf(page + 1) : undefined };
 }
+
+/** The corrections page: every correction of a public article, newest first. */
+export const CORRECTIONS_PATH = '/corrections';
+
+/** A page of the corrections page's archive. */
+export function correctionsUrl(page = 1): string {
+  return archivePage(CORRECTIONS_PATH, page);
+}

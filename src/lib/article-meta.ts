@@ -23,6 +23,15 @@ export function wasUpdated(publishedAt: string, updatedAt: string): boolean {
   return new Date(updatedAt).getTime() - new Date(publishedAt).getTime() > UPDATE_NOTICE_AFTER_MS;
 }
 
+/**
+ * When an article last changed for readers (ISO 8601): its last save, or its newest correction
+ * when that came later (a correction is added without saving the article).
+ */
+export function lastModified(updatedAt: string, corrections: readonly { createdAt: string }[]): string {
+  const newest = Math.max(new Date(updatedAt).getTime(), ...corrections.map((c) => new Date(c.createdAt).getTime()));
+  return new Date(newest).toISOString();
+}
+
 /** Plain share links for an article (no third-party script): where each leads, with the article's address and title. */
 export function shareLinks(url: string, title: string): { network: string; label: string; href: string }[] {
   const u = encodeURIComponent(url);

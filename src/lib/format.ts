@@ -2,6 +2,7 @@
 export const SITE_TIME_ZONE = 'America/New_York';
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   day: 'numeric',
@@ -23,6 +24,11 @@ const zonedDateTime = new Intl.DateTimeFormat('en-US', {
 /** "March 5, 2025" (the article page's date style). */
 export function formatLongDate(date: Date | string): string {
   return longDate.format(new Date(date));
+}
+
+/** "Mar 5, 2025" (a correction's date). */
+export function formatShortDate(date: Date | string): string {
+  return shortDate.format(new Date(date));
 }
 
 /** "March 5, 2025 at 2:07 PM": US locale with month, day, year, hour and minute. */

@@ -18,6 +18,9 @@ export const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 export const CONTACT_EMAIL_PLACEHOLDER = 'contact-email@placeholder.invalid';
 export const LEGAL_EFFECTIVE_DATE = 'June 12, 2025';
 
+/** The Google News sitemap's address, named by the sitemap index and robots.txt. */
+export const NEWS_SITEMAP_PATH = '/sitemaps/news.xml';
+
 /** The header's links (and the mobile menu's first ones). */
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },

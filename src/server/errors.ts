@@ -70,6 +70,8 @@ export const messages = {
   staleSave:
     'This article was saved by someone else (or in another tab) since you opened it. Reload it to see their changes, or overwrite them with yours.',
   revisionNotFound: 'Revision not found',
+  correctionNotFound: 'Correction not found',
+  correctionNeedsPublishedArticle: 'Only a published article takes corrections: edit a draft or a scheduled article instead.',
   revisionCategoryGone: 'The category this revision had no longer exists. Restore it, then choose a category.',
   previewInvalid: 'This preview link is not valid.',
   previewExpired: 'This preview link has expired. Ask the editor for a new one.',

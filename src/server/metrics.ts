@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type http from 'node:http';
 import client from 'prom-client';
 import { writeQueueStats } from '@db/group-commit';
@@ -23,6 +24,9 @@ const KEY = Symbol.for('energy-market-site.metrics');
 const processGlobal = globalThis as typeof globalThis & { [KEY]?: Metrics };
 
 function createMetrics(): Metrics {
+  // A web process of a cluster answers its primary's requests for its metrics: prom-client
+  // listens for them once an aggregator registry exists in the process.
+  if (cluster.isWorker) new client.AggregatorRegistry();
   const registry = client.register;
   client.collectDefaultMetrics({ register: registry });
   const pageCaches = new Set<PageCache>();

@@ -10,6 +10,7 @@ import {
   adminArticleListSchema,
   adminAuthorListSchema,
   adminCommentListSchema,
+  adminCorrectionListSchema,
   adminMessageListSchema,
   adminOutboxListSchema,
   adminRevisionListSchema,
@@ -26,6 +27,7 @@ import { calendarEventListQuerySchema, calendarEventSchema } from '@/lib/validat
 import { categoryUpdateSchema } from '@/lib/validation/category';
 import { commentCreateSchema } from '@/lib/validation/comment';
 import { contactCreateSchema } from '@/lib/validation/contact';
+import { correctionInputSchema } from '@/lib/validation/correction';
 import { loginSchema } from '@/lib/validation/login';
 import { mediaDetailsSchema, mediaListSchema } from '@/lib/validation/media';
 import { messageUpdateSchema } from '@/lib/validation/message';
@@ -58,6 +60,7 @@ import { calendarEventItemSchema, releaseChangeItemSchema, releaseChoiceSchema }
 import { moderationCommentSchema, publicCommentSchema } from '@/lib/wire/comments';
 import { adminPageOf, bulkResultSchema, errorSchema, named, noticeSchema, recordId } from '@/lib/wire/common';
 import { adminMessageSchema, contactReceiptSchema } from '@/lib/wire/contact';
+import { correctionSchema } from '@/lib/wire/corrections';
 import {
   energyMixEntrySchema,
   marketDataItemSchema,
@@ -120,19 +123,22 @@ const createOne = (tag: string, noun: string, shape: z.ZodMiniType, call: Record
 /** Reads one record by id: its shape, or a 404. */
 const readOne = (tag: string, noun: string, shape: z.ZodMiniType, call: RecordCall) =>
   staff(tag, { ...also(call), path: id(noun), responses: { '200': ok(`The ${noun}.`, shape), '404': `No such ${noun}.` } });
+/** A record's path parameters: its id, unless the record lives under another (an article's correction). */
+type RecordPath = { path?: OperationSpec['path'] };
+
 /** Changes one record by id from a JSON body: the answer, a 400, or a 404. */
-const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & { body: z.ZodMiniType; conflict?: string }) =>
+const changeOne = (tag: string, noun: string, answer: Answer, call: RecordCall & RecordPath & { body: z.ZodMiniType; conflict?: string }) =>
   staff(tag, {
     ...also(call),
-    path: id(noun),
+    path: call.path ?? id(noun),
     body: call.body,
     responses: { '200': answer, '400': 'Invalid input.', '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }), ...BODY_ERRORS },
   });
 /** Deletes one record by id: a 204, or a 404. */
-const deleteOne = (tag: string, noun: string, call: RecordCall & { conflict?: string }) =>
+const deleteOne = (tag: string, noun: string, call: RecordCall & RecordPath & { conflict?: string }) =>
   staff(tag, {
     ...also(call),
-    path: id(noun),
+    path: call.path ?? id(noun),
     responses: { '204': deleted, '404': `No such ${noun}.`, ...(call.conflict && { '409': call.conflict }) },
   });
 /** Changes up to 200 records at once. */
@@ -144,10 +150,21 @@ const bulk = (tag: string, call: RecordCall & { body: z.ZodMiniType }) =>
   });
 
 const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
+const CORRECTION = { ...id('article'), correctionId: pathParam('The correction’s id.', recordId) };
+const correctionInput = named('CorrectionInput', correctionInputSchema);
 const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
 const RELEASE = { releaseId: pathParam('The release: its kind and the day its rule gives (`wpsr-2026-11-25`).') };
 
 const ADMIN_ARTICLES = 'Admin: articles';
+
+/** A page of what an article holds (its revisions, its corrections), 50 a page; a 404 for no such article. */
+const articleRecords = (items: string, item: z.ZodMiniType, call: RecordCall & { query: z.ZodMiniType }) =>
+  staff(ADMIN_ARTICLES, {
+    ...also(call),
+    path: id('article'),
+    query: { schema: call.query, about: PAGE },
+    responses: { '200': ok(`A page of ${items}.`, adminPageOf(item)), '404': 'No such article.' },
+  });
 const ADMIN_READERS = 'Admin: readers';
 const ADMIN_DATA = 'Admin: data and calendar';
 const ADMIN_SESSION = 'Admin: session';
@@ -467,12 +484,10 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/admin/articles/{id}/revisions': {
-    get: staff(ADMIN_ARTICLES, {
+    get: articleRecords('revisions', articleRevisionRowSchema, {
       operationId: 'listRevisions',
       summary: 'An article’s saves, newest first, 50 a page',
-      path: id('article'),
-      query: { schema: adminRevisionListSchema, about: PAGE },
-      responses: { '200': ok('A page of revisions.', adminPageOf(articleRevisionRowSchema)), '404': 'No such article.' },
+      query: adminRevisionListSchema,
     }),
   },
   '/api/admin/articles/{id}/revisions/{revisionId}': {
@@ -498,6 +513,37 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         ...BODY_ERRORS,
       },
     }),
+  },
+  '/api/admin/articles/{id}/corrections': {
+    get: articleRecords('corrections', correctionSchema, {
+      operationId: 'listCorrections',
+      summary: 'An article’s corrections, newest first, 50 a page',
+      query: adminCorrectionListSchema,
+    }),
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'createCorrection',
+      summary: 'Add a dated correction to a published article',
+      description:
+        'Dated now; readers see it under the article, in its feed items and on /corrections, and the article’s “Updated” date and `dateModified` follow it.',
+      path: id('article'),
+      body: correctionInput,
+      responses: {
+        '201': ok('The correction.', correctionSchema),
+        '400': 'Invalid input.',
+        '404': 'No such article.',
+        '409': 'The article is a draft or scheduled: it is edited, not corrected.',
+        ...BODY_ERRORS,
+      },
+    }),
+  },
+  '/api/admin/articles/{id}/corrections/{correctionId}': {
+    patch: changeOne(ADMIN_ARTICLES, 'correction', ok('The correction.', correctionSchema), {
+      operationId: 'updateCorrection',
+      summary: 'Change a correction’s text (its date stays)',
+      path: CORRECTION,
+      body: correctionInput,
+    }),
+    delete: deleteOne(ADMIN_ARTICLES, 'correction', { operationId: 'deleteCorrection', summary: 'Delete a correction', path: CORRECTION }),
   },
   '/api/admin/autosaves/{key}': {
     get: staff(ADMIN_ARTICLES, {
@@ -858,7 +904,7 @@ const TAGS = [
   { name: ADMIN_SESSION, description: 'Signing in and out, and two-factor sign-in.' },
   {
     name: ADMIN_ARTICLES,
-    description: 'The newsroom: articles, their history and autosaves, authors and topics. Needs the administrator’s session.',
+    description: 'The newsroom: articles, their history, autosaves and corrections, authors and topics. Needs the administrator’s session.',
   },
   {
     name: ADMIN_READERS,

@@ -26,6 +26,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/rss.xml': [],
   '/sitemap.xml': [],
   '/sitemaps/pages.xml': [],
+  '/sitemaps/news.xml': [],
+  '/corrections': ['page'],
   '/sitemaps/articles-[n].xml': [],
 };
 

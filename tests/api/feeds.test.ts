@@ -1,6 +1,6 @@
-import FeedParser, { type Item } from 'feedparser';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { Item } from 'feedparser';
+import { parseFeed } from '../helpers/feed-reader.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // The feeds read by a real feed reader's parser (feedparser, on sax in strict mode with
@@ -13,18 +13,7 @@ async function readFeed(path: string): Promise<{ items: Item[]; errors: string[]
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toMatch(/xml/);
   const raw = await response.text();
-  const parser = new FeedParser({ strict: true, resume_saxerror: false, feedurl: `${server.url}${path}` });
-  const items: Item[] = [];
-  const errors: string[] = [];
-  await new Promise<void>((resolve) => {
-    parser.on('readable', () => {
-      for (let item = parser.read(); item; item = parser.read()) items.push(item);
-    });
-    parser.on('error', (error: Error) => errors.push(error.message));
-    parser.on('end', () => resolve());
-    Readable.from([raw]).pipe(parser);
-  });
-  return { items, errors, raw };
+  return { ...(await parseFeed(raw, `${server.url}${path}`)), raw };
 }
 
 describe('RSS feeds', () => {

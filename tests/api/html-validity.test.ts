@@ -65,6 +65,10 @@ describe('the HTML the server sends', () => {
       ['/author/dana-whitfield'],
       ['/author/rachel-kim'],
       ['/author/no-such-author'],
+      // The seeded sample correction: under the text, and on the corrections page.
+      ['/article/gulf-coast-refiners-post-strong-margins-into-q4'],
+      ['/corrections'],
+      ['/corrections?page=9'],
       ['/analytics'],
       ['/analytics?tab=analytics'],
       ['/analytics?tab=reports'],

@@ -10,7 +10,7 @@ import { fullScans, planRecorder, planShapes, sortedPages } from '../helpers/que
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
-// The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, corrections, scheduled publishing.
+// The newsroom editor's server side: revisions, stale saves, autosave, preview links, search fields, scheduled publishing (dated corrections: corrections.test.ts).
 const PASSWORD = 'correct-horse-battery-staple';
 const APP_SECRET = 'a'.repeat(48);
 const hook = useFake(startFakeRebuildHook);
@@ -384,29 +384,6 @@ describe('search and sharing fields', () => {
     const res = await call('POST', '/api/articles', { cookie, body: story({ socialImageUrl: 'javascript:alert(1)' }) });
     expect(res.status).toBe(400);
     expect(res.json['errors']).toHaveProperty('socialImageUrl');
-  });
-});
-
-describe('a correction', () => {
-  it('is answered by the public API, shown under the text and named in the history; cleared, it is gone', async () => {
-    const article = await create();
-    const note = 'An earlier version of this article misstated the reserve margin in Texas.';
-    const saved = await patch(article.id, { correction: `  ${note}  ` });
-    expect(saved.status).toBe(200);
-    expect(saved.json['correction']).toBe(note);
-    expect((await call('GET', `/api/articles/${article.slug}`)).json['correction']).toBe(note);
-    expect((await revisions(article.id)).items[0]?.changedFields).toEqual(['correction']);
-    const html = (await currentPage(`/article/${article.slug}`)).text;
-    expect(html).toMatch(new RegExp(`data-testid="article-correction"[^>]*>[\\s\\S]*?${note}`));
-    expect(html).toContain(`"correction":"${note}"`);
-    expect((await patch(article.id, { correction: '' })).json['correction']).toBe('');
-    expect((await currentPage(`/article/${article.slug}`)).text).not.toContain('article-correction');
-  });
-
-  it('is plain text of at most 1,000 characters', async () => {
-    const res = await call('POST', '/api/articles', { cookie, body: story({ correction: 'x'.repeat(1001) }) });
-    expect(res.status).toBe(400);
-    expect(res.json['errors']).toHaveProperty('correction');
   });
 });
 

@@ -22,6 +22,8 @@ const PAGES = [
   '/article/permian-output-holds-near-record-as-rig-count-slips',
   '/category/oil-gas',
   '/author/dana-whitfield',
+  '/article/gulf-coast-refiners-post-strong-margins-into-q4',
+  '/corrections',
   '/analytics',
   '/newsletter',
   '/about',

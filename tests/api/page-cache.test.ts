@@ -48,7 +48,11 @@ async function publicArticles(server: TestServer) {
 }
 
 describe('in a cluster of two processes', () => {
-  const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', WEB_CONCURRENCY: '2' });
+  const ports = useDuringSuite(
+    async () => ({ metrics: await freePort() }),
+    () => Promise.resolve(),
+  );
+  const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', WEB_CONCURRENCY: '2', METRICS_PORT: String(ports.metrics) }));
   const { call, signIn } = apiClient(server, PASSWORD);
   let port: number;
   let cookie: string;
@@ -96,6 +100,15 @@ describe('in a cluster of two processes', () => {
       });
       expect(fresh.headers.etag).not.toBe(before.get(path));
     }
+  });
+
+  it('serves the metrics of both processes from the primary, summed', async () => {
+    for (let i = 0; i < 4; i++) await getPage(port, '/markets');
+    const scrape = await getPage(ports.metrics, '/metrics');
+    expect(scrape.status).toBe(200);
+    const answered = Number(/^site_http_requests_total\{class="memory",status="2xx"\} (\d+)/m.exec(scrape.body)?.[1] ?? 0);
+    expect(answered).toBeGreaterThanOrEqual(2);
+    expect(scrape.body).toMatch(/^site_page_cache_events_total\{event="render"\} [1-9]/m);
   });
 });
 

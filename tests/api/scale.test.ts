@@ -85,6 +85,13 @@ async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Prom
   await authorQueries.countArticlesOfAuthor(author?.id ?? 1, db);
   await commentQueries.listApprovedComments(some?.id ?? 1, { limit: 50 }, db);
   await commentQueries.countApprovedComments(some?.id ?? 1, db);
+  // Corrections: an article's (its page, its feed items), the corrections page, its count; the news sitemap's two days.
+  const correctionQueries = await import('@/server/queries/corrections');
+  await correctionQueries.listCorrectionsOf([100, 200, 300], 50, db);
+  await correctionQueries.listPublicCorrections(20, 0, now, db);
+  await correctionQueries.listPublicCorrections(20, 20, now, db);
+  await correctionQueries.countPublicCorrections(now, db);
+  await queries.listArticlesPublishedBetween(new Date(now.getTime() - 48 * 3_600_000), now, 1_000, {}, db);
 }
 
 /**
@@ -131,6 +138,22 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     expect(sortedGroups(plans)).toEqual([]);
+  });
+
+  it('reads the corrections page and its count through the corrections, each article by its key, whatever the archive’s size', async () => {
+    const { db, plans } = planRecorder(server);
+    const correctionQueries = await import('@/server/queries/corrections');
+    const now = new Date();
+    expect(await correctionQueries.listPublicCorrections(20, 0, now, db)).toHaveLength(20);
+    expect(await correctionQueries.countPublicCorrections(now, db)).toBeGreaterThan(20);
+    expect(plans).toHaveLength(2);
+    // Each article by its id: its row, or an index that starts with the id.
+    for (const { plan } of plans) {
+      const articleLines = plan.filter((line) => /\barticles\b/.test(line));
+      expect(articleLines).toHaveLength(1);
+      expect(articleLines[0]).toMatch(/^SEARCH articles USING (INTEGER PRIMARY KEY \(rowid=\?\)|(COVERING )?INDEX \w+ \(id=\?)/);
+    }
+    expect(sortedPages(plans)).toEqual([]);
   });
 
   it('would notice a full scan (the check itself can fail)', async () => {
@@ -290,7 +313,9 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(articleSitemapFileCount(50_001)).toBe(2);
     expect(articleSitemapFileCount(100_000)).toBe(2);
     const index = await (await get('/sitemap.xml')).text();
-    expect(index.match(/<sitemap>/g)).toHaveLength(2);
+    // The pages file, the news sitemap and one file of articles.
+    expect(index.match(/<sitemap>/g)).toHaveLength(3);
+    expect(index).toContain('/sitemaps/news.xml</loc>');
     const file = await (await get('/sitemaps/articles-1.xml')).text();
     const total = Number((await get('/api/articles?limit=1&fields=summary')).headers.get('X-Total-Count'));
     expect(file.match(/<url>/g)).toHaveLength(total);

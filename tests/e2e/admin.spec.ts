@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { articles, comments, contactMessages, users } from '@db/schema';
 import { signIn, submitSignIn, toasts } from './admin-session.ts';
+import { seriousViolations } from './axe.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
 import { gotoCurrent } from './current-page.ts';
@@ -19,14 +19,6 @@ test('the admin panel is not reachable without signing in', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByText(/password:/i)).toHaveCount(0);
 });
-
-/** Serious or critical axe violations inside `selector` (scoped, so each scan stays small). */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the signed-in panel has no serious or critical accessibility violations', async ({ page }) => {
   await signIn(page);

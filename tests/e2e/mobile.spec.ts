@@ -36,6 +36,8 @@ test('pages fit the phone without sideways scrolling', async ({ page }) => {
     '/article/permian-output-holds-near-record-as-rig-count-slips',
     '/category/oil-gas',
     '/author/dana-whitfield',
+    '/article/gulf-coast-refiners-post-strong-margins-into-q4',
+    '/corrections',
     '/about',
     '/contact',
   ]) {

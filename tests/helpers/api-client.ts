@@ -48,7 +48,8 @@ export function apiClient(server: TestServer, password: string) {
     for (let attempt = 0; ; attempt++) {
       const res = await call('GET', path, options);
       if (res.headers.get('X-Cache') !== 'STALE') return res;
-      if (attempt >= 1_000) throw new Error(`${path} stayed stale: its new version never rendered`);
+      if (attempt >= 1_000)
+        throw new Error(`${path} stayed stale: its new version never rendered. The server said:\n${server.output().slice(-4000)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

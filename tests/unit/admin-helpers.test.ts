@@ -46,7 +46,6 @@ describe('the article form', () => {
       title: 'Permian output',
       excerpt: 'Operators pump more with fewer rigs.',
       content: '<p>Output held.</p>',
-      correction: '',
       imageUrl: null,
       imageAlt: '',
       imageCaption: '',

@@ -10,6 +10,7 @@ import {
   categories,
   comments,
   contactMessages,
+  corrections,
   energyMix,
   marketObservations,
   marketSeries,
@@ -101,8 +102,17 @@ describe('migrations and seed', () => {
     }
   });
 
-  it('seeds sample comments, a message and an OPEC+ and a FERC meeting, each marked as a sample, on a fresh install', async () => {
+  it('seeds sample comments, a correction, a message and an OPEC+ and a FERC meeting, each marked as a sample, on a fresh install', async () => {
     const stored = await database.db.select().from(comments);
+    const [correction, ...more] = await database.db.select().from(corrections);
+    expect(more).toEqual([]);
+    expect(correction?.text).toMatch(/\(A sample correction, seeded with the site\.\)$/);
+    const [corrected] = await database.db
+      .select()
+      .from(articles)
+      .where(eq(articles.id, correction?.articleId ?? 0));
+    expect(correction?.createdAt.getTime()).toBeGreaterThan(corrected?.publishedAt.getTime() ?? Infinity);
+    expect(correction?.createdAt.getTime()).toBeLessThan(Date.now());
     expect(stored.filter((c) => c.approved).length).toBeGreaterThanOrEqual(2);
     expect(stored.filter((c) => !c.approved).length).toBeGreaterThanOrEqual(2);
     const [message] = await database.db.select().from(contactMessages);
@@ -131,9 +141,11 @@ describe('migrations and seed', () => {
 
   it('adds no samples to a site that already has its articles, whatever its other tables hold', async () => {
     await database.db.delete(comments);
+    await database.db.delete(corrections);
     await database.db.delete(calendarEvents);
     await seedDatabase(database.db);
     expect(await database.db.select().from(comments)).toEqual([]);
+    expect(await database.db.select().from(corrections)).toEqual([]);
     expect(await database.db.select().from(calendarEvents)).toEqual([]);
   });
 

@@ -69,6 +69,9 @@ export const adminAuthorListSchema = z.object({ q: search, sort: choice(['name']
 export type AdminAuthorListQuery = z.output<typeof adminAuthorListSchema>;
 /** An article's revisions: the page. */
 export const adminRevisionListSchema = z.object({ page });
+/** An article's corrections: the page (newest first). */
+export const adminCorrectionListSchema = z.object({ page });
+export type AdminCorrectionListQuery = z.output<typeof adminCorrectionListSchema>;
 
 /** The admin's analytics content: the page (newest first). */
 export const adminAnalyticsContentListSchema = z.object({ page });

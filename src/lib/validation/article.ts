@@ -42,13 +42,9 @@ const nullableText = (max: number, label: string, lines: 'one' | 'many' = 'one')
 export const META_TITLE_SHOWN = 60;
 export const META_DESCRIPTION_SHOWN = 160;
 
-/** Optional plain text (an image's description, a correction), one line unless `lines` says `many`; empty means none. */
-const optionalText = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
-  z.optional(
-    z
-      .string({ error: 'Must be text' })
-      .check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), ...(lines === 'one' ? [oneLine(label)] : [])),
-  );
+/** Optional one-line plain text (an image's description, caption, credit); empty means none. */
+const optionalText = (max: number, label: string) =>
+  z.optional(z.string({ error: 'Must be text' }).check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`), oneLine(label)));
 
 export const IMAGE_ALT_MISSING = 'Describe every image for readers who cannot see it (alt text)';
 export const LEAD_IMAGE_ALT_MISSING = 'Describe the image for readers who cannot see it (alt text)';
@@ -97,12 +93,6 @@ export const ARTICLE_FIELDS = {
     'Content',
     required('Content', 200_000).check(z.refine((html) => imagesWithoutAlt(html) === 0, IMAGE_ALT_MISSING)),
     z.string().check(z.describe('Sanitized HTML.')),
-  ),
-  /** A correction or editor's note shown under the text, plain text; empty for none. */
-  correction: field(
-    'Correction',
-    optionalText(1000, 'Correction', 'many'),
-    z.string().check(z.describe('A correction or editor’s note shown under the text; empty for none.')),
   ),
   /** The lead image: an address (http(s) or a path on this site, such as a library image's `/media/…/original.jpg`). */
   imageUrl: field('Image URL', z.nullish(imageUrlSchema), storedNullableText),

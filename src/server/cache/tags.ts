@@ -4,8 +4,8 @@
  * names what it touched (`ContentChange`) and `tagsToPurge` turns that into tags, so only
  * the pages that show it render again, in every process and in shared caches in front.
  *
- * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `au:3` an
- * author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
+ * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `c:12` its
+ * corrections, `au:3` an author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
  * order can change.
  */
 export const tag = {
@@ -13,6 +13,10 @@ export const tag = {
   article: (id: number) => `a:${id}`,
   /** This article's own page, for its list of related stories (kept apart from `a:` so a changed list purges that page only). */
   related: (id: number) => `r:${id}`,
+  /** A page showing this article's corrections (its own page, its feed items), kept apart from `a:` so a correction purges no card. */
+  corrections: (id: number) => `c:${id}`,
+  /** The corrections page: every public article's corrections, newest first. */
+  correctionList: 'l:corrections',
   /** A page showing this author's name or page (bylines included), by the author's slug. */
   author: (slug: string) => `au:${slug}`,
   /** A topic's own facts (name, description) on its page. */
@@ -86,6 +90,8 @@ export type ContentChange =
   | { kind: 'zoho' }
   /** The related stories these articles' pages show changed (a story like them was published, moved or withdrawn). */
   | { kind: 'related'; ids: readonly number[] }
+  /** A correction of this article added, edited or removed. */
+  | { kind: 'correction'; articleId: number }
   /** Something every page may show (the sample images replacing the seed's plain files). */
   | { kind: 'everything' };
 
@@ -112,6 +118,8 @@ function changeTags(change: ContentChange): string[] {
       return [tag.zoho];
     case 'related':
       return change.ids.map(tag.related);
+    case 'correction':
+      return [tag.corrections(change.articleId), tag.correctionList];
     case 'everything':
       return [tag.everyPage];
   }

@@ -369,7 +369,9 @@ function backgroundRevalidation(cache: PageCache) {
     (port ??= new Promise<number>((resolve, reject) => {
       const server = http.createServer(HTTP_TIMEOUTS_INTERNAL, (req, res) => listener?.(req, res));
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      // Exclusive: in a cluster, a worker's listen(0) would otherwise share one port among all
+      // workers, and a background render could land on another process (which refuses its secret).
+      server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => resolve((server.address() as AddressInfo).port));
       server.unref();
     }));
   return {
@@ -393,12 +395,20 @@ function backgroundRevalidation(cache: PageCache) {
               const request = http.get(
                 { host: '127.0.0.1', port: p, path: address, headers: { [REVALIDATE_HEADER]: secret, 'accept-encoding': 'identity' } },
                 (response) => {
+                  // A background render answers MISS (rendered and stored); anything else left the page stale.
+                  if (response.statusCode !== 200 || response.headers['x-cache'] !== 'MISS') {
+                    const cache = String(response.headers['x-cache'] ?? '');
+                    console.error(JSON.stringify({ event: 'page_revalidation_failed', address, status: response.statusCode, cache }));
+                  }
                   response.resume();
                   response.once('end', resolve);
                   response.once('error', () => resolve());
                 },
               );
-              request.once('error', () => resolve());
+              request.once('error', (error) => {
+                console.error(JSON.stringify({ event: 'page_revalidation_failed', address, message: error.message }));
+                resolve();
+              });
               request.setTimeout(WRITE_RUN_MAX_MS, () => request.destroy());
             }),
         )

@@ -27,7 +27,7 @@ const publicColumns = omitColumns(editorsColumns, Object.keys(EDITORS_ONLY_FIELD
 const summaryColumns = omitColumns(publicColumns, ['content']);
 
 /** Readers see only published articles whose publish time has come; drafts and scheduled ones stay hidden. */
-function isPublic(now: Date): SQL {
+export function articleIsPublic(now: Date): SQL {
   return and(eq(articles.status, 'published'), lte(articles.publishedAt, now)) as SQL;
 }
 
@@ -85,7 +85,7 @@ export interface ArticleFilter {
 }
 
 function filterConditions(filter: ArticleFilter): SQL[] {
-  const conditions: SQL[] = [isPublic(filter.now)];
+  const conditions: SQL[] = [articleIsPublic(filter.now)];
   if (filter.category && filter.category !== 'all') {
     conditions.push(eq(articles.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
   }
@@ -221,7 +221,7 @@ export async function getArticleBySlug(slug: string, now: Date = new Date(), tx:
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .where(and(eq(articles.slug, slug), articleIsPublic(now)))
     .limit(1);
   return row && asWire(row);
 }
@@ -237,7 +237,7 @@ export async function listNewestInCategory(
   const rows = await tx
     .select({ id: articles.id })
     .from(articles)
-    .where(and(isPublic(now), eq(articles.categoryId, categoryId), ...exclude.map((id) => ne(articles.id, id))))
+    .where(and(articleIsPublic(now), eq(articles.categoryId, categoryId), ...exclude.map((id) => ne(articles.id, id))))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -254,7 +254,7 @@ export async function countArticlesByCategory(now: Date = new Date(), tx: Execut
     tx.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.id),
     tx.all<{ categoryId: number; n: number }>(
       sql`select ${articles.categoryId} as categoryId, count(*) as n from ${articles} INDEXED BY articles_status_category_idx
-          where ${isPublic(now)} group by ${articles.categoryId}`,
+          where ${articleIsPublic(now)} group by ${articles.categoryId}`,
     ),
   ]);
   const byCategory = new Map(counts.map((c) => [c.categoryId, c.n]));
@@ -274,7 +274,7 @@ export async function listArticleSitemapEntries(
 ): Promise<{ slug: string; updatedAt: Date }[]> {
   const rows = await tx.all<{ slug: string; updatedAt: number }>(
     sql`select ${articles.slug} as slug, ${articles.updatedAt} as updatedAt from ${articles} INDEXED BY articles_sitemap_idx
-        where ${isPublic(now)} order by ${articles.publishedAt}, ${articles.id} limit ${limit} offset ${offset}`,
+        where ${articleIsPublic(now)} order by ${articles.publishedAt}, ${articles.id} limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updatedAt) }));
 }
@@ -284,7 +284,7 @@ export async function isPublicArticle(id: number, now: Date = new Date(), tx: Ex
   const [row] = await tx
     .select({ id: articles.id })
     .from(articles)
-    .where(and(eq(articles.id, id), isPublic(now)));
+    .where(and(eq(articles.id, id), articleIsPublic(now)));
   return row !== undefined;
 }
 
@@ -298,7 +298,7 @@ export async function getPublicArticleCard(
     .select({ title: articles.title, publishedAt: articles.publishedAt, categoryName: categories.name, categorySlug: categories.slug })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .where(and(eq(articles.slug, slug), articleIsPublic(now)))
     .limit(1);
   return row ? { ...row, publishedAt: row.publishedAt.toISOString() } : undefined;
 }
@@ -461,7 +461,7 @@ export interface AdminArticleFilter {
 function adminConditions(filter: AdminArticleFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status === 'draft') conditions.push(eq(articles.status, 'draft'));
-  if (filter.status === 'published') conditions.push(isPublic(filter.now));
+  if (filter.status === 'published') conditions.push(articleIsPublic(filter.now));
   if (filter.status === 'scheduled') conditions.push(and(eq(articles.status, 'published'), gt(articles.publishedAt, filter.now)) as SQL);
   if (filter.categoryId !== undefined) conditions.push(eq(articles.categoryId, filter.categoryId));
   return conditions;

@@ -10,8 +10,8 @@ import { LeadImageFields } from '@/components/admin/article/LeadImageFields';
 
 /**
  * The article's details beside the text: slug, excerpt, author, category, image, status,
- * publish time, whether it is featured, and a correction readers see under the text. `onSlugEdited` says the editor typed a slug of
- * their own (the title stops writing it).
+ * publish time and whether it is featured. `onSlugEdited` says the editor typed a slug of their
+ * own (the title stops writing it).
  */
 export function ArticleDetailsFields({
   id,
@@ -64,14 +64,6 @@ export function ArticleDetailsFields({
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4" {...register('featured')} /> Featured
       </label>
-      <FormField id={id('correction')} label="Correction" optional error={errors.correction?.message}>
-        <Textarea
-          {...fieldProps(id('correction'), errors.correction?.message)}
-          rows={3}
-          placeholder="An earlier version of this article said…"
-          {...register('correction')}
-        />
-      </FormField>
     </>
   );
 }

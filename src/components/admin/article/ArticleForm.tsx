@@ -8,6 +8,7 @@ import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useZodForm } from '@/components/forms/use-zod-form';
 import { ArticleContentField } from '@/components/admin/article/ArticleContentField';
+import { ArticleCorrections } from '@/components/admin/article/ArticleCorrections';
 import { ArticleDetailsFields } from '@/components/admin/article/ArticleDetailsFields';
 import { ArticleSeoFields } from '@/components/admin/article/ArticleSeoFields';
 import { EditorNotices } from '@/components/admin/article/EditorNotices';
@@ -46,6 +47,8 @@ export function ArticleForm({
   const [slugTouched, setSlugTouched] = useState(Boolean(article));
   const [offered, setOffered] = useState(recovery);
   const [conflict, setConflict] = useState<string | undefined>(undefined);
+  // When the editor opened: enough to tell a published article from a scheduled one.
+  const [openedAt] = useState(() => Date.now());
   const {
     register,
     control,
@@ -126,6 +129,8 @@ export function ArticleForm({
               <PreviewLinkButton articleId={article.id} />
             </div>
           )}
+          {/* Readers see a published article: it is corrected in the open, each correction saved on its own. */}
+          {article && article.status === 'published' && Date.parse(article.publishedAt) <= openedAt && <ArticleCorrections articleId={article.id} />}
           <ArticleDetailsFields
             id={id}
             categories={categories}

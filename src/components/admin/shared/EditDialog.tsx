@@ -87,7 +87,16 @@ export function EditDialog<I extends FieldValues, O>({
       title={title}
       description={description}
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+      <form
+        onSubmit={(e) => {
+          // React passes events up through portals: a dialog opened from inside another form (an
+          // article's corrections, in the article form) must not submit that form too.
+          e.stopPropagation();
+          void onSubmit(e);
+        }}
+        noValidate
+        className="grid gap-4"
+      >
         {children(form)}
         <div className="flex justify-end">
           <Button type="submit" disabled={isSubmitting || !canSubmit}>

@@ -31,6 +31,7 @@ export function DeleteButton({
 }) {
   return (
     <Button
+      type="button"
       variant="outline"
       size="sm"
       aria-label={label}

@@ -24,7 +24,7 @@ import { getAdminArticle } from '@/server/queries/articles';
 const PUBLICATION_FIELDS = ['slug', 'status', 'publishedAt', 'featured'] as const satisfies readonly ArticleFieldName[];
 type RestoredField = Exclude<ArticleFieldName, (typeof PUBLICATION_FIELDS)[number]>;
 
-/** The fields a restore puts back: the content (title, text, correction, image, byline, topic, search fields). */
+/** The fields a restore puts back: the content (title, text, image, byline, topic, search fields). */
 export const RESTORED_FIELDS = ARTICLE_FIELD_NAMES.filter(
   (field): field is RestoredField => !(PUBLICATION_FIELDS as readonly string[]).includes(field),
 );
@@ -86,13 +86,20 @@ export async function recordRevision(
   );
 }
 
+/**
+ * Whether a name in a kept revision is an editable field still: a revision kept before a field
+ * was removed names it (the one-field `correction`, now dated corrections of their own), and
+ * the history leaves it out.
+ */
+const isField = (name: string): name is ArticleFieldName => (ARTICLE_FIELD_NAMES as readonly string[]).includes(name);
+
 function toRow(record: Omit<ArticleRevisionRecord, 'snapshot'> & { title: string }): ArticleRevisionRow {
   return {
     id: record.id,
     articleId: record.articleId,
     username: record.username,
     action: record.action,
-    changedFields: JSON.parse(record.changedFields) as ArticleRevisionRow['changedFields'],
+    changedFields: (JSON.parse(record.changedFields) as string[]).filter(isField),
     title: record.title,
     createdAt: record.createdAt.toISOString(),
   };
@@ -118,7 +125,8 @@ export async function listRevisions(articleId: number, page: number) {
 export async function getRevision(articleId: number, revisionId: number): Promise<ArticleRevisionDiff['revision']> {
   const record = await getArticleRevision(articleId, revisionId);
   if (!record) throw new NotFoundError(messages.revisionNotFound);
-  const snapshot = JSON.parse(record.snapshot) as StoredSnapshot;
+  const kept = JSON.parse(record.snapshot) as Record<string, unknown>;
+  const snapshot = Object.fromEntries(Object.entries(kept).filter(([name]) => isField(name))) as StoredSnapshot;
   return { ...toRow({ ...record, title: snapshot.title ?? '' }), snapshot };
 }
 

@@ -2,10 +2,13 @@ import rss from '@astrojs/rss';
 import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/site';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { curlyQuotesHtml } from '@/lib/typography';
+import { formatShortDate } from '@/lib/format';
+import type { PublicCorrection } from '@/lib/wire/corrections';
 import { NotFoundError, messages } from '@/server/errors';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug } from '@/server/queries/categories';
 import { listPublicArticles } from '@/server/services/articles/lists';
+import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { showsTags } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 
@@ -34,14 +37,26 @@ function absoluteUrls(html: string, site: URL): string {
   return html.replace(/\b(src|href)="(\/[^/"][^"]*)"/g, (_, name: string, path: string) => `${name}="${escapeXml(new URL(path, site).href)}"`);
 }
 
-/** An item's full text for `content:encoded`: the lead image with its alt text, then the body, as readers see it on the site. */
-function itemContent(article: FeedArticle, site: URL): string {
+/** An article's corrections as the end of its feed item: "Correction, Nov 24, 2026: …", newest first, as under the text on the site. */
+function correctionsHtml(corrections: readonly PublicCorrection[]): string {
+  if (corrections.length === 0) return '';
+  const items = corrections.map(
+    (c) => `<p><strong>Correction, ${formatShortDate(c.createdAt)}:</strong> ${escapeXml(c.text).replace(/\r?\n/g, '<br>')}</p>`,
+  );
+  return `<aside>${items.join('')}</aside>`;
+}
+
+/**
+ * An item's full text for `content:encoded`: the lead image with its alt text, then the body
+ * and the corrections, as readers see them on the site.
+ */
+function itemContent(article: FeedArticle, corrections: readonly PublicCorrection[], site: URL): string {
   const lead = article.imageUrl
     ? `<figure><img src="${escapeXml(new URL(article.imageUrl, site).href)}" alt="${escapeXml(article.imageAlt)}"${
         article.image ? ` width="${article.image.width}" height="${article.image.height}"` : ''
       }></figure>`
     : '';
-  return lead + absoluteUrls(curlyQuotesHtml(article.content), site);
+  return lead + absoluteUrls(curlyQuotesHtml(article.content), site) + correctionsHtml(corrections);
 }
 
 /** The lead image as Media RSS `media:content` (with its size when it is a library image). */
@@ -65,11 +80,12 @@ interface Feed {
 
 /**
  * An RSS 2.0 response for a feed: the channel's own address, language and last build date,
- * each item with its excerpt, full text (`content:encoded`), lead image (`media:content`),
- * category and author (Dublin Core).
+ * each item with its excerpt, full text and corrections (`content:encoded`), lead image
+ * (`media:content`), category and author (Dublin Core).
  */
 export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
   const newest = feed.items[0]?.publishedAt;
+  const corrections = await correctionsShownWith(feed.items.map((a) => a.id));
   return rss({
     title: feed.title,
     description: feed.description,
@@ -86,7 +102,7 @@ export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
       description: a.excerpt,
       link: new URL(`/article/${a.slug}`, site).href,
       pubDate: new Date(a.publishedAt),
-      content: itemContent(a, site),
+      content: itemContent(a, corrections.get(a.id) ?? [], site),
       categories: [a.category.name],
       customData: `<dc:creator>${escapeXml(a.author)}</dc:creator>${itemImage(a, site)}`,
     })),

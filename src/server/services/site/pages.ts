@@ -2,6 +2,7 @@ import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
 import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import { TOPIC_MARKET_SERIES } from '@/lib/categories';
+import { lastModified } from '@/lib/article-meta';
 import type { ArticleSeo } from '@/lib/wire/articles';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { seriesInfo, staleFrom } from '@/lib/series-catalog';
@@ -20,6 +21,7 @@ import { listAnalyticsPage } from '@/server/services/analytics/content';
 import { listPublicArticles } from '@/server/services/articles/lists';
 import { listRelatedArticles, RELATED_SHOWN } from '@/server/services/articles/related';
 import { getPreviewArticle } from '@/server/services/articles/preview';
+import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/markets/figures';
 import { buildReport } from '@/server/services/markets/reports';
 import { articleForReaders, findLibraryImage } from '@/server/services/media/responsive-images';
@@ -72,14 +74,24 @@ export async function getNewsPageData(filter: { category: string; q: string; pag
   return { ...list, pageCount: newsPageCount(list.total), categories, stats, marketData };
 }
 
-/** An article page: the article (or undefined) and its related articles. */
+/** An article's corrections (newest first) and when it last changed: its last save, or its newest correction when that is later. */
+async function correctionsOf(article: { id: number; updatedAt: string }) {
+  const corrections = (await correctionsShownWith([article.id])).get(article.id) ?? [];
+  return { corrections, modifiedAt: lastModified(article.updatedAt, corrections) };
+}
+
+/** An article page: the article (or undefined), its corrections, when it last changed, and its related articles. */
 export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
-  const [related, seo] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), getArticleSeo(article.id)]);
+  const [related, seo, corrected] = await Promise.all([
+    listRelatedArticles(article, RELATED_SHOWN),
+    getArticleSeo(article.id),
+    correctionsOf(article),
+  ]);
   showsArticles([article, ...related]);
   showsTags(tag.related(article.id));
-  return { ...(await articleForReaders(article, related)), seo: seo ?? NO_SEO };
+  return { ...(await articleForReaders(article, related)), ...corrected, seo: seo ?? NO_SEO };
 }
 
 const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
@@ -92,9 +104,10 @@ export async function getArticlePreviewData(token: string) {
   const found = await getPreviewArticle(token);
   if ('error' in found) return found;
   const { article } = found;
-  const related = await listRelatedArticles(article, RELATED_SHOWN);
+  const [related, corrected] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), correctionsOf(article)]);
   return {
     ...(await articleForReaders(article, related)),
+    ...corrected,
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
   };
 }

@@ -1,15 +1,21 @@
 import { cachedForContent } from '@/server/content-version';
 import { listAnalyticsSitemapEntries } from '@/server/queries/analytics-content';
-import { authorUrl, topicUrl } from '@/lib/archive-urls';
-import { countPublicArticles, listArticleSitemapEntries } from '@/server/queries/articles';
+import { CORRECTIONS_PATH, authorUrl, topicUrl } from '@/lib/archive-urls';
+import { countPublicArticles, listArticleSitemapEntries, listArticlesPublishedBetween } from '@/server/queries/articles';
 import { listAuthors } from '@/server/queries/authors';
 import { listCategories } from '@/server/queries/categories';
 import { listSeriesSummaries } from '@/server/services/markets/series';
-import { showsTags } from '@/server/cache/render-scope';
+import { showsTags, validUntil } from '@/server/cache/render-scope';
+import { NEWS_SITEMAP_PATH, SITE_NAME } from '@/lib/site';
 import { tag } from '@/server/cache/tags';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
+
+/** The news sitemap lists the articles of the last two days (Google News' window)… */
+export const NEWS_SITEMAP_WINDOW_MS = 48 * 3_600_000;
+/** …at most this many (Google News reads at most 1,000 per file). */
+export const NEWS_SITEMAP_MAX_URLS = 1_000;
 
 /** The pages besides articles that search engines should know. */
 const STATIC_PATHS = [
@@ -19,6 +25,7 @@ const STATIC_PATHS = [
   '/analytics',
   '/calendar',
   '/newsletter',
+  CORRECTIONS_PATH,
   '/about',
   '/contact',
   '/privacy-policy',
@@ -26,7 +33,7 @@ const STATIC_PATHS = [
   '/api/docs',
 ];
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** How many article sitemap files `articles` articles take (at least one, so the index is never empty). */
@@ -34,11 +41,11 @@ export function articleSitemapFileCount(articles: number, perFile: number = SITE
   return Math.max(1, Math.ceil(articles / perFile));
 }
 
-/** The sitemap index: the static pages' file and one file per 50,000 articles, oldest first. */
+/** The sitemap index: the static pages' file, the news sitemap and one file per 50,000 articles, oldest first. */
 export async function sitemapIndexXml(site: URL): Promise<string> {
   showsTags(tag.everyArticle);
   const articles = await cachedForContent('sitemap|count', () => countPublicArticles({ now: new Date() }));
-  const files = ['/sitemaps/pages.xml'];
+  const files = ['/sitemaps/pages.xml', NEWS_SITEMAP_PATH];
   for (let n = 1; n <= articleSitemapFileCount(articles); n++) files.push(`/sitemaps/articles-${n}.xml`);
   const entries = files.map((path) => `<sitemap><loc>${escapeXml(new URL(path, site).href)}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
@@ -75,4 +82,25 @@ export async function articleSitemapXml(site: URL, n: number, perFile: number = 
   const prefix = escapeXml(new URL('/article/', site).href);
   const urls = entries.map((a) => `<url><loc>${prefix}${a.slug}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`);
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The Google News sitemap: the public articles published in the last 48 hours, newest first
+ * (at most 1,000), each with the publication's name and language, its publish time and title
+ * (`news:` namespace). It changes when an article is published, edited or withdrawn (the
+ * sitemap tag), and turns stale by itself when its oldest article leaves the window.
+ */
+export async function newsSitemapXml(site: URL, now: Date = new Date()): Promise<string> {
+  showsTags(tag.sitemap);
+  const entries = await listArticlesPublishedBetween(new Date(now.getTime() - NEWS_SITEMAP_WINDOW_MS), now, NEWS_SITEMAP_MAX_URLS);
+  const oldest = entries.at(-1);
+  if (oldest) validUntil(oldest.publishedAt.getTime() + NEWS_SITEMAP_WINDOW_MS);
+  const prefix = escapeXml(new URL('/article/', site).href);
+  const publication = `<news:publication><news:name>${escapeXml(SITE_NAME)}</news:name><news:language>en</news:language></news:publication>`;
+  const urls = entries.map(
+    (a) =>
+      `<url><loc>${prefix}${a.slug}</loc><news:news>${publication}<news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+  );
+  const namespaces = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"';
+  return `${XML_HEAD}<urlset ${namespaces}>\n${urls.join('\n')}\n</urlset>\n`;
 }
