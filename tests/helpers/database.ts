@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type Database, type LibSqlDb } from '@db/client';
-import { migrateDatabase } from '@db/migrate';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '@db/migrate';
 import { useDuringSuite } from './suite.ts';
 
 /**
@@ -59,4 +59,22 @@ export function useMigratedDatabase(name: string, prepare: (db: LibSqlDb) => Pro
       return Promise.resolve();
     },
   );
+}
+
+/** A custom migration's file, found by the end of its name (its number changes on merges). */
+export function migrationFile(suffix: string): string | undefined {
+  return readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith(suffix));
+}
+
+/** Runs a migration file's statements on the database (the file must exist). */
+export async function runMigrationFile(client: { execute: (statement: string) => Promise<unknown> }, file: string | undefined): Promise<void> {
+  expect(file).toBeDefined();
+  for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file ?? ''), 'utf8').split('--> statement-breakpoint')) {
+    await client.execute(statement);
+  }
+}
+
+/** The fields every article row needs, for migration tests: `story-{i}` in the category. */
+export function storyRow(i: number, categoryId: number) {
+  return { slug: `story-${i}`, title: `Story ${i}`, excerpt: 'x', content: '<p>x</p>', categoryId };
 }

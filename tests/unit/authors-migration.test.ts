@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '@db/migrate';
 import { articles, authors, categories } from '@db/schema';
 import { seedDatabase } from '@db/seed';
-import { useMigratedDatabase } from '../helpers/database.ts';
+import { migrationFile, runMigrationFile, storyRow, useMigratedDatabase } from '../helpers/database.ts';
 
 /** The custom migration that turns free-text authors into records (found by name: its number changes on merges). */
-const backfill = readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith('_authors_backfill.sql'));
+const backfill = migrationFile('_authors_backfill.sql');
 
 describe('the authors backfill migration', () => {
   const database = useMigratedDatabase('authors');
@@ -20,21 +17,9 @@ describe('the authors backfill migration', () => {
     const [coal] = await db.select().from(categories);
     // Articles as they were before authors were records: the name only.
     const names = ['Dana Whitfield', 'Dana Whitfield', "Seán O'Brien", 'Jo & Co.', 'dana whitfield', 'Rachel Kim'];
-    await db.insert(articles).values(
-      names.map((author, i) => ({
-        slug: `story-${i}`,
-        title: `Story ${i}`,
-        excerpt: 'x',
-        content: '<p>x</p>',
-        author,
-        categoryId: coal!.id,
-        publishedAt: new Date(2025, 0, i + 1),
-      })),
-    );
+    await db.insert(articles).values(names.map((author, i) => ({ ...storyRow(i, coal!.id), author, publishedAt: new Date(2025, 0, i + 1) })));
     await db.insert(authors).values({ name: 'Rachel Kim', slug: 'rachel-kim' });
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, backfill ?? ''), 'utf8').split('--> statement-breakpoint')) {
-      await database.client.execute(statement);
-    }
+    await runMigrationFile(database.client, backfill);
     const rows = await db.select({ id: authors.id, name: authors.name, slug: authors.slug }).from(authors).orderBy(asc(authors.name));
     expect(rows.map((r) => [r.name, r.slug])).toEqual([
       ['Dana Whitfield', expect.stringMatching(/^author-\d+$/) as unknown],

@@ -1,23 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '@db/migrate';
 import { articles, categories, corrections } from '@db/schema';
-import { useMigratedDatabase } from '../helpers/database.ts';
+import { migrationFile, runMigrationFile, storyRow, useMigratedDatabase } from '../helpers/database.ts';
 
-/** The migrations (found by name: their numbers change on merges) that move the one-field correction into dated corrections. */
-const migration = (suffix: string) => readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith(suffix));
-const backfill = migration('_corrections_backfill.sql');
-const drop = migration('_drop_article_correction.sql');
-
-/** Runs a migration file's statements on the database. */
-async function run(client: { execute: (statement: string) => Promise<unknown> }, file: string | undefined): Promise<void> {
-  expect(file).toBeDefined();
-  for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file ?? ''), 'utf8').split('--> statement-breakpoint')) {
-    await client.execute(statement);
-  }
-}
+/** The migrations that move the one-field correction into dated corrections. */
+const backfill = migrationFile('_corrections_backfill.sql');
+const drop = migrationFile('_drop_article_correction.sql');
 
 describe('the corrections migrations', () => {
   const database = useMigratedDatabase('corrections');
@@ -30,21 +18,12 @@ describe('the corrections migrations', () => {
     const [category] = await db.select().from(categories);
     const savedAt = (day: number) => new Date(Date.UTC(2026, 10, day, 15));
     const notes = ['  The margin is 12 percent, not 21.  ', '', '   ', 'The plant is in Harris County.\nNot Fort Bend.'];
-    await db.insert(articles).values(
-      notes.map((_, i) => ({
-        slug: `story-${i}`,
-        title: `Story ${i}`,
-        excerpt: 'x',
-        content: '<p>x</p>',
-        author: 'Desk',
-        categoryId: category!.id,
-        publishedAt: savedAt(1),
-        updatedAt: savedAt(i + 10),
-      })),
-    );
+    await db
+      .insert(articles)
+      .values(notes.map((_, i) => ({ ...storyRow(i, category!.id), author: 'Desk', publishedAt: savedAt(1), updatedAt: savedAt(i + 10) })));
     for (const [i, note] of notes.entries()) await db.run(sql`update articles set correction = ${note} where slug = ${`story-${i}`}`);
 
-    await run(client, backfill);
+    await runMigrationFile(client, backfill);
     const moved = await db.select().from(corrections).orderBy(asc(corrections.articleId));
     const ids = new Map((await db.select({ id: articles.id, slug: articles.slug }).from(articles)).map((a) => [a.slug, a.id]));
     expect(moved.map(({ articleId, text, createdAt, createdBy }) => ({ articleId, text, createdAt, createdBy }))).toEqual([
@@ -53,7 +32,7 @@ describe('the corrections migrations', () => {
     ]);
 
     // The field goes; the full-text index's triggers keep working on the table without it.
-    await run(client, drop);
+    await runMigrationFile(client, drop);
     const columns = await db.all<{ name: string }>(sql`select name from pragma_table_info('articles')`);
     expect(columns.map((c) => c.name)).not.toContain('correction');
     await db.run(sql`update articles set title = 'Story renamed' where slug = 'story-0'`);
