@@ -53,8 +53,14 @@ const WRITE_RUN_MAX_MS = 120_000;
 
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
-/** How long, and how many bytes, a body nobody reads is drained after its answer before the connection closes. */
-const LINGER_MS = 2_000;
+/**
+ * A body nobody reads is drained after its answer before the connection closes (as nginx's
+ * lingering close): while it keeps arriving (at most LINGER_IDLE_MS between chunks), for at
+ * most LINGER_MS and LINGER_BYTES in all, so a client still sending reads its answer instead
+ * of a reset, and a slow one cannot hold the connection.
+ */
+const LINGER_IDLE_MS = 5_000;
+const LINGER_MS = 30_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -77,13 +83,17 @@ function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerRespons
     if (req.complete || socket.destroyed) return;
     let drained = 0;
     const close = () => {
-      clearTimeout(timer);
+      clearTimeout(idle);
+      clearTimeout(limit);
       if (!socket.destroyed) socket.destroySoon();
     };
-    const timer = setTimeout(close, LINGER_MS);
+    let idle = setTimeout(close, LINGER_IDLE_MS);
+    const limit = setTimeout(close, LINGER_MS);
     req.on('data', (chunk: Buffer) => {
       drained += chunk.length;
+      clearTimeout(idle);
       if (drained > LINGER_BYTES) close();
+      else idle = setTimeout(close, LINGER_IDLE_MS);
     });
     req.once('end', close);
     req.once('error', close);
