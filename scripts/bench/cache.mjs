@@ -4,6 +4,7 @@
 // articles of 100,000 make each article render at most once per change per process.
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'libsql';
 import { BENCH_SITE_URL, note, percentile, record, signIn, startServer } from './lib.mjs';
 
 /**
@@ -108,21 +109,43 @@ async function minuteBoundary(base) {
 }
 
 /**
- * 50 connections over 1,000 random articles of the 100,000-article archive, twice over: each
- * article renders at most once per process (renders counted by the server's metrics).
- * @param {string} base @param {string} metrics the metrics address
+ * 1,000 random public articles of a database, read by primary key (never a walk of the table).
+ * @param {string} dbPath
+ * @returns {{ paths: string[], total: number }}
  */
-async function spreadReaders(base, metrics) {
-  const total = Number((await fetch(`${base}/api/articles?limit=1&fields=summary`)).headers.get('X-Total-Count'));
-  /** @type {string[]} */
-  const paths = [];
-  while (paths.length < 1000) {
-    const offset = Math.floor(Math.random() * total);
-    const [story] = await stories(`${base}/api/articles?limit=1&offset=${offset}&fields=summary`);
-    if (story && !paths.includes(`/article/${story.slug}`)) paths.push(`/article/${story.slug}`);
+function randomArticlePaths(dbPath) {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const top = Number(/** @type {{ n: number }} */ (db.prepare('SELECT max(id) AS n FROM articles').get()).n);
+    const ids = new Set();
+    /** @type {string[]} */
+    const paths = [];
+    const pick = db.prepare("SELECT slug FROM articles WHERE id = ? AND status = 'published' AND published_at <= ?");
+    while (paths.length < 1000 && ids.size < top) {
+      const id = 1 + Math.floor(Math.random() * top);
+      if (ids.has(id)) continue;
+      ids.add(id);
+      const row = /** @type {{ slug: string } | undefined} */ (pick.get(id, Date.now()));
+      if (row) paths.push(`/article/${row.slug}`);
+    }
+    return { paths, total: top };
+  } finally {
+    db.close();
   }
-  const count = async (/** @type {string} */ event) =>
-    Number(new RegExp(`^site_page_cache_events_total\\{event="${event}"\\} (\\d+)`, 'm').exec(await (await fetch(metrics)).text())?.[1] ?? 0);
+}
+
+/**
+ * 50 connections over 1,000 random articles of the 100,000-article archive: each article
+ * renders at most once per process (renders counted by the server's metrics).
+ * @param {string} base @param {string} metrics the metrics address @param {string} dbPath the server's database
+ */
+async function spreadReaders(base, metrics, dbPath) {
+  const { paths, total } = randomArticlePaths(dbPath);
+  const count = async (/** @type {string} */ event) => {
+    const series = `site_page_cache_events_total{event="${event}"} `;
+    const line = (await (await fetch(metrics)).text()).split('\n').find((l) => l.startsWith(series));
+    return Number(line?.slice(series.length) ?? 0);
+  };
   const [renders, hits] = [await count('render'), await count('hit')];
   const run = await load(base, paths, 30);
   const rendered = (await count('render')) - renders;
@@ -142,7 +165,7 @@ async function spreadReaders(base, metrics) {
 
 /**
  * @param {string} base the seeded server (one process per core)
- * @param {{ base: string, metrics: string }} large the 100,000-article server, with its metrics address
+ * @param {{ base: string, metrics: string, dbPath: string }} large the 100,000-article server, with its metrics address and database
  * @param {string} dir a folder for the single-process server's database
  */
 export async function benchCache(base, large, dir) {
@@ -154,5 +177,5 @@ export async function benchCache(base, large, dir) {
     single.stop();
   }
   await minuteBoundary(base);
-  await spreadReaders(large.base, large.metrics);
+  await spreadReaders(large.base, large.metrics, large.dbPath);
 }

@@ -18,6 +18,7 @@ interface Metrics {
   jobRuns: client.Counter<'job' | 'result'>;
   pageCaches: Set<PageCache>;
   outboxWaiting: (() => Promise<number>) | undefined;
+  writes: { running: number; waiting: number } | undefined;
 }
 
 const KEY = Symbol.for('energy-market-site.metrics');
@@ -34,6 +35,7 @@ function createMetrics(): Metrics {
     registry,
     pageCaches,
     outboxWaiting: undefined,
+    writes: undefined,
     requests: new client.Counter({
       name: 'site_http_requests_total',
       help: 'Requests answered, by route class and status class.',
@@ -85,6 +87,22 @@ function createMetrics(): Metrics {
     registers: [registry],
     collect() {
       this.set([...pageCaches].reduce((sum, cache) => sum + cache.bytes, 0));
+    },
+  });
+  new client.Gauge({
+    name: 'site_write_slots_busy',
+    help: 'Write requests running (each holds one of the write slots).',
+    registers: [registry],
+    collect() {
+      this.set(metrics.writes?.running ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'site_write_waiting',
+    help: 'Write requests waiting for a write slot.',
+    registers: [registry],
+    collect() {
+      this.set(metrics.writes?.waiting ?? 0);
     },
   });
   new client.Gauge({
@@ -144,6 +162,11 @@ export function recordJobRun(job: string, ok: boolean): void {
 /** Lets the metrics read a page cache's counts and size. */
 export function watchPageCache(cache: PageCache): void {
   metrics().pageCaches.add(cache);
+}
+
+/** Lets the metrics read how many writes hold a slot and how many wait for one. */
+export function watchWrites(admission: { running: number; waiting: number }): void {
+  metrics().writes = admission;
 }
 
 /** Lets the metrics count the outbox's waiting messages at each scrape. */

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { isContractError, rawExchange, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
-import { useTestServer, type TestServer } from '../helpers/test-server.ts';
+import { isContractError, rawExchange, readMetric, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
+import { useDuringSuite } from '../helpers/suite.ts';
+import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const portOf = (server: TestServer) => Number(new URL(server.url).port);
 
@@ -69,7 +70,15 @@ describe('the HTTP front under requests it cannot parse', () => {
 });
 
 describe('write admission', () => {
-  const server = useTestServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true' });
+  const ports = useDuringSuite(
+    async () => ({ metrics: await freePort() }),
+    () => Promise.resolve(),
+  );
+  const server = useTestServer(() => ({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true', METRICS_PORT: String(ports.metrics) }));
+  /** Waits until the server says `count` writes hold a slot (its metrics), rather than for a while. */
+  const untilSlotsBusy = async (count: number) => {
+    while ((await readMetric(ports.metrics, 'site_write_slots_busy')) < count) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
 
   it('answers a body that stops arriving with 408 within seconds, and frees its slot', async () => {
     const stalled = stalledWrite(portOf(server), stalledHead(1), '{"name":');
@@ -83,7 +92,7 @@ describe('write admission', () => {
     // Eight bodies that trickle hold every slot; eight more writes queue behind them and hang up.
     const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 10), '{'));
     const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilSlotsBusy(8);
     // Each hangs up once its request has surely arrived and is waiting for a slot.
     await Promise.all(Array.from({ length: 8 }, (_, i) => rawExchange(portOf(server), { send: [contactPost(i + 30), 1_000], hangUp: true })));
     clearInterval(drip);
@@ -102,7 +111,7 @@ describe('write admission', () => {
     const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 100), '{'));
     const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await untilSlotsBusy(8);
       const waiting = rawExchange(portOf(server), { send: [contactPost(120)], timeoutMs: 60_000 });
       expect(await categories(server)).toBe(200);
       const outcome: RawOutcome = await waiting;

@@ -3,7 +3,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
-import { getPage, type Page } from '../helpers/raw-http.ts';
+import { getPage, readMetric, type Page } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -111,11 +111,9 @@ describe('in a cluster of two processes', () => {
 
   it('serves the metrics of both processes from the primary, summed', async () => {
     for (let i = 0; i < 4; i++) await getPage(port, '/markets');
-    const scrape = await getPage(ports.metrics, '/metrics');
-    expect(scrape.status).toBe(200);
-    const answered = Number(/^site_http_requests_total\{class="memory",status="2xx"\} (\d+)/m.exec(scrape.body)?.[1] ?? 0);
-    expect(answered).toBeGreaterThanOrEqual(2);
-    expect(scrape.body).toMatch(/^site_page_cache_events_total\{event="render"\} [1-9]/m);
+    expect((await getPage(ports.metrics, '/metrics')).status).toBe(200);
+    expect(await readMetric(ports.metrics, 'site_http_requests_total{class="memory",status="2xx"}')).toBeGreaterThanOrEqual(2);
+    expect(await readMetric(ports.metrics, 'site_page_cache_events_total{event="render"}')).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -136,21 +134,12 @@ describe('in one process', () => {
     cookie = await signIn();
   });
 
-  const metric = async (line: RegExp) => {
-    const text = (await getPage(metricsPort, '/metrics')).body;
-    return Number(
-      text
-        .split('\n')
-        .find((l) => line.test(l))
-        ?.split(' ')
-        .at(-1) ?? 0,
-    );
-  };
+  const metric = (series: string) => readMetric(metricsPort, series);
 
   it('renders a page nobody has once, however many readers ask for it at the same moment', async () => {
     const [story] = await publicArticles(server).then((list) => list.slice(-2));
     const path = `/article/${story!.slug}`;
-    const renders = () => metric(/^site_page_cache_events_total\{event="render"\}/);
+    const renders = () => metric('site_page_cache_events_total{event="render"}');
     const before = await renders();
     const answers = await Promise.all(Array.from({ length: 100 }, () => getPage(port, path)));
     expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
@@ -270,6 +259,6 @@ describe('in one process', () => {
       'site_job_runs_total',
     ])
       expect(text, name).toContain(`# TYPE ${name} `);
-    expect(await metric(/^site_http_requests_total\{class="memory",status="2xx"\}/)).toBeGreaterThan(0);
+    expect(await metric('site_http_requests_total{class="memory",status="2xx"}')).toBeGreaterThan(0);
   });
 });

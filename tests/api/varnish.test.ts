@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
-import { getPage } from '../helpers/raw-http.ts';
+import { getPage, readMetric } from '../helpers/raw-http.ts';
 import { useDuringSuite, useFake } from '../helpers/suite.ts';
 import { freePort, useTestServer } from '../helpers/test-server.ts';
 import { startVarnish } from '../helpers/varnish.ts';
@@ -39,10 +39,7 @@ describe('behind Varnish with the shipped configuration', () => {
   });
 
   const edge = (path: string, headers: Record<string, string> = {}) => getPage(varnish.port, path, headers);
-  const originRenders = async () => {
-    const text = (await getPage(ports.metrics, '/metrics')).body;
-    return Number(/^site_page_cache_events_total\{event="render"\} (\d+)/m.exec(text)?.[1] ?? 0);
-  };
+  const originRenders = () => readMetric(ports.metrics, 'site_page_cache_events_total{event="render"}');
 
   it('keeps public pages: the second reader gets Varnish’s copy, and browsers never see the surrogate keys', async () => {
     const path = `/article/${stories[0]!.slug}`;

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { untilCurrent } from './current.ts';
 import type { TestServer } from './test-server.ts';
 
 export interface ApiResult {
@@ -44,14 +45,13 @@ export function apiClient(server: TestServer, password: string) {
    * GETs a page as a reader once it is current: after a change, the first answers are the
    * stale page (`X-Cache: STALE`) while its new version renders in the background.
    */
-  async function currentPage(path: string, options: CallOptions = {}): Promise<ApiResult> {
-    for (let attempt = 0; ; attempt++) {
-      const res = await call('GET', path, options);
-      if (res.headers.get('X-Cache') !== 'STALE') return res;
-      if (attempt >= 1_000)
-        throw new Error(`${path} stayed stale: its new version never rendered. The server said:\n${server.output().slice(-4000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  function currentPage(path: string, options: CallOptions = {}): Promise<ApiResult> {
+    return untilCurrent(
+      path,
+      () => call('GET', path, options),
+      (res) => res.headers.get('X-Cache'),
+      () => ` The server said:\n${server.output().slice(-4000)}`,
+    );
   }
   /** Asserts that each call (method, path, body if any), made without a session, answers 401 with the contract's message. */
   async function expectSignedOutRefused(calls: readonly (readonly [method: string, path: string, body?: unknown])[]): Promise<void> {

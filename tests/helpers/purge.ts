@@ -2,6 +2,7 @@ import type { Executor } from '@/server/db';
 import { insertPagePurge } from '@/server/queries/page-purges';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { EVERY_PAGE_TAG } from '@/server/page-cache';
+import { untilCurrent } from './current.ts';
 
 /**
  * For data a test arranged straight in the database (no service saw the change): logs a
@@ -17,12 +18,15 @@ export async function purgeEveryPage(db: Executor): Promise<void> {
  * Fetches a page until the answer is current: after a purge the first answers are the stale
  * page (`X-Cache: STALE`) while its new version renders in the background.
  */
-export async function fetchCurrent(url: string, init?: RequestInit): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, init);
-    if (response.headers.get('X-Cache') !== 'STALE') return response;
-    if (attempt >= 1_000) throw new Error(`${url} stayed stale: its new version never rendered`);
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function fetchCurrent(url: string, init?: RequestInit): Promise<Response> {
+  return untilCurrent(
+    url,
+    () => fetch(url, init),
+    async (response) => {
+      const cache = response.headers.get('X-Cache');
+      // A stale answer's body is not read: let it go.
+      if (cache === 'STALE') await response.arrayBuffer();
+      return cache;
+    },
+  );
 }

@@ -41,6 +41,17 @@ export function getPage(port: number, path: string, headers: Record<string, stri
 }
 
 /** Parses the first complete response in `data`, or undefined while it is incomplete. */
+/**
+ * One sample of the Prometheus metrics a server serves on `metricsPort`: the series whose
+ * name and labels read exactly `series` (`site_write_slots_busy`,
+ * `site_page_cache_events_total{event="render"}`); 0 when it is not there.
+ */
+export async function readMetric(metricsPort: number, series: string): Promise<number> {
+  const text = (await getPage(metricsPort, '/metrics')).body;
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1) ?? 0);
+}
+
 export function parseResponse(data: Buffer, closed: boolean, options: { head?: boolean } = {}): RawResponse | undefined {
   // Interim answers (100 Continue) come before the response: skip them.
   while (/^HTTP\/1\.[01] 1\d\d /.test(data.subarray(0, 13).toString('latin1'))) {

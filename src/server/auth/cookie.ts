@@ -1,10 +1,10 @@
 import type { AstroCookies } from 'astro';
+import { SESSION_COOKIE_NAMES } from '@/server/auth/cookie-names';
 import { loadConfig } from '@/server/config';
 
 const secure = loadConfig().siteUrl.startsWith('https:');
 
-/** `__Host-` prefixed (and Secure) when the site is served over https. */
-export const SESSION_COOKIE = secure ? '__Host-session' : 'session';
+export const SESSION_COOKIE = secure ? SESSION_COOKIE_NAMES.secure : SESSION_COOKIE_NAMES.plain;
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });

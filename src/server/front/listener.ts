@@ -9,8 +9,9 @@ import sirv from 'sirv';
 import { type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
 import { createChangeStamp, databaseFilePath } from '@db/change-stamp';
+import { carriesSession } from '@/server/auth/cookie-names';
 import { PurgeFollower } from '@/server/cache/purge-follower';
-import { recordRequest, watchOutbox, watchPageCache } from '@/server/metrics';
+import { recordRequest, watchOutbox, watchPageCache, watchWrites } from '@/server/metrics';
 import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
@@ -177,6 +178,7 @@ export async function createRequestListener(
   };
   const pageCache = new PageCache(config.pageCacheBytes);
   const writes = new WriteAdmission({ slots: WRITE_SLOTS, maxWaitMs: WRITE_WAIT_MS });
+  watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
   const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
   const securityHeaders = securityHeadersFor(config.siteUrl);
@@ -206,7 +208,7 @@ export async function createRequestListener(
       const hit = pageCache.get(address);
       if (!hit) return undefined;
       // An editor (signed in) sees what they just saved: a stale page renders for them now, and is stored.
-      if (!hit.fresh && hasSession(req)) return undefined;
+      if (!hit.fresh && carriesSession(req.headers.cookie)) return undefined;
       if (hit.fresh) pageCache.counts.hits++;
       else {
         pageCache.counts.staleHits++;
@@ -358,9 +360,6 @@ function answerHealth(
     (error: unknown) => send(503, { status: 'not ready', message: error instanceof Error ? error.message : String(error) }),
   );
 }
-
-/** Whether a request carries a session cookie (`session`, or `__Host-session` over https). */
-const hasSession = (req: http.IncomingMessage) => /(?:^|;\s*)(?:__Host-)?session=[^;]/.test(req.headers.cookie ?? '');
 
 /** The header that marks a background render of this process's, with its secret. */
 const REVALIDATE_HEADER = 'x-page-revalidate';
