@@ -75,9 +75,9 @@ describe('write admission', () => {
     () => Promise.resolve(),
   );
   const server = useTestServer(() => ({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true', METRICS_PORT: String(ports.metrics) }));
-  /** Waits until the server says `count` writes hold a slot (its metrics), rather than for a while. */
-  const untilSlotsBusy = async (count: number) => {
-    while ((await readMetric(ports.metrics, 'site_write_slots_busy')) < count) await new Promise((resolve) => setTimeout(resolve, 50));
+  /** Waits until the server counts `count` writes in a state (its metrics), rather than for a while. */
+  const untilWrites = async (series: 'site_write_slots_busy' | 'site_write_waiting', count: number) => {
+    while ((await readMetric(ports.metrics, series)) < count) await new Promise((resolve) => setTimeout(resolve, 50));
   };
 
   it('answers a body that stops arriving with 408 within seconds, and frees its slot', async () => {
@@ -92,9 +92,11 @@ describe('write admission', () => {
     // Eight bodies that trickle hold every slot; eight more writes queue behind them and hang up.
     const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 10), '{'));
     const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
-    await untilSlotsBusy(8);
-    // Each hangs up once its request has surely arrived and is waiting for a slot.
-    await Promise.all(Array.from({ length: 8 }, (_, i) => rawExchange(portOf(server), { send: [contactPost(i + 30), 1_000], hangUp: true })));
+    await untilWrites('site_write_slots_busy', 8);
+    // Each hangs up once the server counts it waiting for a slot.
+    const queued = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), contactPost(i + 30), ''));
+    await untilWrites('site_write_waiting', 8);
+    queued.forEach((q) => q.socket.destroy());
     clearInterval(drip);
     trickling.forEach((t) => t.socket.destroy());
     // Once the trickling clients are gone, every slot is free again: 16 writes at once are all answered.
@@ -111,7 +113,7 @@ describe('write admission', () => {
     const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 100), '{'));
     const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
     try {
-      await untilSlotsBusy(8);
+      await untilWrites('site_write_slots_busy', 8);
       const waiting = rawExchange(portOf(server), { send: [contactPost(120)], timeoutMs: 60_000 });
       expect(await categories(server)).toBe(200);
       const outcome: RawOutcome = await waiting;
