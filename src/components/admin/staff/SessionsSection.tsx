@@ -40,7 +40,7 @@ export function SessionsSection() {
     <TabSection
       id="sessions-title"
       title="Your sessions"
-      intro="Where you are signed in. End any session you do not recognise."
+      intro="Where you are signed in. End any session you do not recognize."
       className="mt-8 space-y-4"
     >
       {data === null ? (
