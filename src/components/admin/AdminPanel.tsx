@@ -14,6 +14,7 @@ import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { NewsletterTab } from '@/components/admin/tabs/NewsletterTab';
+import { ReadershipTab } from '@/components/admin/tabs/ReadershipTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
 import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
@@ -66,6 +67,7 @@ export default function AdminPanel({ username, categories }: { username: string;
       content: <SubscribersTab onChanged={refreshCounts} />,
     },
     { value: 'newsletter', label: 'Newsletter', content: <NewsletterTab /> },
+    { value: 'readership', label: 'Readership', content: <ReadershipTab /> },
     { value: 'zoho', label: 'Zoho Configuration', content: <ZohoTab /> },
     { value: 'market', label: 'Market Data', content: <MarketDataTab /> },
     { value: 'calendar', label: 'Calendar', content: <CalendarTab /> },
