@@ -939,7 +939,8 @@ const TAGS = [
   },
   {
     name: ADMIN_READERS,
-    description: 'Comments, contact messages, newsletter subscribers, the mail the site sends and readership figures. Needs the administrator’s session.',
+    description:
+      'Comments, contact messages, newsletter subscribers, the mail the site sends and readership figures. Needs the administrator’s session.',
   },
   {
     name: ADMIN_DATA,

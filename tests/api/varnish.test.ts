@@ -57,10 +57,7 @@ describe('behind Varnish with the shipped configuration', () => {
     const path = `/article/${stories[stories.length - 1]!.slug}`;
     const plain = await edge(path);
     expect(plain.status).toBe(200);
-    for (const tagged of [
-      campaignLink(`http://localhost${path}`, 'briefing'),
-      `http://localhost${path}?utm_campaign=alert&utm_source=energypulse`,
-    ]) {
+    for (const tagged of [campaignLink(`http://localhost${path}`, 'briefing'), `http://localhost${path}?utm_campaign=alert&utm_source=energypulse`]) {
       const url = new URL(tagged);
       const answer = await edge(`${url.pathname}${url.search}`);
       expect(answer.headers['x-edge-cache'], tagged).toBe('hit');

@@ -21,7 +21,9 @@ export const mailCampaignOf = (name: string | undefined): MailEdition | undefine
  */
 export const viewBeaconSchema = z.object({
   /** The article's id (`data-view-article` on its page). */
-  article: z.number({ error: 'The article is a whole number' }).check(z.int({ error: 'The article is a whole number' }), z.positive({ error: 'The article is a whole number' })),
+  article: z
+    .number({ error: 'The article is a whole number' })
+    .check(z.int({ error: 'The article is a whole number' }), z.positive({ error: 'The article is a whole number' })),
   /** The referring site's host name (`news.google.com`), never its full address. */
   referrer: z.optional(
     z

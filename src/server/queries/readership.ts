@@ -21,7 +21,13 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
 
 const valuesOf = (rows: readonly (readonly (string | number)[])[]): SQL =>
   sql.join(
-    rows.map((row) => sql`(${sql.join(row.map((value) => sql`${value}`), sql`, `)})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value) => sql`${value}`),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
 

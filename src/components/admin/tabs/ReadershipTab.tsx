@@ -9,7 +9,14 @@ const RANGE_LABELS: Record<ReadershipRange, string> = { today: 'Today', '7d': 'L
 const views = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'view' : 'views'}`;
 
 /** A short list of counts (referring sites, mails) beside the top stories, or a line saying there are none. */
-function CountList({ id, title, intro, rows, empty, nameOf }: {
+function CountList({
+  id,
+  title,
+  intro,
+  rows,
+  empty,
+  nameOf,
+}: {
   id: string;
   title: string;
   intro: string;

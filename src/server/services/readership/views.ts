@@ -1,7 +1,14 @@
 import { isbot } from 'isbot';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
-import { MAIL_CAMPAIGNS, RANGE_DAYS, READERSHIP_RANGES, type AdminReadershipQuery, type ReadershipRange, type ViewBeacon } from '@/lib/validation/readership';
+import {
+  MAIL_CAMPAIGNS,
+  RANGE_DAYS,
+  READERSHIP_RANGES,
+  type AdminReadershipQuery,
+  type ReadershipRange,
+  type ViewBeacon,
+} from '@/lib/validation/readership';
 import type { ReadershipReport } from '@/lib/wire/readership';
 import { addDays, zonedParts } from '@/lib/zoned-time';
 import { writeTransaction } from '@/server/db';
@@ -44,7 +51,13 @@ const TOTALS_DAY = 'readership:day';
  * only when it is one of the site's mails. A client's repeat views of a story count once; past
  * its limit, a 429 with Retry-After.
  */
-export function recordView(counter: ViewCounter, beacon: ViewBeacon, client: { address: string; userAgent: string | null }, siteHost: string, now = new Date()): void {
+export function recordView(
+  counter: ViewCounter,
+  beacon: ViewBeacon,
+  client: { address: string; userAgent: string | null },
+  siteHost: string,
+  now = new Date(),
+): void {
   if (!client.userAgent || isbot(client.userAgent)) return;
   const campaign = MAIL_CAMPAIGNS.find((name) => name === beacon.campaign);
   const referrer = beacon.referrer && beacon.referrer !== siteHost ? beacon.referrer : undefined;
