@@ -1,10 +1,9 @@
 import http from 'node:http';
-import { and, asc, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '@db/schema';
 import { campaignLink } from '@/lib/view-beacon';
 import { apiClient } from '../helpers/api-client.ts';
 import { getPage, readMetric } from '../helpers/raw-http.ts';
+import { publicStories } from '../helpers/database.ts';
 import { useDuringSuite, useFake } from '../helpers/suite.ts';
 import { freePort, useTestServer } from '../helpers/test-server.ts';
 import { startVarnish } from '../helpers/varnish.ts';
@@ -32,11 +31,7 @@ describe('behind Varnish with the shipped configuration', () => {
 
   beforeAll(async () => {
     cookie = await signIn();
-    stories = await server.database.db
-      .select({ id: articles.id, slug: articles.slug })
-      .from(articles)
-      .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
-      .orderBy(asc(articles.id));
+    stories = await publicStories(server.database);
   });
 
   const edge = (path: string, headers: Record<string, string> = {}) => getPage(varnish.port, path, headers);

@@ -1,4 +1,5 @@
 import { count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { articles, articleViewTotals, articleViews, campaignViews, referrerViews } from '@db/schema';
 import type { ReadershipRange } from '@/lib/validation/readership';
 import type { ReadershipCount, ReadershipStory } from '@/lib/wire/readership';
@@ -111,27 +112,30 @@ export async function countTopStories(period: ReadershipRange, tx: Executor = db
   return row?.n ?? 0;
 }
 
-/** The referring hosts with most views since `fromDay`, most first (read from the days' range of the key). */
-export async function listTopReferrers(fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
-  const views = sql<number>`cast(${sum(referrerViews.views)} as integer)`;
+/** Views since `fromDay` summed per name (a host, a campaign) of a daily count table, most first: a range of its key by day. */
+function viewsByName(
+  table: typeof referrerViews | typeof campaignViews,
+  columns: { name: AnySQLiteColumn; day: AnySQLiteColumn; views: AnySQLiteColumn },
+  fromDay: string,
+  tx: Executor,
+) {
+  const views = sql<number>`cast(${sum(columns.views)} as integer)`;
   return tx
-    .select({ name: referrerViews.host, views })
-    .from(referrerViews)
-    .where(gte(referrerViews.day, fromDay))
-    .groupBy(referrerViews.host)
-    .orderBy(desc(views), referrerViews.host)
-    .limit(limit);
+    .select({ name: sql<string>`${columns.name}`, views })
+    .from(table)
+    .where(gte(columns.day, fromDay))
+    .groupBy(columns.name)
+    .orderBy(desc(views), columns.name);
+}
+
+/** The referring hosts with most views since `fromDay`, most first. */
+export async function listTopReferrers(fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
+  return viewsByName(referrerViews, { name: referrerViews.host, day: referrerViews.day, views: referrerViews.views }, fromDay, tx).limit(limit);
 }
 
 /** Views from each mail campaign since `fromDay`, most first. */
 export async function listCampaignViews(fromDay: string, tx: Executor = db): Promise<ReadershipCount[]> {
-  const views = sql<number>`cast(${sum(campaignViews.views)} as integer)`;
-  return tx
-    .select({ name: campaignViews.campaign, views })
-    .from(campaignViews)
-    .where(gte(campaignViews.day, fromDay))
-    .groupBy(campaignViews.campaign)
-    .orderBy(desc(views), campaignViews.campaign);
+  return viewsByName(campaignViews, { name: campaignViews.campaign, day: campaignViews.day, views: campaignViews.views }, fromDay, tx);
 }
 
 /** Deletes the daily counts of days before `day`; answers how many rows went. */

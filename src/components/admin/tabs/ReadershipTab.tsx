@@ -62,7 +62,7 @@ export function ReadershipTab() {
         <TabSection id="readership-stories-title" title="Top stories" level={3} className="space-y-2">
           <PagedList
             name="top stories"
-            noun="story"
+            noun="article"
             list={list}
             filters={[{ name: 'range', label: 'Period', options: choices(RANGE_LABELS) }]}
             empty="No views counted in this period yet"
