@@ -40,7 +40,7 @@ test("a reader's visit to an article is counted on the Readership screen, which 
   // A reader from a search engine, in a browser of their own (no session, no cookie).
   const reader = await browser.newContext({
     ...devices['Desktop Chrome'],
-    baseURL,
+    ...(baseURL ? { baseURL } : {}),
     extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientAddress() },
   });
   const readerPage = await reader.newPage();
