@@ -22,26 +22,20 @@ export const articleViews = sqliteTable(
   ],
 );
 
-/** Views per day by the referring site's host name (`news.google.com`); views without a referrer are not stored. */
-export const referrerViews = sqliteTable(
-  'referrer_views',
+/**
+ * Views per day by where they came from: `referrer`, the referring site's host name
+ * (`news.google.com`; views without a referrer are not stored), or `campaign`, the site's own
+ * mail whose link was followed (the edition's outbox kind).
+ */
+export const sourceViews = sqliteTable(
+  'source_views',
   {
     day: text('day').notNull(),
-    host: text('host').notNull(),
+    source: text('source', { enum: ['referrer', 'campaign'] }).notNull(),
+    name: text('name').notNull(),
     views: integer('views').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.host] })],
-);
-
-/** Views per day from the links of the site's own mails, by campaign (the edition's outbox kind). */
-export const campaignViews = sqliteTable(
-  'campaign_views',
-  {
-    day: text('day').notNull(),
-    campaign: text('campaign').notNull(),
-    views: integer('views').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.day, table.campaign] })],
+  (table) => [primaryKey({ columns: [table.day, table.source, table.name] })],
 );
 
 /**

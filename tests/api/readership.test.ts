@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { articleViews, articleViewTotals, campaignViews, referrerViews } from '@db/schema';
+import { articleViews, articleViewTotals, sourceViews } from '@db/schema';
 import { campaignLink, VIEW_BEACON_SCRIPT } from '@/lib/view-beacon';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { addDays, zonedParts } from '@/lib/zoned-time';
@@ -148,11 +148,11 @@ describe('POST /api/views', () => {
     expect((await beacon({ article: story.id, campaign: 'spring-sale' }, { from: from() })).status).toBe(204);
     await untilStored(story.id, 4);
     const db = server.database.db;
-    expect(await db.select({ host: referrerViews.host }).from(referrerViews).where(eq(referrerViews.day, today()))).toEqual([
-      { host: 'news.google.com' },
+    const sources = await db.select({ source: sourceViews.source, name: sourceViews.name, views: sourceViews.views }).from(sourceViews);
+    expect(sources.sort((x, y) => x.source.localeCompare(y.source))).toEqual([
+      { source: 'campaign', name: 'briefing', views: 1 },
+      { source: 'referrer', name: 'news.google.com', views: 1 },
     ]);
-    const campaigns = await db.select({ campaign: campaignViews.campaign, views: campaignViews.views }).from(campaignViews);
-    expect(campaigns).toEqual([{ campaign: 'briefing', views: 1 }]);
 
     const report = await call('GET', '/api/admin/readership?range=7d', { cookie });
     expect(report.status).toBe(200);

@@ -1,6 +1,5 @@
-import { count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { articles, articleViewTotals, articleViews, campaignViews, referrerViews } from '@db/schema';
+import { and, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { articles, articleViewTotals, articleViews, sourceViews } from '@db/schema';
 import type { ReadershipRange } from '@/lib/validation/readership';
 import type { ReadershipCount, ReadershipStory } from '@/lib/wire/readership';
 import { db, type Executor } from '@/server/db';
@@ -69,19 +68,14 @@ export async function addArticleViews(
   }
 }
 
-/** Adds a batch of views by referring host. */
-export async function addReferrerViews(rows: readonly DayCount<string>[], tx: Executor = db): Promise<void> {
-  for (const part of chunks(rows)) {
-    await tx.run(sql`INSERT INTO ${referrerViews} (day, host, views) VALUES ${valuesOf(part.map((r) => [r.day, r.key, r.views]))}
-      ON CONFLICT (day, host) DO UPDATE SET views = ${referrerViews.views} + excluded.views`);
-  }
-}
+/** Where views came from: the referring site's host, or the site's own mail. */
+export type ViewSource = (typeof sourceViews.source.enumValues)[number];
 
-/** Adds a batch of views by mail campaign. */
-export async function addCampaignViews(rows: readonly DayCount<string>[], tx: Executor = db): Promise<void> {
+/** Adds a batch of views by referring host or by mail campaign. */
+export async function addSourceViews(source: ViewSource, rows: readonly DayCount<string>[], tx: Executor = db): Promise<void> {
   for (const part of chunks(rows)) {
-    await tx.run(sql`INSERT INTO ${campaignViews} (day, campaign, views) VALUES ${valuesOf(part.map((r) => [r.day, r.key, r.views]))}
-      ON CONFLICT (day, campaign) DO UPDATE SET views = ${campaignViews.views} + excluded.views`);
+    await tx.run(sql`INSERT INTO ${sourceViews} (day, source, name, views) VALUES ${valuesOf(part.map((r) => [r.day, source, r.key, r.views]))}
+      ON CONFLICT (day, source, name) DO UPDATE SET views = ${sourceViews.views} + excluded.views`);
   }
 }
 
@@ -112,30 +106,16 @@ export async function countTopStories(period: ReadershipRange, tx: Executor = db
   return row?.n ?? 0;
 }
 
-/** Views since `fromDay` summed per name (a host, a campaign) of a daily count table, most first: a range of its key by day. */
-function viewsByName(
-  table: typeof referrerViews | typeof campaignViews,
-  columns: { name: AnySQLiteColumn; day: AnySQLiteColumn; views: AnySQLiteColumn },
-  fromDay: string,
-  tx: Executor,
-) {
-  const views = sql<number>`cast(${sum(columns.views)} as integer)`;
+/** The names (hosts, campaigns) of a source with most views since `fromDay`, most first (a range of the key by day). */
+export async function listSourceViews(source: ViewSource, fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
+  const views = sql<number>`cast(${sum(sourceViews.views)} as integer)`;
   return tx
-    .select({ name: sql<string>`${columns.name}`, views })
-    .from(table)
-    .where(gte(columns.day, fromDay))
-    .groupBy(columns.name)
-    .orderBy(desc(views), columns.name);
-}
-
-/** The referring hosts with most views since `fromDay`, most first. */
-export async function listTopReferrers(fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
-  return viewsByName(referrerViews, { name: referrerViews.host, day: referrerViews.day, views: referrerViews.views }, fromDay, tx).limit(limit);
-}
-
-/** Views from each mail campaign since `fromDay`, most first. */
-export async function listCampaignViews(fromDay: string, tx: Executor = db): Promise<ReadershipCount[]> {
-  return viewsByName(campaignViews, { name: campaignViews.campaign, day: campaignViews.day, views: campaignViews.views }, fromDay, tx);
+    .select({ name: sourceViews.name, views })
+    .from(sourceViews)
+    .where(and(gte(sourceViews.day, fromDay), eq(sourceViews.source, source)))
+    .groupBy(sourceViews.name)
+    .orderBy(desc(views), sourceViews.name)
+    .limit(limit);
 }
 
 /** Deletes the daily counts of days before `day`; answers how many rows went. */
@@ -143,8 +123,7 @@ export async function deleteReadershipBefore(day: string, tx: Executor = db): Pr
   let removed = 0;
   for (const [table, column] of [
     [articleViews, articleViews.day],
-    [referrerViews, referrerViews.day],
-    [campaignViews, campaignViews.day],
+    [sourceViews, sourceViews.day],
   ] as const) {
     const rows = await tx.delete(table).where(lt(column, day)).returning({ day: column });
     removed += rows.length;

@@ -15,12 +15,10 @@ import { writeTransaction } from '@/server/db';
 import { messages, RateLimitError } from '@/server/errors';
 import {
   addArticleViews,
-  addCampaignViews,
-  addReferrerViews,
+  addSourceViews,
   countTopStories,
   deleteReadershipBefore,
-  listCampaignViews,
-  listTopReferrers,
+  listSourceViews,
   listTopStories,
   rebuildArticleViewTotals,
 } from '@/server/queries/readership';
@@ -85,8 +83,8 @@ export async function writeViewBatch(batch: ViewBatch, now = new Date()): Promis
       await setSiteState(TOTALS_DAY, today, tx);
     }
     await addArticleViews(batch.articles, starts, now, tx);
-    await addReferrerViews(batch.referrers, tx);
-    await addCampaignViews(batch.campaigns, tx);
+    await addSourceViews('referrer', batch.referrers, tx);
+    await addSourceViews('campaign', batch.campaigns, tx);
   });
   totalsBuiltFor = today;
 }
@@ -98,8 +96,8 @@ export async function getReadershipReport(query: AdminReadershipQuery, now = new
   const [items, total, referrers, campaigns] = await Promise.all([
     listTopStories(query.range, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
     countTopStories(query.range),
-    listTopReferrers(from, TOP_REFERRERS),
-    listCampaignViews(from),
+    listSourceViews('referrer', from, TOP_REFERRERS),
+    listSourceViews('campaign', from, MAIL_CAMPAIGNS.length),
   ]);
   return { ...adminPage(items, query.page, total, false), range: query.range, from, to: today, referrers, campaigns };
 }

@@ -17,16 +17,10 @@ CREATE TABLE `article_views` (
 );
 --> statement-breakpoint
 CREATE INDEX `article_views_article_idx` ON `article_views` (`article_id`);--> statement-breakpoint
-CREATE TABLE `campaign_views` (
+CREATE TABLE `source_views` (
 	`day` text NOT NULL,
-	`campaign` text NOT NULL,
+	`source` text NOT NULL,
+	`name` text NOT NULL,
 	`views` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`day`, `campaign`)
-);
---> statement-breakpoint
-CREATE TABLE `referrer_views` (
-	`day` text NOT NULL,
-	`host` text NOT NULL,
-	`views` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`day`, `host`)
+	PRIMARY KEY(`day`, `source`, `name`)
 );
