@@ -17,3 +17,4 @@ export * from './revisions.ts';
 export * from './related-articles.ts';
 export * from './corrections.ts';
 export * from './staff.ts';
+export * from './readership.ts';

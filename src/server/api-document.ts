@@ -17,6 +17,7 @@ import * as contact from '@/lib/wire/contact';
 import * as markets from '@/lib/wire/markets';
 import * as media from '@/lib/wire/media';
 import * as newsletter from '@/lib/wire/newsletter';
+import * as readership from '@/lib/wire/readership';
 
 type JsonSchema = Record<string, unknown>;
 type Schema = z.core.$ZodType;
@@ -86,7 +87,7 @@ export const ok = (description: string, json?: Schema, extras: Omit<Answer, 'des
 export const pathParam = (description: string, schema?: Schema): PathParam => ({ description, ...(schema && { schema }) });
 
 /** Every schema the answers name: the named shapes of src/lib/wire become the document's components. */
-const WIRE_MODULES = [common, articles, comments, contact, markets, media, calendar, analytics, newsletter, admin, staff];
+const WIRE_MODULES = [common, articles, comments, contact, markets, media, calendar, analytics, newsletter, readership, admin, staff];
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 

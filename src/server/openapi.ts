@@ -37,6 +37,7 @@ import { commentPageQuerySchema, pageQuerySchema } from '@/lib/validation/page-q
 import { releaseChangeListQuerySchema, releaseChangeSchema } from '@/lib/validation/release-change';
 import { REPORT_KINDS, reportQuerySchemas } from '@/lib/validation/reports';
 import { seriesListQuerySchema, seriesQuerySchema } from '@/lib/validation/series-query';
+import { READERSHIP_RANGES, adminReadershipQuerySchema, viewBeaconSchema } from '@/lib/validation/readership';
 import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
 import { zohoConfigSchema } from '@/lib/validation/zoho';
 import {
@@ -83,6 +84,7 @@ import {
   seriesSummarySchema,
 } from '@/lib/wire/markets';
 import { mediaItemSchema } from '@/lib/wire/media';
+import { readershipReportSchema } from '@/lib/wire/readership';
 import {
   adminSubscriberSchema,
   briefingPreviewSchema,
@@ -277,6 +279,21 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '400': 'Invalid input, with field messages.',
         ...BODY_ERRORS,
         '429': rateLimited('Too many messages from this address.'),
+      },
+    }),
+  },
+  '/api/views': {
+    post: open(['Readership'], {
+      operationId: 'countView',
+      summary: 'Count one view of an article page (the page’s beacon)',
+      description:
+        'Sent by the article page once it has loaded (`navigator.sendBeacon`), from the site’s own pages: JSON of at most 512 bytes. No cookie is read or set and nothing about the reader is stored: views are added up in memory per article and day, referring host and mail campaign, and written in batches. Known bots, repeat views of a story by one address (15 minutes) and a campaign the site’s mails do not carry are not counted; the answer is 204 all the same.',
+      body: named('ViewBeacon', viewBeaconSchema),
+      responses: {
+        '204': ok('Received.'),
+        '400': 'Invalid input, with field messages.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many views from this address (30 a minute per server process).'),
       },
     }),
   },
@@ -826,6 +843,19 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'Remove a subscriber and their price alerts for good',
     }),
   },
+  '/api/admin/readership': {
+    get: staff(ADMIN_READERS, {
+      operationId: 'getReadership',
+      summary: 'Readership: top stories, referring sites and visits from the site’s mails',
+      description:
+        'For today, the last 7 or the last 30 days (US Eastern days, today included): a page of the most viewed stories (50 a page, most first), the 20 referring sites with most views and the views each mail’s links brought. Counts are written every few seconds.',
+      query: {
+        schema: adminReadershipQuerySchema,
+        about: { range: `The period: ${READERSHIP_RANGES.map((r) => `\`${r}\``).join(', ')}.`, ...PAGE },
+      },
+      responses: { '200': ok('The period’s figures.', readershipReportSchema), '400': 'Invalid query parameters.' },
+    }),
+  },
   '/api/admin/outbox': {
     get: listPage(ADMIN_READERS, 'messages', outboxItemSchema, {
       operationId: 'listOutbox',
@@ -1043,6 +1073,7 @@ const TAGS = [
   { name: 'Contact', description: 'Messages to the editors.' },
   { name: 'Newsletter', description: 'Subscriptions (double opt-in) and a reader’s preferences.' },
   { name: 'Analytics', description: 'Counts, reports, analysis items and the energy mix.' },
+  { name: 'Readership', description: 'Page views counted without cookies or personal data.' },
   { name: ADMIN_SESSION, description: 'Signing in and out, invitations and password resets, one’s own account, sessions and two-factor sign-in.' },
   { name: ADMIN_STAFF, description: 'Staff accounts, roles and invitations, and the audit trail. Owners only.' },
   {
@@ -1053,7 +1084,7 @@ const TAGS = [
   {
     name: ADMIN_READERS,
     description:
-      'Comments, contact messages, newsletter subscribers and the mail the site sends. Needs a staff session whose role may (see each call’s 403).',
+      'Comments, contact messages, newsletter subscribers, the mail the site sends and readership figures. Needs a staff session whose role may (see each call’s 403).',
   },
   {
     name: ADMIN_DATA,

@@ -130,7 +130,10 @@ describe('the daily briefing', () => {
     expect(text).toMatch(/Change what you get: https:\/\/energypulse\.test\/newsletter\/preferences\?token=[\w-]{20,}/);
     expect(mail?.html).toContain('<h2');
     expect(mail?.html).toContain('lang="en"');
-    expect(mail?.html).toContain('href="https://energypulse.test/article/offshore-wind-auction-clears"');
+    // Its links carry the edition's campaign, so the readership screen counts the visits they bring.
+    expect(mail?.html).toContain(
+      'href="https://energypulse.test/article/offshore-wind-auction-clears?utm_source=energypulse&amp;utm_medium=email&amp;utm_campaign=briefing"',
+    );
     expect(header(mail, 'list-unsubscribe')).toMatch(/^List-Unsubscribe: <https:\/\/energypulse\.test\/newsletter\/unsubscribe\?token=[\w-]{20,}>$/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 

@@ -14,6 +14,7 @@ import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { NewsletterTab } from '@/components/admin/tabs/NewsletterTab';
+import { ReadershipTab } from '@/components/admin/tabs/ReadershipTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
 import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
@@ -88,6 +89,7 @@ export default function AdminPanel({ account, categories }: { account: PanelAcco
       needs: 'manageSubscribers',
     },
     { value: 'newsletter', label: 'Newsletter', content: <NewsletterTab />, needs: 'sendNewsletter' },
+    { value: 'readership', label: 'Readership', content: <ReadershipTab />, needs: 'readReadership' },
     { value: 'zoho', label: 'Zoho Configuration', content: <ZohoTab />, needs: 'manageZoho' },
     { value: 'market', label: 'Market Data', content: <MarketDataTab />, needs: 'manageMarketData' },
     { value: 'calendar', label: 'Calendar', content: <CalendarTab />, needs: 'manageCalendar' },

@@ -89,6 +89,7 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'DELETE /api/admin/staff/invitations/[id]': 'manageStaff',
   'PATCH /api/admin/staff/[id]': 'manageStaff',
   'GET /api/admin/audit': 'readAudit',
+  'GET /api/admin/readership': 'readReadership',
 };
 
 /** The capability a staff call needs, or undefined when the call is not listed (refused). */
