@@ -228,6 +228,28 @@ describe('the audit trail', () => {
     expect((await auditOf('article_deleted'))[0]).toMatchObject({ summary: 'Story to-be-deleted', subjectId: String(created.json['id']) });
     expect((await call('GET', '/api/admin/subscribers/export.csv', { cookie: owner })).status).toBe(200);
     expect((await auditOf('subscribers_exported')).length).toBe(1);
+    // Scheduling and unpublishing are publication changes too.
+    const later = await call('POST', '/api/articles', {
+      cookie: owner,
+      body: draft('scheduled-story', { status: 'published', publishedAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    expect((await auditOf('article_scheduled'))[0]?.summary).toBe('Story scheduled-story');
+    await call('PATCH', `/api/articles/${String(later.json['id'])}`, {
+      cookie: owner,
+      body: { publishedAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect((await auditOf('article_published'))[0]?.summary).toBe('Story scheduled-story');
+    await call('PATCH', `/api/articles/${String(later.json['id'])}`, { cookie: owner, body: { status: 'draft' } });
+    expect((await auditOf('article_unpublished'))[0]?.summary).toBe('Story scheduled-story');
+    // Settings and two-factor changes.
+    const zoho = await call('POST', '/api/admin/zoho-config', {
+      cookie: owner,
+      body: { workspaceId: '1234', clientId: '1000.ABC', clientSecret: 'secret', refreshToken: 'token', dataCentre: 'US' },
+    });
+    expect(zoho.status).toBe(200);
+    expect((await auditOf('settings_changed'))[0]?.summary).toBe('Zoho configuration');
+    expect((await call('POST', '/api/admin/totp/setup', { cookie: owner, body: { password: PASSWORD } })).status).toBe(200);
+    expect((await auditOf('two_factor_changed'))[0]?.actorName).toBe('admin');
     await expect(server.database.client.execute("UPDATE audit_log SET actor_name = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(server.database.client.execute('DELETE FROM audit_log')).rejects.toThrow(/kept at least/);
     const untouched = await server.database.db.select({ n: sql<number>`count(*)` }).from(articles);

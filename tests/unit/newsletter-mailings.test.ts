@@ -250,6 +250,27 @@ describe("the editors' notice", () => {
     expect(await notifyEditors(BRIEFING_AT)).toBe('Nothing new.');
   });
 
+  it('tells the editors, and every active owner and editor with an address, of drafts submitted for review, once each', async () => {
+    const { users } = await import('@db/schema');
+    const { audit } = await import('@/server/services/staff/audit');
+    await db.insert(users).values([
+      { username: 'ed@energypulse.test', email: 'ed@energypulse.test', passwordHash: 'x', role: 'editor', displayName: 'Ed' },
+      { username: 'gone@energypulse.test', email: 'gone@energypulse.test', passwordHash: 'x', role: 'editor', deactivatedAt: new Date() },
+      { username: 'wren@energypulse.test', email: 'wren@energypulse.test', passwordHash: 'x', role: 'contributor' },
+    ]);
+    await audit({ userId: null, username: 'wren@energypulse.test' }, 'article_submitted', { type: 'article', id: 7, summary: 'Grid story' });
+    expect(await notifyEditors(BRIEFING_AT)).toBe('Told the editors of 0 comments and 0 messages and 1 drafts for review.');
+    const mails = await deliver(new Date(BRIEFING_AT.getTime() + 60_000));
+    expect(mails.map((m) => header(m, 'to')).sort()).toEqual([
+      expect.stringContaining('desk@energypulse.test'),
+      expect.stringContaining('ed@energypulse.test'),
+    ]);
+    expect(mails[0]?.subject).toBe('New on the site: 1 draft for review');
+    expect(mails[0]?.text).toContain('Grid story');
+    expect(mails[0]?.text).toContain('Submitted by wren@energypulse.test');
+    expect(await notifyEditors(BRIEFING_AT)).toBe('Nothing new.');
+  });
+
   it('starts the watermark of a database installed with comments and messages at them, once', async () => {
     const { startInstallState } = await import('@db/migrate');
     const { EDITORS_NOTICE_WATERMARK } = await import('@db/constants');
