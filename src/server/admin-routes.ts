@@ -39,6 +39,22 @@ export function adminRead(notFound: string, read: (id: number, user: SessionUser
   };
 }
 
+/** A body about the record the path's `id` names: parsed with `schema`, handed to `act`, its answer sent with `status`. */
+function recordBody<S extends z.core.$ZodType>(
+  notFound: string,
+  schema: S,
+  limit: number,
+  act: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
+  status: number,
+): Handler {
+  return async (context) => {
+    const user = requireStaff(context);
+    const id = idParam(context.params.id, notFound);
+    const input = parseBody(schema, await readJsonBody(context.request, limit));
+    return json(await act(id, input, user), { status });
+  };
+}
+
 /** PATCH of the record the path's `id` names: the body (at most `limit` bytes) parsed with `schema`, answered with what `update` returns. */
 export function adminUpdate<S extends z.core.$ZodType>(
   notFound: string,
@@ -46,12 +62,7 @@ export function adminUpdate<S extends z.core.$ZodType>(
   limit: number,
   update: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
 ): Handler {
-  return async (context) => {
-    const user = requireStaff(context);
-    const id = idParam(context.params.id, notFound);
-    const input = parseBody(schema, await readJsonBody(context.request, limit));
-    return json(await update(id, input, user));
-  };
+  return recordBody(notFound, schema, limit, update, 200);
 }
 
 /** DELETE of the record the path's `id` names: 204 once `remove` is done. */
@@ -70,10 +81,5 @@ export function adminCreateFor<S extends z.core.$ZodType>(
   limit: number,
   create: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
 ): Handler {
-  return async (context) => {
-    const user = requireStaff(context);
-    const id = idParam(context.params.id, notFound);
-    const input = parseBody(schema, await readJsonBody(context.request, limit));
-    return json(await create(id, input, user), { status: 201 });
-  };
+  return recordBody(notFound, schema, limit, create, 201);
 }

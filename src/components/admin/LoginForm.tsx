@@ -1,5 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
+import { formText } from '@/lib/form-data';
 import { LOGIN_FIELDS_REQUIRED, LOGIN_FORM_ACTION } from '@/lib/validation/login';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import { toast, toastOnNextPage } from '@/stores/toast';
@@ -35,10 +36,7 @@ export default function LoginForm({ error, username = '', needsCode: codeAsked =
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = data.get(name);
-      return typeof value === 'string' ? value : '';
-    };
+    const text = (name: string) => formText(data, name);
     const username = text('username').trim();
     const password = text('password');
     const code = text('code').trim();

@@ -8,18 +8,19 @@ import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
 const role = z.enum(ROLES);
 const nullableId = z.nullable(recordId);
 
+/** What the staff list and one's own account both say of a person. */
+const personFields = z.object({
+  id: recordId,
+  username: about(z.string(), 'What they sign in with: their e-mail address (the first owner: ADMIN_USERNAME).'),
+  displayName: z.string(),
+  email: z.nullable(z.string()),
+  role,
+  authorId: about(nullableId, 'The author record of their byline.'),
+});
+
 export const staffMemberSchema = named(
   'StaffMember',
-  z.object({
-    id: recordId,
-    username: about(z.string(), 'What they sign in with: their e-mail address (the first owner: ADMIN_USERNAME).'),
-    displayName: z.string(),
-    email: z.nullable(z.string()),
-    role,
-    authorId: about(nullableId, 'The author record of their byline.'),
-    active: z.boolean(),
-    createdAt: isoDateTime,
-  }),
+  z.extend(personFields, { active: z.boolean(), createdAt: isoDateTime }),
   'A person on the staff.',
 );
 export type StaffMember = z.output<typeof staffMemberSchema>;
@@ -42,14 +43,8 @@ export const capabilitySchema = z.enum(Object.keys(CAPABILITIES) as [Capability,
 
 export const accountSchema = named(
   'Account',
-  z.object({
-    id: recordId,
-    username: z.string(),
-    displayName: z.string(),
-    email: z.nullable(z.string()),
-    role,
+  z.extend(personFields, {
     capabilities: about(z.array(capabilitySchema), 'What the role may do (the panel shows only these tabs and buttons).'),
-    authorId: nullableId,
   }),
   'The signed-in person.',
 );

@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
+import { formText } from '@/lib/form-data';
 import { submitErrorMessage } from '@/lib/submit-error';
 import { PASSWORD_MIN } from '@/lib/validation/staff';
 import { toastOnNextPage } from '@/stores/toast';
@@ -32,10 +33,7 @@ export default function StaffLinkForm({ mode }: { mode: StaffLinkMode }) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = data.get(name);
-      return typeof value === 'string' ? value : '';
-    };
+    const text = (name: string) => formText(data, name);
     const token = tokenFromHash();
     if (needsToken && !token) {
       setMessage({ text: 'This page needs the link from your e-mail: open the link again, or ask for a new one.', error: true });
