@@ -96,7 +96,10 @@ test('the owner brings in a contributor and an editor; a draft is submitted, fou
   await expect(edit.getByText('In review')).toBeVisible();
 
   const editor = await accept(browser, editorLink, 'eddie has a long password');
-  await editor.getByRole('tabpanel', { name: /Articles/ }).getByLabel('Status').selectOption({ label: 'In review' });
+  await editor
+    .getByRole('tabpanel', { name: /Articles/ })
+    .getByLabel('Status')
+    .selectOption({ label: 'In review' });
   await expect(editor.getByText(title)).toBeVisible();
   await editor.getByRole('button', { name: `Edit ${title}` }).click();
   const review = editor.getByRole('dialog', { name: 'Edit Article' });
