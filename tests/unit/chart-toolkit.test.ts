@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
 import { chartFilename, embedCode } from '@/lib/chart-meta';
 import { tableCellText, tableCsv, type ChartTable } from '@/lib/chart-table';
+import { pngText, withPngText } from '@/lib/png-text';
 import { DERIVED_LINES, parseSeriesView, readSeriesView, seriesViewPath, seriesViewQuery, type SeriesView } from '@/lib/series-view';
 import { pageAddress } from '@/server/page-cache';
 import { framingOf, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
@@ -144,5 +145,17 @@ describe('who may frame a page', () => {
     expect(page['X-Frame-Options']).toBe('DENY');
     expect(page['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(withFramingPolicy("default-src 'self'", 'any')).toBe("default-src 'self'; frame-ancestors *");
+  });
+});
+
+describe('text in a downloaded PNG', () => {
+  it('puts the title, source and address into the file as UTF-8 text chunks, and the picture still decodes', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    const text = { Title: 'WTI–Brent spread', Source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.', URL: 'https://example.org/markets/wti' };
+    const tagged = withPngText(png, text);
+    expect(pngText(tagged)).toEqual(text);
+    const meta = await sharp(Buffer.from(tagged)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 4, 3]);
+    expect(withPngText(new Uint8Array([1, 2, 3]), text)).toEqual(new Uint8Array([1, 2, 3]));
   });
 });

@@ -9,6 +9,7 @@ import 'apexcharts/features/exports';
 import type { ApexOptions } from 'apexcharts';
 import { loadChartType } from '@/components/charts/chart-modules';
 import { CHART_PALETTE, type ChartProps } from '@/components/charts/chart-options';
+import { withPngText } from '@/lib/png-text';
 import { EXPORT_CHART_HEIGHT, EXPORT_CHART_WIDTH, composeChartSvg, type ExportFrame, type LegendEntry } from '@/components/charts/chart-svg';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -95,10 +96,15 @@ async function rasterize(svg: string, width: number, height: number): Promise<Bl
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be made.'))), 'image/png'));
 }
 
-/** The chart as a downloadable picture, SVG or PNG, with its frame drawn in. */
+/**
+ * The chart as a downloadable picture, SVG or PNG, with its frame drawn in; a PNG also carries
+ * its title, source and address as text chunks.
+ */
 export async function chartImage(format: 'png' | 'svg', chart: ChartProps, frame: Omit<ExportFrame, 'legend'>): Promise<Blob> {
   const drawing = await drawOffscreen(chart);
   const { svg, width, height } = composeChartSvg({ ...frame, legend: legendOf(chart) }, drawing);
   if (format === 'svg') return new Blob([svg], { type: 'image/svg+xml;charset=utf-8' });
-  return rasterize(svg, width, height);
+  const png = new Uint8Array(await (await rasterize(svg, width, height)).arrayBuffer());
+  const text = { Title: frame.title, Source: frame.source, Author: frame.siteName, ...(frame.permalink ? { URL: frame.permalink } : {}) };
+  return new Blob([withPngText(png, text)], { type: 'image/png' });
 }
