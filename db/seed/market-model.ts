@@ -143,7 +143,8 @@ function dailyPaths(end: string) {
   const expected = (kind: 'wti' | 'brent' | 'gas', day: string, ahead: number): number => {
     const crudeAhead = Math.exp(CRUDE_LEVEL + (Math.log(wti.get(day) ?? Number.NaN) - CRUDE_LEVEL) * CRUDE_KEEP ** ahead);
     if (kind === 'wti') return crudeAhead;
-    if (kind === 'brent') return crudeAhead + SPREAD_LEVEL + ((brent.get(day) ?? Number.NaN) - (wti.get(day) ?? Number.NaN) - SPREAD_LEVEL) * SPREAD_KEEP ** ahead;
+    if (kind === 'brent')
+      return crudeAhead + SPREAD_LEVEL + ((brent.get(day) ?? Number.NaN) - (wti.get(day) ?? Number.NaN) - SPREAD_LEVEL) * SPREAD_KEEP ** ahead;
     const deviation = Math.log(gas.get(day) ?? Number.NaN) - GAS_LEVEL - gasSeason(day);
     return Math.exp(GAS_LEVEL + gasSeason(addDays(day, ahead)) + deviation * GAS_KEEP ** ahead);
   };
@@ -165,7 +166,11 @@ const DELIVERY_DAYS = (n: FuturesContract) => 30 * n;
 
 /** The day of the outlook (STEO) in force on `today`: the latest one out before it. */
 function outlookIssueDay(today: string): string {
-  return releaseDaysBetween(addDays(today, -45), addDays(today, -1)).filter((r) => r.kind === 'steo').at(-1)?.day ?? addDays(today, -1);
+  return (
+    releaseDaysBetween(addDays(today, -45), addDays(today, -1))
+      .filter((r) => r.kind === 'steo')
+      .at(-1)?.day ?? addDays(today, -1)
+  );
 }
 
 /** The last month an outlook issued on `issue` reaches: December of the next year. */
@@ -210,7 +215,10 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
   });
   const strip = <S extends 'wti' | 'henry-hub'>(of: S, kind: 'wti' | 'gas') =>
     Object.fromEntries(
-      FUTURES_CONTRACTS.map((n): [string, SeriesModel] => [`${of}-futures-${n}`, { days: businessDays, value: (d) => paths.expected(kind, d, DELIVERY_DAYS(n)) }]),
+      FUTURES_CONTRACTS.map((n): [string, SeriesModel] => [
+        `${of}-futures-${n}`,
+        { days: businessDays, value: (d) => paths.expected(kind, d, DELIVERY_DAYS(n)) },
+      ]),
     ) as Record<`${S}-futures-${FuturesContract}`, SeriesModel>;
   const residential = (d: string) => 12.6 * 1.028 ** yearsSinceOrigin(d) + season(d, 0.55, 200);
   return {
@@ -245,7 +253,6 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
     ...strip('henry-hub', 'gas'),
   };
 }
-
 
 /** The US Eastern day of an instant (EIA's days). */
 export function easternDay(instant: Date): string {

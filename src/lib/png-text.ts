@@ -55,7 +55,7 @@ export function pngText(png: Uint8Array): Record<string, string> {
   const decoder = new TextDecoder();
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const out: Record<string, string> = {};
-  for (let at = 8; at + 12 <= png.length; ) {
+  for (let at = 8; at + 12 <= png.length;) {
     const length = view.getUint32(at);
     const type = decoder.decode(png.subarray(at + 4, at + 8));
     if (type === 'iTXt') {

@@ -47,7 +47,7 @@ export interface SeriesFigure {
   asOf: string;
   /** Where every line comes from, and how recent: the chart's source line. */
   source: string;
-  /** Said under the chart: a measure changed, a line left out, sample data. */
+  /** Said under the chart: a measure changed, a line left out. */
   notes: string[];
   /** Seeded illustrative history, not EIA figures. */
   sample: boolean;
@@ -114,7 +114,11 @@ function yearBefore(points: readonly Point[], period: string, frequency: Frequen
 }
 
 /** A line's points in the range, in the measure: as shown (thousands as millions), rebased, or the change from a year before. */
-function measured(series: FigureSeriesInput, start: string | undefined, measure: SeriesMeasure): { unit: string; decimals: number; points: [string, number][] } {
+function measured(
+  series: FigureSeriesInput,
+  start: string | undefined,
+  measure: SeriesMeasure,
+): { unit: string; decimals: number; points: [string, number][] } {
   const inRange = start ? series.points.filter((p) => p.period >= start) : [...series.points];
   if (measure === 'index') {
     const base = inRange[0]?.value;
@@ -151,7 +155,12 @@ export function derivedSeries(line: DerivedLine, inputs: readonly FigureSeriesIn
       if (other !== undefined) points.push({ period: p.period, value: round(p.value - other, line.decimals) });
     }
   } else {
-    const averages = new Map(fiveYearRange(a.points.map((p) => p.period), a.points).map((band) => [band.period, band.average]));
+    const averages = new Map(
+      fiveYearRange(
+        a.points.map((p) => p.period),
+        a.points,
+      ).map((band) => [band.period, band.average]),
+    );
     for (const p of a.points) {
       const average = averages.get(p.period);
       if (average !== undefined) points.push({ period: p.period, value: round(p.value - average, line.decimals) });
@@ -229,7 +238,9 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
   let measure = view.measure;
   if (measure === 'level' && units.length > 2) {
     measure = 'index';
-    notes.push(`The lines are in ${units.length} different units, more than two axes can show: each is rebased to 100 at its first observation in the range.`);
+    notes.push(
+      `The lines are in ${units.length} different units, more than two axes can show: each is rebased to 100 at its first observation in the range.`,
+    );
   }
   const lines: FigureLine[] = [];
   for (const series of all) {
@@ -257,7 +268,12 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     const inRange = input.band.filter((b) => !start || b.period >= start);
     if (inRange.length > 0) {
       const value = (v: number) => round(v / shown.factor, shown.decimals);
-      band = { name: 'Five-year range', unit: shown.unit, decimals: shown.decimals, points: inRange.map((b) => [b.period, value(b.min), value(b.max)]) };
+      band = {
+        name: 'Five-year range',
+        unit: shown.unit,
+        decimals: shown.decimals,
+        points: inRange.map((b) => [b.period, value(b.min), value(b.max)]),
+      };
       lines.push({
         key: 'five-year-average',
         name: 'Five-year average',
@@ -304,7 +320,11 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
   const sample = sources.some((s) => !s.source.startsWith('eia:'));
   const others = lines.filter((l) => l.key !== main.slug && (l.kind === 'observed' || l.kind === 'derived')).map((l) => l.name);
   const measureText =
-    measure === 'level' ? `in ${joinList([...new Set(lines.map((l) => l.unit))])}` : measure === 'index' ? 'rebased to 100 at the first observation' : 'change from a year earlier, %';
+    measure === 'level'
+      ? `in ${joinList([...new Set(lines.map((l) => l.unit))])}`
+      : measure === 'index'
+        ? 'rebased to 100 at the first observation'
+        : 'change from a year earlier, %';
   const outlookText = lines.some((l) => l.kind === 'forecast' || l.kind === 'futures')
     ? `; ${joinList([
         ...(lines.some((l) => l.kind === 'forecast') ? ['EIA’s forecast (dashed)'] : []),
@@ -319,7 +339,10 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     notes,
     sample,
     measure,
-    axes: measure === 'level' ? units.filter((u) => lines.some((l) => l.unit === u)).map((u) => ({ title: u, decimals: lines.find((l) => l.unit === u)?.decimals ?? 2 })) : [{ title: MEASURE_AXIS[measure], decimals: 1 }],
+    axes:
+      measure === 'level'
+        ? units.filter((u) => lines.some((l) => l.unit === u)).map((u) => ({ title: u, decimals: lines.find((l) => l.unit === u)?.decimals ?? 2 }))
+        : [{ title: MEASURE_AXIS[measure], decimals: 1 }],
     lines,
     band,
     monthly: main.frequency === 'monthly' && input.compared.every((s) => s.frequency === 'monthly'),

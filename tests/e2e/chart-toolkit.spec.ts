@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pngText } from '@/lib/png-text';
@@ -16,6 +18,13 @@ async function openView(page: Page, path: string, label: string): Promise<Locato
   await figure.scrollIntoViewIfNeeded();
   await expect(drawnChart(figure)).toBeVisible();
   return figure;
+}
+
+/** Opens the compare-and-derive form (it stays open while a comparison is shown) and answers it. */
+async function compareForm(page: Page): Promise<Locator> {
+  const details = page.locator('details[data-compare-form]');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.getByText('Compare and derive', { exact: true }).click();
+  return page.getByRole('form', { name: 'Compare and derive' });
 }
 
 /** Chooses a download in the chart's Download menu and waits for the file. */
@@ -78,12 +87,23 @@ test('the CSV holds exactly the figures the chart shows, as its table view says 
   const header = await table.locator('thead th').allTextContents();
   const rows = await table
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('time')?.getAttribute('datetime') ?? '', ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')]));
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('time')?.getAttribute('datetime') ?? '',
+        ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+      ]),
+    );
 
   const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(header.map((h) => (h.includes(',') ? `"${h}"` : h)).join(','));
-  expect(header.slice(0, 5)).toEqual(['Date', 'WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)', 'WTI–Brent spread ($/bbl)', 'WTI Crude Oil: EIA forecast (STEO) ($/bbl)']);
+  expect(header.slice(0, 5)).toEqual([
+    'Date',
+    'WTI Crude Oil ($/bbl)',
+    'Brent Crude Oil ($/bbl)',
+    'WTI–Brent spread ($/bbl)',
+    'WTI Crude Oil: EIA forecast (STEO) ($/bbl)',
+  ]);
   expect(header[5]).toMatch(/^WTI Crude Oil: NYMEX futures, settled [A-Z][a-z]{2} \d{1,2}, \d{4} \(\$\/bbl\)$/);
   expect(lines.slice(1)).toHaveLength(rows.length);
   const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/,/g, '').replace('−', '-'))));
@@ -92,15 +112,17 @@ test('the CSV holds exactly the figures the chart shows, as its table view says 
   for (const cells of lines.slice(1, 6).map((l) => l.split(',').map(Number))) expect(cells[3]).toBeCloseTo((cells[1] ?? 0) - (cells[2] ?? 0), 2);
 });
 
-test('compare and derive: the form draws two to four lines on two axes or rebased, and its permalink restores the view', async ({ page, browser }) => {
+test('compare and derive: the form draws two to four lines on two axes or rebased, and its permalink restores the view', async ({
+  page,
+  browser,
+}) => {
   await openView(page, '/markets/wti', 'WTI Crude Oil');
   // Forecast and futures continue the series, each labelled.
   const chart = drawnChart(page, 'WTI Crude Oil');
   await expect(chart.getByText('WTI Crude Oil: EIA forecast (STEO)', { exact: true })).toBeVisible();
   await expect(chart.getByText(/^WTI Crude Oil: NYMEX futures, settled /)).toBeVisible();
 
-  await page.getByText('Compare and derive', { exact: true }).click();
-  const form = page.getByRole('form', { name: 'Compare and derive' });
+  let form = await compareForm(page);
   await form.getByRole('combobox', { name: 'Series 1' }).selectOption('henry-hub');
   await form.getByRole('combobox', { name: 'Series 2' }).selectOption('gas-storage-vs-five-year');
   await form.getByRole('button', { name: 'Update chart' }).click();
@@ -111,6 +133,7 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
   await expect(figure.getByText(/more than two axes can show/)).toBeVisible();
   await expect(figure.getByText(/Gas storage vs five-year average is shown only as a level/)).toBeVisible();
 
+  form = await compareForm(page);
   await form.getByRole('combobox', { name: 'Series 2' }).selectOption('');
   await form.getByRole('button', { name: 'Update chart' }).click();
   await expect(page).toHaveURL(/\/markets\/wti\?compare=henry-hub$/);
@@ -120,7 +143,7 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
   await expect(figure.getByRole('heading', { name: 'WTI Crude Oil compared with Henry Hub Natural Gas' })).toBeVisible();
 
   // Rebased, over five years: the range link keeps the comparison.
-  await page.getByText('Compare and derive', { exact: true }).click();
+  form = await compareForm(page);
   await form.getByRole('radio', { name: 'Rebased to 100' }).check();
   await form.getByRole('button', { name: 'Update chart' }).click();
   await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: /^5Y/ }).click();
@@ -142,21 +165,25 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
   await other.close();
 
   // The embed code names the embed of the same view.
-  expect(await figure.getByLabel('Embed code', { exact: true }).inputValue()).toContain('/embed/markets/wti?range=5y&amp;compare=henry-hub&amp;measure=index"');
+  expect(await figure.getByLabel('Embed code', { exact: true }).inputValue()).toContain(
+    '/embed/markets/wti?range=5y&amp;compare=henry-hub&amp;measure=index"',
+  );
   expect(await seriousViolations(page, '[data-chart-figure]')).toEqual([]);
 });
 
 test('an embed is framed by another site, sets no cookie and is cached; the site itself refuses to be framed', async ({ page, baseURL }) => {
   const embedPath = '/embed/markets/gas-storage?range=5y';
-  const host = 'http://news.example';
-  await page.route(`${host}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Another newsroom</title><h1>Another newsroom</h1>
-        <iframe id="embed" title="Gas storage" src="${baseURL}${embedPath}" width="800" height="520"></iframe>
-        <iframe id="site" title="The site" src="${baseURL}/" width="800" height="300"></iframe>`,
-    }),
-  );
+  // Another site: a page of another origin (its own port on this machine) framing the embed and the home page.
+  const newsroom = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>Another newsroom</title><h1>Another newsroom</h1>
+      <iframe id="embed" title="Gas storage" src="${baseURL}${embedPath}" width="800" height="520"></iframe>
+      <iframe id="site" title="The site" src="${baseURL}/" width="800" height="300"></iframe>`);
+  });
+  await new Promise<void>((resolve) => newsroom.listen(0, '127.0.0.1', resolve));
+  const { port } = newsroom.address() as AddressInfo;
+  const host = `http://127.0.0.1:${port}`;
+  expect(host).not.toBe(new URL(baseURL ?? '').origin);
   const responses = new Map<string, Awaited<ReturnType<Page['waitForResponse']>>>();
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -164,7 +191,8 @@ test('an embed is framed by another site, sets no cookie and is cached; the site
   });
   await page.goto(`${host}/story`);
   const embed = page.frameLocator('#embed');
-  await expect(drawnChart(embed.locator('body'), 'Working Gas in Storage (Lower 48)')).toBeVisible();
+  // (A frame's chart is found inside the frame: drawnChart's filter is the top page's.)
+  await expect(embed.locator('[data-chart="Working Gas in Storage (Lower 48)"][data-chart-ready] svg').first()).toBeVisible();
   await expect(embed.getByText(SAMPLE_SOURCE)).toBeVisible();
   await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute('href', /\/markets\/gas-storage\?range=5y$/);
   // Only the chart: no site header, navigation or footer.
@@ -184,6 +212,7 @@ test('an embed is framed by another site, sets no cookie and is cached; the site
   expect(home['x-frame-options']).toBe('DENY');
   expect(home['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
+  newsroom.close();
 });
 
 test('the embed page passes axe', async ({ page }) => {
@@ -193,17 +222,30 @@ test('the embed page passes axe', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('every chart of the site takes the toolkit: reports, analysis items and the home page’s cards', async ({ page }) => {
+test('the home page’s cards and an analysis item’s chart take the toolkit too (reports: reports.spec.ts)', async ({ page }) => {
   await page.goto('/');
-  await waitForIslands(page);
   const card = page.locator('[data-chart-figure="production"]');
   await card.scrollIntoViewIfNeeded();
   await expect(drawnChart(card)).toBeVisible();
   await card.getByRole('button', { name: 'Table' }).click();
-  await expect(card.getByRole('region', { name: /data table$/ }).getByRole('row').first()).toBeVisible();
+  await expect(
+    card
+      .getByRole('region', { name: /data table$/ })
+      .getByRole('row')
+      .first(),
+  ).toBeVisible();
   const csv = readFileSync(await (await download(page, card, /Data shown \(CSV\)/)).path(), 'utf8');
   expect(csv.split('\r\n')[0]).toMatch(/^Month,/);
   await card.getByText('Share', { exact: true }).click();
   await expect(card.getByLabel('Link', { exact: true })).toHaveValue(/\/$/);
   expect(await seriousViolations(page, '[data-chart-figure="production"]')).toEqual([]);
+
+  // An analysis item: its report's table stays under the chart; its link is the item's page.
+  await page.goto('/analytics/1');
+  const item = page.locator('[data-chart-figure]');
+  await item.scrollIntoViewIfNeeded();
+  await expect(drawnChart(item)).toBeVisible();
+  await expect(item.getByRole('region', { name: /data table$/ })).toBeVisible();
+  await item.getByText('Share', { exact: true }).click();
+  await expect(item.getByLabel('Link', { exact: true })).toHaveValue(/\/analytics\/1$/);
 });

@@ -244,7 +244,13 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       ['ESRCUUS', 'Residential Electricity Price', 16.5, 0.05, 'cents per kilowatthour'],
       ['COPRPUS', 'U.S. Crude Oil Production', 13.4, 0.01, 'million barrels per day'],
     ] as const) {
-      steo.push({ period, seriesId, seriesDescription: description, value: seriesId === 'BREPUUS' && k === 2 ? '.' : (base + k * step).toFixed(2), unit });
+      steo.push({
+        period,
+        seriesId,
+        seriesDescription: description,
+        value: seriesId === 'BREPUUS' && k === 2 ? '.' : (base + k * step).toFixed(2),
+        unit,
+      });
     }
   }
   return new Map([

@@ -116,7 +116,9 @@ describe('a series view and its one address', () => {
     expect(readSeriesView('wti', params('range=5Y')).redirect).toBe('/markets/wti?range=5y');
     expect(readSeriesView('wti', params('compare=brent&compare=&measure=level&outlook=show')).redirect).toBe('/markets/wti?compare=brent');
     expect(readSeriesView('wti', params('range=1y'), true).redirect).toBe('/embed/markets/wti');
-    expect(seriesViewPath('gas-storage', { range: 'max', compare: [], measure: 'yoy', outlook: true }, true)).toBe('/embed/markets/gas-storage?range=max&measure=yoy');
+    expect(seriesViewPath('gas-storage', { range: 'max', compare: [], measure: 'yoy', outlook: true }, true)).toBe(
+      '/embed/markets/gas-storage?range=max&measure=yoy',
+    );
   });
 
   it('offers the derived lines analysts watch', () => {
@@ -128,7 +130,9 @@ describe('a series view and its one address', () => {
 
   it('keys the page cache by every value of a repeated parameter, so two views never share a page', () => {
     const read = ['range', 'compare'];
-    expect(pageAddress(new URL('http://x/markets/wti?compare=brent&compare=henry-hub&utm=1'), read)).toBe('/markets/wti?compare=brent&compare=henry-hub');
+    expect(pageAddress(new URL('http://x/markets/wti?compare=brent&compare=henry-hub&utm=1'), read)).toBe(
+      '/markets/wti?compare=brent&compare=henry-hub',
+    );
     expect(pageAddress(new URL('http://x/markets/wti?compare=brent'), read)).toBe('/markets/wti?compare=brent');
   });
 });
@@ -150,8 +154,16 @@ describe('who may frame a page', () => {
 
 describe('text in a downloaded PNG', () => {
   it('puts the title, source and address into the file as UTF-8 text chunks, and the picture still decodes', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } }).png().toBuffer());
-    const text = { Title: 'WTI–Brent spread', Source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.', URL: 'https://example.org/markets/wti' };
+    const png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
+    const text = {
+      Title: 'WTI–Brent spread',
+      Source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.',
+      URL: 'https://example.org/markets/wti',
+    };
     const tagged = withPngText(png, text);
     expect(pngText(tagged)).toEqual(text);
     const meta = await sharp(Buffer.from(tagged)).metadata();

@@ -300,7 +300,10 @@ describe('the sample market history', () => {
     // The outlook in force on November 25, 2026 is November's, out on Tuesday the 10th.
     for (const slug of ['wti-steo', 'brent-steo', 'henry-hub-steo', 'electricity-steo'] as const) {
       expect(of(slug).at(-1)?.period, slug).toBe('2027-12-01');
-      expect(of(slug).every((o) => o.period.endsWith('-01')), slug).toBe(true);
+      expect(
+        of(slug).every((o) => o.period.endsWith('-01')),
+        slug,
+      ).toBe(true);
     }
     // A month before the issue is the average of the daily prices of that month.
     const october = of('wti').filter((o) => o.period.startsWith('2026-10'));

@@ -19,7 +19,17 @@ function series(slug: string, points: [string, number][], extra: Partial<FigureS
 }
 
 function input(change: Partial<FigureInput>): FigureInput {
-  return { slug: 'wti', view: view(), start: undefined, main: series('wti', []), compared: [], forecast: undefined, futures: [], band: [], ...change };
+  return {
+    slug: 'wti',
+    view: view(),
+    start: undefined,
+    main: series('wti', []),
+    compared: [],
+    forecast: undefined,
+    futures: [],
+    band: [],
+    ...change,
+  };
 }
 
 /** Weekly periods (Fridays) from `first` on, `count` of them. */
@@ -89,7 +99,9 @@ describe('derived lines', () => {
       ['2026-11-17', 55],
     ]);
     // Nov 17, 2026 less 364 days is Nov 18, 2025; Nov 10 has nothing within a week before Nov 11, 2025.
-    expect(buildSeriesFigure(input({ main: daily, view: view({ measure: 'yoy' }), start: '2026-11-01' })).lines[0]?.points).toEqual([['2026-11-17', 10]]);
+    expect(buildSeriesFigure(input({ main: daily, view: view({ measure: 'yoy' }), start: '2026-11-01' })).lines[0]?.points).toEqual([
+      ['2026-11-17', 10],
+    ]);
   });
 });
 

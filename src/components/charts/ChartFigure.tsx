@@ -67,7 +67,10 @@ export function ChartFigure({ meta, chart, table, height, label, heading = 'h3',
                   setView(v);
                   if (v === 'table') setTableShown(true);
                 }}
-                className={cn('rounded px-3 py-1 text-sm font-medium', view === v ? 'bg-card shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+                className={cn(
+                  'rounded px-3 py-1 text-sm font-medium',
+                  view === v ? 'bg-card shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                )}
               >
                 {v === 'chart' ? 'Chart' : 'Table'}
               </button>
@@ -78,11 +81,7 @@ export function ChartFigure({ meta, chart, table, height, label, heading = 'h3',
       </div>
       <div hidden={toggle && view !== 'chart'}>
         <LazyChart label={label} height={height} {...chart} />
-        {toggle && (
-          <p className="sr-only">
-            {meta.title}: the chart is drawn for sighted readers; the Table button shows every figure it draws.
-          </p>
-        )}
+        {toggle && <p className="sr-only">{meta.title}: the chart is drawn for sighted readers; the Table button shows every figure it draws.</p>}
       </div>
       {tableShown && (
         <div hidden={toggle && view !== 'table'}>

@@ -6,7 +6,17 @@ import { cn } from '@/lib/utils';
  * chart toolkit's table view, a report's table, and what a screen reader reads instead of the
  * drawing. Periods are said as readers say them, each with its machine date.
  */
-export function ChartTableView({ table, caption, description, className }: { table: ChartTable; caption: string; description?: string | undefined; className?: string }) {
+export function ChartTableView({
+  table,
+  caption,
+  description,
+  className,
+}: {
+  table: ChartTable;
+  caption: string;
+  description?: string | undefined;
+  className?: string;
+}) {
   const { columns, rows } = table;
   return (
     // A scrolling region must be reachable by keyboard.
@@ -29,7 +39,11 @@ export function ChartTableView({ table, caption, description, className }: { tab
               {row.map((cell, i) =>
                 i === 0 ? (
                   <th key={i} scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                    {typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? <time dateTime={cell}>{tableCellText(table, cell, i)}</time> : tableCellText(table, cell, i)}
+                    {typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? (
+                      <time dateTime={cell}>{tableCellText(table, cell, i)}</time>
+                    ) : (
+                      tableCellText(table, cell, i)
+                    )}
                   </th>
                 ) : (
                   <td key={i} className={cn('px-3 py-1.5 text-right', typeof cell === 'number' && 'tabular-nums')}>

@@ -23,7 +23,17 @@ const itemClass = 'hover:bg-muted focus-visible:bg-muted block w-full rounded px
 const summaryClass = cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden');
 
 /** A menu that opens under its button (a native `<details>`: it opens without script too) and closes on Escape. */
-function Menu({ label, menu, className, children }: { label: string; menu?: RefObject<HTMLDetailsElement | null>; className: string; children: ReactNode }) {
+function Menu({
+  label,
+  menu,
+  className,
+  children,
+}: {
+  label: string;
+  menu?: RefObject<HTMLDetailsElement | null>;
+  className: string;
+  children: ReactNode;
+}) {
   const own = useRef<HTMLDetailsElement | null>(null);
   const ref = menu ?? own;
   useEffect(() => {
@@ -126,7 +136,14 @@ export function ChartTools({ meta, chart, table, height, onStatus }: ChartToolsP
     <div className="flex gap-2">
       <Menu label="Download" menu={download} className="w-60">
         {(['png', 'svg'] as const).map((format) => (
-          <button key={format} type="button" className={itemClass} disabled={busy !== undefined} aria-busy={busy === format} onClick={() => image(format)}>
+          <button
+            key={format}
+            type="button"
+            className={itemClass}
+            disabled={busy !== undefined}
+            aria-busy={busy === format}
+            onClick={() => image(format)}
+          >
             {busy === format ? `Preparing ${format.toUpperCase()}…` : format === 'png' ? 'Image (PNG)' : 'Vector image (SVG)'}
           </button>
         ))}
@@ -134,7 +151,7 @@ export function ChartTools({ meta, chart, table, height, onStatus }: ChartToolsP
           Data shown (CSV)
         </button>
       </Menu>
-      <Menu label="Share" className="w-[min(22rem,calc(100vw-2rem))] space-y-3">
+      <Menu label="Share" className="w-[min(22rem,calc(100vw-2.5rem))] space-y-3">
         <CopyField label="Link" value={permalink} onStatus={onStatus} />
         {meta.embed && <CopyField label="Embed code" value={embedCode(meta.embed, meta.title, height)} rows={4} onStatus={onStatus} />}
       </Menu>

@@ -93,7 +93,9 @@ async function rasterize(svg: string, width: number, height: number): Promise<Bl
   if (!context) throw new Error('This browser cannot draw the picture.');
   context.scale(PNG_SCALE, PNG_SCALE);
   context.drawImage(image, 0, 0, width, height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be made.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be made.'))), 'image/png'),
+  );
 }
 
 /**

@@ -59,7 +59,14 @@ export function wrapText(text: string, maxChars: number): string[] {
 const charsIn = (width: number, size: number) => Math.floor(width / (size * 0.55));
 
 /** Lines of text from `y` on, each `lineHeight` apart; answers the markup and the y after them. */
-function textBlock(lines: readonly string[], y: number, size: number, lineHeight: number, color: string, weight = 400): { markup: string; y: number } {
+function textBlock(
+  lines: readonly string[],
+  y: number,
+  size: number,
+  lineHeight: number,
+  color: string,
+  weight = 400,
+): { markup: string; y: number } {
   let markup = '';
   let at = y;
   for (const line of lines) {
@@ -104,7 +111,11 @@ function legendBlock(entries: readonly LegendEntry[], y: number): { markup: stri
  * `<svg>` element EXPORT_CHART_WIDTH wide and `chartHeight` high), on a white ground. Answers the
  * SVG document and its size.
  */
-export function composeChartSvg(frame: ExportFrame, chartSvg: string, chartHeight: number = EXPORT_CHART_HEIGHT): { svg: string; width: number; height: number } {
+export function composeChartSvg(
+  frame: ExportFrame,
+  chartSvg: string,
+  chartHeight: number = EXPORT_CHART_HEIGHT,
+): { svg: string; width: number; height: number } {
   const textWidth = EXPORT_WIDTH - 2 * PADDING;
   let y = PADDING - 8;
   const title = textBlock(wrapText(frame.title, charsIn(textWidth, 26)), y, 26, 34, INK, 700);
@@ -119,12 +130,22 @@ export function composeChartSvg(frame: ExportFrame, chartSvg: string, chartHeigh
   y += chartHeight + 16;
   const source = textBlock(wrapText(frame.source, charsIn(textWidth, 14)), y, 14, 20, MUTED);
   y = source.y;
-  const notes = textBlock((frame.notes ?? []).flatMap((n) => wrapText(n, charsIn(textWidth, 13))), y, 13, 19, MUTED);
+  const notes = textBlock(
+    (frame.notes ?? []).flatMap((n) => wrapText(n, charsIn(textWidth, 13))),
+    y,
+    13,
+    19,
+    MUTED,
+  );
   y = notes.y + 20;
   const footer =
     `<text x="${PADDING}" y="${y}" font-size="15" font-weight="700" fill="${INK}">${xmlText(frame.siteName)}</text>` +
-    (frame.permalink ? `<text x="${PADDING + Math.ceil(frame.siteName.length * 15 * 0.6) + 12}" y="${y}" font-size="13" fill="${MUTED}">${xmlText(frame.permalink)}</text>` : '') +
-    (frame.asOf ? `<text x="${EXPORT_WIDTH - PADDING}" y="${y}" font-size="13" fill="${MUTED}" text-anchor="end">${xmlText(`Data as of ${frame.asOf}`)}</text>` : '');
+    (frame.permalink
+      ? `<text x="${PADDING + Math.ceil(frame.siteName.length * 15 * 0.6) + 12}" y="${y}" font-size="13" fill="${MUTED}">${xmlText(frame.permalink)}</text>`
+      : '') +
+    (frame.asOf
+      ? `<text x="${EXPORT_WIDTH - PADDING}" y="${y}" font-size="13" fill="${MUTED}" text-anchor="end">${xmlText(`Data as of ${frame.asOf}`)}</text>`
+      : '');
   const height = Math.ceil(y + PADDING - 12);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${EXPORT_WIDTH}" height="${height}" viewBox="0 0 ${EXPORT_WIDTH} ${height}" font-family="${xmlText(FONT)}" role="img">` +

@@ -7,8 +7,8 @@ import { formatNumber } from '@/lib/market-format';
 import type { FigureLine, SeriesFigure } from '@/lib/series-figure';
 
 const time = (period: string) => Date.parse(`${period}T00:00:00Z`);
-const FUTURES_COLOR = '#7c3aed';
-const AVERAGE_COLOR = '#d97706';
+const FUTURES_COLOR = '#0891b2';
+const AVERAGE_COLOR = '#be185d';
 const BAND_COLOR = '#9ca3af';
 /** Dash of each kind of line: forecasts dashed, the futures strip dotted, the five-year average finely dashed. */
 const DASH: Record<FigureLine['kind'], number> = { observed: 0, derived: 0, forecast: 6, futures: 2, average: 4 };

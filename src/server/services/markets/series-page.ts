@@ -115,7 +115,12 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
     outlookInputs(outlook, rowOf, latest),
   ]);
   const points = start ? history.filter((p) => p.period >= start) : history;
-  const band = withBand ? fiveYearRange(points.map((p) => p.period), history) : [];
+  const band = withBand
+    ? fiveYearRange(
+        points.map((p) => p.period),
+        history,
+      )
+    : [];
   const figure = buildSeriesFigure({
     slug,
     view,
