@@ -35,7 +35,7 @@ function itxtChunk(keyword: string, text: string): Uint8Array {
  * A PNG with text chunks (`Title`, `Source`, … as PNG names them) put right after its header
  * chunk; a file that is not a PNG is answered as it came.
  */
-export function withPngText(png: Uint8Array, entries: Readonly<Record<string, string>>): Uint8Array {
+export function withPngText(png: Uint8Array<ArrayBuffer>, entries: Readonly<Record<string, string>>): Uint8Array<ArrayBuffer> {
   if (SIGNATURE.some((b, i) => png[i] !== b)) return png;
   const headerEnd = 8 + 12 + new DataView(png.buffer, png.byteOffset).getUint32(8);
   const chunks = Object.entries(entries).map(([key, text]) => itxtChunk(key, text));
