@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import { RELATIVE_TIME_SCRIPT } from './src/lib/relative-time.ts';
 import { THEME_SCRIPT } from './src/lib/theme-script.ts';
+import { VIEW_BEACON_SCRIPT } from './src/lib/view-beacon.ts';
 import interactionDirective from './src/directives/interaction-integration.mjs';
 
 /**
@@ -15,7 +16,7 @@ import interactionDirective from './src/directives/interaction-integration.mjs';
  */
 const SITE_URL_PLACEHOLDER = 'https://site-url.invalid';
 
-/** The page's two inline scripts (dark mode before the first paint, relative times) are allowed by their hashes. */
+/** The page's inline scripts (dark mode before the first paint, relative times, an article's view beacon) are allowed by their hashes. */
 const scriptHash = (/** @type {string} */ script) =>
   /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`);
 
@@ -52,7 +53,7 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [scriptHash(THEME_SCRIPT), scriptHash(RELATIVE_TIME_SCRIPT)] },
+      scriptDirective: { hashes: [scriptHash(THEME_SCRIPT), scriptHash(RELATIVE_TIME_SCRIPT), scriptHash(VIEW_BEACON_SCRIPT)] },
       // Chart libraries set style attributes; styles cannot run code, scripts stay hashed.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

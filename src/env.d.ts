@@ -2,6 +2,7 @@
 import type { SessionUser } from '@/server/auth/session';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageCache } from '@/server/page-cache';
+import type { ViewCounter } from '@/server/services/readership/view-counter';
 
 declare module 'astro' {
   interface AstroClientDirectives {
@@ -17,6 +18,8 @@ declare global {
       pageCache?: PageCache;
       /** Applies the purge log to `pageCache` (src/server/front); absent under `astro dev`. */
       purges?: PurgeFollower;
+      /** This process's readership counts, written in batches (src/server/front); absent under `astro dev`. */
+      views?: ViewCounter;
       /** The request is this process's background render of a stale page: render and store it, never answer from memory. */
       revalidating?: boolean;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */

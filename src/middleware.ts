@@ -1,9 +1,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { SESSION_COOKIE } from '@/server/auth/cookie';
-import { sessionNeed } from '@/server/auth/guard';
+import { sessionNeed, staffMayCall } from '@/server/auth/guard';
 import { validateSessionToken } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
-import { ForbiddenError, UnauthorizedError } from '@/server/errors';
+import { ForbiddenError, UnauthorizedError, messages } from '@/server/errors';
 import { errorResponse } from '@/server/http';
 import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origin';
 import { createChangeStamp } from '@db/change-stamp';
@@ -55,14 +55,15 @@ let allowedOrigins: ReadonlySet<string> | undefined;
 const sameOriginWrites = defineMiddleware((context, next) => {
   allowedOrigins ??= siteOrigins(appConfig());
   if (isOriginExemptWrite(context.routePattern, context.request.method)) return next();
-  if (!isAllowedWrite(context.request, allowedOrigins)) return errorResponse(new ForbiddenError());
+  if (!isAllowedWrite(context.request, allowedOrigins)) return errorResponse(new ForbiddenError(messages.crossSite));
   return next();
 });
 
 /**
  * Reads the session for admin routes (by matched route pattern, never the raw path) and
  * turns away requests without one: the panel redirects to the login page, the API
- * answers 401. Every admin page and endpoint checks `locals.user` again itself.
+ * answers 401; a role that may not make the call gets 403. Every admin page and endpoint
+ * checks `locals.user` again itself.
  */
 const adminSession = defineMiddleware(async (context, next) => {
   // Prerendered pages (the login page among them) are built once, for everyone.
@@ -75,6 +76,10 @@ const adminSession = defineMiddleware(async (context, next) => {
   if (protectedRoute && !context.locals.user) {
     if (context.routePattern.startsWith('/api/')) return errorResponse(new UnauthorizedError());
     return new Response(null, { status: 302, headers: { Location: '/admin/login', 'Cache-Control': 'no-store' } });
+  }
+  // Every staff call is checked against the role's capabilities here, before its handler runs.
+  if (protectedRoute && context.locals.user && !staffMayCall(context.locals.user, context.request.method, context.routePattern)) {
+    return errorResponse(new ForbiddenError());
   }
   const response = await next();
   if (!context.routePattern.startsWith('/api/')) response.headers.set('Cache-Control', 'no-store');

@@ -50,6 +50,8 @@ export const articles = sqliteTable(
      * with the value it was made under, so raising it ends every link made before.
      */
     previewGeneration: integer('preview_generation').notNull().default(0),
+    /** A draft's review: `submitted` waits in the editors' queue, `returned` went back with a note; null otherwise. */
+    reviewState: text('review_state', { enum: ['submitted', 'returned'] }),
     ...createdAndUpdated(),
   },
   // Every public list is served by one of these, each covering the article id (SQLite adds
@@ -71,5 +73,8 @@ export const articles = sqliteTable(
     index('articles_category_title_idx').on(table.categoryId, table.title, table.id, table.status, table.publishedAt),
     // The sitemap files: public articles oldest first with what each URL needs, from the index alone.
     index('articles_sitemap_idx').on(table.status, table.publishedAt, table.id, table.slug, table.updatedAt),
+    // The review queue, oldest submission first; a writer's own articles (authors and contributors see theirs).
+    index('articles_review_idx').on(table.reviewState, table.updatedAt),
+    index('articles_author_time_idx').on(table.authorId, table.publishedAt),
   ],
 );

@@ -16,3 +16,5 @@ export * from './mail.ts';
 export * from './revisions.ts';
 export * from './related-articles.ts';
 export * from './corrections.ts';
+export * from './staff.ts';
+export * from './readership.ts';

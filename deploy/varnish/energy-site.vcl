@@ -8,6 +8,8 @@
 #   page), and for a day while the origin is slow or down (grace);
 # - the admin panel, its API, preview links and every request with a session cookie pass
 #   straight to the origin, never stored;
+# - the mails' campaign tags (utm_source, utm_medium, utm_campaign) are dropped from the
+#   address, so a link from a mail is the same object as the plain address;
 # - only the addresses in `purgers` may purge.
 vcl 4.1;
 
@@ -38,6 +40,12 @@ sub vcl_recv {
   }
   if (req.method != "GET" && req.method != "HEAD") {
     return (pass);
+  }
+  # The campaign tags of the site's mails are read by the page's script in the browser, never
+  # by the origin: a tagged link is the same page as the plain address (one object, one key).
+  if (req.url ~ "[?&]utm_(source|medium|campaign)=") {
+    set req.url = regsuball(req.url, "(?<=[?&])utm_(source|medium|campaign)=[^&]*(&|$)", "");
+    set req.url = regsub(req.url, "[?&]$", "");
   }
   # The newsroom's side and one reader's private links are never stored.
   if (req.url ~ "^/admin(/|$|\?)" || req.url ~ "^/api/admin(/|$|\?)" || req.url ~ "[?&]preview=") {

@@ -3,8 +3,11 @@
 // and the answer shapes (src/lib/wire). src/server/openapi.ts holds the prose and the paths;
 // every JSON Schema in the document is generated here, so the document cannot drift from
 // what the routes take and answer.
+import { CAPABILITIES, ROLE_LABELS } from '@/lib/staff/permissions';
+import { ROUTE_CAPABILITIES } from '@/server/auth/route-permissions';
 import * as z from '@/lib/validation/zod-mini';
 import * as admin from '@/lib/wire/admin';
+import * as staff from '@/lib/wire/staff';
 import * as analytics from '@/lib/wire/analytics';
 import * as articles from '@/lib/wire/articles';
 import * as calendar from '@/lib/wire/calendar';
@@ -14,6 +17,7 @@ import * as contact from '@/lib/wire/contact';
 import * as markets from '@/lib/wire/markets';
 import * as media from '@/lib/wire/media';
 import * as newsletter from '@/lib/wire/newsletter';
+import * as readership from '@/lib/wire/readership';
 
 type JsonSchema = Record<string, unknown>;
 type Schema = z.core.$ZodType;
@@ -56,6 +60,19 @@ export interface OperationSpec {
 const CLIENT_ERROR = 'A request the server refuses (a body over its 1 MB cap, for one).';
 const CROSS_SITE_WRITE = 'A write from another site’s page.';
 const NOT_SIGNED_IN = 'Not signed in.';
+
+/**
+ * The roles that may make a staff call, from the one table of permissions: the document's
+ * `{name}` path is the route's `[name]` pattern. A staff call the table does not list is an
+ * error here, as it is refused by the server.
+ */
+function rolesFor(method: string, path: string): string {
+  const pattern = new RegExp(`^${method.toUpperCase()} ${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '\\[[^\\]]+\\]')}$`);
+  const key = Object.keys(ROUTE_CAPABILITIES).find((k) => pattern.test(k));
+  const capability = key === undefined ? undefined : ROUTE_CAPABILITIES[key];
+  if (!capability) throw new Error(`${method.toUpperCase()} ${path}: a staff call without a capability in src/server/auth/route-permissions.ts`);
+  return CAPABILITIES[capability].map((role) => ROLE_LABELS[role].toLowerCase()).join(', ');
+}
 const BUSY = 'The server is busy with other writes: this one waited 5 s for its turn. Try again after `Retry-After` seconds.';
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
 
@@ -70,7 +87,7 @@ export const ok = (description: string, json?: Schema, extras: Omit<Answer, 'des
 export const pathParam = (description: string, schema?: Schema): PathParam => ({ description, ...(schema && { schema }) });
 
 /** Every schema the answers name: the named shapes of src/lib/wire become the document's components. */
-const WIRE_MODULES = [common, articles, comments, contact, markets, media, calendar, analytics, newsletter, admin];
+const WIRE_MODULES = [common, articles, comments, contact, markets, media, calendar, analytics, newsletter, readership, admin, staff];
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 
@@ -207,7 +224,14 @@ export function buildPaths(specs: Record<string, Record<string, OperationSpec>>)
           ...(Object.keys(content).length > 0 && { content }),
         };
       }
-      if (spec.access === 'admin') responses['401'] ??= { description: NOT_SIGNED_IN, content: errorContent };
+      if (spec.access === 'admin') {
+        responses['401'] ??= { description: NOT_SIGNED_IN, content: errorContent };
+        const roles = rolesFor(op.method, path);
+        responses['403'] ??= {
+          description: `${op.method === 'get' ? '' : `${CROSS_SITE_WRITE} Or `}a role that may not: only ${roles}.`,
+          content: errorContent,
+        };
+      }
       if (op.method !== 'get') {
         responses['403'] ??= { description: CROSS_SITE_WRITE, content: errorContent };
         responses['503'] ??= { description: BUSY, headers: RETRY_AFTER, content: errorContent };

@@ -33,6 +33,7 @@ export const messages = {
   seriesNotFound: 'Market series not found',
   seriesRangeTooLarge: (max: number) => `The range holds more than ${max.toLocaleString('en-US')} observations. Narrow it with start and end.`,
   apiRateLimited: 'Too many data API requests from this address. Wait for the time in Retry-After, then try again.',
+  viewsRateLimited: 'Too many page views from this address. Wait for the time in Retry-After, then try again.',
   noSeriesData: 'No data for these series',
   noGenerationData: 'No generation data is stored yet',
   invalidQuery: 'Invalid query parameters',
@@ -41,6 +42,22 @@ export const messages = {
   methodNotAllowed: 'Method not allowed',
   internal: 'Something went wrong on our side. Please try again.',
   crossSite: 'Cross-site requests are not allowed',
+  forbidden: 'Forbidden',
+  invitationInvalid: 'This invitation is not valid: it may have expired, been used or been revoked. Ask for a new one.',
+  resetLinkInvalid: 'This link is not valid: it may have expired or been used. Ask for a new one.',
+  staffEmailTaken: 'Someone on the staff already uses this address',
+  staffNotFound: 'Person not found',
+  invitationNotFound: 'Invitation not found',
+  lastOwner: 'The site needs at least one active owner',
+  notYourself: 'Ask another owner to change your own role or deactivate you',
+  sessionNotFound: 'Session not found',
+  notYourArticle: 'You may only change your own articles',
+  publishNotAllowed: 'Your role may not publish, schedule or unpublish articles: submit the draft for review',
+  deletePublishedNotAllowed: 'Your role may not delete a published article',
+  reviewNotDraft: 'Only a draft can be submitted for review',
+  reviewNotSubmitted: 'This draft is not waiting for review',
+  returnNeedsNote: 'Say what to change',
+  authorIsStaff: 'This author is linked to a staff account: change the account first',
   tooLarge: 'Request body too large',
   badRequest: 'Bad request',
   badRequestTarget: 'The request address is not valid.',
@@ -177,7 +194,7 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string = messages.crossSite) {
+  constructor(message: string = messages.forbidden) {
     super(403, message);
   }
 }

@@ -37,8 +37,21 @@ import { commentPageQuerySchema, pageQuerySchema } from '@/lib/validation/page-q
 import { releaseChangeListQuerySchema, releaseChangeSchema } from '@/lib/validation/release-change';
 import { REPORT_KINDS, reportQuerySchemas } from '@/lib/validation/reports';
 import { seriesListQuerySchema, seriesQuerySchema } from '@/lib/validation/series-query';
+import { READERSHIP_RANGES, adminReadershipQuerySchema, viewBeaconSchema } from '@/lib/validation/readership';
 import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
 import { zohoConfigSchema } from '@/lib/validation/zoho';
+import {
+  acceptInvitationSchema,
+  adminAuditListSchema,
+  adminStaffListSchema,
+  articleNoteSchema as articleNoteInputSchema,
+  invitationSchema as invitationInputSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  reviewActionSchema,
+  staffUpdateSchema,
+} from '@/lib/validation/staff';
+import { accountSchema, articleNoteSchema, auditEntrySchema, invitationSchema, sessionInfoSchema, staffMemberSchema } from '@/lib/wire/staff';
 import { adminCountsSchema, sessionStateSchema, twoFactorSetupSchema, twoFactorStateSchema } from '@/lib/wire/admin';
 import { analyticsContentItemSchema, zohoAdminConfigSchema, zohoStatusSchema, zohoTestResultSchema } from '@/lib/wire/analytics';
 import {
@@ -71,6 +84,7 @@ import {
   seriesSummarySchema,
 } from '@/lib/wire/markets';
 import { mediaItemSchema } from '@/lib/wire/media';
+import { readershipReportSchema } from '@/lib/wire/readership';
 import {
   adminSubscriberSchema,
   briefingPreviewSchema,
@@ -99,7 +113,7 @@ const id = (what: string) => ({ id: pathParam(`The ${what}’s id.`, recordId) }
 
 /** A public call. */
 const open = (tags: string[], spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags, access: 'public' });
-/** A call of the administrator's session. */
+/** A call of a staff session (which roles may: the route's capability, src/server/auth/route-permissions.ts). */
 const staff = (tag: string, spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags: [tag], access: 'admin' });
 
 /** What every admin call by one record's id has beside its own: who, and the record's path. */
@@ -168,6 +182,7 @@ const articleRecords = (items: string, item: z.ZodMiniType, call: RecordCall & {
 const ADMIN_READERS = 'Admin: readers';
 const ADMIN_DATA = 'Admin: data and calendar';
 const ADMIN_SESSION = 'Admin: session';
+const ADMIN_STAFF = 'Admin: staff';
 
 const reportQuery = z.object({ ...reportQuerySchemas.custom.shape, ...reportQuerySchemas.share.shape, ...reportQuerySchemas.regional.shape });
 
@@ -264,6 +279,21 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '400': 'Invalid input, with field messages.',
         ...BODY_ERRORS,
         '429': rateLimited('Too many messages from this address.'),
+      },
+    }),
+  },
+  '/api/views': {
+    post: open(['Readership'], {
+      operationId: 'countView',
+      summary: 'Count one view of an article page (the page’s beacon)',
+      description:
+        'Sent by the article page once it has loaded (`navigator.sendBeacon`), from the site’s own pages: JSON of at most 512 bytes. No cookie is read or set and nothing about the reader is stored: views are added up in memory per article and day, referring host and mail campaign, and written in batches. Known bots, repeat views of a story by one address (15 minutes) and a campaign the site’s mails do not carry are not counted; the answer is 204 all the same.',
+      body: named('ViewBeacon', viewBeaconSchema),
+      responses: {
+        '204': ok('Received.'),
+        '400': 'Invalid input, with field messages.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many views from this address (30 a minute per server process).'),
       },
     }),
   },
@@ -369,7 +399,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     get: open(['Analytics'], {
       operationId: 'getZohoConfig',
       summary: 'Whether Zoho Analytics is configured',
-      description: 'The signed-in administrator gets the whole configuration, without its secrets.',
+      description: 'Signed-in owners get the whole configuration, without its secrets.',
       responses: { '200': ok('The flag, or the configuration.', z.union([zohoStatusSchema, zohoAdminConfigSchema])) },
     }),
   },
@@ -440,6 +470,135 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '404': 'Unknown action.',
         ...BODY_ERRORS,
         '429': rateLimited('Too many failed proofs from this address.'),
+      },
+    }),
+  },
+  '/api/admin/invitations/accept': {
+    post: open([ADMIN_SESSION], {
+      operationId: 'acceptInvitation',
+      summary: 'Accept an invitation to the staff',
+      description:
+        'With the token of the invitation link (single use, 7 days) and a password of one’s own: makes the account and sets the session cookie.',
+      body: acceptInvitationSchema,
+      responses: {
+        '201': ok('Signed in.', sessionStateSchema),
+        '400': 'Invalid input, or a link spent, revoked or expired.',
+        '409': 'The address is on the staff already.',
+        ...BODY_ERRORS,
+      },
+    }),
+  },
+  '/api/admin/password-reset': {
+    post: open([ADMIN_SESSION], {
+      operationId: 'requestPasswordReset',
+      summary: 'Mail a password-reset link',
+      description: 'Answers the same whether or not a staff account has the address; a link (single use, one hour) is mailed if one does.',
+      body: passwordResetRequestSchema,
+      responses: {
+        '202': ok('Asked.', noticeSchema),
+        '400': 'Invalid input.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many requests from this address, or for this mailbox.'),
+      },
+    }),
+  },
+  '/api/admin/password-reset/confirm': {
+    post: open([ADMIN_SESSION], {
+      operationId: 'confirmPasswordReset',
+      summary: 'Set a new password with a reset link',
+      description: 'Every session of the account ends.',
+      body: passwordResetConfirmSchema,
+      responses: { '204': ok('Set.'), '400': 'Invalid input, or a link spent or expired.', ...BODY_ERRORS },
+    }),
+  },
+  '/api/admin/account': {
+    get: staff(ADMIN_SESSION, {
+      operationId: 'getAccount',
+      summary: 'The signed-in person, their role and what it may do',
+      responses: { '200': ok('The account.', accountSchema) },
+    }),
+  },
+  '/api/admin/account/sessions': {
+    get: staff(ADMIN_SESSION, {
+      operationId: 'listOwnSessions',
+      summary: 'The signed-in person’s sessions, most recently used first',
+      responses: { '200': ok('The sessions.', z.array(sessionInfoSchema)) },
+    }),
+  },
+  '/api/admin/account/sessions/{id}': {
+    delete: staff(ADMIN_SESSION, {
+      operationId: 'endOwnSession',
+      summary: 'End one of one’s own sessions',
+      path: { id: pathParam('The session’s id.') },
+      responses: { '204': deleted, '404': 'No such session of yours.' },
+    }),
+  },
+  '/api/admin/staff': {
+    get: staff(ADMIN_STAFF, {
+      operationId: 'listStaff',
+      summary: 'The staff, 50 a page in the order they joined, and the open invitations',
+      query: { schema: adminStaffListSchema, about: PAGE },
+      responses: {
+        '200': ok('A page of people.', z.extend(adminPageOf(staffMemberSchema), { invitations: z.array(invitationSchema) })),
+        '400': 'Invalid query parameters.',
+      },
+    }),
+  },
+  '/api/admin/staff/{id}': {
+    patch: changeOne(ADMIN_STAFF, 'person', ok('The person.', staffMemberSchema), {
+      operationId: 'updateStaff',
+      summary: 'Change a person’s role, or deactivate or reactivate them',
+      description: 'Their sessions end at once; their bylines and revisions stay. Not one’s own; the last active owner stays one.',
+      body: staffUpdateSchema,
+      conflict: 'One’s own account, or the last active owner.',
+    }),
+  },
+  '/api/admin/staff/invitations': {
+    post: createOne(ADMIN_STAFF, 'invitation', invitationSchema, {
+      operationId: 'inviteStaff',
+      summary: 'Invite a person by e-mail (a single-use link, valid 7 days)',
+      body: invitationInputSchema,
+      conflict: 'Someone on the staff already uses this address.',
+    }),
+  },
+  '/api/admin/staff/invitations/{id}': {
+    delete: deleteOne(ADMIN_STAFF, 'invitation', { operationId: 'revokeInvitation', summary: 'Revoke an open invitation' }),
+  },
+  '/api/admin/audit': {
+    get: listPage(ADMIN_STAFF, 'entries', auditEntrySchema, {
+      operationId: 'listAudit',
+      summary: 'The audit trail, newest first, 50 a page',
+      query: adminAuditListSchema,
+      about: { action: 'One action.', actorId: 'One person’s.' },
+    }),
+  },
+  '/api/admin/articles/{id}/notes': {
+    get: readOne(ADMIN_ARTICLES, 'article', z.array(articleNoteSchema), {
+      operationId: 'listArticleNotes',
+      summary: 'An article’s editorial notes (staff only), newest first',
+    }),
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'addArticleNote',
+      summary: 'Add an editorial note',
+      path: id('article'),
+      body: articleNoteInputSchema,
+      responses: { '201': ok('The note.', articleNoteSchema), '400': 'Invalid input.', '404': 'No such article.', ...BODY_ERRORS },
+    }),
+  },
+  '/api/admin/articles/{id}/review': {
+    post: staff(ADMIN_ARTICLES, {
+      operationId: 'reviewArticle',
+      summary: 'Submit a draft for review, or return it with a note',
+      description:
+        '`submit` puts a draft in the editors’ queue (`GET /api/admin/articles?status=review`); `return` (editors) sends it back with a note saying what to change. An editor publishes it with an ordinary save.',
+      path: id('article'),
+      body: reviewActionSchema,
+      responses: {
+        '201': ok('The note kept with the article.', articleNoteSchema),
+        '400': 'Invalid input (a return needs a note).',
+        '404': 'No such article.',
+        '409': 'Not a draft, or not waiting for review.',
+        ...BODY_ERRORS,
       },
     }),
   },
@@ -684,6 +843,19 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'Remove a subscriber and their price alerts for good',
     }),
   },
+  '/api/admin/readership': {
+    get: staff(ADMIN_READERS, {
+      operationId: 'getReadership',
+      summary: 'Readership: top stories, referring sites and visits from the site’s mails',
+      description:
+        'For today, the last 7 or the last 30 days (US Eastern days, today included): a page of the most viewed stories (50 a page, most first), the 20 referring sites with most views and the views each mail’s links brought. Counts are written every few seconds.',
+      query: {
+        schema: adminReadershipQuerySchema,
+        about: { range: `The period: ${READERSHIP_RANGES.map((r) => `\`${r}\``).join(', ')}.`, ...PAGE },
+      },
+      responses: { '200': ok('The period’s figures.', readershipReportSchema), '400': 'Invalid query parameters.' },
+    }),
+  },
   '/api/admin/outbox': {
     get: listPage(ADMIN_READERS, 'messages', outboxItemSchema, {
       operationId: 'listOutbox',
@@ -710,7 +882,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     post: staff(ADMIN_READERS, {
       operationId: 'sendTestBriefing',
       summary: 'Send the next briefing to one address, marked [Test]',
-      description: 'At most one every 10 seconds and 10 an hour per administrator.',
+      description: 'At most one every 10 seconds and 10 an hour per person.',
       body: newsletterTestSchema,
       responses: { '202': ok('Queued.', noticeSchema), '400': 'Invalid input.', ...BODY_ERRORS, '429': rateLimited('Too many test sends.') },
     }),
@@ -901,18 +1073,23 @@ const TAGS = [
   { name: 'Contact', description: 'Messages to the editors.' },
   { name: 'Newsletter', description: 'Subscriptions (double opt-in) and a reader’s preferences.' },
   { name: 'Analytics', description: 'Counts, reports, analysis items and the energy mix.' },
-  { name: ADMIN_SESSION, description: 'Signing in and out, and two-factor sign-in.' },
+  { name: 'Readership', description: 'Page views counted without cookies or personal data.' },
+  { name: ADMIN_SESSION, description: 'Signing in and out, invitations and password resets, one’s own account, sessions and two-factor sign-in.' },
+  { name: ADMIN_STAFF, description: 'Staff accounts, roles and invitations, and the audit trail. Owners only.' },
   {
     name: ADMIN_ARTICLES,
-    description: 'The newsroom: articles, their history, autosaves and corrections, authors and topics. Needs the administrator’s session.',
+    description:
+      'The newsroom: articles, their history, autosaves and corrections, authors and topics. Needs a staff session whose role may (see each call’s 403).',
   },
   {
     name: ADMIN_READERS,
-    description: 'Comments, contact messages, newsletter subscribers and the mail the site sends. Needs the administrator’s session.',
+    description:
+      'Comments, contact messages, newsletter subscribers, the mail the site sends and readership figures. Needs a staff session whose role may (see each call’s 403).',
   },
   {
     name: ADMIN_DATA,
-    description: 'Analysis items, the media library, market data, the release calendar and Zoho. Needs the administrator’s session.',
+    description:
+      'Analysis items, the media library, market data, the release calendar and Zoho. Needs a staff session whose role may (see each call’s 403).',
   },
 ];
 
@@ -929,7 +1106,7 @@ export function openApiDocument(site: string) {
       title: 'EnergyPulse API',
       version: '1.0.0',
       description:
-        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the market data API (`/api/series`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need the administrator\'s session cookie (`POST /api/admin/login`), and writes come from the site\'s own pages. Readable at /api/docs.',
+        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the market data API (`/api/series`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need a staff session cookie (`POST /api/admin/login`) whose role may make them (owner, editor, author, contributor: each call\'s 403 names the roles), and writes come from the site\'s own pages. Readable at /api/docs.',
       license: { name: 'Terms of Service', url: `${site.replace(/\/$/, '')}/terms-of-service` },
     },
     servers: [local ? { url: '/', description: 'This site.' } : { url: site.replace(/\/$/, ''), description: 'This site.' }],

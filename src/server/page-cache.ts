@@ -7,6 +7,9 @@ import { purgeTarget, tag } from '@/server/cache/tags';
  * The on-demand pages that are cached, by Astro route pattern, each with the query
  * parameters it reads. Only those parameters are part of its cache key: any other
  * parameter (a tracking tag, a fuzzer's noise) is ignored, so it can never create an entry.
+ * The campaign tags of the site's mails (`CAMPAIGN_PARAMS`, `utm_*`) are read by the page's
+ * beacon in the browser, never by the server, so no page may list them: a link from a mail
+ * is answered from the same entry as the plain address.
  */
 export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/': [],

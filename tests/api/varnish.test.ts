@@ -1,9 +1,9 @@
 import http from 'node:http';
-import { and, asc, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '@db/schema';
+import { campaignLink } from '@/lib/view-beacon';
 import { apiClient } from '../helpers/api-client.ts';
 import { getPage, readMetric } from '../helpers/raw-http.ts';
+import { publicStories } from '../helpers/database.ts';
 import { useDuringSuite, useFake } from '../helpers/suite.ts';
 import { freePort, useTestServer } from '../helpers/test-server.ts';
 import { startVarnish } from '../helpers/varnish.ts';
@@ -31,11 +31,7 @@ describe('behind Varnish with the shipped configuration', () => {
 
   beforeAll(async () => {
     cookie = await signIn();
-    stories = await server.database.db
-      .select({ id: articles.id, slug: articles.slug })
-      .from(articles)
-      .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
-      .orderBy(asc(articles.id));
+    stories = await publicStories(server.database);
   });
 
   const edge = (path: string, headers: Record<string, string> = {}) => getPage(varnish.port, path, headers);
@@ -50,6 +46,18 @@ describe('behind Varnish with the shipped configuration', () => {
     expect(second.headers['x-edge-cache']).toBe('hit');
     expect(second.body).toBe(first.body);
     for (const header of ['surrogate-key', 'cache-tag', 'xkey']) expect(second.headers[header], header).toBeUndefined();
+  });
+
+  it('keeps one object for a page and its links from the mails: the campaign tags never split the key', async () => {
+    const path = `/article/${stories[stories.length - 1]!.slug}`;
+    const plain = await edge(path);
+    expect(plain.status).toBe(200);
+    for (const tagged of [campaignLink(`http://localhost${path}`, 'briefing'), `http://localhost${path}?utm_campaign=alert&utm_source=energypulse`]) {
+      const url = new URL(tagged);
+      const answer = await edge(`${url.pathname}${url.search}`);
+      expect(answer.headers['x-edge-cache'], tagged).toBe('hit');
+      expect(answer.body, tagged).toBe(plain.body);
+    }
   });
 
   it('a save purges the pages that show the story, each fetched once from the origin, while the other pages stay hits', async () => {

@@ -25,7 +25,7 @@ test('the signed-in panel has no serious or critical accessibility violations', 
   expect(await seriousViolations(page, 'body')).toEqual([]);
 });
 
-for (const tab of ['Articles', 'Authors', 'Topics', 'Comments', 'Messages', 'Subscribers', 'Zoho Configuration', 'Market Data', 'Security']) {
+for (const tab of ['Articles', 'Authors', 'Topics', 'Comments', 'Messages', 'Subscribers', 'Zoho Configuration', 'Market Data', 'Staff', 'Audit Log', 'Security']) {
   test(`the ${tab} tab has no serious or critical accessibility violations`, async ({ page }) => {
     await signIn(page);
     await page.getByRole('tab', { name: tab }).click();

@@ -115,7 +115,7 @@ test('the admin panel fits the phone: its sections in a menu, the market data st
   expect(await horizontalOverflowOf(page)).toBeLessThanOrEqual(0);
   await menuButton.click();
   const menu = page.getByRole('menu', { name: 'Section Articles' });
-  await expect(menu.getByRole('menuitemradio')).toHaveCount(12);
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(15);
   await expect(menu.getByRole('menuitemradio', { name: 'Articles' })).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

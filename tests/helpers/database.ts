@@ -2,8 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { openDatabase, type Database, type LibSqlDb } from '@db/client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '@db/migrate';
+import { articles } from '@db/schema';
 import { useDuringSuite } from './suite.ts';
 
 /**
@@ -77,4 +79,13 @@ export async function runMigrationFile(client: { execute: (statement: string) =>
 /** The fields every article row needs, for migration tests: `story-{i}` in the category. */
 export function storyRow(i: number, categoryId: number) {
   return { slug: `story-${i}`, title: `Story ${i}`, excerpt: 'x', content: '<p>x</p>', categoryId };
+}
+
+/** The stories readers can open now (published, due), oldest first: their ids and slugs. */
+export function publicStories(database: Database): Promise<{ id: number; slug: string }[]> {
+  return database.db
+    .select({ id: articles.id, slug: articles.slug })
+    .from(articles)
+    .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
+    .orderBy(asc(articles.id));
 }

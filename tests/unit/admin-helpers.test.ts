@@ -52,6 +52,8 @@ describe('the article form', () => {
       imageCredit: '',
       author: 'Dana Whitfield',
       authorSlug: 'dana-whitfield',
+      authorId: 3,
+      reviewState: null,
       categoryId: 4,
       category,
       featured: false,

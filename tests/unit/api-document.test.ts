@@ -14,17 +14,18 @@ const spec = (overrides: Partial<OperationSpec>): OperationSpec => ({
 });
 
 describe('the API document built from zod schemas', () => {
-  it('marks public calls open, gives admin calls the session and a 401, writes a 403 and a 503, and a call without a client error a 4XX', () => {
-    const { paths } = buildPaths({
-      '/read': { get: spec({}) },
-      '/write': { post: spec({ operationId: 'write', access: 'admin', body: z.object({ name: z.string() }), responses: { '201': ok('Made.') } }) },
-    });
+  it('marks public calls open, gives staff calls the session, a 401 and a 403 naming the roles that may, writes a 403 and a 503, and a call without a client error a 4XX', () => {
+    const write = spec({ operationId: 'write', access: 'admin', body: z.object({ name: z.string() }), responses: { '201': ok('Made.') } });
+    const { paths } = buildPaths({ '/read': { get: spec({}) }, '/api/admin/comments/bulk': { post: write } });
     const read = paths['/read']?.['get'] as { security: unknown[]; responses: Record<string, unknown> };
-    const write = paths['/write']?.['post'] as { security: unknown[]; responses: Record<string, unknown> };
+    const built = paths['/api/admin/comments/bulk']?.['post'] as { security: unknown[]; responses: Record<string, { description: string }> };
     expect(read.security).toEqual([]);
     expect(Object.keys(read.responses)).toEqual(['200', '4XX']);
-    expect(write.security).toEqual([{ session: [] }]);
-    expect(Object.keys(write.responses)).toEqual(['201', '401', '403', '503']);
+    expect(built.security).toEqual([{ session: [] }]);
+    expect(Object.keys(built.responses)).toEqual(['201', '401', '403', '503']);
+    expect(built.responses['403']?.description).toMatch(/only owner, editor\.$/);
+    // A staff call the table of permissions does not list is refused by the server, and so by the document.
+    expect(() => buildPaths({ '/api/admin/unlisted': { get: spec({ access: 'admin' }) } })).toThrow(/without a capability/);
   });
 
   it("takes the query's parameters from the route's schema, with their prose; named answers become components, unused ones are left out", () => {

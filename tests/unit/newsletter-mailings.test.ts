@@ -130,7 +130,10 @@ describe('the daily briefing', () => {
     expect(text).toMatch(/Change what you get: https:\/\/energypulse\.test\/newsletter\/preferences\?token=[\w-]{20,}/);
     expect(mail?.html).toContain('<h2');
     expect(mail?.html).toContain('lang="en"');
-    expect(mail?.html).toContain('href="https://energypulse.test/article/offshore-wind-auction-clears"');
+    // Its links carry the edition's campaign, so the readership screen counts the visits they bring.
+    expect(mail?.html).toContain(
+      'href="https://energypulse.test/article/offshore-wind-auction-clears?utm_source=energypulse&amp;utm_medium=email&amp;utm_campaign=briefing"',
+    );
     expect(header(mail, 'list-unsubscribe')).toMatch(/^List-Unsubscribe: <https:\/\/energypulse\.test\/newsletter\/unsubscribe\?token=[\w-]{20,}>$/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
@@ -244,6 +247,27 @@ describe("the editors' notice", () => {
     expect(mails[0]?.text).toContain('Press inquiry');
     expect(mails[0]?.text).toContain('https://energypulse.test/admin#messages');
     expect(mails[0]?.text).not.toContain('Already approved');
+    expect(await notifyEditors(BRIEFING_AT)).toBe('Nothing new.');
+  });
+
+  it('tells the editors, and every active owner and editor with an address, of drafts submitted for review, once each', async () => {
+    const { users } = await import('@db/schema');
+    const { audit } = await import('@/server/services/staff/audit');
+    await db.insert(users).values([
+      { username: 'ed@energypulse.test', email: 'ed@energypulse.test', passwordHash: 'x', role: 'editor', displayName: 'Ed' },
+      { username: 'gone@energypulse.test', email: 'gone@energypulse.test', passwordHash: 'x', role: 'editor', deactivatedAt: new Date() },
+      { username: 'wren@energypulse.test', email: 'wren@energypulse.test', passwordHash: 'x', role: 'contributor' },
+    ]);
+    await audit({ userId: null, username: 'wren@energypulse.test' }, 'article_submitted', { type: 'article', id: 7, summary: 'Grid story' });
+    expect(await notifyEditors(BRIEFING_AT)).toBe('Told the editors of 0 comments and 0 messages and 1 drafts for review.');
+    const mails = await deliver(new Date(BRIEFING_AT.getTime() + 60_000));
+    expect(mails.map((m) => header(m, 'to')).sort()).toEqual([
+      expect.stringContaining('desk@energypulse.test'),
+      expect.stringContaining('ed@energypulse.test'),
+    ]);
+    expect(mails[0]?.subject).toBe('New on the site: 1 draft for review');
+    expect(mails[0]?.text).toContain('Grid story');
+    expect(mails[0]?.text).toContain('Submitted by wren@energypulse.test');
     expect(await notifyEditors(BRIEFING_AT)).toBe('Nothing new.');
   });
 

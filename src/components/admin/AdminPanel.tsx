@@ -14,10 +14,16 @@ import { CommentsTab } from '@/components/admin/tabs/CommentsTab';
 import { MarketDataTab } from '@/components/admin/tabs/MarketDataTab';
 import { MessagesTab } from '@/components/admin/tabs/MessagesTab';
 import { NewsletterTab } from '@/components/admin/tabs/NewsletterTab';
+import { ReadershipTab } from '@/components/admin/tabs/ReadershipTab';
 import { SecurityTab } from '@/components/admin/tabs/SecurityTab';
 import { SubscribersTab } from '@/components/admin/tabs/SubscribersTab';
 import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
+import { StaffTab } from '@/components/admin/tabs/StaffTab';
+import { AuditTab } from '@/components/admin/tabs/AuditTab';
+import { SessionsSection } from '@/components/admin/staff/SessionsSection';
+import { AccountContext, type PanelAccount } from '@/components/admin/account';
+import { ROLE_LABELS, type Capability } from '@/lib/staff/permissions';
 
 /** A tab label with what waits in it: "Comments (12)"; `note` says what the number counts to a screen reader. */
 function Counted({ label, count, note = 'waiting' }: { label: string; count: number | undefined; note?: string }) {
@@ -43,7 +49,7 @@ function Counted({ label, count, note = 'waiting' }: { label: string; count: num
  * start from `useZodForm` and its bound fields (src/components/forms); buttons, and links
  * that look like buttons, from `Button` and `buttonVariants` (src/components/ui/button).
  */
-export default function AdminPanel({ username, categories }: { username: string; categories: Category[] }) {
+export default function AdminPanel({ account, categories }: { account: PanelAccount; categories: Category[] }) {
   const [counts, setCounts] = useState<AdminCounts | null>(null);
   const refreshCounts = useCallback(() => {
     getJson<AdminCounts>('/api/admin/counts')
@@ -51,26 +57,57 @@ export default function AdminPanel({ username, categories }: { username: string;
       .catch(() => undefined);
   }, []);
   useEffect(refreshCounts, [refreshCounts]);
-  // Each tab once: its address name (`/admin#comments`), its label, its content. The
-  // navigation and the panels are made from this table alone (a role may one day filter it).
-  const tabs: (AdminSection & { content: ReactNode })[] = [
-    { value: 'articles', label: 'Articles', content: <ArticlesTab categories={categories} onChanged={refreshCounts} /> },
-    { value: 'authors', label: 'Authors', content: <AuthorsTab /> },
-    { value: 'topics', label: 'Topics', content: <TopicsTab /> },
-    { value: 'analytics', label: 'Analytics Content', content: <AnalyticsTab /> },
-    { value: 'comments', label: <Counted label="Comments" count={counts?.pendingComments} />, content: <CommentsTab onChanged={refreshCounts} /> },
-    { value: 'messages', label: <Counted label="Messages" count={counts?.unhandledMessages} />, content: <MessagesTab onChanged={refreshCounts} /> },
+  // Each tab once: its address name (`/admin#comments`), its label, its content, and the
+  // capability it needs. The navigation and the panels are made from this table alone, with
+  // the tabs the person's role may use (the server refuses the rest's calls all the same).
+  const allTabs: (AdminSection & { content: ReactNode; needs: Capability })[] = [
+    {
+      value: 'articles',
+      label: <Counted label="Articles" count={counts?.inReview} note="in review" />,
+      content: <ArticlesTab categories={categories} onChanged={refreshCounts} />,
+      needs: 'writeArticles',
+    },
+    { value: 'authors', label: 'Authors', content: <AuthorsTab />, needs: 'manageAuthors' },
+    { value: 'topics', label: 'Topics', content: <TopicsTab />, needs: 'manageTopics' },
+    { value: 'analytics', label: 'Analytics Content', content: <AnalyticsTab />, needs: 'manageAnalytics' },
+    {
+      value: 'comments',
+      label: <Counted label="Comments" count={counts?.pendingComments} />,
+      content: <CommentsTab onChanged={refreshCounts} />,
+      needs: 'moderateComments',
+    },
+    {
+      value: 'messages',
+      label: <Counted label="Messages" count={counts?.unhandledMessages} />,
+      content: <MessagesTab onChanged={refreshCounts} />,
+      needs: 'readMessages',
+    },
     {
       value: 'subscribers',
       label: <Counted label="Subscribers" count={counts?.subscribers} note="active" />,
       content: <SubscribersTab onChanged={refreshCounts} />,
+      needs: 'manageSubscribers',
     },
-    { value: 'newsletter', label: 'Newsletter', content: <NewsletterTab /> },
-    { value: 'zoho', label: 'Zoho Configuration', content: <ZohoTab /> },
-    { value: 'market', label: 'Market Data', content: <MarketDataTab /> },
-    { value: 'calendar', label: 'Calendar', content: <CalendarTab /> },
-    { value: 'security', label: 'Security', content: <SecurityTab /> },
+    { value: 'newsletter', label: 'Newsletter', content: <NewsletterTab />, needs: 'sendNewsletter' },
+    { value: 'readership', label: 'Readership', content: <ReadershipTab />, needs: 'readReadership' },
+    { value: 'zoho', label: 'Zoho Configuration', content: <ZohoTab />, needs: 'manageZoho' },
+    { value: 'market', label: 'Market Data', content: <MarketDataTab />, needs: 'manageMarketData' },
+    { value: 'calendar', label: 'Calendar', content: <CalendarTab />, needs: 'manageCalendar' },
+    { value: 'staff', label: 'Staff', content: <StaffTab />, needs: 'manageStaff' },
+    { value: 'audit', label: 'Audit Log', content: <AuditTab />, needs: 'readAudit' },
+    {
+      value: 'security',
+      label: 'Security',
+      content: (
+        <>
+          <SecurityTab />
+          <SessionsSection />
+        </>
+      ),
+      needs: 'account',
+    },
   ];
+  const tabs = allTabs.filter((t) => account.capabilities.includes(t.needs));
   // The open tab is in the address, so a link (the editors' e-mail) opens it and a reload keeps it.
   const [tab, setTab] = useState(tabs[0]?.value ?? '');
   const names = tabs.map((t) => t.value).join(' ');
@@ -95,11 +132,13 @@ export default function AdminPanel({ username, categories }: { username: string;
     }
   };
   return (
-    <>
+    <AccountContext.Provider value={account}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
-          <p className="text-muted-foreground text-sm">Signed in as {username}</p>
+          <p className="text-muted-foreground text-sm">
+            Signed in as {account.displayName} · {ROLE_LABELS[account.role]}
+          </p>
         </div>
         <Button variant="outline" onClick={() => void logout()}>
           Logout
@@ -116,6 +155,6 @@ export default function AdminPanel({ username, categories }: { username: string;
         </div>
       </Tabs>
       <Toaster />
-    </>
+    </AccountContext.Provider>
   );
 }

@@ -25,8 +25,8 @@ const filteredList = <const S extends readonly [string, ...string[]], const O ex
 
 /** The admin's article list: search (full text), status, category, order, page. */
 export const adminArticleListSchema = z.object({
-  /** Status `scheduled`: published with a publish time still to come. */
-  ...filteredList(['all', 'draft', 'published', 'scheduled'], ['newest', 'oldest', 'title']),
+  /** Status `scheduled`: published with a publish time still to come; `review`: drafts submitted for review. */
+  ...filteredList(['all', 'draft', 'published', 'scheduled', 'review'], ['newest', 'oldest', 'title']),
   categoryId: positiveId,
 });
 export type AdminArticleListQuery = z.output<typeof adminArticleListSchema>;
@@ -88,7 +88,7 @@ export const adminSubscriberListSchema = z.object({
 export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;
 
 /** What the outbox holds, by kind (the admin's Newsletter tab filters on it). */
-export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'topics', 'editors', 'test'] as const;
+export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'topics', 'editors', 'staff', 'test'] as const;
 /** Where a message stands: waiting, sent, kept (no SMTP configured), or given up on. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 

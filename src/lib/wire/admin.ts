@@ -13,6 +13,7 @@ export const adminCountsSchema = z.object({
   scheduled: about(z.int(), 'Published with a publish time still to come.'),
   /** Confirmed newsletter subscribers. */
   subscribers: about(z.int(), 'Confirmed newsletter subscribers.'),
+  inReview: about(z.int(), 'Drafts submitted for review.'),
 });
 export type AdminCounts = z.output<typeof adminCountsSchema>;
 

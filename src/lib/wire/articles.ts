@@ -44,7 +44,12 @@ const editorsArticleFields = z.object({
   updatedAt: isoDateTime,
   /** The lead image's resized copies, when it is from the media library (lists pick a small one). */
   image: z.optional(responsiveImageSchema),
+  /** Kept by the site, seen by staff only: the author record's id, and a draft's review. */
+  authorId: z.nullable(about(recordId, 'The author record of the byline (staff only).')),
+  reviewState: z.nullable(about(z.enum(['submitted', 'returned']), 'A draft waiting for review, or returned to its writer (staff only).')),
 });
+/** What readers never see of an article: the editable fields only the newsroom sees, and what the site keeps for staff. */
+const STAFF_ONLY = { ...EDITORS_ONLY_FIELDS, authorId: true, reviewState: true } as const;
 export const adminArticleSchema = named(
   'AdminArticle',
   editorsArticleFields,
@@ -52,7 +57,7 @@ export const adminArticleSchema = named(
 );
 export type AdminArticle = z.output<typeof adminArticleSchema>;
 
-const publicArticleFields = z.omit(editorsArticleFields, EDITORS_ONLY_FIELDS);
+const publicArticleFields = z.omit(editorsArticleFields, STAFF_ONLY);
 /** An article with its sanitized HTML body, as readers may see it. */
 export const articleSchema = named('Article', publicArticleFields, 'A published article with its sanitized HTML.');
 export type Article = z.output<typeof articleSchema>;
@@ -87,6 +92,7 @@ export const adminArticleRowSchema = named(
     status: true,
     publishedAt: true,
     updatedAt: true,
+    reviewState: true,
   }),
 );
 export type AdminArticleRow = z.output<typeof adminArticleRowSchema>;

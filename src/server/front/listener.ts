@@ -14,6 +14,7 @@ import { PurgeFollower } from '@/server/cache/purge-follower';
 import { recordRequest, watchOutbox, watchPageCache, watchWrites } from '@/server/metrics';
 import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
+import { processViewCounter } from '@/server/services/readership/views';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
 import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
@@ -177,6 +178,7 @@ export async function createRequestListener(
     sirvAssets(req, res, next);
   };
   const pageCache = new PageCache(config.pageCacheBytes);
+  const views = processViewCounter();
   const writes = new WriteAdmission({ slots: WRITE_SLOTS, maxWaitMs: WRITE_WAIT_MS });
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
@@ -275,7 +277,7 @@ export async function createRequestListener(
     // A background render of a stale page (from this process, proven by its secret) skips the memory.
     const revalidating = revalidation.isOwn(req);
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
-    const app = () => astro(req, res, undefined, { pageCache, purges, revalidating });
+    const app = () => astro(req, res, undefined, { pageCache, purges, revalidating, views });
     if (isWrite(method)) {
       routeClass = 'write';
       writes.admit(

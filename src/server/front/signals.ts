@@ -2,13 +2,15 @@ import type http from 'node:http';
 import { closeDatabase } from '@/server/db';
 import { scheduledJobs } from '@/server/jobs';
 import { startJobRunner } from '@/server/jobs/runner';
+import { processViewCounter } from '@/server/services/readership/views';
 
 /** How long requests in flight get to finish after SIGTERM before the process exits anyway. */
 const DRAIN_MS = 10_000;
 
 /**
  * Takes part in the scheduled jobs; on SIGTERM or SIGINT stops taking connections and jobs,
- * lets requests and the job run in flight finish, closes the database and exits.
+ * lets requests and the job run in flight finish, writes the readership counts held in
+ * memory, closes the database and exits.
  */
 export function serveUntilSignal(server: http.Server): void {
   const jobs = startJobRunner(scheduledJobs());
@@ -16,6 +18,8 @@ export function serveUntilSignal(server: http.Server): void {
     server.close(() => {
       void jobs
         .stop()
+        .then(() => processViewCounter().stop())
+        .catch((error: unknown) => console.error('Readership counts not written at shutdown:', error))
         .then(closeDatabase)
         .finally(() => process.exit(0));
     });

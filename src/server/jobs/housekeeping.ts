@@ -3,6 +3,7 @@ import { optimizeDatabase } from '@/server/queries/maintenance';
 import { deleteExpiredSessions } from '@/server/queries/sessions';
 import { deleteEventsBefore } from '@/server/queries/rate-limits';
 import { deletePagePurgesBefore } from '@/server/queries/page-purges';
+import { pruneReadership } from '@/server/services/readership/views';
 import type { Job } from '@/server/jobs/runner';
 
 const HOUR_MS = 3_600_000;
@@ -22,7 +23,8 @@ export const housekeepingJob: Job = {
     const events = await deleteEventsBefore(new Date(now.getTime() - FAILURE_MEMORY_MS));
     const sessions = await deleteExpiredSessions(now);
     const purges = await deletePagePurgesBefore(new Date(now.getTime() - PURGE_LOG_MS));
+    const readership = await pruneReadership(now);
     await optimizeDatabase();
-    return `Removed ${events} old rate-limit events, ${sessions} expired sessions and ${purges} old page purges.`;
+    return `Removed ${events} old rate-limit events, ${sessions} expired sessions, ${purges} old page purges and ${readership} old readership counts.`;
   },
 };

@@ -20,9 +20,11 @@ const editorsColumns = {
   authorSlug: authors.slug,
   category: categoryColumns,
   updatedAt: articles.updatedAt,
+  authorId: articles.authorId,
+  reviewState: articles.reviewState,
 };
-/** An article as readers may see it (`Article`). */
-const publicColumns = omitColumns(editorsColumns, Object.keys(EDITORS_ONLY_FIELDS) as EditorsOnlyField[]);
+/** An article as readers may see it (`Article`): no editors-only field, nothing kept for staff. */
+const publicColumns = omitColumns(editorsColumns, [...(Object.keys(EDITORS_ONLY_FIELDS) as EditorsOnlyField[]), 'authorId', 'reviewState']);
 /** An article as lists show it (`ArticleSummary`): no HTML. */
 const summaryColumns = omitColumns(publicColumns, ['content']);
 
@@ -453,13 +455,18 @@ export async function deleteArticleById(id: number, tx: Executor = db): Promise<
 /** Which articles the admin's list shows: every status, or one; a category; full-text search. */
 export interface AdminArticleFilter {
   q?: string | undefined;
-  status: 'all' | 'draft' | 'published' | 'scheduled';
+  /** `review`: drafts submitted for review (the editors' queue). */
+  status: 'all' | 'draft' | 'published' | 'scheduled' | 'review';
   categoryId?: number | undefined;
+  /** Only this author record's articles (an author's or contributor's own); null matches none. */
+  authorId?: number | null | undefined;
   now: Date;
 }
 
 function adminConditions(filter: AdminArticleFilter): SQL[] {
   const conditions: SQL[] = [];
+  if (filter.authorId !== undefined) conditions.push(filter.authorId === null ? sql`0` : eq(articles.authorId, filter.authorId));
+  if (filter.status === 'review') conditions.push(eq(articles.reviewState, 'submitted'));
   if (filter.status === 'draft') conditions.push(eq(articles.status, 'draft'));
   if (filter.status === 'published') conditions.push(articleIsPublic(filter.now));
   if (filter.status === 'scheduled') conditions.push(and(eq(articles.status, 'published'), gt(articles.publishedAt, filter.now)) as SQL);
@@ -478,6 +485,7 @@ const adminRowColumns = {
   status: articles.status,
   publishedAt: articles.publishedAt,
   updatedAt: articles.updatedAt,
+  reviewState: articles.reviewState,
 };
 
 /** A page of the admin's article list: rows without excerpt or HTML, newest, oldest or by title. */

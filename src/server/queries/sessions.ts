@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { sessions, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -8,14 +8,57 @@ export async function insertSession(values: SessionRow, tx: Executor = db): Prom
   await tx.insert(sessions).values(values);
 }
 
-/** A session by id with its user's name. */
-export async function getSessionWithUser(id: string, tx: Executor = db): Promise<{ session: SessionRow; username: string } | undefined> {
+/** What a session needs to know of its user: name, role, byline and whether the account is active. */
+export interface SessionAccount {
+  username: string;
+  displayName: string;
+  role: (typeof users.$inferSelect)['role'];
+  authorId: number | null;
+  deactivatedAt: Date | null;
+}
+
+/** A session by id with what it needs of its user. */
+export async function getSessionWithUser(id: string, tx: Executor = db): Promise<{ session: SessionRow; account: SessionAccount } | undefined> {
   const [row] = await tx
-    .select({ session: sessions, username: users.username })
+    .select({
+      session: sessions,
+      account: {
+        username: users.username,
+        displayName: users.displayName,
+        role: users.role,
+        authorId: users.authorId,
+        deactivatedAt: users.deactivatedAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   return row;
+}
+
+/** A user's sessions, most recently used first (a person has a handful). */
+export async function listUserSessions(userId: number, tx: Executor = db): Promise<Omit<SessionRow, 'secretHash'>[]> {
+  return tx
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/** Ends one of a user's own sessions; false when the user has no such session. */
+export async function deleteOwnSession(userId: number, id: string, tx: Executor = db): Promise<boolean> {
+  const gone = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return gone.length > 0;
 }
 
 export async function touchSession(id: string, lastUsedAt: Date, tx: Executor = db): Promise<void> {

@@ -4,9 +4,9 @@ import { db, type Executor } from '@/server/db';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The administrator (the site has one user), if created yet. */
+/** The first owner (the spec's administrator, `ADMIN_USERNAME`: the first account), if created yet. */
 export async function getAdministrator(tx: Executor = db): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).limit(1);
+  const [row] = await tx.select().from(users).orderBy(users.id).limit(1);
   return row;
 }
 

@@ -7,6 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { AuthorOptions } from '@/components/admin/authors/AuthorOptions';
 import { LeadImageFields } from '@/components/admin/article/LeadImageFields';
+import { useCan } from '@/components/admin/account';
 
 /**
  * The article's details beside the text: slug, excerpt, author, category, image, status,
@@ -30,6 +31,8 @@ export function ArticleDetailsFields({
   errors: FieldErrors<ArticleCreateInput>;
   onSlugEdited: () => void;
 }) {
+  const anyByline = useCan('editAllArticles');
+  const canPublish = useCan('publishOwnArticles');
   return (
     <>
       <FormField id={id('slug')} label="Slug" error={errors.slug?.message}>
@@ -38,10 +41,17 @@ export function ArticleDetailsFields({
       <FormField id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message}>
         <Textarea {...fieldProps(id('excerpt'), errors.excerpt?.message)} rows={3} {...register('excerpt')} />
       </FormField>
-      <FormField id={id('author')} label="Author" error={errors.author?.message}>
-        <Input {...fieldProps(id('author'), errors.author?.message)} list={id('author-options')} autoComplete="off" {...register('author')} />
-      </FormField>
-      <AuthorOptions id={id('author-options')} />
+      {/* Authors and contributors write under their own byline: the server sets it whatever is sent. */}
+      {anyByline ? (
+        <>
+          <FormField id={id('author')} label="Author" error={errors.author?.message}>
+            <Input {...fieldProps(id('author'), errors.author?.message)} list={id('author-options')} autoComplete="off" {...register('author')} />
+          </FormField>
+          <AuthorOptions id={id('author-options')} />
+        </>
+      ) : (
+        <p className="text-muted-foreground text-sm">Published under your own byline.</p>
+      )}
       <FormField id={id('category')} label="Category" error={errors.categoryId?.message}>
         <NativeSelect {...fieldProps(id('category'), errors.categoryId?.message)} {...register('categoryId')}>
           {categories.map((c) => (
@@ -54,7 +64,7 @@ export function ArticleDetailsFields({
       <LeadImageFields id={id} control={control} register={register} setValue={setValue} errors={errors} />
       <FormField id={id('status')} label="Status">
         <NativeSelect id={id('status')} {...register('status')}>
-          <option value="published">Published</option>
+          {canPublish && <option value="published">Published</option>}
           <option value="draft">Draft</option>
         </NativeSelect>
       </FormField>

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { AccountContext, useCan } from '@/components/admin/account';
+import { ArticleReview } from '@/components/admin/article/ArticleReview';
 import { ApiError, sendJson } from '@/lib/api-client';
 import type { AdminArticle, ArticleAutosave, Category } from '@/lib/wire/articles';
 import { articleCreateSchema, type ArticleCreateInput } from '@/lib/validation/article';
@@ -16,6 +18,18 @@ import { PreviewLinkButton } from '@/components/admin/article/PreviewLinkButton'
 import { RevisionHistory } from '@/components/admin/article/RevisionHistory';
 import { articleSaveValues, slugify } from '@/components/admin/article/article-form-values';
 import { clearLocalAutosave, useAutosave } from '@/components/admin/article/use-autosave';
+
+/**
+ * A new article of someone who may not publish starts as a draft, and one who writes under
+ * their own byline starts with it (the server sets both the same way).
+ */
+function useOwnDefaults(values: ArticleCreateInput, article: AdminArticle | undefined): ArticleCreateInput {
+  const account = useContext(AccountContext);
+  if (article) return values;
+  const canPublish = account.capabilities.includes('publishOwnArticles');
+  const ownByline = !account.capabilities.includes('editAllArticles');
+  return { ...values, ...(!canPublish && { status: 'draft' }), ...(ownByline && { author: account.displayName }) };
+}
 
 /**
  * The article form on its full-height writing surface: title and text, the details beside
@@ -49,6 +63,7 @@ export function ArticleForm({
   const [conflict, setConflict] = useState<string | undefined>(undefined);
   // When the editor opened: enough to tell a published article from a scheduled one.
   const [openedAt] = useState(() => Date.now());
+  const canCorrect = useCan('correctArticles');
   const {
     register,
     control,
@@ -56,7 +71,7 @@ export function ArticleForm({
     setValue,
     reportError,
     formState: { errors, isSubmitting },
-  } = useZodForm(articleCreateSchema, initialValues);
+  } = useZodForm(articleCreateSchema, useOwnDefaults(initialValues, article));
   const autosave = useAutosave(control, article?.id, article?.updatedAt ?? null);
   const key = article ? String(article.id) : 'new';
 
@@ -130,7 +145,10 @@ export function ArticleForm({
             </div>
           )}
           {/* Readers see a published article: it is corrected in the open, each correction saved on its own. */}
-          {article && article.status === 'published' && Date.parse(article.publishedAt) <= openedAt && <ArticleCorrections articleId={article.id} />}
+          {article && canCorrect && article.status === 'published' && Date.parse(article.publishedAt) <= openedAt && (
+            <ArticleCorrections articleId={article.id} />
+          )}
+          {article && <ArticleReview article={article} onChanged={onReload} />}
           <ArticleDetailsFields
             id={id}
             categories={categories}

@@ -178,14 +178,22 @@ export function PagedList<T>({ name, label, noun, list, bulkActions, empty, rend
   );
 }
 
-/** A list row: what it shows, and its Edit (a dialog) and Delete beside it on wide screens, below it on a phone. */
-export function ItemRow({ children, edit, remove }: { children: ReactNode; edit: ReactNode; remove: ComponentProps<typeof DeleteButton> }) {
+/** A list row: what it shows, and its Edit (a dialog) and Delete (when the role may) beside it on wide screens, below it on a phone. */
+export function ItemRow({
+  children,
+  edit,
+  remove,
+}: {
+  children: ReactNode;
+  edit: ReactNode;
+  remove: ComponentProps<typeof DeleteButton> | undefined;
+}) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">{children}</div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {edit}
-        <DeleteButton {...remove} />
+        {remove && <DeleteButton {...remove} />}
       </div>
     </div>
   );

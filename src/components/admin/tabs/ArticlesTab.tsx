@@ -6,11 +6,14 @@ import { ArticleDialog } from '@/components/admin/article/ArticleDialog';
 import { BY_TIME, ItemRow, PagedList, choices } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 import { TabSection } from '@/components/admin/shared/TabSection';
+import { useCan } from '@/components/admin/account';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
 export function ArticlesTab({ categories, onChanged }: { categories: Category[]; onChanged: () => void }) {
   // When the list was opened: enough to tell scheduled articles apart.
   const [now] = useState(Date.now);
+  // Contributors delete only their drafts; the server checks the same.
+  const canPublish = useCan('publishOwnArticles');
   const list = usePagedList<AdminArticleRow>('/api/admin/articles', { filters: { status: 'all', categoryId: '' }, sort: 'newest', onChanged });
   return (
     <TabSection id="articles-title" title="Articles" action={<ArticleDialog categories={categories} onSaved={list.changed} />}>
@@ -23,7 +26,7 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
           {
             name: 'status',
             label: 'Status',
-            options: choices({ all: 'Every status', published: 'Published', scheduled: 'Scheduled', draft: 'Drafts' }),
+            options: choices({ all: 'Every status', published: 'Published', scheduled: 'Scheduled', draft: 'Drafts', review: 'In review' }),
           },
           {
             name: 'categoryId',
@@ -36,13 +39,17 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
         renderRow={(a) => (
           <ItemRow
             edit={<ArticleDialog categories={categories} articleId={a.id} articleTitle={a.title} onSaved={list.changed} />}
-            remove={{
-              question: `Delete "${a.title}"? This cannot be undone.`,
-              path: `/api/articles/${a.id}`,
-              success: 'Article deleted successfully',
-              onDone: list.changed,
-              label: `Delete ${a.title}`,
-            }}
+            remove={
+              canPublish || a.status === 'draft'
+                ? {
+                    question: `Delete "${a.title}"? This cannot be undone.`,
+                    path: `/api/articles/${a.id}`,
+                    success: 'Article deleted successfully',
+                    onDone: list.changed,
+                    label: `Delete ${a.title}`,
+                  }
+                : undefined
+            }
           >
             <p className="flex flex-wrap items-center gap-2">
               <a href={`/article/${a.slug}`} className="font-semibold hover:underline">
@@ -51,6 +58,8 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
               {a.featured && <Badge variant="featured">Featured</Badge>}
               {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
               {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
+              {a.reviewState === 'submitted' && <Badge variant="secondary">In review</Badge>}
+              {a.reviewState === 'returned' && <Badge variant="secondary">Returned</Badge>}
             </p>
             <p className="text-muted-foreground text-xs">
               {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
   alert: 'Price alert',
   topics: 'Topic digest',
   editors: 'Editors notice',
+  staff: 'Staff (invitation, reset)',
   test: 'Test',
 };
 const STATUS_LABELS: Record<OutboxItem['status'], string> = {

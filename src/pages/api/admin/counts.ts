@@ -1,11 +1,10 @@
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
 import { getAdminCounts } from '@/server/services/site/admin-panel';
 
 /** GET /api/admin/counts: what the admin's tab labels count (pending comments, unhandled messages, drafts, scheduled). */
 export const { GET, ALL } = endpoint({
   GET: async (context) => {
-    requireAdmin(context);
-    return json(await getAdminCounts());
+    return json(await getAdminCounts(requireStaff(context)));
   },
 });

@@ -8,7 +8,7 @@ import { signIn } from '@/server/services/auth/sign-in';
 export const { POST, ALL } = endpoint({
   POST: async ({ request, clientAddress, cookies }) => {
     const input = parseBody(loginSchema, await readJsonBody(request, PUBLIC_BODY_LIMIT));
-    const session = await signIn(input, getClientAddress(request, clientAddress));
+    const session = await signIn(input, getClientAddress(request, clientAddress), request.headers.get('user-agent') ?? '');
     setSessionCookie(cookies, session.token, session.expiresAt);
     return json({ authenticated: true });
   },

@@ -1,5 +1,5 @@
 import { analyticsContentUpdateSchema } from '@/lib/validation/analytics-content';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
 import { deleteAnalyticsContent, updateAnalyticsContent } from '@/server/services/analytics/content';
@@ -7,13 +7,13 @@ import { deleteAnalyticsContent, updateAnalyticsContent } from '@/server/service
 export const { PATCH, DELETE, ALL } = endpoint({
   /** PATCH /api/analytics-content/{id} (admin). */
   PATCH: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     const input = parseBody(analyticsContentUpdateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
     return json(await updateAnalyticsContent(idParam(context.params.id, messages.analyticsContentNotFound), input));
   },
   /** DELETE /api/analytics-content/{id} (admin). */
   DELETE: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     await deleteAnalyticsContent(idParam(context.params.id, messages.analyticsContentNotFound));
     return new Response(null, { status: 204 });
   },

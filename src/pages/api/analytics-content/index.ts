@@ -1,6 +1,6 @@
 import { analyticsContentCreateSchema } from '@/lib/validation/analytics-content';
 import { pageQuerySchema } from '@/lib/validation/page-query';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
 import { createAnalyticsContent, listAnalyticsPage } from '@/server/services/analytics/content';
 
@@ -12,7 +12,7 @@ export const { GET, POST, ALL } = endpoint({
   },
   /** POST /api/analytics-content (admin): 201 with the item. */
   POST: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     const input = parseBody(analyticsContentCreateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
     return json(await createAnalyticsContent(input), { status: 201 });
   },

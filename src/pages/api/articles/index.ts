@@ -1,7 +1,7 @@
 import { snippetHtml } from '@/lib/snippet';
 import { articleCreateSchema } from '@/lib/validation/article';
 import { articleListQuerySchema } from '@/lib/validation/article-list-query';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, parseQuery, readJsonBody } from '@/server/http';
 import { listPublicArticles } from '@/server/services/articles/lists';
 import { createArticle } from '@/server/services/articles/articles';
@@ -27,7 +27,7 @@ export const { GET, POST, ALL } = endpoint({
   },
   /** POST /api/articles (admin): 201 with the article; 409 when the slug is taken. */
   POST: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     const input = parseBody(articleCreateSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
     return json(await createArticle(input, user), { status: 201 });
   },

@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
 import { testZohoConnection } from '@/server/services/analytics/zoho';
 
@@ -8,7 +8,7 @@ import { testZohoConnection } from '@/server/services/analytics/zoho';
  */
 export const { POST, ALL } = endpoint({
   POST: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     return json(await testZohoConnection());
   },
 });

@@ -2,7 +2,7 @@ import type { AdminArticle, Article } from '@/lib/wire/articles';
 import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type ArticleUpdate } from '@/lib/validation/article';
 import type { SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
-import { ConflictError, NotFoundError, ValidationError, messages } from '@/server/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, messages } from '@/server/errors';
 import { htmlToText, sanitizeArticleHtml } from '@/server/html';
 import { deleteArticleAutosave } from '@/server/queries/article-revisions';
 import {
@@ -22,6 +22,12 @@ import { getRevision, recordRevision, restorableContent } from '@/server/service
 import { autosaveKey } from '@/server/services/articles/autosaves';
 import { contentChanged } from '@/server/services/site/content-changes';
 import { articleFacts } from '@/server/cache/tags';
+import { can } from '@/lib/staff/permissions';
+import type { Executor } from '@/server/db';
+import { getAuthorById } from '@/server/queries/authors';
+import { assertMayDelete, assertMayEdit, assertMaySave, publicationOf, type Publication } from '@/server/services/articles/access';
+import { actorOf, audit } from '@/server/services/staff/audit';
+import type { AuditAction } from '@/lib/staff/audit-actions';
 
 /** The fields whose change can change what a search finds. */
 const ARTICLE_TEXT = ['title', 'excerpt', 'content'] as const;
@@ -45,11 +51,36 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: articles\.slug/.test(text);
 }
 
-/** One article of any status, with its HTML (the editor's). */
-export async function getArticleForAdmin(id: number): Promise<AdminArticle> {
+/** One article of any status, with its HTML (the editor's); with `user`, a 403 unless they may edit it. */
+export async function getArticleForAdmin(id: number, user?: SessionUser): Promise<AdminArticle> {
   const article = await getAdminArticle(id);
   if (!article) throw new NotFoundError(messages.articleNotFound);
+  if (user) assertMayEdit(user, article);
   return article;
+}
+
+/** The audit entry of a save that changed where an article stands for readers, if it did. */
+const PUBLICATION_ACTIONS: Record<Publication, AuditAction> = {
+  live: 'article_published',
+  scheduled: 'article_scheduled',
+  draft: 'article_unpublished',
+};
+
+async function auditPublication(user: SessionUser, before: Publication | undefined, article: AdminArticle, tx: Executor): Promise<void> {
+  const after = publicationOf(article);
+  if (after === (before ?? 'draft')) return;
+  await audit(actorOf(user), PUBLICATION_ACTIONS[after], { type: 'article', id: article.id, summary: article.title }, undefined, tx);
+}
+
+/**
+ * The byline a save may set: anyone's for editors; an author's or contributor's own record
+ * always (their articles are theirs), whatever the save names.
+ */
+async function bylineFor(user: SessionUser, requested: string | undefined): Promise<string | undefined> {
+  if (can(user.role, 'editAllArticles')) return requested;
+  const own = user.authorId === null ? undefined : await getAuthorById(user.authorId);
+  if (!own) throw new ForbiddenError(messages.notYourArticle);
+  return own.name;
 }
 
 /** One published article, with its HTML (the public API's). */
@@ -64,11 +95,12 @@ export async function getPublishedArticle(slug: string): Promise<Article> {
  * new name), its first revision is kept, and cached pages are invalidated at once.
  */
 export async function createArticle(input: ArticleCreate, user: SessionUser): Promise<AdminArticle> {
+  const now = new Date();
+  assertMaySave(user, undefined, { status: input.status, publishedAt: (input.publishedAt ?? now).toISOString() });
   await assertCategory(input.categoryId);
   await assertSlugFree(input.slug);
   const content = sanitizeArticleHtml(input.content);
-  const author = await authorForByline(input.author);
-  const now = new Date();
+  const author = await authorForByline((await bylineFor(user, input.author)) ?? input.author);
   let article: AdminArticle;
   try {
     article = await writeTransaction(async (tx) => {
@@ -90,6 +122,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
       if (!created) throw new Error('The article was not stored.');
       await recordRevision(user, 'created', undefined, created, tx);
       await deleteArticleAutosave(user.userId, autosaveKey(undefined), tx);
+      await auditPublication(user, undefined, created, tx);
       return created;
     });
   } catch (error) {
@@ -113,6 +146,10 @@ export async function updateArticle(
   action: 'updated' | 'restored' = 'updated',
 ): Promise<AdminArticle> {
   const before = await getArticleForAdmin(id);
+  assertMaySave(user, before, {
+    status: input.status ?? before.status,
+    publishedAt: input.publishedAt === undefined ? before.publishedAt : input.publishedAt.toISOString(),
+  });
   const expected = input.expectedUpdatedAt === undefined ? undefined : new Date(input.expectedUpdatedAt);
   if (expected && expected.getTime() !== new Date(before.updatedAt).getTime()) throw staleSave();
   if ((input.imageUrl !== undefined || input.imageAlt !== undefined) && !leadImageHasAlt({ ...before, ...input })) {
@@ -121,7 +158,12 @@ export async function updateArticle(
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
-  const author = input.author === undefined ? undefined : await authorForByline(input.author);
+  const byline = input.author === undefined ? undefined : await bylineFor(user, input.author);
+  const author = byline === undefined ? undefined : await authorForByline(byline);
+  const becomes = publicationOf({
+    status: input.status ?? before.status,
+    publishedAt: (input.publishedAt ?? new Date(before.publishedAt)).toISOString(),
+  });
   const changes = {
     // The fields sent; an absent one stays as it is (`expectedUpdatedAt` is no field).
     ...(Object.fromEntries(
@@ -131,6 +173,8 @@ export async function updateArticle(
     ...(author !== undefined && { author: author.name, authorId: author.id }),
     // Never the same instant as the version it replaces: that instant is what a stale save names.
     updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),
+    // Published or scheduled, a draft leaves the review queue.
+    ...(becomes !== 'draft' && before.reviewState !== null && { reviewState: null }),
   };
   let article: AdminArticle;
   try {
@@ -141,6 +185,7 @@ export async function updateArticle(
       if (!after) throw new NotFoundError(messages.articleNotFound);
       await recordRevision(user, action, before, after, tx);
       await deleteArticleAutosave(user.userId, autosaveKey(id), tx);
+      await auditPublication(user, publicationOf(before), after, tx);
       return after;
     });
   } catch (error) {
@@ -166,7 +211,7 @@ export async function restoreArticleRevision(
   user: SessionUser,
   expectedUpdatedAt: string | undefined,
 ): Promise<AdminArticle> {
-  await getArticleForAdmin(id);
+  await getArticleForAdmin(id, user);
   // A revision kept before a field existed lacks it: that field stays as it is.
   const { snapshot } = await getRevision(id, revisionId);
   if (snapshot.categoryId !== undefined && !(await categoryExists(snapshot.categoryId)))
@@ -174,9 +219,16 @@ export async function restoreArticleRevision(
   return updateArticle(id, { ...restorableContent(snapshot), ...(expectedUpdatedAt !== undefined && { expectedUpdatedAt }) }, user, 'restored');
 }
 
-/** Deletes an article and its comments. */
-export async function deleteArticle(id: number): Promise<void> {
+/** Deletes an article and its comments, if the person may (editors any; authors their own; contributors their own drafts). */
+export async function deleteArticle(id: number, user: SessionUser): Promise<void> {
   const before = await getAdminArticle(id);
-  if (!before || !(await deleteArticleById(id))) throw new NotFoundError(messages.articleNotFound);
+  if (!before) throw new NotFoundError(messages.articleNotFound);
+  assertMayDelete(user, before);
+  const deleted = await writeTransaction(async (tx) => {
+    if (!(await deleteArticleById(id, tx))) return false;
+    await audit(actorOf(user), 'article_deleted', { type: 'article', id, summary: before.title }, undefined, tx);
+    return true;
+  });
+  if (!deleted) throw new NotFoundError(messages.articleNotFound);
   await contentChanged({ entity: 'article', id, action: 'deleted' }, { kind: 'article', before: articleFacts(before) });
 }

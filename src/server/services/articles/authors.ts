@@ -1,3 +1,4 @@
+import { isAuthorOfStaff } from '@/server/queries/staff';
 import type { AdminPage } from '@/lib/wire/common';
 import type { Author } from '@/lib/wire/articles';
 import type { AuthorCreate, AuthorUpdate } from '@/lib/validation/author';
@@ -89,6 +90,7 @@ export async function deleteAuthor(id: number): Promise<void> {
   const before = await getAuthor(id);
   const articles = await countArticlesOfAuthor(id);
   if (articles > 0) throw new ConflictError(messages.authorHasArticles(articles));
+  if (await isAuthorOfStaff(id)) throw new ConflictError(messages.authorIsStaff);
   if (!(await deleteAuthorById(id))) throw new NotFoundError(messages.authorNotFound);
   await contentChanged({ entity: 'author', id, action: 'deleted' }, { kind: 'author', slugs: [before.slug] });
 }

@@ -76,7 +76,8 @@ export async function recordRevision(
     {
       articleId: after.id,
       userId: user.userId,
-      username: user.username,
+      // The name the newsroom knows the person by (kept as it was, should the person go).
+      username: user.displayName,
       action,
       changedFields: JSON.stringify(changedFields(previous, snapshot)),
       snapshot: JSON.stringify(snapshot),

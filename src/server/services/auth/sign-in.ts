@@ -15,12 +15,33 @@ import {
 import type { SessionUser } from '@/server/auth/session';
 import { BadRequestError, NotFoundError, RateLimitError, UnauthorizedError, messages } from '@/server/errors';
 import { getUserById, getUserByUsername } from '@/server/queries/users';
+import { audit } from '@/server/services/staff/audit';
 
 /** What an audit line records: a sign-in, or the proof a two-factor change asked for. */
 type AttemptEvent = 'admin_login' | 'admin_two_factor';
 
-function logAttempt(event: AttemptEvent, outcome: 'success' | 'failure' | 'throttled', username: string, address: string): void {
+/**
+ * Logs an attempt as a JSON line, and keeps sign-ins and failed sign-ins in the audit trail
+ * (a throttled try is refused before anything is checked, so the log line is its record).
+ */
+async function logAttempt(
+  event: AttemptEvent,
+  outcome: 'success' | 'failure' | 'throttled',
+  username: string,
+  address: string,
+  userId: number | null = null,
+): Promise<void> {
   console.info(JSON.stringify({ event, outcome, username: username.slice(0, 100), address, at: new Date().toISOString() }));
+  if (outcome === 'throttled') return;
+  const action =
+    event === 'admin_login'
+      ? outcome === 'success'
+        ? 'sign_in'
+        : 'sign_in_failed'
+      : outcome === 'success'
+        ? 'two_factor_changed'
+        : 'sign_in_failed';
+  await audit({ userId, username: username.slice(0, 100) }, action, undefined, address);
 }
 
 /** Admits a try through the sign-in throttle (recorded before anything is checked), logging a refusal. */
@@ -28,7 +49,7 @@ async function admitAttempt(event: AttemptEvent, username: string, address: stri
   try {
     return await admitSignInAttempt(address, username);
   } catch (error) {
-    if (error instanceof RateLimitError) logAttempt(event, 'throttled', username, address);
+    if (error instanceof RateLimitError) await logAttempt(event, 'throttled', username, address);
     throw error;
   }
 }
@@ -38,12 +59,14 @@ async function admitAttempt(event: AttemptEvent, username: string, address: stri
  * failure) before any hash is computed; an unknown user name costs the same hash as a wrong
  * password. Returns a new session.
  */
-export async function signIn(input: LoginInput, address: string): Promise<{ token: string; expiresAt: Date }> {
+export async function signIn(input: LoginInput, address: string, userAgent = ''): Promise<{ token: string; expiresAt: Date }> {
   const attempt = await admitAttempt('admin_login', input.username, address);
-  const user = await getUserByUsername(input.username);
+  // Staff sign in with their e-mail address as user name, in whatever case they type it.
+  const user = (await getUserByUsername(input.username)) ?? (await getUserByUsername(input.username.toLowerCase()));
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !ok) {
-    logAttempt('admin_login', 'failure', input.username, address);
+  // A deactivated account answers as a wrong password does: the form tells nobody who was let go.
+  if (!user || !ok || user.deactivatedAt !== null) {
+    await logAttempt('admin_login', 'failure', input.username, address, user?.id ?? null);
     throw new UnauthorizedError(messages.invalidCredentials);
   }
   if (user.totpKey) {
@@ -53,14 +76,14 @@ export async function signIn(input: LoginInput, address: string): Promise<{ toke
       throw new UnauthorizedError(messages.codeRequired, { code: [messages.enterCode] });
     }
     if (!(await verifySecondFactor(user, input.code))) {
-      logAttempt('admin_login', 'failure', input.username, address);
+      await logAttempt('admin_login', 'failure', input.username, address, user.id);
       const message = canCheckAuthenticatorCode(user) ? messages.invalidCode : messages.totpKeyUnreadable;
       throw new UnauthorizedError(message, { code: [message] });
     }
   }
   await clearSignInFailures(attempt);
-  logAttempt('admin_login', 'success', input.username, address);
-  return createSession(user.id);
+  await logAttempt('admin_login', 'success', user.username, address, user.id);
+  return createSession(user.id, userAgent);
 }
 
 /** Signs out: ends the session on the server. */
@@ -87,12 +110,12 @@ async function confirmIdentity(user: SessionUser, proof: Pick<TotpAction, 'passw
       ? await verifyPassword(account.passwordHash, proof.password)
       : account.totpKey !== null && proof.currentCode !== undefined && (await verifySecondFactor(account, proof.currentCode));
   if (!confirmed) {
-    logAttempt('admin_two_factor', 'failure', user.username, address);
+    await logAttempt('admin_two_factor', 'failure', user.username, address, user.userId);
     const message = account.totpKey ? messages.confirmWithCodeOrPassword : messages.confirmWithPassword;
     throw new UnauthorizedError(message, { confirm: [message] });
   }
   await clearSignInFailures(attempt);
-  logAttempt('admin_two_factor', 'success', user.username, address);
+  await logAttempt('admin_two_factor', 'success', user.username, address, user.userId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SITE_NAME } from '@/lib/site';
+import { campaignLink } from '@/lib/view-beacon';
 
 /** One entry of a mailing: a headline (linked), a line about it, and a sentence or two. */
 export interface MailItem {
@@ -25,6 +26,24 @@ export interface MailDocument {
   outro?: { text: string; href?: string | undefined } | undefined;
   /** Why the reader gets this and where to change it (every message to a subscriber has it). */
   footer?: { reason: string; preferences: string; unsubscribe: string } | undefined;
+  /**
+   * The edition a mail to readers belongs to (its outbox kind): every link of its entries and
+   * its closing line carries it as `utm_campaign`, so the readership screen counts the visits
+   * its links bring. The footer's own links (preferences, unsubscribe) stay as they are.
+   */
+  campaign?: string | undefined;
+}
+
+/** The document with its campaign on every link of its entries and its closing line. */
+function tagged(doc: MailDocument): MailDocument {
+  const { campaign } = doc;
+  if (!campaign) return doc;
+  const tag = (href: string | undefined) => (href === undefined ? undefined : campaignLink(href, campaign));
+  return {
+    ...doc,
+    sections: doc.sections.map((s) => ({ ...s, items: s.items.map((item) => ({ ...item, href: tag(item.href) })) })),
+    outro: doc.outro && { ...doc.outro, href: tag(doc.outro.href) },
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -49,7 +68,8 @@ function itemHtml(item: MailItem): string {
  * The HTML of a message: one centered column, semantic headings and lists, real link text,
  * `lang` and a title, so it reads well in a mail client, on a phone and to a screen reader.
  */
-export function renderMailHtml(doc: MailDocument): string {
+export function renderMailHtml(document: MailDocument): string {
+  const doc = tagged(document);
   const sections = doc.sections
     .map(
       (s) =>
@@ -82,7 +102,8 @@ export function renderMailHtml(doc: MailDocument): string {
 }
 
 /** The plain-text part of a message: the same content, links written out. */
-export function renderMailText(doc: MailDocument): string {
+export function renderMailText(document: MailDocument): string {
+  const doc = tagged(document);
   const lines: string[] = [doc.title, '='.repeat(Math.min(doc.title.length, 72)), '', doc.intro];
   for (const s of doc.sections) {
     lines.push('', s.heading.toUpperCase(), '');

@@ -125,6 +125,7 @@ export function editionMessage(
   const document: MailDocument = {
     ...content.document,
     footer: { reason: `You get the ${SITE_NAME} ${EDITIONS[kind].name} because you subscribed to it.`, ...links },
+    campaign: EDITIONS[kind].kind,
   };
   return {
     kind,

@@ -83,6 +83,7 @@ export function priceAlertMessage(
     intro: 'The latest U.S. Energy Information Administration figures crossed a level you asked us to watch.',
     sections: [{ heading: 'Your alerts', items }],
     footer: { reason: `You get ${SITE_NAME} ${MAIL_EDITIONS.alerts.name} because you set them up.`, ...subscriberLinks(subscriber) },
+    campaign: MAIL_EDITIONS.alerts.kind,
   };
   return {
     kind: 'alert',

@@ -40,6 +40,7 @@ export function topicDigestMessage(subscriber: SubscriberRow, articles: readonly
       reason: `You get this ${MAIL_EDITIONS.topics.name} because you follow topics on ${SITE_NAME} (${scheduleText(MAIL_EDITIONS.topics.schedule)}).`,
       ...subscriberLinks(subscriber),
     },
+    campaign: MAIL_EDITIONS.topics.kind,
   };
   return {
     kind: 'topics',

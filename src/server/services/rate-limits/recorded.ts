@@ -25,6 +25,9 @@ export const RATE_RULES = {
     { max: 1, windowMs: 60_000 },
     { max: 3, windowMs: 24 * 3_600_000 },
   ],
+  /** Password-reset requests per client address, and reset mails per staff mailbox. */
+  passwordReset: [{ max: 5, windowMs: 3_600_000 }],
+  passwordResetMailbox: [{ max: 3, windowMs: 3_600_000 }],
   /** The admin's "Send test" of the briefing, per admin. */
   newsletterTest: [
     { max: 1, windowMs: 10_000 },

@@ -1,6 +1,9 @@
 import type { AdminCounts } from '@/lib/wire/admin';
 import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
+import { can } from '@/lib/staff/permissions';
+import type { SessionUser } from '@/server/auth/session';
+import { ownArticlesFilter } from '@/server/services/articles/access';
 import { countAdminArticles } from '@/server/queries/articles';
 import { readCounters } from '@/server/queries/counters';
 import { countSubscribers } from '@/server/queries/subscribers';
@@ -18,14 +21,23 @@ export function adminPage<T>(items: T[], page: number, total: number, searched: 
   return { items, page, pageSize: ADMIN_PAGE_SIZE, ...(searched ? cappedTotal(total) : { total }) };
 }
 
-/** The numbers in the admin's tab labels. */
-export async function getAdminCounts(): Promise<AdminCounts> {
+/** The numbers in the panel's tab labels, of what the person's role sees (0 for the rest; articles their own unless editors). */
+export async function getAdminCounts(user: SessionUser): Promise<AdminCounts> {
   const now = new Date();
-  const [c, drafts, scheduled, subscribers] = await Promise.all([
+  const own = ownArticlesFilter(user);
+  const [c, drafts, scheduled, inReview, subscribers] = await Promise.all([
     readCounters(),
-    countAdminArticles({ status: 'draft', now }),
-    countAdminArticles({ status: 'scheduled', now }),
-    countSubscribers({ status: 'active' }),
+    countAdminArticles({ status: 'draft', now, ...own }),
+    countAdminArticles({ status: 'scheduled', now, ...own }),
+    countAdminArticles({ status: 'review', now, ...own }),
+    can(user.role, 'manageSubscribers') ? countSubscribers({ status: 'active' }) : 0,
   ]);
-  return { pendingComments: c['comments_pending'] ?? 0, unhandledMessages: c['messages_unhandled'] ?? 0, drafts, scheduled, subscribers };
+  return {
+    pendingComments: can(user.role, 'moderateComments') ? (c['comments_pending'] ?? 0) : 0,
+    unhandledMessages: can(user.role, 'readMessages') ? (c['messages_unhandled'] ?? 0) : 0,
+    drafts,
+    scheduled,
+    subscribers,
+    inReview,
+  };
 }

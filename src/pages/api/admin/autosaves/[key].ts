@@ -1,5 +1,5 @@
 import { articleAutosaveSchema } from '@/lib/validation/article-autosave';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { ADMIN_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
 import { discardAutosave, getAutosave, saveAutosave } from '@/server/services/articles/autosaves';
 
@@ -11,16 +11,16 @@ import { discardAutosave, getAutosave, saveAutosave } from '@/server/services/ar
  */
 export const { GET, PUT, DELETE, ALL } = endpoint({
   GET: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     return json({ autosave: await getAutosave(user, context.params.key ?? '') });
   },
   PUT: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     const input = parseBody(articleAutosaveSchema, await readJsonBody(context.request, ADMIN_BODY_LIMIT));
     return json(await saveAutosave(user, context.params.key ?? '', input));
   },
   DELETE: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     await discardAutosave(user, context.params.key ?? '');
     return new Response(null, { status: 204 });
   },

@@ -1,11 +1,11 @@
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
 import { getMarketDataStatus } from '@/server/services/markets/import';
 
 /** GET /api/admin/market-data (admin): each series' source and latest period, and the last imports. */
 export const { GET, ALL } = endpoint({
   GET: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     return json(await getMarketDataStatus());
   },
 });

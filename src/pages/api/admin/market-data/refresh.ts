@@ -1,11 +1,11 @@
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { endpoint, json } from '@/server/http';
 import { refreshMarketData } from '@/server/services/markets/import';
 
 /** POST /api/admin/market-data/refresh (admin): imports new observations from EIA. */
 export const { POST, ALL } = endpoint({
   POST: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     return json(await refreshMarketData());
   },
 });

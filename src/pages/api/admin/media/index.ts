@@ -1,6 +1,6 @@
 import { mediaDetailsSchema, mediaListSchema } from '@/lib/validation/media';
 import { adminList } from '@/server/admin-routes';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { appConfig } from '@/server/config';
 import { ValidationError, messages } from '@/server/errors';
 import { endpoint, json, parseBody, readFormData } from '@/server/http';
@@ -17,7 +17,7 @@ export const { GET, POST, ALL } = endpoint({
    * MEDIA_MAX_MB), optional `alt`, `caption`, `credit`. Answers 201 with the stored image.
    */
   POST: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     const maxBytes = appConfig().mediaMaxBytes;
     const form = await readFormData(context.request, maxBytes + FORM_OVERHEAD_BYTES, messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
     const file = form.get('file');

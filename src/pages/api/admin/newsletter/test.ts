@@ -1,5 +1,5 @@
 import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readJsonBody } from '@/server/http';
 import { sendTestBriefing } from '@/server/services/newsletter/briefing';
@@ -10,7 +10,7 @@ import { sendTestBriefing } from '@/server/services/newsletter/briefing';
  */
 export const { POST, ALL } = endpoint({
   POST: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     const { email } = parseBody(newsletterTestSchema, await readJsonBody(context.request, PUBLIC_BODY_LIMIT));
     await sendTestBriefing(email, user.username);
     return json({ message: messages.newsletterTestQueued(email) }, { status: 202 });

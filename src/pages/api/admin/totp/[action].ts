@@ -1,5 +1,5 @@
 import { TOTP_ACTIONS, totpActionSchema } from '@/lib/validation/two-factor';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { getClientAddress } from '@/server/client-address';
 import { NotFoundError } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, json, parseBody, readOptionalJsonBody } from '@/server/http';
@@ -15,7 +15,7 @@ import { changeTwoFactor } from '@/server/services/auth/sign-in';
  */
 export const { POST, ALL } = endpoint({
   POST: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     if (!TOTP_ACTIONS.includes(context.params.action as never)) throw new NotFoundError();
     const body = await readOptionalJsonBody(context.request, PUBLIC_BODY_LIMIT);
     const action = parseBody(totpActionSchema, { ...body, action: context.params.action });

@@ -1,6 +1,7 @@
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { endpoint, idParam, json } from '@/server/http';
+import { getArticleForAdmin } from '@/server/services/articles/articles';
 import { createPreviewLink, revokePreviewLinks } from '@/server/services/articles/preview';
 
 /**
@@ -9,12 +10,14 @@ import { createPreviewLink, revokePreviewLinks } from '@/server/services/article
  */
 export const { POST, DELETE, ALL } = endpoint({
   POST: async (context) => {
-    requireAdmin(context);
-    return json(await createPreviewLink(idParam(context.params.id, messages.articleNotFound)), { status: 201 });
+    const id = idParam(context.params.id, messages.articleNotFound);
+    await getArticleForAdmin(id, requireStaff(context));
+    return json(await createPreviewLink(id), { status: 201 });
   },
   DELETE: async (context) => {
-    requireAdmin(context);
-    await revokePreviewLinks(idParam(context.params.id, messages.articleNotFound));
+    const id = idParam(context.params.id, messages.articleNotFound);
+    await getArticleForAdmin(id, requireStaff(context));
+    await revokePreviewLinks(id);
     return new Response(null, { status: 204 });
   },
 });

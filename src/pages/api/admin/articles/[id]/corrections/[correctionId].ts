@@ -1,5 +1,5 @@
 import { correctionInputSchema } from '@/lib/validation/correction';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { PUBLIC_BODY_LIMIT, endpoint, idParam, json, parseBody, readJsonBody } from '@/server/http';
 import { changeCorrection, removeCorrection } from '@/server/services/articles/corrections';
@@ -7,7 +7,7 @@ import { changeCorrection, removeCorrection } from '@/server/services/articles/c
 export const { PATCH, DELETE, ALL } = endpoint({
   /** PATCH /api/admin/articles/{id}/corrections/{correctionId} {text}: the correction with its new text (its date stays). */
   PATCH: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     const id = idParam(context.params.id, messages.articleNotFound);
     const correctionId = idParam(context.params.correctionId, messages.correctionNotFound);
     const input = parseBody(correctionInputSchema, await readJsonBody(context.request, PUBLIC_BODY_LIMIT));
@@ -15,7 +15,7 @@ export const { PATCH, DELETE, ALL } = endpoint({
   },
   /** DELETE /api/admin/articles/{id}/corrections/{correctionId} */
   DELETE: async (context) => {
-    requireAdmin(context);
+    requireStaff(context);
     await removeCorrection(idParam(context.params.id, messages.articleNotFound), idParam(context.params.correctionId, messages.correctionNotFound));
     return new Response(null, { status: 204 });
   },

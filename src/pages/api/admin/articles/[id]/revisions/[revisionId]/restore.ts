@@ -1,5 +1,5 @@
 import { revisionRestoreSchema } from '@/lib/validation/article-autosave';
-import { requireAdmin } from '@/server/auth/guard';
+import { requireStaff } from '@/server/auth/guard';
 import { messages } from '@/server/errors';
 import { ADMIN_BODY_LIMIT, endpoint, idParam, json, parseBody, readOptionalJsonBody } from '@/server/http';
 import { restoreArticleRevision } from '@/server/services/articles/articles';
@@ -10,7 +10,7 @@ import { restoreArticleRevision } from '@/server/services/articles/articles';
  */
 export const { POST, ALL } = endpoint({
   POST: async (context) => {
-    const user = requireAdmin(context);
+    const user = requireStaff(context);
     const id = idParam(context.params.id, messages.articleNotFound);
     const revisionId = idParam(context.params.revisionId, messages.revisionNotFound);
     const { expectedUpdatedAt } = parseBody(revisionRestoreSchema, await readOptionalJsonBody(context.request, ADMIN_BODY_LIMIT));

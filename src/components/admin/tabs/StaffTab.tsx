@@ -1,0 +1,112 @@
+import { sendJson } from '@/lib/api-client';
+import { formatZonedDateTime } from '@/lib/format';
+import { ROLES, ROLE_LABELS, type Role } from '@/lib/staff/permissions';
+import type { Invitation, StaffMember } from '@/lib/wire/staff';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
+import { PagedList } from '@/components/admin/shared/PagedList';
+import { TabSection } from '@/components/admin/shared/TabSection';
+import { usePagedList } from '@/components/admin/shared/use-paged-list';
+import { InviteDialog } from '@/components/admin/staff/InviteDialog';
+
+/** One person: name, address, role (changeable), active or not; the owner changes a role or (de)activates. */
+function PersonRow({ person, onChanged }: { person: StaffMember; onChanged: () => void }) {
+  const change = (body: { role?: Role; active?: boolean }, done: string) =>
+    void mutate(() => sendJson('PATCH', `/api/admin/staff/${person.id}`, body), done, onChanged);
+  const roleId = `staff-${person.id}-role`;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-semibold">
+          {person.displayName}
+          {!person.active && <Badge variant="secondary">Deactivated</Badge>}
+        </p>
+        <p className="text-muted-foreground text-xs break-all">
+          {person.email ?? person.username} · joined {formatZonedDateTime(person.createdAt)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={roleId} className="sr-only">
+          Role of {person.displayName}
+        </label>
+        <NativeSelect
+          id={roleId}
+          value={person.role}
+          onChange={(e) => change({ role: e.target.value as Role }, `${person.displayName} is now ${ROLE_LABELS[e.target.value as Role]}`)}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            if (!person.active || window.confirm(`Deactivate ${person.displayName}? Their sessions end at once; their articles stay.`))
+              change({ active: !person.active }, person.active ? `${person.displayName} deactivated` : `${person.displayName} reactivated`);
+          }}
+        >
+          {person.active ? 'Deactivate' : 'Reactivate'}
+          <span className="sr-only"> {person.displayName}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Invitations not yet accepted: who, which role, until when; each can be revoked. */
+function OpenInvitations({ invitations, onChanged }: { invitations: Invitation[]; onChanged: () => void }) {
+  if (invitations.length === 0) return null;
+  return (
+    <TabSection id="invitations-title" title="Open invitations" level={3}>
+      <ul className="divide-y">
+        {invitations.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold">
+                {invitation.displayName} <span className="text-muted-foreground font-normal">· {ROLE_LABELS[invitation.role]}</span>
+              </p>
+              <p className="text-muted-foreground text-xs break-all">
+                {invitation.email} · link works until {formatZonedDateTime(invitation.expiresAt)}
+              </p>
+            </div>
+            <DeleteButton
+              question={`Revoke the invitation of ${invitation.email}?`}
+              path={`/api/admin/staff/invitations/${invitation.id}`}
+              success="Invitation revoked"
+              onDone={onChanged}
+              label={`Revoke the invitation of ${invitation.email}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </TabSection>
+  );
+}
+
+/** The staff (owners only): everyone who signs in, their roles, invitations out. */
+export function StaffTab() {
+  const list = usePagedList<StaffMember, { invitations: Invitation[] }>('/api/admin/staff');
+  return (
+    <TabSection
+      id="staff-title"
+      title="Staff"
+      intro="Each person signs in with their own e-mail address and password, within their role. A changed role or a deactivation ends their sessions at once."
+      action={<InviteDialog onSaved={list.reload} />}
+    >
+      <OpenInvitations invitations={list.data?.invitations ?? []} onChanged={list.reload} />
+      <PagedList
+        name="staff"
+        noun="person"
+        list={list}
+        empty="Nobody yet."
+        renderRow={(person) => <PersonRow person={person} onChanged={list.reload} />}
+      />
+    </TabSection>
+  );
+}

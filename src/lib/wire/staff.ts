@@ -1,0 +1,103 @@
+// The staff API's answers: people, invitations, one's own account and sessions, the audit
+// trail and editorial notes.
+import * as z from '@/lib/validation/zod-mini';
+import { AUDIT_ACTION_NAMES } from '@/lib/staff/audit-actions';
+import { CAPABILITIES, ROLES, type Capability } from '@/lib/staff/permissions';
+import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+
+const role = z.enum(ROLES);
+const nullableId = z.nullable(recordId);
+
+export const staffMemberSchema = named(
+  'StaffMember',
+  z.object({
+    id: recordId,
+    username: about(z.string(), 'What they sign in with: their e-mail address (the first owner: ADMIN_USERNAME).'),
+    displayName: z.string(),
+    email: z.nullable(z.string()),
+    role,
+    authorId: about(nullableId, 'The author record of their byline.'),
+    active: z.boolean(),
+    createdAt: isoDateTime,
+  }),
+  'A person on the staff.',
+);
+export type StaffMember = z.output<typeof staffMemberSchema>;
+
+export const invitationSchema = named(
+  'Invitation',
+  z.object({
+    id: recordId,
+    email: z.string(),
+    displayName: z.string(),
+    role,
+    createdAt: isoDateTime,
+    expiresAt: isoDateTime,
+  }),
+  'An invitation not yet accepted, revoked or expired.',
+);
+export type Invitation = z.output<typeof invitationSchema>;
+
+export const capabilitySchema = z.enum(Object.keys(CAPABILITIES) as [Capability, ...Capability[]]);
+
+export const accountSchema = named(
+  'Account',
+  z.object({
+    id: recordId,
+    username: z.string(),
+    displayName: z.string(),
+    email: z.nullable(z.string()),
+    role,
+    capabilities: about(z.array(capabilitySchema), 'What the role may do (the panel shows only these tabs and buttons).'),
+    authorId: nullableId,
+  }),
+  'The signed-in person.',
+);
+export type Account = z.output<typeof accountSchema>;
+
+export const sessionInfoSchema = named(
+  'SessionInfo',
+  z.object({
+    id: z.string(),
+    createdAt: isoDateTime,
+    lastUsedAt: isoDateTime,
+    expiresAt: isoDateTime,
+    userAgent: z.string(),
+    current: about(z.boolean(), 'The session making this request.'),
+  }),
+  'One of the signed-in person’s sessions.',
+);
+export type SessionInfo = z.output<typeof sessionInfoSchema>;
+
+export const auditEntrySchema = named(
+  'AuditEntry',
+  z.object({
+    id: recordId,
+    at: isoDateTime,
+    actorId: nullableId,
+    actorName: z.string(),
+    action: z.enum(AUDIT_ACTION_NAMES),
+    subjectType: z.nullable(z.string()),
+    subjectId: z.nullable(z.string()),
+    summary: z.string(),
+    address: z.nullable(z.string()),
+  }),
+  'One entry of the audit trail (never changed once written).',
+);
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const articleNoteSchema = named(
+  'ArticleNote',
+  z.object({
+    id: recordId,
+    articleId: recordId,
+    userId: nullableId,
+    username: z.string(),
+    kind: z.enum(['note', 'submitted', 'returned', 'published', 'scheduled']),
+    body: z.string(),
+    revisionId: nullableId,
+    createdAt: isoDateTime,
+  }),
+  'An editorial note on an article, for staff only.',
+);
+export type ArticleNote = z.output<typeof articleNoteSchema>;

@@ -1,0 +1,99 @@
+// Every staff call, by method and route pattern, with the one capability it needs
+// (src/lib/staff/permissions.ts says which roles have it). The middleware refuses a staff
+// call missing here (403), so a new admin route is closed until it is listed; a unit test
+// checks this table against the route files, and the matrix test calls each entry as each role.
+// What depends on the article (an author's own or not, a draft or published) the article
+// service checks on top.
+import type { Capability } from '@/lib/staff/permissions';
+
+export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
+  'GET /admin': 'account',
+  'GET /api/admin/counts': 'account',
+  'GET /api/admin/account': 'account',
+  'GET /api/admin/account/sessions': 'account',
+  'DELETE /api/admin/account/sessions/[id]': 'account',
+  'GET /api/admin/totp': 'account',
+  'POST /api/admin/totp/[action]': 'account',
+
+  'POST /api/articles': 'writeArticles',
+  'PATCH /api/articles/[key]': 'writeArticles',
+  'DELETE /api/articles/[key]': 'writeArticles',
+  'GET /api/admin/articles': 'writeArticles',
+  'GET /api/admin/articles/[id]': 'writeArticles',
+  'POST /api/admin/articles/[id]/preview': 'writeArticles',
+  'DELETE /api/admin/articles/[id]/preview': 'writeArticles',
+  'GET /api/admin/articles/[id]/revisions': 'writeArticles',
+  'GET /api/admin/articles/[id]/revisions/[revisionId]': 'writeArticles',
+  'POST /api/admin/articles/[id]/revisions/[revisionId]/restore': 'writeArticles',
+  'GET /api/admin/articles/[id]/notes': 'writeArticles',
+  'POST /api/admin/articles/[id]/notes': 'writeArticles',
+  'POST /api/admin/articles/[id]/review': 'writeArticles',
+  'GET /api/admin/autosaves/[key]': 'writeArticles',
+  'PUT /api/admin/autosaves/[key]': 'writeArticles',
+  'DELETE /api/admin/autosaves/[key]': 'writeArticles',
+  'GET /api/admin/categories': 'writeArticles',
+  'GET /api/admin/authors': 'writeArticles',
+  'GET /api/admin/authors/[id]': 'writeArticles',
+
+  'GET /api/admin/articles/[id]/corrections': 'correctArticles',
+  'POST /api/admin/articles/[id]/corrections': 'correctArticles',
+  'PATCH /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
+  'DELETE /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
+
+  'GET /api/admin/media': 'browseMedia',
+  'GET /api/admin/media/[id]': 'browseMedia',
+  'POST /api/admin/media': 'uploadMedia',
+  'PATCH /api/admin/media/[id]': 'uploadMedia',
+  'DELETE /api/admin/media/[id]': 'uploadMedia',
+
+  'PATCH /api/admin/categories/[id]': 'manageTopics',
+  'POST /api/admin/authors': 'manageAuthors',
+  'PATCH /api/admin/authors/[id]': 'manageAuthors',
+  'DELETE /api/admin/authors/[id]': 'manageAuthors',
+  'GET /api/admin/analytics-content': 'manageAnalytics',
+  'POST /api/analytics-content': 'manageAnalytics',
+  'PATCH /api/analytics-content/[id]': 'manageAnalytics',
+  'DELETE /api/analytics-content/[id]': 'manageAnalytics',
+  'GET /api/admin/comments': 'moderateComments',
+  'GET /api/admin/comments/[id]': 'moderateComments',
+  'DELETE /api/admin/comments/[id]': 'moderateComments',
+  'PATCH /api/admin/comments/[id]/approve': 'moderateComments',
+  'POST /api/admin/comments/bulk': 'moderateComments',
+  'GET /api/admin/messages': 'readMessages',
+  'GET /api/admin/messages/[id]': 'readMessages',
+  'PATCH /api/admin/messages/[id]': 'readMessages',
+  'DELETE /api/admin/messages/[id]': 'readMessages',
+  'POST /api/admin/messages/bulk': 'readMessages',
+  'GET /api/admin/subscribers': 'manageSubscribers',
+  'DELETE /api/admin/subscribers/[id]': 'manageSubscribers',
+  'GET /api/admin/subscribers/export.csv': 'manageSubscribers',
+  'GET /api/admin/newsletter/preview': 'sendNewsletter',
+  'POST /api/admin/newsletter/test': 'sendNewsletter',
+  'GET /api/admin/calendar-events': 'manageCalendar',
+  'POST /api/admin/calendar-events': 'manageCalendar',
+  'PATCH /api/admin/calendar-events/[id]': 'manageCalendar',
+  'DELETE /api/admin/calendar-events/[id]': 'manageCalendar',
+  'GET /api/admin/market-data': 'manageMarketData',
+  'POST /api/admin/market-data/refresh': 'manageMarketData',
+  'GET /api/admin/release-changes': 'manageMarketData',
+  'PUT /api/admin/release-changes/[releaseId]': 'manageMarketData',
+  'DELETE /api/admin/release-changes/[releaseId]': 'manageMarketData',
+
+  'GET /api/admin/zoho-config': 'manageZoho',
+  'POST /api/admin/zoho-config': 'manageZoho',
+  'POST /api/zoho/test-connection': 'manageZoho',
+  'GET /api/admin/outbox': 'manageMail',
+  'GET /api/admin/outbox/[id]': 'manageMail',
+  'GET /api/admin/staff': 'manageStaff',
+  'POST /api/admin/staff/invitations': 'manageStaff',
+  'DELETE /api/admin/staff/invitations/[id]': 'manageStaff',
+  'PATCH /api/admin/staff/[id]': 'manageStaff',
+  'GET /api/admin/audit': 'readAudit',
+  'GET /api/admin/readership': 'readReadership',
+};
+
+/** The capability a staff call needs, or undefined when the call is not listed (refused). */
+export function capabilityFor(method: string, routePattern: string): Capability | undefined {
+  const key = `${method === 'HEAD' ? 'GET' : method} ${routePattern}`;
+  return Object.hasOwn(ROUTE_CAPABILITIES, key) ? ROUTE_CAPABILITIES[key] : undefined;
+}

@@ -1,0 +1,132 @@
+import { and, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { articles, articleViewTotals, articleViews, sourceViews } from '@db/schema';
+import type { ReadershipRange } from '@/lib/validation/readership';
+import type { ReadershipCount, ReadershipStory } from '@/lib/wire/readership';
+import { db, type Executor } from '@/server/db';
+import { articleIsPublic } from '@/server/queries/articles';
+
+/** Views counted on one day under one key (an article's id, a host, a campaign). */
+export interface DayCount<K extends string | number> {
+  day: string;
+  key: K;
+  views: number;
+}
+
+/** Rows per statement of a batch: well under SQLite's limit of bound parameters. */
+const CHUNK = 300;
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
+}
+
+const valuesOf = (rows: readonly (readonly (string | number)[])[]): SQL =>
+  sql.join(
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value) => sql`${value}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * Adds a batch of article views: to each day's count and to each period's total (a view
+ * counts in the periods whose first day `periodStarts` names is not after its day). Views of
+ * an article that is gone or not public are dropped.
+ */
+export async function addArticleViews(
+  rows: readonly DayCount<number>[],
+  periodStarts: Readonly<Record<ReadershipRange, string>>,
+  now: Date,
+  tx: Executor = db,
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    await tx.run(sql`INSERT INTO ${articleViews} (day, article_id, views)
+      SELECT v.column1, v.column2, v.column3 FROM (VALUES ${valuesOf(part.map((r) => [r.day, r.key, r.views]))}) AS v
+      JOIN ${articles} ON ${articles.id} = v.column2 AND ${articleIsPublic(now)}
+      WHERE true
+      ON CONFLICT (day, article_id) DO UPDATE SET views = ${articleViews.views} + excluded.views`);
+  }
+  const totals = new Map<string, { period: ReadershipRange; articleId: number; views: number }>();
+  for (const row of rows) {
+    for (const [period, start] of Object.entries(periodStarts) as [ReadershipRange, string][]) {
+      if (row.day < start) continue;
+      const key = `${period}|${row.key}`;
+      const held = totals.get(key);
+      if (held) held.views += row.views;
+      else totals.set(key, { period, articleId: row.key, views: row.views });
+    }
+  }
+  for (const part of chunks([...totals.values()])) {
+    await tx.run(sql`INSERT INTO ${articleViewTotals} (period, article_id, views)
+      SELECT v.column1, v.column2, v.column3 FROM (VALUES ${valuesOf(part.map((r) => [r.period, r.articleId, r.views]))}) AS v
+      JOIN ${articles} ON ${articles.id} = v.column2 AND ${articleIsPublic(now)}
+      WHERE true
+      ON CONFLICT (period, article_id) DO UPDATE SET views = ${articleViewTotals.views} + excluded.views`);
+  }
+}
+
+/** Where views came from: the referring site's host, or the site's own mail. */
+export type ViewSource = (typeof sourceViews.source.enumValues)[number];
+
+/** Adds a batch of views by referring host or by mail campaign. */
+export async function addSourceViews(source: ViewSource, rows: readonly DayCount<string>[], tx: Executor = db): Promise<void> {
+  for (const part of chunks(rows)) {
+    await tx.run(sql`INSERT INTO ${sourceViews} (day, source, name, views) VALUES ${valuesOf(part.map((r) => [r.day, source, r.key, r.views]))}
+      ON CONFLICT (day, source, name) DO UPDATE SET views = ${sourceViews.views} + excluded.views`);
+  }
+}
+
+/** Builds every period's totals afresh from the daily counts (once a day, when the day changes). */
+export async function rebuildArticleViewTotals(periodStarts: Readonly<Record<ReadershipRange, string>>, tx: Executor = db): Promise<void> {
+  await tx.delete(articleViewTotals);
+  for (const [period, start] of Object.entries(periodStarts)) {
+    await tx.run(sql`INSERT INTO ${articleViewTotals} (period, article_id, views)
+      SELECT ${period}, article_id, sum(views) FROM ${articleViews} WHERE day >= ${start} GROUP BY article_id`);
+  }
+}
+
+/** A page of a period's most viewed stories, most first (in the totals' index order). */
+export async function listTopStories(period: ReadershipRange, limit: number, offset: number, tx: Executor = db): Promise<ReadershipStory[]> {
+  return tx
+    .select({ id: articles.id, title: articles.title, slug: articles.slug, views: articleViewTotals.views })
+    .from(articleViewTotals)
+    .innerJoin(articles, eq(articles.id, articleViewTotals.articleId))
+    .where(eq(articleViewTotals.period, period))
+    .orderBy(desc(articleViewTotals.views), desc(articleViewTotals.articleId))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many stories were viewed in a period. */
+export async function countTopStories(period: ReadershipRange, tx: Executor = db): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(articleViewTotals).where(eq(articleViewTotals.period, period));
+  return row?.n ?? 0;
+}
+
+/** The names (hosts, campaigns) of a source with most views since `fromDay`, most first (a range of the key by day). */
+export async function listSourceViews(source: ViewSource, fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
+  const views = sql<number>`cast(${sum(sourceViews.views)} as integer)`;
+  return tx
+    .select({ name: sourceViews.name, views })
+    .from(sourceViews)
+    .where(and(gte(sourceViews.day, fromDay), eq(sourceViews.source, source)))
+    .groupBy(sourceViews.name)
+    .orderBy(desc(views), sourceViews.name)
+    .limit(limit);
+}
+
+/** Deletes the daily counts of days before `day`; answers how many rows went. */
+export async function deleteReadershipBefore(day: string, tx: Executor = db): Promise<number> {
+  let removed = 0;
+  for (const [table, column] of [
+    [articleViews, articleViews.day],
+    [sourceViews, sourceViews.day],
+  ] as const) {
+    const rows = await tx.delete(table).where(lt(column, day)).returning({ day: column });
+    removed += rows.length;
+  }
+  return removed;
+}

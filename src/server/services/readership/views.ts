@@ -1,0 +1,123 @@
+import { isbot } from 'isbot';
+import { SITE_TIME_ZONE } from '@/lib/format';
+import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
+import {
+  MAIL_CAMPAIGNS,
+  RANGE_DAYS,
+  READERSHIP_RANGES,
+  type AdminReadershipQuery,
+  type ReadershipRange,
+  type ViewBeacon,
+} from '@/lib/validation/readership';
+import type { ReadershipReport } from '@/lib/wire/readership';
+import { addDays, zonedParts } from '@/lib/zoned-time';
+import { writeTransaction } from '@/server/db';
+import { messages, RateLimitError } from '@/server/errors';
+import {
+  addArticleViews,
+  addSourceViews,
+  countTopStories,
+  deleteReadershipBefore,
+  listSourceViews,
+  listTopStories,
+  rebuildArticleViewTotals,
+} from '@/server/queries/readership';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { ViewCounter, type ViewBatch } from '@/server/services/readership/view-counter';
+
+/** The US Eastern day of `now`: the day views count on. */
+export const readershipDay = (now: Date): string => zonedParts(now, SITE_TIME_ZONE).day;
+
+/** Each period's first day when `today` is the last. */
+export function periodStarts(today: string): Record<ReadershipRange, string> {
+  return Object.fromEntries(READERSHIP_RANGES.map((range) => [range, addDays(today, 1 - RANGE_DAYS[range])])) as Record<ReadershipRange, string>;
+}
+
+/** Daily counts are kept this many days: 13 months and a little more. */
+export const READERSHIP_KEEP_DAYS = 400;
+
+/** How many referring sites the readership screen lists. */
+const TOP_REFERRERS = 20;
+
+/** The day the period totals were built for (`site_state`). */
+const TOTALS_DAY = 'readership:day';
+
+/**
+ * Counts one view from the page's beacon, in this process's memory: nothing for a known bot
+ * (or a request without a user agent), the referrer only when it is another site, the campaign
+ * only when it is one of the site's mails. A client's repeat views of a story count once; past
+ * its limit, a 429 with Retry-After.
+ */
+export function recordView(
+  counter: ViewCounter,
+  beacon: ViewBeacon,
+  client: { address: string; userAgent: string | null },
+  siteHost: string,
+  now = new Date(),
+): void {
+  if (!client.userAgent || isbot(client.userAgent)) return;
+  const campaign = MAIL_CAMPAIGNS.find((name) => name === beacon.campaign);
+  const referrer = beacon.referrer && beacon.referrer !== siteHost ? beacon.referrer : undefined;
+  const outcome = counter.record({ day: readershipDay(now), articleId: beacon.article, referrer, campaign }, client.address, now.getTime());
+  if (!outcome.counted && 'waitMs' in outcome) throw new RateLimitError(outcome.waitMs / 1000, messages.viewsRateLimited);
+}
+
+/** The day this process last saw the totals built for: the day's change is checked in the database only when it moves. */
+let totalsBuiltFor: string | undefined;
+
+/**
+ * Writes one batch of views in one transaction. When the US Eastern day has changed since
+ * the period totals were built, they are built afresh first (by whichever process writes
+ * first; the others see `site_state` say so). With nothing to add and the day unchanged, it
+ * writes nothing.
+ */
+export async function writeViewBatch(batch: ViewBatch, now = new Date()): Promise<void> {
+  const today = readershipDay(now);
+  const empty = batch.articles.length + batch.referrers.length + batch.campaigns.length === 0;
+  if (empty && totalsBuiltFor === today) return;
+  const starts = periodStarts(today);
+  await writeTransaction(async (tx) => {
+    if ((await getSiteState(TOTALS_DAY, tx)) !== today) {
+      await rebuildArticleViewTotals(starts, tx);
+      await setSiteState(TOTALS_DAY, today, tx);
+    }
+    await addArticleViews(batch.articles, starts, now, tx);
+    await addSourceViews('referrer', batch.referrers, tx);
+    await addSourceViews('campaign', batch.campaigns, tx);
+  });
+  totalsBuiltFor = today;
+}
+
+/** The readership screen: a page of the period's top stories, its top referring sites and its visits from mails. */
+export async function getReadershipReport(query: AdminReadershipQuery, now = new Date()): Promise<ReadershipReport> {
+  const today = readershipDay(now);
+  const from = periodStarts(today)[query.range];
+  const [items, total, referrers, campaigns] = await Promise.all([
+    listTopStories(query.range, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    countTopStories(query.range),
+    listSourceViews('referrer', from, TOP_REFERRERS),
+    listSourceViews('campaign', from, MAIL_CAMPAIGNS.length),
+  ]);
+  return { ...adminPage(items, query.page, total, false), range: query.range, from, to: today, referrers, campaigns };
+}
+
+/** Deletes daily counts older than READERSHIP_KEEP_DAYS (13 months and more); answers how many rows went. */
+export function pruneReadership(now: Date): Promise<number> {
+  return deleteReadershipBefore(addDays(readershipDay(now), -READERSHIP_KEEP_DAYS));
+}
+
+let processCounter: ViewCounter | undefined;
+
+/**
+ * This process's readership counter, writing every few seconds from its first use. The
+ * production server (src/server/front) hands it to every request (`locals.views`) and
+ * writes what is pending on shutdown; under `astro dev` the route makes its own.
+ */
+export function processViewCounter(): ViewCounter {
+  if (!processCounter) {
+    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch) });
+    processCounter.start();
+  }
+  return processCounter;
+}

@@ -1,0 +1,258 @@
+// A newsroom team: invitations (single use, 7 days, revocable), password resets, roles and
+// deactivation ending sessions at once, the last owner kept, review before publishing, and
+// the audit trail of each audited action (append-only in the database itself).
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { articles, rateLimitEvents, staffInvitations } from '@db/schema';
+import { apiClient } from '../helpers/api-client.ts';
+import { cookieOf, joinStaff, tokenMailedTo } from '../helpers/staff.ts';
+import { useTestServer } from '../helpers/test-server.ts';
+
+const PASSWORD = 'staff-owner-password';
+const server = useTestServer({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD });
+const api = apiClient(server, PASSWORD);
+const { call } = api;
+let owner = '';
+
+beforeAll(async () => {
+  owner = await api.signIn();
+});
+beforeEach(async () => {
+  await server.database.db.delete(rateLimitEvents);
+});
+
+const draft = (slug: string, extra: Record<string, unknown> = {}) => ({
+  title: `Story ${slug}`,
+  slug,
+  excerpt: 'An excerpt.',
+  content: '<p>Text.</p>',
+  author: 'Somebody Else',
+  categoryId: 2,
+  status: 'draft',
+  ...extra,
+});
+
+/** The audit entries of one action, newest first. */
+const auditOf = async (action: string) =>
+  ((await call('GET', `/api/admin/audit?action=${action}`, { cookie: owner })).json['items'] as {
+    actorName: string;
+    summary: string;
+    subjectId: string | null;
+  }[]) ?? [];
+
+const signInAs = (username: string, password: string) => call('POST', '/api/admin/login', { body: { username, password } });
+
+describe('invitations', () => {
+  it('an invited contributor accepts once, with their own password, and works under their own name', async () => {
+    const invited = await call('POST', '/api/admin/staff/invitations', {
+      cookie: owner,
+      body: { email: 'Casey@Example.com', name: 'Casey Contributor', role: 'contributor' },
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.json).toMatchObject({ email: 'casey@example.com', role: 'contributor' });
+    const token = await tokenMailedTo(api, owner, 'casey@example.com');
+    const accepted = await call('POST', '/api/admin/invitations/accept', { body: { token, password: 'casey has a long password' } });
+    expect(accepted.status).toBe(201);
+    const casey = cookieOf(accepted.headers);
+    const account = await call('GET', '/api/admin/account', { cookie: casey });
+    expect(account.json).toMatchObject({ username: 'casey@example.com', displayName: 'Casey Contributor', role: 'contributor' });
+    expect(account.json['capabilities']).toContain('writeArticles');
+    expect(account.json['capabilities']).not.toContain('publishOwnArticles');
+    // Single use: the same link again is refused, and so is a second account for the address.
+    const again = await call('POST', '/api/admin/invitations/accept', { body: { token, password: 'casey has a long password' } });
+    expect(again.status).toBe(400);
+    expect(again.json['message']).toMatch(/not valid/);
+    // The person signs in with their address (in any case) and their password.
+    expect((await signInAs('CASEY@example.com', 'casey has a long password')).status).toBe(200);
+    expect((await auditOf('invitation_accepted'))[0]).toMatchObject({ actorName: 'casey@example.com' });
+    expect((await auditOf('staff_invited'))[0]?.summary).toContain('casey@example.com');
+  });
+
+  it('an expired or revoked invitation is refused, and a short password is a field error', async () => {
+    await call('POST', '/api/admin/staff/invitations', { cookie: owner, body: { email: 'late@example.com', name: 'Late Larry', role: 'author' } });
+    const token = await tokenMailedTo(api, owner, 'late@example.com');
+    expect((await call('POST', '/api/admin/invitations/accept', { body: { token, password: 'short' } })).json['errors']).toHaveProperty('password');
+    await server.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.email, 'late@example.com'));
+    expect((await call('POST', '/api/admin/invitations/accept', { body: { token, password: 'a long enough password' } })).status).toBe(400);
+
+    const invited = await call('POST', '/api/admin/staff/invitations', {
+      cookie: owner,
+      body: { email: 'gone@example.com', name: 'Gone Gina', role: 'editor' },
+    });
+    const revokeToken = await tokenMailedTo(api, owner, 'gone@example.com');
+    const listed = await call('GET', '/api/admin/staff', { cookie: owner });
+    expect((listed.json['invitations'] as { email: string }[]).map((i) => i.email)).toContain('gone@example.com');
+    expect((await call('DELETE', `/api/admin/staff/invitations/${String(invited.json['id'])}`, { cookie: owner })).status).toBe(204);
+    expect((await call('POST', '/api/admin/invitations/accept', { body: { token: revokeToken, password: 'a long enough password' } })).status).toBe(
+      400,
+    );
+    expect((await auditOf('invitation_revoked'))[0]?.summary).toBe('gone@example.com');
+  });
+
+  it('refuses an address already on the staff', async () => {
+    await joinStaff(api, owner, 'author', 'twice@example.com');
+    const again = await call('POST', '/api/admin/staff/invitations', {
+      cookie: owner,
+      body: { email: 'twice@example.com', name: 'Twice', role: 'author' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('password resets', () => {
+  it('mails a single-use link to a staff address only; the new password ends every session', async () => {
+    const riley = await joinStaff(api, owner, 'editor', 'riley@example.com');
+    const unknown = await call('POST', '/api/admin/password-reset', { body: { email: 'nobody@example.com' } });
+    expect(unknown.status).toBe(202);
+    const asked = await call('POST', '/api/admin/password-reset', { body: { email: 'riley@example.com' } });
+    expect(asked.status).toBe(202);
+    expect(asked.json['message']).toBe(unknown.json['message']);
+    const outbox = await call('GET', '/api/admin/outbox?kind=staff&q=nobody%40example.com', { cookie: owner });
+    expect(outbox.json['items']).toEqual([]);
+    const token = await tokenMailedTo(api, owner, 'riley@example.com');
+    expect((await call('POST', '/api/admin/password-reset/confirm', { body: { token, password: 'riley new long password' } })).status).toBe(204);
+    expect((await call('GET', '/api/admin/account', { cookie: riley })).status).toBe(401);
+    expect((await call('POST', '/api/admin/password-reset/confirm', { body: { token, password: 'another long password' } })).status).toBe(400);
+    expect((await signInAs('riley@example.com', 'a long staff password')).status).toBe(401);
+    expect((await signInAs('riley@example.com', 'riley new long password')).status).toBe(200);
+    expect((await auditOf('password_reset'))[0]?.actorName).toBe('riley@example.com');
+  });
+});
+
+describe('roles and deactivation', () => {
+  it('a deactivated person is refused at once, keeps their byline, and cannot sign in until reactivated', async () => {
+    const dana = await joinStaff(api, owner, 'author', 'dana.author@example.com', 'Dana Author');
+    const created = await call('POST', '/api/articles', { cookie: dana, body: draft('dana-live-story', { status: 'published' }) });
+    expect(created.status).toBe(201);
+    expect(created.json['author']).toBe('Dana Author');
+    const staff = await call('GET', '/api/admin/staff', { cookie: owner });
+    const person = (staff.json['items'] as { id: number; email: string }[]).find((p) => p.email === 'dana.author@example.com');
+    expect((await call('PATCH', `/api/admin/staff/${person!.id}`, { cookie: owner, body: { active: false } })).status).toBe(200);
+    expect((await call('GET', '/api/admin/articles', { cookie: dana })).status).toBe(401);
+    expect((await signInAs('dana.author@example.com', 'a long staff password')).status).toBe(401);
+    expect((await call('GET', '/api/articles/dana-live-story')).json['author']).toBe('Dana Author');
+    expect((await call('PATCH', `/api/admin/staff/${person!.id}`, { cookie: owner, body: { active: true, role: 'contributor' } })).status).toBe(200);
+    const back = await signInAs('dana.author@example.com', 'a long staff password');
+    expect(back.status).toBe(200);
+    expect((await call('GET', '/api/admin/account', { cookie: cookieOf(back.headers) })).json['role']).toBe('contributor');
+    expect((await auditOf('staff_deactivated'))[0]?.summary).toBe('Dana Author');
+    expect((await auditOf('staff_reactivated'))[0]?.summary).toBe('Dana Author');
+    expect((await auditOf('staff_role_changed'))[0]?.summary).toBe('Dana Author: Author → Contributor');
+  });
+
+  it('nobody changes their own role, and the last active owner stays one', async () => {
+    const self = await call('GET', '/api/admin/account', { cookie: owner });
+    const change = await call('PATCH', `/api/admin/staff/${String(self.json['id'])}`, { cookie: owner, body: { role: 'editor' } });
+    expect(change.status).toBe(409);
+    const second = await joinStaff(api, owner, 'owner', 'second.owner@example.com');
+    // The second owner may demote the first while another owner remains, but not then themselves be left alone demoted.
+    expect((await call('PATCH', `/api/admin/staff/${String(self.json['id'])}`, { cookie: second, body: { role: 'editor' } })).status).toBe(200);
+    owner = await api.signIn();
+    const secondId = (await call('GET', '/api/admin/account', { cookie: second })).json['id'];
+    expect((await call('PATCH', `/api/admin/staff/${String(secondId)}`, { cookie: owner, body: { role: 'owner' } })).status).toBe(403);
+    const restored = await call('PATCH', `/api/admin/staff/${String(self.json['id'])}`, { cookie: second, body: { role: 'owner' } });
+    expect(restored.status).toBe(200);
+    owner = await api.signIn();
+    expect((await call('PATCH', `/api/admin/staff/${String(secondId)}`, { cookie: owner, body: { active: false } })).status).toBe(200);
+  });
+
+  it('sees and ends its own sessions only', async () => {
+    const other = await api.signIn();
+    const sessions = await call('GET', '/api/admin/account/sessions', { cookie: owner });
+    const list = sessions.json as unknown as { id: string; current: boolean }[];
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    const otherId = other.split('=')[1]?.split('.')[0] ?? '';
+    expect((await call('DELETE', `/api/admin/account/sessions/${otherId}`, { cookie: owner })).status).toBe(204);
+    expect((await call('GET', '/api/admin/account', { cookie: other })).status).toBe(401);
+    const casey = await joinStaff(api, owner, 'contributor', 'session.peeker@example.com');
+    const ownerSession = owner.split('=')[1]?.split('.')[0] ?? '';
+    expect((await call('DELETE', `/api/admin/account/sessions/${ownerSession}`, { cookie: casey })).status).toBe(404);
+  });
+});
+
+describe('review before publishing', () => {
+  it('a contributor writes and submits; an editor returns, then publishes; nothing is published by someone not allowed', async () => {
+    const writer = await joinStaff(api, owner, 'contributor', 'writer@example.com', 'Wren Writer');
+    const editor = await joinStaff(api, owner, 'editor', 'editor@example.com', 'Eddie Editor');
+    expect((await call('POST', '/api/articles', { cookie: writer, body: draft('wren-sneaks', { status: 'published' }) })).status).toBe(403);
+    const created = await call('POST', '/api/articles', { cookie: writer, body: draft('wren-draft') });
+    expect(created.status).toBe(201);
+    expect(created.json['author']).toBe('Wren Writer');
+    const id = String(created.json['id']);
+    // Their own only: a seeded story is not theirs to read or change; publishing their own is not theirs either.
+    expect((await call('GET', '/api/admin/articles/1', { cookie: writer })).status).toBe(403);
+    expect((await call('PATCH', '/api/articles/1', { cookie: writer, body: { title: 'Mine now' } })).status).toBe(403);
+    expect((await call('PATCH', `/api/articles/${id}`, { cookie: writer, body: { status: 'published' } })).status).toBe(403);
+    const own = await call('GET', '/api/admin/articles', { cookie: writer });
+    expect((own.json['items'] as { slug: string }[]).map((a) => a.slug)).toEqual(['wren-draft']);
+
+    expect(
+      (await call('POST', `/api/admin/articles/${id}/review`, { cookie: writer, body: { action: 'submit', note: 'Ready for a look' } })).status,
+    ).toBe(201);
+    const queue = await call('GET', '/api/admin/articles?status=review', { cookie: editor });
+    expect((queue.json['items'] as { slug: string; reviewState: string }[]).map((a) => [a.slug, a.reviewState])).toEqual([
+      ['wren-draft', 'submitted'],
+    ]);
+    expect((await call('POST', `/api/admin/articles/${id}/review`, { cookie: writer, body: { action: 'return', note: 'x' } })).status).toBe(403);
+    expect((await call('POST', `/api/admin/articles/${id}/review`, { cookie: editor, body: { action: 'return' } })).status).toBe(400);
+    expect(
+      (await call('POST', `/api/admin/articles/${id}/review`, { cookie: editor, body: { action: 'return', note: 'Add a source.' } })).status,
+    ).toBe(201);
+    const notes = await call('GET', `/api/admin/articles/${id}/notes`, { cookie: writer });
+    expect((notes.json as unknown as { kind: string; body: string }[]).map((n) => [n.kind, n.body])).toEqual([
+      ['returned', 'Add a source.'],
+      ['submitted', 'Ready for a look'],
+    ]);
+    await call('POST', `/api/admin/articles/${id}/review`, { cookie: writer, body: { action: 'submit' } });
+    const published = await call('PATCH', `/api/articles/${id}`, { cookie: editor, body: { status: 'published' } });
+    expect(published.status).toBe(200);
+    expect(published.json['reviewState']).toBeNull();
+    expect((await call('GET', '/api/articles/wren-draft')).status).toBe(200);
+    expect((await call('DELETE', `/api/articles/${id}`, { cookie: writer })).status).toBe(403);
+    expect((await auditOf('article_published'))[0]).toMatchObject({ actorName: 'editor@example.com', summary: 'Story wren-draft' });
+    expect((await auditOf('article_submitted')).length).toBe(2);
+    expect((await auditOf('article_returned'))[0]?.actorName).toBe('editor@example.com');
+  });
+});
+
+describe('the audit trail', () => {
+  it('records sign-ins, failures, deletions and exports, and the database refuses to edit it', async () => {
+    await signInAs('admin', 'wrong password here');
+    expect((await auditOf('sign_in_failed'))[0]?.actorName).toBe('admin');
+    expect((await auditOf('sign_in')).length).toBeGreaterThan(0);
+    const created = await call('POST', '/api/articles', { cookie: owner, body: draft('to-be-deleted', { status: 'published' }) });
+    expect((await call('DELETE', `/api/articles/${String(created.json['id'])}`, { cookie: owner })).status).toBe(204);
+    expect((await auditOf('article_deleted'))[0]).toMatchObject({ summary: 'Story to-be-deleted', subjectId: String(created.json['id']) });
+    expect((await call('GET', '/api/admin/subscribers/export.csv', { cookie: owner })).status).toBe(200);
+    expect((await auditOf('subscribers_exported')).length).toBe(1);
+    // Scheduling and unpublishing are publication changes too.
+    const later = await call('POST', '/api/articles', {
+      cookie: owner,
+      body: draft('scheduled-story', { status: 'published', publishedAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    expect((await auditOf('article_scheduled'))[0]?.summary).toBe('Story scheduled-story');
+    await call('PATCH', `/api/articles/${String(later.json['id'])}`, {
+      cookie: owner,
+      body: { publishedAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect((await auditOf('article_published'))[0]?.summary).toBe('Story scheduled-story');
+    await call('PATCH', `/api/articles/${String(later.json['id'])}`, { cookie: owner, body: { status: 'draft' } });
+    expect((await auditOf('article_unpublished'))[0]?.summary).toBe('Story scheduled-story');
+    // Settings and two-factor changes.
+    const zoho = await call('POST', '/api/admin/zoho-config', {
+      cookie: owner,
+      body: { workspaceId: '1234', clientId: '1000.ABC', clientSecret: 'secret', refreshToken: 'token', dataCentre: 'US' },
+    });
+    expect(zoho.status).toBe(200);
+    expect((await auditOf('settings_changed'))[0]?.summary).toBe('Zoho configuration');
+    expect((await call('POST', '/api/admin/totp/setup', { cookie: owner, body: { password: PASSWORD } })).status).toBe(200);
+    expect((await auditOf('two_factor_changed'))[0]?.actorName).toBe('admin');
+    await expect(server.database.client.execute("UPDATE audit_log SET actor_name = 'someone else'")).rejects.toThrow(/append-only/);
+    await expect(server.database.client.execute('DELETE FROM audit_log')).rejects.toThrow(/kept at least/);
+    const untouched = await server.database.db.select({ n: sql<number>`count(*)` }).from(articles);
+    expect(untouched[0]?.n).toBeGreaterThan(0);
+  });
+});
