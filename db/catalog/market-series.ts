@@ -39,6 +39,59 @@ export interface MarketSeriesFacts {
   staleAfterDays: number;
   /** The EIA releases that publish its new figures (`releases.ts`): its page's "Next update", the calendar's links. */
   releases: readonly ReleaseKind[];
+  /**
+   * A look ahead at another series (`of`, its slug): EIA's Short-Term Energy Outlook forecast of
+   * it (`forecast`: history and forecast months, revised with each outlook), or a NYMEX futures
+   * contract on it (`futures`: the daily settlement of the contract `contract` months out).
+   * Charts draw them after the series' latest observation, labelled as forecast or futures.
+   */
+  outlook?: OutlookFacts;
+}
+
+/** What an outlook series looks ahead at (see `MarketSeriesFacts.outlook`). */
+export type OutlookFacts = { of: string; kind: 'forecast' } | { of: string; kind: 'futures'; contract: FuturesContract };
+
+/** The NYMEX contracts EIA publishes for WTI and Henry Hub: 1 is the nearest delivery month. */
+export type FuturesContract = 1 | 2 | 3 | 4;
+export const FUTURES_CONTRACTS = [1, 2, 3, 4] as const satisfies readonly FuturesContract[];
+
+/** EIA's Short-Term Energy Outlook of a series: one monthly `steo` series id, published each month through December of next year. */
+function steoForecast<S extends string>(of: S, seriesId: string, facts: Pick<MarketSeriesFacts, 'name' | 'shortName' | 'unit' | 'decimals'>) {
+  return {
+    slug: `${of}-steo` as const,
+    ...facts,
+    frequency: 'monthly',
+    listed: false,
+    eia: { route: 'steo', data: 'value', facets: { seriesId: [seriesId] }, series: seriesId },
+    description: `EIA's Short-Term Energy Outlook for ${facts.shortName.replace(/ forecast$/, '')}: monthly averages, history and forecast through December of next year, revised with each month's outlook.`,
+    keywords: ['short-term energy outlook', 'steo'],
+    // A new outlook every month; its latest period is a forecast month, so it is never stale by date.
+    staleAfterDays: 45,
+    releases: ['steo'],
+    outlook: { of, kind: 'forecast' },
+  } as const satisfies MarketSeriesFacts;
+}
+
+/** A NYMEX futures contract as EIA publishes it (daily settlements, `RCLC1`…, `RNGC1`…, with the weekly spot prices). */
+function futuresContract<S extends 'wti' | 'henry-hub', N extends FuturesContract>(of: S, contract: N) {
+  const crude = of === 'wti';
+  const series = `${crude ? 'RCLC' : 'RNGC'}${contract}`;
+  const months = contract === 1 ? 'nearest delivery month' : `delivery ${contract} months out`;
+  return {
+    slug: `${of}-futures-${contract}` as const,
+    name: `${crude ? 'WTI Crude Oil' : 'Henry Hub Natural Gas'} Futures, Contract ${contract}`,
+    shortName: `${crude ? 'WTI' : 'Henry Hub'} futures (contract ${contract})`,
+    unit: crude ? '$/bbl' : '$/MMBtu',
+    frequency: 'daily',
+    decimals: crude ? 2 : 3,
+    listed: false,
+    eia: { route: crude ? 'petroleum/pri/fut' : 'natural-gas/pri/fut', data: 'value', facets: { series: [series] }, series },
+    description: `Daily settlement price of the NYMEX ${crude ? 'light sweet crude oil (WTI, Cushing)' : 'Henry Hub natural gas'} futures contract ${contract} (${months}), in ${crude ? 'dollars per barrel' : 'dollars per million British thermal units'}.`,
+    keywords: [crude ? 'crude futures' : 'gas futures', 'nymex'],
+    staleAfterDays: 10,
+    releases: ['wpsr'],
+    outlook: { of, kind: 'futures', contract },
+  } as const satisfies MarketSeriesFacts;
 }
 
 /** The usual EIA query: the route's `value` column, the one series picked by its `series` facet, which is also its id. */
@@ -208,12 +261,40 @@ export const MARKET_SERIES = [
     staleAfterDays: 14,
     releases: ['wpsr'],
   },
+  // What the market expects: EIA's monthly outlook and the futures strip (charted after the series they look ahead at).
+  steoForecast('wti', 'WTIPUUS', { name: 'WTI Crude Oil, EIA Forecast', shortName: 'WTI crude forecast', unit: '$/bbl', decimals: 2 }),
+  steoForecast('brent', 'BREPUUS', { name: 'Brent Crude Oil, EIA Forecast', shortName: 'Brent crude forecast', unit: '$/bbl', decimals: 2 }),
+  steoForecast('henry-hub', 'NGHHUUS', {
+    name: 'Henry Hub Natural Gas, EIA Forecast',
+    shortName: 'Henry Hub natural gas forecast',
+    unit: '$/MMBtu',
+    decimals: 2,
+  }),
+  steoForecast('electricity', 'ESRCUUS', {
+    name: 'US Residential Electricity, EIA Forecast',
+    shortName: 'US residential electricity price forecast',
+    unit: '¢/kWh',
+    decimals: 2,
+  }),
+  futuresContract('wti', 1),
+  futuresContract('wti', 2),
+  futuresContract('wti', 3),
+  futuresContract('wti', 4),
+  futuresContract('henry-hub', 1),
+  futuresContract('henry-hub', 2),
+  futuresContract('henry-hub', 3),
+  futuresContract('henry-hub', 4),
 ] as const satisfies readonly MarketSeriesFacts[];
 
 export type MarketSeriesSlug = (typeof MARKET_SERIES)[number]['slug'];
 
 /** The slugs of the catalog, in display order. */
 export const MARKET_SERIES_SLUGS: readonly MarketSeriesSlug[] = MARKET_SERIES.map((s) => s.slug);
+
+/** The catalog's outlook series of a series (its forecast and futures contracts), in catalog order. */
+export function outlookSeriesOf(slug: string): MarketSeriesFacts[] {
+  return MARKET_SERIES.filter((s: MarketSeriesFacts) => s.outlook?.of === slug);
+}
 
 /** A series' facts by slug; undefined for a slug the catalog does not know. */
 export function marketSeriesFacts(slug: string): MarketSeriesFacts | undefined {

@@ -20,7 +20,8 @@
 //   2024's to Wednesday the 13th). This gives most of EIA's published STEO dates; EIA
 //   sometimes chooses a later day (often in January), which an editor records as a
 //   release change (`release_changes`, the admin's Calendar tab). A forecast: it updates
-//   no stored series.
+//   the stored outlook series (`*-steo`), whose latest period is a forecast month, so it
+//   carries no period.
 // - Electric Power Monthly: the 24th at 10:00, or the next business day (an approximation:
 //   EIA publishes it in the last week of the month); it carries the data of two months
 //   before.

@@ -6,10 +6,14 @@
 // the last one before today, weekly and monthly figures up to the period of the latest release
 // that updates them (`releases` in the catalog), so monthly production and electricity end
 // about two months back. Deterministic: every path starts at ORIGIN from a PRNG seeded by its
-// name, so a day's figure is the same whatever day the seed runs.
-import { addDays, dayTime, isBusinessDay, isoDay, previousBusinessDay, weekday } from '../catalog/days.ts';
-import { MARKET_SERIES, type MarketSeriesSlug } from '../catalog/market-series.ts';
-import { latestReleasedPeriod } from '../catalog/releases.ts';
+// name, so a day's figure is the same whatever day the seed runs. The look ahead is modeled too:
+// futures contracts settle at what the model expects the price to be at their delivery, and
+// EIA's outlook (STEO) is the monthly average of the path up to its issue, then the model's
+// expectation from the issue day on, through December of the next year; like EIA's, a forecast
+// month is revised with each outlook, while history stays as it was.
+import { addDays, dayTime, daysBetween, isBusinessDay, isoDay, previousBusinessDay, weekday } from '../catalog/days.ts';
+import { FUTURES_CONTRACTS, MARKET_SERIES, type FuturesContract, type MarketSeriesSlug } from '../catalog/market-series.ts';
+import { latestReleasedPeriod, releaseDaysBetween } from '../catalog/releases.ts';
 
 export interface Observation {
   period: string;
@@ -96,6 +100,15 @@ function monthlyDays(end: string): string[] {
   }
 }
 
+/** Crude's and gas's long-run log levels and the share of a deviation from them kept each day. */
+const CRUDE_LEVEL = Math.log(72);
+const CRUDE_KEEP = 0.996;
+const GAS_LEVEL = Math.log(3.2);
+const GAS_KEEP = 0.99;
+const SPREAD_LEVEL = 3.9;
+const SPREAD_KEEP = 0.97;
+const gasSeason = (day: string) => season(day, 0.15, 20);
+
 /** The model's daily paths over calendar days: crude (WTI), the Brent premium over it, and Henry Hub. */
 function dailyPaths(end: string) {
   const days = calendarDays(end);
@@ -105,13 +118,13 @@ function dailyPaths(end: string) {
   const gas = new Map<string, number>();
   // Log prices pulled back toward their level: crude's half-life about half a year, gas's two
   // months around a winter peak; the Brent premium wanders between $1.20 and $8 around $3.90.
-  let crude = Math.log(72);
+  let crude = CRUDE_LEVEL;
   let spread = 3.9;
-  let logGas = Math.log(3.2);
+  let logGas = GAS_LEVEL;
   for (const day of days) {
-    crude += 0.004 * (Math.log(72) - crude) + 0.015 * crudeShock();
-    spread = Math.min(8, Math.max(1.2, spread + 0.03 * (3.9 - spread) + 0.12 * spreadShock()));
-    logGas += 0.01 * (Math.log(3.2) + season(day, 0.15, 20) - logGas) + 0.03 * gasShock();
+    crude += (1 - CRUDE_KEEP) * (CRUDE_LEVEL - crude) + 0.015 * crudeShock();
+    spread = Math.min(8, Math.max(1.2, spread + (1 - SPREAD_KEEP) * (SPREAD_LEVEL - spread) + 0.12 * spreadShock()));
+    logGas += (1 - GAS_KEEP) * (GAS_LEVEL + gasSeason(day) - logGas) + 0.03 * gasShock();
     wti.set(day, Math.exp(crude));
     brent.set(day, Math.exp(crude) + spread);
     gas.set(day, Math.max(1.5, Math.exp(logGas)));
@@ -122,7 +135,20 @@ function dailyPaths(end: string) {
     for (let k = 1; k <= 14; k++) sum += wti.get(addDays(day, -k)) ?? Number.NaN;
     return sum / 14;
   };
-  return { wti, brent, gas, crudeBefore };
+  /**
+   * What the model expects a price to be `ahead` days after `day` (a day the paths reach), given
+   * the paths then: each deviation from its level (gas's includes the season) decays as the
+   * model's own reversion does.
+   */
+  const expected = (kind: 'wti' | 'brent' | 'gas', day: string, ahead: number): number => {
+    const crudeAhead = Math.exp(CRUDE_LEVEL + (Math.log(wti.get(day) ?? Number.NaN) - CRUDE_LEVEL) * CRUDE_KEEP ** ahead);
+    if (kind === 'wti') return crudeAhead;
+    if (kind === 'brent')
+      return crudeAhead + SPREAD_LEVEL + ((brent.get(day) ?? Number.NaN) - (wti.get(day) ?? Number.NaN) - SPREAD_LEVEL) * SPREAD_KEEP ** ahead;
+    const deviation = Math.log(gas.get(day) ?? Number.NaN) - GAS_LEVEL - gasSeason(day);
+    return Math.exp(GAS_LEVEL + gasSeason(addDays(day, ahead)) + deviation * GAS_KEEP ** ahead);
+  };
+  return { wti, brent, gas, crudeBefore, expected };
 }
 
 /**
@@ -135,6 +161,37 @@ interface SeriesModel {
   value: (day: string, noise: number) => number;
 }
 
+/** Days from a trade day to the middle of the delivery month of NYMEX contract `n` (about a month a contract). */
+const DELIVERY_DAYS = (n: FuturesContract) => 30 * n;
+
+/** The day of the outlook (STEO) in force on `today`: the latest one out before it. */
+function outlookIssueDay(today: string): string {
+  return (
+    releaseDaysBetween(addDays(today, -45), addDays(today, -1))
+      .filter((r) => r.kind === 'steo')
+      .at(-1)?.day ?? addDays(today, -1)
+  );
+}
+
+/** The last month an outlook issued on `issue` reaches: December of the next year. */
+export function outlookHorizon(issue: string): string {
+  return `${Number(issue.slice(0, 4)) + 1}-12-01`;
+}
+
+/**
+ * An outlook of a monthly average issued on `issue`: months before the issue's month are the
+ * average of `daily` over the month; later months `forecast(month)`.
+ */
+function outlookValue(month: string, issue: string, daily: (day: string) => number | undefined, forecast: (month: string) => number): number {
+  if (month >= issue.slice(0, 7)) return forecast(month);
+  const values: number[] = [];
+  for (let d = month; d.slice(0, 7) === month.slice(0, 7); d = addDays(d, 1)) {
+    const v = daily(d);
+    if (v !== undefined) values.push(v);
+  }
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
 /** Each catalog series in the model (`end`: the last day the daily paths reach). */
 function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
   const paths = dailyPaths(end);
@@ -142,6 +199,28 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
   const fridays = (last: string) => weeklyDays(last, 5);
   const mondays = (last: string) => weeklyDays(last, 1);
   const on = (path: Map<string, number>) => (day: string) => path.get(day) ?? Number.NaN;
+  const issue = outlookIssueDay(addDays(end, 1));
+  // The outlook starts from the price of the last business day before its issue, and aims at mid-month.
+  const priced = previousBusinessDay(issue);
+  const outlookMonths = () => monthlyDays(outlookHorizon(issue));
+  const outlook = (kind: 'wti' | 'brent' | 'gas'): SeriesModel => ({
+    days: outlookMonths,
+    value: (month) =>
+      outlookValue(
+        month,
+        issue,
+        (d) => (isBusinessDay(d) ? paths[kind].get(d) : undefined),
+        (m) => paths.expected(kind, priced, daysBetween(priced, addDays(m, 14))),
+      ),
+  });
+  const strip = <S extends 'wti' | 'henry-hub'>(of: S, kind: 'wti' | 'gas') =>
+    Object.fromEntries(
+      FUTURES_CONTRACTS.map((n): [string, SeriesModel] => [
+        `${of}-futures-${n}`,
+        { days: businessDays, value: (d) => paths.expected(kind, d, DELIVERY_DAYS(n)) },
+      ]),
+    ) as Record<`${S}-futures-${FuturesContract}`, SeriesModel>;
+  const residential = (d: string) => 12.6 * 1.028 ** yearsSinceOrigin(d) + season(d, 0.55, 200);
   return {
     wti: { days: businessDays, value: on(paths.wti) },
     brent: { days: businessDays, value: on(paths.brent) },
@@ -153,7 +232,7 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
     electricity: {
       days: monthlyDays,
       noise: { keep: 0.5, sd: 0.08 },
-      value: (d, x) => 12.6 * 1.028 ** yearsSinceOrigin(d) + season(d, 0.55, 200) + x,
+      value: (d, x) => residential(d) + x,
     },
     'crude-production': {
       days: monthlyDays,
@@ -165,6 +244,13 @@ function model(end: string): Record<MarketSeriesSlug, SeriesModel> {
     'cushing-stocks': { days: fridays, noise: { keep: 0.95, sd: 1_100 }, value: (_, x) => Math.min(60_000, Math.max(20_000, 32_000 + x)) },
     'gas-storage': { days: fridays, noise: { keep: 0.95, sd: 18 }, value: (d, x) => storageCurve(d) + x },
     'distillate-inventories': { days: fridays, noise: { keep: 0.9, sd: 1_800 }, value: (d, x) => 122_000 + season(d, 9_000, 330) + x },
+    'wti-steo': outlook('wti'),
+    'brent-steo': outlook('brent'),
+    'henry-hub-steo': outlook('gas'),
+    // Residential prices follow their trend and season: the outlook is the model without its noise.
+    'electricity-steo': { days: outlookMonths, value: (month) => residential(month) },
+    ...strip('wti', 'wti'),
+    ...strip('henry-hub', 'gas'),
   };
 }
 
@@ -179,6 +265,7 @@ export function easternDay(instant: Date): string {
  */
 export function latestSamplePeriod(slug: MarketSeriesSlug, today: string): string {
   const facts = MARKET_SERIES.find((s) => s.slug === slug);
+  if (facts && 'outlook' in facts && facts.outlook.kind === 'forecast') return outlookHorizon(outlookIssueDay(today));
   if (!facts || facts.frequency === 'daily') return previousBusinessDay(addDays(today, -1));
   return latestReleasedPeriod(facts.releases, today) ?? addDays(today, -1);
 }

@@ -1,5 +1,5 @@
 import { daysBetween, federalHolidays, holidayOn, type Holiday } from '@db/catalog/days';
-import { MARKET_SERIES } from '@db/catalog/market-series';
+import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { RELEASE_KINDS, RELEASES, releaseDaysBetween, type ReleaseDay, type ReleaseFacts, type ReleaseKind } from '@db/catalog/releases';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { zonedTime } from '@/lib/zoned-time';
@@ -23,9 +23,14 @@ export interface ReleaseRule extends ReleaseFacts {
   series: readonly ReleaseSeries[];
 }
 
-/** The series a release updates: those whose catalog entry lists it. */
+/**
+ * The series a release updates: those whose catalog entry lists it. Futures contracts are left
+ * out of the list: they come with the spot prices the same release lists, whose pages chart them.
+ */
 function seriesUpdatedBy(kind: ReleaseKind): ReleaseSeries[] {
-  return MARKET_SERIES.filter((s) => (s.releases as readonly ReleaseKind[]).includes(kind)).map((s) => ({ slug: s.slug, label: s.shortName }));
+  return (MARKET_SERIES as readonly MarketSeriesFacts[])
+    .filter((s) => s.releases.includes(kind) && s.outlook?.kind !== 'futures')
+    .map((s) => ({ slug: s.slug, label: s.shortName }));
 }
 
 /** Each release's facts and the series it updates. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SERIES_VIEW_PARAMS } from '@/lib/series-view';
 import { purgeTarget, tag } from '@/server/cache/tags';
 
 /**
@@ -24,7 +25,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/calendar.ics': [],
   '/markets': [],
   '/newsletter': [],
-  '/markets/[slug]': ['range'],
+  '/markets/[slug]': SERIES_VIEW_PARAMS,
+  '/embed/markets/[slug]': SERIES_VIEW_PARAMS,
   '/api/docs': [],
   '/rss.xml': [],
   '/sitemap.xml': [],
@@ -85,9 +87,9 @@ export interface CachedPage {
 export function pageAddress(url: URL, params: readonly string[]): string {
   if (params.length === 0 || url.search === '') return url.pathname;
   const kept = new URLSearchParams();
+  // Every value of a repeated parameter (a form's `compare`), so two queries a page reads apart never share a key.
   for (const name of params) {
-    const value = url.searchParams.get(name);
-    if (value !== null && value !== '') kept.set(name, value);
+    for (const value of url.searchParams.getAll(name)) if (value !== '') kept.append(name, value);
   }
   kept.sort();
   const query = kept.toString();

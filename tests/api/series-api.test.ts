@@ -1,3 +1,4 @@
+import { marketSeriesFacts } from '@db/catalog/market-series';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
@@ -204,12 +205,15 @@ describe('market-data cards, the price strip and the topic pages', () => {
 });
 
 describe('/markets pages', () => {
-  it('/markets lists every series with a link to its page, its cadence, as-of date and source', async () => {
+  it('/markets lists every series with a link to its page, its cadence, as-of date and source (forecasts and futures apart, by the series they look ahead at)', async () => {
     const html = await (await get('/markets')).text();
     for (const series of await listSeries()) {
       expect(html).toContain(`href="/markets/${series.slug}"`);
-      expect(html).toContain(`${series.source.text}.`);
+      if (!marketSeriesFacts(series.slug)?.outlook) expect(html).toContain(`${series.source.text}.`);
     }
+    const lookAhead = html.slice(html.indexOf('id="look-ahead"'));
+    expect(lookAhead).toMatch(/href="\/markets\/wti-steo"[^>]*>\s*WTI Crude Oil, EIA Forecast\s*<\/a>.*on the chart of.*href="\/markets\/wti"/s);
+    expect(lookAhead).toContain('href="/markets/henry-hub-futures-4"');
     expect(html).toContain('Weekly');
     expect(html).toMatch(/as of <time datetime="\d{4}-\d{2}-\d{2}"/i);
   });

@@ -28,7 +28,7 @@ test.describe('series pages', () => {
     // The chart loads when in view, with its legend naming the series and the five-year band, and the unit on its axis.
     await page.locator('[data-chart="Working Gas in Storage (Lower 48)"]').scrollIntoViewIfNeeded();
     const chart = drawnChart(page, 'Working Gas in Storage (Lower 48)');
-    for (const text of ['Working Gas in Storage (Lower 48) (Bcf)', 'Five-year average', 'Bcf'])
+    for (const text of ['Working Gas in Storage (Lower 48)', 'Five-year range', 'Five-year average', 'Bcf'])
       await expect(chart.getByText(text, { exact: true })).toBeVisible();
 
     // By keyboard: the 1M range link.

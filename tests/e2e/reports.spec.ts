@@ -18,7 +18,9 @@ async function expectReport(page: Page, title: string) {
 }
 
 async function downloadCsv(page: Page, report: ReturnType<Page['getByRole']>) {
-  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: 'Download CSV' }).click()]);
+  // The chart toolkit's Download menu: the CSV of exactly the figures the report shows.
+  await report.getByText('Download', { exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Data shown (CSV)' }).click()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), lines: readFileSync(path, 'utf8').trimEnd().split('\r\n') };
 }

@@ -32,13 +32,19 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Default data: prices for the last `days` days (weekdays), weekly diesel, crude and distillate stocks and gas storage, monthly generation, retail prices and crude production. */
+/**
+ * Default data: prices for the last `days` days (weekdays) with the NYMEX futures strip (contracts
+ * 1-4), weekly diesel, crude and distillate stocks and gas storage, monthly generation, retail
+ * prices and crude production, and the Short-Term Energy Outlook (a year back to December of
+ * next year).
+ */
 export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
   const gas: Record<string, unknown>[] = [];
   const gasoline: Record<string, unknown>[] = [];
   const stocks: Record<string, unknown>[] = [];
   const storage: Record<string, unknown>[] = [];
+  const crudeFutures: Record<string, unknown>[] = [];
   let fridays = 0;
   for (let i = days; i >= 1; i--) {
     const t = now - i * DAY;
@@ -67,6 +73,23 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       value: (3 + i / 100).toFixed(2),
       units: '$/MMBTU',
     });
+    // The strip: contract n a little under the one before (backwardation); a gap in contract 3 of WTI.
+    for (const n of [1, 2, 3, 4]) {
+      crudeFutures.push({
+        period,
+        series: `RCLC${n}`,
+        'series-description': `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
+        value: n === 3 && i === 12 ? null : (60.2 + i / 10 - n * 0.25).toFixed(2),
+        units: '$/BBL',
+      });
+      gas.push({
+        period,
+        series: `RNGC${n}`,
+        'series-description': `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
+        value: (3.05 + i / 100 + n * 0.04).toFixed(3),
+        units: '$/MMBTU',
+      });
+    }
     if (day === 1) {
       gasoline.push({ period, series: 'EMM_EPMR_PTE_NUS_DPG', duoarea: 'NUS', value: (3.1 + i / 1000).toFixed(3), units: '$/GAL' });
       gasoline.push({
@@ -206,9 +229,35 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       value: String(5_600 + m),
     });
   }
+  // The outlook: each month from a year back to December of next year, history and forecast alike
+  // (EIA's steo rows say `seriesId`), a gap marked ".", and a series the import must not take.
+  const steo: Record<string, unknown>[] = [];
+  const thisYear = new Date(now).getUTCFullYear();
+  const thisMonth = new Date(now).getUTCMonth();
+  for (let m = thisMonth - 12; m <= 23; m++) {
+    const period = new Date(Date.UTC(thisYear, m, 1)).toISOString().slice(0, 7);
+    const k = m - thisMonth;
+    for (const [seriesId, description, base, step, unit] of [
+      ['WTIPUUS', 'West Texas Intermediate Spot Average', 62, 0.3, 'dollars per barrel'],
+      ['BREPUUS', 'Brent Crude Oil Spot Price', 66, 0.3, 'dollars per barrel'],
+      ['NGHHUUS', 'Henry Hub Natural Gas Spot Price', 3.1, 0.02, 'dollars per million btu'],
+      ['ESRCUUS', 'Residential Electricity Price', 16.5, 0.05, 'cents per kilowatthour'],
+      ['COPRPUS', 'U.S. Crude Oil Production', 13.4, 0.01, 'million barrels per day'],
+    ] as const) {
+      steo.push({
+        period,
+        seriesId,
+        seriesDescription: description,
+        value: seriesId === 'BREPUUS' && k === 2 ? '.' : (base + k * step).toFixed(2),
+        unit,
+      });
+    }
+  }
   return new Map([
     ['petroleum/pri/spt', spot],
+    ['petroleum/pri/fut', crudeFutures],
     ['natural-gas/pri/fut', gas],
+    ['steo', steo],
     ['petroleum/pri/gnd', gasoline],
     ['electricity/retail-sales', retail],
     ['electricity/electric-power-operational-data', generation],

@@ -181,9 +181,10 @@ describe('EIA release rules across 2026', () => {
 describe('the series each release updates (from the market-series catalog)', () => {
   const slugsOf = (kind: Release['kind']) => RELEASE_RULES[kind].series.map((s) => s.slug);
 
-  it('publishes the daily spot prices with the WPSR, as EIA does, and no series with the outlook', () => {
+  it('publishes the daily spot prices with the WPSR, as EIA does (the futures strip with them, unlisted), and the forecasts with the outlook', () => {
     expect(slugsOf('wpsr')).toEqual(['wti', 'brent', 'henry-hub', 'crude-inventories', 'cushing-stocks', 'distillate-inventories']);
-    expect(slugsOf('steo')).toEqual([]);
+    expect(MARKET_SERIES.filter((s) => s.slug.includes('-futures-')).every((s) => (s.releases as readonly string[]).includes('wpsr'))).toBe(true);
+    expect(slugsOf('steo')).toEqual(['wti-steo', 'brent-steo', 'henry-hub-steo', 'electricity-steo']);
     expect(slugsOf('psm')).toEqual(['crude-production']);
     expect(slugsOf('epm')).toEqual(['electricity']);
     expect(slugsOf('fuel-prices')).toEqual(['gasoline', 'diesel']);

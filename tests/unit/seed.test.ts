@@ -253,8 +253,11 @@ describe('the sample market history', () => {
     expect(of('wti').some((o) => o.period === '2026-11-26')).toBe(false);
   });
 
+  /** EIA's outlooks: their latest period is a forecast month, not a released one. */
+  const isForecast = (slug: string) => slug.endsWith('-steo');
+
   it('ends each weekly and monthly series at the period of the latest release that updates it', () => {
-    for (const facts of MARKET_SERIES.filter((s) => s.frequency !== 'daily')) {
+    for (const facts of MARKET_SERIES.filter((s) => s.frequency !== 'daily' && !isForecast(s.slug))) {
       expect(of(facts.slug).at(-1)?.period, facts.slug).toBe(latestReleasedPeriod(facts.releases, today));
     }
     // Stocks for the week ending Friday the 13th (the WPSR of the 18th); today's is not out.
@@ -293,11 +296,48 @@ describe('the sample market history', () => {
     for (const [i, o] of storage.entries()) if (i > 0) expect(Math.abs(o.value - (storage[i - 1]?.value ?? 0))).toBeLessThan(300);
   });
 
-  it('is deterministic: a day’s figure is the same whenever the seed runs', () => {
+  it('models EIA’s outlook: monthly averages before its issue, the model’s expectation after, through December of next year', () => {
+    // The outlook in force on November 25, 2026 is November's, out on Tuesday the 10th.
+    for (const slug of ['wti-steo', 'brent-steo', 'henry-hub-steo', 'electricity-steo'] as const) {
+      expect(of(slug).at(-1)?.period, slug).toBe('2027-12-01');
+      expect(
+        of(slug).every((o) => o.period.endsWith('-01')),
+        slug,
+      ).toBe(true);
+    }
+    // A month before the issue is the average of the daily prices of that month.
+    const october = of('wti').filter((o) => o.period.startsWith('2026-10'));
+    const average = october.reduce((a, b) => a + b.value, 0) / october.length;
+    expect(byPeriod('wti-steo').get('2026-10-01')).toBeCloseTo(average, 1);
+    // Forecasts stay within reach of the latest price and move toward the model's level, Brent above WTI.
+    for (const o of of('wti-steo').filter((p) => p.period >= '2026-12-01')) {
+      expect(o.value).toBeGreaterThan(50);
+      expect(o.value).toBeLessThan(100);
+      expect(byPeriod('brent-steo').get(o.period) ?? 0).toBeGreaterThan(o.value);
+    }
+  });
+
+  it('settles the futures strip from the same model: each contract near the spot price, a little less each month out when spot is above its level', () => {
+    const spot = byPeriod('wti');
+    for (const n of [1, 2, 3, 4] as const) {
+      const contract = of(`wti-futures-${n}`);
+      expect(contract.map((o) => o.period)).toEqual(of('wti').map((o) => o.period));
+      for (const o of contract.slice(-20)) expect(Math.abs(o.value - (spot.get(o.period) ?? 0))).toBeLessThan(8);
+    }
+    const last = of('wti').at(-1);
+    const strip = [1, 2, 3, 4].map((n) => byPeriod(`wti-futures-${n}` as MarketSeriesSlug).get(last?.period ?? '') ?? 0);
+    const towardLevel = (last?.value ?? 0) > 72 ? [...strip].sort((a, b) => b - a) : [...strip].sort((a, b) => a - b);
+    expect(strip).toEqual(towardLevel);
+    for (const n of [1, 2, 3, 4] as const) expect(of(`henry-hub-futures-${n}`).length).toBe(of('henry-hub').length);
+  });
+
+  it('is deterministic: a day’s figure is the same whenever the seed runs (a forecast month until the next outlook revises it)', () => {
     const later = sampleMarketHistory(new Date('2026-12-09T15:00:00Z'));
+    // The December outlook (the 8th) revised the months from November's issue on; earlier months are history.
+    expect(later.get('wti-steo')?.find((o) => o.period === '2027-06-01')?.value).not.toBe(byPeriod('wti-steo').get('2027-06-01'));
     for (const facts of MARKET_SERIES) {
       const before = byPeriod(facts.slug);
-      const shared = (later.get(facts.slug) ?? []).filter((o) => before.has(o.period));
+      const shared = (later.get(facts.slug) ?? []).filter((o) => before.has(o.period) && (!isForecast(facts.slug) || o.period < '2026-11-01'));
       expect(shared.length, facts.slug).toBeGreaterThan(0);
       for (const o of shared) expect(o.value, `${facts.slug} ${o.period}`).toBe(before.get(o.period));
     }

@@ -99,7 +99,7 @@ export default function AnalyticsTabs({
             Dashboards
           </h2>
           <div className="mt-4">
-            <DashboardCards energyMix={energyMix} figures={figures} />
+            <DashboardCards energyMix={energyMix} figures={figures} permalink="/analytics" />
           </div>
         </section>
         <section aria-labelledby="insights-title">

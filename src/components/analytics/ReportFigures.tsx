@@ -1,22 +1,38 @@
 import type { Report } from '@/lib/wire/markets';
-import { ChartSource } from '@/components/charts/ChartSource';
-import { LazyChart } from '@/components/charts/LazyChart';
+import { ChartFigure } from '@/components/charts/ChartFigure';
 import { reportChartProps } from '@/components/charts/chart-options';
-import { ReportTable } from '@/components/analytics/ReportTable';
 
 export const REPORT_CHART_HEIGHT = 360;
 
-/** A report's chart with its source line, notes and table: what a generated report and an analysis item's page show. */
-export function ReportFigures({ report }: { report: Report }) {
+/**
+ * A report's chart in the chart toolkit, its table under it (part of the report), the source
+ * line, the series it draws linked to their pages, and its notes: what a generated report and
+ * an analysis item's page show. `permalink` is the address that reopens it.
+ */
+export function ReportFigures({ report, permalink }: { report: Report; permalink: string }) {
+  const series = report.series ?? [];
   return (
-    <div className="space-y-4">
-      <div>
-        <LazyChart label={report.kind} {...reportChartProps(report)} height={REPORT_CHART_HEIGHT} />
-        <ChartSource>{report.source}</ChartSource>
-        {report.series && report.series.length > 0 && (
+    <ChartFigure
+      label={report.kind}
+      heading="none"
+      mode="below"
+      height={REPORT_CHART_HEIGHT}
+      chart={reportChartProps(report)}
+      table={report.table}
+      meta={{
+        title: report.title,
+        subtitle: report.subtitle,
+        units: report.chart.yTitle,
+        source: report.source,
+        notes: report.notes,
+        permalink,
+        filename: report.filename.replace(/\.csv$/, ''),
+      }}
+      footer={
+        series.length > 0 && (
           <p className="text-muted-foreground mt-1 text-xs">
             Series:{' '}
-            {report.series.map((s, i) => (
+            {series.map((s, i) => (
               <span key={s.slug}>
                 {i > 0 && ', '}
                 <a className="text-primary underline-offset-2 hover:underline" href={`/markets/${s.slug}`}>
@@ -25,14 +41,8 @@ export function ReportFigures({ report }: { report: Report }) {
               </span>
             ))}
           </p>
-        )}
-      </div>
-      <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
-        {report.notes.map((n) => (
-          <li key={n}>{n}</li>
-        ))}
-      </ul>
-      <ReportTable report={report} />
-    </div>
+        )
+      }
+    />
   );
 }

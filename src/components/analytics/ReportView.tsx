@@ -1,17 +1,7 @@
-import { Download, Link2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from '@/stores/toast';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ReportFigures, REPORT_CHART_HEIGHT } from '@/components/analytics/ReportFigures';
 import type { ReportState } from '@/components/analytics/use-report';
-
-function copyLink() {
-  void navigator.clipboard?.writeText(window.location.href).then(
-    () => toast({ title: 'Link copied', description: 'Anyone with the link sees this report.' }),
-    () => toast({ title: 'Copy failed', description: 'Copy the address from the address bar instead.', variant: 'destructive' }),
-  );
-}
 
 /** The generated report, or its loading or error state; the report's heading takes focus when it is ready. */
 export function ReportView({ state }: { state: ReportState }) {
@@ -35,7 +25,7 @@ export function ReportView({ state }: { state: ReportState }) {
       </p>
     );
   }
-  const { report, query } = state;
+  const { report } = state;
   return (
     <section aria-labelledby="report-title" className="bg-card space-y-4 rounded-lg border p-4 shadow-sm sm:p-6" data-report={report.kind}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -45,18 +35,9 @@ export function ReportView({ state }: { state: ReportState }) {
           </h2>
           <p className="text-muted-foreground text-sm">{report.subtitle}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/reports/${report.kind}?${query}&format=csv`} download={report.filename}>
-              <Download aria-hidden="true" /> Download CSV
-            </a>
-          </Button>
-          <Button variant="outline" size="sm" onClick={copyLink}>
-            <Link2 aria-hidden="true" /> Copy link
-          </Button>
-        </div>
       </div>
-      <ReportFigures report={report} />
+      {/* The page's address holds the report's settings (useReport puts them there), so it reopens it. */}
+      <ReportFigures report={report} permalink={window.location.href} />
     </section>
   );
 }

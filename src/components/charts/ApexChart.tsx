@@ -4,7 +4,7 @@ import type { ApexOptions } from 'apexcharts';
 import ReactApexChart from 'react-apexcharts/core';
 
 export interface ApexChartProps {
-  type: 'line' | 'area' | 'bar' | 'pie' | 'donut';
+  type: 'line' | 'area' | 'bar' | 'pie' | 'donut' | 'rangeArea';
   series: ApexOptions['series'];
   options: ApexOptions;
   height: number;

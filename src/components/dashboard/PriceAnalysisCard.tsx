@@ -2,11 +2,9 @@ import { useId } from 'react';
 import { PRICE_CHANGE_TEXT, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, type DashboardFigures } from '@/lib/dashboard';
 import { changeTone, formatAsOf, formatNumber, formatPercentChange } from '@/lib/market-format';
 import { cn } from '@/lib/utils';
-import { ChartSource } from '@/components/charts/ChartSource';
-import { LazyChart } from '@/components/charts/LazyChart';
 import { volatilityChartProps } from '@/components/charts/chart-options';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, IllustrativeFigures } from '@/components/dashboard/parts';
+import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 
 /** "Nov 3": the Monday a week starts on. */
 const weekLabel = (weekStart: string) => formatAsOf(weekStart).replace(/, \d{4}$/, '');
@@ -16,7 +14,17 @@ const weekLabel = (weekStart: string) => formatAsOf(weekStart).replace(/, \d{4}$
  * the stored series, and the fixed example figures beside them. Without stored WTI
  * history the chart shows the illustrative weekly bars.
  */
-export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: DashboardFigures['wti']; headingLevel: 'h2' | 'h3'; height: number }) {
+export function PriceAnalysisCard({
+  wti,
+  headingLevel,
+  height,
+  permalink,
+}: {
+  wti: DashboardFigures['wti'];
+  headingLevel: 'h2' | 'h3';
+  height: number;
+  permalink?: string | undefined;
+}) {
   const titleId = useId();
   const weeks = wti
     ? wti.weekly.map((w) => ({ label: weekLabel(w.weekStart), value: w.value }))
@@ -25,14 +33,19 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
     ? volatilityChartProps(weeks, 'WTI volatility (%)', 'Week beginning')
     : volatilityChartProps(weeks, 'Illustrative volatility (%)');
   const chartBlock = (
-    <>
-      <LazyChart label="volatility" height={height} {...chart} />
-      <DataTable
-        caption={wti ? 'WTI volatility by week, annualized' : 'Illustrative price volatility by week'}
-        head={[wti ? 'Week beginning' : 'Week', 'Volatility']}
-        rows={weeks.map((w) => [w.label, `${formatNumber(w.value, 1)}%`])}
-      />
-    </>
+    <CardChart
+      label="volatility"
+      title={wti ? 'WTI volatility by week, annualized' : 'Illustrative price volatility by week'}
+      source={wti ? wti.source : 'Example figures for demonstration, not market data.'}
+      chart={chart}
+      table={{
+        columns: [wti ? 'Week beginning' : 'Week', 'Volatility (%)'],
+        rows: wti ? wti.weekly.map((w) => [w.weekStart, w.value]) : weeks.map((w) => [w.label, w.value]),
+        decimals: [null, 1],
+      }}
+      height={height}
+      permalink={permalink}
+    />
   );
   return (
     <Card role="group" aria-labelledby={titleId}>
@@ -52,7 +65,6 @@ export function PriceAnalysisCard({ wti, headingLevel, height }: { wti: Dashboar
             )}
             <p className="text-muted-foreground text-sm">WTI 30-day volatility: {formatNumber(wti.volatility30d, 1)}%</p>
             {chartBlock}
-            <ChartSource>{wti.source}</ChartSource>
             <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/wti">
               Full daily WTI history and downloads
             </a>

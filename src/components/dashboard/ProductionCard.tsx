@@ -1,11 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
 import { formatAsOf, formatNumber } from '@/lib/market-format';
-import { ChartSource } from '@/components/charts/ChartSource';
-import { LazyChart } from '@/components/charts/LazyChart';
 import { productionChartProps } from '@/components/charts/chart-options';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, IllustrativeFigures } from '@/components/dashboard/parts';
+import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 
 const SPEC_UNIT = 'Barrels per day';
 const EIA_UNIT = 'Million barrels per day';
@@ -17,21 +15,22 @@ const shortMonth = (period: string) => {
 };
 
 /** The fixed example production trend: illustrative, so labeled as such wherever it is shown. */
-function IllustrativeTrend({ chart, height }: { chart: boolean; height: number }) {
+function IllustrativeTrend({ chart, height, permalink }: { chart: boolean; height: number; permalink?: string | undefined }) {
   const months = PRODUCTION_TREND.map((p) => ({ label: p.month, value: p.value }));
   return (
     <IllustrativeFigures>
       <p className="text-2xl font-bold">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
       <p className="text-muted-foreground text-sm">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
       {chart ? (
-        <>
-          <LazyChart label="production" height={height} {...productionChartProps(months, SPEC_UNIT, 0)} />
-          <DataTable
-            caption="Illustrative production by month"
-            head={['Month', 'Barrels per day']}
-            rows={PRODUCTION_TREND.map((p) => [p.month, p.value.toLocaleString('en-US')])}
-          />
-        </>
+        <CardChart
+          label="production"
+          title="Illustrative production by month"
+          source="Example figures for demonstration, not market data."
+          chart={productionChartProps(months, SPEC_UNIT, 0)}
+          table={{ columns: ['Month', SPEC_UNIT], rows: PRODUCTION_TREND.map((p) => [p.month, p.value]), decimals: [null, 0] }}
+          height={height}
+          permalink={permalink}
+        />
       ) : (
         <p className="text-muted-foreground text-xs">
           Trend, barrels per day: {PRODUCTION_TREND.map((p) => `${p.month} ${p.value.toLocaleString('en-US')}`).join(', ')}
@@ -65,15 +64,17 @@ export function ProductionCard({
   production,
   headingLevel,
   height,
+  permalink,
 }: {
   production: DashboardFigures['production'];
   headingLevel: 'h2' | 'h3';
   height: number;
+  permalink?: string | undefined;
 }) {
   if (!production) {
     return (
       <ProductionFrame headingLevel={headingLevel} description="Crude production trend, barrels per day">
-        <IllustrativeTrend chart height={height} />
+        <IllustrativeTrend chart height={height} permalink={permalink} />
         <p className="text-muted-foreground mt-2 text-xs">US crude oil production from EIA appears here once the editors import it.</p>
       </ProductionFrame>
     );
@@ -90,13 +91,15 @@ export function ProductionCard({
           {formatAsOf(last.period, 'monthly')}, from {formatNumber(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
         </p>
       )}
-      <LazyChart label="production" height={height} {...productionChartProps(points, EIA_UNIT, 2)} />
-      <DataTable
-        caption="US crude oil production by month"
-        head={['Month', EIA_UNIT]}
-        rows={months.map((m) => [formatAsOf(m.period, 'monthly'), formatNumber(m.value, 2)])}
+      <CardChart
+        label="production"
+        title="US crude oil production by month"
+        source={source}
+        chart={productionChartProps(points, EIA_UNIT, 2)}
+        table={{ columns: ['Month', EIA_UNIT], rows: months.map((m) => [m.period, m.value]), decimals: [null, 2], dates: 'month' }}
+        height={height}
+        permalink={permalink}
       />
-      <ChartSource>{source}</ChartSource>
       <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
         Full monthly production history and downloads
       </a>

@@ -1,26 +1,38 @@
 import type { ReactNode } from 'react';
+import { ChartFigure } from '@/components/charts/ChartFigure';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
+import type { ChartProps } from '@/components/charts/chart-options';
+import { chartFilename } from '@/lib/chart-meta';
+import type { ChartTable } from '@/lib/chart-table';
 
-/** A visually hidden table: a chart's text alternative for screen readers. */
-export function DataTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
+/** A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the table view and downloads). */
+export function CardChart({
+  label,
+  title,
+  source,
+  chart,
+  table,
+  height,
+  permalink = '/',
+}: {
+  label: string;
+  title: string;
+  source: string;
+  chart: ChartProps;
+  table: ChartTable;
+  height: number;
+  /** The page the card is on. */
+  permalink?: string | undefined;
+}) {
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head[0]}</th>
-          <th scope="col">{head[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([a, b]) => (
-          <tr key={a}>
-            <th scope="row">{a}</th>
-            <td>{b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartFigure
+      label={label}
+      heading="none"
+      height={height}
+      chart={chart}
+      table={table}
+      meta={{ title, source, permalink, filename: chartFilename(title) }}
+    />
   );
 }
 

@@ -28,9 +28,29 @@ export const seriesQuerySchema = z
   .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;
 
-/** /markets/{slug}: the chart's range in any case (`5Y`, `5y`), one year unless another is chosen. */
+/** How a chart's lines are measured: as published, rebased to 100 at the range's first observation, or as the change from a year before. */
+export const SERIES_MEASURES = ['level', 'index', 'yoy'] as const;
+
+/**
+ * /markets/{slug} and its embed, leniently (a page answers any query): the chart's range in any
+ * case (`5Y`, `5y`), one year unless another is chosen; the series compared with it, a comma
+ * list (`compare=brent,henry-hub`); the measure; `outlook=hide` to leave out EIA's forecast and
+ * the futures strip. Anything unreadable is the default.
+ */
 export const seriesPageQuerySchema = z.object({
   range: z.catch(z._default(z.pipe(z.string().check(z.toLowerCase()), z.enum(SERIES_RANGES)), '1y'), '1y'),
+  compare: z.catch(
+    z._default(
+      z.pipe(
+        z.string().check(z.toLowerCase()),
+        z.transform((v) => v.split(',').map((s) => s.trim())),
+      ),
+      [],
+    ),
+    [],
+  ),
+  measure: z.catch(z._default(z.enum(SERIES_MEASURES), 'level'), 'level'),
+  outlook: z.catch(z._default(z.enum(['show', 'hide']), 'show'), 'show'),
 });
 
 /** GET /api/series: a page of the series list. */

@@ -16,7 +16,7 @@ import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { processViewCounter } from '@/server/services/readership/views';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
-import { secure, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
+import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
 import { answerInsteadOfApp, sendJsonMessage } from '@/server/front/responses';
@@ -110,12 +110,12 @@ const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>
  * Sends an answer from memory with one writeHead: the security headers and the page's own
  * merged once per stored page, so a hit costs no header bookkeeping.
  */
-function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Readonly<Record<string, string>>): void {
+function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Readonly<Record<string, string>>, framing: Framing): void {
   let headers = mergedHeaders.get(answer.headers);
   if (!headers) {
     headers = { ...securityHeaders };
     for (const [name, value] of Object.entries(answer.headers)) {
-      headers[name] = name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value) : value;
+      headers[name] = name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value, framing) : value;
     }
     // A page's own CSP replaces the default one.
     if ('content-security-policy' in answer.headers) delete headers['Content-Security-Policy'];
@@ -183,7 +183,7 @@ export async function createRequestListener(
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
   const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
-  const securityHeaders = securityHeadersFor(config.siteUrl);
+  const securityHeaders = { none: securityHeadersFor(config.siteUrl, 'none'), any: securityHeadersFor(config.siteUrl, 'any') };
 
   const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl));
   const file = databaseFilePath(config.databaseUrl);
@@ -240,7 +240,8 @@ export async function createRequestListener(
     const method = req.method ?? '';
     const target = parseRequestTarget(method, req.url);
     // Every answer but a page from memory (whose headers are merged once per page) gets the security headers here.
-    if (target.kind !== 'path' || method !== 'GET') secure(res, securityHeaders);
+    const framing = target.kind === 'path' ? framingOf(target.url.pathname) : 'none';
+    if (target.kind !== 'path' || method !== 'GET') secure(res, securityHeaders[framing], framing);
     if (!KNOWN_METHODS.has(method)) {
       sendJsonMessage(res, 405, messages.methodNotAllowed, { Allow: ALLOW });
       return;
@@ -288,17 +289,17 @@ export async function createRequestListener(
     }
     if (url.pathname.startsWith('/api/') || method === 'OPTIONS') {
       routeClass = 'api';
-      if (method === 'GET') secure(res, securityHeaders);
+      if (method === 'GET') secure(res, securityHeaders.none);
       compress(req, res, app);
       return;
     }
     const respond = (answer: PageAnswer | undefined) => {
       if (answer) {
         routeClass = 'memory';
-        sendAnswer(res, answer, securityHeaders);
+        sendAnswer(res, answer, securityHeaders[framing], framing);
       } else {
         routeClass = revalidating ? 'revalidation' : 'app';
-        if (method === 'GET') secure(res, securityHeaders);
+        if (method === 'GET') secure(res, securityHeaders[framing], framing);
         compress(req, res, () => assets(req, res, app));
       }
     };

@@ -68,9 +68,16 @@ function toStoredPeriod(period: string, frequency: EiaQuery['frequency']): strin
   return /^\d{4}-\d{2}-\d{2}$/.test(period) ? period : undefined;
 }
 
-/** The first period to ask for: a long history the first time, a short overlap after. */
-function startFor(frequency: EiaQuery['frequency'], latestImported: string | undefined, now: number): string {
-  const from = latestImported ? Date.parse(latestImported) - OVERLAP[frequency] * DAY_MS : now - HISTORY[frequency] * DAY_MS;
+/** How far back an import reads an outlook again: EIA revises its forecast months (and the last year's estimates) with every issue. */
+const OUTLOOK_REREAD_DAYS = 400;
+
+/**
+ * The first period to ask for: a long history the first time, a short overlap after. An
+ * outlook's latest period is a forecast month, so it is read again from a year before now.
+ */
+function startFor(frequency: EiaQuery['frequency'], latestImported: string | undefined, now: number, forecast = false): string {
+  const reread = forecast ? now - OUTLOOK_REREAD_DAYS * DAY_MS : Number.POSITIVE_INFINITY;
+  const from = latestImported ? Math.min(Date.parse(latestImported) - OVERLAP[frequency] * DAY_MS, reread) : now - HISTORY[frequency] * DAY_MS;
   const day = isoDay(from);
   return frequency === 'monthly' ? day.slice(0, 7) : day;
 }
@@ -108,12 +115,12 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     source: string;
     rows: { period: string; value: number }[];
   }[] = [];
-  for (const facts of MARKET_SERIES) {
+  for (const facts of MARKET_SERIES as readonly MarketSeriesFacts[]) {
     const row = stored.find((s) => s.slug === facts.slug);
     const wasSample = row ? !isEiaSource(row.source) : false;
     const latest = row && !wasSample ? await latestSeriesPeriod(row.id) : undefined;
     const query = eiaQueryOf(facts);
-    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now) });
+    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now, facts.outlook?.kind === 'forecast') });
     fetched.push({
       id: row?.id,
       facts,

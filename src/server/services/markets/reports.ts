@@ -1,4 +1,4 @@
-import { csvRow } from '@/lib/csv';
+import { tableCsv } from '@/lib/chart-table';
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
 import {
@@ -198,5 +198,5 @@ export async function buildReport<K extends ReportKind>(kind: K, query: ReportQu
 
 /** The report's table as CSV (RFC 4180, CRLF line ends). */
 export function reportCsv(report: Report): string {
-  return [report.table.columns, ...report.table.rows].map(csvRow).join('');
+  return tableCsv(report.table);
 }

@@ -1,0 +1,251 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { pngText } from '@/lib/png-text';
+import { seriousViolations } from './axe.ts';
+import { drawnChart } from './charts.ts';
+import { waitForIslands } from './hydration.ts';
+
+const SAMPLE_SOURCE = /^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
+
+/** A series view with its chart drawn and its islands hydrated. */
+async function openView(page: Page, path: string, label: string): Promise<Locator> {
+  await page.goto(path);
+  await waitForIslands(page);
+  const figure = page.locator(`[data-chart-figure="${label}"]`);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(drawnChart(figure)).toBeVisible();
+  return figure;
+}
+
+/** Opens the compare-and-derive form (it stays open while a comparison is shown) and answers it. */
+async function compareForm(page: Page): Promise<Locator> {
+  const details = page.locator('details[data-compare-form]');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.getByText('Compare and derive', { exact: true }).click();
+  return page.getByRole('form', { name: 'Compare and derive' });
+}
+
+/** Chooses a download in the chart's Download menu and waits for the file. */
+async function download(page: Page, figure: Locator, item: RegExp): Promise<Download> {
+  await figure.getByText('Download', { exact: true }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: item }).click()]);
+  return file;
+}
+
+test('a chart downloads as a PNG and an SVG with its title, source line and the site drawn in', async ({ page }) => {
+  const figure = await openView(page, '/markets/wti', 'WTI Crude Oil');
+  const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
+  expect(source).toMatch(SAMPLE_SOURCE);
+
+  const svgFile = await download(page, figure, /Vector image \(SVG\)/);
+  expect(svgFile.suggestedFilename()).toBe('wti-1y.svg');
+  const svg = readFileSync(await svgFile.path(), 'utf8');
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  for (const text of ['WTI Crude Oil', source, 'EnergyPulse', 'Data as of', 'WTI Crude Oil: EIA forecast (STEO)']) expect(svg).toContain(text);
+  // Well-formed: an image library draws it.
+  expect((await sharp(Buffer.from(svg)).metadata()).width).toBe(1200);
+
+  const pngFile = await download(page, figure, /Image \(PNG\)/);
+  expect(pngFile.suggestedFilename()).toBe('wti-1y.png');
+  const png = new Uint8Array(readFileSync(await pngFile.path()));
+  const meta = await sharp(png).metadata();
+  expect([meta.format, meta.width]).toEqual(['png', 2400]);
+  expect(pngText(png)).toMatchObject({ Title: 'WTI Crude Oil', Source: source, Author: 'EnergyPulse' });
+  await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
+});
+
+test('the export code loads only when asked for, and the reader is told while it does', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/_astro\/chart-export\.[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  const figure = await openView(page, '/markets/henry-hub', 'Henry Hub Natural Gas');
+  expect(asked).toEqual([]);
+  await figure.getByText('Download', { exact: true }).click();
+  const downloaded = page.waitForEvent('download');
+  await figure.getByRole('button', { name: /Vector image \(SVG\)/ }).click();
+  await expect(figure.getByRole('button', { name: 'Preparing SVG…' })).toHaveAttribute('aria-busy', 'true');
+  await expect(figure.getByRole('status')).toHaveText('Preparing the SVG…');
+  await expect.poll(() => asked.length).toBe(1);
+  release();
+  expect((await downloaded).suggestedFilename()).toBe('henry-hub-1y.svg');
+  await expect(figure.getByRole('status')).toHaveText('SVG downloaded.');
+});
+
+test('the CSV holds exactly the figures the chart shows, as its table view says them', async ({ page }) => {
+  const figure = await openView(page, '/markets/wti?range=1m&compare=brent,wti-brent-spread', 'WTI Crude Oil');
+  await figure.getByRole('button', { name: 'Table' }).click();
+  const table = figure.getByRole('region', { name: /data table$/ });
+  await expect(table).toBeVisible();
+  await expect(drawnChart(figure)).toBeHidden();
+  const header = await table.locator('thead th').allTextContents();
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('time')?.getAttribute('datetime') ?? '',
+        ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+      ]),
+    );
+
+  const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe(header.map((h) => (h.includes(',') ? `"${h}"` : h)).join(','));
+  expect(header.slice(0, 5)).toEqual([
+    'Date',
+    'WTI Crude Oil ($/bbl)',
+    'Brent Crude Oil ($/bbl)',
+    'WTI–Brent spread ($/bbl)',
+    'WTI Crude Oil: EIA forecast (STEO) ($/bbl)',
+  ]);
+  expect(header[5]).toMatch(/^WTI Crude Oil: NYMEX futures, settled [A-Z][a-z]{2} \d{1,2}, \d{4} \(\$\/bbl\)$/);
+  expect(lines.slice(1)).toHaveLength(rows.length);
+  const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/,/g, '').replace('−', '-'))));
+  expect(lines.slice(1).map((l) => l.split(','))).toEqual(rows.map(([period = '', ...cells]) => [period, ...cells.map(asShown)]));
+  // The spread is WTI minus Brent, row by row.
+  for (const cells of lines.slice(1, 6).map((l) => l.split(',').map(Number))) expect(cells[3]).toBeCloseTo((cells[1] ?? 0) - (cells[2] ?? 0), 2);
+});
+
+test('compare and derive: the form draws two to four lines on two axes or rebased, and its permalink restores the view', async ({
+  page,
+  browser,
+}) => {
+  await openView(page, '/markets/wti', 'WTI Crude Oil');
+  // Forecast and futures continue the series, each labelled.
+  const chart = drawnChart(page, 'WTI Crude Oil');
+  await expect(chart.getByText('WTI Crude Oil: EIA forecast (STEO)', { exact: true })).toBeVisible();
+  await expect(chart.getByText(/^WTI Crude Oil: NYMEX futures, settled /)).toBeVisible();
+
+  let form = await compareForm(page);
+  await form.getByRole('combobox', { name: 'Series 1' }).selectOption('henry-hub');
+  await form.getByRole('combobox', { name: 'Series 2' }).selectOption('gas-storage-vs-five-year');
+  await form.getByRole('button', { name: 'Update chart' }).click();
+  await expect(page).toHaveURL(/\/markets\/wti\?compare=henry-hub,gas-storage-vs-five-year$/);
+  await waitForIslands(page);
+  // Three units are more than two axes: the lines are rebased, and the chart says why; the derived gap cannot be rebased.
+  const figure = page.locator('[data-chart-figure="WTI Crude Oil"]');
+  await expect(figure.getByText(/more than two axes can show/)).toBeVisible();
+  await expect(figure.getByText(/Gas storage vs five-year average is shown only as a level/)).toBeVisible();
+
+  form = await compareForm(page);
+  await form.getByRole('combobox', { name: 'Series 2' }).selectOption('');
+  await form.getByRole('button', { name: 'Update chart' }).click();
+  await expect(page).toHaveURL(/\/markets\/wti\?compare=henry-hub$/);
+  await figure.scrollIntoViewIfNeeded();
+  const twoAxes = drawnChart(page, 'WTI Crude Oil');
+  for (const unit of ['$/bbl', '$/MMBtu']) await expect(twoAxes.getByText(unit, { exact: true })).toBeVisible();
+  await expect(figure.getByRole('heading', { name: 'WTI Crude Oil compared with Henry Hub Natural Gas' })).toBeVisible();
+
+  // Rebased, over five years: the range link keeps the comparison.
+  form = await compareForm(page);
+  await form.getByRole('radio', { name: 'Rebased to 100' }).check();
+  await form.getByRole('button', { name: 'Update chart' }).click();
+  await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: /^5Y/ }).click();
+  await expect(page).toHaveURL(/\/markets\/wti\?range=5y&compare=henry-hub&measure=index$/);
+  await waitForIslands(page);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(drawnChart(page, 'WTI Crude Oil').getByText('Index (first observation = 100)', { exact: true })).toBeVisible();
+
+  // The Share menu's link reopens exactly this view for another reader.
+  await figure.getByText('Share', { exact: true }).click();
+  const link = await figure.getByLabel('Link', { exact: true }).inputValue();
+  expect(link).toMatch(/\/markets\/wti\?range=5y&compare=henry-hub&measure=index$/);
+  const other = await browser.newPage();
+  await other.goto(new URL(link).pathname + new URL(link).search);
+  await expect(other.getByRole('heading', { name: 'History: five years' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'WTI Crude Oil compared with Henry Hub Natural Gas' })).toBeVisible();
+  await expect(other.getByRole('combobox', { name: 'Series 1' })).toHaveValue('henry-hub');
+  await expect(other.getByRole('radio', { name: 'Rebased to 100' })).toBeChecked();
+  await other.close();
+
+  // The embed code names the embed of the same view.
+  expect(await figure.getByLabel('Embed code', { exact: true }).inputValue()).toContain(
+    '/embed/markets/wti?range=5y&amp;compare=henry-hub&amp;measure=index"',
+  );
+  expect(await seriousViolations(page, '[data-chart-figure]')).toEqual([]);
+});
+
+test('an embed is framed by another site, sets no cookie and is cached; the site itself refuses to be framed', async ({ page, baseURL }) => {
+  const embedPath = '/embed/markets/gas-storage?range=5y';
+  // Another site: a page of another origin (its own port on this machine) framing the embed and the home page.
+  const newsroom = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>Another newsroom</title><h1>Another newsroom</h1>
+      <iframe id="embed" title="Gas storage" src="${baseURL}${embedPath}" width="800" height="520"></iframe>
+      <iframe id="site" title="The site" src="${baseURL}/" width="800" height="300"></iframe>`);
+  });
+  await new Promise<void>((resolve) => newsroom.listen(0, '127.0.0.1', resolve));
+  const { port } = newsroom.address() as AddressInfo;
+  const host = `http://127.0.0.1:${port}`;
+  expect(host).not.toBe(new URL(baseURL ?? '').origin);
+  const responses = new Map<string, Awaited<ReturnType<Page['waitForResponse']>>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === baseURL) responses.set(`${url.pathname}${url.search}`, response);
+  });
+  await page.goto(`${host}/story`);
+  const embed = page.frameLocator('#embed');
+  // (A frame's chart is found inside the frame: drawnChart's filter is the top page's.)
+  await expect(embed.locator('[data-chart="Working Gas in Storage (Lower 48)"][data-chart-ready] svg').first()).toBeVisible();
+  await expect(embed.getByText(SAMPLE_SOURCE)).toBeVisible();
+  await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute('href', /\/markets\/gas-storage\?range=5y$/);
+  // Only the chart: no site header, navigation or footer.
+  await expect(embed.locator('header, nav, footer')).toHaveCount(0);
+
+  const embedded = responses.get(embedPath);
+  const headers = (await embedded?.allHeaders()) ?? {};
+  expect(headers['x-frame-options']).toBeUndefined();
+  expect(headers['content-security-policy']).toContain('frame-ancestors *');
+  expect(headers['set-cookie']).toBeUndefined();
+  expect(headers['cache-control']).toMatch(/^public, .*s-maxage=\d+/);
+  expect(headers['surrogate-key']).toContain('market');
+
+  // The home page answered, and refused to be shown in another site's frame.
+  await expect.poll(() => responses.has('/')).toBe(true);
+  const home = (await responses.get('/')?.allHeaders()) ?? {};
+  expect(home['x-frame-options']).toBe('DENY');
+  expect(home['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
+  newsroom.close();
+});
+
+test('the embed page passes axe', async ({ page }) => {
+  await page.goto('/embed/markets/wti?compare=brent');
+  await waitForIslands(page);
+  await expect(drawnChart(page, 'WTI Crude Oil')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the home page’s cards and an analysis item’s chart take the toolkit too (reports: reports.spec.ts)', async ({ page }) => {
+  await page.goto('/');
+  const card = page.locator('[data-chart-figure="production"]');
+  await card.scrollIntoViewIfNeeded();
+  await expect(drawnChart(card)).toBeVisible();
+  await card.getByRole('button', { name: 'Table' }).click();
+  await expect(
+    card
+      .getByRole('region', { name: /data table$/ })
+      .getByRole('row')
+      .first(),
+  ).toBeVisible();
+  const csv = readFileSync(await (await download(page, card, /Data shown \(CSV\)/)).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^Month,/);
+  await card.getByText('Share', { exact: true }).click();
+  await expect(card.getByLabel('Link', { exact: true })).toHaveValue(/\/$/);
+  expect(await seriousViolations(page, '[data-chart-figure="production"]')).toEqual([]);
+
+  // An analysis item: its report's table stays under the chart; its link is the item's page.
+  await page.goto('/analytics/1');
+  const item = page.locator('[data-chart-figure]');
+  await item.scrollIntoViewIfNeeded();
+  await expect(drawnChart(item)).toBeVisible();
+  await expect(item.getByRole('region', { name: /data table$/ })).toBeVisible();
+  await item.getByText('Share', { exact: true }).click();
+  await expect(item.getByLabel('Link', { exact: true })).toHaveValue(/\/analytics\/1$/);
+});

@@ -1,0 +1,173 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
+import { chartFilename, embedCode } from '@/lib/chart-meta';
+import { tableCellText, tableCsv, type ChartTable } from '@/lib/chart-table';
+import { pngText, withPngText } from '@/lib/png-text';
+import { DERIVED_LINES, parseSeriesView, readSeriesView, seriesViewPath, seriesViewQuery, type SeriesView } from '@/lib/series-view';
+import { pageAddress } from '@/server/page-cache';
+import { framingOf, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
+
+const table: ChartTable = {
+  columns: ['Date', 'WTI Crude Oil ($/bbl)', 'Note, "quoted"'],
+  rows: [
+    ['2026-11-20', 58.1, 'a'],
+    ['2026-11-23', -0.4, null],
+  ],
+  decimals: [null, 2, null],
+};
+
+describe('a chart’s table and its CSV', () => {
+  it('writes exactly the rows shown: a header, numbers as stored, gaps empty, quotes doubled, CRLF', () => {
+    expect(tableCsv(table)).toBe('Date,WTI Crude Oil ($/bbl),"Note, ""quoted"""\r\n2026-11-20,58.1,a\r\n2026-11-23,-0.4,\r\n');
+  });
+
+  it('says cells as readers say them: decimals of the column, a minus sign, periods as dates or months, a dash for a gap', () => {
+    expect(tableCellText(table, 58.1, 1)).toBe('58.10');
+    expect(tableCellText(table, -0.4, 1)).toBe('−0.40');
+    expect(tableCellText(table, null, 2)).toBe('–');
+    expect(tableCellText(table, '2026-11-20', 0)).toBe('Nov 20, 2026');
+    expect(tableCellText({ ...table, dates: 'month' }, '2026-08-01', 0)).toBe('August 2026');
+    expect(tableCellText(table, 'Natural Gas', 0)).toBe('Natural Gas');
+  });
+});
+
+describe('what a chart says about itself', () => {
+  it('gives an embed code that cannot break out of its attributes', () => {
+    const code = embedCode('https://example.org/embed/markets/wti?compare=brent', 'WTI "vs" <Brent> & co', 340);
+    expect(code).toBe(
+      '<iframe src="https://example.org/embed/markets/wti?compare=brent" title="WTI &quot;vs&quot; &lt;Brent> &amp; co" width="100%" height="510" loading="lazy" style="border:0;max-width:100%"></iframe>',
+    );
+  });
+
+  it('names downloads from words, in lower case with dashes', () => {
+    expect(chartFilename('wti', 'brent', '', '5y')).toBe('wti-brent-5y');
+    expect(chartFilename('US Crude Oil Production by Month')).toBe('us-crude-oil-production-by-month');
+    expect(chartFilename('—')).toBe('chart');
+  });
+});
+
+describe('the downloaded picture (SVG, and the PNG drawn from it)', () => {
+  const frame: ExportFrame = {
+    title: 'WTI Crude Oil compared with Brent <Crude> & more',
+    subtitle: 'Daily, one year, in $/bbl',
+    units: '$/bbl',
+    legend: [
+      { name: 'WTI Crude Oil', color: '#1d4ed8', mark: 'solid' },
+      { name: 'WTI Crude Oil: EIA forecast (STEO)', color: '#1d4ed8', mark: 'dashed' },
+      { name: 'Five-year range', color: '#9ca3af', mark: 'band' },
+    ],
+    source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.',
+    asOf: 'Nov 20, 2026',
+    notes: ['A note.'],
+    siteName: 'EnergyPulse',
+    permalink: 'https://example.org/markets/wti?compare=brent&range=5y',
+  };
+  const chart = '<svg xmlns="http://www.w3.org/2000/svg" width="1120" height="500"><path d="M0 0L10 10" stroke="#000"/></svg>';
+
+  it('draws the title, units, legend, source, as-of date, site name and address around the chart, escaped', () => {
+    const { svg, width, height } = composeChartSvg(frame, chart);
+    expect(width).toBe(1200);
+    expect(height).toBeGreaterThan(600);
+    expect(svg).toContain('WTI Crude Oil compared with Brent &lt;Crude&gt; &amp; more');
+    expect(svg).toContain('Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.');
+    expect(svg).toContain('Data as of Nov 20, 2026');
+    expect(svg).toContain('>EnergyPulse<');
+    expect(svg).toContain('compare=brent&amp;range=5y');
+    // The subtitle already says the unit: it is not said twice.
+    expect(svg).not.toContain('Units:');
+    expect(svg).toContain('stroke-dasharray="6 4"');
+    expect(svg).toContain(chart);
+  });
+
+  it('is a well-formed SVG an image library draws at its size', async () => {
+    const { svg, width, height } = composeChartSvg({ ...frame, subtitle: undefined }, chart);
+    expect(svg).toContain('Units: $/bbl');
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
+  });
+
+  it('wraps long text at spaces and escapes XML', () => {
+    expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(xmlText(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;');
+  });
+});
+
+describe('a series view and its one address', () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('reads the compare form’s query (one `compare` per choice) and the permalink’s comma list alike', () => {
+    const fromForm = parseSeriesView('wti', params('range=5y&compare=brent&compare=&compare=wti-brent-spread&measure=index&outlook=hide'));
+    const fromLink = parseSeriesView('wti', params('range=5y&compare=brent,wti-brent-spread&measure=index&outlook=hide'));
+    expect(fromForm).toEqual<SeriesView>({ range: '5y', compare: ['brent', 'wti-brent-spread'], measure: 'index', outlook: false });
+    expect(fromLink).toEqual(fromForm);
+    expect(seriesViewQuery(fromForm)).toBe('?range=5y&compare=brent,wti-brent-spread&measure=index&outlook=hide');
+  });
+
+  it('drops unknown, repeated and own series, keeps at most three, and falls back to defaults', () => {
+    const view = parseSeriesView('wti', params('compare=wti,nope,brent,brent,henry-hub,gas-storage,diesel&measure=sideways&range=forever'));
+    expect(view).toEqual<SeriesView>({ range: '1y', compare: ['brent', 'henry-hub', 'gas-storage'], measure: 'level', outlook: true });
+  });
+
+  it('sends any other spelling of a view to its one address, and leaves other parameters out of it', () => {
+    expect(readSeriesView('wti', params('range=5y&utm_source=x')).redirect).toBeUndefined();
+    expect(readSeriesView('wti', params('')).redirect).toBeUndefined();
+    expect(readSeriesView('wti', params('range=5Y')).redirect).toBe('/markets/wti?range=5y');
+    expect(readSeriesView('wti', params('compare=brent&compare=&measure=level&outlook=show')).redirect).toBe('/markets/wti?compare=brent');
+    expect(readSeriesView('wti', params('range=1y'), true).redirect).toBe('/embed/markets/wti');
+    expect(seriesViewPath('gas-storage', { range: 'max', compare: [], measure: 'yoy', outlook: true }, true)).toBe(
+      '/embed/markets/gas-storage?range=max&measure=yoy',
+    );
+  });
+
+  it('offers the derived lines analysts watch', () => {
+    expect(DERIVED_LINES.map((d) => [d.slug, d.kind, d.of])).toEqual([
+      ['wti-brent-spread', 'spread', ['wti', 'brent']],
+      ['gas-storage-vs-five-year', 'five-year-gap', ['gas-storage']],
+    ]);
+  });
+
+  it('keys the page cache by every value of a repeated parameter, so two views never share a page', () => {
+    const read = ['range', 'compare'];
+    expect(pageAddress(new URL('http://x/markets/wti?compare=brent&compare=henry-hub&utm=1'), read)).toBe(
+      '/markets/wti?compare=brent&compare=henry-hub',
+    );
+    expect(pageAddress(new URL('http://x/markets/wti?compare=brent'), read)).toBe('/markets/wti?compare=brent');
+  });
+});
+
+describe('who may frame a page', () => {
+  it('lets any site frame an embed, and no site any other page', () => {
+    expect(framingOf('/embed/markets/wti')).toBe('any');
+    expect(framingOf('/')).toBe('none');
+    expect(framingOf('/embedded')).toBe('none');
+    const embed = securityHeadersFor('https://example.org', 'any');
+    const page = securityHeadersFor('https://example.org');
+    expect(embed['X-Frame-Options']).toBeUndefined();
+    expect(embed['Content-Security-Policy']).toContain('frame-ancestors *');
+    expect(page['X-Frame-Options']).toBe('DENY');
+    expect(page['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(withFramingPolicy("default-src 'self'", 'any')).toBe("default-src 'self'; frame-ancestors *");
+  });
+});
+
+describe('text in a downloaded PNG', () => {
+  it('puts the title, source and address into the file as UTF-8 text chunks, and the picture still decodes', async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
+    const text = {
+      Title: 'WTI–Brent spread',
+      Source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.',
+      URL: 'https://example.org/markets/wti',
+    };
+    const tagged = withPngText(png, text);
+    expect(pngText(tagged)).toEqual(text);
+    const meta = await sharp(Buffer.from(tagged)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 4, 3]);
+    expect(withPngText(new Uint8Array([1, 2, 3]), text)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
