@@ -16,3 +16,4 @@ export * from './mail.ts';
 export * from './revisions.ts';
 export * from './related-articles.ts';
 export * from './corrections.ts';
+export * from './grid.ts';
