@@ -81,10 +81,11 @@ export async function deleteSampleGrid(tx: Executor = db): Promise<void> {
 
 /**
  * Inserts or revises hours of region figures; a figure missing from the new row (EIA has not
- * sent it yet, or marked a gap) keeps the stored one. Answers how many rows changed.
+ * sent it yet, or marked a gap) keeps the stored one. Answers the respondent of each row that
+ * changed (a row unchanged is not written).
  */
-export async function upsertGridHours(rows: readonly Omit<GridHourRow, 'sample'>[], tx: Executor = db): Promise<number> {
-  let written = 0;
+export async function upsertGridHours(rows: readonly Omit<GridHourRow, 'sample'>[], tx: Executor = db): Promise<string[]> {
+  const written: string[] = [];
   const keep = (column: typeof gridHourly.demand | typeof gridHourly.forecast | typeof gridHourly.generation | typeof gridHourly.interchange) => sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})`;
   for (let i = 0; i < rows.length; i += BATCH) {
     const result = await tx
@@ -104,15 +105,15 @@ export async function upsertGridHours(rows: readonly Omit<GridHourRow, 'sample'>
           or ${gridHourly.generation} is not coalesce(excluded.generation, ${gridHourly.generation})
           or ${gridHourly.interchange} is not coalesce(excluded.interchange, ${gridHourly.interchange})`,
       })
-      .returning({ period: gridHourly.period });
-    written += result.length;
+      .returning({ respondent: gridHourly.respondent });
+    for (const r of result) written.push(r.respondent);
   }
   return written;
 }
 
-/** Inserts or revises generation by fuel; answers how many rows changed. */
-export async function upsertGridFuels(rows: readonly Omit<GridFuelRow, 'sample'>[], tx: Executor = db): Promise<number> {
-  let written = 0;
+/** Inserts or revises generation by fuel; answers the respondent of each row that changed. */
+export async function upsertGridFuels(rows: readonly Omit<GridFuelRow, 'sample'>[], tx: Executor = db): Promise<string[]> {
+  const written: string[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const result = await tx
       .insert(gridFuelHourly)
@@ -122,8 +123,8 @@ export async function upsertGridFuels(rows: readonly Omit<GridFuelRow, 'sample'>
         set: { value: sql`excluded.value`, sample: false },
         setWhere: sql`${gridFuelHourly.value} <> excluded.value`,
       })
-      .returning({ period: gridFuelHourly.period });
-    written += result.length;
+      .returning({ respondent: gridFuelHourly.respondent });
+    for (const r of result) written.push(r.respondent);
   }
   return written;
 }

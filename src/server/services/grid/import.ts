@@ -1,12 +1,10 @@
 import { GRID_FUEL_CODES, GRID_REGION_CODES, GRID_RETENTION_DAYS, GRID_SERIES_TYPES, LOWER_48, type GridFuelCode } from '@db/catalog/grid';
-import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { messages } from '@/server/errors';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { deleteSampleGrid, newestGridRow, pruneGridBefore, upsertGridFuels, upsertGridHours, type GridFuelRow, type GridHourRow } from '@/server/queries/grid';
-import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { contentChanged } from '@/server/services/site/content-changes';
 
@@ -96,6 +94,8 @@ export interface GridImportSummary {
   /** Hours of region figures and of generation by fuel written (new or revised). */
   hours: number;
   fuels: number;
+  /** The regions whose figures changed (their pages were purged), by EIA code. */
+  regions: string[];
   /** The hours asked for: the new ones, and older history when a backfill ran. */
   from: string;
   to: string;
@@ -140,32 +140,31 @@ export async function importGridFromEia(options: OutboundOptions & { paceMs?: nu
   const hours = gridHoursOf(regionRows);
   const fuelValues = gridFuelsOf(fuelRows);
 
+  const before = new Date(thisHour - GRID_RETENTION_DAYS * DAY_MS);
   const written = await writeTransaction(async (tx) => {
-    if (newest?.sample && (hours.length > 0 || fuelValues.length > 0)) await deleteSampleGrid(tx);
+    const replacesSample = newest?.sample === true && (hours.length > 0 || fuelValues.length > 0);
+    if (replacesSample) await deleteSampleGrid(tx);
     const h = await upsertGridHours(hours, tx);
     const f = await upsertGridFuels(fuelValues, tx);
+    // Hours past the two years go in the same transaction: a region's record and "since" move with them.
+    const pruned: string[] = [];
+    for (const code of GRID_REGION_CODES) if ((await pruneGridBefore(code, before, tx)) > 0) pruned.push(code);
     // The backfill walks back from the first import's start, a week a run.
     const oldestAsked = backfill?.from ?? (fromEia ? cursor : start);
     if (!Number.isNaN(oldestAsked)) await setSiteState(BACKFILL_CURSOR, new Date(oldestAsked).toISOString(), tx);
-    if (h + f > 0) await requestJobRun(MAIL_EDITIONS.data.job, new Date(), tx);
-    return { hours: h, fuels: f };
+    const changed = replacesSample ? [...GRID_REGION_CODES] : [...new Set([...h, ...f, ...pruned])];
+    return { hours: h.length, fuels: f.length, changed };
   });
-  if (written.hours + written.fuels > 0) await contentChanged({ entity: 'grid', id: 0, action: 'updated' });
+  // Exactly the pages (and API answers) of the regions whose figures changed render afresh.
+  if (written.changed.length > 0) {
+    await contentChanged({ entity: 'grid', id: 0, action: 'updated' }, { kind: 'grid', regions: written.changed.sort() });
+  }
   return {
-    ...written,
+    hours: written.hours,
+    fuels: written.fuels,
+    regions: written.changed,
     from: new Date(start).toISOString(),
     to: new Date(thisHour).toISOString(),
     backfill: backfill ? { from: new Date(backfill.from).toISOString(), to: new Date(backfill.to).toISOString() } : null,
   };
-}
-
-/**
- * Hourly housekeeping: removes grid hours older than `GRID_RETENTION_DAYS`, region by region
- * (each a range of the primary key). Answers how many rows went.
- */
-export async function pruneGridHistory(now: Date): Promise<number> {
-  const before = new Date(now.getTime() - GRID_RETENTION_DAYS * DAY_MS);
-  let removed = 0;
-  for (const code of GRID_REGION_CODES) removed += await writeTransaction((tx) => pruneGridBefore(code, before, tx));
-  return removed;
 }

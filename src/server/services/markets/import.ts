@@ -234,7 +234,9 @@ export async function runEiaImport(
     // Readers' price alerts on the new figures go out as a job, like every other mailing.
     if (importedRows(summary) > 0) await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
   });
-  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, { kind: 'market' });
+  // The states' pages show retail prices and generation by state: purged only when those changed.
+  const statesChanged = summary.generation + summary.retailPrices > 0;
+  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [{ kind: 'market' }, ...(statesChanged ? [{ kind: 'states' } as const] : [])]);
   return summary;
 }
 
