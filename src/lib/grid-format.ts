@@ -1,6 +1,7 @@
 // Reader-facing text of the live grid: power in gigawatts, hours in a region's own zone and in
 // US Eastern (each said with its zone), and the regions' addresses. Isomorphic.
 import { GRID_FUELS, GRID_REGIONS, LOWER_48, type GridFuelCode, type GridRegion } from '@db/catalog/grid';
+import type { GridRegionSummary } from '@/lib/wire/grid';
 import { formatNumber, formatSigned } from '@/lib/market-format';
 import { zonedParts } from '@/lib/zoned-time';
 
@@ -77,6 +78,22 @@ export function wallClockMs(instant: Date | number, timeZone: string): number {
 }
 
 /** The local day an hour belongs to: the day of its middle (the hour ending at midnight closes the day before). */
-export function localDayOfHour(end: Date | number, timeZone: string): string {
+export function localDayOfHour(end: Date | number | string, timeZone: string): string {
   return zonedParts(new Date(new Date(end).getTime() - 30 * 60_000), timeZone).day;
+}
+
+/** When a region's peak was: "today" (its local day now), or "on Mon, Jan 5". */
+export function peakDayText(s: Pick<GridRegionSummary, 'peakToday' | 'timeZone'>, now: Date = new Date()): string {
+  if (!s.peakToday) return '';
+  return s.peakToday.day === zonedParts(now, s.timeZone).day ? 'today' : `on ${formatGridDay(s.peakToday.day)}`;
+}
+
+/** The day's peak as a percentage of the record (one decimal), or null without either. */
+export function recordShare(s: Pick<GridRegionSummary, 'peakToday' | 'record'>): number | null {
+  return s.peakToday && s.record && s.record.demand > 0 ? Math.round((s.peakToday.demand / s.record.demand) * 1000) / 10 : null;
+}
+
+/** Total interchange in words: "1.2 GW sent out", "0.4 GW taken in". */
+export function interchangeText(mwh: number | null): string {
+  return mwh === null ? '–' : mwh >= 0 ? `${formatGigawatts(mwh)} sent out` : `${formatGigawatts(-mwh)} taken in`;
 }

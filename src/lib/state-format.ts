@@ -75,7 +75,9 @@ export function priceBins(values: readonly number[]): PriceBin[] {
   let min = sorted[0] ?? 0;
   for (const [i, colour] of BIN_COLOURS.entries()) {
     const last = i === BIN_COLOURS.length - 1;
-    const max = last ? (sorted.at(-1) ?? min) : (sorted[Math.min(sorted.length - 1, Math.ceil(((i + 1) * sorted.length) / BIN_COLOURS.length) - 1)] ?? min);
+    const max = last
+      ? (sorted.at(-1) ?? min)
+      : (sorted[Math.min(sorted.length - 1, Math.ceil(((i + 1) * sorted.length) / BIN_COLOURS.length) - 1)] ?? min);
     if (max < min) continue;
     bins.push({ min, max, ...colour });
     min = Math.round((max + 0.01) * 100) / 100;

@@ -31,7 +31,8 @@ export const messages = {
   releaseChangeTooFar: (days: number) => `A release can be moved at most ${days} days from its usual day`,
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
-  gridRegionNotFound: 'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',
+  gridRegionNotFound:
+    'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',
   gridRangeTooLarge: (days: number) => `At most ${days} days of hours per answer: narrow start and end`,
   noRetailPrices: 'No retail prices are stored yet',
   stateNotFound: 'State not found: use a two-letter postal code of the 50 states or DC',

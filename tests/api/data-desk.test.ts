@@ -111,7 +111,9 @@ describe('the data API of the grid and the states', () => {
       .limit(1);
     const end = last!.period.toISOString().slice(0, 13);
     const start = new Date(last!.period.getTime() - 5 * 3_600_000).toISOString().slice(0, 13);
-    const json = (await (await get(`/api/grid/cal?start=${start}&end=${end}`)).json()) as { hours: { period: string; fuels: Record<string, number | null> }[] };
+    const json = (await (await get(`/api/grid/cal?start=${start}&end=${end}`)).json()) as {
+      hours: { period: string; fuels: Record<string, number | null> }[];
+    };
     expect(json.hours.map((h) => h.period.slice(0, 13))).toHaveLength(6);
     const csv = await get(`/api/grid/CAL?start=${start}&end=${end}&format=csv`);
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
@@ -148,7 +150,9 @@ describe('the data API of the grid and the states', () => {
     expect(overview.unit).toBe('¢/kWh');
     expect(overview.states).toHaveLength(Object.keys(US_STATES).length);
     expect(overview.states.find((s) => s.code === 'HI')?.rank.residential).toBe(1);
-    const history = (await (await get('/api/states/ca?start=2020-01')).json()) as { months: { prices: { residential: number | null }; us: { residential: number | null } }[] };
+    const history = (await (await get('/api/states/ca?start=2020-01')).json()) as {
+      months: { prices: { residential: number | null }; us: { residential: number | null } }[];
+    };
     expect(history.months.length).toBeGreaterThan(12);
     expect(history.months.every((m) => (m.prices.residential ?? 0) > (m.us.residential ?? Infinity))).toBe(true);
     const csv = await (await get('/api/states/CA?format=csv')).text();

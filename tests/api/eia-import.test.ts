@@ -1,6 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries, outbox, retailPrices, scheduledJobs, subscriberAlerts, subscribers } from '@db/schema';
+import {
+  generation,
+  importRuns,
+  marketObservations,
+  marketSeries,
+  outbox,
+  retailPrices,
+  scheduledJobs,
+  subscriberAlerts,
+  subscribers,
+} from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
@@ -112,7 +122,9 @@ describe('EIA import', () => {
     const res = await refresh();
     expect(res.status).toBe(200);
     // Each series is named with what it gained.
-    expect(res.json['message']).toMatch(/^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\.$/);
+    expect(res.json['message']).toMatch(
+      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\.$/,
+    );
     expect(res.json['message']).toContain('WTI Crude Oil ');
     expect(res.json['message']).toMatch(/US Crude Oil Production 13[,)]/);
 

@@ -144,7 +144,12 @@ describe('the hourly grid import', () => {
     const row = await runNow();
     expect(row.lastStatus).toBe('succeeded');
     expect((await lastPurge())?.tags.split(' ').sort()).toEqual(['any', 'g:NE', 'g:TEX']);
-    expect(await db().select().from(gridHourly).where(lt(gridHourly.period, new Date(Date.now() - 770 * DAY)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(gridHourly)
+        .where(lt(gridHourly.period, new Date(Date.now() - 770 * DAY))),
+    ).toEqual([]);
     expect((await hours('TEX')).find((h) => h.period.getTime() === lastHour)?.demand).toBe(fakeGridDemand('TEX', lastHour) + 1234);
     expect(await (await fetchCurrent(`${server.url}/grid/tex`)).text()).toContain(formatGigawatts(fakeGridDemand('TEX', lastHour) + 1234));
   }, 120_000);
@@ -159,7 +164,9 @@ describe('the hourly grid import', () => {
   }, 120_000);
 
   it('changes nothing when EIA fails part-way, says why and retries after 5 minutes', async () => {
-    const revised = eia.routes.get('electricity/rto/region-data')!.find((r) => r['respondent'] === 'CAL' && r['type'] === 'D' && r['period'] === fakeEiaHour(lastHour))!;
+    const revised = eia.routes
+      .get('electricity/rto/region-data')!
+      .find((r) => r['respondent'] === 'CAL' && r['type'] === 'D' && r['period'] === fakeEiaHour(lastHour))!;
     revised['value'] = '1';
     const before = await everything();
     const purge = await lastPurge();

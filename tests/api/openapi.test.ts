@@ -129,7 +129,14 @@ describe('the OpenAPI document', () => {
 
   it('every documented public GET answers 200 in the documented shape, with the documented headers', async () => {
     const article = ((await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { slug: string; id: number }[])[0];
-    const values: Record<string, string> = { slug: article?.slug ?? '', articleId: String(article?.id ?? 1), kind: 'price', id: '1', region: 'tex', code: 'TX' };
+    const values: Record<string, string> = {
+      slug: article?.slug ?? '',
+      articleId: String(article?.id ?? 1),
+      kind: 'price',
+      id: '1',
+      region: 'tex',
+      code: 'TX',
+    };
     const checked: string[] = [];
     let address = 0;
     for (const [template, methods] of Object.entries(doc.paths)) {

@@ -13,27 +13,29 @@ export function jobWatcher(server: TestServer, job: string) {
   return {
     jobRow,
     /** Every job a process takes from now on is written down, with the process (its lease holder) and when. */
-    async recordClaims(): Promise<void> {
-      await server.database.client.execute('CREATE TABLE IF NOT EXISTS test_job_claims (holder TEXT NOT NULL, job TEXT NOT NULL, at INTEGER NOT NULL)');
+    recordClaims: async (): Promise<void> => {
+      await server.database.client.execute(
+        'CREATE TABLE IF NOT EXISTS test_job_claims (holder TEXT NOT NULL, job TEXT NOT NULL, at INTEGER NOT NULL)',
+      );
       await server.database.client.execute(
         `CREATE TRIGGER IF NOT EXISTS test_job_claimed AFTER UPDATE OF lease_holder ON scheduled_jobs WHEN NEW.lease_holder IS NOT NULL
          BEGIN INSERT INTO test_job_claims VALUES (NEW.lease_holder, NEW.name, NEW.last_started_at); END`,
       );
     },
     /** The jobs taken since `since`, by whom (statements without parameters, so each read sees the latest commit). */
-    async claimsSince(since: Date): Promise<{ holder: string; job: string }[]> {
+    claimsSince: async (since: Date): Promise<{ holder: string; job: string }[]> => {
       const result = await server.database.client.execute(`SELECT holder, job FROM test_job_claims WHERE at >= ${since.getTime()} ORDER BY at`);
       return result.rows.map((r) => ({ holder: r['holder'] as string, job: r['job'] as string }));
     },
     /** Makes a job (this one by default) due now, as the clock reaching its time would. */
-    async makeDue(name = job): Promise<void> {
+    makeDue: async (name = job): Promise<void> => {
       await db()
         .update(scheduledJobs)
         .set({ nextRunAt: new Date(Date.now() - 1000) })
         .where(eq(scheduledJobs.name, name));
     },
     /** Waits until a run that finished after `since` is recorded on the job, and answers its row. */
-    async waitForRunAfter(since: Date) {
+    waitForRunAfter: async (since: Date) => {
       await expect
         .poll(
           async () => {

@@ -55,16 +55,23 @@ export function dataChartProps(spec: DataChartSpec): ChartProps {
     : { categories: categories.map((c, i) => (i % step === 0 ? c : '')), labels: { rotate: 0, hideOverlappingLabels: true } };
   return {
     type: spec.type,
-    series: series as ApexOptions['series'],
+    series,
     options: {
       ...base,
       chart: { ...base.chart, stacked: spec.stacked ?? false },
       colors: spec.series.map((s) => s.color),
-      stroke: { curve: 'straight', width: spec.type === 'bar' ? 0 : spec.type === 'area' ? 1 : 2, dashArray: spec.series.map((s) => (s.dashed ? 5 : 0)) },
+      stroke: {
+        curve: 'straight',
+        width: spec.type === 'bar' ? 0 : spec.type === 'area' ? 1 : 2,
+        dashArray: spec.series.map((s) => (s.dashed ? 5 : 0)),
+      },
       fill: spec.type === 'area' ? { type: 'solid', opacity: spec.stacked ? 0.85 : 0.3 } : { type: 'solid', opacity: 1 },
       legend: { ...base.legend, showForSingleSeries: true },
       xaxis,
-      yaxis: { title: { text: spec.unit, style: { fontWeight: 500, color: '#4b5563' } }, labels: { formatter: (v: number) => formatNumber(v, spec.decimals) } },
+      yaxis: {
+        title: { text: spec.unit, style: { fontWeight: 500, color: '#4b5563' } },
+        labels: { formatter: (v: number) => formatNumber(v, spec.decimals) },
+      },
       tooltip: {
         shared: true,
         intersect: false,

@@ -25,12 +25,7 @@ export const gridQuerySchema = z
 export type GridQuery = z.output<typeof gridQuerySchema>;
 
 /** A month, `YYYY-MM`. */
-const month = (label: string) =>
-  z.optional(
-    z.string().check(
-      z.regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM`),
-    ),
-  );
+const month = (label: string) => z.optional(z.string().check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM`)));
 
 /** GET /api/states/{code}: a range of months (inclusive) and the answer's format. */
 export const stateHistoryQuerySchema = z

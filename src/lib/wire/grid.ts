@@ -53,7 +53,11 @@ export const gridRegionSchema = named(
     ),
     record: z.nullable(
       about(
-        z.object({ period: isoDateTime, demand: z.number(), since: about(isoDateTime, 'The first stored hour: the record is the highest since then.') }),
+        z.object({
+          period: isoDateTime,
+          demand: z.number(),
+          since: about(isoDateTime, 'The first stored hour: the record is the highest since then.'),
+        }),
         'The highest hourly demand stored.',
       ),
     ),
@@ -78,7 +82,9 @@ export const gridHistorySchema = named(
       z.object({
         ...gridHourFields,
         fuels: about(
-          z.object(Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, z.nullable(z.number())])) as Record<GridFuelCode, z.ZodMiniNullable<z.ZodMiniNumber>>),
+          z.object(
+            Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, z.nullable(z.number())])) as Record<GridFuelCode, z.ZodMiniNullable<z.ZodMiniNumber>>,
+          ),
           'Net generation by fuel, megawatthours in the hour; null where EIA has no figure.',
         ),
       }),
@@ -104,7 +110,9 @@ export const statePricesSchema = named(
     prices: about(sectorPrices, 'Average retail price by sector, cents per kilowatthour.'),
     yearAgo: about(sectorPrices, 'The same month a year before.'),
     rank: about(
-      z.object(Object.fromEntries(RETAIL_SECTOR_SLUGS.map((s) => [s, z.nullable(z.int())])) as Record<RetailSectorSlug, z.ZodMiniNullable<z.ZodMiniInt>>),
+      z.object(
+        Object.fromEntries(RETAIL_SECTOR_SLUGS.map((s) => [s, z.nullable(z.int())])) as Record<RetailSectorSlug, z.ZodMiniNullable<z.ZodMiniInt>>,
+      ),
       'Rank among the 50 states and DC, 1 the most expensive.',
     ),
     page: z.string(),

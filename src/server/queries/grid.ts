@@ -86,7 +86,8 @@ export async function deleteSampleGrid(tx: Executor = db): Promise<void> {
  */
 export async function upsertGridHours(rows: readonly Omit<GridHourRow, 'sample'>[], tx: Executor = db): Promise<string[]> {
   const written: string[] = [];
-  const keep = (column: typeof gridHourly.demand | typeof gridHourly.forecast | typeof gridHourly.generation | typeof gridHourly.interchange) => sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})`;
+  const keep = (column: typeof gridHourly.demand | typeof gridHourly.forecast | typeof gridHourly.generation | typeof gridHourly.interchange) =>
+    sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})`;
   for (let i = 0; i < rows.length; i += BATCH) {
     const result = await tx
       .insert(gridHourly)

@@ -5,7 +5,11 @@ import { db, type Executor } from '@/server/db';
 export type RetailPriceRow = typeof retailPrices.$inferSelect;
 
 /** The newest stored month of a state's (or `US`) price of a sector, with whether it is sample data. */
-export async function newestRetailPrice(state: string, sector: string, tx: Executor = db): Promise<Pick<RetailPriceRow, 'period' | 'sample'> | undefined> {
+export async function newestRetailPrice(
+  state: string,
+  sector: string,
+  tx: Executor = db,
+): Promise<Pick<RetailPriceRow, 'period' | 'sample'> | undefined> {
   const [row] = await tx
     .select({ period: retailPrices.period, sample: retailPrices.sample })
     .from(retailPrices)

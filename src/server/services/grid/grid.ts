@@ -7,7 +7,15 @@ import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
 import { BadRequestError, NotFoundError, messages } from '@/server/errors';
-import { earliestGridHour, gridDemandRecord, latestGridHour, listGridFuels, listGridHours, type GridFuelRow, type GridHourRow } from '@/server/queries/grid';
+import {
+  earliestGridHour,
+  gridDemandRecord,
+  latestGridHour,
+  listGridFuels,
+  listGridHours,
+  type GridFuelRow,
+  type GridHourRow,
+} from '@/server/queries/grid';
 
 const HOUR_MS = 3_600_000;
 /** The widest range one answer of the data API holds. */
@@ -64,7 +72,10 @@ async function summarize(region: GridRegion, now: Date): Promise<GridRegionSumma
   const day = localDayOfHour(latest.period, region.timeZone);
   const { from, to } = localDayRange(day, region.timeZone);
   const [dayHours, fuels] = await Promise.all([listGridHours(region.code, from, to), listGridFuels(region.code, latest.period, latest.period)]);
-  const peak = dayHours.reduce<GridHourRow | undefined>((best, h) => (h.demand !== null && (!best || h.demand > (best.demand ?? 0)) ? h : best), undefined);
+  const peak = dayHours.reduce<GridHourRow | undefined>(
+    (best, h) => (h.demand !== null && (!best || h.demand > (best.demand ?? 0)) ? h : best),
+    undefined,
+  );
   const error = latest.forecast === null ? null : latest.demand - latest.forecast;
   return {
     ...base,
@@ -139,7 +150,11 @@ function joinHours(hours: readonly GridHourRow[], fuels: readonly GridFuelRow[])
  * latest hour and the day-ahead forecast after it): a 404 for an unknown region, a 400 past
  * `MAX_GRID_DAYS`.
  */
-export async function getGridHistory(code: string, range: { start?: Date | undefined; end?: Date | undefined }, now: Date = new Date()): Promise<GridHistory> {
+export async function getGridHistory(
+  code: string,
+  range: { start?: Date | undefined; end?: Date | undefined },
+  now: Date = new Date(),
+): Promise<GridHistory> {
   const region = requireGridRegion(code);
   const summaries = await cachedForContent('grid|regions', () => Promise.all(GRID_REGIONS.map((r) => summarize(r, now))));
   const summary = summaries.find((s) => s.code === region.code);
@@ -175,7 +190,10 @@ export function gridHistoryCsv(history: GridHistory): string {
 }
 
 /** What /grid and /grid/{region} show: the region now, its week, and (for the Lower 48) every region. */
-export async function getGridPage(code: string, now: Date = new Date()): Promise<{ region: GridRegion; summary: GridRegionSummary; week: GridHistory; regions: GridRegionSummary[] } | undefined> {
+export async function getGridPage(
+  code: string,
+  now: Date = new Date(),
+): Promise<{ region: GridRegion; summary: GridRegionSummary; week: GridHistory; regions: GridRegionSummary[] } | undefined> {
   const region = gridRegionOf(code);
   if (!region) return undefined;
   const lower48 = region.code === LOWER_48;

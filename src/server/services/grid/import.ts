@@ -4,7 +4,15 @@ import { writeTransaction } from '@/server/db';
 import { messages } from '@/server/errors';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
-import { deleteSampleGrid, newestGridRow, pruneGridBefore, upsertGridFuels, upsertGridHours, type GridFuelRow, type GridHourRow } from '@/server/queries/grid';
+import {
+  deleteSampleGrid,
+  newestGridRow,
+  pruneGridBefore,
+  upsertGridFuels,
+  upsertGridHours,
+  type GridFuelRow,
+  type GridHourRow,
+} from '@/server/queries/grid';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { contentChanged } from '@/server/services/site/content-changes';
 
@@ -80,7 +88,7 @@ export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'
     const respondent = row['respondent'];
     const value = eiaNumber(row['value']);
     if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || value === undefined) continue;
-    const code = String(row['fueltype'] ?? '');
+    const code = typeof row['fueltype'] === 'string' ? row['fueltype'] : '';
     const fuel: GridFuelCode = fuels.has(code) ? (code as GridFuelCode) : 'OTH';
     const key = `${respondent}|${time}|${fuel}`;
     const known = values.get(key);
@@ -113,7 +121,9 @@ export function gridImportMessage(summary: GridImportSummary): string {
  * anywhere changes nothing. Figures are upserted (EIA revises recent hours), so running it again
  * changes nothing either. The first import replaces the sample week.
  */
-export async function importGridFromEia(options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {}): Promise<GridImportSummary> {
+export async function importGridFromEia(
+  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {},
+): Promise<GridImportSummary> {
   const config = loadConfig();
   if (!config.eiaApiKey) throw new EiaError(messages.eiaKeyMissing);
   const now = options.now ?? Date.now();
@@ -128,7 +138,9 @@ export async function importGridFromEia(options: OutboundOptions & { paceMs?: nu
   const oldestWanted = thisHour - GRID_RETENTION_DAYS * DAY_MS;
   const backfillTo = Number.isNaN(cursor) ? undefined : cursor - HOUR_MS;
   const backfill =
-    backfillTo !== undefined && backfillTo > oldestWanted ? { from: Math.max(oldestWanted, cursor - BACKFILL_DAYS * DAY_MS), to: backfillTo } : undefined;
+    backfillTo !== undefined && backfillTo > oldestWanted
+      ? { from: Math.max(oldestWanted, cursor - BACKFILL_DAYS * DAY_MS), to: backfillTo }
+      : undefined;
 
   const windows = [{ start: eiaHour(start) }, ...(backfill ? [{ start: eiaHour(backfill.from), end: eiaHour(backfill.to) }] : [])];
   const regionRows: EiaRow[] = [];

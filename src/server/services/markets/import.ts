@@ -236,7 +236,10 @@ export async function runEiaImport(
   });
   // The states' pages show retail prices and generation by state: purged only when those changed.
   const statesChanged = summary.generation + summary.retailPrices > 0;
-  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [{ kind: 'market' }, ...(statesChanged ? [{ kind: 'states' } as const] : [])]);
+  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [
+    { kind: 'market' },
+    ...(statesChanged ? [{ kind: 'states' } as const] : []),
+  ]);
   return summary;
 }
 

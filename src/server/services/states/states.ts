@@ -54,9 +54,20 @@ export async function getStatesOverview(now: Date = new Date()): Promise<StatesO
     const newest = await newestRetailPrice('US', 'ALL');
     if (!newest) return undefined;
     const month = newest.period;
-    const [rows, yearAgoRows] = await Promise.all([listRetailPricesOfMonth(SECTOR_CODES, month), listRetailPricesOfMonth(SECTOR_CODES, addMonths(month, -12))]);
-    const states = Object.entries(US_STATES).map(([code, name]) => ({ code, name, prices: pricesOf(rows, code), yearAgo: pricesOf(yearAgoRows, code) }));
-    const sectorRanks = Object.fromEntries(RETAIL_SECTORS.map((s) => [s.slug, ranks(states, s.slug)])) as Record<RetailSectorSlug, Map<string, number>>;
+    const [rows, yearAgoRows] = await Promise.all([
+      listRetailPricesOfMonth(SECTOR_CODES, month),
+      listRetailPricesOfMonth(SECTOR_CODES, addMonths(month, -12)),
+    ]);
+    const states = Object.entries(US_STATES).map(([code, name]) => ({
+      code,
+      name,
+      prices: pricesOf(rows, code),
+      yearAgo: pricesOf(yearAgoRows, code),
+    }));
+    const sectorRanks = Object.fromEntries(RETAIL_SECTORS.map((s) => [s.slug, ranks(states, s.slug)])) as Record<
+      RetailSectorSlug,
+      Map<string, number>
+    >;
     const withRanks: StatePrices[] = states.map((s) => ({
       ...s,
       rank: Object.fromEntries(RETAIL_SECTORS.map((sector) => [sector.slug, sectorRanks[sector.slug].get(s.code) ?? null])) as StatePrices['rank'],
@@ -125,9 +136,12 @@ export function stateHistoryCsv(history: StateHistory): string {
   ];
   const cell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const rows = history.months.map((m) =>
-    [m.period, ...RETAIL_SECTORS.map((s) => cell(m.prices[s.slug])), ...RETAIL_SECTORS.map((s) => cell(m.us[s.slug])), ...fuels.map((f) => cell(m.generation[f]))].join(
-      ',',
-    ),
+    [
+      m.period,
+      ...RETAIL_SECTORS.map((s) => cell(m.prices[s.slug])),
+      ...RETAIL_SECTORS.map((s) => cell(m.us[s.slug])),
+      ...fuels.map((f) => cell(m.generation[f])),
+    ].join(','),
   );
   return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
 }
