@@ -46,7 +46,7 @@ function ringPath(ring: Position[]): string {
 /** A ring's area in square pixels (the shoelace formula). */
 function area(ring: Position[]): number {
   let sum = 0;
-  for (let i = 1; i < ring.length; i++) sum += ((ring[i - 1]?.[0] ?? 0) * (ring[i]?.[1] ?? 0)) - ((ring[i]?.[0] ?? 0) * (ring[i - 1]?.[1] ?? 0));
+  for (let i = 1; i < ring.length; i++) sum += (ring[i - 1]?.[0] ?? 0) * (ring[i]?.[1] ?? 0) - (ring[i]?.[0] ?? 0) * (ring[i - 1]?.[1] ?? 0);
   return Math.abs(sum / 2);
 }
 
@@ -63,7 +63,9 @@ function statePath(geometry: Polygon | MultiPolygon): string {
 /** The module's text: every state's path, by postal code, in the order of their names. */
 export function makeUsMap(): string {
   const require = createRequire(import.meta.url);
-  const topology = JSON.parse(readFileSync(require.resolve('us-atlas/states-albers-10m.json'), 'utf8')) as Topology<{ states: GeometryCollection<{ name: string }> }>;
+  const topology = JSON.parse(readFileSync(require.resolve('us-atlas/states-albers-10m.json'), 'utf8')) as Topology<{
+    states: GeometryCollection<{ name: string }>;
+  }>;
   const simplified = simplify(presimplify(topology), MIN_WEIGHT);
   const states = feature(simplified, simplified.objects.states);
   const codeOf = new Map(Object.entries(US_STATES).map(([code, name]) => [name, code]));

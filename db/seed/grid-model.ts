@@ -50,7 +50,15 @@ const local = new Map<string, Intl.DateTimeFormat>();
 function localClock(end: number, timeZone: string): { hour: number; month: number; weekday: number; day: string } {
   let f = local.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      weekday: 'short',
+    });
     local.set(timeZone, f);
   }
   const parts = f.formatToParts(new Date(end - HOUR_MS / 2));
@@ -98,11 +106,15 @@ function regionHour(code: string, profile: RegionProfile, timeZone: string, end:
   const hourKey = `${code}|${end / HOUR_MS}`;
   const dayKey = `${code}|${clock.day}`;
   const weekend = clock.weekday === 0 || clock.weekday === 6 ? 0.93 : 1;
-  const demand = profile.demand * dailyShape(clock.hour) * seasonal(clock.month) * weekend * (1 + 0.025 * noise(`d${dayKey}`) + 0.006 * noise(`h${hourKey}`));
+  const demand =
+    profile.demand * dailyShape(clock.hour) * seasonal(clock.month) * weekend * (1 + 0.025 * noise(`d${dayKey}`) + 0.006 * noise(`h${hourKey}`));
   // EIA's day-ahead forecast misses by a percent or two, more on some days.
   const forecast = demand * (1 + 0.018 * noise(`f${dayKey}`) + 0.008 * noise(`g${hourKey}`));
   const days = end / (24 * HOUR_MS);
-  const wind = Math.max(0.08, 1 + 0.55 * Math.sin((2 * Math.PI * days) / 3.3 + 6 * (noise(`w${code}`) + 1)) + 0.15 * Math.sin((2 * Math.PI * (clock.hour - 2)) / 24));
+  const wind = Math.max(
+    0.08,
+    1 + 0.55 * Math.sin((2 * Math.PI * days) / 3.3 + 6 * (noise(`w${code}`) + 1)) + 0.15 * Math.sin((2 * Math.PI * (clock.hour - 2)) / 24),
+  );
   const clouds = 0.75 + 0.25 * noise(`c${dayKey}`);
   const s = profile.shares;
   const scale = profile.demand * seasonal(clock.month);
