@@ -58,7 +58,7 @@ export const GRID_REGIONS = [
     timeZone: 'America/Chicago',
     zoneAbbr: 'CT',
     zoneName: 'Central Time',
-    description: 'Southwest Power Pool (SPP) and its neighbours on the Great Plains.',
+    description: 'Southwest Power Pool (SPP) and its neighbors on the Great Plains.',
   },
   {
     code: 'FLA',
@@ -85,7 +85,7 @@ export const GRID_REGIONS = [
     timeZone: 'America/Chicago',
     zoneAbbr: 'CT',
     zoneName: 'Central Time',
-    description: 'Midcontinent ISO (MISO) and its neighbours, from Louisiana to Minnesota.',
+    description: 'Midcontinent ISO (MISO) and its neighbors, from Louisiana to Minnesota.',
   },
   {
     code: 'NE',
@@ -121,7 +121,7 @@ export const GRID_REGIONS = [
     timeZone: 'America/Chicago',
     zoneAbbr: 'CT',
     zoneName: 'Central Time',
-    description: 'Southern Company and its neighbours in Alabama, Georgia and Mississippi.',
+    description: 'Southern Company and its neighbors in Alabama, Georgia and Mississippi.',
   },
   {
     code: 'SW',

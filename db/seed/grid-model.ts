@@ -1,5 +1,5 @@
 // The illustrative week of the live grid a fresh install shows until the hourly EIA import
-// replaces it (labelled "Illustrative sample" wherever it shows). A small model of each region:
+// replaces it (labeled "Illustrative sample" wherever it shows). A small model of each region:
 // demand follows the day (a night trough, an evening peak), the week (quieter weekends) and the
 // season; solar follows the sun in the region's own time zone and the season; wind drifts over
 // days; nuclear runs flat; natural gas fills what is left; the Lower 48 is the sum of its

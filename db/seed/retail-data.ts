@@ -1,5 +1,5 @@
 // Sample monthly retail electricity prices by state and sector for a fresh install, until the
-// EIA import replaces them (labelled "Illustrative sample" wherever they show): each state's
+// EIA import replaces them (labeled "Illustrative sample" wherever they show): each state's
 // approximate residential price, commercial and industrial prices below it by the usual
 // margins, summer bills a little higher, a slow upward drift. Deterministic.
 import { RETAIL_SECTOR_CODES, type RetailSectorCode } from '../catalog/grid.ts';

@@ -49,7 +49,7 @@ export function statePagePath(code: string): string {
   return `/states/${code}`;
 }
 
-/** A class of the map's colour scale: the prices from `min` to `max` (inclusive) and their colours. */
+/** A class of the map's color scale: the prices from `min` to `max` (inclusive) and their colors. */
 export interface PriceBin {
   min: number;
   max: number;
@@ -58,7 +58,7 @@ export interface PriceBin {
   ink: string;
 }
 
-/** The map's scale, light to dark: yellow to deep red (ColorBrewer YlOrRd), readable by colour-blind readers as light to dark. */
+/** The map's scale, light to dark: yellow to deep red (ColorBrewer YlOrRd), readable by color-blind readers as light to dark. */
 const BIN_COLOURS = [
   { fill: '#ffffb2', ink: '#111827' },
   { fill: '#fecc5c', ink: '#111827' },
@@ -67,19 +67,19 @@ const BIN_COLOURS = [
   { fill: '#bd0026', ink: '#ffffff' },
 ];
 
-/** Colour classes of the prices by quintile (as many states in each), their bounds rounded to the cent's tenth. */
+/** Color classes of the prices by quintile (as many states in each), their bounds rounded to the cent's tenth. */
 export function priceBins(values: readonly number[]): PriceBin[] {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return [];
   const bins: PriceBin[] = [];
   let min = sorted[0] ?? 0;
-  for (const [i, colour] of BIN_COLOURS.entries()) {
+  for (const [i, color] of BIN_COLOURS.entries()) {
     const last = i === BIN_COLOURS.length - 1;
     const max = last
       ? (sorted.at(-1) ?? min)
       : (sorted[Math.min(sorted.length - 1, Math.ceil(((i + 1) * sorted.length) / BIN_COLOURS.length) - 1)] ?? min);
     if (max < min) continue;
-    bins.push({ min, max, ...colour });
+    bins.push({ min, max, ...color });
     min = Math.round((max + 0.01) * 100) / 100;
   }
   return bins;

@@ -58,7 +58,7 @@ describe('the live grid pages', () => {
 });
 
 describe('the states pages', () => {
-  it('map and tabulate every state and DC, coloured by the chosen sector, with a legend and units', async () => {
+  it('map and tabulate every state and DC, colored by the chosen sector, with a legend and units', async () => {
     const html = await (await fetchCurrent(`${server.url}/states`)).text();
     const from = html.indexOf('data-testid="states-map"');
     const map = html.slice(from, html.indexOf('</svg>', from));

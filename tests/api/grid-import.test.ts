@@ -48,7 +48,7 @@ async function runNow() {
 }
 
 describe('the hourly grid import', () => {
-  it('is registered by the server at 20 minutes past the hour; a fresh install shows a labelled illustrative week', async () => {
+  it('is registered by the server at 20 minutes past the hour; a fresh install shows a labeled illustrative week', async () => {
     await expect.poll(async () => (await jobRow())?.nextRunAt, { timeout: 30_000 }).toBeDefined();
     const next = (await jobRow())!.nextRunAt;
     expect(next.getUTCMinutes()).toBe(20);

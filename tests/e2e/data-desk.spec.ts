@@ -32,7 +32,7 @@ test.describe('the states map and table', () => {
     await expect(chart.getByText('US average', { exact: true })).toBeVisible();
   });
 
-  test('the table sorts by a column header by keyboard, and the sector chooser recolours the map', async ({ page }) => {
+  test('the table sorts by a column header by keyboard, and the sector chooser recolors the map', async ({ page }) => {
     await page.goto('/states');
     const table = page.getByTestId('states-table');
     await table.getByRole('link', { name: /^Price \(¢\/kWh\)/ }).focus();
@@ -63,7 +63,7 @@ test.describe('the live grid', () => {
     await expect(page.getByText('Illustrative sample').first()).toBeVisible();
     await page.locator('[data-chart="grid-us48-demand"]').scrollIntoViewIfNeeded();
     await expect(drawnChart(page, 'grid-us48-demand').getByText('Day-ahead forecast', { exact: true })).toBeVisible();
-    // The chart's table: opened by keyboard, one row per hour, its hours labelled with their zone.
+    // The chart's table: opened by keyboard, one row per hour, its hours labeled with their zone.
     const summary = page.locator('figure[data-figure="grid-us48-demand"] summary');
     await summary.focus();
     await page.keyboard.press('Enter');

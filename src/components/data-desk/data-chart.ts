@@ -38,7 +38,7 @@ export interface DataChartSpec {
   series: DataChartSeries[];
 }
 
-/** The ApexCharts props of a spec: its series in its colours, dashed where asked, values with their unit. */
+/** The ApexCharts props of a spec: its series in its colors, dashed where asked, values with their unit. */
 export function dataChartProps(spec: DataChartSpec): ChartProps {
   const base = baseChartOptions();
   const format = (v: number) => (typeof v === 'number' ? `${formatNumber(v, spec.decimals)} ${spec.unit}` : '–');

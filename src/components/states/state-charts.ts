@@ -13,7 +13,7 @@ export interface GenerationMonth {
   fuels: Record<string, number>;
 }
 
-/** Fuel colours of the monthly generation chart (the grid's palette where the fuels match). */
+/** Fuel colors of the monthly generation chart (the grid's palette where the fuels match). */
 const FUEL_COLOURS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
   NUC: '#7c3aed',
   COW: '#52525b',
