@@ -1,6 +1,6 @@
 import { gridQuerySchema } from '@/lib/validation/grid-query';
 import { getClientAddress } from '@/server/client-address';
-import { endpoint, parseQuery, revalidatable } from '@/server/http';
+import { endpoint, parseQuery, jsonOrCsv } from '@/server/http';
 import { takeApiRead } from '@/server/services/markets/series';
 import { getGridHistory, gridHistoryCsv } from '@/server/services/grid/grid';
 
@@ -11,15 +11,6 @@ export const { GET, ALL } = endpoint({
     takeApiRead(getClientAddress(request, clientAddress));
     const history = await getGridHistory(params['region'] ?? '', query);
     const filename = `grid-${history.region.code.toLowerCase()}_${history.start.slice(0, 13)}_${history.end.slice(0, 13)}.${query.format}`;
-    if (query.format === 'csv') {
-      return revalidatable(request, gridHistoryCsv(history), {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-      });
-    }
-    return revalidatable(request, JSON.stringify(history), {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `inline; filename="${filename}"`,
-    });
+    return jsonOrCsv(request, query.format, filename, { json: () => history, csv: () => gridHistoryCsv(history) });
   },
 });

@@ -1,6 +1,6 @@
 import { stateHistoryQuerySchema } from '@/lib/validation/grid-query';
 import { getClientAddress } from '@/server/client-address';
-import { endpoint, parseQuery, revalidatable } from '@/server/http';
+import { endpoint, parseQuery, jsonOrCsv } from '@/server/http';
 import { takeApiRead } from '@/server/services/markets/series';
 import { getStateHistory, stateHistoryCsv } from '@/server/services/states/states';
 
@@ -11,15 +11,6 @@ export const { GET, ALL } = endpoint({
     takeApiRead(getClientAddress(request, clientAddress));
     const history = await getStateHistory(params['code'] ?? '', query);
     const filename = `state-${history.state.code.toLowerCase()}_${history.months[0]?.period ?? 'none'}_${history.months.at(-1)?.period ?? 'none'}.${query.format}`;
-    if (query.format === 'csv') {
-      return revalidatable(request, stateHistoryCsv(history), {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-      });
-    }
-    return revalidatable(request, JSON.stringify(history), {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `inline; filename="${filename}"`,
-    });
+    return jsonOrCsv(request, query.format, filename, { json: () => history, csv: () => stateHistoryCsv(history) });
   },
 });
