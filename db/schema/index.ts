@@ -18,3 +18,4 @@ export * from './related-articles.ts';
 export * from './corrections.ts';
 export * from './staff.ts';
 export * from './readership.ts';
+export * from './grid.ts';

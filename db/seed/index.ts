@@ -11,8 +11,11 @@ import {
   corrections,
   energyMix,
   generation,
+  gridFuelHourly,
+  gridHourly,
   marketObservations,
   marketSeries,
+  retailPrices,
   siteState,
 } from '../schema/index.ts';
 import { htmlToText } from '../text.ts';
@@ -21,14 +24,25 @@ import { generateGeneration } from './generation-data.ts';
 import { FALLBACK_ENERGY_MIX } from '../constants.ts';
 import { MARKET_SERIES, marketSeriesRow } from '../catalog/market-series.ts';
 import { seedAnalyticsContent } from './market-data.ts';
+import { sampleGridWeek } from './grid-model.ts';
 import { sampleMarketHistory } from './market-model.ts';
+import { sampleRetailPrices } from './retail-data.ts';
 import { easternEventTime, seedCalendarEvents, seedComments, seedContactMessage, seedCorrection } from './participation-data.ts';
 
 const DAY_MS = 86_400_000;
 
 async function isEmpty(
   db: LibSqlDb,
-  table: typeof categories | typeof authors | typeof articles | typeof marketSeries | typeof energyMix | typeof analyticsContent | typeof generation,
+  table:
+    | typeof categories
+    | typeof authors
+    | typeof articles
+    | typeof marketSeries
+    | typeof energyMix
+    | typeof analyticsContent
+    | typeof generation
+    | typeof gridHourly
+    | typeof retailPrices,
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
@@ -101,6 +115,21 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
     const rows = generateGeneration(now);
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(generation).values(rows.slice(i, i + 500));
+    });
+  }
+  // The data desk's samples: an illustrative week of the grid, three years of state prices (an
+  // install from before they existed gets them at its next start; an import replaces them).
+  if (await isEmpty(db, gridHourly)) {
+    const week = sampleGridWeek(now);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < week.hours.length; i += 500) await tx.insert(gridHourly).values(week.hours.slice(i, i + 500));
+      for (let i = 0; i < week.fuels.length; i += 500) await tx.insert(gridFuelHourly).values(week.fuels.slice(i, i + 500));
+    });
+  }
+  if (await isEmpty(db, retailPrices)) {
+    const rows = sampleRetailPrices(now);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(retailPrices).values(rows.slice(i, i + 500));
     });
   }
   if (await isEmpty(db, analyticsContent)) {

@@ -22,6 +22,14 @@ const dailyTime = z
   .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be off, or one daily time in US Eastern as HH:MM (24-hour), e.g. 06:30')
   .transform((v) => (v === 'off' ? null : v));
 
+/** `off`, or the minute past each hour (0–59) the hourly grid import runs at. */
+const minutePastHour = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:off|[0-5]?\d)$/, 'must be off, or the minute past each hour (0 to 59) the grid import runs at, e.g. 20')
+  .transform((v) => (v === 'off' ? null : Number(v)));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -41,6 +49,7 @@ const envSchema = z.object({
   EIA_API_KEY: z.string().trim().min(1).optional(),
   EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
   EIA_SCHEDULE: schedule.default(['11:00']),
+  EIA_GRID_MINUTE: minutePastHour.default(20),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   MEDIA_DIR: z.string().min(1).default('./data/media'),
@@ -101,6 +110,11 @@ export interface AppConfig {
    * when `EIA_SCHEDULE=off`. Without `EIA_API_KEY` nothing is scheduled either way.
    */
   eiaSchedule: string[];
+  /**
+   * The minute past each hour the hourly grid import runs at; undefined when
+   * `EIA_GRID_MINUTE=off`. Without `EIA_API_KEY` it never runs either way.
+   */
+  eiaGridMinute: number | undefined;
   /** Web processes `npm start` runs (one per core by default; 1 runs a single process). */
   webConcurrency: number;
   /** Memory each web process may give its page cache. */
@@ -193,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eiaApiKey: e.EIA_API_KEY,
     eiaApiUrl: e.EIA_API_URL.replace(/\/+$/, ''),
     eiaSchedule: e.EIA_SCHEDULE,
+    eiaGridMinute: e.EIA_GRID_MINUTE ?? undefined,
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     media: e.MEDIA_S3_BUCKET

@@ -31,6 +31,11 @@ export const messages = {
   releaseChangeTooFar: (days: number) => `A release can be moved at most ${days} days from its usual day`,
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
+  gridRegionNotFound:
+    'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',
+  gridRangeTooLarge: (days: number) => `At most ${days} days of hours per answer: narrow start and end`,
+  noRetailPrices: 'No retail prices are stored yet',
+  stateNotFound: 'State not found: use a two-letter postal code of the 50 states or DC',
   seriesRangeTooLarge: (max: number) => `The range holds more than ${max.toLocaleString('en-US')} observations. Narrow it with start and end.`,
   apiRateLimited: 'Too many data API requests from this address. Wait for the time in Retry-After, then try again.',
   viewsRateLimited: 'Too many page views from this address. Wait for the time in Retry-After, then try again.',
@@ -109,7 +114,7 @@ export const messages = {
   importRunning: 'An import is already running. Try again in a few minutes.',
   importFailed: 'The import failed unexpectedly. Nothing was changed.',
   importFailedBecause: (reason: string) => `${reason}${/[.!?]$/.test(reason) ? '' : '.'} Nothing was changed.`,
-  importSucceeded: (series: readonly { name: string; written: number }[], generation: number) => {
+  importSucceeded: (series: readonly { name: string; written: number }[], generation: number, retailPrices = 0) => {
     const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
     const total = series.reduce((sum, s) => sum + s.written, 0);
     const parts: string[] = [];
@@ -118,7 +123,16 @@ export const messages = {
         `${count(total, 'new or revised observation', 'new or revised observations')} (${series.map((s) => `${s.name} ${s.written.toLocaleString('en-US')}`).join(', ')})`,
       );
     if (generation > 0) parts.push(count(generation, 'generation figure', 'generation figures'));
-    return parts.length === 0 ? 'Up to date: EIA has nothing new or revised since the last import.' : `Imported ${parts.join(' and ')} from EIA.`;
+    if (retailPrices > 0) parts.push(count(retailPrices, 'state retail price', 'state retail prices'));
+    const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? '');
+    return parts.length === 0 ? 'Up to date: EIA has nothing new or revised since the last import.' : `Imported ${said} from EIA.`;
+  },
+  gridImported: (hours: number, fuels: number, from: string, to: string, backfill: { from: string; to: string } | null) => {
+    const hour = (iso: string) => `${iso.slice(0, 13).replace('T', ' ')}:00 UTC`;
+    const older = backfill ? `, and older history from ${hour(backfill.from)} to ${hour(backfill.to)}` : '';
+    return hours + fuels === 0
+      ? `Up to date: EIA has no new or revised grid hours since ${hour(from)}${older}.`
+      : `Imported ${hours.toLocaleString('en-US')} region hours and ${fuels.toLocaleString('en-US')} generation-by-fuel figures from EIA (${hour(from)} to ${hour(to)}${older}).`;
   },
   eiaKeyHelp: EIA_KEY_HELP,
   eiaKeyMissing: `EIA_API_KEY is not set. ${EIA_KEY_HELP}`,

@@ -226,3 +226,20 @@ export function revalidatable(request: Request, body: string, headers: Record<st
   if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: common });
   return new Response(body, { headers: { ...headers, ...common, 'Content-Length': String(Buffer.byteLength(body)) } });
 }
+
+/**
+ * A data download as JSON or CSV (`format`), revalidatable: CSV as an attachment, JSON
+ * inline, both named `filename`. Only the chosen body is written.
+ */
+export function jsonOrCsv(request: Request, format: 'json' | 'csv', filename: string, body: { json: () => unknown; csv: () => string }): Response {
+  if (format === 'csv') {
+    return revalidatable(request, body.csv(), {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    });
+  }
+  return revalidatable(request, JSON.stringify(body.json()), {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `inline; filename="${filename}"`,
+  });
+}

@@ -38,6 +38,7 @@ import { releaseChangeListQuerySchema, releaseChangeSchema } from '@/lib/validat
 import { REPORT_KINDS, reportQuerySchemas } from '@/lib/validation/reports';
 import { seriesListQuerySchema, seriesQuerySchema } from '@/lib/validation/series-query';
 import { READERSHIP_RANGES, adminReadershipQuerySchema, viewBeaconSchema } from '@/lib/validation/readership';
+import { gridQuerySchema, stateHistoryQuerySchema } from '@/lib/validation/grid-query';
 import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
 import { zohoConfigSchema } from '@/lib/validation/zoho';
 import {
@@ -83,6 +84,7 @@ import {
   seriesHistorySchema,
   seriesSummarySchema,
 } from '@/lib/wire/markets';
+import { gridHistorySchema, gridRegionSchema, stateHistorySchema, statesOverviewSchema } from '@/lib/wire/grid';
 import { mediaItemSchema } from '@/lib/wire/media';
 import { readershipReportSchema } from '@/lib/wire/readership';
 import {
@@ -1056,6 +1058,83 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       },
     }),
   },
+  '/api/grid': {
+    get: open(['Data API'], {
+      operationId: 'listGridRegions',
+      summary: 'The live grid: the Lower 48 and its 13 regions now',
+      description:
+        'Each region’s latest hour (demand, day-ahead forecast and its error, net generation, total interchange), its fuel mix then, the highest demand of that hour’s local day against the highest stored, and whether the hour is stale. From EIA’s Hourly Electric Grid Monitor (Form EIA-930), imported every hour. Public; rate limited per address.',
+      responses: {
+        '200': ok('The Lower 48 first, then the regions.', z.array(gridRegionSchema), { headers: cacheHeaders }),
+        '304': notModified,
+        '429': rateLimited('Too many requests from this address.'),
+      },
+    }),
+  },
+  '/api/grid/{region}': {
+    get: open(['Data API'], {
+      operationId: 'getGridHistory',
+      summary: "A grid region's hours",
+      description:
+        'Hourly demand, day-ahead forecast, net generation, total interchange and net generation by fuel, in megawatthours, from `start` to `end` (UTC hours, hour-ending, inclusive), oldest first, as JSON or CSV. Without a range: the week up to the latest hour and the forecast after it. At most 31 days per answer; hours are kept for two years. Public; rate limited per address.',
+      path: { region: pathParam('EIA’s respondent code, in any case: US48, CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN or TEX.') },
+      query: {
+        schema: gridQuerySchema,
+        about: {
+          start: 'First hour, YYYY-MM-DDTHH in UTC (a day YYYY-MM-DD starts at its midnight, UTC).',
+          end: 'Last hour, written as start.',
+          format: "The answer's format.",
+        },
+      },
+      responses: {
+        '200': ok('The hours.', gridHistorySchema, {
+          headers: cacheHeaders,
+          csv: 'A header row naming each column and its unit, then one row per hour (UTC, hour-ending).',
+        }),
+        '304': notModified,
+        '400': 'Invalid hours or format, start after end, or more than 31 days.',
+        '404': 'No such region.',
+        '429': rateLimited('Too many requests from this address.'),
+      },
+    }),
+  },
+  '/api/states': {
+    get: open(['Data API'], {
+      operationId: 'getStatesOverview',
+      summary: 'Retail electricity prices of every state in the latest month',
+      description:
+        'The average retail price of electricity (cents per kilowatthour) of the 50 states and DC by sector (residential, commercial, industrial, all sectors) in the latest month EIA published, the same month a year before, each state’s rank, and the US average. Public; rate limited per address.',
+      responses: {
+        '200': ok('The states, in the order of their names.', statesOverviewSchema, { headers: cacheHeaders }),
+        '304': notModified,
+        '404': 'No prices are stored yet.',
+        '429': rateLimited('Too many requests from this address.'),
+      },
+    }),
+  },
+  '/api/states/{code}': {
+    get: open(['Data API'], {
+      operationId: 'getStateHistory',
+      summary: "A state's monthly prices and generation",
+      description:
+        'The state’s average retail price by sector against the US average (cents per kilowatthour), and its net generation by fuel (thousand megawatthours), month by month from `start` to `end` (inclusive), oldest first, as JSON or CSV. Public; rate limited per address.',
+      path: { code: pathParam('The two-letter postal code of a state or DC, in any case.') },
+      query: {
+        schema: stateHistoryQuerySchema,
+        about: { start: 'First month, YYYY-MM.', end: 'Last month, YYYY-MM.', format: "The answer's format." },
+      },
+      responses: {
+        '200': ok('The months.', stateHistorySchema, {
+          headers: cacheHeaders,
+          csv: 'A header row naming each column and its unit, then one row per month.',
+        }),
+        '304': notModified,
+        '400': 'Invalid months or format, or start after end.',
+        '404': 'No such state.',
+        '429': rateLimited('Too many requests from this address.'),
+      },
+    }),
+  },
   '/api/openapi.json': {
     get: open(['Data API'], {
       operationId: 'getOpenApi',
@@ -1066,7 +1145,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
 };
 
 const TAGS = [
-  { name: 'Data API', description: 'Market series: latest values and history, JSON or CSV.' },
+  { name: 'Data API', description: 'Market series, the live grid and state electricity prices: latest values and history, JSON or CSV.' },
   { name: 'Market data', description: "The figures of the site's market cards." },
   { name: 'Articles', description: 'News articles and categories.' },
   { name: 'Comments', description: 'Reader comments.' },
@@ -1106,7 +1185,7 @@ export function openApiDocument(site: string) {
       title: 'EnergyPulse API',
       version: '1.0.0',
       description:
-        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the market data API (`/api/series`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need a staff session cookie (`POST /api/admin/login`) whose role may make them (owner, editor, author, contributor: each call\'s 403 names the roles), and writes come from the site\'s own pages. Readable at /api/docs.',
+        'Public JSON reads of EnergyPulse: articles, comments, market figures, reports, and the data API (`/api/series`, `/api/grid`, `/api/states`). Errors are `{"message", "errors"?}` with a fitting status; a wrong method is a 405 with `Allow`. Calls tagged Admin need a staff session cookie (`POST /api/admin/login`) whose role may make them (owner, editor, author, contributor: each call\'s 403 names the roles), and writes come from the site\'s own pages. Readable at /api/docs.',
       license: { name: 'Terms of Service', url: `${site.replace(/\/$/, '')}/terms-of-service` },
     },
     servers: [local ? { url: '/', description: 'This site.' } : { url: site.replace(/\/$/, ''), description: 'This site.' }],

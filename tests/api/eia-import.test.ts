@@ -1,6 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generation, importRuns, marketObservations, marketSeries, outbox, scheduledJobs, subscriberAlerts, subscribers } from '@db/schema';
+import {
+  generation,
+  importRuns,
+  marketObservations,
+  marketSeries,
+  outbox,
+  retailPrices,
+  scheduledJobs,
+  subscriberAlerts,
+  subscribers,
+} from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
@@ -112,7 +122,9 @@ describe('EIA import', () => {
     const res = await refresh();
     expect(res.status).toBe(200);
     // Each series is named with what it gained.
-    expect(res.json['message']).toMatch(/^Imported [\d,]+ new or revised observations \(.+\) and [\d,]+ generation figures from EIA\.$/);
+    expect(res.json['message']).toMatch(
+      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\.$/,
+    );
     expect(res.json['message']).toContain('WTI Crude Oil ');
     expect(res.json['message']).toMatch(/US Crude Oil Production 13[,)]/);
 
@@ -162,6 +174,20 @@ describe('EIA import', () => {
     const [gen] = await db.select({ n: sql<number>`count(*)` }).from(generation);
     // 4 months × 4 locations × 7 fuels, less Vermont's coal gaps.
     expect(gen?.n).toBe(4 * 4 * 7 - 4);
+
+    // Retail prices by state and sector: every state and the US, four sectors, gaps and other sectors left out, the sample replaced.
+    const retail = eia.requests.filter((r) => r.path === '/v2/electricity/retail-sales/data/' && r.query.getAll('facets[stateid][]').length > 1);
+    expect(retail[0]?.query.getAll('facets[sectorid][]')).toEqual(['RES', 'COM', 'IND', 'ALL']);
+    expect(retail[0]?.query.getAll('facets[stateid][]')).toHaveLength(52);
+    expect(retail[0]?.query.get('data[0]')).toBe('price');
+    const prices = await db.select().from(retailPrices);
+    // 4 months × 5 places × 4 sectors, less Hawaii's industrial gap.
+    expect(prices).toHaveLength(4 * 5 * 4 - 1);
+    expect(prices.every((p) => !p.sample && p.sector !== 'TRA')).toBe(true);
+    expect(prices.filter((p) => p.state === 'HI' && p.sector === 'IND')).toHaveLength(3);
+    const tx = await (await fetchCurrent(`${server.url}/states/tx`)).text();
+    expect(tx).not.toContain('Illustrative sample');
+    expect(tx).toContain(`${(14 + 3 / 10).toFixed(2)}¢/kWh`);
 
     // US crude oil production: EIA's MCRFPUS2 only (not Texas), monthly, gaps skipped, kept out of the price list.
     const crpdn = eia.requests.find((r) => r.path === '/v2/petroleum/crd/crpdn/data/');

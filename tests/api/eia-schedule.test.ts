@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importRuns, marketObservations, scheduledJobs } from '@db/schema';
+import { importRuns, marketObservations } from '@db/schema';
 import type { MarketDataStatus } from '@/lib/wire/markets';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import { jobWatcher } from '../helpers/scheduled-jobs.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
@@ -22,49 +23,17 @@ const server = useTestServer(() => ({
 const api = apiClient(server, PASSWORD);
 let cookie: string;
 
+const { jobRow, recordClaims, claimsSince, makeDue, waitForRunAfter } = jobWatcher(server, JOB);
+
 beforeAll(async () => {
   cookie = await api.signIn();
-  // Every job a process takes is written down, with the process (its lease holder) and when:
-  // a process that took a job had polled for due ones then.
-  await server.database.client.execute('CREATE TABLE test_job_claims (holder TEXT NOT NULL, job TEXT NOT NULL, at INTEGER NOT NULL)');
-  await server.database.client.execute(
-    `CREATE TRIGGER test_job_claimed AFTER UPDATE OF lease_holder ON scheduled_jobs WHEN NEW.lease_holder IS NOT NULL
-     BEGIN INSERT INTO test_job_claims VALUES (NEW.lease_holder, NEW.name, NEW.last_started_at); END`,
-  );
+  // Every job a process takes is written down: a process that took a job had polled for due ones then.
+  await recordClaims();
 });
 
 const db = () => server.database.db;
-const jobRow = async () => (await db().select().from(scheduledJobs).where(eq(scheduledJobs.name, JOB)))[0];
 const runs = () => db().select().from(importRuns).orderBy(desc(importRuns.id));
 const productionRequests = () => eia.requests.filter((r) => r.path.includes('petroleum/crd/crpdn')).length;
-
-/** Makes a job due now, as the clock reaching its time would. */
-async function makeDue(job = JOB) {
-  await db()
-    .update(scheduledJobs)
-    .set({ nextRunAt: new Date(Date.now() - 1000) })
-    .where(eq(scheduledJobs.name, job));
-}
-
-/** The jobs taken since `since`, by whom (statements without parameters, so each read sees the latest commit). */
-async function claimsSince(since: Date): Promise<{ holder: string; job: string }[]> {
-  const result = await server.database.client.execute(`SELECT holder, job FROM test_job_claims WHERE at >= ${since.getTime()} ORDER BY at`);
-  return result.rows.map((r) => ({ holder: r['holder'] as string, job: r['job'] as string }));
-}
-
-/** Waits until a run that finished after `since` is recorded on the job. */
-async function waitForRunAfter(since: Date) {
-  await expect
-    .poll(
-      async () => {
-        const row = await jobRow();
-        return Boolean(row?.lastFinishedAt && row.lastFinishedAt.getTime() >= since.getTime() && row.leaseHolder === null);
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
-  return (await jobRow())!;
-}
 
 describe('the scheduled EIA import', () => {
   it('is registered by the server, due at the next 11:00 US Eastern', async () => {

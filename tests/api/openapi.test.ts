@@ -118,6 +118,10 @@ describe('the OpenAPI document', () => {
         'POST /api/admin/zoho-config',
         'GET /api/series',
         'GET /api/series/{slug}',
+        'GET /api/grid',
+        'GET /api/grid/{region}',
+        'GET /api/states',
+        'GET /api/states/{code}',
         'GET /api/openapi.json',
       ]),
     );
@@ -125,7 +129,14 @@ describe('the OpenAPI document', () => {
 
   it('every documented public GET answers 200 in the documented shape, with the documented headers', async () => {
     const article = ((await (await fetch(`${server.url}/api/articles?limit=1&fields=summary`)).json()) as { slug: string; id: number }[])[0];
-    const values: Record<string, string> = { slug: article?.slug ?? '', articleId: String(article?.id ?? 1), kind: 'price', id: '1' };
+    const values: Record<string, string> = {
+      slug: article?.slug ?? '',
+      articleId: String(article?.id ?? 1),
+      kind: 'price',
+      id: '1',
+      region: 'tex',
+      code: 'TX',
+    };
     const checked: string[] = [];
     let address = 0;
     for (const [template, methods] of Object.entries(doc.paths)) {
@@ -161,6 +172,8 @@ describe('the OpenAPI document', () => {
       action: 'enable',
       articleId: String(article?.id ?? 1),
       kind: 'price',
+      region: 'TEX',
+      code: 'tx',
     };
     const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })),

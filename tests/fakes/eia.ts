@@ -32,13 +32,68 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** The grid monitor's respondents: the Lower 48 and its 13 regions. */
+export const FAKE_GRID_RESPONDENTS = ['US48', 'CAL', 'CAR', 'CENT', 'FLA', 'MIDA', 'MIDW', 'NE', 'NY', 'NW', 'SE', 'SW', 'TEN', 'TEX'];
+const HOUR = 3_600_000;
+/** An hour as EIA's hourly routes write it (UTC). */
+export const fakeEiaHour = (t: number) => new Date(t).toISOString().slice(0, 13);
+
+/**
+ * Hourly grid data for the `gridDays` days before the last whole hour before `now`: demand,
+ * day-ahead forecast (a day past the last demand hour too), net generation and interchange of
+ * every respondent, and net generation by fuel, including a fuel the import sums into Other
+ * (BAT, battery storage) and a respondent it does not keep (ERCO). Gaps: Texas' demand is null
+ * 5 hours before the end, and the Lower 48's solar is "." 7 hours before it. Each figure is a
+ * function of its respondent and hour, so a test can say what it should be (`fakeGridDemand`).
+ */
+export function defaultGridRows(now: number, gridDays: number): { regions: Record<string, unknown>[]; fuels: Record<string, unknown>[] } {
+  const last = Math.floor(now / HOUR) * HOUR - HOUR;
+  const regions: Record<string, unknown>[] = [];
+  const fuels: Record<string, unknown>[] = [];
+  for (let t = last - gridDays * 24 * HOUR; t <= last + 24 * HOUR; t += HOUR) {
+    const period = fakeEiaHour(t);
+    for (const respondent of [...FAKE_GRID_RESPONDENTS, 'ERCO']) {
+      const common = { period, respondent, 'respondent-name': respondent, 'value-units': 'megawatthours' };
+      const demand = fakeGridDemand(respondent, t);
+      regions.push({ ...common, type: 'DF', 'type-name': 'Day-ahead demand forecast', value: String(Math.round(demand * 1.01)) });
+      if (t > last) continue;
+      const gap = respondent === 'TEX' && t === last - 5 * HOUR;
+      regions.push({ ...common, type: 'D', 'type-name': 'Demand', value: gap ? null : String(demand) });
+      regions.push({ ...common, type: 'NG', 'type-name': 'Net generation', value: String(demand + 100) });
+      regions.push({ ...common, type: 'TI', 'type-name': 'Total interchange', value: '100' });
+      for (const [fuel, share] of [
+        ['NUC', 0.2],
+        ['COL', 0.15],
+        ['NG', 0.4],
+        ['WAT', 0.06],
+        ['WND', 0.1],
+        ['SUN', 0.05],
+        ['OIL', 0.01],
+        ['OTH', 0.02],
+        ['BAT', 0.01],
+      ] as const) {
+        const solarGap = respondent === 'US48' && fuel === 'SUN' && t === last - 7 * HOUR;
+        fuels.push({ ...common, fueltype: fuel, 'type-name': fuel, value: solarGap ? '.' : String(Math.round((demand + 100) * share)) });
+      }
+    }
+  }
+  return { regions, fuels };
+}
+
+/** The fake's demand of a respondent in the hour ending at `t` (MWh): a daily swing around a level per respondent. */
+export function fakeGridDemand(respondent: string, t: number): number {
+  const level = respondent === 'US48' ? 450_000 : 10_000 + (respondent.charCodeAt(0) % 10) * 5_000;
+  const hour = new Date(t).getUTCHours();
+  return Math.round(level * (1 + 0.1 * Math.sin(((hour - 10) / 24) * 2 * Math.PI)));
+}
+
 /**
  * Default data: prices for the last `days` days (weekdays) with the NYMEX futures strip (contracts
  * 1-4), weekly diesel, crude and distillate stocks and gas storage, monthly generation, retail
  * prices and crude production, and the Short-Term Energy Outlook (a year back to December of
  * next year).
  */
-export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Record<string, unknown>[]> {
+export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
   const gas: Record<string, unknown>[] = [];
   const gasoline: Record<string, unknown>[] = [];
@@ -160,15 +215,38 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
     const d = new Date(now);
     months.push(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7));
   }
-  const retail = months.map((period, i) => ({
-    period,
-    stateid: 'US',
-    stateDescription: 'U.S. Total',
-    sectorid: 'RES',
-    sectorName: 'residential',
-    price: (16 + i / 10).toFixed(2),
-    'price-units': 'cents per kilowatt-hour',
-  }));
+  // Retail prices by state and sector: the US residential price the market series reads, and
+  // the states' prices the data desk reads, with a gap (Hawaii's industrial price in one month)
+  // and a sector the import must not take (transportation).
+  const retail: Record<string, unknown>[] = [];
+  for (const [i, period] of months.entries()) {
+    for (const [state, base] of [
+      ['US', 16],
+      ['TX', 14],
+      ['CA', 30],
+      ['VT', 22],
+      ['HI', 40],
+    ] as const) {
+      for (const [sector, ratio] of [
+        ['RES', 1],
+        ['COM', 0.8],
+        ['IND', 0.5],
+        ['ALL', 0.85],
+        ['TRA', 0.7],
+      ] as const) {
+        const gap = state === 'HI' && sector === 'IND' && i === 1;
+        retail.push({
+          period,
+          stateid: state,
+          stateDescription: state === 'US' ? 'U.S. Total' : state,
+          sectorid: sector,
+          sectorName: sector.toLowerCase(),
+          price: gap ? null : state === 'US' && sector === 'RES' ? (16 + i / 10).toFixed(2) : (base * ratio + i / 10).toFixed(2),
+          'price-units': 'cents per kilowatt-hour',
+        });
+      }
+    }
+  }
   const generation: Record<string, unknown>[] = [];
   const fuels: [string, number][] = [
     ['NG', 0.4],
@@ -253,7 +331,10 @@ export function defaultEiaRoutes(now = Date.now(), days = 40): Map<string, Recor
       });
     }
   }
+  const grid = defaultGridRows(now, gridDays);
   return new Map([
+    ['electricity/rto/region-data', grid.regions],
+    ['electricity/rto/fuel-type-data', grid.fuels],
     ['petroleum/pri/spt', spot],
     ['petroleum/pri/fut', crudeFutures],
     ['natural-gas/pri/fut', gas],
@@ -298,11 +379,11 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       };
     }
     const frequency = req.query.get('frequency');
-    if (!frequency || !['daily', 'weekly', 'monthly', 'annual'].includes(frequency)) {
+    if (!frequency || !['hourly', 'local-hourly', 'daily', 'weekly', 'monthly', 'annual'].includes(frequency)) {
       return {
         status: 400,
         body: {
-          error: `Invalid frequency '${frequency ?? ''}' provided. The only valid frequencies are 'daily', 'weekly', 'monthly' and 'annual'.`,
+          error: `Invalid frequency '${frequency ?? ''}' provided. The only valid frequencies are 'hourly', 'local-hourly', 'daily', 'weekly', 'monthly' and 'annual'.`,
           code: 400,
         },
       };
@@ -317,11 +398,21 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       if (facet) facets.set(facet, [...(facets.get(facet) ?? []), value]);
     }
     const start = req.query.get('start');
-    const direction = req.query.get('sort[0][direction]') ?? 'asc';
+    const end = req.query.get('end');
+    // EIA sorts by every sort[i] column in turn.
+    const sorts: { column: string; sign: number }[] = [];
+    for (let i = 0; req.query.has(`sort[${i}][column]`); i++)
+      sorts.push({ column: req.query.get(`sort[${i}][column]`) ?? '', sign: req.query.get(`sort[${i}][direction]`) === 'desc' ? -1 : 1 });
     const filtered = rows
       .filter((r) => [...facets].every(([facet, values]) => values.includes(String(r[facet]))))
-      .filter((r) => !start || String(r['period']) >= start)
-      .sort((a, b) => String(a['period']).localeCompare(String(b['period'])) * (direction === 'desc' ? -1 : 1));
+      .filter((r) => (!start || String(r['period']) >= start) && (!end || String(r['period']) <= end))
+      .sort((a, b) => {
+        for (const { column, sign } of sorts) {
+          const order = String(a[column]).localeCompare(String(b[column]));
+          if (order !== 0) return order * sign;
+        }
+        return 0;
+      });
     const pageLength = Math.min(length, maxPage);
     const fault = faults.get(route);
     let total = filtered.length;

@@ -44,6 +44,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       MEDIA_DIR: join(dir, 'media'),
       SITE_URL: 'http://localhost:4321',
       WEB_CONCURRENCY: '1',
+      // The hourly grid import only where a test asks for it (it would otherwise run at :20 past any hour a test spans).
+      EIA_GRID_MINUTE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

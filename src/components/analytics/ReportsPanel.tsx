@@ -49,6 +49,9 @@ export default function ReportsPanel() {
             options={REGIONAL_METRIC_LABELS}
             onChange={(metric) => update('regional', { metric })}
           />
+          <a href="/states" className="text-primary text-sm font-medium hover:underline">
+            Every state&apos;s prices, generation and page
+          </a>
         </ReportCard>
       </div>
 

@@ -35,6 +35,10 @@ export const tag = {
   market: 'market',
   /** The release calendar and its feed. */
   calendar: 'calendar',
+  /** One grid region's hourly figures, by EIA's code (`g:TEX`, `g:US48`): its page, its row on /grid, its figures in the data API. */
+  gridRegion: (code: string) => `g:${code}`,
+  /** Retail electricity prices and generation by state (/states and every state's page: each ranks a state among all of them). */
+  states: 'states',
   /** The analysis items list. */
   analysisList: 'l:analysis',
   /** One analysis item's page. */
@@ -86,6 +90,10 @@ export type ContentChange =
   | { kind: 'topic'; slug: string }
   | { kind: 'analysis'; id: number }
   | { kind: 'market' }
+  /** The hourly import changed these grid regions' figures (EIA codes). */
+  | { kind: 'grid'; regions: readonly string[] }
+  /** Retail prices or monthly generation by state changed. */
+  | { kind: 'states' }
   | { kind: 'calendar' }
   | { kind: 'zoho' }
   /** The related stories these articles' pages show changed (a story like them was published, moved or withdrawn). */
@@ -112,6 +120,10 @@ function changeTags(change: ContentChange): string[] {
       return [tag.analysis(change.id), tag.analysisList];
     case 'market':
       return [tag.market];
+    case 'grid':
+      return change.regions.map(tag.gridRegion);
+    case 'states':
+      return [tag.states];
     case 'calendar':
       return [tag.calendar];
     case 'zoho':

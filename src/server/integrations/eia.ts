@@ -13,12 +13,20 @@ export class EiaError extends Error {
 export interface EiaQuery {
   /** Route below the base, e.g. `petroleum/pri/spt`. */
   route: string;
-  frequency: 'daily' | 'weekly' | 'monthly';
+  /** `hourly` periods are UTC hours (`2026-01-05T14`, the hour ending then). */
+  frequency: 'hourly' | 'daily' | 'weekly' | 'monthly';
   /** The data column, e.g. `value`, `generation`, `price`. */
   data: string;
   facets: Readonly<Record<string, readonly string[]>>;
-  /** First period wanted (YYYY-MM-DD, or YYYY-MM for monthly). */
+  /** First period wanted (YYYY-MM-DD, YYYY-MM for monthly, YYYY-MM-DDTHH for hourly). */
   start?: string;
+  /** Last period wanted, written as `start`. */
+  end?: string;
+  /**
+   * Columns that order the rows of one period (`respondent`, `fueltype`): a query of several
+   * series has many rows per period, and paging by offset needs one fixed order of them.
+   */
+  tiebreak?: readonly string[];
 }
 
 export type EiaRow = Record<string, unknown>;
@@ -105,8 +113,11 @@ export class EiaClient {
     const params = new URLSearchParams({ api_key: this.apiKey, frequency: query.frequency, 'data[0]': query.data });
     for (const [facet, values] of Object.entries(query.facets)) for (const v of values) params.append(`facets[${facet}][]`, v);
     if (query.start) params.set('start', query.start);
-    params.set('sort[0][column]', 'period');
-    params.set('sort[0][direction]', 'asc');
+    if (query.end) params.set('end', query.end);
+    for (const [i, column] of ['period', ...(query.tiebreak ?? [])].entries()) {
+      params.set(`sort[${i}][column]`, column);
+      params.set(`sort[${i}][direction]`, 'asc');
+    }
     params.set('offset', String(offset));
     params.set('length', String(length));
     await this.pace();

@@ -1,5 +1,6 @@
 import { appConfig } from '@/server/config';
 import { eiaImportJobs } from '@/server/jobs/eia-import';
+import { gridImportJobs } from '@/server/jobs/grid-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
 import { editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
@@ -18,6 +19,7 @@ export function scheduledJobs(): readonly Job[] {
     relatedArticlesJob,
     ...(config.sharedCache ? [sharedCachePurgeJob] : []),
     ...eiaImportJobs(config),
+    ...gridImportJobs(config),
     ...newsletterJobs(config),
     topicDigestJob,
     priceAlertJob,

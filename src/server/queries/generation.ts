@@ -107,3 +107,12 @@ export async function generationStatus(tx: Executor = db): Promise<{ latest: str
     .from(generation);
   return { latest: row?.latest ?? null, rows: Number(row?.rows ?? 0), fromEia: Number(row?.eia ?? 0) > 0 };
 }
+
+/** One location's rows of some months: a lookup of the primary key `(period, location)` per month. */
+export function listGenerationOfLocation(location: string, months: readonly string[], tx: Executor = db): Promise<GenerationRow[]> {
+  if (months.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(generation)
+    .where(and(inArray(generation.period, [...months]), eq(generation.location, location)));
+}

@@ -1,7 +1,7 @@
 import { seriesQuerySchema } from '@/lib/validation/series-query';
 import { getClientAddress } from '@/server/client-address';
 import { messages } from '@/server/errors';
-import { endpoint, parseQuery, revalidatable, slugParam } from '@/server/http';
+import { endpoint, parseQuery, jsonOrCsv, slugParam } from '@/server/http';
 import { getSeriesObservations, observationsCsv, observationsFilename, takeApiRead } from '@/server/services/markets/series';
 
 /** GET /api/series/{slug}?start=&end=&format=json|csv: a series' observations in a date range, as JSON or CSV. */
@@ -12,15 +12,6 @@ export const { GET, ALL } = endpoint({
     takeApiRead(getClientAddress(request, clientAddress));
     const result = await getSeriesObservations(slug, query);
     const filename = observationsFilename(slug, result.observations, query.format);
-    if (query.format === 'csv') {
-      return revalidatable(request, observationsCsv(result.series, result.observations), {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-      });
-    }
-    return revalidatable(request, JSON.stringify(result), {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `inline; filename="${filename}"`,
-    });
+    return jsonOrCsv(request, query.format, filename, { json: () => result, csv: () => observationsCsv(result.series, result.observations) });
   },
 });

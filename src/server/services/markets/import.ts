@@ -24,11 +24,13 @@ import {
   upsertObservations,
 } from '@/server/queries/market';
 import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
+import { deleteSampleRetailPrices, newestRetailPrice, upsertRetailPrices } from '@/server/queries/retail-prices';
+import { EIA_RETAIL_PRICES, retailPricesOf } from '@/server/services/states/retail-prices';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from '@/server/services/site/content-changes';
 
 /** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
-export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> {
+export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> & { frequency: MarketSeriesFacts['frequency'] } {
   return { route: series.eia.route, frequency: series.frequency, data: series.eia.data, facets: series.eia.facets };
 }
 
@@ -57,13 +59,15 @@ export interface ImportSummary {
   series: { slug: string; name: string; read: number; written: number }[];
   /** Generation figures written (new or revised). */
   generation: number;
+  /** Retail prices by state and sector written (new or revised). */
+  retailPrices: number;
 }
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** EIA periods as stored: days stay YYYY-MM-DD, months become their first day. */
-function toStoredPeriod(period: string, frequency: EiaQuery['frequency']): string | undefined {
+function toStoredPeriod(period: string, frequency: MarketSeriesFacts['frequency']): string | undefined {
   if (frequency === 'monthly') return /^\d{4}-\d{2}$/.test(period) ? `${period}-01` : undefined;
   return /^\d{4}-\d{2}-\d{2}$/.test(period) ? period : undefined;
 }
@@ -75,14 +79,14 @@ const OUTLOOK_REREAD_DAYS = 400;
  * The first period to ask for: a long history the first time, a short overlap after. An
  * outlook's latest period is a forecast month, so it is read again from a year before now.
  */
-function startFor(frequency: EiaQuery['frequency'], latestImported: string | undefined, now: number, forecast = false): string {
+function startFor(frequency: MarketSeriesFacts['frequency'], latestImported: string | undefined, now: number, forecast = false): string {
   const reread = forecast ? now - OUTLOOK_REREAD_DAYS * DAY_MS : Number.POSITIVE_INFINITY;
   const from = latestImported ? Math.min(Date.parse(latestImported) - OVERLAP[frequency] * DAY_MS, reread) : now - HISTORY[frequency] * DAY_MS;
   const day = isoDay(from);
   return frequency === 'monthly' ? day.slice(0, 7) : day;
 }
 
-function observationsOf(rows: EiaRow[], query: Omit<EiaQuery, 'start'>): { period: string; value: number }[] {
+function observationsOf(rows: EiaRow[], query: ReturnType<typeof eiaQueryOf>): { period: string; value: number }[] {
   const out = new Map<string, number>();
   for (const row of rows) {
     const period = typeof row['period'] === 'string' ? toStoredPeriod(row['period'], query.frequency) : undefined;
@@ -148,8 +152,16 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
     generationValues.set(`${period}|${location}|${fueltypeid}`, { period, location, fuel: fueltypeid, value, source: 'eia' });
   }
 
+  // Retail prices by state and sector, monthly, as generation: a long history the first time.
+  const retailNewest = await newestRetailPrice('US', 'ALL');
+  const retailFromEia = retailNewest !== undefined && !retailNewest.sample;
+  const retailRows = retailPricesOf(
+    await client.fetchAll({ ...EIA_RETAIL_PRICES, start: startFor('monthly', retailFromEia ? `${retailNewest.period}-01` : undefined, now) }),
+  );
+
   const written = new Map<string, number>();
   let generationWritten = 0;
+  let retailWritten = 0;
   // The project's write queue: one write transaction at a time in this process.
   await writeTransaction(async (tx) => {
     for (const f of fetched) {
@@ -164,10 +176,15 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
       await deleteSampleGeneration(tx);
       generationWritten += await upsertGeneration(genList, tx);
     }
+    if (retailRows.length > 0) {
+      if (!retailFromEia) await deleteSampleRetailPrices(tx);
+      retailWritten = await upsertRetailPrices(retailRows, tx);
+    }
   });
   return {
     series: fetched.map((f) => ({ slug: f.facts.slug, name: f.name, read: f.rows.length, written: written.get(f.facts.slug) ?? 0 })),
     generation: generationWritten,
+    retailPrices: retailWritten,
   };
 }
 
@@ -176,12 +193,13 @@ export function importMessage(summary: ImportSummary): string {
   return messages.importSucceeded(
     summary.series.filter((s) => s.written > 0),
     summary.generation,
+    summary.retailPrices,
   );
 }
 
 /** Everything an import wrote: observations of every series and generation figures. */
 export function importedRows(summary: ImportSummary): number {
-  return summary.series.reduce((sum, s) => sum + s.written, summary.generation);
+  return summary.series.reduce((sum, s) => sum + s.written, summary.generation + summary.retailPrices);
 }
 
 /**
@@ -223,7 +241,12 @@ export async function runEiaImport(
     // Readers' price alerts on the new figures go out as a job, like every other mailing.
     if (importedRows(summary) > 0) await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
   });
-  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, { kind: 'market' });
+  // The states' pages show retail prices and generation by state: purged only when those changed.
+  const statesChanged = summary.generation + summary.retailPrices > 0;
+  await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [
+    { kind: 'market' },
+    ...(statesChanged ? [{ kind: 'states' } as const] : []),
+  ]);
   return summary;
 }
 

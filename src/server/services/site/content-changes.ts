@@ -104,10 +104,11 @@ export function shareInBackground(purge: LoggedPurge): void {
 /**
  * After content readers see changed: logs the purge of the pages that show it (see
  * `logPurge`), tells the shared cache in front, and POSTs to REBUILD_HOOK_URL when set. The
- * shared cache and the hook are told in the background; they block nothing.
+ * shared cache and the hook are told in the background; they block nothing. Several changes
+ * (an import that touched several kinds of data) make one purge.
  */
-export async function contentChanged(event: ChangeEvent, change: ContentChange): Promise<void> {
-  const purge = await writeTransaction((tx) => logPurge([change], tx));
+export async function contentChanged(event: ChangeEvent, change: ContentChange | readonly ContentChange[]): Promise<void> {
+  const purge = await writeTransaction((tx) => logPurge(Array.isArray(change) ? change : [change], tx));
   shareInBackground(purge);
   void notifyRebuildHook(event);
 }

@@ -1,0 +1,53 @@
+// The grid pages' charts, as data: a region's week of demand against the day-ahead forecast, and
+// of net generation by fuel, in gigawatts on the region's own clock.
+import { GRID_FUELS, type GridRegion } from '@db/catalog/grid';
+import type { DataChartSpec } from '@/components/data-desk/data-chart';
+import { formatHourBothZones, wallClockMs } from '@/lib/grid-format';
+import type { GridHistory } from '@/lib/wire/grid';
+
+const gw = (mwh: number | null) => (mwh === null ? null : Math.round(mwh / 100) / 10);
+
+/** What both charts of a region say about their time axis, source and as-of. */
+function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hours']) {
+  const latest = history.region.latest?.period;
+  return {
+    unit: 'GW',
+    source: history.region.source.text,
+    asOf: latest ?? history.end,
+    asOfText: latest ? `Latest hour: ${formatHourBothZones(latest, region)}` : 'No hours stored yet',
+    decimals: 1,
+    x: { kind: 'datetime' as const, times: hours.map((h) => wallClockMs(new Date(h.period), region.timeZone)), zone: region.zoneAbbr },
+    labels: hours.map((h) => formatHourBothZones(h.period, region)),
+  };
+}
+
+/** Demand against EIA's day-ahead forecast over the week, and the forecast of the hours ahead. */
+export function demandChart(region: GridRegion, history: GridHistory): DataChartSpec {
+  const hours = history.hours.filter((h) => h.demand !== null || h.forecast !== null);
+  return {
+    id: `grid-${region.code.toLowerCase()}-demand`,
+    title: `${region.name}: hourly demand and day-ahead forecast`,
+    type: 'line',
+    height: 320,
+    ...frame(region, history, hours),
+    series: [
+      { name: 'Demand', color: '#1d4ed8', values: hours.map((h) => gw(h.demand)) },
+      { name: 'Day-ahead forecast', color: '#d97706', dashed: true, values: hours.map((h) => gw(h.forecast)) },
+    ],
+  };
+}
+
+/** Net generation by fuel over the week, stacked. */
+export function fuelChart(region: GridRegion, history: GridHistory): DataChartSpec {
+  const hours = history.hours.filter((h) => Object.values(h.fuels).some((v) => v !== null));
+  const fuels = GRID_FUELS.filter((f) => hours.some((h) => (h.fuels[f.code] ?? 0) !== 0));
+  return {
+    id: `grid-${region.code.toLowerCase()}-generation-by-fuel`,
+    title: `${region.name}: net generation by fuel`,
+    type: 'area',
+    stacked: true,
+    height: 340,
+    ...frame(region, history, hours),
+    series: fuels.map((f) => ({ name: f.label, color: f.color, values: hours.map((h) => gw(h.fuels[f.code])) })),
+  };
+}

@@ -1,0 +1,77 @@
+// A state page's charts, as data: its monthly price of a sector against the US average, and its
+// monthly net generation by fuel.
+import type { RetailSectorSlug } from '@db/catalog/grid';
+import type { DataChartSpec } from '@/components/data-desk/data-chart';
+import { FUEL_LABELS, type GenerationFuel } from '@/lib/energy';
+import { generationSourceLine } from '@/lib/market-format';
+import { formatMonth, PRICE_UNIT, retailSector } from '@/lib/state-format';
+import type { StateHistory } from '@/lib/wire/grid';
+
+/** A state's monthly generation by EIA fuel id (ALL is every fuel), thousand MWh. */
+export interface GenerationMonth {
+  period: string;
+  fuels: Record<string, number>;
+}
+
+/** Fuel colors of the monthly generation chart (the grid's palette where the fuels match). */
+const FUEL_COLOURS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
+  NUC: '#7c3aed',
+  COW: '#52525b',
+  NG: '#d97706',
+  HYC: '#0891b2',
+  WND: '#15803d',
+  SUN: '#ca8a04',
+};
+
+/** The state's price of `sector` against the US average, month by month. */
+export function priceChart(history: StateHistory, sector: RetailSectorSlug): DataChartSpec {
+  const { state, months } = history;
+  const label = retailSector(sector).label;
+  const last = months.at(-1)?.period ?? '';
+  return {
+    id: `state-${state.code.toLowerCase()}-price-${sector}`,
+    title: `${state.name}: ${label.toLowerCase()} electricity price against the US average`,
+    unit: PRICE_UNIT,
+    source: history.source.text,
+    asOf: `${last}-01`,
+    asOfText: `Latest month: ${formatMonth(last)}`,
+    type: 'line',
+    decimals: 2,
+    height: 300,
+    x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
+    labels: months.map((m) => formatMonth(m.period)),
+    series: [
+      { name: state.name, color: '#1d4ed8', values: months.map((m) => m.prices[sector]) },
+      { name: 'US average', color: '#6b7280', dashed: true, values: months.map((m) => m.us[sector]) },
+    ],
+  };
+}
+
+/** The state's net generation by fuel, month by month, stacked; what the listed fuels leave is Other. */
+export function generationChart(state: { code: string; name: string }, months: readonly GenerationMonth[], sample: boolean): DataChartSpec {
+  const fuels = (Object.keys(FUEL_LABELS) as Exclude<GenerationFuel, 'ALL'>[]).filter((f) => months.some((m) => (m.fuels[f] ?? 0) > 0));
+  const other = months.map((m) => {
+    const total = m.fuels['ALL'];
+    if (total === undefined) return null;
+    return Math.max(0, Math.round((total - fuels.reduce((sum, f) => sum + (m.fuels[f] ?? 0), 0)) * 10) / 10);
+  });
+  const last = months.at(-1)?.period ?? '';
+  return {
+    id: `state-${state.code.toLowerCase()}-generation-by-fuel`,
+    title: `${state.name}: net generation by fuel`,
+    unit: 'thousand MWh',
+    source: generationSourceLine(sample, last ? formatMonth(last) : '').replace(/, as of .*$/, '.'),
+    asOf: last ? `${last}-01` : '',
+    asOfText: last ? `Latest month: ${formatMonth(last)}` : '',
+    type: 'bar',
+    stacked: true,
+    decimals: 0,
+    height: 300,
+    x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
+    labels: months.map((m) => formatMonth(m.period)),
+    series: [
+      ...fuels.map((f) => ({ name: FUEL_LABELS[f], color: FUEL_COLOURS[f], values: months.map((m) => m.fuels[f] ?? null) })),
+      { name: 'Other', color: '#94a3b8', values: other },
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import * as z from '@/lib/validation/zod-mini';
+import { RETAIL_SECTOR_SLUGS } from '@db/catalog/grid';
+
+const format = z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json');
+
+/** An hour in UTC, `YYYY-MM-DDTHH` (the hour ending then), or a day `YYYY-MM-DD` (its midnight, UTC). */
+const utcHour = (label: string) =>
+  z.optional(
+    z.pipe(
+      z.string().check(
+        z.regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}(?::00(?::00)?)?Z?)?$/, `${label} must be a day YYYY-MM-DD or an hour YYYY-MM-DDTHH (UTC)`),
+        z.refine((v) => {
+          const d = new Date(`${v.slice(0, 13).length === 10 ? `${v}T00` : v.slice(0, 13)}:00:00Z`);
+          return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v.slice(0, 10);
+        }, `${label} is not a calendar date`),
+      ),
+      z.transform((v) => new Date(`${v.length === 10 ? `${v}T00` : v.slice(0, 13)}:00:00Z`)),
+    ),
+  );
+
+/** GET /api/grid/{region}: a range of hours (UTC, inclusive) and the answer's format. */
+export const gridQuerySchema = z
+  .object({ start: utcHour('start'), end: utcHour('end'), format })
+  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+export type GridQuery = z.output<typeof gridQuerySchema>;
+
+/** A month, `YYYY-MM`. */
+const month = (label: string) => z.optional(z.string().check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM`)));
+
+/** GET /api/states/{code}: a range of months (inclusive) and the answer's format. */
+export const stateHistoryQuerySchema = z
+  .object({ start: month('start'), end: month('end'), format })
+  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+export type StateHistoryQuery = z.output<typeof stateHistoryQuerySchema>;
+
+/** The retail sector a page shows, by its slug in any case; residential unless another is chosen. */
+export const sectorParam = z.catch(z._default(z.pipe(z.string().check(z.toLowerCase()), z.enum(RETAIL_SECTOR_SLUGS)), 'residential'), 'residential');
+
+/** How /states sorts its table: by name, price or change over a year, either way. Anything else is the default. */
+export const STATE_SORTS = ['name', 'price', 'change'] as const;
+export const statesPageQuerySchema = z.object({
+  sector: sectorParam,
+  sort: z.catch(z._default(z.enum(STATE_SORTS), 'name'), 'name'),
+  dir: z.catch(z._default(z.enum(['asc', 'desc']), 'asc'), 'asc'),
+});
+export type StatesPageQuery = z.output<typeof statesPageQuerySchema>;

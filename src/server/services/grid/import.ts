@@ -1,0 +1,182 @@
+import { GRID_FUEL_CODES, GRID_REGION_CODES, GRID_RETENTION_DAYS, GRID_SERIES_TYPES, LOWER_48, type GridFuelCode } from '@db/catalog/grid';
+import { loadConfig } from '@/server/config';
+import { writeTransaction } from '@/server/db';
+import { messages } from '@/server/errors';
+import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
+import type { OutboundOptions } from '@/server/integrations/outbound';
+import {
+  deleteSampleGrid,
+  newestGridRow,
+  pruneGridBefore,
+  upsertGridFuels,
+  upsertGridHours,
+  type GridFuelRow,
+  type GridHourRow,
+} from '@/server/queries/grid';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { contentChanged } from '@/server/services/site/content-changes';
+
+/** The hourly import's name in `scheduled_jobs` (the job itself is in `src/server/jobs/grid-import.ts`). */
+export const GRID_IMPORT_JOB = 'grid-import';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How far back a first import reaches; later imports read the hours since the newest stored one again, and this much before it (EIA revises and fills late hours). */
+const FIRST_DAYS = 7;
+const OVERLAP_HOURS = 48;
+/** How much older history each run adds until `GRID_RETENTION_DAYS` are stored. */
+const BACKFILL_DAYS = 7;
+/** The `site_state` key of the oldest hour the import has asked EIA for (ISO). */
+const BACKFILL_CURSOR = 'grid_backfill_from';
+
+/** Hourly demand, day-ahead forecast, net generation and total interchange of the 14 respondents. */
+export const EIA_GRID_REGION_DATA: Omit<EiaQuery, 'start' | 'end'> = {
+  route: 'electricity/rto/region-data',
+  frequency: 'hourly',
+  data: 'value',
+  facets: { respondent: GRID_REGION_CODES, type: Object.keys(GRID_SERIES_TYPES) },
+  tiebreak: ['respondent', 'type'],
+};
+
+/** Hourly net generation by fuel of the 14 respondents (every fuel: those not listed are summed into Other). */
+export const EIA_GRID_FUEL_DATA: Omit<EiaQuery, 'start' | 'end'> = {
+  route: 'electricity/rto/fuel-type-data',
+  frequency: 'hourly',
+  data: 'value',
+  facets: { respondent: GRID_REGION_CODES },
+  tiebreak: ['respondent', 'fueltype'],
+};
+
+/** An hour as EIA's hourly queries write it: `2026-01-05T14` (UTC). */
+export function eiaHour(time: number): string {
+  return new Date(time).toISOString().slice(0, 13);
+}
+
+/** The instant of an EIA hourly period (`2026-01-05T14`, UTC), or undefined for anything else. */
+export function parseEiaHour(period: unknown): number | undefined {
+  if (typeof period !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}$/.test(period)) return undefined;
+  const time = Date.parse(`${period}:00:00Z`);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+const respondents = new Set<string>(GRID_REGION_CODES);
+const fuels = new Set<string>(GRID_FUEL_CODES);
+type HourFields = Omit<GridHourRow, 'sample'>;
+
+/** The region rows of an answer, one per respondent and hour; gaps, unknown respondents and types are left out. */
+export function gridHoursOf(rows: readonly EiaRow[]): HourFields[] {
+  const hours = new Map<string, HourFields>();
+  for (const row of rows) {
+    const time = parseEiaHour(row['period']);
+    const respondent = row['respondent'];
+    const field = GRID_SERIES_TYPES[String(row['type']) as keyof typeof GRID_SERIES_TYPES] as keyof HourFields | undefined;
+    const value = eiaNumber(row['value']);
+    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || !field || value === undefined) continue;
+    const key = `${respondent}|${time}`;
+    const hour = hours.get(key) ?? { respondent, period: new Date(time), demand: null, forecast: null, generation: null, interchange: null };
+    (hour as Record<string, unknown>)[field] = value;
+    hours.set(key, hour);
+  }
+  return [...hours.values()];
+}
+
+/** The fuel rows of an answer, one per respondent, hour and listed fuel (other fuels summed into OTH); gaps are left out. */
+export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'>[] {
+  const values = new Map<string, Omit<GridFuelRow, 'sample'>>();
+  for (const row of rows) {
+    const time = parseEiaHour(row['period']);
+    const respondent = row['respondent'];
+    const value = eiaNumber(row['value']);
+    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || value === undefined) continue;
+    const code = typeof row['fueltype'] === 'string' ? row['fueltype'] : '';
+    const fuel: GridFuelCode = fuels.has(code) ? (code as GridFuelCode) : 'OTH';
+    const key = `${respondent}|${time}|${fuel}`;
+    const known = values.get(key);
+    // Fuels EIA reports beyond the listed ones add up in Other.
+    values.set(key, { respondent, period: new Date(time), fuel, value: (known?.value ?? 0) + value });
+  }
+  return [...values.values()];
+}
+
+export interface GridImportSummary {
+  /** Hours of region figures and of generation by fuel written (new or revised). */
+  hours: number;
+  fuels: number;
+  /** The regions whose figures changed (their pages were purged), by EIA code. */
+  regions: string[];
+  /** The hours asked for: the new ones, and older history when a backfill ran. */
+  from: string;
+  to: string;
+  backfill: { from: string; to: string } | null;
+}
+
+/** What a grid import did, in words (the job's run record, the command's output). */
+export function gridImportMessage(summary: GridImportSummary): string {
+  return messages.gridImported(summary.hours, summary.fuels, summary.from, summary.to, summary.backfill);
+}
+
+/**
+ * Imports the newest hours of the grid (and, until two years are stored, a week of older ones)
+ * from EIA: every query is fetched first, then one transaction writes them, so a failure
+ * anywhere changes nothing. Figures are upserted (EIA revises recent hours), so running it again
+ * changes nothing either. The first import replaces the sample week.
+ */
+export async function importGridFromEia(
+  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {},
+): Promise<GridImportSummary> {
+  const config = loadConfig();
+  if (!config.eiaApiKey) throw new EiaError(messages.eiaKeyMissing);
+  const now = options.now ?? Date.now();
+  const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
+  const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+
+  const newest = await newestGridRow(LOWER_48);
+  const fromEia = newest !== undefined && !newest.sample;
+  // Forecast hours run ahead of the clock: read again from before the newest real hour.
+  const start = fromEia ? Math.min(newest.period.getTime(), thisHour) - OVERLAP_HOURS * HOUR_MS : thisHour - FIRST_DAYS * DAY_MS;
+  const cursor = fromEia ? Date.parse((await getSiteState(BACKFILL_CURSOR)) ?? '') : Number.NaN;
+  const oldestWanted = thisHour - GRID_RETENTION_DAYS * DAY_MS;
+  const backfillTo = Number.isNaN(cursor) ? undefined : cursor - HOUR_MS;
+  const backfill =
+    backfillTo !== undefined && backfillTo > oldestWanted
+      ? { from: Math.max(oldestWanted, cursor - BACKFILL_DAYS * DAY_MS), to: backfillTo }
+      : undefined;
+
+  const windows = [{ start: eiaHour(start) }, ...(backfill ? [{ start: eiaHour(backfill.from), end: eiaHour(backfill.to) }] : [])];
+  const regionRows: EiaRow[] = [];
+  const fuelRows: EiaRow[] = [];
+  for (const window of windows) {
+    regionRows.push(...(await client.fetchAll({ ...EIA_GRID_REGION_DATA, ...window })));
+    fuelRows.push(...(await client.fetchAll({ ...EIA_GRID_FUEL_DATA, ...window })));
+  }
+  const hours = gridHoursOf(regionRows);
+  const fuelValues = gridFuelsOf(fuelRows);
+
+  const before = new Date(thisHour - GRID_RETENTION_DAYS * DAY_MS);
+  const written = await writeTransaction(async (tx) => {
+    const replacesSample = newest?.sample === true && (hours.length > 0 || fuelValues.length > 0);
+    if (replacesSample) await deleteSampleGrid(tx);
+    const h = await upsertGridHours(hours, tx);
+    const f = await upsertGridFuels(fuelValues, tx);
+    // Hours past the two years go in the same transaction: a region's record and "since" move with them.
+    const pruned: string[] = [];
+    for (const code of GRID_REGION_CODES) if ((await pruneGridBefore(code, before, tx)) > 0) pruned.push(code);
+    // The backfill walks back from the first import's start, a week a run.
+    const oldestAsked = backfill?.from ?? (fromEia ? cursor : start);
+    if (!Number.isNaN(oldestAsked)) await setSiteState(BACKFILL_CURSOR, new Date(oldestAsked).toISOString(), tx);
+    const changed = replacesSample ? [...GRID_REGION_CODES] : [...new Set([...h, ...f, ...pruned])];
+    return { hours: h.length, fuels: f.length, changed };
+  });
+  // Exactly the pages (and API answers) of the regions whose figures changed render afresh.
+  if (written.changed.length > 0) {
+    await contentChanged({ entity: 'grid', id: 0, action: 'updated' }, { kind: 'grid', regions: written.changed.sort() });
+  }
+  return {
+    hours: written.hours,
+    fuels: written.fuels,
+    regions: written.changed,
+    from: new Date(start).toISOString(),
+    to: new Date(thisHour).toISOString(),
+    backfill: backfill ? { from: new Date(backfill.from).toISOString(), to: new Date(backfill.to).toISOString() } : null,
+  };
+}

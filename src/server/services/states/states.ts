@@ -1,0 +1,233 @@
+import { RETAIL_SECTORS, RETAIL_STALE_AFTER_DAYS, type RetailSectorCode, type RetailSectorSlug } from '@db/catalog/grid';
+import { FUEL_LABELS, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
+import { addMonths, monthsBetween, stateCodeOf, statePagePath } from '@/lib/state-format';
+import type { ArticleSummary } from '@/lib/wire/articles';
+import type { SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/grid';
+import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
+import { cachedForContent } from '@/server/content-version';
+import { NotFoundError, messages } from '@/server/errors';
+import { getArticlesByIds, searchPublicArticleIds } from '@/server/queries/articles';
+import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth } from '@/server/queries/generation';
+import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
+import { keywordQuery } from '@/server/services/markets/series';
+
+const DAY_MS = 86_400_000;
+const SECTOR_CODES = RETAIL_SECTORS.map((s) => s.code);
+/** Months of price history a state's page charts. */
+const PAGE_MONTHS = 36;
+/** Months of generation a state's page charts. */
+const GENERATION_MONTHS = 12;
+/** Articles a state's page lists. */
+const STATE_ARTICLES = 6;
+
+const emptyPrices = (): SectorPrices => ({ residential: null, commercial: null, industrial: null, all: null });
+
+/** Prices by sector of one state from rows of one month. */
+function pricesOf(rows: readonly RetailPriceRow[], state: string): SectorPrices {
+  const prices = emptyPrices();
+  for (const r of rows) if (r.state === state) prices[RETAIL_SECTORS.find((s) => s.code === r.sector)?.slug ?? 'all'] = r.price;
+  return prices;
+}
+
+/** The line said under state prices. */
+function retailSource(sample: boolean): { sample: boolean; text: string } {
+  return {
+    sample,
+    text: sample
+      ? 'Illustrative sample: seeded prices, not EIA figures.'
+      : 'Source: U.S. Energy Information Administration, average retail price of electricity by state and sector (electricity/retail-sales).',
+  };
+}
+
+/** Each state's rank by price in a sector (1 the most expensive), among those with a price. */
+function ranks(states: readonly { code: string; prices: SectorPrices }[], sector: RetailSectorSlug): Map<string, number> {
+  const priced = states.filter((s) => s.prices[sector] !== null).sort((a, b) => (b.prices[sector] ?? 0) - (a.prices[sector] ?? 0));
+  return new Map(priced.map((s, i) => [s.code, i + 1]));
+}
+
+/** Every state's prices of the latest month, a year before, and its ranks (read once per content version and minute). */
+export async function getStatesOverview(now: Date = new Date()): Promise<StatesOverview | undefined> {
+  // The prices of every state (each is ranked among all of them); the daily import purges them.
+  showsTags(tag.states);
+  const overview = await cachedForContent('states|overview', async () => {
+    const newest = await newestRetailPrice('US', 'ALL');
+    if (!newest) return undefined;
+    const month = newest.period;
+    const [rows, yearAgoRows] = await Promise.all([
+      listRetailPricesOfMonth(SECTOR_CODES, month),
+      listRetailPricesOfMonth(SECTOR_CODES, addMonths(month, -12)),
+    ]);
+    const states = Object.entries(US_STATES).map(([code, name]) => ({
+      code,
+      name,
+      prices: pricesOf(rows, code),
+      yearAgo: pricesOf(yearAgoRows, code),
+    }));
+    const sectorRanks = Object.fromEntries(RETAIL_SECTORS.map((s) => [s.slug, ranks(states, s.slug)])) as Record<
+      RetailSectorSlug,
+      Map<string, number>
+    >;
+    const withRanks: StatePrices[] = states.map((s) => ({
+      ...s,
+      rank: Object.fromEntries(RETAIL_SECTORS.map((sector) => [sector.slug, sectorRanks[sector.slug].get(s.code) ?? null])) as StatePrices['rank'],
+      page: statePagePath(s.code),
+      api: `/api/states/${s.code}`,
+    }));
+    return {
+      month,
+      unit: '¢/kWh' as const,
+      us: pricesOf(rows, 'US'),
+      stale: now.getTime() - Date.parse(`${month}-01T00:00:00Z`) > RETAIL_STALE_AFTER_DAYS * DAY_MS,
+      source: retailSource(rows.some((r) => r.sample)),
+      states: withRanks,
+    };
+  });
+  // A page showing the month changes the moment it turns stale.
+  if (overview && !overview.stale) validUntil(Date.parse(`${overview.month}-01T00:00:00Z`) + RETAIL_STALE_AFTER_DAYS * DAY_MS);
+  return overview;
+}
+
+/** A state by its postal code in any case; a 404 for any other. */
+export function requireState(code: string): { code: string; name: string } {
+  const upper = stateCodeOf(code);
+  if (!upper) throw new NotFoundError(messages.stateNotFound);
+  return { code: upper, name: US_STATES[upper] ?? upper };
+}
+
+/**
+ * A state's months from `start` to `end` (`YYYY-MM`, inclusive; every stored month without
+ * them): its prices by sector, the US average, and its generation by fuel.
+ */
+export async function getStateHistory(code: string, range: { start?: string | undefined; end?: string | undefined }): Promise<StateHistory> {
+  const state = requireState(code);
+  showsTags(tag.states);
+  const rows = await cachedForContent(`states|${state.code}|${range.start ?? ''}`, () => listRetailHistory([state.code, 'US'], range.start));
+  const inRange = rows.filter((r) => !range.end || r.period <= range.end);
+  const months = [...new Set(inRange.map((r) => r.period))].sort();
+  const generation = await cachedForContent(`states|${state.code}|generation|${months[0] ?? ''}|${months.at(-1) ?? ''}`, () =>
+    listGenerationOfLocation(state.code, months.length > 0 ? monthsBetween(months[0] ?? '', months.at(-1) ?? '') : []),
+  );
+  return {
+    state,
+    start: range.start ?? null,
+    end: range.end ?? null,
+    source: retailSource(inRange.some((r) => r.sample)),
+    months: months.map((period) => {
+      const ofMonth = inRange.filter((r) => r.period === period);
+      return {
+        period,
+        prices: pricesOf(ofMonth, state.code),
+        us: pricesOf(ofMonth, 'US'),
+        generation: Object.fromEntries(generation.filter((g) => g.period === period).map((g) => [g.fuel, g.value])),
+      };
+    }),
+  };
+}
+
+/** The CSV of a state's months: a header naming each column's unit, then one row per month. */
+export function stateHistoryCsv(history: StateHistory): string {
+  const fuels = ['ALL', ...Object.keys(FUEL_LABELS)];
+  const header = [
+    'month',
+    ...RETAIL_SECTORS.map((s) => `${history.state.code.toLowerCase()}_${s.slug}_cents_per_kwh`),
+    ...RETAIL_SECTORS.map((s) => `us_${s.slug}_cents_per_kwh`),
+    ...fuels.map((f) => `generation_${f.toLowerCase()}_thousand_mwh`),
+  ];
+  const cell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  const rows = history.months.map((m) =>
+    [
+      m.period,
+      ...RETAIL_SECTORS.map((s) => cell(m.prices[s.slug])),
+      ...RETAIL_SECTORS.map((s) => cell(m.us[s.slug])),
+      ...fuels.map((f) => cell(m.generation[f])),
+    ].join(','),
+  );
+  return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/** A state's generation of one month: total, renewable share and largest fuel, and its ranks among the states. */
+export interface StateGenerationRank {
+  month: string;
+  total: number;
+  renewableShare: number;
+  totalRank: number;
+  renewableRank: number;
+  sample: boolean;
+}
+
+async function generationRanks(code: string): Promise<StateGenerationRank | undefined> {
+  const month = await latestGenerationMonth();
+  if (!month) return undefined;
+  const rows = await listGenerationOfMonth(month);
+  const states = Object.keys(US_STATES).flatMap((s) => {
+    const own = rows.filter((r) => r.location === s);
+    const total = own.find((r) => r.fuel === 'ALL')?.value ?? 0;
+    if (total <= 0) return [];
+    const renewables = own.filter((r) => (RENEWABLE_FUELS as readonly string[]).includes(r.fuel)).reduce((sum, r) => sum + r.value, 0);
+    return [{ code: s, total, share: (renewables / total) * 100 }];
+  });
+  const own = states.find((s) => s.code === code);
+  if (!own) return undefined;
+  return {
+    month,
+    total: own.total,
+    renewableShare: Math.round(own.share * 10) / 10,
+    totalRank: [...states].sort((a, b) => b.total - a.total).findIndex((s) => s.code === code) + 1,
+    renewableRank: [...states].sort((a, b) => b.share - a.share).findIndex((s) => s.code === code) + 1,
+    sample: rows.some((r) => r.source !== 'eia'),
+  };
+}
+
+export interface StatePage {
+  state: { code: string; name: string };
+  overview: StatesOverview;
+  prices: StatePrices;
+  /** Three years of the state's prices and the US average; the last year of generation by fuel. */
+  history: StateHistory;
+  generation: { months: { period: string; fuels: Record<string, number> }[]; ranks: StateGenerationRank | undefined };
+  articles: ArticleSummary[];
+}
+
+/** What /states/{code} shows; undefined for an unknown code or before any price is stored. */
+export async function getStatePage(code: string, now: Date = new Date()): Promise<StatePage | undefined> {
+  const upper = stateCodeOf(code);
+  const overview = await getStatesOverview(now);
+  if (!upper || !overview) return undefined;
+  const prices = overview.states.find((s) => s.code === upper);
+  if (!prices) return undefined;
+  const history = await getStateHistory(upper, { start: addMonths(overview.month, -(PAGE_MONTHS - 1)) });
+  const genMonth = await latestGenerationMonth();
+  const genMonths = genMonth ? monthsBetween(addMonths(genMonth, -(GENERATION_MONTHS - 1)), genMonth) : [];
+  const fts = keywordQuery([prices.name]);
+  const [genRows, ranksOfGeneration, articles] = await Promise.all([
+    cachedForContent(`states|${upper}|generation-year|${genMonth ?? ''}`, () => listGenerationOfLocation(upper, genMonths)),
+    cachedForContent(`states|${upper}|generation-ranks`, () => generationRanks(upper)),
+    fts
+      ? cachedForContent(`states|${upper}|articles`, async () =>
+          getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, STATE_ARTICLES, 0), false),
+        )
+      : Promise.resolve([]),
+  ]);
+  // The articles found by the state's name: any change to a public article's text may change them.
+  showsTags(tag.search);
+  showsArticles(articles);
+  return {
+    state: { code: upper, name: prices.name },
+    overview,
+    prices,
+    history,
+    generation: {
+      months: genMonths
+        .map((period) => ({ period, fuels: Object.fromEntries(genRows.filter((g) => g.period === period).map((g) => [g.fuel, g.value])) }))
+        .filter((m) => Object.keys(m.fuels).length > 0),
+      ranks: ranksOfGeneration,
+    },
+    articles,
+  };
+}
+
+/** Sector code → slug, for callers that hold EIA's codes. */
+export function sectorSlugOf(code: RetailSectorCode): RetailSectorSlug {
+  return RETAIL_SECTORS.find((s) => s.code === code)?.slug ?? 'all';
+}

@@ -1,0 +1,161 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { gridFuelHourly, gridHourly } from '@db/schema';
+import { GRID_REGIONS } from '@db/catalog/grid';
+import { US_STATES } from '@/lib/energy';
+import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
+import { useTestServer } from '../helpers/test-server.ts';
+
+// No EIA key: the seeded illustrative week and sample prices.
+const server = useTestServer();
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+const tagsOf = (response: Response) => response.headers.get('Surrogate-Key')?.split(' ') ?? [];
+
+describe('the live grid pages', () => {
+  it('serve the Lower 48 and every region, the code in any case; an unknown code is a 404 page', async () => {
+    const grid = await fetchCurrent(`${server.url}/grid`);
+    expect(grid.status).toBe(200);
+    const html = await grid.text();
+    expect(html).toContain('Illustrative sample');
+    for (const region of GRID_REGIONS.filter((r) => r.code !== 'US48')) {
+      expect(html).toContain(`href="/grid/${region.code}"`);
+      const page = await get(`/grid/${region.code.toLowerCase()}`);
+      expect(page.status, region.code).toBe(200);
+      const text = await page.text();
+      expect(text).toContain(`<link rel="canonical" href="http://localhost:4321/grid/${region.code}"`);
+      // Hours said in the region's zone and in US Eastern, each named.
+      expect(text).toContain(region.timeZone === 'America/New_York' ? ' ET' : ` ${region.zoneAbbr} (`);
+    }
+    expect((await get('/grid/US48')).headers.get('Location')).toBe('/grid');
+    for (const path of ['/grid/xyz', '/grid/texas-and-more', '/grid/%00']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('Content-Type')).toContain('text/html');
+    }
+  });
+
+  it('say the hour in the region’s zone and in US Eastern, and mark data past its lag as stale', async () => {
+    const fresh = await (await fetchCurrent(`${server.url}/grid/tex`)).text();
+    expect(fresh).toMatch(/hour ending <time datetime="[^"]+">\w{3}, \w{3} \d+, \d+ [AP]M CT \(\d+ [AP]M ET\)<\/time>/);
+    expect(fresh).not.toContain('Stale');
+    // Texas' last day gone: its latest hour is past the six hours EIA's data may lag.
+    const dayAgo = Date.now() - 86_400_000;
+    await server.database.db.run(sql`DELETE FROM grid_hourly WHERE respondent = 'TEX' AND period > ${dayAgo}`);
+    await server.database.db.run(sql`DELETE FROM grid_fuel_hourly WHERE respondent = 'TEX' AND period > ${dayAgo}`);
+    await purgeEveryPage(server.database.db);
+    expect(await (await fetchCurrent(`${server.url}/grid/tex`)).text()).toContain('Stale: no new hour for more than 6 hours');
+    expect(await (await fetchCurrent(`${server.url}/grid/cal`)).text()).not.toContain('Stale');
+  });
+
+  it('record the regions they show, so the import purges exactly them', async () => {
+    expect(tagsOf(await fetchCurrent(`${server.url}/grid`))).toEqual(expect.arrayContaining(GRID_REGIONS.map((r) => `g:${r.code}`)));
+    const ne = tagsOf(await fetchCurrent(`${server.url}/grid/ne`));
+    expect(ne).toContain('g:NE');
+    expect(ne.filter((t) => t.startsWith('g:'))).toEqual(['g:NE']);
+    expect(tagsOf(await fetchCurrent(`${server.url}/states`))).toContain('states');
+    expect(tagsOf(await fetchCurrent(`${server.url}/states/vt`))).toEqual(expect.arrayContaining(['states', 'l:search']));
+  });
+});
+
+describe('the states pages', () => {
+  it('map and tabulate every state and DC, colored by the chosen sector, with a legend and units', async () => {
+    const html = await (await fetchCurrent(`${server.url}/states`)).text();
+    const from = html.indexOf('data-testid="states-map"');
+    const map = html.slice(from, html.indexOf('</svg>', from));
+    expect(map.match(/<a href="\/states\/[A-Z]{2}"/g)).toHaveLength(Object.keys(US_STATES).length);
+    expect(map).toContain('aria-label="Texas: ');
+    expect(html.match(/<tr class="border-t" data-state=/g)).toHaveLength(Object.keys(US_STATES).length);
+    expect(html).toContain('Average residential price, ¢/kWh');
+    expect(html).toContain('Illustrative sample');
+    const commercial = await (await fetchCurrent(`${server.url}/states?sector=COMMERCIAL`)).text();
+    expect(commercial).toContain('<h1 class="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Commercial electricity prices by state</h1>');
+    // An unknown sector is the default one, not an error.
+    expect((await get('/states?sector=nuclear')).status).toBe(200);
+  });
+
+  it('sort the table by any column, either way', async () => {
+    const firstRow = async (query: string) => {
+      const html = await (await fetchCurrent(`${server.url}/states${query}`)).text();
+      return /<tr class="border-t" data-state="([A-Z]{2})"/.exec(html)?.[1];
+    };
+    expect(await firstRow('')).toBe('AL');
+    expect(await firstRow('?sort=name&dir=desc')).toBe('WY');
+    // Hawaii has the highest sample price, Idaho or North Dakota the lowest.
+    expect(await firstRow('?sort=price&dir=desc')).toBe('HI');
+    expect(['ID', 'ND']).toContain(await firstRow('?sort=price&dir=asc'));
+  });
+
+  it('give each state its page, the code in any case; an unknown code is a 404 page', async () => {
+    for (const code of ['tx', 'DC', 'hi']) {
+      const page = await get(`/states/${code}`);
+      expect(page.status, code).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`${US_STATES[code.toUpperCase()]}: electricity prices and generation`);
+      expect(html).toContain('against the US average');
+      expect(html).toContain('data-testid="state-ranks"');
+    }
+    for (const path of ['/states/zz', '/states/usa', '/states/us']) expect((await get(path)).status, path).toBe(404);
+  });
+});
+
+describe('the data API of the grid and the states', () => {
+  it('lists every region now, and a region’s hours as JSON or CSV', async () => {
+    const regions = (await (await get('/api/grid')).json()) as { code: string; source: { sample: boolean } }[];
+    expect(regions.map((r) => r.code)).toEqual(GRID_REGIONS.map((r) => r.code));
+    expect(regions.every((r) => r.source.sample)).toBe(true);
+    const [last] = await server.database.db
+      .select({ period: gridHourly.period })
+      .from(gridHourly)
+      .where(eq(gridHourly.respondent, 'CAL'))
+      .orderBy(sql`${gridHourly.period} desc`)
+      .limit(1);
+    const end = last!.period.toISOString().slice(0, 13);
+    const start = new Date(last!.period.getTime() - 5 * 3_600_000).toISOString().slice(0, 13);
+    const json = (await (await get(`/api/grid/cal?start=${start}&end=${end}`)).json()) as {
+      hours: { period: string; fuels: Record<string, number | null> }[];
+    };
+    expect(json.hours.map((h) => h.period.slice(0, 13))).toHaveLength(6);
+    const csv = await get(`/api/grid/CAL?start=${start}&end=${end}&format=csv`);
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'period_utc_hour_ending,demand_mwh,day_ahead_forecast_mwh,net_generation_mwh,total_interchange_mwh,nuclear_mwh,coal_mwh,natural_gas_mwh,hydro_mwh,wind_mwh,solar_mwh,petroleum_mwh,other_mwh',
+    );
+    expect(lines).toHaveLength(7);
+    const fuels = await server.database.db.select().from(gridFuelHourly).where(eq(gridFuelHourly.respondent, 'CAL'));
+    const atEnd = fuels.filter((f) => f.period.getTime() === last!.period.getTime());
+    const row = lines.at(-1)!.split(',');
+    expect(row[5]).toBe(String(atEnd.find((f) => f.fuel === 'NUC')?.value ?? ''));
+  });
+
+  it('answers bad input with the contract’s JSON errors', async () => {
+    for (const [path, status] of [
+      ['/api/grid/xyz', 404],
+      ['/api/grid/tex?start=2026-13-01', 400],
+      ['/api/grid/tex?start=2026-01-01&end=2026-03-01', 400],
+      ['/api/grid/tex?start=2026-02-01&end=2026-01-01', 400],
+      ['/api/grid/tex?format=xml', 400],
+      ['/api/states/zz', 404],
+      ['/api/states/tx?start=2026-1', 400],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('Content-Type'), path).toContain('application/json');
+      expect(typeof ((await response.json()) as { message: unknown }).message, path).toBe('string');
+    }
+  });
+
+  it('gives every state’s prices and ranks, and one state’s months as JSON or CSV', async () => {
+    const overview = (await (await get('/api/states')).json()) as { states: { code: string; rank: { residential: number | null } }[]; unit: string };
+    expect(overview.unit).toBe('¢/kWh');
+    expect(overview.states).toHaveLength(Object.keys(US_STATES).length);
+    expect(overview.states.find((s) => s.code === 'HI')?.rank.residential).toBe(1);
+    const history = (await (await get('/api/states/ca?start=2020-01')).json()) as {
+      months: { prices: { residential: number | null }; us: { residential: number | null } }[];
+    };
+    expect(history.months.length).toBeGreaterThan(12);
+    expect(history.months.every((m) => (m.prices.residential ?? 0) > (m.us.residential ?? Infinity))).toBe(true);
+    const csv = await (await get('/api/states/CA?format=csv')).text();
+    expect(csv.split('\r\n')[0]).toMatch(/^month,ca_residential_cents_per_kwh,/);
+  });
+});

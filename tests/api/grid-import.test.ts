@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gridFuelHourly, gridHourly, pagePurges } from '@db/schema';
+import { formatGigawatts } from '@/lib/grid-format';
+import { defaultEiaRoutes, FAKE_EIA_KEY, FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, startFakeEia } from '../fakes/eia.ts';
+import { fetchCurrent } from '../helpers/purge.ts';
+import { jobWatcher } from '../helpers/scheduled-jobs.ts';
+import { useFake } from '../helpers/suite.ts';
+import { useTestServer } from '../helpers/test-server.ts';
+
+const JOB = 'grid-import';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+// The fake's data ends with the last whole hour before its start; pages of 2,000 rows, so every query takes several requests.
+const fakeNow = Date.now();
+const lastHour = Math.floor(fakeNow / HOUR) * HOUR - HOUR;
+const eia = useFake(() => startFakeEia({ maxPage: 2000, routes: defaultEiaRoutes(fakeNow) }));
+// Two web processes on one database, both polling for due jobs; the daily import off.
+const server = useTestServer(() => ({
+  WEB_CONCURRENCY: '2',
+  EIA_API_KEY: FAKE_EIA_KEY,
+  EIA_API_URL: `${eia.url}/v2`,
+  EIA_SCHEDULE: 'off',
+  EIA_GRID_MINUTE: '20',
+}));
+const { jobRow, recordClaims, claimsSince, makeDue, waitForRunAfter } = jobWatcher(server, JOB);
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  await recordClaims();
+});
+
+const hours = (respondent: string) => db().select().from(gridHourly).where(eq(gridHourly.respondent, respondent)).orderBy(asc(gridHourly.period));
+const everything = async () =>
+  JSON.stringify([
+    await db().select().from(gridHourly).orderBy(gridHourly.respondent, gridHourly.period),
+    await db().select().from(gridFuelHourly).orderBy(gridFuelHourly.respondent, gridFuelHourly.period, gridFuelHourly.fuel),
+  ]);
+const lastPurge = async () => (await db().select().from(pagePurges).orderBy(desc(pagePurges.id)).limit(1))[0];
+const regionRequests = () => eia.requests.filter((r) => r.path === '/v2/electricity/rto/region-data/data/');
+const fuelRequests = () => eia.requests.filter((r) => r.path === '/v2/electricity/rto/fuel-type-data/data/');
+
+/** Runs the job now and answers its row once it finished. */
+async function runNow() {
+  const since = new Date();
+  await makeDue();
+  return waitForRunAfter(since);
+}
+
+describe('the hourly grid import', () => {
+  it('is registered by the server at 20 minutes past the hour; a fresh install shows a labeled illustrative week', async () => {
+    await expect.poll(async () => (await jobRow())?.nextRunAt, { timeout: 30_000 }).toBeDefined();
+    const next = (await jobRow())!.nextRunAt;
+    expect(next.getUTCMinutes()).toBe(20);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(HOUR);
+    expect((await hours('TEX')).every((h) => h.sample)).toBe(true);
+    const page = await fetchCurrent(`${server.url}/grid/tex`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Illustrative sample');
+  });
+
+  it('runs once across two processes, with EIA’s request shape, pages through, replaces the sample and skips gaps', async () => {
+    eia.requests.length = 0;
+    const since = new Date();
+    const row = await runNow();
+    expect(row).toMatchObject({ lastStatus: 'succeeded', attempts: 0 });
+    expect(row.lastMessage).toMatch(/^Imported [\d,]+ region hours and [\d,]+ generation-by-fuel figures from EIA/);
+    expect((await claimsSince(since)).filter((c) => c.job === JOB)).toHaveLength(1);
+    expect(row.nextRunAt.getUTCMinutes()).toBe(20);
+
+    // The request shape: hourly, the value column, the 14 respondents (and the four types), sorted by period then by the columns that order one period's rows.
+    const first = regionRequests()[0]!;
+    expect(first.query.get('frequency')).toBe('hourly');
+    expect(first.query.get('data[0]')).toBe('value');
+    expect(first.query.getAll('facets[respondent][]').sort()).toEqual([...FAKE_GRID_RESPONDENTS].sort());
+    expect(first.query.getAll('facets[type][]').sort()).toEqual(['D', 'DF', 'NG', 'TI']);
+    expect([0, 1, 2].map((i) => first.query.get(`sort[${i}][column]`))).toEqual(['period', 'respondent', 'type']);
+    // A week back from the hour the run started in.
+    const weekBack = (t: number) => fakeEiaHour(Math.floor(t / HOUR) * HOUR - 7 * DAY);
+    expect([weekBack(since.getTime()), weekBack(Date.now())]).toContain(first.query.get('start'));
+    expect(fuelRequests()[0]!.query.getAll('facets[respondent][]').sort()).toEqual([...FAKE_GRID_RESPONDENTS].sort());
+    // Paging: several pages of each route, at offsets a page apart.
+    expect(regionRequests().map((r) => r.query.get('offset'))).toEqual(regionRequests().map((_, i) => String(i * 2000)));
+    expect(fuelRequests().length).toBeGreaterThan(1);
+
+    const tex = await hours('TEX');
+    expect(tex.some((h) => h.sample)).toBe(false);
+    const latest = tex.filter((h) => h.demand !== null).at(-1)!;
+    expect(latest.period.getTime()).toBe(lastHour);
+    expect(latest.demand).toBe(fakeGridDemand('TEX', lastHour));
+    // EIA's gap (Texas' demand null 5 hours before the end) stays empty; its forecast is kept.
+    const gap = tex.find((h) => h.period.getTime() === lastHour - 5 * HOUR)!;
+    expect(gap.demand).toBeNull();
+    expect(gap.forecast).not.toBeNull();
+    // Forecast hours run a day past the last demand hour.
+    expect(tex.at(-1)!.period.getTime()).toBe(lastHour + 24 * HOUR);
+    // A respondent the site does not keep (ERCO) is left out; a fuel it does not list (battery) is added to Other; a "." is a gap.
+    expect(await hours('ERCO')).toEqual([]);
+    const fuelsAt = (respondent: string, period: number) =>
+      db()
+        .select()
+        .from(gridFuelHourly)
+        .where(and(eq(gridFuelHourly.respondent, respondent), eq(gridFuelHourly.period, new Date(period))));
+    const usLast = await fuelsAt('US48', lastHour);
+    const generation = fakeGridDemand('US48', lastHour) + 100;
+    expect(usLast.find((f) => f.fuel === 'OTH')?.value).toBe(Math.round(generation * 0.02) + Math.round(generation * 0.01));
+    expect(usLast.map((f) => f.fuel)).not.toContain('BAT');
+    expect((await fuelsAt('US48', lastHour - 7 * HOUR)).map((f) => f.fuel)).not.toContain('SUN');
+
+    // Every region's pages render afresh: the sample label is gone, the latest hour is EIA's.
+    const purge = await lastPurge();
+    expect(purge?.tags.split(' ').sort()).toEqual([...FAKE_GRID_RESPONDENTS.map((c) => `g:${c}`), 'any'].sort());
+    const page = await (await fetchCurrent(`${server.url}/grid/tex`)).text();
+    expect(page).not.toContain('Illustrative sample');
+    expect(page).toContain(formatGigawatts(fakeGridDemand('TEX', lastHour)));
+  }, 120_000);
+
+  it('fills older history a week a run, back from where the first run started', async () => {
+    const oldest = (await hours('US48'))[0]!.period.getTime();
+    eia.requests.length = 0;
+    await runNow();
+    const backfill = regionRequests().find((r) => r.query.get('end') !== null)!;
+    expect(backfill.query.get('end')).toBe(fakeEiaHour(oldest - HOUR));
+    // The fake holds 10 days; the first run read 7 of them.
+    expect((await hours('US48'))[0]!.period.getTime()).toBeLessThan(oldest);
+  }, 120_000);
+
+  it('purges exactly the regions a run changed: a revised hour, hours past two years removed', async () => {
+    // EIA revises Texas' last hour; New England holds an hour from before the two years.
+    const revised = eia.routes
+      .get('electricity/rto/region-data')!
+      .find((r) => r['respondent'] === 'TEX' && r['type'] === 'D' && r['period'] === fakeEiaHour(lastHour))!;
+    revised['value'] = String(fakeGridDemand('TEX', lastHour) + 1234);
+    await db()
+      .insert(gridHourly)
+      .values({ respondent: 'NE', period: new Date(Date.now() - 800 * DAY), demand: 1, forecast: null, generation: null, interchange: null });
+    // The pages a region's change concerns: every region's on /grid, one region's on its own page.
+    const cal = await fetchCurrent(`${server.url}/grid/cal`);
+    expect(cal.headers.get('Surrogate-Key')?.split(' ')).toContain('g:CAL');
+    expect(cal.headers.get('Surrogate-Key')?.split(' ')).not.toContain('g:TEX');
+    const grid = await fetchCurrent(`${server.url}/grid`);
+    expect(grid.headers.get('Surrogate-Key')?.split(' ')).toEqual(expect.arrayContaining(FAKE_GRID_RESPONDENTS.map((c) => `g:${c}`)));
+
+    const row = await runNow();
+    expect(row.lastStatus).toBe('succeeded');
+    expect((await lastPurge())?.tags.split(' ').sort()).toEqual(['any', 'g:NE', 'g:TEX']);
+    expect(
+      await db()
+        .select()
+        .from(gridHourly)
+        .where(lt(gridHourly.period, new Date(Date.now() - 770 * DAY))),
+    ).toEqual([]);
+    expect((await hours('TEX')).find((h) => h.period.getTime() === lastHour)?.demand).toBe(fakeGridDemand('TEX', lastHour) + 1234);
+    expect(await (await fetchCurrent(`${server.url}/grid/tex`)).text()).toContain(formatGigawatts(fakeGridDemand('TEX', lastHour) + 1234));
+  }, 120_000);
+
+  it('is idempotent: a run with nothing new writes nothing and purges nothing', async () => {
+    const before = await everything();
+    const purge = await lastPurge();
+    const row = await runNow();
+    expect(row.lastMessage).toMatch(/^Up to date: EIA has no new or revised grid hours/);
+    expect(await everything()).toBe(before);
+    expect((await lastPurge())?.id).toBe(purge?.id);
+  }, 120_000);
+
+  it('changes nothing when EIA fails part-way, says why and retries after 5 minutes', async () => {
+    const revised = eia.routes
+      .get('electricity/rto/region-data')!
+      .find((r) => r['respondent'] === 'CAL' && r['type'] === 'D' && r['period'] === fakeEiaHour(lastHour))!;
+    revised['value'] = '1';
+    const before = await everything();
+    const purge = await lastPurge();
+    // The region data is read; the fuel data fails (after the region data was fetched).
+    eia.failNext('electricity/rto/fuel-type-data', 400);
+    const row = await runNow();
+    expect(row).toMatchObject({ lastStatus: 'failed', attempts: 1 });
+    expect(row.lastMessage).toContain('Simulated failure');
+    expect(row.nextRunAt.getTime() - row.lastFinishedAt!.getTime()).toBe(5 * 60_000);
+    expect(await everything()).toBe(before);
+    expect((await lastPurge())?.id).toBe(purge?.id);
+    expect(server.output()).not.toMatch(/unhandled/i);
+  }, 120_000);
+});
