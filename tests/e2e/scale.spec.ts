@@ -29,6 +29,9 @@ test('the articles list pages, searches and filters on the server, and the edito
   await expect(rows(page, 'articles').first().getByText('Draft')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
+  // The whole archive again before a row is opened: a row of the drafts' page would be replaced
+  // under the click, and its editor with it.
+  await expect(page.getByText(/^3,0\d\d articles$/)).toBeVisible();
   await rows(page, 'articles')
     .first()
     .getByRole('button', { name: /^Edit / })
