@@ -52,6 +52,7 @@ export const messages = {
   notYourself: 'Ask another owner to change your own role or deactivate you',
   sessionNotFound: 'Session not found',
   notYourArticle: 'You may only change your own articles',
+  notYourMedia: 'You may only change the images you uploaded',
   publishNotAllowed: 'Your role may not publish, schedule or unpublish articles: submit the draft for review',
   deletePublishedNotAllowed: 'Your role may not delete a published article',
   reviewNotDraft: 'Only a draft can be submitted for review',
