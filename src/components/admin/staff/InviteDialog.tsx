@@ -10,7 +10,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 /** What each role may do, beside the choice (a phone's select cuts long options short). */
 function RoleGuide() {
   return (
-    <dl className="text-muted-foreground -mt-2 grid gap-1 text-xs" aria-label="What each role may do">
+    <dl className="text-muted-foreground -mt-2 grid gap-1 text-xs">
       {ROLES.map((role) => (
         <div key={role}>
           <dt className="text-foreground inline font-semibold">{ROLE_LABELS[role]}:</dt> <dd className="inline">{ROLE_DESCRIPTIONS[role]}</dd>
