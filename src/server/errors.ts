@@ -46,6 +46,7 @@ export const messages = {
   invitationInvalid: 'This invitation is not valid: it may have expired, been used or been revoked. Ask for a new one.',
   resetLinkInvalid: 'This link is not valid: it may have expired or been used. Ask for a new one.',
   staffEmailTaken: 'Someone on the staff already uses this address',
+  bylineTaken: 'Someone on the staff already writes under this name',
   staffNotFound: 'Person not found',
   invitationNotFound: 'Invitation not found',
   lastOwner: 'The site needs at least one active owner',

@@ -93,6 +93,21 @@ describe('invitations', () => {
     expect((await auditOf('invitation_revoked'))[0]?.summary).toBe('gone@example.com');
   });
 
+  it('refuses a byline someone on the staff writes under; an archive byline without an account becomes the new person’s', async () => {
+    await joinStaff(api, owner, 'author', 'first.pat@example.com', 'Pat Byline');
+    const twin = await call('POST', '/api/admin/staff/invitations', {
+      cookie: owner,
+      body: { email: 'second.pat@example.com', name: 'Pat Byline', role: 'author' },
+    });
+    expect(twin.status).toBe(409);
+    expect(twin.json['errors']).toHaveProperty('name');
+    // A byline of the archive with no account: the invited person takes it, with its articles.
+    await call('POST', '/api/articles', { cookie: owner, body: draft('archive-byline-story', { author: 'Archie Archive', status: 'published' }) });
+    const archie = await joinStaff(api, owner, 'author', 'archie@example.com', 'Archie Archive');
+    const own = await call('GET', '/api/admin/articles', { cookie: archie });
+    expect((own.json['items'] as { slug: string }[]).map((a) => a.slug)).toEqual(['archive-byline-story']);
+  });
+
   it('refuses an address already on the staff', async () => {
     await joinStaff(api, owner, 'author', 'twice@example.com');
     const again = await call('POST', '/api/admin/staff/invitations', {

@@ -21,6 +21,7 @@ import {
   insertInvitation,
   insertPasswordReset,
   insertStaffUser,
+  isAuthorOfStaff,
   listOpenInvitations,
   listStaff,
   revokeInvitation,
@@ -32,6 +33,7 @@ import {
 } from '@/server/queries/staff';
 import { getUserById, updateUser } from '@/server/queries/users';
 import { authorForByline } from '@/server/services/articles/authors';
+import { getAuthorByName } from '@/server/queries/authors';
 import { enqueueMail } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
@@ -63,6 +65,16 @@ const invitationOf = (row: InvitationRow): Invitation => ({
   expiresAt: row.expiresAt.toISOString(),
 });
 
+/**
+ * A 409 when a person on the staff already writes under this name: an author record of that
+ * name without an account (an archive byline) becomes the new person's, but two people never
+ * share one byline, or they would share each other's articles.
+ */
+async function assertBylineFree(name: string): Promise<void> {
+  const author = await getAuthorByName(name);
+  if (author && (await isAuthorOfStaff(author.id))) throw new ConflictError(messages.bylineTaken, 'name');
+}
+
 /** A page of the staff, with the invitations still open. */
 export async function listStaffPage(query: AdminStaffListQuery): Promise<AdminPage<StaffMember> & { invitations: Invitation[] }> {
   const [rows, total, invitations] = await Promise.all([
@@ -87,6 +99,7 @@ function mailDocument(title: string, intro: string, href: string, action: string
 export async function inviteStaff(input: InvitationInput, user: SessionUser, address: string): Promise<Invitation> {
   const email = input.email.toLowerCase();
   if (await getUserByEmail(email)) throw new ConflictError(messages.staffEmailTaken, 'email');
+  await assertBylineFree(input.name);
   const token = randomPart();
   const now = new Date();
   const row = await writeTransaction(async (tx) => {
@@ -159,6 +172,8 @@ export async function acceptInvitation(
   if (!open || open.acceptedAt || open.revokedAt || open.expiresAt <= now) throw invalid();
   const passwordHash = await hashPassword(input.password);
   // The byline's record first (it commits on its own); the invitation is spent below, once.
+  // The byline may have become someone else's since the invitation went out.
+  if (!open.authorId) await assertBylineFree(open.displayName);
   const authorId = open.authorId ?? (await authorForByline(open.displayName)).id;
   const userId = await writeTransaction(async (tx) => {
     const invitation = await claimInvitation(tokenHash, now, tx);
