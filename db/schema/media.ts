@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './auth.ts';
 import { timestampNow } from './columns.ts';
 
 /**
@@ -24,6 +25,8 @@ export const media = sqliteTable(
     alt: text('alt').notNull().default(''),
     caption: text('caption').notNull().default(''),
     credit: text('credit').notNull().default(''),
+    /** Who uploaded it (none for images older than staff accounts): authors edit and delete only their own. */
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestampNow('created_at'),
   },
   (table) => [index('media_time_idx').on(table.createdAt)],

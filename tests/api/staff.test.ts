@@ -2,6 +2,7 @@
 // deactivation ending sessions at once, the last owner kept, review before publishing, and
 // the audit trail of each audited action (append-only in the database itself).
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, rateLimitEvents, staffInvitations } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
@@ -92,6 +93,21 @@ describe('invitations', () => {
     expect((await auditOf('invitation_revoked'))[0]?.summary).toBe('gone@example.com');
   });
 
+  it('refuses a byline someone on the staff writes under; an archive byline without an account becomes the new person’s', async () => {
+    await joinStaff(api, owner, 'author', 'first.pat@example.com', 'Pat Byline');
+    const twin = await call('POST', '/api/admin/staff/invitations', {
+      cookie: owner,
+      body: { email: 'second.pat@example.com', name: 'Pat Byline', role: 'author' },
+    });
+    expect(twin.status).toBe(409);
+    expect(twin.json['errors']).toHaveProperty('name');
+    // A byline of the archive with no account: the invited person takes it, with its articles.
+    await call('POST', '/api/articles', { cookie: owner, body: draft('archive-byline-story', { author: 'Archie Archive', status: 'published' }) });
+    const archie = await joinStaff(api, owner, 'author', 'archie@example.com', 'Archie Archive');
+    const own = await call('GET', '/api/admin/articles', { cookie: archie });
+    expect((own.json['items'] as { slug: string }[]).map((a) => a.slug)).toEqual(['archive-byline-story']);
+  });
+
   it('refuses an address already on the staff', async () => {
     await joinStaff(api, owner, 'author', 'twice@example.com');
     const again = await call('POST', '/api/admin/staff/invitations', {
@@ -119,6 +135,53 @@ describe('password resets', () => {
     expect((await signInAs('riley@example.com', 'a long staff password')).status).toBe(401);
     expect((await signInAs('riley@example.com', 'riley new long password')).status).toBe(200);
     expect((await auditOf('password_reset'))[0]?.actorName).toBe('riley@example.com');
+  });
+
+  it('answers a staff address asked for too often as it answers an unknown one, so nobody learns who is on the staff', async () => {
+    await joinStaff(api, owner, 'author', 'often.asked@example.com');
+    // From a new client address each time (the per-address limit is not what is tried here).
+    for (let i = 0; i < 5; i++) {
+      const known = await call('POST', '/api/admin/password-reset', { body: { email: 'often.asked@example.com' } });
+      const unknown = await call('POST', '/api/admin/password-reset', { body: { email: 'never.staff@example.com' } });
+      expect([i, known.status, known.json['message']]).toEqual([i, unknown.status, unknown.json['message']]);
+    }
+    // The mailbox still gets no more than its three links an hour.
+    const mails = await call('GET', '/api/admin/outbox?kind=staff&q=often.asked%40example.com', { cookie: owner });
+    expect((mails.json['items'] as { subject: string }[]).filter((m) => m.subject.startsWith('Reset your'))).toHaveLength(3);
+  });
+});
+
+describe('what a role may touch beyond its table', () => {
+  it('an author changes and deletes only the images they uploaded; an editor any', async () => {
+    const upload = async (cookie: string) => {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
+      form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'chart.png');
+      const res = await fetch(`${server.url}/api/admin/media`, { method: 'POST', body: form, headers: { Origin: server.url, Cookie: cookie } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const ada = await joinStaff(api, owner, 'author', 'ada.media@example.com');
+    const bo = await joinStaff(api, owner, 'author', 'bo.media@example.com');
+    const editor = await joinStaff(api, owner, 'editor', 'ed.media@example.com');
+    const adas = await upload(ada);
+    expect((await call('PATCH', `/api/admin/media/${adas}`, { cookie: bo, body: { alt: 'Not mine to reword' } })).status).toBe(403);
+    expect((await call('DELETE', `/api/admin/media/${adas}`, { cookie: bo })).status).toBe(403);
+    expect((await call('GET', `/api/admin/media/${adas}`, { cookie: bo })).json['alt']).toBe('');
+    expect((await call('PATCH', `/api/admin/media/${adas}`, { cookie: ada, body: { alt: 'A grid chart' } })).json['alt']).toBe('A grid chart');
+    expect((await call('DELETE', `/api/admin/media/${await upload(bo)}`, { cookie: bo })).status).toBe(204);
+    expect((await call('DELETE', `/api/admin/media/${adas}`, { cookie: editor })).status).toBe(204);
+  });
+
+  it("a contributor keeps no autosave of someone else's article, and learns nothing of when it was saved", async () => {
+    const writer = await joinStaff(api, owner, 'contributor', 'autosave.peeker@example.com');
+    const values = { values: { title: 'Not mine' }, baseUpdatedAt: new Date(0).toISOString() };
+    expect((await call('PUT', '/api/admin/autosaves/1', { cookie: writer, body: values })).status).toBe(403);
+    expect((await call('GET', '/api/admin/autosaves/1', { cookie: writer })).status).toBe(403);
+    const own = await call('POST', '/api/articles', { cookie: writer, body: draft('autosave-peeker-own') });
+    expect((await call('PUT', `/api/admin/autosaves/${String(own.json['id'])}`, { cookie: writer, body: values })).status).toBe(200);
   });
 });
 

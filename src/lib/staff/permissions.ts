@@ -38,8 +38,10 @@ export const CAPABILITIES = {
   correctArticles: EDITORS,
   /** Browse the media library (to pick a lead image). */
   browseMedia: ALL,
-  /** Upload and edit media. */
+  /** Upload media, and edit or delete what one uploaded. */
   uploadMedia: WRITERS_WHO_PUBLISH,
+  /** Edit and delete anyone's media (and the images from before staff accounts). */
+  manageAllMedia: EDITORS,
   manageTopics: EDITORS,
   manageAuthors: EDITORS,
   manageAnalytics: EDITORS,

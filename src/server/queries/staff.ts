@@ -121,6 +121,11 @@ export async function insertPasswordReset(values: typeof passwordResets.$inferIn
   await tx.insert(passwordResets).values(values);
 }
 
+/** A reset link still unused and unexpired at `now`, without spending it. */
+export async function getOpenPasswordReset(tokenHash: string, now: Date, tx: Executor = db): Promise<PasswordResetRow | undefined> {
+  return findRow(tx, passwordResets, and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
+}
+
 /** Spends a reset link if it is unused and unexpired at `now` (one statement: single use). */
 export async function claimPasswordReset(tokenHash: string, now: Date, tx: Executor = db): Promise<PasswordResetRow | undefined> {
   const [row] = await tx

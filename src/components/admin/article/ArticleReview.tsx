@@ -3,12 +3,12 @@ import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { AdminArticle } from '@/lib/wire/articles';
 import type { ArticleNote } from '@/lib/wire/staff';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useCan } from '@/components/admin/account';
 import { mutate } from '@/components/admin/shared/admin-actions';
 import { useResource } from '@/components/admin/shared/use-resource';
+import { ReviewBadge } from '@/components/admin/article/ReviewBadge';
 
 const KIND_LABELS: Record<ArticleNote['kind'], string> = {
   note: 'Note',
@@ -41,8 +41,7 @@ export function ArticleReview({ article, onChanged }: { article: AdminArticle; o
     <section aria-labelledby={`${fieldId}-title`} className="grid gap-2 rounded-lg border p-3">
       <h3 id={`${fieldId}-title`} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
         Review and notes
-        {article.reviewState === 'submitted' && <Badge variant="secondary">In review</Badge>}
-        {article.reviewState === 'returned' && <Badge variant="secondary">Returned</Badge>}
+        <ReviewBadge state={article.reviewState} />
       </h3>
       <label htmlFor={fieldId} className="text-sm">
         Note for the newsroom <span className="text-muted-foreground">(staff only)</span>
@@ -69,6 +68,7 @@ export function ArticleReview({ article, onChanged }: { article: AdminArticle; o
           Add note
         </Button>
       </div>
+      {notes.data?.length === 0 && <p className="text-muted-foreground text-sm">No notes yet.</p>}
       {notes.data && notes.data.length > 0 && (
         <ol className="grid gap-2 text-sm" aria-label="Notes, newest first">
           {notes.data.map((note) => (

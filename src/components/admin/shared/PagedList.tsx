@@ -32,6 +32,8 @@ interface PagedListProps<T> {
   label?: string;
   /** "article", "comment": the total says "3,104 articles". */
   noun: string;
+  /** The plural when it is not `noun` + "s" ("entries", "people"). */
+  nouns?: string;
   list: PagedListState<T>;
   /** Without it, the list has no search box. */
   searchLabel?: string;
@@ -123,7 +125,7 @@ function ListControls<T>({
  * control is a labeled form control or button, so the list works from the keyboard and
  * with a screen reader.
  */
-export function PagedList<T>({ name, label, noun, list, bulkActions, empty, renderRow, ...controls }: PagedListProps<T>) {
+export function PagedList<T>({ name, label, noun, nouns = `${noun}s`, list, bulkActions, empty, renderRow, ...controls }: PagedListProps<T>) {
   const { data, loading, query } = list;
   const keys = [...list.selected];
   return (
@@ -133,7 +135,7 @@ export function PagedList<T>({ name, label, noun, list, bulkActions, empty, rend
         <p className="text-muted-foreground" aria-live="polite">
           {/* None: the list itself says so. */}
           {data
-            ? data.total > 0 && `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : `${noun}s`}`
+            ? data.total > 0 && `${data.total.toLocaleString('en-US')}${data.totalAtLeast ? '+' : ''} ${data.total === 1 ? noun : nouns}`
             : 'Loading…'}
           {keys.length > 0 && ` · ${keys.length} selected`}
         </p>

@@ -22,12 +22,15 @@ export function DeleteButton({
   success,
   onDone,
   label,
+  text = 'Delete',
 }: {
   question: string;
   path: string;
   success: string;
   onDone: () => void;
   label?: string;
+  /** The button's visible word, which its `label` must begin with (WCAG's label in name). */
+  text?: string;
 }) {
   return (
     <Button
@@ -39,7 +42,7 @@ export function DeleteButton({
         if (window.confirm(question)) void mutate(() => sendJson('DELETE', path), success, onDone);
       }}
     >
-      Delete
+      {text}
     </Button>
   );
 }

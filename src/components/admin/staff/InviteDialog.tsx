@@ -5,7 +5,20 @@ import { SelectField, TextField } from '@/components/forms/BoundFields';
 import { EditDialog } from '@/components/admin/shared/EditDialog';
 
 const EMPTY = { email: '', name: '', role: 'contributor' } as InvitationInput;
-export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role]}` }));
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** What each role may do, beside the choice (a phone's select cuts long options short). */
+function RoleGuide() {
+  return (
+    <dl className="text-muted-foreground -mt-2 grid gap-1 text-xs">
+      {ROLES.map((role) => (
+        <div key={role}>
+          <dt className="text-foreground inline font-semibold">{ROLE_LABELS[role]}:</dt> <dd className="inline">{ROLE_DESCRIPTIONS[role]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** Invite a person: their address, their name (as their byline will read) and their role; the link goes by e-mail. */
 export function InviteDialog({ onSaved }: { onSaved: () => void }) {
@@ -27,6 +40,7 @@ export function InviteDialog({ onSaved }: { onSaved: () => void }) {
           <TextField form={form} name="email" label="E-mail address" type="email" autoComplete="off" />
           <TextField form={form} name="name" label="Name (their byline)" autoComplete="off" />
           <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} />
+          <RoleGuide />
         </>
       )}
     </EditDialog>

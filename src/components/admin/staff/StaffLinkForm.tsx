@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formText } from '@/lib/form-data';
 import { submitErrorMessage } from '@/lib/submit-error';
@@ -20,6 +20,31 @@ const MODES = {
 /** The link's token: it rides in the address's fragment (`#token=…`), which no server ever receives. */
 const tokenFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
+const onHashChange = (changed: () => void) => {
+  window.addEventListener('hashchange', changed);
+  return () => window.removeEventListener('hashchange', changed);
+};
+
+/** Said instead of the form when the page was opened without its link's token. */
+function MissingLink({ mode }: { mode: 'invitation' | 'reset' }) {
+  return (
+    <div className="grid gap-2 rounded-md border p-3 text-sm">
+      <p className="font-medium">This page opens from the link in your e-mail.</p>
+      {mode === 'invitation' ? (
+        <p>Open the link in your invitation again. If it no longer works, ask whoever invited you to send a new one.</p>
+      ) : (
+        <p>
+          Open the link in your e-mail again, or{' '}
+          <a href="/admin/forgot-password" className="underline">
+            ask for a new one
+          </a>
+          .
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The forms of someone without a session: choose a password from an invitation or reset link
  * (typed twice), or ask for a reset link by e-mail. Success of the first goes to the panel,
@@ -29,6 +54,13 @@ export default function StaffLinkForm({ mode }: { mode: StaffLinkMode }) {
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>(undefined);
   const needsToken = mode !== 'forgot';
+  // Known only in the browser (the page is prerendered, so its HTML shows the form): whether
+  // the address carries a token; it follows the fragment if the link is pasted into this tab.
+  const linkMissing = useSyncExternalStore(
+    onHashChange,
+    () => needsToken && !tokenFromHash(),
+    () => false,
+  );
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,6 +93,7 @@ export default function StaffLinkForm({ mode }: { mode: StaffLinkMode }) {
     setPending(false);
   };
 
+  if (linkMissing && mode !== 'forgot') return <MissingLink mode={mode} />;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
       {message && (

@@ -7,6 +7,7 @@ import { BY_TIME, ItemRow, PagedList, choices } from '@/components/admin/shared/
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 import { TabSection } from '@/components/admin/shared/TabSection';
 import { useCan } from '@/components/admin/account';
+import { ReviewBadge } from '@/components/admin/article/ReviewBadge';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
 export function ArticlesTab({ categories, onChanged }: { categories: Category[]; onChanged: () => void }) {
@@ -58,8 +59,7 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
               {a.featured && <Badge variant="featured">Featured</Badge>}
               {a.status === 'draft' && <Badge variant="secondary">Draft</Badge>}
               {a.status === 'published' && Date.parse(a.publishedAt) > now && <Badge variant="secondary">Scheduled</Badge>}
-              {a.reviewState === 'submitted' && <Badge variant="secondary">In review</Badge>}
-              {a.reviewState === 'returned' && <Badge variant="secondary">Returned</Badge>}
+              <ReviewBadge state={a.reviewState} />
             </p>
             <p className="text-muted-foreground text-xs">
               {a.author} · {a.category.name} · {formatZonedDateTime(a.publishedAt)}

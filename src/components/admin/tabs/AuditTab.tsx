@@ -18,12 +18,13 @@ export function AuditTab() {
         name="audit"
         label="Audit log, newest first"
         noun="entry"
+        nouns="entries"
         list={list}
         filters={[{ name: 'action', label: 'Action', options: [{ value: '', label: 'Every action' }, ...choices(AUDIT_ACTIONS)] }]}
         empty="Nothing recorded yet."
         renderRow={(entry) => (
           <div className="min-w-0">
-            <p className="font-semibold">
+            <p className="font-semibold wrap-anywhere">
               {entry.actorName} <span className="font-normal">{AUDIT_ACTIONS[entry.action].toLowerCase()}</span>
               {entry.summary && <span className="text-muted-foreground font-normal">: {entry.summary}</span>}
             </p>

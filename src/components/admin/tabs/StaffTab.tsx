@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import { ROLES, ROLE_LABELS, type Role } from '@/lib/staff/permissions';
@@ -5,14 +6,20 @@ import type { Invitation, StaffMember } from '@/lib/wire/staff';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { AccountContext } from '@/components/admin/account';
 import { DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
 import { PagedList } from '@/components/admin/shared/PagedList';
 import { TabSection } from '@/components/admin/shared/TabSection';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 import { InviteDialog } from '@/components/admin/staff/InviteDialog';
 
-/** One person: name, address, role (changeable), active or not; the owner changes a role or (de)activates. */
+/**
+ * One person: name, address, role (changeable), active or not; the owner changes a role or
+ * (de)activates. Their own row only says who they are: nobody changes their own (the server
+ * refuses it too).
+ */
 function PersonRow({ person, onChanged }: { person: StaffMember; onChanged: () => void }) {
+  const self = useContext(AccountContext).userId === person.id;
   const change = (body: { role?: Role; active?: boolean }, done: string) =>
     void mutate(() => sendJson('PATCH', `/api/admin/staff/${person.id}`, body), done, onChanged);
   const roleId = `staff-${person.id}-role`;
@@ -21,40 +28,45 @@ function PersonRow({ person, onChanged }: { person: StaffMember; onChanged: () =
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           {person.displayName}
-          {!person.active && <Badge variant="secondary">Deactivated</Badge>}
+          {self && <Badge variant="outline">You</Badge>}
+          {!person.active && <Badge variant="warning">Deactivated</Badge>}
         </p>
-        <p className="text-muted-foreground text-xs break-all">
-          {person.email ?? person.username} · joined {formatZonedDateTime(person.createdAt)}
+        <p className="text-muted-foreground text-xs">
+          <span className="wrap-anywhere">{person.email ?? person.username}</span> · joined {formatZonedDateTime(person.createdAt)}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={roleId} className="sr-only">
-          Role of {person.displayName}
-        </label>
-        <NativeSelect
-          id={roleId}
-          value={person.role}
-          onChange={(e) => change({ role: e.target.value as Role }, `${person.displayName} is now ${ROLE_LABELS[e.target.value as Role]}`)}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            if (!person.active || window.confirm(`Deactivate ${person.displayName}? Their sessions end at once; their articles stay.`))
-              change({ active: !person.active }, person.active ? `${person.displayName} deactivated` : `${person.displayName} reactivated`);
-          }}
-        >
-          {person.active ? 'Deactivate' : 'Reactivate'}
-          <span className="sr-only"> {person.displayName}</span>
-        </Button>
-      </div>
+      {self ? (
+        <p className="text-muted-foreground text-sm">{ROLE_LABELS[person.role]}</p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={roleId} className="sr-only">
+            Role of {person.displayName}
+          </label>
+          <NativeSelect
+            id={roleId}
+            value={person.role}
+            onChange={(e) => change({ role: e.target.value as Role }, `${person.displayName} is now ${ROLE_LABELS[e.target.value as Role]}`)}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (!person.active || window.confirm(`Deactivate ${person.displayName}? Their sessions end at once; their articles stay.`))
+                change({ active: !person.active }, person.active ? `${person.displayName} deactivated` : `${person.displayName} reactivated`);
+            }}
+          >
+            {person.active ? 'Deactivate' : 'Reactivate'}
+            <span className="sr-only"> {person.displayName}</span>
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -71,8 +83,8 @@ function OpenInvitations({ invitations, onChanged }: { invitations: Invitation[]
               <p className="font-semibold">
                 {invitation.displayName} <span className="text-muted-foreground font-normal">· {ROLE_LABELS[invitation.role]}</span>
               </p>
-              <p className="text-muted-foreground text-xs break-all">
-                {invitation.email} · link works until {formatZonedDateTime(invitation.expiresAt)}
+              <p className="text-muted-foreground text-xs">
+                <span className="wrap-anywhere">{invitation.email}</span> · link works until {formatZonedDateTime(invitation.expiresAt)}
               </p>
             </div>
             <DeleteButton
@@ -81,6 +93,7 @@ function OpenInvitations({ invitations, onChanged }: { invitations: Invitation[]
               success="Invitation revoked"
               onDone={onChanged}
               label={`Revoke the invitation of ${invitation.email}`}
+              text="Revoke"
             />
           </li>
         ))}
@@ -103,6 +116,7 @@ export function StaffTab() {
       <PagedList
         name="staff"
         noun="person"
+        nouns="people"
         list={list}
         empty="Nobody yet."
         renderRow={(person) => <PersonRow person={person} onChanged={list.reload} />}

@@ -4,8 +4,10 @@ import type { AdminPage } from '@/lib/wire/common';
 import type { MediaItem } from '@/lib/wire/media';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import type { MediaDetails, MediaListQuery } from '@/lib/validation/media';
+import { can } from '@/lib/staff/permissions';
+import type { SessionUser } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
-import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from '@/server/errors';
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from '@/server/errors';
 import { openMediaStorage, type MediaStorage } from '@/server/media-storage';
 import { countMedia, deleteMediaRow, getMedia, insertMedia, listMedia, updateMediaDetails, type MediaRow } from '@/server/queries/media';
 import sharp from '@/server/sharp';
@@ -218,7 +220,7 @@ function newMediaKey(): string {
  * Takes an uploaded image into the library (see `encodeImage`). Files are written before the
  * row, so a row never names a missing file.
  */
-export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails = {}): Promise<MediaItem> {
+export async function uploadMedia(bytes: Buffer, filename: string, details: MediaDetails, user: SessionUser): Promise<MediaItem> {
   const maxBytes = appConfig().mediaMaxBytes;
   if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
   const image = await encodeImage(bytes);
@@ -236,6 +238,7 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
       alt: details.alt ?? '',
       caption: details.caption ?? '',
       credit: details.credit ?? '',
+      uploadedBy: user.userId,
     });
     return toMediaItem(row);
   } catch (error) {
@@ -268,14 +271,31 @@ export async function getMediaItem(id: number): Promise<MediaItem> {
   return toMediaItem(row);
 }
 
-export async function describeMedia(id: number, details: MediaDetails): Promise<MediaItem> {
+/**
+ * A 404 for an image that is not there, a 403 unless the person may change it: editors and
+ * owners any image, authors those they uploaded (other writers' lead images are not theirs to
+ * reword or remove).
+ */
+async function assertMayChangeMedia(id: number, user: SessionUser): Promise<void> {
+  const row = await getMedia(id);
+  if (!row) throw new NotFoundError(messages.mediaNotFound);
+  if (!can(user.role, 'manageAllMedia') && row.uploadedBy !== user.userId) throw new ForbiddenError(messages.notYourMedia);
+}
+
+/** Changes an image's alt text, caption or credit, if the person may (`assertMayChangeMedia`). */
+export async function describeMedia(id: number, details: MediaDetails, user: SessionUser): Promise<MediaItem> {
+  await assertMayChangeMedia(id, user);
   const row = await updateMediaDetails(id, details);
   if (!row) throw new NotFoundError(messages.mediaNotFound);
   return toMediaItem(row);
 }
 
-/** Removes the image's row, then its files (a file left behind by a failure is harmless; a row without files would not be). */
-export async function deleteMedia(id: number): Promise<void> {
+/**
+ * Removes the image's row, then its files (a file left behind by a failure is harmless; a row
+ * without files would not be), if the person may (`assertMayChangeMedia`).
+ */
+export async function deleteMedia(id: number, user: SessionUser): Promise<void> {
+  await assertMayChangeMedia(id, user);
   const row = await deleteMediaRow(id);
   if (!row) throw new NotFoundError(messages.mediaNotFound);
   await mediaStorage().delete(filesOf(row).map((f) => `${row.key}/${f}`));

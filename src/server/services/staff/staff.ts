@@ -8,7 +8,7 @@ import { hashPassword } from '@/server/auth/password';
 import { createSession, hashSecret, randomPart, type SessionUser } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
-import { BadRequestError, ConflictError, NotFoundError, messages } from '@/server/errors';
+import { BadRequestError, ConflictError, NotFoundError, RateLimitError, messages } from '@/server/errors';
 import { deleteOwnSession, deleteUserSessions, listUserSessions } from '@/server/queries/sessions';
 import {
   claimInvitation,
@@ -16,10 +16,12 @@ import {
   countOtherActiveOwners,
   countStaff,
   getInvitationByTokenHash,
+  getOpenPasswordReset,
   getUserByEmail,
   insertInvitation,
   insertPasswordReset,
   insertStaffUser,
+  isAuthorOfStaff,
   listOpenInvitations,
   listStaff,
   revokeInvitation,
@@ -31,6 +33,7 @@ import {
 } from '@/server/queries/staff';
 import { getUserById, updateUser } from '@/server/queries/users';
 import { authorForByline } from '@/server/services/articles/authors';
+import { getAuthorByName } from '@/server/queries/authors';
 import { enqueueMail } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
@@ -62,6 +65,16 @@ const invitationOf = (row: InvitationRow): Invitation => ({
   expiresAt: row.expiresAt.toISOString(),
 });
 
+/**
+ * A 409 when a person on the staff already writes under this name: an author record of that
+ * name without an account (an archive byline) becomes the new person's, but two people never
+ * share one byline, or they would share each other's articles.
+ */
+async function assertBylineFree(name: string): Promise<void> {
+  const author = await getAuthorByName(name);
+  if (author && (await isAuthorOfStaff(author.id))) throw new ConflictError(messages.bylineTaken, 'name');
+}
+
 /** A page of the staff, with the invitations still open. */
 export async function listStaffPage(query: AdminStaffListQuery): Promise<AdminPage<StaffMember> & { invitations: Invitation[] }> {
   const [rows, total, invitations] = await Promise.all([
@@ -86,6 +99,7 @@ function mailDocument(title: string, intro: string, href: string, action: string
 export async function inviteStaff(input: InvitationInput, user: SessionUser, address: string): Promise<Invitation> {
   const email = input.email.toLowerCase();
   if (await getUserByEmail(email)) throw new ConflictError(messages.staffEmailTaken, 'email');
+  await assertBylineFree(input.name);
   const token = randomPart();
   const now = new Date();
   const row = await writeTransaction(async (tx) => {
@@ -158,6 +172,8 @@ export async function acceptInvitation(
   if (!open || open.acceptedAt || open.revokedAt || open.expiresAt <= now) throw invalid();
   const passwordHash = await hashPassword(input.password);
   // The byline's record first (it commits on its own); the invitation is spent below, once.
+  // The byline may have become someone else's since the invitation went out.
+  if (!open.authorId) await assertBylineFree(open.displayName);
   const authorId = open.authorId ?? (await authorForByline(open.displayName)).id;
   const userId = await writeTransaction(async (tx) => {
     const invitation = await claimInvitation(tokenHash, now, tx);
@@ -191,7 +207,14 @@ export async function requestPasswordReset(emailInput: string, address: string):
     await takeRateLimit(tx, 'password-reset', address, RATE_RULES.passwordReset, now);
     const user = await getUserByEmail(email, tx);
     if (!user || user.deactivatedAt !== null) return;
-    await takeRateLimit(tx, 'password-reset-mailbox', email, RATE_RULES.passwordResetMailbox, now);
+    // A full mailbox is skipped silently: a 429 here, and not for an unknown address, would
+    // tell whoever asks which addresses are on the staff.
+    try {
+      await takeRateLimit(tx, 'password-reset-mailbox', email, RATE_RULES.passwordResetMailbox, now);
+    } catch (error) {
+      if (error instanceof RateLimitError) return;
+      throw error;
+    }
     const token = randomPart();
     await insertPasswordReset(
       { userId: user.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + PASSWORD_RESET_MS) },
@@ -207,14 +230,22 @@ export async function requestPasswordReset(emailInput: string, address: string):
   });
 }
 
-/** Sets a new password with a reset link (spent once, within the hour); every session of the account ends. */
+/**
+ * Sets a new password with a reset link (spent once, within the hour); every session of the
+ * account ends. The link is looked up before the password is hashed, so a guessed token costs
+ * the server one indexed read, not an argon2 hash (19 MiB and tens of milliseconds) that
+ * anyone could ask for without limit.
+ */
 export async function confirmPasswordReset(input: PasswordResetConfirm, address: string): Promise<void> {
+  const invalid = () => new BadRequestError(messages.resetLinkInvalid, { token: [messages.resetLinkInvalid] });
+  const tokenHash = hashSecret(input.token);
+  if (!(await getOpenPasswordReset(tokenHash, new Date()))) throw invalid();
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   await writeTransaction(async (tx) => {
-    const reset = await claimPasswordReset(hashSecret(input.token), now, tx);
+    const reset = await claimPasswordReset(tokenHash, now, tx);
     const user = reset ? await getUserById(reset.userId, tx) : undefined;
-    if (!reset || !user || user.deactivatedAt !== null) throw new BadRequestError(messages.resetLinkInvalid, { token: [messages.resetLinkInvalid] });
+    if (!reset || !user || user.deactivatedAt !== null) throw invalid();
     await updateUser(user.id, { passwordHash, passwordChangedAt: now }, tx);
     await spendPasswordResetsOf(user.id, now, tx);
     await deleteUserSessions(user.id, tx);

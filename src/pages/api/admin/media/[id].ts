@@ -7,8 +7,8 @@ import { deleteMedia, describeMedia, getMediaItem } from '@/server/services/medi
 export const { GET, PATCH, DELETE, ALL } = endpoint({
   /** GET /api/admin/media/{id}: one image with its files. */
   GET: adminRead(messages.mediaNotFound, getMediaItem),
-  /** PATCH /api/admin/media/{id} with {alt?, caption?, credit?}. */
+  /** PATCH /api/admin/media/{id} with {alt?, caption?, credit?}: editors any image, authors their own uploads (else 403). */
   PATCH: adminUpdate(messages.mediaNotFound, mediaDetailsSchema, PUBLIC_BODY_LIMIT, describeMedia),
-  /** DELETE /api/admin/media/{id}: the image and its files. */
+  /** DELETE /api/admin/media/{id}: the image and its files; editors any image, authors their own uploads (else 403). */
   DELETE: adminRemove(messages.mediaNotFound, deleteMedia),
 });

@@ -17,7 +17,7 @@ export const { GET, POST, ALL } = endpoint({
    * MEDIA_MAX_MB), optional `alt`, `caption`, `credit`. Answers 201 with the stored image.
    */
   POST: async (context) => {
-    requireStaff(context);
+    const user = requireStaff(context);
     const maxBytes = appConfig().mediaMaxBytes;
     const form = await readFormData(context.request, maxBytes + FORM_OVERHEAD_BYTES, messages.imageTooLarge(Math.round(maxBytes / 1024 / 1024)));
     const file = form.get('file');
@@ -27,7 +27,7 @@ export const { GET, POST, ALL } = endpoint({
       return typeof value === 'string' ? value : undefined;
     };
     const details = parseBody(mediaDetailsSchema, { alt: text('alt'), caption: text('caption'), credit: text('credit') });
-    const item = await uploadMedia(Buffer.from(await file.arrayBuffer()), file.name, details);
+    const item = await uploadMedia(Buffer.from(await file.arrayBuffer()), file.name, details, user);
     return json(item, { status: 201 });
   },
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `media` ADD `uploaded_by` integer REFERENCES users(id);
