@@ -23,8 +23,7 @@ export function gridChartPath(code: string, chart: GridChartKind, embed = false)
 
 /** A state chart's address: the state's page with the price history's sector, or the chart's embed. */
 export function stateChartPath(code: string, view: StateChartView, embed = false): string {
-  const query =
-    view.chart === 'generation' ? (embed ? '?chart=generation' : '') : view.sector === 'residential' ? '' : `?sector=${view.sector}`;
+  const query = view.chart === 'generation' ? (embed ? '?chart=generation' : '') : view.sector === 'residential' ? '' : `?sector=${view.sector}`;
   return `${embed ? '/embed' : ''}/states/${code}${query}`;
 }
 
