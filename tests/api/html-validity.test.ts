@@ -84,6 +84,7 @@ describe('the HTML the server sends', () => {
       ['/states'],
       ['/states/tx?sector=industrial'],
       ['/states/zz'],
+      ['/embed/markets/wti?compare=brent'],
       ['/embed/grid/TEX?chart=generation'],
       ['/embed/states/TX'],
       ['/embed/states/zz'],

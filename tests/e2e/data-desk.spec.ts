@@ -89,6 +89,27 @@ test.describe('the states map and table', () => {
   });
 });
 
+test('the states table downloads as a CSV of exactly what it shows, in its sector and order', async ({ page }) => {
+  await page.goto('/states?sector=industrial&sort=price&dir=desc');
+  const table = page.getByTestId('states-table');
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-state') ?? '', ...[...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')]),
+    );
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('states-csv').click()]);
+  expect(file.suggestedFilename()).toMatch(/^electricity-prices-industrial-\d{4}-\d{2}\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('State,Postal code,Price (¢/kWh),Change over a year (%)');
+  expect(lines).toHaveLength(52);
+  const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/[+%]/g, '').replace('−', '-'))));
+  expect(lines.slice(1).map((l) => l.split(',').slice(1))).toEqual(
+    shown.map(([code = '', price = '', change = '']) => [code, asShown(price), asShown(change)]),
+  );
+});
+
 test.describe('the live grid', () => {
   test('shows the Lower 48 now, its week as charts with their tables, and every region', async ({ page }) => {
     await page.goto('/grid');
