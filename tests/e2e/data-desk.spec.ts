@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pngText } from '@/lib/png-text';
+import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { drawnChart } from './charts.ts';
+import { chartDownload as download, drawnChart } from './charts.ts';
 
 /**
  * A data desk chart in the toolkit, scrolled to and drawn (so its island has hydrated: the
@@ -17,13 +16,6 @@ async function openFigure(page: Page, path: string, label: string): Promise<Loca
   await figure.scrollIntoViewIfNeeded();
   await expect(drawnChart(figure)).toBeVisible();
   return figure;
-}
-
-/** Chooses a download in the chart's Download menu and waits for the file. */
-async function download(page: Page, figure: Locator, item: RegExp): Promise<Download> {
-  await figure.getByText('Download', { exact: true }).click();
-  const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: item }).click()]);
-  return file;
 }
 
 /** The rows of a table view as the reader sees them: each row's first cell, then its figures. */
@@ -186,23 +178,12 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
 
   test('a grid chart’s embed is framed by another site and sets no cookie; the grid page itself refuses framing', async ({ page, baseURL }) => {
     const embedPath = '/embed/grid/TEX?chart=generation';
-    const newsroom = createServer((_, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>Another newsroom</title><h1>Another newsroom</h1>
-        <iframe id="embed" title="Texas generation" src="${baseURL}${embedPath}" width="800" height="560"></iframe>
-        <iframe id="site" title="The site" src="${baseURL}/grid" width="800" height="300"></iframe>`);
-    });
-    await new Promise<void>((resolve) => newsroom.listen(0, '127.0.0.1', resolve));
-    const { port } = newsroom.address() as AddressInfo;
-    const host = `http://127.0.0.1:${port}`;
-    expect(host).not.toBe(new URL(baseURL ?? '').origin);
-    const responses = new Map<string, Awaited<ReturnType<Page['waitForResponse']>>>();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.origin === baseURL) responses.set(`${url.pathname}${url.search}`, response);
-    });
+    const { host, responses, close } = await openAnotherSite(page, baseURL, [
+      { id: 'embed', title: 'Texas generation', path: embedPath, height: 560 },
+      { id: 'site', title: 'The site', path: '/grid', height: 300 },
+    ]);
     try {
-      await page.goto(`${host}/story`);
+      expect(host).not.toBe(new URL(baseURL ?? '').origin);
       const embed = page.frameLocator('#embed');
       await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"][data-chart-ready] svg').first()).toBeVisible();
       await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"]').getByText('Natural gas', { exact: true })).toBeVisible();
@@ -226,7 +207,7 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
       expect(grid['content-security-policy']).toContain("frame-ancestors 'none'");
       await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
     } finally {
-      newsroom.close();
+      close();
     }
   });
 });
