@@ -15,7 +15,7 @@
 //     hot article has no second under 80% of the median across a minute boundary; 1,000
 //     random articles of 100,000 render at most once each per process; the uncached article
 //     page at 100,000 articles costs at most 1.5 times its cost on the seeded site;
-//   - Lighthouse (mobile) >= 95 in every category on /, /news and an article.
+//   - Lighthouse (mobile) >= 95 in every category on /, /news, an article, /grid and /states.
 import './require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 // @ts-check
-// Lighthouse, mobile (its default form factor and throttling): every category >= 95.
+// Lighthouse, mobile (its default form factor and throttling): every category >= 95, on the home
+// page, /news, an article, and the data desk's live grid and states map (issue 25).
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ARTICLE, CHROME_FLAGS, CHROMIUM, note, record } from './lib.mjs';
@@ -8,7 +9,7 @@ import { ARTICLE, CHROME_FLAGS, CHROMIUM, note, record } from './lib.mjs';
 export async function benchLighthouse(base) {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    for (const path of ['/', '/news', ARTICLE]) {
+    for (const path of ['/', '/news', ARTICLE, '/grid', '/states']) {
       // Measure the running site, not its first render after start.
       await (await fetch(base + path)).text();
       const result = await lighthouse(base + path, {

@@ -19,6 +19,13 @@ export function gridPagePath(code: string): string {
   return code === LOWER_48 ? '/grid' : `/grid/${code}`;
 }
 
+/** The zone a region's hours are said in: "Times in Central Time (CT), with US Eastern (ET) beside." */
+export function gridZoneText(region: Pick<GridRegion, 'timeZone' | 'zoneName' | 'zoneAbbr'>): string {
+  return region.timeZone === EASTERN.timeZone
+    ? `Times in US Eastern (${region.zoneAbbr}).`
+    : `Times in ${region.zoneName} (${region.zoneAbbr}), with US Eastern (ET) beside.`;
+}
+
 /** A fuel's label ("Natural gas"). */
 export function fuelLabel(code: GridFuelCode): string {
   return GRID_FUELS.find((f) => f.code === code)?.label ?? code;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { GRID_EMBED_PARAMS, STATE_EMBED_PARAMS } from '@/lib/data-desk-views';
 import { SERIES_VIEW_PARAMS } from '@/lib/series-view';
 import { purgeTarget, tag } from '@/server/cache/tags';
 
@@ -31,6 +32,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/grid/[region]': [],
   '/states': ['sector', 'sort', 'dir'],
   '/states/[code]': ['sector'],
+  '/embed/grid/[region]': GRID_EMBED_PARAMS,
+  '/embed/states/[code]': STATE_EMBED_PARAMS,
   '/api/docs': [],
   '/rss.xml': [],
   '/sitemap.xml': [],

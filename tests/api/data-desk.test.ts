@@ -98,6 +98,61 @@ describe('the states pages', () => {
   });
 });
 
+describe('the embeds of the data desk’s charts', () => {
+  it('serve a grid or state chart alone, framable by any site, without cookies, cached with the tags the imports purge', async () => {
+    for (const [path, tags] of [
+      ['/embed/grid/TEX', ['g:TEX']],
+      ['/embed/grid/US48?chart=generation', ['g:US48']],
+      ['/embed/states/TX', ['states']],
+      ['/embed/states/VT?sector=industrial', ['states']],
+      ['/embed/states/CA?chart=generation', ['states']],
+    ] as const) {
+      const page = await fetchCurrent(`${server.url}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('X-Frame-Options'), path).toBeNull();
+      expect(page.headers.get('Content-Security-Policy'), path).toContain('frame-ancestors *');
+      expect(page.headers.get('Set-Cookie'), path).toBeNull();
+      expect(page.headers.get('Cache-Control'), path).toMatch(/^public, .*s-maxage=\d+/);
+      // Exactly what it shows: one region's hours, or the states' figures (no articles, unlike the state's page).
+      expect(
+        tagsOf(page).filter((t) => t !== 'site'),
+        path,
+      ).toEqual(tags);
+      const html = await page.text();
+      expect(html, path).toContain('data-chart-figure=');
+      expect(html, path).toContain('<meta name="robots" content="noindex"');
+      expect(html, path).not.toMatch(/<header|<footer/);
+      // A second reader gets the cached page.
+      expect((await get(path)).headers.get('X-Cache'), path).toBe('HIT');
+    }
+    const tex = await (await get('/embed/grid/TEX')).text();
+    expect(tex).toContain('<link rel="canonical" href="http://localhost:4321/grid/TEX"');
+    expect(tex).toContain('Texas: hourly demand and day-ahead forecast');
+    const industrial = await (await get('/embed/states/VT?sector=industrial')).text();
+    expect(industrial).toContain('<link rel="canonical" href="http://localhost:4321/states/VT?sector=industrial"');
+    expect(industrial).toContain('Vermont: industrial electricity price against the US average');
+  });
+
+  it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
+    for (const [path, location] of [
+      ['/embed/grid/tex', '/embed/grid/TEX'],
+      ['/embed/grid/TEX?chart=demand', '/embed/grid/TEX'],
+      ['/embed/states/tx?sector=Commercial', '/embed/states/TX?sector=commercial'],
+      ['/embed/states/TX?chart=generation&sector=commercial', '/embed/states/TX?chart=generation'],
+    ] as const) {
+      const moved = await get(path);
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.get('Location'), path).toBe(location);
+    }
+    for (const path of ['/embed/grid/XYZ', '/embed/grid/TEX?chart=prices', '/embed/states/ZZ', '/embed/states/TX?chart=map', '/embed/grid/%00']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('Content-Type'), path).toContain('text/html');
+      expect(await missing.text(), path).toContain('No chart at this address.');
+    }
+  });
+});
+
 describe('the data API of the grid and the states', () => {
   it('lists every region now, and a region’s hours as JSON or CSV', async () => {
     const regions = (await (await get('/api/grid')).json()) as { code: string; source: { sample: boolean } }[];

@@ -140,6 +140,9 @@ describe('the hourly grid import', () => {
     expect(cal.headers.get('Surrogate-Key')?.split(' ')).not.toContain('g:TEX');
     const grid = await fetchCurrent(`${server.url}/grid`);
     expect(grid.headers.get('Surrogate-Key')?.split(' ')).toEqual(expect.arrayContaining(FAKE_GRID_RESPONDENTS.map((c) => `g:${c}`)));
+    // The regions' embeds are cached too, each under its region's tag.
+    const embedTag = async (code: string) => (await fetchCurrent(`${server.url}/embed/grid/${code}`)).headers.get('ETag');
+    const [texEmbed, calEmbed] = [await embedTag('TEX'), await embedTag('CAL')];
 
     const row = await runNow();
     expect(row.lastStatus).toBe('succeeded');
@@ -152,6 +155,12 @@ describe('the hourly grid import', () => {
     ).toEqual([]);
     expect((await hours('TEX')).find((h) => h.period.getTime() === lastHour)?.demand).toBe(fakeGridDemand('TEX', lastHour) + 1234);
     expect(await (await fetchCurrent(`${server.url}/grid/tex`)).text()).toContain(formatGigawatts(fakeGridDemand('TEX', lastHour) + 1234));
+    // Texas' embed draws the revised hour (in GW, as its chart does); California's was not purged.
+    const tex = await fetchCurrent(`${server.url}/embed/grid/TEX`);
+    expect(tex.headers.get('ETag')).not.toBe(texEmbed);
+    expect(await tex.text()).toContain(`[0,${Math.round((fakeGridDemand('TEX', lastHour) + 1234) / 100) / 10}]`);
+    const calNow = await fetch(`${server.url}/embed/grid/CAL`);
+    expect([calNow.headers.get('X-Cache'), calNow.headers.get('ETag')]).toEqual(['HIT', calEmbed]);
   }, 120_000);
 
   it('is idempotent: a run with nothing new writes nothing and purges nothing', async () => {

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pngText } from '@/lib/png-text';
+import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { drawnChart } from './charts.ts';
+import { chartDownload as download, drawnChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
 const SAMPLE_SOURCE = /^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
@@ -25,13 +24,6 @@ async function compareForm(page: Page): Promise<Locator> {
   const details = page.locator('details[data-compare-form]');
   if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.getByText('Compare and derive', { exact: true }).click();
   return page.getByRole('form', { name: 'Compare and derive' });
-}
-
-/** Chooses a download in the chart's Download menu and waits for the file. */
-async function download(page: Page, figure: Locator, item: RegExp): Promise<Download> {
-  await figure.getByText('Download', { exact: true }).click();
-  const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: item }).click()]);
-  return file;
 }
 
 test('a chart downloads as a PNG and an SVG with its title, source line and the site drawn in', async ({ page }) => {
@@ -173,23 +165,12 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
 
 test('an embed is framed by another site, sets no cookie and is cached; the site itself refuses to be framed', async ({ page, baseURL }) => {
   const embedPath = '/embed/markets/gas-storage?range=5y';
-  // Another site: a page of another origin (its own port on this machine) framing the embed and the home page.
-  const newsroom = createServer((_, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>Another newsroom</title><h1>Another newsroom</h1>
-      <iframe id="embed" title="Gas storage" src="${baseURL}${embedPath}" width="800" height="520"></iframe>
-      <iframe id="site" title="The site" src="${baseURL}/" width="800" height="300"></iframe>`);
-  });
-  await new Promise<void>((resolve) => newsroom.listen(0, '127.0.0.1', resolve));
-  const { port } = newsroom.address() as AddressInfo;
-  const host = `http://127.0.0.1:${port}`;
+  // Another site framing the embed and the home page.
+  const { host, responses, close } = await openAnotherSite(page, baseURL, [
+    { id: 'embed', title: 'Gas storage', path: embedPath, height: 520 },
+    { id: 'site', title: 'The site', path: '/', height: 300 },
+  ]);
   expect(host).not.toBe(new URL(baseURL ?? '').origin);
-  const responses = new Map<string, Awaited<ReturnType<Page['waitForResponse']>>>();
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin === baseURL) responses.set(`${url.pathname}${url.search}`, response);
-  });
-  await page.goto(`${host}/story`);
   const embed = page.frameLocator('#embed');
   // (A frame's chart is found inside the frame: drawnChart's filter is the top page's.)
   await expect(embed.locator('[data-chart="Working Gas in Storage (Lower 48)"][data-chart-ready] svg').first()).toBeVisible();
@@ -212,7 +193,7 @@ test('an embed is framed by another site, sets no cookie and is cached; the site
   expect(home['x-frame-options']).toBe('DENY');
   expect(home['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
-  newsroom.close();
+  close();
 });
 
 test('the embed page passes axe', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 
 /**
  * The chart drawn in `scope`, once its picture is there. Charts are hidden from assistive
@@ -9,4 +9,11 @@ import type { Locator, Page } from '@playwright/test';
 export function drawnChart(scope: Locator | Page, label?: string): Locator {
   const page = 'page' in scope ? scope.page() : scope;
   return scope.locator(label === undefined ? '[data-chart]' : `[data-chart="${label}"]`).filter({ has: page.locator('svg') });
+}
+
+/** Chooses a download in a chart's Download menu (the chart toolkit's) and waits for the file. */
+export async function chartDownload(page: Page, figure: Locator, item: RegExp): Promise<Download> {
+  await figure.getByText('Download', { exact: true }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: item }).click()]);
+  return file;
 }

@@ -1,6 +1,31 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { pngText } from '@/lib/png-text';
+import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { drawnChart } from './charts.ts';
+import { chartDownload as download, drawnChart } from './charts.ts';
+
+/**
+ * A data desk chart in the toolkit, scrolled to and drawn (so its island has hydrated: the
+ * chart loads from the island's effect; a chart further down the page may not have).
+ */
+async function openFigure(page: Page, path: string, label: string): Promise<Locator> {
+  await page.goto(path);
+  const figure = page.locator(`[data-chart-figure="${label}"]`);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(drawnChart(figure)).toBeVisible();
+  return figure;
+}
+
+/** The rows of a table view as the reader sees them: each row's first cell, then its figures. */
+async function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', ...[...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')]),
+    );
+}
 
 test.describe('the states map and table', () => {
   test('the map is walked by keyboard in the order of the states’ names, says each figure the table shows, and opens a state', async ({ page }) => {
@@ -27,7 +52,7 @@ test.describe('the states map and table', () => {
     await expect(page).toHaveURL(/\/states\/AK$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Alaska: electricity prices and generation' })).toBeVisible();
     // The price history charts the state against the US average.
-    await page.getByTestId('state-ak-price-residential-table').locator('xpath=ancestor::figure').scrollIntoViewIfNeeded();
+    await page.locator('[data-chart-figure="state-ak-price-residential"]').scrollIntoViewIfNeeded();
     const chart = drawnChart(page, 'state-ak-price-residential');
     await expect(chart.getByText('US average', { exact: true })).toBeVisible();
   });
@@ -56,19 +81,41 @@ test.describe('the states map and table', () => {
   });
 });
 
+test('the states table downloads as a CSV of exactly what it shows, in its sector and order', async ({ page }) => {
+  await page.goto('/states?sector=industrial&sort=price&dir=desc');
+  const table = page.getByTestId('states-table');
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-state') ?? '', ...[...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')]),
+    );
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('states-csv').click()]);
+  expect(file.suggestedFilename()).toMatch(/^electricity-prices-industrial-\d{4}-\d{2}\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('State,Postal code,Price (¢/kWh),Change over a year (%)');
+  expect(lines).toHaveLength(52);
+  const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/[+%]/g, '').replace('−', '-'))));
+  expect(lines.slice(1).map((l) => l.split(',').slice(1))).toEqual(
+    shown.map(([code = '', price = '', change = '']) => [code, asShown(price), asShown(change)]),
+  );
+});
+
 test.describe('the live grid', () => {
   test('shows the Lower 48 now, its week as charts with their tables, and every region', async ({ page }) => {
     await page.goto('/grid');
     await expect(page.getByRole('heading', { level: 1, name: 'The live US grid' })).toBeVisible();
     await expect(page.getByText('Illustrative sample').first()).toBeVisible();
-    await page.locator('[data-chart="grid-us48-demand"]').scrollIntoViewIfNeeded();
+    const figure = page.locator('[data-chart-figure="grid-us48-demand"]');
+    await figure.scrollIntoViewIfNeeded();
     await expect(drawnChart(page, 'grid-us48-demand').getByText('Day-ahead forecast', { exact: true })).toBeVisible();
-    // The chart's table: opened by keyboard, one row per hour, its hours labeled with their zone.
-    const summary = page.locator('figure[data-figure="grid-us48-demand"] summary');
-    await summary.focus();
+    // The chart's table view: opened by keyboard, one row per hour, its hours labeled with their zone.
+    await figure.getByRole('button', { name: 'Table' }).focus();
     await page.keyboard.press('Enter');
-    const table = page.getByTestId('grid-us48-demand-table');
+    const table = figure.getByRole('region', { name: /data table$/ });
     await expect(table).toBeVisible();
+    await expect(drawnChart(figure)).toBeHidden();
     await expect(table.locator('thead th').first()).toHaveText('Hour ending (ET)');
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(160);
     await page.getByTestId('grid-regions').getByRole('link', { name: 'Texas' }).click();
@@ -77,14 +124,110 @@ test.describe('the live grid', () => {
   });
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds nothing serious on the data desk’s pages (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/grid', '/grid/tex', '/states', '/states/tx']) {
-      await page.goto(path);
-      // The tables inside <details> are checked open, as a reader opening them sees them.
-      for (const details of await page.locator('details').all()) await details.evaluate((d) => d.setAttribute('open', ''));
-      expect(await seriousViolations(page, 'main'), `${path} ${scheme}`).toEqual([]);
+test.describe('the data desk’s charts in the chart toolkit', () => {
+  test('a grid chart downloads as a PNG with its title, source and the site drawn in, and its CSV is the table it shows', async ({ page }) => {
+    const figure = await openFigure(page, '/grid/tex', 'grid-tex-demand');
+    await expect(figure.getByRole('heading', { level: 3, name: 'Texas: hourly demand and day-ahead forecast' })).toBeVisible();
+    const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
+    expect(source).toMatch(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: \w{3}, \w{3} \d+, \d+ [AP]M CT \(\d+ [AP]M ET\)\.$/);
+
+    const pngFile = await download(page, figure, /Image \(PNG\)/);
+    expect(pngFile.suggestedFilename()).toBe('grid-tex-demand.png');
+    const png = new Uint8Array(readFileSync(await pngFile.path()));
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width]).toEqual(['png', 2400]);
+    expect(pngText(png)).toMatchObject({ Title: 'Texas: hourly demand and day-ahead forecast', Source: source, Author: 'EnergyPulse' });
+    expect(pngText(png)['URL']).toMatch(/\/grid\/TEX$/);
+    await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
+
+    const svg = readFileSync(await (await download(page, figure, /Vector image \(SVG\)/)).path(), 'utf8');
+    for (const text of ['Texas: hourly demand and day-ahead forecast', 'Units: GW', 'Day-ahead forecast', 'EnergyPulse', 'Data as of'])
+      expect(svg).toContain(text);
+
+    await figure.getByRole('button', { name: 'Table' }).click();
+    const table = figure.getByRole('region', { name: /data table$/ });
+    const header = await table.locator('thead th').allTextContents();
+    expect(header).toEqual(['Hour ending (CT)', 'Demand (GW)', 'Day-ahead forecast (GW)']);
+    const rows = await tableRows(table);
+    expect(rows.length).toBeGreaterThan(160);
+    const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(header.join(','));
+    // Every hour as the table says it (its label, in quotes: it has commas) and its figures as drawn.
+    const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/,/g, '').replace('−', '-'))));
+    expect(lines.slice(1)).toEqual(rows.map(([hour = '', ...cells]) => [`"${hour}"`, ...cells.map(asShown)].join(',')));
+    await expect(figure.getByRole('status')).toHaveText('CSV downloaded.');
+  });
+
+  test('a state chart’s CSV gives its months as dates, and its permalink and embed code keep the sector', async ({ page }) => {
+    const figure = await openFigure(page, '/states/tx?sector=commercial', 'state-tx-price-commercial');
+    const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Month,Texas (¢/kWh),US average (¢/kWh)');
+    expect(lines.slice(1).every((l) => /^\d{4}-\d{2}-01,\d+(\.\d+)?,\d+(\.\d+)?$/.test(l))).toBe(true);
+    await figure.getByText('Share', { exact: true }).click();
+    await expect(figure.getByLabel('Link')).toHaveValue(/\/states\/TX\?sector=commercial$/);
+    await expect(figure.getByLabel('Embed code')).toHaveValue(
+      /^<iframe src="http[^"]+\/embed\/states\/TX\?sector=commercial" title="Texas: commercial electricity price against the US average"/,
+    );
+    // The generation chart's embed names its chart.
+    const generation = page.locator('[data-chart-figure="state-tx-generation-by-fuel"]');
+    await generation.getByText('Share', { exact: true }).click();
+    await expect(generation.getByLabel('Embed code')).toHaveValue(/\/embed\/states\/TX\?chart=generation"/);
+  });
+
+  test('a grid chart’s embed is framed by another site and sets no cookie; the grid page itself refuses framing', async ({ page, baseURL }) => {
+    const embedPath = '/embed/grid/TEX?chart=generation';
+    const { host, responses, close } = await openAnotherSite(page, baseURL, [
+      { id: 'embed', title: 'Texas generation', path: embedPath, height: 560 },
+      { id: 'site', title: 'The site', path: '/grid', height: 300 },
+    ]);
+    try {
+      expect(host).not.toBe(new URL(baseURL ?? '').origin);
+      const embed = page.frameLocator('#embed');
+      await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"][data-chart-ready] svg').first()).toBeVisible();
+      await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"]').getByText('Natural gas', { exact: true })).toBeVisible();
+      await expect(embed.getByText(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: /)).toBeVisible();
+      await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute('href', /\/grid\/TEX$/);
+      await expect(embed.locator('header, nav, footer')).toHaveCount(0);
+      // The table view is there; the downloads are on the site.
+      await expect(embed.getByRole('button', { name: 'Table' })).toBeVisible();
+      await expect(embed.getByText('Download', { exact: true })).toHaveCount(0);
+
+      const headers = (await responses.get(embedPath)?.allHeaders()) ?? {};
+      expect(headers['x-frame-options']).toBeUndefined();
+      expect(headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(headers['set-cookie']).toBeUndefined();
+      expect(headers['cache-control']).toMatch(/^public, .*s-maxage=\d+/);
+      expect(headers['surrogate-key']?.split(' ')).toContain('g:TEX');
+
+      await expect.poll(() => responses.has('/grid')).toBe(true);
+      const grid = (await responses.get('/grid')?.allHeaders()) ?? {};
+      expect(grid['x-frame-options']).toBe('DENY');
+      expect(grid['content-security-policy']).toContain("frame-ancestors 'none'");
+      await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
+    } finally {
+      close();
     }
   });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const path of ['/grid', '/grid/tex', '/states', '/states/tx', '/embed/grid/TEX', '/embed/states/TX?chart=generation']) {
+    test(`axe finds nothing serious on ${path} (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      // Each chart drawn (its island hydrated), the first one's table view shown (the others' are the
+      // same markup, and a week of hours is long work for axe) and every menu open, as a reader opening them sees them.
+      const figures = await page.locator('[data-chart-figure]').all();
+      for (const figure of figures) {
+        await figure.scrollIntoViewIfNeeded();
+        await expect(drawnChart(figure)).toBeVisible();
+      }
+      await figures[0]?.getByRole('button', { name: 'Table', exact: true }).click();
+      await expect(page.getByRole('region', { name: /data table$/ })).toHaveCount(figures.length > 0 ? 1 : 0);
+      for (const details of await page.locator('details').all()) await details.evaluate((d) => d.setAttribute('open', ''));
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+    });
+  }
 }

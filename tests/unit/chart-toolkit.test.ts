@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
+import { dataChartMeta, dataChartTable, type DataChartSpec } from '@/components/data-desk/data-chart';
 import { chartFilename, embedCode } from '@/lib/chart-meta';
+import { gridChartPath, readGridEmbed, readStateEmbed, stateChartPath } from '@/lib/data-desk-views';
 import { tableCellText, tableCsv, type ChartTable } from '@/lib/chart-table';
 import { pngText, withPngText } from '@/lib/png-text';
 import { DERIVED_LINES, parseSeriesView, readSeriesView, seriesViewPath, seriesViewQuery, type SeriesView } from '@/lib/series-view';
@@ -169,5 +171,108 @@ describe('text in a downloaded PNG', () => {
     const meta = await sharp(Buffer.from(tagged)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 4, 3]);
     expect(withPngText(new Uint8Array([1, 2, 3]), text)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
+
+describe('a data desk chart in the toolkit', () => {
+  const hourly: DataChartSpec = {
+    id: 'grid-tex-demand',
+    title: 'Texas: hourly demand and day-ahead forecast',
+    type: 'line',
+    height: 320,
+    unit: 'GW',
+    decimals: 1,
+    source: 'Source: EIA, Hourly Electric Grid Monitor (Form EIA-930), respondent TEX.',
+    asOfText: 'Tue, Nov 24, 8 AM CT (9 AM ET)',
+    x: { kind: 'datetime', times: [0, 3_600_000], zone: 'CT' },
+    labels: ['Tue, Nov 24, 7 AM CT (8 AM ET)', 'Tue, Nov 24, 8 AM CT (9 AM ET)'],
+    series: [
+      { name: 'Demand', color: '#1d4ed8', values: [45.3, null] },
+      { name: 'Day-ahead forecast', color: '#d97706', dashed: true, values: [44.9, 46] },
+    ],
+  };
+  const monthly: DataChartSpec = {
+    ...hourly,
+    id: 'state-tx-price-residential',
+    unit: '¢/kWh',
+    decimals: 2,
+    asOfText: 'August 2026',
+    x: { kind: 'category', categories: ['Jul 2026', 'Aug 2026'] },
+    labels: ['July 2026', 'August 2026'],
+    months: ['2026-07-01', '2026-08-01'],
+    series: [{ name: 'Texas', color: '#1d4ed8', values: [15.1, 15.32] }],
+  };
+
+  it('tabulates what the chart draws: a row per hour as labeled, or per month as a date; a column per line with its unit', () => {
+    const table = dataChartTable(hourly);
+    expect(table.columns).toEqual(['Hour ending (CT)', 'Demand (GW)', 'Day-ahead forecast (GW)']);
+    expect(tableCsv(table)).toBe(
+      'Hour ending (CT),Demand (GW),Day-ahead forecast (GW)\r\n"Tue, Nov 24, 7 AM CT (8 AM ET)",45.3,44.9\r\n"Tue, Nov 24, 8 AM CT (9 AM ET)",,46\r\n',
+    );
+    expect(tableCellText(table, 46, 2)).toBe('46.0');
+    const months = dataChartTable(monthly);
+    expect(months.rows).toEqual([
+      ['2026-07-01', 15.1],
+      ['2026-08-01', 15.32],
+    ]);
+    expect(tableCellText(months, '2026-08-01', 0)).toBe('August 2026');
+  });
+
+  it('says its source with its latest hour or month, its units, and its view and embed as absolute addresses', () => {
+    const meta = dataChartMeta(hourly, { note: 'Hour by hour.', permalink: '/grid/TEX', embed: '/embed/grid/TEX', site: 'https://example.com' });
+    expect(meta).toMatchObject({
+      title: hourly.title,
+      subtitle: 'Hour by hour.',
+      units: 'GW',
+      source: `${hourly.source} Latest hour: Tue, Nov 24, 8 AM CT (9 AM ET).`,
+      asOf: 'Tue, Nov 24, 8 AM CT (9 AM ET)',
+      permalink: 'https://example.com/grid/TEX',
+      embed: 'https://example.com/embed/grid/TEX',
+      filename: 'grid-tex-demand',
+    });
+    expect(dataChartMeta(monthly, { note: '', permalink: '/states/TX', embed: '/embed/states/TX', site: 'https://example.com' }).source).toMatch(
+      / Latest month: August 2026\.$/,
+    );
+  });
+
+  it('gives each chart view one address on the site and as an embed', () => {
+    expect(gridChartPath('US48', 'demand')).toBe('/grid');
+    expect(gridChartPath('TEX', 'generation')).toBe('/grid/TEX');
+    expect(gridChartPath('TEX', 'demand', true)).toBe('/embed/grid/TEX');
+    expect(gridChartPath('TEX', 'generation', true)).toBe('/embed/grid/TEX?chart=generation');
+    expect(stateChartPath('TX', { chart: 'price', sector: 'residential' })).toBe('/states/TX');
+    expect(stateChartPath('TX', { chart: 'price', sector: 'industrial' }, true)).toBe('/embed/states/TX?sector=industrial');
+    expect(stateChartPath('TX', { chart: 'generation' })).toBe('/states/TX');
+    expect(stateChartPath('TX', { chart: 'generation' }, true)).toBe('/embed/states/TX?chart=generation');
+  });
+
+  it('reads an embed address, sends any other spelling of its view to its one address, and knows no other chart', () => {
+    const grid = (code: string, query = '') => readGridEmbed(code, new URLSearchParams(query));
+    expect(grid('TEX')).toMatchObject({ chart: 'demand', redirect: undefined });
+    expect(grid('TEX', 'chart=generation&utm_source=x')).toMatchObject({ chart: 'generation', redirect: undefined });
+    expect(grid('tex')?.redirect).toBe('/embed/grid/TEX');
+    expect(grid('TEX', 'chart=demand')?.redirect).toBe('/embed/grid/TEX');
+    for (const [code, query] of [
+      ['XX', ''],
+      ['TEX', 'chart=prices'],
+      ['texas-and-more', ''],
+    ] as const)
+      expect(grid(code, query)).toBeUndefined();
+
+    const state = (code: string, query = '') => readStateEmbed(code, new URLSearchParams(query));
+    expect(state('TX', 'sector=commercial')).toMatchObject({ code: 'TX', view: { chart: 'price', sector: 'commercial' }, redirect: undefined });
+    expect(state('tx', 'sector=Industrial')?.redirect).toBe('/embed/states/TX?sector=industrial');
+    expect(state('TX', 'sector=residential')?.redirect).toBe('/embed/states/TX');
+    expect(state('TX', 'sector=nuclear')?.redirect).toBe('/embed/states/TX');
+    expect(state('TX', 'chart=generation&sector=commercial')).toMatchObject({
+      view: { chart: 'generation' },
+      redirect: '/embed/states/TX?chart=generation',
+    });
+    for (const [code, query] of [
+      ['ZZ', ''],
+      ['TX', 'chart=map'],
+      ['USA', ''],
+    ] as const)
+      expect(state(code, query)).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
 // of net generation by fuel, in gigawatts on the region's own clock.
 import { GRID_FUELS, type GridRegion } from '@db/catalog/grid';
 import type { DataChartSpec } from '@/components/data-desk/data-chart';
-import { formatHourBothZones, wallClockMs } from '@/lib/grid-format';
+import type { GridChartKind } from '@/lib/data-desk-views';
+import { formatHourBothZones, gridZoneText, wallClockMs } from '@/lib/grid-format';
 import type { GridHistory } from '@/lib/wire/grid';
 
 const gw = (mwh: number | null) => (mwh === null ? null : Math.round(mwh / 100) / 10);
@@ -13,8 +14,7 @@ function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hou
   return {
     unit: 'GW',
     source: history.region.source.text,
-    asOf: latest ?? history.end,
-    asOfText: latest ? `Latest hour: ${formatHourBothZones(latest, region)}` : 'No hours stored yet',
+    asOfText: latest ? formatHourBothZones(latest, region) : '',
     decimals: 1,
     x: { kind: 'datetime' as const, times: hours.map((h) => wallClockMs(new Date(h.period), region.timeZone)), zone: region.zoneAbbr },
     labels: hours.map((h) => formatHourBothZones(h.period, region)),
@@ -50,4 +50,14 @@ export function fuelChart(region: GridRegion, history: GridHistory): DataChartSp
     ...frame(region, history, hours),
     series: fuels.map((f) => ({ name: f.label, color: f.color, values: hours.map((h) => gw(h.fuels[f.code])) })),
   };
+}
+
+/** A region's chart of the week by its kind, as its page and its embed draw it. */
+export function gridChart(region: GridRegion, history: GridHistory, chart: GridChartKind): DataChartSpec {
+  return chart === 'demand' ? demandChart(region, history) : fuelChart(region, history);
+}
+
+/** What a grid chart's reader should know: the unit and the zone of its hours. */
+export function gridChartNote(region: GridRegion): string {
+  return `Hour by hour, in gigawatts. ${gridZoneText(region)}`;
 }

@@ -5,7 +5,8 @@ import type { DataChartSpec } from '@/components/data-desk/data-chart';
 import { FUEL_LABELS, type GenerationFuel } from '@/lib/energy';
 import { generationSourceLine } from '@/lib/market-format';
 import { formatMonth, PRICE_UNIT, retailSector } from '@/lib/state-format';
-import type { StateHistory } from '@/lib/wire/grid';
+import type { StateChartView } from '@/lib/data-desk-views';
+import type { StateHistory, StatesOverview } from '@/lib/wire/grid';
 
 /** A state's monthly generation by EIA fuel id (ALL is every fuel), thousand MWh. */
 export interface GenerationMonth {
@@ -33,13 +34,13 @@ export function priceChart(history: StateHistory, sector: RetailSectorSlug): Dat
     title: `${state.name}: ${label.toLowerCase()} electricity price against the US average`,
     unit: PRICE_UNIT,
     source: history.source.text,
-    asOf: `${last}-01`,
-    asOfText: `Latest month: ${formatMonth(last)}`,
+    asOfText: last ? formatMonth(last) : '',
     type: 'line',
     decimals: 2,
     height: 300,
     x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
     labels: months.map((m) => formatMonth(m.period)),
+    months: months.map((m) => `${m.period}-01`),
     series: [
       { name: state.name, color: '#1d4ed8', values: months.map((m) => m.prices[sector]) },
       { name: 'US average', color: '#6b7280', dashed: true, values: months.map((m) => m.us[sector]) },
@@ -61,17 +62,41 @@ export function generationChart(state: { code: string; name: string }, months: r
     title: `${state.name}: net generation by fuel`,
     unit: 'thousand MWh',
     source: generationSourceLine(sample, last ? formatMonth(last) : '').replace(/, as of .*$/, '.'),
-    asOf: last ? `${last}-01` : '',
-    asOfText: last ? `Latest month: ${formatMonth(last)}` : '',
+    asOfText: last ? formatMonth(last) : '',
     type: 'bar',
     stacked: true,
     decimals: 0,
     height: 300,
     x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
     labels: months.map((m) => formatMonth(m.period)),
+    months: months.map((m) => `${m.period}-01`),
     series: [
       ...fuels.map((f) => ({ name: FUEL_LABELS[f], color: FUEL_COLOURS[f], values: months.map((m) => m.fuels[f] ?? null) })),
       { name: 'Other', color: '#94a3b8', values: other },
     ],
+  };
+}
+
+/** What a state's charts draw (the service's `StateCharts`). */
+export interface StateChartData {
+  state: { code: string; name: string };
+  overview: Pick<StatesOverview, 'month' | 'states'>;
+  history: StateHistory;
+  generation: { months: readonly GenerationMonth[]; ranks: { sample: boolean } | undefined };
+}
+
+/** A state's chart by its view, as its page and its embed draw it, with the note to read it by. */
+export function stateChart(data: StateChartData, view: StateChartView): { spec: DataChartSpec; note: string } {
+  if (view.chart === 'generation') {
+    return {
+      spec: generationChart(data.state, data.generation.months, data.generation.ranks?.sample ?? true),
+      note: 'Net generation of all sectors, monthly, in thousand megawatthours (GWh).',
+    };
+  }
+  const priced = data.overview.states.filter((s) => s.prices[view.sector] !== null).length;
+  const first = data.history.months[0]?.period ?? data.overview.month;
+  return {
+    spec: priceChart(data.history, view.sector),
+    note: `Monthly, ${formatMonth(first)} to ${formatMonth(data.overview.month)}. ${priced} states priced.`,
   };
 }

@@ -44,3 +44,11 @@ export const statesPageQuerySchema = z.object({
   dir: z.catch(z._default(z.enum(['asc', 'desc']), 'asc'), 'asc'),
 });
 export type StatesPageQuery = z.output<typeof statesPageQuerySchema>;
+
+/** The charts of a grid page, as an embed names them (`/embed/grid/{region}?chart=`): demand unless another is chosen. */
+export const GRID_CHARTS = ['demand', 'generation'] as const;
+export const gridChartParam = z._default(z.enum(GRID_CHARTS), 'demand');
+
+/** The charts of a state's page, as an embed names them (`/embed/states/{code}?chart=`): the price history unless another is chosen. */
+export const STATE_CHARTS = ['price', 'generation'] as const;
+export const stateChartParam = z._default(z.enum(STATE_CHARTS), 'price');

@@ -179,18 +179,22 @@ async function generationRanks(code: string): Promise<StateGenerationRank | unde
   };
 }
 
-export interface StatePage {
+/** What a state's charts draw: its prices, their history against the US average, its generation by fuel. */
+export interface StateCharts {
   state: { code: string; name: string };
   overview: StatesOverview;
   prices: StatePrices;
   /** Three years of the state's prices and the US average; the last year of generation by fuel. */
   history: StateHistory;
   generation: { months: { period: string; fuels: Record<string, number> }[]; ranks: StateGenerationRank | undefined };
+}
+
+export interface StatePage extends StateCharts {
   articles: ArticleSummary[];
 }
 
-/** What /states/{code} shows; undefined for an unknown code or before any price is stored. */
-export async function getStatePage(code: string, now: Date = new Date()): Promise<StatePage | undefined> {
+/** What a state's charts draw (its page, its embeds); undefined for an unknown code or before any price is stored. */
+export async function getStateCharts(code: string, now: Date = new Date()): Promise<StateCharts | undefined> {
   const upper = stateCodeOf(code);
   const overview = await getStatesOverview(now);
   if (!upper || !overview) return undefined;
@@ -199,19 +203,10 @@ export async function getStatePage(code: string, now: Date = new Date()): Promis
   const history = await getStateHistory(upper, { start: addMonths(overview.month, -(PAGE_MONTHS - 1)) });
   const genMonth = await latestGenerationMonth();
   const genMonths = genMonth ? monthsBetween(addMonths(genMonth, -(GENERATION_MONTHS - 1)), genMonth) : [];
-  const fts = keywordQuery([prices.name]);
-  const [genRows, ranksOfGeneration, articles] = await Promise.all([
+  const [genRows, ranksOfGeneration] = await Promise.all([
     cachedForContent(`states|${upper}|generation-year|${genMonth ?? ''}`, () => listGenerationOfLocation(upper, genMonths)),
     cachedForContent(`states|${upper}|generation-ranks`, () => generationRanks(upper)),
-    fts
-      ? cachedForContent(`states|${upper}|articles`, async () =>
-          getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, STATE_ARTICLES, 0), false),
-        )
-      : Promise.resolve([]),
   ]);
-  // The articles found by the state's name: any change to a public article's text may change them.
-  showsTags(tag.search);
-  showsArticles(articles);
   return {
     state: { code: upper, name: prices.name },
     overview,
@@ -223,8 +218,24 @@ export async function getStatePage(code: string, now: Date = new Date()): Promis
         .filter((m) => Object.keys(m.fuels).length > 0),
       ranks: ranksOfGeneration,
     },
-    articles,
   };
+}
+
+/** What /states/{code} shows: its charts and the articles that mention the state; undefined as `getStateCharts`. */
+export async function getStatePage(code: string, now: Date = new Date()): Promise<StatePage | undefined> {
+  const charts = await getStateCharts(code, now);
+  if (!charts) return undefined;
+  const { code: upper, name } = charts.state;
+  const fts = keywordQuery([name]);
+  const articles = fts
+    ? await cachedForContent(`states|${upper}|articles`, async () =>
+        getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, STATE_ARTICLES, 0), false),
+      )
+    : [];
+  // The articles found by the state's name: any change to a public article's text may change them.
+  showsTags(tag.search);
+  showsArticles(articles);
+  return { ...charts, articles };
 }
 
 /** Sector code → slug, for callers that hold EIA's codes. */
