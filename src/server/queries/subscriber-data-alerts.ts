@@ -1,0 +1,54 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { subscriberDataAlerts, subscribers } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+import type { SubscriberRow } from '@/server/queries/subscribers';
+
+export type SubscriberDataAlertRow = typeof subscriberDataAlerts.$inferSelect;
+export type NewSubscriberDataAlert = Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>;
+
+/** A subscriber's data alerts, in the order they were saved. */
+export function listDataAlertsOfSubscriber(subscriberId: number, tx: Executor = db): Promise<SubscriberDataAlertRow[]> {
+  return tx.select().from(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriberId)).orderBy(asc(subscriberDataAlerts.id));
+}
+
+/** Replaces a subscriber's data alerts with these. */
+export async function replaceDataAlertsOfSubscriber(
+  subscriberId: number,
+  alerts: readonly NewSubscriberDataAlert[],
+  now: Date,
+  tx: Executor = db,
+): Promise<void> {
+  await tx.delete(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriberId));
+  if (alerts.length > 0) await tx.insert(subscriberDataAlerts).values(alerts.map((a) => ({ ...a, subscriberId, createdAt: now })));
+}
+
+/**
+ * The next `limit` active readers (ids above `afterId`, by id) with a data alert on one of
+ * `subjects`, and those alerts. Served by the (subject, subscriber) index.
+ */
+export async function listDataAlertRulesAfter(
+  subjects: readonly string[],
+  afterId: number,
+  limit: number,
+  tx: Executor = db,
+): Promise<{ subscriber: SubscriberRow; rules: SubscriberDataAlertRow[] }[]> {
+  if (subjects.length === 0) return [];
+  const ids = await tx
+    .selectDistinct({ id: subscriberDataAlerts.subscriberId })
+    .from(subscriberDataAlerts)
+    .innerJoin(subscribers, eq(subscribers.id, subscriberDataAlerts.subscriberId))
+    .where(and(inArray(subscriberDataAlerts.subject, [...subjects]), gt(subscriberDataAlerts.subscriberId, afterId), eq(subscribers.status, 'active')))
+    .orderBy(asc(subscriberDataAlerts.subscriberId))
+    .limit(limit);
+  if (ids.length === 0) return [];
+  const wanted = ids.map((r) => r.id);
+  const [people, rules] = await Promise.all([
+    tx.select().from(subscribers).where(inArray(subscribers.id, wanted)).orderBy(asc(subscribers.id)),
+    tx
+      .select()
+      .from(subscriberDataAlerts)
+      .where(and(inArray(subscriberDataAlerts.subscriberId, wanted), inArray(subscriberDataAlerts.subject, [...subjects])))
+      .orderBy(asc(subscriberDataAlerts.id)),
+  ]);
+  return people.map((subscriber) => ({ subscriber, rules: rules.filter((r) => r.subscriberId === subscriber.id) }));
+}
