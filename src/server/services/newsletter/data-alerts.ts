@@ -135,7 +135,7 @@ async function demandRecordEvents(seen: DataAlertsSeen): Promise<DataEvent[]> {
       kind: 'demand-record',
       subject: region.code,
       title: `${region.name} set a demand record: ${mwh(peak.demand)}`,
-      meta: `In the hour ending ${formatHourBothZones(peak.period, region)}; the record before was ${mwh(record.demand)}, in the hour ending ${formatHourBothZones(record.period, region)} ${record.period.getUTCFullYear()}.`,
+      meta: `In the hour ending ${formatHourBothZones(peak.period, region)}; the record before was ${mwh(record.demand)}, on ${formatAsOf(localDayOfHour(record.period, region.timeZone), 'daily')}.`,
       path: gridPagePath(region.code),
     });
   }
@@ -191,7 +191,7 @@ export function dataAlertMessage(
   if (fired.length === 0) return undefined;
   const items: MailItem[] = fired.map((e) => {
     const rule = rules.find((r) => dataAlertFires(r, e));
-    const asked = e.kind === 'state-price' && rule?.value != null ? `; you asked for moves of more than ${formatNumber(rule.value, 1)}%` : '';
+    const asked = e.kind === 'state-price' && rule?.value != null ? `; you asked for moves of more than ${rule.value}%` : '';
     return { title: e.title, href: `${site}${e.path}`, meta: `${e.meta}${asked}` };
   });
   const edition = MAIL_EDITIONS.dataAlerts;
