@@ -24,7 +24,7 @@ export async function replaceDataAlertsOfSubscriber(
 
 /**
  * The next `limit` active readers (ids above `afterId`, by id) with a data alert on one of
- * `subjects`, and those alerts. Served by the (subject, subscriber) index.
+ * `subjects`, and those alerts: a range of the (subject, subscriber) index per subject.
  */
 export async function listDataAlertRulesAfter(
   subjects: readonly string[],
@@ -36,8 +36,17 @@ export async function listDataAlertRulesAfter(
   const ids = await tx
     .selectDistinct({ id: subscriberDataAlerts.subscriberId })
     .from(subscriberDataAlerts)
-    .innerJoin(subscribers, eq(subscribers.id, subscriberDataAlerts.subscriberId))
-    .where(and(inArray(subscriberDataAlerts.subject, [...subjects]), gt(subscriberDataAlerts.subscriberId, afterId), eq(subscribers.status, 'active')))
+    // A cross join keeps SQLite's order: the alerts of the subjects first, each reader looked up by id
+    // (driving from the active readers instead would walk every one of them).
+    .crossJoin(subscribers)
+    .where(
+      and(
+        inArray(subscriberDataAlerts.subject, [...subjects]),
+        gt(subscriberDataAlerts.subscriberId, afterId),
+        eq(subscribers.id, subscriberDataAlerts.subscriberId),
+        eq(subscribers.status, 'active'),
+      ),
+    )
     .orderBy(asc(subscriberDataAlerts.subscriberId))
     .limit(limit);
   if (ids.length === 0) return [];
