@@ -30,13 +30,20 @@ export const DATA_ALERT_TEXT = {
   },
   'demand-record': {
     label: 'Grid demand records',
-    hint: `When a region’s hourly demand beats its record: the highest hour EIA reported for it in the up to two years of hourly data we keep (at least a year of it). At most one alert per region and day.`,
+    hint: 'When a region’s hourly demand beats its record: the highest hourly demand EIA reported for it in the last two years (the hourly data we keep; a region needs a year of it first). At most one alert per region and day.',
   },
   'state-price': {
     label: 'Your state’s electricity price',
     hint: 'When the monthly average retail price of a sector in a state moves from the month before by more than the percentage you choose.',
   },
 } as const satisfies Record<DataAlertKind, { label: string; hint: string }>;
+
+/** The offer of each kind where its figures are shown, before the link to subscribe. */
+export const DATA_ALERT_OFFERS = {
+  'storage-range': 'Get an e-mail when gas storage leaves its five-year range',
+  'demand-record': 'Get an e-mail when a region sets a demand record',
+  'state-price': 'Get an e-mail when your state’s electricity price moves',
+} as const satisfies Record<DataAlertKind, string>;
 
 /** A state price rule's subject: `TX/RES`. Subjects of the three kinds never collide (a region code has no slash; storage's is its slug). */
 export function statePriceSubject(state: string, sector: string): string {

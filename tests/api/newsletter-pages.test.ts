@@ -273,7 +273,9 @@ describe('data alerts on the preferences', () => {
     expect((older.json['preferences'] as { dataAlerts: unknown }).dataAlerts).toEqual(dataAlerts);
     expect(await rows()).toHaveLength(5);
     // An empty set clears them.
-    await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token, dataAlerts: { storageRange: false, demandRecords: [], statePrices: [] } } });
+    await api.call('POST', '/api/newsletter/preferences', {
+      body: { ...base, token, dataAlerts: { storageRange: false, demandRecords: [], statePrices: [] } },
+    });
     expect(await rows()).toEqual([]);
   });
 
@@ -298,7 +300,10 @@ describe('data alerts on the preferences', () => {
         },
         'Watch each state and sector once',
       ],
-      [{ ...ok, statePrices: Array.from({ length: 21 }, (_, i) => ({ state: 'TX', sector: 'RES', percent: i + 1 })) }, 'At most 20 state price alerts'],
+      [
+        { ...ok, statePrices: Array.from({ length: 21 }, (_, i) => ({ state: 'TX', sector: 'RES', percent: i + 1 })) },
+        'At most 20 state price alerts',
+      ],
       [{ storageRange: 'yes', demandRecords: [], statePrices: [] }, ''],
     ];
     for (const [dataAlerts, message] of cases) {
@@ -311,13 +316,20 @@ describe('data alerts on the preferences', () => {
       if (message) expect(errors.flatMap(([, list]) => list)).toContain(message);
     }
     const subscriber = await subscriberOf('data-alerts-bad@example.com');
-    expect(await server.database.db.select().from(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriber?.id ?? 0))).toEqual([]);
+    expect(
+      await server.database.db
+        .select()
+        .from(subscriberDataAlerts)
+        .where(eq(subscriberDataAlerts.subscriberId, subscriber?.id ?? 0)),
+    ).toEqual([]);
   });
 
   it('finds the readers of an event through the (subject, subscriber) index, from the cursor on', async () => {
     const queries = await import('@/server/queries/subscriber-data-alerts');
     const ann = await subscriberOf('data-alerts-bad@example.com');
-    await server.database.db.insert(subscriberDataAlerts).values({ subscriberId: ann?.id ?? 0, kind: 'demand-record', subject: 'TEX', createdAt: new Date() });
+    await server.database.db
+      .insert(subscriberDataAlerts)
+      .values({ subscriberId: ann?.id ?? 0, kind: 'demand-record', subject: 'TEX', createdAt: new Date() });
     const { db, plans } = planRecorder(server);
     const found = await queries.listDataAlertRulesAfter(['gas-storage', 'TEX', 'TX/RES'], 0, 200, db);
     expect(found.map((f) => [f.subscriber.email, f.rules.map((r) => r.subject)])).toEqual([['data-alerts-bad@example.com', ['TEX']]]);

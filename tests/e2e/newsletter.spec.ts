@@ -132,11 +132,11 @@ test('a reader chooses data alerts on the preferences page: gas storage, a regio
   // A percentage is needed: the shared schema says so before anything is sent.
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(dataAlerts.getByText('Enter a number')).toBeVisible();
-  await expect(page.getByLabel('Moves by more than (%)')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Moves by more than (%)').fill('150');
+  await expect(page.getByLabel('Percent', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Percent', { exact: true }).fill('150');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(dataAlerts.getByText('A move is a percentage between 0 and 100')).toBeVisible();
-  await page.getByLabel('Moves by more than (%)').fill('7.5');
+  await page.getByLabel('Percent', { exact: true }).fill('7.5');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByRole('status')).toHaveText('Your preferences are saved.');
   const saved = await subscriberRow(email);
@@ -152,7 +152,7 @@ test('a reader chooses data alerts on the preferences page: gas storage, a regio
   await waitForIslands(page);
   await expect(regions.getByRole('checkbox', { name: 'Texas', exact: true })).toBeChecked();
   await expect(page.getByLabel('State price alert 1: state')).toHaveValue('CA');
-  await expect(page.getByLabel('Moves by more than (%)')).toHaveValue('7.5');
+  await expect(page.getByLabel('Percent', { exact: true })).toHaveValue('7.5');
   await page.getByRole('button', { name: 'Remove state price alert 1' }).focus();
   await page.keyboard.press('Enter');
   await expect(dataAlerts.getByText('No state price alerts yet.')).toBeVisible();

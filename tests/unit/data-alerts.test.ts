@@ -53,7 +53,9 @@ const storageRow = (t: number, value: number) => ({
   value: String(value),
   units: 'BCF',
 });
-const storage = Array.from({ length: 6 * 52 + 1 }, (_, i) => storageRow(lastWeek - i * WEEK, i < 52 ? 3_030 : 3_000 + 10 * Math.floor(i / 52))).reverse();
+const storage = Array.from({ length: 6 * 52 + 1 }, (_, i) =>
+  storageRow(lastWeek - i * WEEK, i < 52 ? 3_030 : 3_000 + 10 * Math.floor(i / 52)),
+).reverse();
 
 // Retail prices of four months before `month(-2)`, which the second import brings: Texas'
 // residential price up 20% (14.3 → 17.16), California's 0.66% (30.3 → 30.5).
@@ -103,7 +105,11 @@ const header = (mail: ParsedMail | undefined, name: string) => mail?.headerLines
 const toOf = (mail: ParsedMail) => (mail.to && 'value' in mail.to ? mail.to.value[0]?.address : '');
 
 let n = 0;
-async function reader(email: string, alerts: { kind: 'storage-range' | 'demand-record' | 'state-price'; subject: string; value?: number }[], status: 'active' | 'unsubscribed' = 'active') {
+async function reader(
+  email: string,
+  alerts: { kind: 'storage-range' | 'demand-record' | 'state-price'; subject: string; value?: number }[],
+  status: 'active' | 'unsubscribed' = 'active',
+) {
   const salt = `salt-${++n}`;
   const [row] = await db
     .insert(subscribers)

@@ -92,7 +92,13 @@ function StatePricesFieldset({ form }: { form: PreferencesForm }) {
       {rows.fields.length === 0 && <p className="text-sm">No state price alerts yet.</p>}
       <ul className="space-y-3">
         {rows.fields.map((field, index) => (
-          <StatePriceRow key={field.id} form={form} index={index} base={form.fieldId(`state-price-${field.id}`)} onRemove={() => rows.remove(index)} />
+          <StatePriceRow
+            key={field.id}
+            form={form}
+            index={index}
+            base={form.fieldId(`state-price-${field.id}`)}
+            onRemove={() => rows.remove(index)}
+          />
         ))}
       </ul>
       {listError && <p className="text-destructive text-sm">{listError}</p>}
@@ -139,7 +145,7 @@ function StatePriceRow({ form, index, base, onRemove }: { form: PreferencesForm;
       </div>
       <div className="grid gap-1">
         <label htmlFor={`${base}-percent`} className="text-xs font-medium">
-          Moves by more than (%)
+          Percent
         </label>
         <Input
           id={`${base}-percent`}

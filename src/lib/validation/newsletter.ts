@@ -100,22 +100,15 @@ function dataAlertsWith<I>(percent: z.ZodMiniType<number, I>) {
     /** Gas storage moving outside its five-year range. */
     storageRange: z.boolean(),
     /** Regions (EIA codes) whose new demand records the reader wants to hear of. */
-    demandRecords: z
-      .array(z.string().check(z.refine((code) => REGION_CODES.includes(code), 'Choose a grid region')))
-      .check(
-        z.maxLength(REGION_CODES.length, 'Choose each region once'),
-        z.refine((codes) => new Set(codes).size === codes.length, 'Choose each region once'),
-      ),
+    demandRecords: z.array(z.string().check(z.refine((code) => REGION_CODES.includes(code), 'Choose a grid region'))).check(
+      z.maxLength(REGION_CODES.length, 'Choose each region once'),
+      z.refine((codes) => new Set(codes).size === codes.length, 'Choose each region once'),
+    ),
     /** A state's monthly price of a sector moving by more than a percentage. */
-    statePrices: z
-      .array(statePriceAlertWith(percent))
-      .check(
-        z.maxLength(MAX_STATE_PRICE_ALERTS, `At most ${MAX_STATE_PRICE_ALERTS} state price alerts`),
-        z.refine(
-          (alerts) => new Set(alerts.map((a) => `${a.state}/${a.sector}`)).size === alerts.length,
-          'Watch each state and sector once',
-        ),
-      ),
+    statePrices: z.array(statePriceAlertWith(percent)).check(
+      z.maxLength(MAX_STATE_PRICE_ALERTS, `At most ${MAX_STATE_PRICE_ALERTS} state price alerts`),
+      z.refine((alerts) => new Set(alerts.map((a) => `${a.state}/${a.sector}`)).size === alerts.length, 'Watch each state and sector once'),
+    ),
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { subscriberDataAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import type { SubscriberRow } from '@/server/queries/subscribers';
+import { withTheirRules, type SubscriberRow } from '@/server/queries/subscribers';
 
 export type SubscriberDataAlertRow = typeof subscriberDataAlerts.$inferSelect;
 export type NewSubscriberDataAlert = Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>;
@@ -49,15 +49,14 @@ export async function listDataAlertRulesAfter(
     )
     .orderBy(asc(subscriberDataAlerts.subscriberId))
     .limit(limit);
-  if (ids.length === 0) return [];
-  const wanted = ids.map((r) => r.id);
-  const [people, rules] = await Promise.all([
-    tx.select().from(subscribers).where(inArray(subscribers.id, wanted)).orderBy(asc(subscribers.id)),
-    tx
-      .select()
-      .from(subscriberDataAlerts)
-      .where(and(inArray(subscriberDataAlerts.subscriberId, wanted), inArray(subscriberDataAlerts.subject, [...subjects])))
-      .orderBy(asc(subscriberDataAlerts.id)),
-  ]);
-  return people.map((subscriber) => ({ subscriber, rules: rules.filter((r) => r.subscriberId === subscriber.id) }));
+  return withTheirRules(
+    ids.map((r) => r.id),
+    (wanted) =>
+      tx
+        .select()
+        .from(subscriberDataAlerts)
+        .where(and(inArray(subscriberDataAlerts.subscriberId, wanted), inArray(subscriberDataAlerts.subject, [...subjects])))
+        .orderBy(asc(subscriberDataAlerts.id)),
+    tx,
+  );
 }

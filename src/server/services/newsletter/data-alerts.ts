@@ -81,7 +81,16 @@ async function storageEvents(seen: DataAlertsSeen): Promise<DataEvent[]> {
   const bands = fiveYearRange([previous.period, latest.period], history);
   const band = bands.find((b) => b.period === latest.period);
   const side = sideOf(latest.value, band);
-  if (!band || side === 0 || side === sideOf(previous.value, bands.find((b) => b.period === previous.period))) return [];
+  if (
+    !band ||
+    side === 0 ||
+    side ===
+      sideOf(
+        previous.value,
+        bands.find((b) => b.period === previous.period),
+      )
+  )
+    return [];
   const value = (v: number) => formatSeriesValue(v, series);
   return [
     {

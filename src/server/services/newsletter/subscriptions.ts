@@ -221,9 +221,7 @@ export function dataAlertsOf(rows: readonly Pick<SubscriberDataAlertRow, 'kind' 
   return {
     storageRange: rows.some((r) => r.kind === 'storage-range'),
     demandRecords: rows.filter((r) => r.kind === 'demand-record').map((r) => r.subject),
-    statePrices: rows
-      .filter((r) => r.kind === 'state-price')
-      .map((r) => ({ ...parseStatePriceSubject(r.subject), percent: r.value ?? 0 })),
+    statePrices: rows.filter((r) => r.kind === 'state-price').map((r) => ({ ...parseStatePriceSubject(r.subject), percent: r.value ?? 0 })),
   };
 }
 
