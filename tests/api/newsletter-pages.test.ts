@@ -438,6 +438,11 @@ describe('the admin subscriber list', () => {
     await server.database.db
       .insert(subscriberAlerts)
       .values({ subscriberId: five?.id ?? 0, seriesSlug: 'wti', kind: 'below', value: 60, createdAt: new Date() });
+    await server.database.db.insert(subscriberDataAlerts).values([
+      { subscriberId: five?.id ?? 0, kind: 'storage-range', subject: 'gas-storage', createdAt: new Date() },
+      { subscriberId: five?.id ?? 0, kind: 'demand-record', subject: 'TEX', createdAt: new Date() },
+      { subscriberId: five?.id ?? 0, kind: 'state-price', subject: 'TX/RES', value: 5, createdAt: new Date() },
+    ]);
   });
 
   const list = async (query: string) => {
@@ -483,10 +488,14 @@ describe('the admin subscriber list', () => {
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,created_at,confirmed_at,unsubscribed_at');
+    expect(lines[0]).toBe(
+      'email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,data_alerts,created_at,confirmed_at,unsubscribed_at',
+    );
     const total = await server.database.db.$count(subscribers);
     expect(lines).toHaveLength(total + 1);
-    expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(/^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,/);
+    expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(
+      /^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,gas storage out of range; TEX demand record; TX\/RES move 5%,/,
+    );
   });
 
   it('removes one subscriber with their alerts; a second removal is a 404', async () => {
@@ -494,6 +503,7 @@ describe('the admin subscriber list', () => {
     expect((await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie })).status).toBe(204);
     expect(await subscriberOf('bulk005@list.example')).toBeUndefined();
     expect(await server.database.db.$count(subscriberAlerts, eq(subscriberAlerts.subscriberId, target?.id ?? 0))).toBe(0);
+    expect(await server.database.db.$count(subscriberDataAlerts, eq(subscriberDataAlerts.subscriberId, target?.id ?? 0))).toBe(0);
     const again = await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie });
     expect(again.status).toBe(404);
     expect(again.json['message']).toBe('Subscriber not found');
@@ -510,7 +520,8 @@ describe('the admin subscriber list', () => {
     }
     await queries.listSubscribersAfter(0, 500, db);
     await queries.listAlertsOfSubscribers([1, 2, 3], db);
-    expect(fullScans(plans, ['subscribers', 'subscriber_alerts', 'articles', 'comments'])).toEqual([]);
+    await (await import('@/server/queries/subscriber-data-alerts')).listDataAlertsOfSubscribers([1, 2, 3], db);
+    expect(fullScans(plans, ['subscribers', 'subscriber_alerts', 'subscriber_data_alerts', 'articles', 'comments'])).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     // The search by the start of an address is a range of an index on the e-mail.
     expect(planShapes(plans)).toContainEqual(expect.stringMatching(/^SEARCH subscribers USING INDEX \(email>\? AND email<\?\)/));

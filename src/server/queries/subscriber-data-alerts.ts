@@ -11,6 +11,16 @@ export function listDataAlertsOfSubscriber(subscriberId: number, tx: Executor = 
   return tx.select().from(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriberId)).orderBy(asc(subscriberDataAlerts.id));
 }
 
+/** The data alerts of several subscribers (one page of an export), by subscriber. */
+export function listDataAlertsOfSubscribers(subscriberIds: readonly number[], tx: Executor = db): Promise<SubscriberDataAlertRow[]> {
+  if (subscriberIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(subscriberDataAlerts)
+    .where(inArray(subscriberDataAlerts.subscriberId, [...subscriberIds]))
+    .orderBy(asc(subscriberDataAlerts.id));
+}
+
 /** Replaces a subscriber's data alerts with these. */
 export async function replaceDataAlertsOfSubscriber(
   subscriberId: number,

@@ -31,6 +31,7 @@ import {
 import { listCategories } from '@/server/queries/categories';
 import {
   listDataAlertsOfSubscriber,
+  listDataAlertsOfSubscribers,
   replaceDataAlertsOfSubscriber,
   type NewSubscriberDataAlert,
   type SubscriberDataAlertRow,
@@ -301,6 +302,7 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   'price_alerts',
   'topics',
   'alerts',
+  'data_alerts',
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
@@ -308,6 +310,13 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 
 const describeAlert = (a: Pick<SubscriberAlertRow, 'seriesSlug' | 'kind' | 'value'>) =>
   a.kind === 'move' ? `${a.seriesSlug} move ${a.value}%` : `${a.seriesSlug} ${a.kind} ${a.value}`;
+
+const describeDataAlert = (a: Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>) =>
+  a.kind === 'storage-range'
+    ? 'gas storage out of range'
+    : a.kind === 'demand-record'
+      ? `${a.subject} demand record`
+      : `${a.subject} move ${a.value ?? 0}%`;
 
 /**
  * Every subscriber with their choices as CSV (RFC 4180, CRLF), streamed: read by id a batch at
@@ -329,7 +338,8 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
         return;
       }
       afterId = rows.at(-1)?.id ?? afterId;
-      const alerts = await listAlertsOfSubscribers(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [alerts, dataAlerts] = await Promise.all([listAlertsOfSubscribers(ids), listDataAlertsOfSubscribers(ids)]);
       const lines = rows.map((r) =>
         csvRow([
           r.email,
@@ -341,6 +351,10 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
           alerts
             .filter((a) => a.subscriberId === r.id)
             .map(describeAlert)
+            .join('; '),
+          dataAlerts
+            .filter((a) => a.subscriberId === r.id)
+            .map(describeDataAlert)
             .join('; '),
           r.createdAt.toISOString(),
           r.confirmedAt?.toISOString() ?? '',
