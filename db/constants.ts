@@ -41,3 +41,7 @@ export const FALLBACK_ENERGY_MIX: { source: string; percentage: number }[] = [
  * `startInstallState` in db/migrate.ts), so what arrives before the notice first runs is told too.
  */
 export const EDITORS_NOTICE_WATERMARK = 'editors_notice_watermark';
+
+/** The kinds of a reader's data alert (`subscriber_data_alerts.kind`; described in `src/lib/data-alerts.ts`). */
+export const DATA_ALERT_KINDS = ['storage-range', 'demand-record', 'state-price'] as const;
+export type DataAlertKind = (typeof DATA_ALERT_KINDS)[number];

@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DATA_ALERT_KINDS } from '../constants.ts';
 import { ownedBy } from './columns.ts';
 
 /**
@@ -105,4 +106,29 @@ export const subscriberAlerts = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('subscriber_alerts_series_idx').on(t.seriesSlug, t.subscriberId), index('subscriber_alerts_subscriber_idx').on(t.subscriberId)],
+);
+
+/**
+ * A reader's alert on the data desk's figures (`src/lib/data-alerts.ts`): `storage-range` (gas
+ * storage leaving its five-year range; subject `gas-storage`), `demand-record` (a grid region's
+ * hourly demand record; subject the region's EIA code) or `state-price` (a state's monthly price
+ * of a sector moving by more than `value` percent; subject `TX/RES`). Subjects of different
+ * kinds never collide, so the alert job finds the readers of an event by subject alone.
+ */
+export const subscriberDataAlerts = sqliteTable(
+  'subscriber_data_alerts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscriberId: ownedBy('subscriber_id', () => subscribers.id),
+    kind: text('kind', { enum: DATA_ALERT_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    /** The percentage of a `state-price` move; null for the other kinds. */
+    value: real('value'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    /** The alert job's walk: the readers of some subjects, by subscriber id from a cursor. */
+    index('subscriber_data_alerts_subject_idx').on(t.subject, t.subscriberId),
+    index('subscriber_data_alerts_subscriber_idx').on(t.subscriberId),
+  ],
 );

@@ -14,7 +14,7 @@ export type EditionSchedule = { at: 'briefing-time'; weekdays: readonly number[]
 
 export interface MailEdition {
   /** The outbox's `kind` of its messages. */
-  kind: 'briefing' | 'roundup' | 'alert' | 'topics';
+  kind: 'briefing' | 'roundup' | 'alert' | 'data-alert' | 'topics';
   /** The job that sends it (`scheduled_jobs.name`). */
   job: string;
   /** Its name as a heading or a checkbox label: "Daily briefing". */
@@ -24,7 +24,7 @@ export interface MailEdition {
   /** What it holds, after a dash: "the day’s energy news and prices". */
   description: string;
   schedule: EditionSchedule;
-  /** The subscriber's choice that turns it on; topic digests go to whoever follows topics. */
+  /** The subscriber's choice that turns it on; topic digests go to whoever follows topics, data alerts to whoever set one up. */
   choice?: 'dailyBriefing' | 'weeklyRoundup' | 'priceAlerts';
 }
 
@@ -55,6 +55,14 @@ export const MAIL_EDITIONS = {
     description: 'an e-mail when a price crosses your level',
     schedule: { at: 'after-import' },
     choice: 'priceAlerts',
+  },
+  dataAlerts: {
+    kind: 'data-alert',
+    job: 'data-alerts',
+    label: 'Data alerts',
+    name: 'data alerts',
+    description: 'an e-mail when gas storage leaves its five-year range, a grid region sets a demand record or your state’s power price moves',
+    schedule: { at: 'after-import' },
   },
   topics: {
     kind: 'topics',

@@ -318,7 +318,7 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       operationId: 'saveNewsletterPreferences',
       summary: 'Save a reader’s choices, topics and price alerts',
       description:
-        'The `token` of the reader’s preferences link authorizes (no sign-in). The alerts replace the stored ones: at most 20, on the market series, `above`/`below` a value in the series’ unit or a `move` of more than `value` percent.',
+        'The `token` of the reader’s preferences link authorizes (no sign-in). The alerts replace the stored ones: at most 20, on the market series, `above`/`below` a value in the series’ unit or a `move` of more than `value` percent. `dataAlerts` (optional; left out, the stored ones stay) replace the reader’s data alerts: `storageRange` (gas storage leaving its five-year range), `demandRecords` (grid regions by EIA code) and `statePrices` (at most 20, a state, a sector and a `percent` move from the month before).',
       body: newsletterPreferencesSchema,
       responses: {
         '200': ok('Saved.', z.object({ message: z.string(), preferences: subscriberPreferencesSchema })),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, subscriberAlerts, subscribers } from '@db/schema';
+import { outbox, subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
 import type { AdminCounts } from '@/lib/wire/admin';
 import type { AdminPage } from '@/lib/wire/common';
 import type { AdminSubscriber } from '@/lib/wire/newsletter';
@@ -235,6 +235,116 @@ describe('/newsletter/preferences', () => {
   });
 });
 
+describe('data alerts on the preferences', () => {
+  const base = { dailyBriefing: false, weeklyRoundup: false, priceAlerts: false, topics: [], alerts: [] };
+
+  it('saves gas storage, demand records and state price alerts, shows them again, and keeps them when a save leaves them out', async () => {
+    const token = await subscribeAndConfirm('data-alerts@example.com');
+    const dataAlerts = {
+      storageRange: true,
+      demandRecords: ['TEX', 'US48'],
+      statePrices: [
+        { state: 'TX', sector: 'RES', percent: 5 },
+        { state: 'CA', sector: 'ALL', percent: 12.5 },
+      ],
+    };
+    const saved = await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token, dataAlerts } });
+    expect(saved.status).toBe(200);
+    expect((saved.json['preferences'] as { dataAlerts: unknown }).dataAlerts).toEqual(dataAlerts);
+    const subscriber = await subscriberOf('data-alerts@example.com');
+    const rows = () =>
+      server.database.db
+        .select()
+        .from(subscriberDataAlerts)
+        .where(eq(subscriberDataAlerts.subscriberId, subscriber?.id ?? 0));
+    expect((await rows()).map((r) => [r.kind, r.subject, r.value])).toEqual([
+      ['storage-range', 'gas-storage', null],
+      ['demand-record', 'TEX', null],
+      ['demand-record', 'US48', null],
+      ['state-price', 'TX/RES', 5],
+      ['state-price', 'CA/ALL', 12.5],
+    ]);
+    // The page shows them: the island's props carry the saved alerts.
+    const html = await (await page(`/newsletter/preferences?token=${token}`)).text();
+    expect(html).toContain('Data alerts');
+    expect(html).toContain('&quot;statePrices&quot;:[1,[[0,{&quot;state&quot;:[0,&quot;TX&quot;]');
+    // A client that knows nothing of data alerts leaves them as they are.
+    const older = await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token, dailyBriefing: true } });
+    expect((older.json['preferences'] as { dataAlerts: unknown }).dataAlerts).toEqual(dataAlerts);
+    expect(await rows()).toHaveLength(5);
+    // An empty set clears them.
+    await api.call('POST', '/api/newsletter/preferences', {
+      body: { ...base, token, dataAlerts: { storageRange: false, demandRecords: [], statePrices: [] } },
+    });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('answers bad data alerts with the contract’s field errors and stores nothing', async () => {
+    const token = await subscribeAndConfirm('data-alerts-bad@example.com');
+    const ok = { storageRange: false, demandRecords: [], statePrices: [] };
+    const cases: [unknown, string][] = [
+      [{ ...ok, demandRecords: ['ERCO'] }, 'Choose a grid region'],
+      [{ ...ok, demandRecords: ['TEX', 'TEX'] }, 'Choose each region once'],
+      [{ ...ok, statePrices: [{ state: 'XX', sector: 'RES', percent: 5 }] }, 'Choose a state'],
+      [{ ...ok, statePrices: [{ state: 'TX', sector: 'TRA', percent: 5 }] }, 'Choose a sector'],
+      [{ ...ok, statePrices: [{ state: 'TX', sector: 'RES', percent: 0 }] }, 'A move is a percentage between 0 and 100'],
+      [{ ...ok, statePrices: [{ state: 'TX', sector: 'RES', percent: 101 }] }, 'A move is a percentage between 0 and 100'],
+      [{ ...ok, statePrices: [{ state: 'TX', sector: 'RES', percent: '5' }] }, 'Enter a number'],
+      [
+        {
+          ...ok,
+          statePrices: [
+            { state: 'TX', sector: 'RES', percent: 5 },
+            { state: 'TX', sector: 'RES', percent: 9 },
+          ],
+        },
+        'Watch each state and sector once',
+      ],
+      [
+        { ...ok, statePrices: Array.from({ length: 21 }, (_, i) => ({ state: 'TX', sector: 'RES', percent: i + 1 })) },
+        'At most 20 state price alerts',
+      ],
+      [{ storageRange: 'yes', demandRecords: [], statePrices: [] }, ''],
+    ];
+    for (const [dataAlerts, message] of cases) {
+      const answer = await api.call('POST', '/api/newsletter/preferences', { body: { ...base, token, dataAlerts } });
+      expect(answer.status, JSON.stringify(dataAlerts)).toBe(400);
+      expect(answer.json['message']).toEqual(expect.any(String));
+      const errors = Object.entries(answer.json['errors'] as Record<string, string[]>);
+      expect(errors.length, JSON.stringify(dataAlerts)).toBeGreaterThan(0);
+      expect(errors.every(([field]) => field.startsWith('dataAlerts'))).toBe(true);
+      if (message) expect(errors.flatMap(([, list]) => list)).toContain(message);
+    }
+    const subscriber = await subscriberOf('data-alerts-bad@example.com');
+    expect(
+      await server.database.db
+        .select()
+        .from(subscriberDataAlerts)
+        .where(eq(subscriberDataAlerts.subscriberId, subscriber?.id ?? 0)),
+    ).toEqual([]);
+  });
+
+  it('finds the readers of an event through the (subject, subscriber) index, from the cursor on', async () => {
+    const queries = await import('@/server/queries/subscriber-data-alerts');
+    const ann = await subscriberOf('data-alerts-bad@example.com');
+    await server.database.db
+      .insert(subscriberDataAlerts)
+      .values({ subscriberId: ann?.id ?? 0, kind: 'demand-record', subject: 'TEX', createdAt: new Date() });
+    const { db, plans } = planRecorder(server);
+    const found = await queries.listDataAlertRulesAfter(['gas-storage', 'TEX', 'TX/RES'], 0, 200, db);
+    expect(found.map((f) => [f.subscriber.email, f.rules.map((r) => r.subject)])).toEqual([['data-alerts-bad@example.com', ['TEX']]]);
+    plans.length = 0;
+    await queries.listDataAlertRulesAfter(['gas-storage', 'TEX', 'TX/RES'], 0, 200, db);
+    expect(fullScans(plans, ['subscribers', 'subscriber_data_alerts'])).toEqual([]);
+    // Driven by the alerts of the event's subjects (from the cursor on), each reader looked up by id.
+    expect(planShapes(plans)).toEqual([
+      'SEARCH subscriber_data_alerts USING INDEX (subject=? AND subscriber_id>?) | SEARCH subscribers USING INDEX (status=? AND id=? AND rowid=?) | USE TEMP B-TREE FOR DISTINCT',
+      expect.stringMatching(/^SEARCH subscribers USING INTEGER PRIMARY KEY/),
+      expect.stringMatching(/^SEARCH subscriber_data_alerts USING INDEX/),
+    ]);
+  });
+});
+
 describe('unsubscribing', () => {
   it('shows a button on GET, unsubscribes on POST, and refuses later preference saves with 409', async () => {
     const token = await subscribeAndConfirm('leave@example.com');
@@ -328,6 +438,11 @@ describe('the admin subscriber list', () => {
     await server.database.db
       .insert(subscriberAlerts)
       .values({ subscriberId: five?.id ?? 0, seriesSlug: 'wti', kind: 'below', value: 60, createdAt: new Date() });
+    await server.database.db.insert(subscriberDataAlerts).values([
+      { subscriberId: five?.id ?? 0, kind: 'storage-range', subject: 'gas-storage', createdAt: new Date() },
+      { subscriberId: five?.id ?? 0, kind: 'demand-record', subject: 'TEX', createdAt: new Date() },
+      { subscriberId: five?.id ?? 0, kind: 'state-price', subject: 'TX/RES', value: 5, createdAt: new Date() },
+    ]);
   });
 
   const list = async (query: string) => {
@@ -373,10 +488,14 @@ describe('the admin subscriber list', () => {
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,created_at,confirmed_at,unsubscribed_at');
+    expect(lines[0]).toBe(
+      'email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,data_alerts,created_at,confirmed_at,unsubscribed_at',
+    );
     const total = await server.database.db.$count(subscribers);
     expect(lines).toHaveLength(total + 1);
-    expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(/^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,/);
+    expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(
+      /^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,gas storage out of range; TEX demand record; TX\/RES move 5%,/,
+    );
   });
 
   it('removes one subscriber with their alerts; a second removal is a 404', async () => {
@@ -384,6 +503,7 @@ describe('the admin subscriber list', () => {
     expect((await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie })).status).toBe(204);
     expect(await subscriberOf('bulk005@list.example')).toBeUndefined();
     expect(await server.database.db.$count(subscriberAlerts, eq(subscriberAlerts.subscriberId, target?.id ?? 0))).toBe(0);
+    expect(await server.database.db.$count(subscriberDataAlerts, eq(subscriberDataAlerts.subscriberId, target?.id ?? 0))).toBe(0);
     const again = await api.call('DELETE', `/api/admin/subscribers/${target?.id}`, { cookie });
     expect(again.status).toBe(404);
     expect(again.json['message']).toBe('Subscriber not found');
@@ -400,7 +520,8 @@ describe('the admin subscriber list', () => {
     }
     await queries.listSubscribersAfter(0, 500, db);
     await queries.listAlertsOfSubscribers([1, 2, 3], db);
-    expect(fullScans(plans, ['subscribers', 'subscriber_alerts', 'articles', 'comments'])).toEqual([]);
+    await (await import('@/server/queries/subscriber-data-alerts')).listDataAlertsOfSubscribers([1, 2, 3], db);
+    expect(fullScans(plans, ['subscribers', 'subscriber_alerts', 'subscriber_data_alerts', 'articles', 'comments'])).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     // The search by the start of an address is a range of an index on the e-mail.
     expect(planShapes(plans)).toContainEqual(expect.stringMatching(/^SEARCH subscribers USING INDEX \(email>\? AND email<\?\)/));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { outbox, subscriberAlerts, subscribers } from '@db/schema';
+import { outbox, subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
 import { signIn } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
@@ -36,7 +36,8 @@ async function subscriberRow(email: string) {
   try {
     const [row] = await database.db.select().from(subscribers).where(eq(subscribers.email, email));
     const alerts = row ? await database.db.select().from(subscriberAlerts).where(eq(subscriberAlerts.subscriberId, row.id)) : [];
-    return { row, alerts };
+    const dataAlerts = row ? await database.db.select().from(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, row.id)) : [];
+    return { row, alerts, dataAlerts };
   } finally {
     database.close();
   }
@@ -106,6 +107,61 @@ test('a reader subscribes from the footer, confirms from the e-mail, chooses top
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Unsubscribed');
   await expect(item).toContainText('topics: coal');
+});
+
+test('a reader chooses data alerts on the preferences page: gas storage, a region’s demand records and a state’s price moves', async ({ page }) => {
+  const email = `data-${Date.now()}@example.com`;
+  // A client address of its own: the sign-up limit per client must not couple it to the other tests.
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+  await page.goto('/newsletter');
+  await page.getByRole('main').getByLabel('E-mail address').fill(email);
+  await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox to confirm' })).toBeVisible();
+  await page.goto(await confirmPathFor(email));
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await page.getByRole('link', { name: 'Choose topics and alerts' }).click();
+  await waitForIslands(page);
+
+  const dataAlerts = page.getByRole('group', { name: 'Data alerts' });
+  await dataAlerts.getByRole('checkbox', { name: /^Gas storage leaves its five-year range/ }).check();
+  const regions = dataAlerts.getByRole('group', { name: 'Grid demand records' });
+  await regions.getByRole('checkbox', { name: 'Texas', exact: true }).check();
+  await regions.getByRole('checkbox', { name: 'Lower 48 states' }).check();
+  await dataAlerts.getByRole('button', { name: 'Add a state price alert' }).click();
+  await page.getByLabel('State price alert 1: state').selectOption({ label: 'California' });
+  await page.getByLabel('Sector').selectOption({ label: 'Commercial' });
+  expect(await seriousViolations(page)).toEqual([]);
+  // A percentage is needed: the shared schema says so before anything is sent.
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(dataAlerts.getByText('Enter a number')).toBeVisible();
+  await expect(page.getByLabel('Percent', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Percent', { exact: true }).fill('150');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(dataAlerts.getByText('A move is a percentage between 0 and 100')).toBeVisible();
+  await page.getByLabel('Percent', { exact: true }).fill('7.5');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your preferences are saved.');
+  const saved = await subscriberRow(email);
+  expect(saved.dataAlerts.map((a) => [a.kind, a.subject, a.value])).toEqual([
+    ['storage-range', 'gas-storage', null],
+    ['demand-record', 'US48', null],
+    ['demand-record', 'TEX', null],
+    ['state-price', 'CA/COM', 7.5],
+  ]);
+
+  // The page shows them again, and removing the state alert by keyboard saves without it.
+  await page.reload();
+  await waitForIslands(page);
+  await expect(regions.getByRole('checkbox', { name: 'Texas', exact: true })).toBeChecked();
+  await expect(page.getByLabel('State price alert 1: state')).toHaveValue('CA');
+  await expect(page.getByLabel('Percent', { exact: true })).toHaveValue('7.5');
+  await page.getByRole('button', { name: 'Remove state price alert 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dataAlerts.getByText('No state price alerts yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your preferences are saved.');
+  expect((await subscriberRow(email)).dataAlerts.map((a) => a.subject)).toEqual(['gas-storage', 'US48', 'TEX']);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an unknown confirmation link says so and offers the form again; it passes axe', async ({ page }) => {

@@ -10,11 +10,13 @@ import {
   newsletterPreferencesFormSchema,
   type NewsletterPreferences,
   type NewsletterPreferencesFormInput,
+  type DataAlerts,
 } from '@/lib/validation/newsletter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useZodForm, type ZodForm } from '@/components/forms/use-zod-form';
+import { DataAlertsFieldset } from '@/components/newsletter/DataAlertsFieldset';
 
 type Kind = (typeof ALERT_KINDS)[number];
 type PreferencesForm = ZodForm<NewsletterPreferencesFormInput, NewsletterPreferences>;
@@ -27,6 +29,7 @@ export interface PreferencesFormProps {
     priceAlerts: boolean;
     topics: string[];
     alerts: { seriesSlug: string; kind: Kind; value: number }[];
+    dataAlerts: DataAlerts;
   };
   topics: { slug: string; name: string }[];
   series: { slug: string; name: string; unit: string }[];
@@ -36,8 +39,9 @@ export interface PreferencesFormProps {
 const KIND_LABELS: Record<Kind, string> = { above: 'rises above', below: 'falls below', move: 'moves by more than' };
 
 /**
- * A reader's newsletter preferences: what to receive, the topics followed and price alerts
- * (above or below a value in the series' unit, or a move of more than a percentage), checked
+ * A reader's newsletter preferences: what to receive, the topics followed, price alerts
+ * (above or below a value in the series' unit, or a move of more than a percentage) and data
+ * alerts (gas storage, grid demand records, states' prices), checked
  * with the schema the endpoint uses (on the shared form hook) and saved in one request; the
  * link's token authorizes. What came of the last save is said in one status line.
  */
@@ -49,6 +53,7 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
     priceAlerts: initial.priceAlerts,
     topics: topics.filter((t) => initial.topics.includes(t.slug)).map((t) => t.slug),
     alerts: initial.alerts.map((a) => ({ ...a, value: String(a.value) })),
+    dataAlerts: { ...initial.dataAlerts, statePrices: initial.dataAlerts.statePrices.map((a) => ({ ...a, percent: String(a.percent) })) },
   });
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = form;
@@ -94,6 +99,7 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
 
       <TopicsFieldset form={form} topics={topics} />
       <AlertsFieldset form={form} series={series} />
+      <DataAlertsFieldset form={form} />
 
       <div className="flex flex-wrap items-center gap-3 border-t pt-6">
         <Button type="submit" disabled={formState.isSubmitting}>

@@ -88,7 +88,7 @@ export const adminSubscriberListSchema = z.object({
 export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;
 
 /** What the outbox holds, by kind (the admin's Newsletter tab filters on it). */
-export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'topics', 'editors', 'staff', 'test'] as const;
+export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'data-alert', 'topics', 'editors', 'staff', 'test'] as const;
 /** Where a message stands: waiting, sent, kept (no SMTP configured), or given up on. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 

@@ -1,5 +1,6 @@
 import * as z from '@/lib/validation/zod-mini';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
+import { DATA_ALERT_REGIONS, DATA_ALERT_SECTORS, DATA_ALERT_STATES, MAX_STATE_PRICE_ALERTS } from '@/lib/data-alerts';
 import { HONEYPOT_FIELD, emailSchema, honeypotSchema } from '@/lib/validation/text';
 
 /** Followed topics (category slugs): at most 50. */
@@ -76,6 +77,46 @@ export const priceAlertSchema = priceAlertWith(alertValueSchema);
 
 export type PriceAlert = z.output<typeof priceAlertSchema>;
 
+const REGION_CODES: readonly string[] = DATA_ALERT_REGIONS.map((r) => r.code);
+const STATE_CODES: readonly string[] = DATA_ALERT_STATES.map((s) => s.code);
+const SECTOR_CODES: readonly string[] = DATA_ALERT_SECTORS.map((s) => s.code);
+
+/** The percentage a state's price must move by: more than 0, at most 100. */
+const movePercentSchema = alertValueSchema.check(z.refine((v) => v > 0 && v <= 100, 'A move is a percentage between 0 and 100'));
+
+/** A state price alert whose percentage is read by `percent` (a number, or a number as typed). */
+function statePriceAlertWith<I>(percent: z.ZodMiniType<number, I>) {
+  return z.object({
+    state: z.string({ error: 'Choose a state' }).check(z.refine((code) => STATE_CODES.includes(code), 'Choose a state')),
+    sector: z.string({ error: 'Choose a sector' }).check(z.refine((code) => SECTOR_CODES.includes(code), 'Choose a sector')),
+    /** The move from the month before, in percent, either way. */
+    percent,
+  });
+}
+
+/** A reader's data alerts (`src/lib/data-alerts.ts`) with each state price alert's percentage read by `percent`. */
+function dataAlertsWith<I>(percent: z.ZodMiniType<number, I>) {
+  return z.object({
+    /** Gas storage moving outside its five-year range. */
+    storageRange: z.boolean(),
+    /** Regions (EIA codes) whose new demand records the reader wants to hear of. */
+    demandRecords: z.array(z.string().check(z.refine((code) => REGION_CODES.includes(code), 'Choose a grid region'))).check(
+      z.maxLength(REGION_CODES.length, 'Choose each region once'),
+      z.refine((codes) => new Set(codes).size === codes.length, 'Choose each region once'),
+    ),
+    /** A state's monthly price of a sector moving by more than a percentage. */
+    statePrices: z.array(statePriceAlertWith(percent)).check(
+      z.maxLength(MAX_STATE_PRICE_ALERTS, `At most ${MAX_STATE_PRICE_ALERTS} state price alerts`),
+      z.refine((alerts) => new Set(alerts.map((a) => `${a.state}/${a.sector}`)).size === alerts.length, 'Watch each state and sector once'),
+    ),
+  });
+}
+
+/** A reader's data alerts, as `POST /api/newsletter/preferences` takes them. */
+export const dataAlertsSchema = dataAlertsWith(movePercentSchema);
+
+export type DataAlerts = z.output<typeof dataAlertsSchema>;
+
 /** A reader's choices as the preferences page saves them (`POST /api/newsletter/preferences`); the token authorizes. */
 export const newsletterPreferencesSchema = z.object({
   token: linkTokenSchema,
@@ -85,6 +126,8 @@ export const newsletterPreferencesSchema = z.object({
   topics: topicsSchema,
   /** Every alert the reader keeps; the saved list replaces the stored one. */
   alerts: z.array(priceAlertSchema).check(z.maxLength(MAX_PRICE_ALERTS, `At most ${MAX_PRICE_ALERTS} price alerts`)),
+  /** Every data alert the reader keeps, replacing the stored ones; left out, they stay as they are. */
+  dataAlerts: z.optional(dataAlertsSchema),
 });
 
 export type NewsletterPreferencesInput = z.input<typeof newsletterPreferencesSchema>;
@@ -101,6 +144,7 @@ export const newsletterPreferencesFormSchema = z.extend(newsletterPreferencesSch
   alerts: z
     .array(priceAlertWith(z.pipe(typedNumberSchema, alertValueSchema)))
     .check(z.maxLength(MAX_PRICE_ALERTS, `At most ${MAX_PRICE_ALERTS} price alerts`)),
+  dataAlerts: dataAlertsWith(z.pipe(typedNumberSchema, movePercentSchema)),
 });
 
 export type NewsletterPreferencesFormInput = z.input<typeof newsletterPreferencesFormSchema>;

@@ -1,7 +1,7 @@
 // What the API answers about newsletter readers and the mail the site sends.
 import * as z from '@/lib/validation/zod-mini';
 import { OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
-import { ALERT_KINDS } from '@/lib/validation/newsletter';
+import { ALERT_KINDS, dataAlertsSchema } from '@/lib/validation/newsletter';
 import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
 
 const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
@@ -37,8 +37,9 @@ export const subscriberPreferencesSchema = named(
     status: z.enum(SUBSCRIBER_STATUSES),
     ...choices,
     alerts: z.array(z.object({ seriesSlug: z.string(), kind: z.enum(ALERT_KINDS), value: z.number() })),
+    dataAlerts: about(dataAlertsSchema, 'Gas storage leaving its five-year range, grid regions’ demand records, states’ monthly price moves.'),
   }),
-  'A reader’s choices, topics and price alerts.',
+  'A reader’s choices, topics, price alerts and data alerts.',
 );
 export type SubscriberPreferences = z.output<typeof subscriberPreferencesSchema>;
 

@@ -3,7 +3,7 @@ import { eiaImportJobs } from '@/server/jobs/eia-import';
 import { gridImportJobs } from '@/server/jobs/grid-import';
 import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
-import { editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
+import { dataAlertJob, editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
 import { relatedArticlesJob } from '@/server/jobs/related-articles';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
@@ -23,6 +23,7 @@ export function scheduledJobs(): readonly Job[] {
     ...newsletterJobs(config),
     topicDigestJob,
     priceAlertJob,
+    dataAlertJob,
     editorNoticeJob,
   ];
 }

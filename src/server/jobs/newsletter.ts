@@ -5,6 +5,7 @@ import type { AppConfig } from '@/server/config';
 import type { Job } from '@/server/jobs/runner';
 import { sendEdition, type EditionKind } from '@/server/services/newsletter/briefing';
 import { notifyEditors } from '@/server/services/mail/editor-notices';
+import { sendDataAlerts } from '@/server/services/newsletter/data-alerts';
 import { sendPriceAlerts } from '@/server/services/newsletter/price-alerts';
 import { sendTopicDigests } from '@/server/services/newsletter/topic-digests';
 
@@ -57,6 +58,22 @@ export const priceAlertJob: Job = {
   run: async ({ now }) => {
     const queued = await sendPriceAlerts({ now });
     return queued > 0 ? `Queued ${queued} price ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
+  },
+};
+
+/**
+ * Readers' data alerts (gas storage, grid demand records, states' prices). The daily EIA import
+ * and the hourly grid import ask for a run at once when they stored new figures; the hourly run
+ * finishes a mailing that was cut short. One process runs it at a time (the job's lease).
+ */
+export const dataAlertJob: Job = {
+  name: MAIL_EDITIONS.dataAlerts.job,
+  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
+  leaseMs: 5 * 60_000,
+  retry: mailingRetry,
+  run: async ({ now }) => {
+    const queued = await sendDataAlerts({ now });
+    return queued > 0 ? `Queued ${queued} data ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
   },
 };
 

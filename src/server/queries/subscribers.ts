@@ -193,15 +193,32 @@ export async function listAlertRulesAfter(
     )
     .orderBy(asc(subscriberAlerts.subscriberId))
     .limit(limit);
+  return withTheirRules(
+    ids.map((r) => r.id),
+    (wanted) =>
+      tx
+        .select()
+        .from(subscriberAlerts)
+        .where(and(inArray(subscriberAlerts.subscriberId, wanted), inArray(subscriberAlerts.seriesSlug, [...slugs])))
+        .orderBy(asc(subscriberAlerts.id)),
+    tx,
+  );
+}
+
+/**
+ * Some subscribers (by id, in id order), each with their rules of a batch that `rulesOf` reads
+ * for them all at once: how the alert mailings turn a page of reader ids into their messages.
+ */
+export async function withTheirRules<R extends { subscriberId: number }>(
+  ids: readonly number[],
+  rulesOf: (ids: number[]) => Promise<R[]>,
+  tx: Executor = db,
+): Promise<{ subscriber: SubscriberRow; rules: R[] }[]> {
   if (ids.length === 0) return [];
-  const wanted = ids.map((r) => r.id);
+  const wanted = [...ids];
   const [people, rules] = await Promise.all([
     tx.select().from(subscribers).where(inArray(subscribers.id, wanted)).orderBy(asc(subscribers.id)),
-    tx
-      .select()
-      .from(subscriberAlerts)
-      .where(and(inArray(subscriberAlerts.subscriberId, wanted), inArray(subscriberAlerts.seriesSlug, [...slugs])))
-      .orderBy(asc(subscriberAlerts.id)),
+    rulesOf(wanted),
   ]);
   return people.map((subscriber) => ({ subscriber, rules: rules.filter((r) => r.subscriberId === subscriber.id) }));
 }

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
   briefing: 'Daily briefing',
   roundup: 'Weekly roundup',
   alert: 'Price alert',
+  'data-alert': 'Data alert',
   topics: 'Topic digest',
   editors: 'Editors notice',
   staff: 'Staff (invitation, reset)',

@@ -1,4 +1,5 @@
 import { GRID_FUEL_CODES, GRID_REGION_CODES, GRID_RETENTION_DAYS, GRID_SERIES_TYPES, LOWER_48, type GridFuelCode } from '@db/catalog/grid';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { messages } from '@/server/errors';
@@ -13,6 +14,7 @@ import {
   type GridFuelRow,
   type GridHourRow,
 } from '@/server/queries/grid';
+import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { contentChanged } from '@/server/services/site/content-changes';
 
@@ -119,7 +121,8 @@ export function gridImportMessage(summary: GridImportSummary): string {
  * Imports the newest hours of the grid (and, until two years are stored, a week of older ones)
  * from EIA: every query is fetched first, then one transaction writes them, so a failure
  * anywhere changes nothing. Figures are upserted (EIA revises recent hours), so running it again
- * changes nothing either. The first import replaces the sample week.
+ * changes nothing either. The first import replaces the sample week. When hours were written,
+ * the data-alert job is asked to run (demand records).
  */
 export async function importGridFromEia(
   options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {},
@@ -165,6 +168,8 @@ export async function importGridFromEia(
     const oldestAsked = backfill?.from ?? (fromEia ? cursor : start);
     if (!Number.isNaN(oldestAsked)) await setSiteState(BACKFILL_CURSOR, new Date(oldestAsked).toISOString(), tx);
     const changed = replacesSample ? [...GRID_REGION_CODES] : [...new Set([...h, ...f, ...pruned])];
+    // New hours may set demand records: readers' data alerts are looked at once this commits.
+    if (h.length > 0) await requestJobRun(MAIL_EDITIONS.dataAlerts.job, new Date(now), tx);
     return { hours: h.length, fuels: f.length, changed };
   });
   // Exactly the pages (and API answers) of the regions whose figures changed render afresh.

@@ -216,8 +216,8 @@ function importFailure(error: unknown): BadGatewayError {
 /**
  * Runs the import and writes the run down in `import_runs`, the one log of imports (the admin's
  * Refresh and the command as manual runs, the daily schedule as scheduled ones). When it
- * succeeds, every page showing market data renders afresh and the price-alert job is asked to
- * run; when it fails, it throws a BadGatewayError with the reason. One import at a time: a
+ * succeeds, every page showing market data renders afresh and the price-alert and data-alert
+ * jobs are asked to run; when it fails, it throws a BadGatewayError with the reason. One import at a time: a
  * second one while another is running (and not stale) is a 409.
  */
 export async function runEiaImport(
@@ -239,7 +239,10 @@ export async function runEiaImport(
     const finishedAt = new Date();
     await finishImportRun(runId, { status: 'succeeded', rows: importedRows(summary), message: importMessage(summary), finishedAt }, tx);
     // Readers' price alerts on the new figures go out as a job, like every other mailing.
-    if (importedRows(summary) > 0) await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
+    if (importedRows(summary) > 0) {
+      await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
+      await requestJobRun(MAIL_EDITIONS.dataAlerts.job, finishedAt, tx);
+    }
   });
   // The states' pages show retail prices and generation by state: purged only when those changed.
   const statesChanged = summary.generation + summary.retailPrices > 0;

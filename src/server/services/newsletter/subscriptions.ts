@@ -4,7 +4,8 @@ import { SERIES_SLUGS } from '@/lib/series-catalog';
 import type { AdminPage } from '@/lib/wire/common';
 import type { AdminSubscriber, SubscriberPreferences } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
-import type { NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
+import type { DataAlerts, NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
+import { GAS_STORAGE_SLUG, parseStatePriceSubject, statePriceSubject } from '@/lib/data-alerts';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
 import { appConfig } from '@/server/config';
 import { writeTransaction, type Executor } from '@/server/db';
@@ -28,6 +29,13 @@ import {
   type SubscriberRow,
 } from '@/server/queries/subscribers';
 import { listCategories } from '@/server/queries/categories';
+import {
+  listDataAlertsOfSubscriber,
+  listDataAlertsOfSubscribers,
+  replaceDataAlertsOfSubscriber,
+  type NewSubscriberDataAlert,
+  type SubscriberDataAlertRow,
+} from '@/server/queries/subscriber-data-alerts';
 import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
@@ -205,11 +213,29 @@ export function topicsOf(row: Pick<SubscriberRow, 'topics'>): string[] {
 export async function getPreferencesByToken(token: string): Promise<SubscriberPreferences | undefined> {
   const subscriber = await getSubscriberByManageToken(token);
   if (!subscriber) return undefined;
-  const alerts = await listAlertsOfSubscriber(subscriber.id);
-  return preferencesOf(subscriber, alerts);
+  const [alerts, dataAlerts] = await Promise.all([listAlertsOfSubscriber(subscriber.id), listDataAlertsOfSubscriber(subscriber.id)]);
+  return preferencesOf(subscriber, alerts, dataAlertsOf(dataAlerts));
 }
 
-function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[]): SubscriberPreferences {
+/** A reader's stored data alerts as the preferences say them. */
+export function dataAlertsOf(rows: readonly Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>[]): DataAlerts {
+  return {
+    storageRange: rows.some((r) => r.kind === 'storage-range'),
+    demandRecords: rows.filter((r) => r.kind === 'demand-record').map((r) => r.subject),
+    statePrices: rows.filter((r) => r.kind === 'state-price').map((r) => ({ ...parseStatePriceSubject(r.subject), percent: r.value ?? 0 })),
+  };
+}
+
+/** The rows that store a reader's data alerts (`subscriber_data_alerts`). */
+export function dataAlertRowsOf(alerts: DataAlerts): NewSubscriberDataAlert[] {
+  return [
+    ...(alerts.storageRange ? [{ kind: 'storage-range' as const, subject: GAS_STORAGE_SLUG, value: null }] : []),
+    ...alerts.demandRecords.map((code) => ({ kind: 'demand-record' as const, subject: code, value: null })),
+    ...alerts.statePrices.map((a) => ({ kind: 'state-price' as const, subject: statePriceSubject(a.state, a.sector), value: a.percent })),
+  ];
+}
+
+function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[], dataAlerts: DataAlerts): SubscriberPreferences {
   return {
     email: subscriber.email,
     status: subscriber.status,
@@ -218,11 +244,13 @@ function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[])
     priceAlerts: subscriber.priceAlerts,
     topics: topicsOf(subscriber),
     alerts: alerts.map(({ seriesSlug, kind, value }) => ({ seriesSlug, kind, value })),
+    dataAlerts,
   };
 }
 
 /**
- * Saves a reader's choices, topics and price alerts (the list replaces the stored one). The
+ * Saves a reader's choices, topics, price alerts and data alerts (each list replaces the stored
+ * one; data alerts left out stay as they are). The
  * token authorizes; an unknown one is a 404, an unsubscribed address a 409 (saving does not
  * quietly subscribe it again: that takes a new confirmation). Topics must exist.
  */
@@ -237,7 +265,9 @@ export async function savePreferences(input: NewsletterPreferences, now: Date = 
     const choices = { dailyBriefing: input.dailyBriefing, weeklyRoundup: input.weeklyRoundup, priceAlerts: input.priceAlerts };
     await updateSubscriber(subscriber.id, { ...choices, topics: JSON.stringify(topics) }, tx);
     await replaceAlertsOfSubscriber(subscriber.id, input.alerts, now, tx);
-    return preferencesOf({ ...subscriber, ...choices, topics: JSON.stringify(topics) }, input.alerts);
+    if (input.dataAlerts) await replaceDataAlertsOfSubscriber(subscriber.id, dataAlertRowsOf(input.dataAlerts), now, tx);
+    const dataAlerts = input.dataAlerts ?? dataAlertsOf(await listDataAlertsOfSubscriber(subscriber.id, tx));
+    return preferencesOf({ ...subscriber, ...choices, topics: JSON.stringify(topics) }, input.alerts, dataAlerts);
   });
 }
 
@@ -272,6 +302,7 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   'price_alerts',
   'topics',
   'alerts',
+  'data_alerts',
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
@@ -279,6 +310,13 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 
 const describeAlert = (a: Pick<SubscriberAlertRow, 'seriesSlug' | 'kind' | 'value'>) =>
   a.kind === 'move' ? `${a.seriesSlug} move ${a.value}%` : `${a.seriesSlug} ${a.kind} ${a.value}`;
+
+const describeDataAlert = (a: Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>) =>
+  a.kind === 'storage-range'
+    ? 'gas storage out of range'
+    : a.kind === 'demand-record'
+      ? `${a.subject} demand record`
+      : `${a.subject} move ${a.value ?? 0}%`;
 
 /**
  * Every subscriber with their choices as CSV (RFC 4180, CRLF), streamed: read by id a batch at
@@ -300,7 +338,8 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
         return;
       }
       afterId = rows.at(-1)?.id ?? afterId;
-      const alerts = await listAlertsOfSubscribers(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [alerts, dataAlerts] = await Promise.all([listAlertsOfSubscribers(ids), listDataAlertsOfSubscribers(ids)]);
       const lines = rows.map((r) =>
         csvRow([
           r.email,
@@ -312,6 +351,10 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
           alerts
             .filter((a) => a.subscriberId === r.id)
             .map(describeAlert)
+            .join('; '),
+          dataAlerts
+            .filter((a) => a.subscriberId === r.id)
+            .map(describeDataAlert)
             .join('; '),
           r.createdAt.toISOString(),
           r.confirmedAt?.toISOString() ?? '',
