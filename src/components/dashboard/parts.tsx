@@ -1,37 +1,33 @@
 import type { ReactNode } from 'react';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
-import type { ChartProps } from '@/components/charts/chart-options';
-import { chartFilename } from '@/lib/chart-meta';
-import type { ChartTable } from '@/lib/chart-table';
+import { cardChartMeta, type CardChartSpec } from '@/components/dashboard/card-charts';
 
-/** A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the table view and downloads). */
+/**
+ * A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the
+ * table view, downloads and, from `cardEmbedPath`, the embed code).
+ */
 export function CardChart({
-  label,
-  title,
-  source,
-  chart,
-  table,
+  spec,
   height,
   permalink = '/',
+  embed,
 }: {
-  label: string;
-  title: string;
-  source: string;
-  chart: ChartProps;
-  table: ChartTable;
+  spec: CardChartSpec;
   height: number;
   /** The page the card is on. */
   permalink?: string | undefined;
+  /** Its embed page's address. */
+  embed?: string | undefined;
 }) {
   return (
     <ChartFigure
-      label={label}
+      label={spec.label}
       heading="none"
       height={height}
-      chart={chart}
-      table={table}
-      meta={{ title, source, permalink, filename: chartFilename(title) }}
+      chart={spec.chart}
+      table={spec.table}
+      meta={cardChartMeta(spec, permalink, embed)}
     />
   );
 }
