@@ -42,18 +42,18 @@ export function reportEmbedPath(kind: string, params: URLSearchParams): string |
 /**
  * The report an embed address names (`/embed/reports/{kind}?…`): its kind, its settings and
  * the redirect to its one address when spelled otherwise (a parameter it does not read, a
- * default spelled out, upper case); undefined for an unknown report or an invalid setting.
+ * default spelled out, upper case, in the report's name too); undefined for an unknown report or an invalid setting.
  */
 export function readReportEmbed(
   kind: string,
   params: URLSearchParams,
 ): { kind: ReportKind; query: ReportQuery<ReportKind>; path: string; redirect: string | undefined } | undefined {
-  const path = reportEmbedPath(kind, params);
-  const query = path && settingsOf(kind as ReportKind, params);
+  const path = reportEmbedPath(kind.toLowerCase(), params);
+  const query = path && settingsOf(kind.toLowerCase() as ReportKind, params);
   if (!path || !query) return undefined;
   const read = new URLSearchParams([...params].filter(([name]) => (REPORT_EMBED_PARAMS as readonly string[]).includes(name)));
   const requested = `/embed/reports/${kind}${read.size > 0 ? `?${read.toString().replaceAll('%2C', ',')}` : ''}`;
-  return { kind: kind as ReportKind, query, path, redirect: requested === path ? undefined : path };
+  return { kind: kind.toLowerCase() as ReportKind, query, path, redirect: requested === path ? undefined : path };
 }
 
 /** An analysis item's chart alone: its embed address. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gridFuelHourly, gridHourly } from '@db/schema';
+import { analyticsContent, categories, gridFuelHourly, gridHourly } from '@db/schema';
 import { GRID_REGIONS } from '@db/catalog/grid';
 import { US_STATES } from '@/lib/energy';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
@@ -150,6 +150,104 @@ describe('the embeds of the data desk’s charts', () => {
       expect(missing.headers.get('Content-Type'), path).toContain('text/html');
       expect(await missing.text(), path).toContain('No chart at this address.');
     }
+  });
+});
+
+describe('the embeds of the reports, analysis items and dashboard cards', () => {
+  /** The id of the seeded analysis item with this title. */
+  const analysisId = async (title: string) => {
+    const [item] = await server.database.db.select({ id: analyticsContent.id }).from(analyticsContent).where(eq(analyticsContent.title, title));
+    if (!item) throw new Error(`No seeded item ${title}`);
+    return item.id;
+  };
+
+  it('serve each chart alone, framable by any site, without cookies, cached with the tags its figures purge', async () => {
+    const crude = await analysisId('Crude benchmarks: a quarter of range-bound trading');
+    for (const [path, tags, canonical] of [
+      ['/embed/reports/price', ['market'], '/analytics?tab=reports&amp;report=price'],
+      ['/embed/reports/custom?series=gasoline,electricity&range=2y&chart=bar', ['market'], '/analytics?tab=reports&amp;report=custom&amp;series=gasoline,electricity&amp;range=2y&amp;chart=bar'],
+      ['/embed/reports/share?period=12m', ['market'], '/analytics?tab=reports&amp;report=share&amp;period=12m'],
+      ['/embed/reports/regional?metric=renewables', ['market'], '/analytics?tab=reports&amp;report=regional&amp;metric=renewables'],
+      [`/embed/analysis/${crude}`, [`an:${crude}`, 'market'], `/analytics/${crude}`],
+      ['/embed/cards/volatility', ['market', 'zoho'], '/'],
+      ['/embed/cards/production', ['market', 'zoho'], '/'],
+      ['/embed/cards/energy-mix', ['market', 'zoho'], '/'],
+    ] as const) {
+      const page = await fetchCurrent(`${server.url}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('X-Frame-Options'), path).toBeNull();
+      expect(page.headers.get('Content-Security-Policy'), path).toContain('frame-ancestors *');
+      expect(page.headers.get('Set-Cookie'), path).toBeNull();
+      expect(page.headers.get('Cache-Control'), path).toMatch(/^public, .*s-maxage=\d+/);
+      expect(
+        tagsOf(page)
+          .filter((t) => t !== 'site')
+          .sort(),
+        path,
+      ).toEqual([...tags].sort());
+      const html = await page.text();
+      expect(html, path).toContain('data-chart-figure=');
+      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:4321${canonical}"`);
+      expect(html, path).toContain('<meta name="robots" content="noindex"');
+      expect(html, path).not.toMatch(/<header|<footer/);
+      expect((await get(path)).headers.get('X-Cache'), path).toBe('HIT');
+    }
+    // The pages they come from give their embed codes.
+    const analysis = await (await get(`/analytics/${crude}`)).text();
+    expect(analysis).toContain(`http://localhost:4321/embed/analysis/${crude}`);
+    const home = await (await fetchCurrent(`${server.url}/`)).text();
+    for (const card of ['volatility', 'production', 'energy-mix']) expect(home, card).toContain(`/embed/cards/${card}`);
+  });
+
+  it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
+    for (const [path, location] of [
+      ['/embed/reports/PRICE', '/embed/reports/price'],
+      ['/embed/reports/price?series=wti,brent&range=6m', '/embed/reports/price'],
+      ['/embed/reports/price?range=1Y&series=BRENT', '/embed/reports/price?series=brent&range=1y'],
+      ['/embed/reports/custom?series=wti%2Cwti&range=2y', '/embed/reports/custom?range=2y'],
+      ['/embed/reports/custom?chart=line&range=3m&series=brent', '/embed/reports/custom?series=brent&range=3m'],
+      ['/embed/reports/share?metric=renewables', '/embed/reports/share'],
+      ['/embed/cards/Energy-Mix', '/embed/cards/energy-mix'],
+    ] as const) {
+      const moved = await get(path);
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.get('Location'), path).toBe(location);
+    }
+    const textOnly = await analysisId('Quarterly report: the US generation mix');
+    for (const path of [
+      '/embed/reports/nope',
+      '/embed/reports/price?range=5y',
+      '/embed/reports/price?series=electricity',
+      '/embed/reports/custom?series=',
+      '/embed/reports/share?period=%00',
+      `/embed/analysis/${textOnly}`,
+      '/embed/analysis/999999',
+      '/embed/analysis/abc',
+      '/embed/analysis/01',
+      '/embed/cards/nope',
+    ]) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('Content-Type'), path).toContain('text/html');
+      expect(await missing.text(), path).toContain('No chart at this address.');
+    }
+  });
+});
+
+describe('the topic pages', () => {
+  it('each link to the live grid and the states, with market figures or without', async () => {
+    const topics = await server.database.db.select({ slug: categories.slug }).from(categories);
+    let withoutFigures = 0;
+    for (const { slug } of topics) {
+      const page = await fetchCurrent(`${server.url}/category/${slug}`);
+      expect(page.status, slug).toBe(200);
+      const html = await page.text();
+      expect(html, slug).toMatch(/data-testid="data-desk-links"[\s\S]*href="\/grid"[\s\S]*href="\/states"/);
+      if (!html.includes('data-testid="topic-markets"')) withoutFigures += 1;
+    }
+    // The seed has topics of both kinds, so both ways of linking are served.
+    expect(withoutFigures).toBeGreaterThan(0);
+    expect(withoutFigures).toBeLessThan(topics.length);
   });
 });
 
