@@ -134,7 +134,10 @@ test('a report needs at least one series', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Choose at least one series.');
 });
 
-test('a report’s embed code names its view, which another site frames: no cookie, no downloads, nothing serious for axe', async ({ page, baseURL }) => {
+test('a report’s embed code names its view, which another site frames: no cookie, no downloads, nothing serious for axe', async ({
+  page,
+  baseURL,
+}) => {
   await openReports(page);
   const card = page.getByRole('form', { name: 'Price Analysis' });
   await card.getByLabel('Henry Hub gas').check();
@@ -150,7 +153,8 @@ test('a report’s embed code names its view, which another site frames: no cook
     expect(host).not.toBe(new URL(baseURL ?? '').origin);
     const embed = page.frameLocator('#embed');
     await expect(drawnChart(embed.locator('body'))).toBeVisible();
-    for (const name of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas']) await expect(drawnChart(embed.locator('body')).getByText(name, { exact: true })).toBeVisible();
+    for (const name of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas'])
+      await expect(drawnChart(embed.locator('body')).getByText(name, { exact: true })).toBeVisible();
     await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute(
       'href',
       /\/analytics\?tab=reports&report=price&series=wti,brent,henry-hub$/,
