@@ -200,6 +200,7 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
       const html = await expectEmbed(path, tags);
       expect(html, path).toContain(`<link rel="canonical" href="http://localhost:4321${canonical}"`);
     }
+    expect(await (await get(`/embed/analysis/${crude}`)).text()).toContain('>Crude benchmarks: a quarter of range-bound trading</a>');
     // The pages they come from give their embed codes.
     const analysis = await (await get(`/analytics/${crude}`)).text();
     expect(analysis).toContain(`http://localhost:4321/embed/analysis/${crude}`);

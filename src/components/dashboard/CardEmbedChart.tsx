@@ -1,5 +1,6 @@
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { CARD_CHART_HEIGHT, dashboardCardChart } from '@/components/dashboard/card-charts';
+import { EnergyMixLegend } from '@/components/dashboard/parts';
 import type { DashboardCard } from '@/lib/chart-embeds';
 import type { ChartMeta } from '@/lib/chart-meta';
 import type { DashboardFigures } from '@/lib/dashboard';
@@ -18,5 +19,16 @@ export function CardEmbedChart({
   meta: ChartMeta;
 }) {
   const spec = dashboardCardChart(card, energyMix, figures);
-  return <ChartFigure label={spec.label} heading="none" mode="embed" height={CARD_CHART_HEIGHT} chart={spec.chart} table={spec.table} meta={meta} />;
+  return (
+    <ChartFigure
+      label={spec.label}
+      heading="none"
+      mode="embed"
+      height={CARD_CHART_HEIGHT}
+      chart={spec.chart}
+      table={spec.table}
+      meta={meta}
+      footer={card === 'energy-mix' && <EnergyMixLegend energyMix={energyMix} />}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { energyMixColors, renewableShare, type DashboardFigures } from '@/lib/dashboard';
+import { renewableShare, type DashboardFigures } from '@/lib/dashboard';
 import { formatNumber } from '@/lib/market-format';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
@@ -8,7 +8,7 @@ import { CARD_CHART_HEIGHT, energyMixCardChart } from '@/components/dashboard/ca
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PriceAnalysisCard } from '@/components/dashboard/PriceAnalysisCard';
 import { ProductionCard } from '@/components/dashboard/ProductionCard';
-import { CardChart } from '@/components/dashboard/parts';
+import { CardChart, EnergyMixLegend } from '@/components/dashboard/parts';
 
 interface DashboardCardsProps {
   energyMix: EnergyMixEntry[];
@@ -22,7 +22,6 @@ interface DashboardCardsProps {
 export default function DashboardCards({ energyMix, figures, headingLevel = 'h3', permalink = '/' }: DashboardCardsProps) {
   const titleId = useId();
   const share = renewableShare(energyMix);
-  const colors = energyMixColors(energyMix);
   return (
     <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       <PriceAnalysisCard wti={figures.wti} headingLevel={headingLevel} height={CARD_CHART_HEIGHT} permalink={permalink} />
@@ -44,15 +43,7 @@ export default function DashboardCards({ energyMix, figures, headingLevel = 'h3'
             permalink={permalink}
             embed={cardEmbedPath('energy-mix')}
           />
-          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Generation mix">
-            {energyMix.map((m, i) => (
-              <li key={m.source} className="flex items-center gap-2">
-                <span aria-hidden="true" className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colors[i] }} />
-                <span className="flex-1">{m.source}</span>
-                <span className="font-medium tabular-nums">{formatNumber(m.percentage, 1)}%</span>
-              </li>
-            ))}
-          </ul>
+          <EnergyMixLegend energyMix={energyMix} />
         </CardContent>
       </Card>
     </div>

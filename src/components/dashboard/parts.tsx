@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
 import { cardChartMeta, type CardChartSpec } from '@/components/dashboard/card-charts';
+import { energyMixColors } from '@/lib/dashboard';
+import { formatNumber } from '@/lib/market-format';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 
 /**
  * A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the
@@ -46,5 +49,21 @@ export function IllustrativeFigures({ children }: { children: ReactNode }) {
       <div className="mt-2 space-y-1">{children}</div>
       <p className="text-muted-foreground mt-2 text-xs">Example figures for demonstration, not market data.</p>
     </div>
+  );
+}
+
+/** The energy mix's legend: each source's color, name and share (the pie itself draws none). */
+export function EnergyMixLegend({ energyMix }: { energyMix: EnergyMixEntry[] }) {
+  const colors = energyMixColors(energyMix);
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Generation mix">
+      {energyMix.map((m, i) => (
+        <li key={m.source} className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colors[i] }} />
+          <span className="flex-1">{m.source}</span>
+          <span className="font-medium tabular-nums">{formatNumber(m.percentage, 1)}%</span>
+        </li>
+      ))}
+    </ul>
   );
 }
