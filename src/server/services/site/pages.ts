@@ -228,11 +228,13 @@ export async function getReportEmbedData<K extends ReportKind>(kind: K, query: R
 }
 
 /** A report, or undefined when its series have no stored figures. */
-function reportIfStored<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
-  return buildReport(kind, query).catch((error: unknown) => {
+async function reportIfStored<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
+  try {
+    return await buildReport(kind, query);
+  } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
-  });
+  }
 }
 
 /** Published articles per category, counted once per content version. */
