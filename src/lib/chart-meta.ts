@@ -15,7 +15,7 @@ export interface ChartMeta {
   notes?: readonly string[] | undefined;
   /** The absolute address of this view, which reopens it. */
   permalink: string;
-  /** The absolute address of its embed (`/embed/…`), when it has one. */
+  /** The address of its embed (`/embed/…`), when it has one: absolute, or a path made absolute in the browser as `permalink` is. */
   embed?: string | undefined;
   /** The downloads' file name, without extension (letters, digits and dashes). */
   filename: string;

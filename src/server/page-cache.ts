@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { GRID_EMBED_PARAMS, STATE_EMBED_PARAMS } from '@/lib/data-desk-views';
+import { REPORT_EMBED_PARAMS } from '@/lib/chart-embeds';
 import { SERIES_VIEW_PARAMS } from '@/lib/series-view';
 import { purgeTarget, tag } from '@/server/cache/tags';
 
@@ -34,6 +35,9 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/states/[code]': ['sector'],
   '/embed/grid/[region]': GRID_EMBED_PARAMS,
   '/embed/states/[code]': STATE_EMBED_PARAMS,
+  '/embed/reports/[kind]': REPORT_EMBED_PARAMS,
+  '/embed/analysis/[id]': [],
+  '/embed/cards/[card]': [],
   '/api/docs': [],
   '/rss.xml': [],
   '/sitemap.xml': [],

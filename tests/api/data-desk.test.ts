@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gridFuelHourly, gridHourly } from '@db/schema';
+import { analyticsContent, categories, gridFuelHourly, gridHourly } from '@db/schema';
 import { GRID_REGIONS } from '@db/catalog/grid';
 import { US_STATES } from '@/lib/energy';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
@@ -10,6 +10,51 @@ import { useTestServer } from '../helpers/test-server.ts';
 const server = useTestServer();
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
 const tagsOf = (response: Response) => response.headers.get('Surrogate-Key')?.split(' ') ?? [];
+
+/**
+ * Checks an embed page: a chart alone, framable by any site, without cookies, cached with
+ * exactly these tags (besides `site`), and served from the cache to a second reader. Its HTML.
+ */
+async function expectEmbed(path: string, tags: readonly string[]): Promise<string> {
+  const page = await fetchCurrent(`${server.url}${path}`);
+  expect(page.status, path).toBe(200);
+  expect(page.headers.get('X-Frame-Options'), path).toBeNull();
+  expect(page.headers.get('Content-Security-Policy'), path).toContain('frame-ancestors *');
+  expect(page.headers.get('Set-Cookie'), path).toBeNull();
+  expect(page.headers.get('Cache-Control'), path).toMatch(/^public, .*s-maxage=\d+/);
+  expect(
+    tagsOf(page)
+      .filter((t) => t !== 'site')
+      .sort(),
+    path,
+  ).toEqual([...tags].sort());
+  const html = await page.text();
+  expect(html, path).toContain('data-chart-figure=');
+  expect(html, path).toContain('<meta name="robots" content="noindex"');
+  expect(html, path).not.toMatch(/<header|<footer/);
+  // A second reader gets the cached page.
+  expect((await get(path)).headers.get('X-Cache'), path).toBe('HIT');
+  return html;
+}
+
+/** Checks that each address is a 301 to its one spelling. */
+async function expectMoved(moves: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [path, location] of moves) {
+    const moved = await get(path);
+    expect(moved.status, path).toBe(301);
+    expect(moved.headers.get('Location'), path).toBe(location);
+  }
+}
+
+/** Checks that each address names no chart: a 404 page saying so. */
+async function expectNoChart(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const missing = await get(path);
+    expect(missing.status, path).toBe(404);
+    expect(missing.headers.get('Content-Type'), path).toContain('text/html');
+    expect(await missing.text(), path).toContain('No chart at this address.');
+  }
+}
 
 describe('the live grid pages', () => {
   it('serve the Lower 48 and every region, the code in any case; an unknown code is a 404 page', async () => {
@@ -100,31 +145,15 @@ describe('the states pages', () => {
 
 describe('the embeds of the data desk’s charts', () => {
   it('serve a grid or state chart alone, framable by any site, without cookies, cached with the tags the imports purge', async () => {
+    // Exactly what each shows: one region's hours, or the states' figures (no articles, unlike the state's page).
     for (const [path, tags] of [
       ['/embed/grid/TEX', ['g:TEX']],
       ['/embed/grid/US48?chart=generation', ['g:US48']],
       ['/embed/states/TX', ['states']],
       ['/embed/states/VT?sector=industrial', ['states']],
       ['/embed/states/CA?chart=generation', ['states']],
-    ] as const) {
-      const page = await fetchCurrent(`${server.url}${path}`);
-      expect(page.status, path).toBe(200);
-      expect(page.headers.get('X-Frame-Options'), path).toBeNull();
-      expect(page.headers.get('Content-Security-Policy'), path).toContain('frame-ancestors *');
-      expect(page.headers.get('Set-Cookie'), path).toBeNull();
-      expect(page.headers.get('Cache-Control'), path).toMatch(/^public, .*s-maxage=\d+/);
-      // Exactly what it shows: one region's hours, or the states' figures (no articles, unlike the state's page).
-      expect(
-        tagsOf(page).filter((t) => t !== 'site'),
-        path,
-      ).toEqual(tags);
-      const html = await page.text();
-      expect(html, path).toContain('data-chart-figure=');
-      expect(html, path).toContain('<meta name="robots" content="noindex"');
-      expect(html, path).not.toMatch(/<header|<footer/);
-      // A second reader gets the cached page.
-      expect((await get(path)).headers.get('X-Cache'), path).toBe('HIT');
-    }
+    ] as const)
+      await expectEmbed(path, tags);
     const tex = await (await get('/embed/grid/TEX')).text();
     expect(tex).toContain('<link rel="canonical" href="http://localhost:4321/grid/TEX"');
     expect(tex).toContain('Texas: hourly demand and day-ahead forecast');
@@ -134,22 +163,91 @@ describe('the embeds of the data desk’s charts', () => {
   });
 
   it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
-    for (const [path, location] of [
+    await expectMoved([
       ['/embed/grid/tex', '/embed/grid/TEX'],
       ['/embed/grid/TEX?chart=demand', '/embed/grid/TEX'],
       ['/embed/states/tx?sector=Commercial', '/embed/states/TX?sector=commercial'],
       ['/embed/states/TX?chart=generation&sector=commercial', '/embed/states/TX?chart=generation'],
+    ]);
+    await expectNoChart(['/embed/grid/XYZ', '/embed/grid/TEX?chart=prices', '/embed/states/ZZ', '/embed/states/TX?chart=map', '/embed/grid/%00']);
+  });
+});
+
+describe('the embeds of the reports, analysis items and dashboard cards', () => {
+  /** The id of the seeded analysis item with this title. */
+  const analysisId = async (title: string) => {
+    const [item] = await server.database.db.select({ id: analyticsContent.id }).from(analyticsContent).where(eq(analyticsContent.title, title));
+    if (!item) throw new Error(`No seeded item ${title}`);
+    return item.id;
+  };
+
+  it('serve each chart alone, framable by any site, without cookies, cached with the tags its figures purge', async () => {
+    const crude = await analysisId('Crude benchmarks: a quarter of range-bound trading');
+    for (const [path, tags, canonical] of [
+      ['/embed/reports/price', ['market'], '/analytics?tab=reports&amp;report=price'],
+      [
+        '/embed/reports/custom?series=gasoline,electricity&range=2y&chart=bar',
+        ['market'],
+        '/analytics?tab=reports&amp;report=custom&amp;series=gasoline,electricity&amp;range=2y&amp;chart=bar',
+      ],
+      ['/embed/reports/share?period=12m', ['market'], '/analytics?tab=reports&amp;report=share&amp;period=12m'],
+      ['/embed/reports/regional?metric=renewables', ['market'], '/analytics?tab=reports&amp;report=regional&amp;metric=renewables'],
+      [`/embed/analysis/${crude}`, [`an:${crude}`, 'market'], `/analytics/${crude}`],
+      ['/embed/cards/volatility', ['market', 'zoho'], '/'],
+      ['/embed/cards/production', ['market', 'zoho'], '/'],
+      ['/embed/cards/energy-mix', ['market', 'zoho'], '/'],
     ] as const) {
-      const moved = await get(path);
-      expect(moved.status, path).toBe(301);
-      expect(moved.headers.get('Location'), path).toBe(location);
+      const html = await expectEmbed(path, tags);
+      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:4321${canonical}"`);
     }
-    for (const path of ['/embed/grid/XYZ', '/embed/grid/TEX?chart=prices', '/embed/states/ZZ', '/embed/states/TX?chart=map', '/embed/grid/%00']) {
-      const missing = await get(path);
-      expect(missing.status, path).toBe(404);
-      expect(missing.headers.get('Content-Type'), path).toContain('text/html');
-      expect(await missing.text(), path).toContain('No chart at this address.');
+    expect(await (await get(`/embed/analysis/${crude}`)).text()).toContain('>Crude benchmarks: a quarter of range-bound trading</a>');
+    // The pages they come from give their embed codes.
+    const analysis = await (await get(`/analytics/${crude}`)).text();
+    expect(analysis).toContain(`http://localhost:4321/embed/analysis/${crude}`);
+    const home = await (await fetchCurrent(`${server.url}/`)).text();
+    for (const card of ['volatility', 'production', 'energy-mix']) expect(home, card).toContain(`/embed/cards/${card}`);
+  });
+
+  it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
+    await expectMoved([
+      ['/embed/reports/PRICE', '/embed/reports/price'],
+      ['/embed/reports/price?series=wti,brent&range=6m', '/embed/reports/price'],
+      ['/embed/reports/price?range=1Y&series=BRENT', '/embed/reports/price?series=brent&range=1y'],
+      ['/embed/reports/custom?series=wti%2Cwti&range=2y', '/embed/reports/custom?range=2y'],
+      ['/embed/reports/custom?chart=line&range=3m&series=brent', '/embed/reports/custom?series=brent&range=3m'],
+      ['/embed/reports/share?metric=renewables', '/embed/reports/share'],
+      ['/embed/cards/Energy-Mix', '/embed/cards/energy-mix'],
+    ]);
+    const textOnly = await analysisId('Quarterly report: the US generation mix');
+    await expectNoChart([
+      '/embed/reports/nope',
+      '/embed/reports/price?range=5y',
+      '/embed/reports/price?series=electricity',
+      '/embed/reports/custom?series=',
+      '/embed/reports/share?period=%00',
+      `/embed/analysis/${textOnly}`,
+      '/embed/analysis/999999',
+      '/embed/analysis/abc',
+      '/embed/analysis/01',
+      '/embed/cards/nope',
+    ]);
+  });
+});
+
+describe('the topic pages', () => {
+  it('each link to the live grid and the states, with market figures or without', async () => {
+    const topics = await server.database.db.select({ slug: categories.slug }).from(categories);
+    let withoutFigures = 0;
+    for (const { slug } of topics) {
+      const page = await fetchCurrent(`${server.url}/category/${slug}`);
+      expect(page.status, slug).toBe(200);
+      const html = await page.text();
+      expect(html, slug).toMatch(/data-testid="data-desk-links"[\s\S]*href="\/grid"[\s\S]*href="\/states"/);
+      if (!html.includes('data-testid="topic-markets"')) withoutFigures += 1;
     }
+    // The seed has topics of both kinds, so both ways of linking are served.
+    expect(withoutFigures).toBeGreaterThan(0);
+    expect(withoutFigures).toBeLessThan(topics.length);
   });
 });
 

@@ -88,6 +88,11 @@ describe('the HTML the server sends', () => {
       ['/embed/grid/TEX?chart=generation'],
       ['/embed/states/TX'],
       ['/embed/states/zz'],
+      ['/embed/reports/custom?series=wti,brent&chart=area'],
+      // The first seeded analysis item: the crude benchmarks, with their chart.
+      ['/embed/analysis/1'],
+      ['/embed/cards/energy-mix'],
+      ['/embed/cards/nope'],
       ['/api/docs'],
       ['/about'],
       ['/contact'],

@@ -219,6 +219,7 @@ test('the home page’s cards and an analysis item’s chart take the toolkit to
   expect(csv.split('\r\n')[0]).toMatch(/^Month,/);
   await card.getByText('Share', { exact: true }).click();
   await expect(card.getByLabel('Link', { exact: true })).toHaveValue(/\/$/);
+  await expect(card.getByLabel('Embed code', { exact: true })).toHaveValue(/src="http:\/\/[^"]+\/embed\/cards\/production"/);
   expect(await seriousViolations(page, '[data-chart-figure="production"]')).toEqual([]);
 
   // An analysis item: its report's table stays under the chart; its link is the item's page.
@@ -229,4 +230,5 @@ test('the home page’s cards and an analysis item’s chart take the toolkit to
   await expect(item.getByRole('region', { name: /data table$/ })).toBeVisible();
   await item.getByText('Share', { exact: true }).click();
   await expect(item.getByLabel('Link', { exact: true })).toHaveValue(/\/analytics\/1$/);
+  await expect(item.getByLabel('Embed code', { exact: true })).toHaveValue(/src="http:\/\/[^"]+\/embed\/analysis\/1"/);
 });

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { openAnotherSite } from './another-site.ts';
+import { seriousViolations } from './axe.ts';
 import { drawnChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
@@ -130,4 +132,54 @@ test('a report needs at least one series', async ({ page }) => {
   await card.getByLabel('Brent crude').uncheck();
   await card.getByRole('button', { name: 'Generate Report' }).click();
   await expect(page.getByRole('alert')).toHaveText('Choose at least one series.');
+});
+
+test('a report’s embed code names its view, which another site frames: no cookie, no downloads, nothing serious for axe', async ({
+  page,
+  baseURL,
+}) => {
+  await openReports(page);
+  const card = page.getByRole('form', { name: 'Price Analysis' });
+  await card.getByLabel('Henry Hub gas').check();
+  await card.getByRole('button', { name: 'Generate Report' }).click();
+  const report = await expectReport(page, 'Price Analysis');
+  await report.getByText('Share', { exact: true }).click();
+  // The view's one address: the settings that differ from the defaults (the range is the default's).
+  const embedPath = '/embed/reports/price?series=wti,brent,henry-hub';
+  await expect(report.getByLabel('Embed code', { exact: true })).toHaveValue(new RegExp(`src="http://[^"]+${embedPath.replace(/[?]/g, '\\?')}"`));
+
+  const { host, responses, close } = await openAnotherSite(page, baseURL, [{ id: 'embed', title: 'Price Analysis', path: embedPath, height: 620 }]);
+  try {
+    expect(host).not.toBe(new URL(baseURL ?? '').origin);
+    const embed = page.frameLocator('#embed');
+    await expect(drawnChart(embed.locator('body'))).toBeVisible();
+    for (const name of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas'])
+      await expect(drawnChart(embed.locator('body')).getByText(name, { exact: true })).toBeVisible();
+    await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute(
+      'href',
+      /\/analytics\?tab=reports&report=price&series=wti,brent,henry-hub$/,
+    );
+    await expect(embed.locator('header, nav, footer')).toHaveCount(0);
+    await expect(embed.getByRole('button', { name: 'Table' })).toBeVisible();
+    await expect(embed.getByText('Download', { exact: true })).toHaveCount(0);
+    await expect.poll(() => responses.has(embedPath)).toBe(true);
+    const headers = (await responses.get(embedPath)?.allHeaders()) ?? {};
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(headers['set-cookie']).toBeUndefined();
+    expect(headers['surrogate-key']?.split(' ')).toContain('market');
+  } finally {
+    close();
+  }
+
+  // The embed page itself, its table view shown, in light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(embedPath);
+    await waitForIslands(page);
+    await expect(drawnChart(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page.getByRole('region', { name: /data table$/ })).toBeVisible();
+    expect(await seriousViolations(page), scheme).toEqual([]);
+  }
 });

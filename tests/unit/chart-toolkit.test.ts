@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
 import { dataChartMeta, dataChartTable, type DataChartSpec } from '@/components/data-desk/data-chart';
 import { chartFilename, embedCode } from '@/lib/chart-meta';
+import { readCardEmbed, readReportEmbed, reportEmbedPath, reportViewPath } from '@/lib/chart-embeds';
 import { gridChartPath, readGridEmbed, readStateEmbed, stateChartPath } from '@/lib/data-desk-views';
 import { tableCellText, tableCsv, type ChartTable } from '@/lib/chart-table';
 import { pngText, withPngText } from '@/lib/png-text';
@@ -274,5 +275,46 @@ describe('a data desk chart in the toolkit', () => {
       ['USA', ''],
     ] as const)
       expect(state(code, query)).toBeUndefined();
+  });
+});
+
+describe('the embed addresses of the reports and the dashboard cards', () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('spell a report view once: its settings in the schema’s order, defaults left out, lower case', () => {
+    expect(reportEmbedPath('price', params(''))).toBe('/embed/reports/price');
+    expect(reportEmbedPath('price', params('series=wti,brent&range=6m&format=csv'))).toBe('/embed/reports/price');
+    expect(reportEmbedPath('custom', params('chart=bar&range=2Y&series=gasoline,electricity,gasoline'))).toBe(
+      '/embed/reports/custom?series=gasoline,electricity&range=2y&chart=bar',
+    );
+    expect(reportEmbedPath('share', params('period=12m'))).toBe('/embed/reports/share?period=12m');
+    for (const [kind, query] of [
+      ['nope', ''],
+      ['price', 'range=5y'],
+      ['price', 'series=electricity'],
+      ['custom', 'series='],
+      ['regional', 'metric=prices'],
+    ] as const)
+      expect(reportEmbedPath(kind, params(query)), `${kind}?${query}`).toBeUndefined();
+  });
+
+  it('name the redirect from any other spelling, and reopen the view on /analytics', () => {
+    expect(readReportEmbed('price', params('series=brent'))?.redirect).toBeUndefined();
+    expect(readReportEmbed('PRICE', params('series=brent'))?.redirect).toBe('/embed/reports/price?series=brent');
+    expect(readReportEmbed('price', params('range=1y&series=brent'))?.redirect).toBe('/embed/reports/price?series=brent&range=1y');
+    expect(readReportEmbed('share', params('metric=renewables'))?.redirect).toBe('/embed/reports/share');
+    // A parameter no report reads is not part of the view (nor of its cache key).
+    expect(readReportEmbed('price', params('utm_source=x'))?.redirect).toBeUndefined();
+    expect(readReportEmbed('custom', params('range=2y'))?.query).toEqual({ series: ['wti'], range: '2y', chart: 'line', format: 'json' });
+    expect(reportViewPath('/embed/reports/custom?series=wti,brent&chart=bar')).toBe(
+      '/analytics?tab=reports&report=custom&series=wti,brent&chart=bar',
+    );
+    expect(reportViewPath('/embed/reports/price')).toBe('/analytics?tab=reports&report=price');
+  });
+
+  it('name each card in lower case', () => {
+    expect(readCardEmbed('energy-mix')).toEqual({ card: 'energy-mix', redirect: undefined });
+    expect(readCardEmbed('Volatility')).toEqual({ card: 'volatility', redirect: '/embed/cards/volatility' });
+    expect(readCardEmbed('wti')).toBeUndefined();
   });
 });

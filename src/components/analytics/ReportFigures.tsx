@@ -1,34 +1,54 @@
 import type { Report } from '@/lib/wire/markets';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { reportChartProps } from '@/components/charts/chart-options';
+import type { ChartMeta } from '@/lib/chart-meta';
 
 export const REPORT_CHART_HEIGHT = 360;
+
+/** What a report's chart says about itself (`permalink` reopens it, `embed` is its embed page's address). */
+export function reportChartMeta(report: Report, permalink: string, embed?: string): ChartMeta {
+  return {
+    title: report.title,
+    subtitle: report.subtitle,
+    units: report.chart.yTitle,
+    source: report.source,
+    notes: report.notes,
+    permalink,
+    embed,
+    filename: report.filename.replace(/\.csv$/, ''),
+  };
+}
 
 /**
  * A report's chart in the chart toolkit, its table under it (part of the report), the source
  * line, the series it draws linked to their pages, and its notes: what a generated report and
- * an analysis item's page show. `permalink` is the address that reopens it.
+ * an analysis item's page show. `permalink` is the address that reopens it, `embed` its embed
+ * page's; `mode="embed"` on that page (the table behind the switch, the series named by the
+ * page's link back).
  */
-export function ReportFigures({ report, permalink }: { report: Report; permalink: string }) {
+export function ReportFigures({
+  report,
+  permalink,
+  embed,
+  mode = 'below',
+}: {
+  report: Report;
+  permalink: string;
+  embed?: string | undefined;
+  mode?: 'below' | 'embed';
+}) {
   const series = report.series ?? [];
   return (
     <ChartFigure
       label={report.kind}
       heading="none"
-      mode="below"
+      mode={mode}
       height={REPORT_CHART_HEIGHT}
       chart={reportChartProps(report)}
       table={report.table}
-      meta={{
-        title: report.title,
-        subtitle: report.subtitle,
-        units: report.chart.yTitle,
-        source: report.source,
-        notes: report.notes,
-        permalink,
-        filename: report.filename.replace(/\.csv$/, ''),
-      }}
+      meta={reportChartMeta(report, permalink, embed)}
       footer={
+        mode !== 'embed' &&
         series.length > 0 && (
           <p className="text-muted-foreground mt-1 text-xs">
             Series:{' '}

@@ -2,6 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ReportFigures, REPORT_CHART_HEIGHT } from '@/components/analytics/ReportFigures';
 import type { ReportState } from '@/components/analytics/use-report';
+import { reportEmbedPath } from '@/lib/chart-embeds';
+
+/** The absolute address of a report view's embed, from the settings it was generated with. */
+function embedOf(kind: string, query: string): string | undefined {
+  const path = reportEmbedPath(kind, new URLSearchParams(query));
+  return path && new URL(path, window.location.origin).href;
+}
 
 /** The generated report, or its loading or error state; the report's heading takes focus when it is ready. */
 export function ReportView({ state }: { state: ReportState }) {
@@ -37,7 +44,7 @@ export function ReportView({ state }: { state: ReportState }) {
         </div>
       </div>
       {/* The page's address holds the report's settings (useReport puts them there), so it reopens it. */}
-      <ReportFigures report={report} permalink={window.location.href} />
+      <ReportFigures report={report} permalink={window.location.href} embed={embedOf(report.kind, state.query)} />
     </section>
   );
 }

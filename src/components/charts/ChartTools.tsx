@@ -82,7 +82,7 @@ function CopyField({ label, value, rows, onStatus }: { label: string; value: str
 
 /**
  * An address made absolute against the page's own once it runs in the browser (a card's
- * permalink is its page's path); as given while rendering on the server, so hydration matches.
+ * permalink is its page's path, its embed `/embed/cards/…`); as given while rendering on the server, so hydration matches.
  */
 function useAbsolute(address: string): string {
   const base = useSyncExternalStore(
@@ -110,6 +110,7 @@ export interface ChartToolsProps {
 export function ChartTools({ meta, chart, table, height, onStatus }: ChartToolsProps) {
   const [busy, setBusy] = useState<'png' | 'svg' | undefined>();
   const permalink = useAbsolute(meta.permalink);
+  const embed = useAbsolute(meta.embed ?? '');
   const download = useRef<HTMLDetailsElement | null>(null);
   const finish = (message: string) => {
     onStatus(message);
@@ -153,7 +154,7 @@ export function ChartTools({ meta, chart, table, height, onStatus }: ChartToolsP
       </Menu>
       <Menu label="Share" className="w-[min(22rem,calc(100vw-2.5rem))] space-y-3">
         <CopyField label="Link" value={permalink} onStatus={onStatus} />
-        {meta.embed && <CopyField label="Embed code" value={embedCode(meta.embed, meta.title, height)} rows={4} onStatus={onStatus} />}
+        {meta.embed && <CopyField label="Embed code" value={embedCode(embed, meta.title, height)} rows={4} onStatus={onStatus} />}
       </Menu>
     </div>
   );

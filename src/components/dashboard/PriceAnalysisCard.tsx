@@ -1,13 +1,11 @@
 import { useId } from 'react';
 import { PRICE_CHANGE_TEXT, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, type DashboardFigures } from '@/lib/dashboard';
-import { changeTone, formatAsOf, formatNumber, formatPercentChange } from '@/lib/market-format';
+import { changeTone, formatNumber, formatPercentChange } from '@/lib/market-format';
 import { cn } from '@/lib/utils';
-import { volatilityChartProps } from '@/components/charts/chart-options';
+import { cardEmbedPath } from '@/lib/chart-embeds';
+import { volatilityCardChart } from '@/components/dashboard/card-charts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
-
-/** "Nov 3": the Monday a week starts on. */
-const weekLabel = (weekStart: string) => formatAsOf(weekStart).replace(/, \d{4}$/, '');
 
 /**
  * Price Analysis: WTI's change over three months and its realized volatility, computed from
@@ -26,27 +24,7 @@ export function PriceAnalysisCard({
   permalink?: string | undefined;
 }) {
   const titleId = useId();
-  const weeks = wti
-    ? wti.weekly.map((w) => ({ label: weekLabel(w.weekStart), value: w.value }))
-    : VOLATILITY_BY_WEEK.map((w) => ({ label: w.week, value: w.value }));
-  const chart = wti
-    ? volatilityChartProps(weeks, 'WTI volatility (%)', 'Week beginning')
-    : volatilityChartProps(weeks, 'Illustrative volatility (%)');
-  const chartBlock = (
-    <CardChart
-      label="volatility"
-      title={wti ? 'WTI volatility by week, annualized' : 'Illustrative price volatility by week'}
-      source={wti ? wti.source : 'Example figures for demonstration, not market data.'}
-      chart={chart}
-      table={{
-        columns: [wti ? 'Week beginning' : 'Week', 'Volatility (%)'],
-        rows: wti ? wti.weekly.map((w) => [w.weekStart, w.value]) : weeks.map((w) => [w.label, w.value]),
-        decimals: [null, 1],
-      }}
-      height={height}
-      permalink={permalink}
-    />
-  );
+  const chartBlock = <CardChart spec={volatilityCardChart(wti)} height={height} permalink={permalink} embed={cardEmbedPath('volatility')} />;
   return (
     <Card role="group" aria-labelledby={titleId}>
       <CardHeader>

@@ -1,36 +1,19 @@
 import { useId, type ReactNode } from 'react';
 import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
 import { formatAsOf, formatNumber } from '@/lib/market-format';
-import { productionChartProps } from '@/components/charts/chart-options';
+import { cardEmbedPath } from '@/lib/chart-embeds';
+import { productionCardChart } from '@/components/dashboard/card-charts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 
-const SPEC_UNIT = 'Barrels per day';
-const EIA_UNIT = 'Million barrels per day';
-
-/** "Aug ’26": a month on the chart's axis (the table says it in full). */
-const shortMonth = (period: string) => {
-  const [month = '', year = ''] = formatAsOf(period, 'monthly').split(' ');
-  return `${month.slice(0, 3)} ’${year.slice(2)}`;
-};
-
 /** The fixed example production trend: illustrative, so labeled as such wherever it is shown. */
 function IllustrativeTrend({ chart, height, permalink }: { chart: boolean; height: number; permalink?: string | undefined }) {
-  const months = PRODUCTION_TREND.map((p) => ({ label: p.month, value: p.value }));
   return (
     <IllustrativeFigures>
       <p className="text-2xl font-bold">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
       <p className="text-muted-foreground text-sm">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
       {chart ? (
-        <CardChart
-          label="production"
-          title="Illustrative production by month"
-          source="Example figures for demonstration, not market data."
-          chart={productionChartProps(months, SPEC_UNIT, 0)}
-          table={{ columns: ['Month', SPEC_UNIT], rows: PRODUCTION_TREND.map((p) => [p.month, p.value]), decimals: [null, 0] }}
-          height={height}
-          permalink={permalink}
-        />
+        <CardChart spec={productionCardChart(undefined)} height={height} permalink={permalink} embed={cardEmbedPath('production')} />
       ) : (
         <p className="text-muted-foreground text-xs">
           Trend, barrels per day: {PRODUCTION_TREND.map((p) => `${p.month} ${p.value.toLocaleString('en-US')}`).join(', ')}
@@ -79,10 +62,9 @@ export function ProductionCard({
       </ProductionFrame>
     );
   }
-  const { months, source } = production;
+  const { months } = production;
   const first = months[0];
   const last = months.at(-1);
-  const points = months.map((m) => ({ label: shortMonth(m.period), value: m.value }));
   return (
     <ProductionFrame headingLevel={headingLevel} description="US crude oil field production, monthly, million barrels per day">
       {last && <p className="text-2xl font-bold">{formatNumber(last.value, 2)} million b/d</p>}
@@ -91,15 +73,7 @@ export function ProductionCard({
           {formatAsOf(last.period, 'monthly')}, from {formatNumber(first.value, 2)} in {formatAsOf(first.period, 'monthly')}
         </p>
       )}
-      <CardChart
-        label="production"
-        title="US crude oil production by month"
-        source={source}
-        chart={productionChartProps(points, EIA_UNIT, 2)}
-        table={{ columns: ['Month', EIA_UNIT], rows: months.map((m) => [m.period, m.value]), decimals: [null, 2], dates: 'month' }}
-        height={height}
-        permalink={permalink}
-      />
+      <CardChart spec={productionCardChart(production)} height={height} permalink={permalink} embed={cardEmbedPath('production')} />
       <a className="text-primary mt-1 inline-block text-xs underline-offset-2 hover:underline" href="/markets/crude-production">
         Full monthly production history and downloads
       </a>

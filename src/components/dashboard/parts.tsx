@@ -1,37 +1,36 @@
 import type { ReactNode } from 'react';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
-import type { ChartProps } from '@/components/charts/chart-options';
-import { chartFilename } from '@/lib/chart-meta';
-import type { ChartTable } from '@/lib/chart-table';
+import { cardChartMeta, type CardChartSpec } from '@/components/dashboard/card-charts';
+import { energyMixColors } from '@/lib/dashboard';
+import { formatNumber } from '@/lib/market-format';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 
-/** A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the table view and downloads). */
+/**
+ * A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the
+ * table view, downloads and, from `cardEmbedPath`, the embed code).
+ */
 export function CardChart({
-  label,
-  title,
-  source,
-  chart,
-  table,
+  spec,
   height,
   permalink = '/',
+  embed,
 }: {
-  label: string;
-  title: string;
-  source: string;
-  chart: ChartProps;
-  table: ChartTable;
+  spec: CardChartSpec;
   height: number;
   /** The page the card is on. */
   permalink?: string | undefined;
+  /** Its embed page's address. */
+  embed?: string | undefined;
 }) {
   return (
     <ChartFigure
-      label={label}
+      label={spec.label}
       heading="none"
       height={height}
-      chart={chart}
-      table={table}
-      meta={{ title, source, permalink, filename: chartFilename(title) }}
+      chart={spec.chart}
+      table={spec.table}
+      meta={cardChartMeta(spec, permalink, embed)}
     />
   );
 }
@@ -50,5 +49,21 @@ export function IllustrativeFigures({ children }: { children: ReactNode }) {
       <div className="mt-2 space-y-1">{children}</div>
       <p className="text-muted-foreground mt-2 text-xs">Example figures for demonstration, not market data.</p>
     </div>
+  );
+}
+
+/** The energy mix's legend: each source's color, name and share (the pie itself draws none). */
+export function EnergyMixLegend({ energyMix }: { energyMix: EnergyMixEntry[] }) {
+  const colors = energyMixColors(energyMix);
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label="Generation mix">
+      {energyMix.map((m, i) => (
+        <li key={m.source} className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colors[i] }} />
+          <span className="flex-1">{m.source}</span>
+          <span className="font-medium tabular-nums">{formatNumber(m.percentage, 1)}%</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,8 @@ import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import { TOPIC_MARKET_SERIES } from '@/lib/categories';
 import { lastModified } from '@/lib/article-meta';
 import type { ArticleSeo } from '@/lib/wire/articles';
-import type { EnergyMixEntry } from '@/lib/wire/markets';
+import type { EnergyMixEntry, Report } from '@/lib/wire/markets';
+import type { ReportKind, ReportQuery } from '@/lib/validation/reports';
 import { seriesInfo, staleFrom } from '@/lib/series-catalog';
 import { archivePageQuerySchema } from '@/lib/validation/page-query';
 import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
@@ -59,6 +60,12 @@ export async function getHomePageData() {
     marketData,
     ...dashboard,
   };
+}
+
+/** The dashboard cards' figures, for a card's embed (`/embed/cards/{card}`): the cards' own tags (`market`, `zoho`). */
+export async function getDashboardCardsData() {
+  showsTags(tag.market, tag.zoho);
+  return getDashboardData();
 }
 
 /** The news page: one archive page of the URL's filter (with search snippets), its page count, and the sidebar. */
@@ -205,14 +212,29 @@ export async function getAnalysisPageData(id: number) {
   if (!item) return undefined;
   const chart = analysisChartOf(item.metadata);
   if (chart) showsTags(tag.market);
-  const report = chart
-    ? await buildReport('custom', { ...chart, format: 'json' }).catch((error: unknown) => {
-        // Series with no stored observations: the item reads without its chart.
-        if (error instanceof NotFoundError) return undefined;
-        throw error;
-      })
-    : undefined;
+  // Series with no stored observations: the item reads without its chart.
+  const report = chart ? await reportIfStored('custom', { ...chart, format: 'json' }) : undefined;
   return { item, chart, report };
+}
+
+/**
+ * A generated report for its embed (`/embed/reports/{kind}`): built from the stored series and
+ * generation figures (so the daily import's `market` purge reaches it); undefined when its
+ * series have no stored figures.
+ */
+export async function getReportEmbedData<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
+  showsTags(tag.market);
+  return reportIfStored(kind, query);
+}
+
+/** A report, or undefined when its series have no stored figures. */
+async function reportIfStored<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
+  try {
+    return await buildReport(kind, query);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /** Published articles per category, counted once per content version. */
