@@ -112,3 +112,27 @@ export function previousBusinessDay(day: string): string {
   while (!isBusinessDay(d)) d = addDays(d, -1);
   return d;
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `instant` in `timeZone` (Intl only): its day, hour (0–23), minute, second and weekday (0 Sunday). */
+export function wallClock(instant: Date | number, timeZone: string): { day: string; hour: number; minute: number; second: number; weekday: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  return { day, hour: Number(get('hour')), minute: Number(get('minute')), second: Number(get('second')), weekday: weekday(day) };
+}

@@ -5,6 +5,7 @@
 // days; nuclear runs flat; natural gas fills what is left; the Lower 48 is the sum of its
 // regions. Deterministic: an hour's figures are the same whenever the seed runs.
 import { GRID_FUEL_CODES, GRID_REGIONS, LOWER_48, type GridFuelCode } from '../catalog/grid.ts';
+import { wallClock } from '../catalog/days.ts';
 
 const HOUR_MS = 3_600_000;
 /** Hours of demand the sample holds, and hours of day-ahead forecast after them. */
@@ -45,26 +46,10 @@ function noise(key: string): number {
   return (((h ^ (h >>> 16)) >>> 0) / 4294967295) * 2 - 1;
 }
 
-const local = new Map<string, Intl.DateTimeFormat>();
 /** The local hour (0–23, of the hour's middle), month (1–12), weekday (0 Sunday) and day of an hour ending at `end`. */
 function localClock(end: number, timeZone: string): { hour: number; month: number; weekday: number; day: string } {
-  let f = local.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      weekday: 'short',
-    });
-    local.set(timeZone, f);
-  }
-  const parts = f.formatToParts(new Date(end - HOUR_MS / 2));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return { hour: Number(get('hour')) + 0.5, month: Number(get('month')), weekday, day: `${get('year')}-${get('month')}-${get('day')}` };
+  const clock = wallClock(end - HOUR_MS / 2, timeZone);
+  return { hour: clock.hour + 0.5, month: Number(clock.day.slice(5, 7)), weekday: clock.weekday, day: clock.day };
 }
 
 /** Demand over the day: a trough before dawn, a morning shoulder, the peak in the early evening. */

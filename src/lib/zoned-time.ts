@@ -3,45 +3,17 @@
  * with Intl only: days are `YYYY-MM-DD` strings, arithmetic runs on UTC midnights.
  */
 
-import { addDays, dayTime, weekday } from '@db/catalog/days';
+import { addDays, dayTime, wallClock, weekday } from '@db/catalog/days';
 
 // Day arithmetic is shared with the seed and the release rules, so it lives in the catalog.
 export { addDays, dayTime, isoDay, weekday } from '@db/catalog/days';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of `instant` in `timeZone`: its day and `HH:MM`. */
+/** The wall clock of `instant` in `timeZone`: its day and `HH:MM`, and the same wall time as if it were UTC (`ms`). */
 export function zonedParts(instant: Date, timeZone: string): { day: string; time: string; ms: number } {
-  const parts = partsFormatter(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  const day = `${get('year')}-${get('month')}-${get('day')}`;
-  const time = `${get('hour')}:${get('minute')}`;
-  const ms = Date.UTC(
-    Number(get('year')),
-    Number(get('month')) - 1,
-    Number(get('day')),
-    Number(get('hour')),
-    Number(get('minute')),
-    Number(get('second')),
-  );
-  return { day, time, ms };
+  const clock = wallClock(instant, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const ms = dayTime(clock.day) + ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000;
+  return { day: clock.day, time: `${pad(clock.hour)}:${pad(clock.minute)}`, ms };
 }
 
 /** The instant when the clocks of `timeZone` show `time` (`HH:MM`) on `day`. */

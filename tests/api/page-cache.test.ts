@@ -14,10 +14,10 @@ const PASSWORD = 'page-cache-admin-password';
 
 const portOf = (server: TestServer) => Number(new URL(server.url).port);
 
-/** Asks until `done` holds for an answer (each process gets its turn), at most `tries` times. */
-async function askUntil(port: number, path: string, done: (page: Page) => boolean, tries = 200): Promise<Page> {
+/** Asks until `done` holds for an answer (each process gets its turn), for at most a minute however busy the machine. */
+async function askUntil(port: number, path: string, done: (page: Page) => boolean): Promise<Page> {
   let last: Page | undefined;
-  for (let i = 0; i < tries; i++) {
+  for (const end = Date.now() + 60_000; Date.now() < end;) {
     last = await getPage(port, path);
     if (done(last)) return last;
     await new Promise((r) => setTimeout(r, 25));
