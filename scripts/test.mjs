@@ -31,8 +31,47 @@ const readJson = (file) => {
   }
 };
 
-/** @typedef {{ numPassedTests: number, numFailedTests: number, numPendingTests: number, numTodoTests?: number }} VitestReport */
-/** @typedef {{ stats?: { expected: number, unexpected: number, flaky: number, skipped: number } }} PlaywrightReport */
+/** @typedef {{ status: string, fullName: string, failureMessages?: string[] }} VitestAssertion */
+/** @typedef {{ numPassedTests: number, numFailedTests: number, numPendingTests: number, numTodoTests?: number, testResults?: { name: string, message?: string, assertionResults?: VitestAssertion[] }[] }} VitestReport */
+/** @typedef {{ title: string, file?: string, line?: number, specs?: { title: string, file: string, line: number, tests: { projectName: string, status: string, results: { error?: { message?: string } }[] }[] }[], suites?: PlaywrightSuite[] }} PlaywrightSuite */
+/** @typedef {{ stats?: { expected: number, unexpected: number, flaky: number, skipped: number }, suites?: PlaywrightSuite[] }} PlaywrightReport */
+
+/**
+ * The failed tests, named again at the very end: a CI log is often read from its tail, and
+ * the failures of the first suite would otherwise scroll away behind the second's output.
+ * @type {string[]}
+ */
+const failures = [];
+/** @param {string | undefined} message */
+const firstLines = (message) =>
+  (message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 3)
+    .map((line) => `      ${line.trim().slice(0, 240)}`)
+    .join('\n');
+/** @param {VitestReport} report */
+const vitestFailures = (report) => {
+  for (const file of report.testResults ?? []) {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (failed.length === 0 && file.message) failures.push(`  ${name}\n${firstLines(file.message)}`);
+    for (const a of failed) failures.push(`  ${name} › ${a.fullName}\n${firstLines(a.failureMessages?.[0])}`);
+  }
+};
+/** @param {PlaywrightSuite[] | undefined} suites */
+const playwrightFailures = (suites) => {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status !== 'unexpected') continue;
+        failures.push(`  [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(t.results.at(-1)?.error?.message)}`);
+      }
+    }
+    playwrightFailures(suite.suites);
+  }
+};
 
 const vitestJson = join(out, 'vitest.json');
 // The API tests need Java (the Nu HTML Checker), Chromium (pa11y-ci) and Varnish (the shared-cache suite); the browser tests Chromium.
@@ -46,6 +85,7 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  vitestFailures(vitest);
 } else totals.failed += 1;
 
 let e2eStatus = run(process.execPath, ['scripts/ensure-chromium.mjs']);
@@ -57,10 +97,12 @@ if (e2eStatus === 0) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped;
+    playwrightFailures(pw.suites);
   } else totals.failed += 1;
 } else totals.failed += 1;
 
 const failed = unitStatus !== 0 || e2eStatus !== 0 || totals.failed > 0;
 if (failed && totals.failed === 0) totals.failed = 1;
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,7 @@
 /// <reference types="astro/client" />
 import type { SessionUser } from '@/server/auth/session';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
+import type { PageRenderer } from '@/server/front/render-thread';
 import type { PageCache } from '@/server/page-cache';
 import type { ViewCounter } from '@/server/services/readership/view-counter';
 
@@ -20,8 +21,10 @@ declare global {
       purges?: PurgeFollower;
       /** This process's readership counts, written in batches (src/server/front); absent under `astro dev`. */
       views?: ViewCounter;
-      /** The request is this process's background render of a stale page: render and store it, never answer from memory. */
-      revalidating?: boolean;
+      /** The process's render thread (src/server/front/render-thread.ts), which renders cacheable pages; absent under `astro dev`. */
+      renderer?: PageRenderer;
+      /** This app runs on the render thread: render a cacheable page and answer it with what it showed, store nothing. */
+      renderOnly?: boolean;
       /** The site's absolute address (`SITE_URL` read at start), set by the middleware. */
       site: URL;
       /** The public contact address (`CONTACT_EMAIL`, or its placeholder in a prerendered page), set by the middleware. */

@@ -8,20 +8,9 @@ import { errorResponse } from '@/server/http';
 import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origin';
 import { createChangeStamp } from '@db/change-stamp';
 import { PurgeFollower } from '@/server/cache/purge-follower';
-import { withRenderScope } from '@/server/cache/render-scope';
-import { tag } from '@/server/cache/tags';
-import {
-  CACHEABLE_ROUTES,
-  EVERY_PAGE_TAG,
-  PageCache,
-  answerFor,
-  cachedPage,
-  etagFor,
-  isPrivatePageRequest,
-  pageAddress,
-  pageCacheControl,
-  type PageAnswer,
-} from '@/server/page-cache';
+import { recordRender } from '@/server/metrics';
+import { CACHEABLE_ROUTES, PageCache, answerFor, isPrivatePageRequest, pageAddress, type PageAnswer } from '@/server/page-cache';
+import { renderPage, renderedAnswer, storeRendered } from '@/server/page-render';
 import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
 
 /** Used when no server hands a cache in through `locals` (the dev server). */
@@ -33,9 +22,6 @@ const fallbackCache = () => {
   }
   return fallback;
 };
-
-/** The most tags a page names in its headers; a page showing more is tagged by its lists instead (and `any`). */
-const MAX_PAGE_TAGS = 80;
 
 /**
  * The site's absolute address for canonical URLs, feeds and structured data, and the public
@@ -132,13 +118,19 @@ const toResponse = (answer: PageAnswer) =>
  * page reads), each with the tags of what it showed while it rendered: a change purges
  * exactly those (see src/server/cache). A page renders once however many readers miss it
  * at the same moment. In production the server answers hits, fresh or stale, before this
- * runs, and sends a stale page's background render here (`locals.revalidating`). Every page
+ * runs, renders stale pages again on its render thread itself, and hands this its render
+ * thread (`locals.renderer`), which runs this same app with `locals.renderOnly`. Every page
  * says how shared caches may keep it and which tags name it (`Surrogate-Key`, `Cache-Tag`).
  */
 const pageCache = defineMiddleware(async (context, next) => {
   const method = context.request.method;
   const params = Object.hasOwn(CACHEABLE_ROUTES, context.routePattern) ? CACHEABLE_ROUTES[context.routePattern] : undefined;
-  if ((method !== 'GET' && method !== 'HEAD') || !params || isPrivatePageRequest(context.url)) return next();
+  const cacheable = (method === 'GET' || method === 'HEAD') && params !== undefined && !isPrivatePageRequest(context.url);
+  // The process's render thread renders cacheable pages only, and sends them back with what they showed.
+  if (context.locals.renderOnly) {
+    return cacheable ? renderedAnswer(await renderPage(next, context.routePattern)) : new Response(null, { status: 404 });
+  }
+  if (!cacheable) return next();
 
   const own =
     context.locals.pageCache && context.locals.purges ? { cache: context.locals.pageCache, purges: context.locals.purges } : fallbackCache();
@@ -150,42 +142,25 @@ const pageCache = defineMiddleware(async (context, next) => {
     acceptEncoding: context.request.headers.get('Accept-Encoding'),
   };
   const address = pageAddress(context.url, params);
-  if (!context.locals.revalidating) {
-    await own.purges.sync();
-    const hit = cache.get(address);
-    if (hit?.fresh) return toResponse(answerFor(hit.page, request));
-    cache.counts.misses++;
-  }
+  await own.purges.sync();
+  const hit = cache.get(address);
+  if (hit?.fresh) return toResponse(answerFor(hit.page, request));
+  cache.counts.misses++;
   const page = await cache.renderOnce(address, async () => {
     const renderedSince = cache.purgeSeq;
-    const { result: response, scope } = await withRenderScope(next);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = new Headers(response.headers);
-    const etag = etagFor(body);
-    headers.set('ETag', etag);
-    headers.set('Vary', 'Accept-Encoding');
-    if (response.status !== 200) {
-      cache.delete(address);
-      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-      return cachedPage(body, [...headers.entries()], etag, response.status);
-    }
-    const tags =
-      scope.tags.size === 0
-        ? [tag.untagged]
-        : scope.tags.size > MAX_PAGE_TAGS
-          ? [tag.untagged, ...[...scope.tags].filter((t) => t.startsWith('l:'))]
-          : [...scope.tags];
-    const now = Date.now();
-    const validFor = scope.validUntil === undefined ? undefined : Math.ceil((scope.validUntil - now) / 1000);
-    headers.set('Cache-Control', pageCacheControl({ purged: appConfig().sharedCache !== undefined, validForSeconds: validFor }));
-    const named = [EVERY_PAGE_TAG, ...tags];
-    headers.set('Surrogate-Key', named.join(' '));
-    headers.set('Cache-Tag', named.join(','));
-    const rendered = cachedPage(body, [...headers.entries()], etag);
-    cache.set(address, context.url, params, rendered, tags, scope.validUntil, renderedSince);
-    return rendered;
+    // On the render thread when the server runs one; here when it has none (astro dev) or it failed.
+    const rendered = (await context.locals.renderer?.render(address)) ?? (await renderHere(next, context.routePattern));
+    return storeRendered(cache, address, context.url, params, rendered, renderedSince);
   });
   return toResponse(answerFor(page, request, 'rendered'));
 });
+
+/** Renders a page on the serving thread, timed for the metrics. */
+async function renderHere(next: () => Promise<Response>, route: string) {
+  const began = performance.now();
+  const rendered = await renderPage(next, route);
+  recordRender(route, (performance.now() - began) / 1000, 'serving');
+  return rendered;
+}
 
 export const onRequest = sequence(errorPageStatus, cacheHeaders, apiErrors, siteAddress, sameOriginWrites, adminSession, pageCache);

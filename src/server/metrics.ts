@@ -13,7 +13,7 @@ import type { PageCache } from '@/server/page-cache';
 interface Metrics {
   registry: client.Registry;
   requests: client.Counter<'class' | 'status'>;
-  renderSeconds: client.Histogram<'route'>;
+  renderSeconds: client.Histogram<'route' | 'thread'>;
   purges: client.Counter<'result'>;
   jobRuns: client.Counter<'job' | 'result'>;
   pageCaches: Set<PageCache>;
@@ -44,8 +44,8 @@ function createMetrics(): Metrics {
     }),
     renderSeconds: new client.Histogram({
       name: 'site_page_render_seconds',
-      help: 'Time to render an on-demand page that was not in the page cache.',
-      labelNames: ['route'],
+      help: 'Time to render a cacheable page (a miss or a stale page), by route and by thread: the render thread, or the serving thread when the render thread could not.',
+      labelNames: ['route', 'thread'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
@@ -144,9 +144,9 @@ export function recordRequest(routeClass: string, status: number): void {
   metrics().requests.inc({ class: routeClass, status: statusClass(status) });
 }
 
-/** Records a page render's duration. */
-export function recordRender(route: string, seconds: number): void {
-  metrics().renderSeconds.observe({ route }, seconds);
+/** Records a page render's duration, and the thread it ran on. */
+export function recordRender(route: string, seconds: number, thread: 'render' | 'serving'): void {
+  metrics().renderSeconds.observe({ route, thread }, seconds);
 }
 
 /** Counts a purge sent to the shared cache, or one that failed. */

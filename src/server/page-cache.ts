@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { GRID_EMBED_PARAMS, STATE_EMBED_PARAMS } from '@/lib/data-desk-views';
 import { REPORT_EMBED_PARAMS } from '@/lib/chart-embeds';
 import { SERIES_VIEW_PARAMS } from '@/lib/series-view';
@@ -123,13 +124,50 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 /** Headers a 304 repeats from the page it stands for (RFC 9110 15.4.5). */
 const NOT_MODIFIED_HEADERS = ['etag', 'cache-control', 'vary', 'surrogate-key', 'cache-tag', 'x-cache'];
 
-/** Builds a cache entry, compressing the body once. */
-export function cachedPage(body: string | Buffer, headers: [string, string][], etag: string, status = 200): CachedPage {
-  const raw = typeof body === 'string' ? Buffer.from(body) : body;
-  // Pages are compressed hard; big files (a sitemap of 50,000 URLs) less so, to keep their first render quick.
+/** The stored encodings of a page's body. */
+export interface CompressedBodies {
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Pages are compressed hard; big files (a sitemap of 50,000 URLs) less so, to keep their first render quick. */
+const compressionOptions = (raw: Buffer): { gzip: ZlibOptions; br: BrotliOptions } => {
   const large = raw.length > 512 * 1024;
-  const gzip = gzipSync(raw, { level: large ? 6 : 9 });
-  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  return {
+    gzip: { level: large ? 6 : 9 },
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
+  };
+};
+
+const gzipOffThread = promisify(gzipAsync);
+const brotliOffThread = promisify(brotliCompress);
+
+/**
+ * Compresses a body on libuv's thread pool, so a render's compression (several milliseconds
+ * for a page at brotli 9) never holds the thread that answers readers.
+ */
+export async function compressOffThread(body: string | Buffer): Promise<CompressedBodies> {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
+  const options = compressionOptions(raw);
+  const [gzip, br] = await Promise.all([gzipOffThread(raw, options.gzip), brotliOffThread(raw, options.br)]);
+  return { gzip, br };
+}
+
+/**
+ * Builds a cache entry from a body and its encodings (`compressOffThread`); without them the
+ * body is compressed here, on this thread (start-up work, tests).
+ */
+export function cachedPage(
+  body: string | Buffer,
+  headers: [string, string][],
+  etag: string,
+  status = 200,
+  compressed?: CompressedBodies,
+): CachedPage {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
+  const options = compressed ? undefined : compressionOptions(raw);
+  const gzip = compressed?.gzip ?? gzipSync(raw, options?.gzip);
+  const br = compressed?.br ?? brotliCompressSync(raw, options?.br);
   const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)).map(([n, v]) => [n.toLowerCase(), v]));
   base['etag'] = etag;
   base['x-cache'] = 'HIT';

@@ -135,16 +135,24 @@ describe('in one process', () => {
   });
 
   const metric = (series: string) => readMetric(metricsPort, series);
+  /** Article pages rendered so far on the process's render thread, and on the thread that serves readers. */
+  const articleRenders = async () => ({
+    render: await metric('site_page_render_seconds_count{route="/article/[slug]",thread="render"}'),
+    serving: await metric('site_page_render_seconds_count{route="/article/[slug]",thread="serving"}'),
+  });
 
-  it('renders a page nobody has once, however many readers ask for it at the same moment', async () => {
+  it('renders a page nobody has once, however many readers ask for it at the same moment, on its render thread', async () => {
     const [story] = await publicArticles(server).then((list) => list.slice(-2));
     const path = `/article/${story!.slug}`;
     const renders = () => metric('site_page_cache_events_total{event="render"}');
     const before = await renders();
+    const threads = await articleRenders();
     const answers = await Promise.all(Array.from({ length: 100 }, () => getPage(port, path)));
     expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
     expect((await renders()) - before).toBe(1);
+    // The render ran on the render thread, never on the thread answering the other 99.
+    expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
   });
 
   it('serves a changed page stale while it renders again once, telling shared caches to keep the stale one a second at most', async () => {
@@ -153,6 +161,7 @@ describe('in one process', () => {
     const old = await warm(port, path, 1);
     expect(old.headers['cache-control']).toMatch(/s-maxage=\d+, stale-while-revalidate=30, stale-if-error=86400$/);
     const excerpt = `Stale-while-revalidate summary ${Date.now()}.`;
+    const threads = await articleRenders();
     expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
     const stale = await getPage(port, path);
     expect(stale.headers['x-cache']).toBe('STALE');
@@ -160,6 +169,8 @@ describe('in one process', () => {
     expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=1');
     const fresh = await askUntil(port, path, (page) => page.headers['x-cache'] === 'HIT' && page.body.includes(excerpt));
     expect(fresh.headers.etag).not.toBe(old.headers.etag);
+    // The new version rendered once, in the background, on the render thread.
+    expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
     // A browser holding the old version gets the new one; holding the new, a 304.
     expect((await getPage(port, path, { 'If-None-Match': String(old.headers.etag) })).status).toBe(200);
     expect((await getPage(port, path, { 'If-None-Match': String(fresh.headers.etag) })).status).toBe(304);

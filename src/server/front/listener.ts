@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +14,8 @@ import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { processViewCounter } from '@/server/services/readership/views';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
+import { storeRendered } from '@/server/page-render';
+import { startRenderThread, type PageRenderer } from '@/server/front/render-thread';
 import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
@@ -190,7 +190,8 @@ export async function createRequestListener(
   const databaseFile = file === undefined ? undefined : watchDatabaseFile(file);
   watchPageCache(pageCache);
   watchOutbox(() => countPendingMail());
-  const revalidation = backgroundRevalidation(pageCache);
+  const renderer = startRenderThread(join(build, 'server/entry.mjs'));
+  const revalidation = backgroundRevalidation(pageCache, renderer);
 
   /**
    * Answers from memory when it can: a prerendered page, or a cached on-demand page once the
@@ -214,7 +215,7 @@ export async function createRequestListener(
       if (hit.fresh) pageCache.counts.hits++;
       else {
         pageCache.counts.staleHits++;
-        revalidation.start(address);
+        revalidation.start(address, params);
       }
       return answerFor(hit.page, request, hit.fresh ? 'fresh' : 'stale');
     };
@@ -274,10 +275,8 @@ export async function createRequestListener(
       sendJsonMessage(res, 413, messages.tooLarge);
       return;
     }
-    // A background render of a stale page (from this process, proven by its secret) skips the memory.
-    const revalidating = revalidation.isOwn(req);
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
-    const app = () => astro(req, res, undefined, { pageCache, purges, revalidating, views });
+    const app = () => astro(req, res, undefined, { pageCache, purges, renderer, views });
     if (isWrite(method)) {
       routeClass = 'write';
       writes.admit(
@@ -298,12 +297,12 @@ export async function createRequestListener(
         routeClass = 'memory';
         sendAnswer(res, answer, securityHeaders[framing], framing);
       } else {
-        routeClass = revalidating ? 'revalidation' : 'app';
+        routeClass = 'app';
         if (method === 'GET') secure(res, securityHeaders[framing], framing);
         compress(req, res, () => assets(req, res, app));
       }
     };
-    const answer = revalidating ? undefined : fromMemory(req, url);
+    const answer = fromMemory(req, url);
     if (!(answer instanceof Promise)) {
       respond(answer);
       return;
@@ -325,7 +324,6 @@ export async function createRequestListener(
       failRequest(req, res, error);
     }
   };
-  revalidation.serveWith(listener);
   return listener;
 }
 
@@ -364,71 +362,31 @@ function answerHealth(
   );
 }
 
-/** The header that marks a background render of this process's, with its secret. */
-const REVALIDATE_HEADER = 'x-page-revalidate';
-
 /**
- * Renders stale pages afresh in the background, once each: a GET of the page's address sent
- * to this very process, on a loopback port of its own (so in a cluster it never lands on
- * another process), marked with a secret only this process knows, so the front passes it
- * to the app and the app renders and stores the page instead of answering from memory.
+ * Renders stale pages afresh in the background, once each, on the process's render thread,
+ * and keeps them. When the thread cannot render one, the stale page is dropped instead, so
+ * the next reader's miss renders it on the serving thread (a page is never left stale).
  */
-function backgroundRevalidation(cache: PageCache) {
-  const secret = randomBytes(24).toString('base64url');
-  let listener: http.RequestListener | undefined;
-  let port: Promise<number> | undefined;
-  const internalPort = () =>
-    (port ??= new Promise<number>((resolve, reject) => {
-      const server = http.createServer(HTTP_TIMEOUTS_INTERNAL, (req, res) => listener?.(req, res));
-      server.once('error', reject);
-      // Exclusive: in a cluster, a worker's listen(0) would otherwise share one port among all
-      // workers, and a background render could land on another process (which refuses its secret).
-      server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => resolve((server.address() as AddressInfo).port));
-      server.unref();
-    }));
+function backgroundRevalidation(cache: PageCache, renderer: PageRenderer) {
   return {
-    serveWith(requestListener: http.RequestListener) {
-      listener = requestListener;
-    },
-    /** Whether a request is one of this process's background renders (the header is dropped either way). */
-    isOwn(req: http.IncomingMessage): boolean {
-      const given = req.headers[REVALIDATE_HEADER];
-      if (given === undefined) return false;
-      delete req.headers[REVALIDATE_HEADER];
-      return given === secret && req.socket.localAddress === req.socket.remoteAddress;
-    },
-    /** Starts the background render of the page at `address`, unless one is running. */
-    start(address: string): void {
+    /** Starts the background render of the page at `address` (of a route reading `params`), unless one is running. */
+    start(address: string, params: readonly string[]): void {
       if (!cache.claimRevalidation(address)) return;
-      void internalPort()
-        .then(
-          (p) =>
-            new Promise<void>((resolve) => {
-              const request = http.get(
-                { host: '127.0.0.1', port: p, path: address, headers: { [REVALIDATE_HEADER]: secret, 'accept-encoding': 'identity' } },
-                (response) => {
-                  // A background render answers MISS (rendered and stored); anything else left the page stale.
-                  if (response.statusCode !== 200 || response.headers['x-cache'] !== 'MISS') {
-                    const cache = String(response.headers['x-cache'] ?? '');
-                    console.error(JSON.stringify({ event: 'page_revalidation_failed', address, status: response.statusCode, cache }));
-                  }
-                  response.resume();
-                  response.once('end', resolve);
-                  response.once('error', () => resolve());
-                },
-              );
-              request.once('error', (error) => {
-                console.error(JSON.stringify({ event: 'page_revalidation_failed', address, message: error.message }));
-                resolve();
-              });
-              request.setTimeout(WRITE_RUN_MAX_MS, () => request.destroy());
-            }),
-        )
-        .catch((error: unknown) => console.error('Page revalidation failed:', error))
+      cache.counts.renders++;
+      const renderedSince = cache.purgeSeq;
+      void renderer
+        .render(address)
+        .then(async (rendered) => {
+          if (rendered) await storeRendered(cache, address, new URL(address, 'http://localhost'), params, rendered, renderedSince);
+          else cache.delete(address);
+        })
+        .catch((error: unknown) => {
+          console.error(
+            JSON.stringify({ event: 'page_revalidation_failed', address, message: error instanceof Error ? error.message : String(error) }),
+          );
+          cache.delete(address);
+        })
         .finally(() => cache.revalidated(address));
     },
   };
 }
-
-/** The internal server answers only this process's own background renders. */
-const HTTP_TIMEOUTS_INTERNAL = { headersTimeout: 10_000, requestTimeout: WRITE_RUN_MAX_MS, keepAliveTimeout: 5_000 };
