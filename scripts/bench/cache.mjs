@@ -13,7 +13,7 @@ import { BENCH_SITE_URL, note, percentile, record, signIn, startServer } from '.
  * @param {string} base @param {string[]} paths @param {number} seconds @param {number} [connections]
  * @returns {Promise<{ rps: number, p99: number, perSecond: number[], errors: number }>}
  */
-function load(base, paths, seconds, connections = 50) {
+export function load(base, paths, seconds, connections = 50) {
   return new Promise((resolve, reject) => {
     let next = 0;
     /** @type {number[]} */
@@ -44,13 +44,13 @@ function load(base, paths, seconds, connections = 50) {
  * @param {string} url
  * @returns {Promise<{ id: number, slug: string }[]>}
  */
-async function stories(url) {
+export async function stories(url) {
   const parsed = /** @type {unknown} */ (await (await fetch(url)).json());
   return /** @type {{ id: number, slug: string }[]} */ (parsed);
 }
 
 /** The page paths readers read: home, /news and 20 articles. @param {string} base */
-async function readerPaths(base) {
+export async function readerPaths(base) {
   const list = await stories(`${base}/api/articles?limit=20&fields=summary`);
   return ['/', '/news', ...list.map((a) => `/article/${a.slug}`)];
 }

@@ -419,7 +419,7 @@ describe('at newsroom size', () => {
     expect(planShapes(plans)).toEqual([
       'SEARCH article_revisions USING INDEX (article_id=?)',
       'SEARCH article_revisions USING INDEX (article_id=?)',
-      'SEARCH articles USING INDEX (status=? AND published_at>? AND published_at<?)',
+      'SEARCH articles USING INDEX (status=? AND published_at>? AND published_at<?) | SEARCH categories USING INTEGER PRIMARY KEY (rowid=?) | SEARCH authors USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN',
     ]);
     expect(fullScans(plans)).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);

@@ -1,6 +1,6 @@
 import { writeTransaction } from '@/server/db';
 import type { Job } from '@/server/jobs/runner';
-import { getAdminArticle, listArticlesFallenDue } from '@/server/queries/articles';
+import { listArticlesFallenDue } from '@/server/queries/articles';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { articleFacts } from '@/server/cache/tags';
 import { relateChangedArticles } from '@/server/services/articles/related';
@@ -30,10 +30,10 @@ export const scheduledPublishingJob: Job = {
     const stored = await getSiteState(CHECKED_UNTIL);
     const after = stored === undefined ? new Date(now.getTime() - FIRST_LOOK_BACK_MS) : new Date(Number(stored));
     if (after.getTime() >= now.getTime()) return 'Nothing new to check.';
-    const ids = await listArticlesFallenDue(after, now);
+    const fellDue = await listArticlesFallenDue(after, now);
+    const ids = fellDue.map((a) => a.id);
     // The stories now public join the lists of the stories like them before pages show them.
     if (ids.length > 0) await relateChangedArticles(ids);
-    const fellDue = (await Promise.all(ids.map((id) => getAdminArticle(id)))).filter((a) => a !== undefined);
     const purge = await writeTransaction(async (tx) => {
       const logged =
         fellDue.length > 0

@@ -381,15 +381,17 @@ export async function getArticleSeo(id: number, tx: Executor = db): Promise<Arti
 }
 
 /**
- * Ids of scheduled articles that fell due in (`after`, `until`]: published with a publish time
- * in that window that was still ahead when they were last saved (so an article published at
- * once, whose save announced it already, is not announced again). A range of the
- * (status, publish time) index.
+ * The scheduled articles that fell due in (`after`, `until`], as the newsroom sees them, in
+ * one read: published with a publish time in that window that was still ahead when they were
+ * last saved (so an article published at once, whose save announced it already, is not
+ * announced again). A range of the (status, publish time) index.
  */
-export async function listArticlesFallenDue(after: Date, until: Date, tx: Executor = db): Promise<number[]> {
+export async function listArticlesFallenDue(after: Date, until: Date, tx: Executor = db): Promise<AdminArticle[]> {
   const rows = await tx
-    .select({ id: articles.id })
+    .select(editorsColumns)
     .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
     .where(
       and(
         eq(articles.status, 'published'),
@@ -399,7 +401,7 @@ export async function listArticlesFallenDue(after: Date, until: Date, tx: Execut
       ),
     )
     .orderBy(articles.publishedAt);
-  return rows.map((r) => r.id);
+  return rows.map(asWire);
 }
 
 /** An article as a mailing lists it. */
