@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articles, rateLimitEvents, staffInvitations } from '@db/schema';
+import { articles, auditLog, rateLimitEvents, staffInvitations } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
 import { cookieOf, joinStaff, tokenMailedTo } from '../helpers/staff.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -317,5 +317,20 @@ describe('the audit trail', () => {
     await expect(server.database.client.execute('DELETE FROM audit_log')).rejects.toThrow(/kept at least/);
     const untouched = await server.database.db.select({ n: sql<number>`count(*)` }).from(articles);
     expect(untouched[0]?.n).toBeGreaterThan(0);
+  });
+});
+
+describe('the audit trail after years', () => {
+  it('counts its entries up to 1,000 ("1,000+"), a filtered list exactly below that', async () => {
+    const at = new Date();
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({ at, actorName: 'robot', action: 'sign_in_failed', summary: `try ${i}` }));
+    for (let i = 0; i < rows.length; i += 200) await server.database.db.insert(auditLog).values(rows.slice(i, i + 200));
+    const all = await call('GET', '/api/admin/audit', { cookie: owner });
+    expect(all.status).toBe(200);
+    expect(all.json).toMatchObject({ total: 1_000, totalAtLeast: true, page: 1 });
+    expect((all.json['items'] as unknown[]).length).toBeGreaterThan(0);
+    const few = await call('GET', '/api/admin/audit?action=subscribers_exported', { cookie: owner });
+    expect(few.json['totalAtLeast']).toBeUndefined();
+    expect(few.json['total']).toBe((few.json['items'] as unknown[]).length);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { auditLog } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { countRows } from '@/server/queries/pages';
+import { countRowsUpTo } from '@/server/queries/pages';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditValues = typeof auditLog.$inferInsert;
@@ -28,8 +28,9 @@ export async function listAuditEntries(filter: AuditFilter, limit: number, offse
   return tx.select().from(auditLog).where(whereOf(filter)).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
 }
 
-export async function countAuditEntries(filter: AuditFilter, tx: Executor = db): Promise<number> {
-  return countRows(tx, auditLog, whereOf(filter));
+/** How many entries a filter matches, counted up to `cap` + 1 (the trail only grows). */
+export async function countAuditEntries(filter: AuditFilter, cap: number, tx: Executor = db): Promise<number> {
+  return countRowsUpTo(tx, auditLog, whereOf(filter), cap);
 }
 
 /** Entries of one action written after entry `afterId`, oldest first (a watermark's next batch), from the action's index. */

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
-import { countRows } from '@/server/queries/pages';
+import { countRows, countRowsUpTo } from '@/server/queries/pages';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -86,13 +86,7 @@ export function listOutboxMessages(filter: OutboxFilter, limit: number, offset: 
 
 /** How many messages a filter matches, counted up to `cap` + 1 (the outbox grows with every send). */
 export async function countOutboxMessages(filter: OutboxFilter, cap: number, tx: Executor = db): Promise<number> {
-  const matches = tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(outboxConditions(filter))
-    .limit(cap + 1);
-  const [row] = await tx.select({ n: sql<number>`count(*)` }).from(matches.as('matches'));
-  return row?.n ?? 0;
+  return countRowsUpTo(tx, outbox, outboxConditions(filter), cap);
 }
 
 /** One message in full, with its delivery result. */

@@ -1,7 +1,7 @@
 // The shapes every paged list shares: how many rows match, and one page read in two steps (the
 // page's ids first, from the full-text index when searching or from the table's own index,
 // then only those rows, put back in the ids' order).
-import { count, inArray, type SQL, type Subquery } from 'drizzle-orm';
+import { count, inArray, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '@/server/db';
 
@@ -22,6 +22,21 @@ export async function findRow<T extends SQLiteTable>(tx: Executor, table: T, whe
 /** How many rows of `table` (or a subquery) match `where` (all of them without it). */
 export async function countRows(tx: Executor, table: SQLiteTable | Subquery, where?: SQL): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * How many rows of `table` match `where`, counted up to `cap` + 1 at most: a count over a table
+ * that only grows (the outbox, the audit trail) then costs the same after years. More than
+ * `cap` says "more than `cap`" (see `cappedTotal`).
+ */
+export async function countRowsUpTo(tx: Executor, table: SQLiteTable, where: SQL | undefined, cap: number): Promise<number> {
+  const matches = tx
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1);
+  const [row] = await tx.select({ n: count() }).from(matches.as('matches'));
   return row?.n ?? 0;
 }
 

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminOutboxListQuery } fr
 import { NotFoundError, messages } from '@/server/errors';
 import { countOutboxMessages, getOutboxMessage, listOutboxMessages } from '@/server/queries/outbox';
 import { asWire } from '@/server/queries/rows';
+import { adminPage } from '@/server/services/site/admin-panel';
 
 /**
  * A page of the outbox for the admin, newest first, with each message's delivery result.
@@ -19,12 +20,7 @@ export async function listOutboxForAdmin(query: AdminOutboxListQuery): Promise<A
     listOutboxMessages(filter, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
     countOutboxMessages(filter, ADMIN_SEARCH_COUNT_CAP),
   ]);
-  return {
-    items: rows.map(asWire),
-    page: query.page,
-    pageSize: ADMIN_PAGE_SIZE,
-    ...(total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total }),
-  };
+  return adminPage(rows.map(asWire), query.page, total, true);
 }
 
 /** One message in full, to read what was sent. */

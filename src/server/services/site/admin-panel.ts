@@ -16,9 +16,12 @@ export function cappedTotal(total: number): { total: number; totalAtLeast?: true
   return total > ADMIN_SEARCH_COUNT_CAP ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true } : { total };
 }
 
-/** One page of an admin list: its items, the page, and the total (capped when a search counted it). */
-export function adminPage<T>(items: T[], page: number, total: number, searched: boolean): AdminPage<T> {
-  return { items, page, pageSize: ADMIN_PAGE_SIZE, ...(searched ? cappedTotal(total) : { total }) };
+/**
+ * One page of an admin list: its items, the page, and the total, said as capped ("1,000+") when
+ * it was counted up to the cap (a search, or a list that only grows).
+ */
+export function adminPage<T>(items: T[], page: number, total: number, capped: boolean): AdminPage<T> {
+  return { items, page, pageSize: ADMIN_PAGE_SIZE, ...(capped ? cappedTotal(total) : { total }) };
 }
 
 /** The numbers in the panel's tab labels, of what the person's role sees (0 for the rest; articles their own unless editors). */

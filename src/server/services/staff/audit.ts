@@ -3,7 +3,7 @@ import type { AdminAuditListQuery } from '@/lib/validation/staff';
 import type { AuditEntry } from '@/lib/wire/staff';
 import type { AdminPage } from '@/lib/wire/common';
 import type { Executor } from '@/server/db';
-import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from '@/server/queries/audit-log';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 
@@ -45,11 +45,14 @@ export async function audit(actor: AuditActor, action: AuditAction, subject?: Au
 /** The actor of a signed-in person's change. */
 export const actorOf = (user: { userId: number; username: string }): AuditActor => ({ userId: user.userId, username: user.username });
 
-/** A page of the audit trail for owners, newest first, filtered by action or person. */
+/** A page of the audit trail for owners, newest first, filtered by action or person; totals counted up to 1,000 ("1,000+"), as the trail only grows. */
 export async function listAuditTrail(query: AdminAuditListQuery): Promise<AdminPage<AuditEntry>> {
   const filter = { action: query.action, actorId: query.actorId };
-  const [rows, total] = await Promise.all([listAuditEntries(filter, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)), countAuditEntries(filter)]);
+  const [rows, total] = await Promise.all([
+    listAuditEntries(filter, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
+    countAuditEntries(filter, ADMIN_SEARCH_COUNT_CAP),
+  ]);
   // Rows are written by `audit` alone, so their action is one of AUDIT_ACTIONS.
   const items = rows.map((row) => ({ ...row, action: row.action as AuditAction, at: row.at.toISOString() }));
-  return adminPage(items, query.page, total, false);
+  return adminPage(items, query.page, total, true);
 }
