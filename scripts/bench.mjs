@@ -5,7 +5,7 @@
 //     page <= 80 KB of JavaScript before the comment form is touched and <= 100 KB with it;
 //     analytics page <= 100 KB above the fold;
 //   - throughput: the article page through the production server >= 80% of a bare
-//     node:http server sending the same bytes, side by side with wrk;
+//     node:http server sending the same bytes, one process each, without compression, with wrk;
 //   - load: while 100 comments are posted at once, reads keep p99 < 50 ms and posts < 250 ms;
 //     memory stays within 50 MB over 10,000 requests with random query strings;
 //   - reads at newsroom size: each read that must stay fast, on the seeded site and on 100,000
@@ -55,7 +55,7 @@ try {
     }
   }
   if (runs('weight')) await benchWeight(server.base);
-  if (runs('throughput')) await benchThroughput(server.base);
+  if (runs('throughput')) await benchThroughput(dir);
   if (runs('load')) await benchWriteLoad(server.base);
   if (runs('memory')) await benchMemory(server.base, server.pid);
   if (runs('varnish')) {

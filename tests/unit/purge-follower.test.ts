@@ -18,6 +18,9 @@ const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/** The next turn of the event loop, where the next batch of requests arrives. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('PurgeFollower', () => {
   it('makes a request that arrives during a read wait for a read that began after it, so it sees every purge committed before it', async () => {
     const cache = new PageCache();
@@ -27,12 +30,14 @@ describe('PurgeFollower', () => {
     await follower.sync(); // the first look: starts from the log's end
     expect(follower.current()).toBe(true);
 
-    // Something is committed: a reader's request starts a read of the log...
+    // Something is committed: a reader's request (in a later turn of the event loop) starts a read of the log...
     stamp = 'commit-1';
+    await nextTurn();
     const first = follower.sync();
     await until(() => log.reads.length === 1);
     // ...and while that read is under way, an editor's purge of a:1 commits and another reader arrives.
     stamp = 'commit-2';
+    await nextTurn();
     let secondDone = false;
     const second = follower.sync().then(() => (secondDone = true));
     log.reads[0]!.answer([]); // the first read began before the purge: it did not see it
@@ -55,10 +60,31 @@ describe('PurgeFollower', () => {
     const follower = new PurgeFollower(cache, () => stamp);
     await follower.sync();
     stamp = 'b';
+    await nextTurn();
     const all = Promise.all(Array.from({ length: 50 }, () => follower.sync()));
     await until(() => log.reads.length === 1);
     log.reads[0]!.answer([]);
     await all;
     expect(log.reads).toHaveLength(1);
+  });
+
+  it('reads the commit stamp once per turn of the event loop, and afresh in the next', async () => {
+    log.reads.length = 0;
+    let stamp = 'x';
+    let readings = 0;
+    const follower = new PurgeFollower(new PageCache(), () => {
+      readings++;
+      return stamp;
+    });
+    await follower.sync();
+    await nextTurn();
+    readings = 0;
+    for (let i = 0; i < 100; i++) expect(follower.current()).toBe(true);
+    expect(readings).toBe(1);
+    // A commit: the requests of the next turn see it.
+    stamp = 'y';
+    await nextTurn();
+    expect(follower.current()).toBe(false);
+    expect(readings).toBe(2);
   });
 });
