@@ -1,5 +1,5 @@
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
-import { formatAsOf, formatPercentChange, formatSeriesValue, type Frequency } from '@/lib/market-format';
+import { formatAsOf, formatPercentChange, formatSeriesValue, percentChange, type Frequency } from '@/lib/market-format';
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
@@ -45,8 +45,9 @@ export function alertFires(rule: Pick<SubscriberAlertRow, 'kind' | 'value'>, ser
   return (Math.abs(latest - previous) / Math.abs(previous)) * 100 > rule.value;
 }
 
-function percentChange(s: MovedSeries): string {
-  return s.previousValue === 0 ? '' : ` (${formatPercentChange(Math.round(((s.value - s.previousValue) / s.previousValue) * 10_000) / 100)})`;
+function percentText(s: MovedSeries): string {
+  const pct = percentChange(s.value, s.previousValue);
+  return pct === null ? '' : ` (${formatPercentChange(pct)})`;
 }
 
 function ruleText(rule: SubscriberAlertRow, s: MovedSeries): string {
@@ -74,7 +75,7 @@ export function priceAlertMessage(
     items.push({
       title: `${s.name} ${hits.map((r) => ruleText(r, s)).join(' and ')}`,
       href: `${site}/markets/${s.slug}`,
-      meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentChange(s)}`,
+      meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentText(s)}`,
     });
   }
   if (items.length === 0) return undefined;
