@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth.ts';
-import { ownedBy, timestampNow } from './columns.ts';
+import { ownedBy, timestampNow, writtenOnArticle } from './columns.ts';
 
 /**
  * Every saved state of an article: one row per create, update or restore, holding the
@@ -11,11 +11,7 @@ import { ownedBy, timestampNow } from './columns.ts';
 export const articleRevisions = sqliteTable(
   'article_revisions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    articleId: integer('article_id').notNull(),
-    /** Who saved it (the name is kept as it was, should the user go). */
-    userId: integer('user_id'),
-    username: text('username').notNull(),
+    ...writtenOnArticle(),
     action: text('action', { enum: ['created', 'updated', 'restored', 'baseline'] }).notNull(),
     /** Field names this save changed, JSON array. */
     changedFields: text('changed_fields').notNull().default('[]'),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { authors } from './authors.ts';
 import { STAFF_ROLES, users } from './auth.ts';
-import { ownedBy, timestampNow } from './columns.ts';
+import { ownedBy, timestampNow, writtenOnArticle } from './columns.ts';
 
 /**
  * Invitations to join the staff: a single-use link mailed to `email` (only the SHA-256 of its
@@ -67,10 +67,7 @@ export const auditLog = sqliteTable(
 export const articleNotes = sqliteTable(
   'article_notes',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    articleId: integer('article_id').notNull(),
-    userId: integer('user_id'),
-    username: text('username').notNull(),
+    ...writtenOnArticle(),
     kind: text('kind', { enum: ['note', 'submitted', 'returned', 'published', 'scheduled'] }).notNull(),
     body: text('body').notNull().default(''),
     revisionId: integer('revision_id'),

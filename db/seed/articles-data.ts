@@ -17,13 +17,6 @@ export interface SeedArticle {
   body: string;
 }
 
-/** A topic's name and slug, as the site's constants give them. */
-function topic(slug: TopicSlug): { name: string; slug: string } {
-  const found = TOPICS.find((t) => t.slug === slug);
-  if (!found) throw new Error(`Unknown topic ${slug}`);
-  return { name: found.name, slug: found.slug };
-}
-
 /**
  * The sample illustrations (drawn for this site): each is `public/images/articles/{name}.jpg`,
  * with its text for readers who cannot see it. The start-up puts them into the media library
@@ -55,34 +48,20 @@ export type SeedImage = keyof typeof seedImages;
 /** Where a sample illustration is served as a plain file (the address a seeded article starts with). */
 export const seedImageUrl = (image: SeedImage) => `/images/articles/${image}.jpg`;
 
-export const seedCategories = [
-  {
-    ...topic('oil-gas'),
-    description: 'Crude, natural gas and refined products: drilling and output, pipelines and LNG, and the prices that move with them.',
-  },
-  {
-    ...topic('renewables'),
-    description: 'Solar, wind, storage, geothermal and hydro: projects, costs and the grid connections they wait for.',
-  },
-  {
-    ...topic('utilities'),
-    description: 'Power companies and grid operators: rates, demand, reliability and the investment behind the wires.',
-  },
-  {
-    ...topic('nuclear'),
-    description: 'The reactor fleet, new builds and small modular designs, fuel supply and the rules that govern them.',
-  },
-  {
-    ...topic('coal'),
-    description: 'Coal production, exports and plant retirements, and the communities and markets they affect.',
-  },
-  {
-    ...topic('policy-regulation'),
-    description: 'Federal and state energy policy: legislation, FERC and EPA rules, permits and the courts.',
-  },
-] as const;
+/** Each topic's description as the seed stores it (editors change it in the panel). */
+const TOPIC_DESCRIPTIONS: Record<TopicSlug, string> = {
+  'oil-gas': 'Crude, natural gas and refined products: drilling and output, pipelines and LNG, and the prices that move with them.',
+  renewables: 'Solar, wind, storage, geothermal and hydro: projects, costs and the grid connections they wait for.',
+  utilities: 'Power companies and grid operators: rates, demand, reliability and the investment behind the wires.',
+  nuclear: 'The reactor fleet, new builds and small modular designs, fuel supply and the rules that govern them.',
+  coal: 'Coal production, exports and plant retirements, and the communities and markets they affect.',
+  'policy-regulation': 'Federal and state energy policy: legislation, FERC and EPA rules, permits and the courts.',
+};
 
-export type CategorySlug = (typeof seedCategories)[number]['slug'];
+/** The categories table's rows: the site's topics, in their order, each with its description. */
+export const seedCategories = TOPICS.map((t) => ({ name: t.name, slug: t.slug, description: TOPIC_DESCRIPTIONS[t.slug] }));
+
+export type CategorySlug = TopicSlug;
 
 /**
  * The sample newsroom's authors; every seed article names one of them, on one of the author's

@@ -45,6 +45,11 @@ export function formatSigned(value: number, decimals: number): string {
   return value > 0 && /[1-9]/.test(text) ? `+${text}` : text;
 }
 
+/** The change from `before` to `now` in percent, to two decimals; null when either is unknown or `before` is 0. */
+export function percentChange(now: number | null, before: number | null): number | null {
+  return now === null || before === null || before === 0 ? null : Math.round(((now - before) / before) * 10_000) / 100;
+}
+
 /** A percent change to `decimals` decimals (2 by default): "+1.25%", "−0.40%", "0.00%". */
 export function formatPercentChange(pct: number, decimals = 2): string {
   return `${formatSigned(pct, decimals)}%`;

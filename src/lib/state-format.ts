@@ -7,6 +7,9 @@ import { US_STATES } from '@/lib/energy';
 /** The unit of every retail price. */
 export const PRICE_UNIT = '¢/kWh';
 
+/** Why the state prices are marked stale: EIA's latest month is older than its usual lag. */
+export const STATES_STALE = 'EIA’s latest month is older than its usual lag';
+
 /** A price in cents per kilowatthour: "15.21¢/kWh". */
 export function formatCents(price: number | null | undefined, decimals = 2): string {
   return price === null || price === undefined ? '–' : `${formatNumber(price, decimals)}${PRICE_UNIT}`;

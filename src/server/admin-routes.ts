@@ -55,15 +55,16 @@ function recordBody<S extends z.core.$ZodType>(
   };
 }
 
-/** PATCH of the record the path's `id` names: the body (at most `limit` bytes) parsed with `schema`, answered with what `update` returns. */
-export function adminUpdate<S extends z.core.$ZodType>(
+/** A handler of a body (at most `limit` bytes, parsed with `schema`) about the record the path's `id` names, answered with what `write` returns. */
+type RecordWrite = <S extends z.core.$ZodType>(
   notFound: string,
   schema: S,
   limit: number,
-  update: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
-): Handler {
-  return recordBody(notFound, schema, limit, update, 200);
-}
+  write: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
+) => Handler;
+
+/** PATCH of the record the path's `id` names: 200 with what `update` returns. */
+export const adminUpdate: RecordWrite = (notFound, schema, limit, update) => recordBody(notFound, schema, limit, update, 200);
 
 /** DELETE of the record the path's `id` names: 204 once `remove` is done. */
 export function adminRemove(notFound: string, remove: (id: number, user: SessionUser) => Promise<unknown>): Handler {
@@ -74,12 +75,5 @@ export function adminRemove(notFound: string, remove: (id: number, user: Session
   };
 }
 
-/** POST about the record the path's `id` names (a note, a review): the body parsed with `schema`; 201 with what `create` returns. */
-export function adminCreateFor<S extends z.core.$ZodType>(
-  notFound: string,
-  schema: S,
-  limit: number,
-  create: (id: number, input: z.output<S>, user: SessionUser) => Promise<unknown>,
-): Handler {
-  return recordBody(notFound, schema, limit, create, 201);
-}
+/** POST about the record the path's `id` names (a note, a review): 201 with what `create` returns. */
+export const adminCreateFor: RecordWrite = (notFound, schema, limit, create) => recordBody(notFound, schema, limit, create, 201);

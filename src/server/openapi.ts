@@ -115,6 +115,30 @@ const id = (what: string) => ({ id: pathParam(`The ${what}’s id.`, recordId) }
 
 /** A public call. */
 const open = (tags: string[], spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags, access: 'public' });
+/** A public read whose only answer is its 200. */
+const openRead = (tags: string[], operationId: string, summary: string, answer: Answer, description?: string): OperationSpec =>
+  open(tags, { operationId, summary, ...(description && { description }), responses: { '200': answer } });
+
+/** A read of the data API: public, rate limited per address (a 429), with ETags (a 304); `errors` are its own 4xx. */
+const dataRead = (
+  call: Pick<OperationSpec, 'operationId' | 'summary' | 'path' | 'query'> & {
+    description: string;
+    answer: Answer;
+    errors?: Record<string, string>;
+    limited?: string;
+  },
+) =>
+  open(['Data API'], {
+    operationId: call.operationId,
+    summary: call.summary,
+    description: `${call.description} Public; rate limited per address.`,
+    ...(call.path && { path: call.path }),
+    ...(call.query && { query: call.query }),
+    responses: { '200': call.answer, '304': notModified, ...call.errors, '429': rateLimited(call.limited ?? 'Too many requests from this address.') },
+  });
+/** The query of a data API history: a range and the answer's format. */
+const historyQuery = (schema: z.ZodMiniType, start: string, end: string) => ({ schema, about: { start, end, format: "The answer's format." } });
+
 /** A call of a staff session (which roles may: the route's capability, src/server/auth/route-permissions.ts). */
 const staff = (tag: string, spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags: [tag], access: 'admin' });
 
@@ -329,27 +353,23 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       },
     }),
   },
-  '/api/categories': {
-    get: open(['Articles'], {
-      operationId: 'listCategories',
-      summary: 'Categories',
-      responses: { '200': ok('Every category.', z.array(categorySchema)) },
-    }),
-  },
+  '/api/categories': { get: openRead(['Articles'], 'listCategories', 'Categories', ok('Every category.', z.array(categorySchema))) },
   '/api/analytics': {
-    get: open(['Analytics'], {
-      operationId: 'getCategoryStats',
-      summary: 'Published articles per category',
-      responses: { '200': ok('Counts.', z.object({ categoryStats: z.array(categoryStatSchema) })) },
-    }),
+    get: openRead(
+      ['Analytics'],
+      'getCategoryStats',
+      'Published articles per category',
+      ok('Counts.', z.object({ categoryStats: z.array(categoryStatSchema) })),
+    ),
   },
   '/api/market-data': {
-    get: open(['Market data'], {
-      operationId: 'listMarketData',
-      summary: 'The market figures of the cards',
-      description: 'Value, change, unit, as-of date and source of the listed series. `/api/series` has every series.',
-      responses: { '200': ok('Figures.', z.array(marketDataItemSchema)) },
-    }),
+    get: openRead(
+      ['Market data'],
+      'listMarketData',
+      'The market figures of the cards',
+      ok('Figures.', z.array(marketDataItemSchema)),
+      'Value, change, unit, as-of date and source of the listed series. `/api/series` has every series.',
+    ),
   },
   '/api/analytics-content': {
     get: open(['Analytics'], {
@@ -398,19 +418,21 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/zoho/config': {
-    get: open(['Analytics'], {
-      operationId: 'getZohoConfig',
-      summary: 'Whether Zoho Analytics is configured',
-      description: 'Signed-in owners get the whole configuration, without its secrets.',
-      responses: { '200': ok('The flag, or the configuration.', z.union([zohoStatusSchema, zohoAdminConfigSchema])) },
-    }),
+    get: openRead(
+      ['Analytics'],
+      'getZohoConfig',
+      'Whether Zoho Analytics is configured',
+      ok('The flag, or the configuration.', z.union([zohoStatusSchema, zohoAdminConfigSchema])),
+      'Signed-in owners get the whole configuration, without its secrets.',
+    ),
   },
   '/api/zoho/dashboard-data': {
-    get: open(['Analytics'], {
-      operationId: 'getEnergyMix',
-      summary: 'The US energy mix',
-      responses: { '200': ok('Shares by source.', z.object({ energyMix: z.array(energyMixEntrySchema) })) },
-    }),
+    get: openRead(
+      ['Analytics'],
+      'getEnergyMix',
+      'The US energy mix',
+      ok('Shares by source.', z.object({ energyMix: z.array(energyMixEntrySchema) })),
+    ),
   },
   '/api/zoho/test-connection': {
     post: staff(ADMIN_DATA, {
@@ -1017,122 +1039,82 @@ const specs: Record<string, Record<string, OperationSpec>> = {
     }),
   },
   '/api/series': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'listSeries',
       summary: 'Every market series with its latest value',
-      description:
-        'Latest value and period, change against the previous observation, unit, cadence, source and whether it is stale. Public; rate limited per address.',
+      description: 'Latest value and period, change against the previous observation, unit, cadence, source and whether it is stale.',
       query: { schema: seriesListQuerySchema, about: LIMIT_OFFSET },
-      responses: {
-        '200': ok('The series, in display order.', z.array(seriesSummarySchema), { headers: { ...totalHeader, ...cacheHeaders } }),
-        '304': notModified,
-        '400': 'Invalid query parameters.',
-        '429': rateLimited('Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).'),
-      },
+      answer: ok('The series, in display order.', z.array(seriesSummarySchema), { headers: { ...totalHeader, ...cacheHeaders } }),
+      errors: { '400': 'Invalid query parameters.' },
+      limited: 'Too many requests from this address (API_RATE_LIMIT a minute per server process, 120 by default).',
     }),
   },
   '/api/series/{slug}': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'getSeries',
       summary: "A series' observations",
       description:
-        'Observations from `start` to `end` (both optional and inclusive), oldest first, as JSON or CSV (`period,value (unit)` header row). At most 10,000 observations per answer; narrow a wider range. Public; rate limited per address.',
+        'Observations from `start` to `end` (both optional and inclusive), oldest first, as JSON or CSV (`period,value (unit)` header row). At most 10,000 observations per answer; narrow a wider range.',
       path: { slug: pathParam(`The series: ${SERIES_SLUGS.join(', ')}.`) },
-      query: {
-        schema: seriesQuerySchema,
-        about: {
-          start: 'First date, YYYY-MM-DD (YYYY-MM for a month).',
-          end: 'Last date, YYYY-MM-DD (YYYY-MM for a month).',
-          format: "The answer's format.",
-        },
-      },
-      responses: {
-        '200': ok('The observations.', seriesHistorySchema, {
-          headers: cacheHeaders,
-          csv: 'A header row, then one `period,value` row per observation.',
-        }),
-        '304': notModified,
-        '400': 'Invalid dates or format, start after end, or too many observations.',
-        '404': 'No such series.',
-        '429': rateLimited('Too many requests from this address.'),
-      },
+      query: historyQuery(seriesQuerySchema, 'First date, YYYY-MM-DD (YYYY-MM for a month).', 'Last date, YYYY-MM-DD (YYYY-MM for a month).'),
+      answer: ok('The observations.', seriesHistorySchema, {
+        headers: cacheHeaders,
+        csv: 'A header row, then one `period,value` row per observation.',
+      }),
+      errors: { '400': 'Invalid dates or format, start after end, or too many observations.', '404': 'No such series.' },
     }),
   },
   '/api/grid': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'listGridRegions',
       summary: 'The live grid: the Lower 48 and its 13 regions now',
       description:
-        'Each region’s latest hour (demand, day-ahead forecast and its error, net generation, total interchange), its fuel mix then, the highest demand of that hour’s local day against the highest stored, and whether the hour is stale. From EIA’s Hourly Electric Grid Monitor (Form EIA-930), imported every hour. Public; rate limited per address.',
-      responses: {
-        '200': ok('The Lower 48 first, then the regions.', z.array(gridRegionSchema), { headers: cacheHeaders }),
-        '304': notModified,
-        '429': rateLimited('Too many requests from this address.'),
-      },
+        'Each region’s latest hour (demand, day-ahead forecast and its error, net generation, total interchange), its fuel mix then, the highest demand of that hour’s local day against the highest stored, and whether the hour is stale. From EIA’s Hourly Electric Grid Monitor (Form EIA-930), imported every hour.',
+      answer: ok('The Lower 48 first, then the regions.', z.array(gridRegionSchema), { headers: cacheHeaders }),
     }),
   },
   '/api/grid/{region}': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'getGridHistory',
       summary: "A grid region's hours",
       description:
-        'Hourly demand, day-ahead forecast, net generation, total interchange and net generation by fuel, in megawatthours, from `start` to `end` (UTC hours, hour-ending, inclusive), oldest first, as JSON or CSV. Without a range: the week up to the latest hour and the forecast after it. At most 31 days per answer; hours are kept for two years. Public; rate limited per address.',
+        'Hourly demand, day-ahead forecast, net generation, total interchange and net generation by fuel, in megawatthours, from `start` to `end` (UTC hours, hour-ending, inclusive), oldest first, as JSON or CSV. Without a range: the week up to the latest hour and the forecast after it. At most 31 days per answer; hours are kept for two years.',
       path: { region: pathParam('EIA’s respondent code, in any case: US48, CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN or TEX.') },
-      query: {
-        schema: gridQuerySchema,
-        about: {
-          start: 'First hour, YYYY-MM-DDTHH in UTC (a day YYYY-MM-DD starts at its midnight, UTC).',
-          end: 'Last hour, written as start.',
-          format: "The answer's format.",
-        },
-      },
-      responses: {
-        '200': ok('The hours.', gridHistorySchema, {
-          headers: cacheHeaders,
-          csv: 'A header row naming each column and its unit, then one row per hour (UTC, hour-ending).',
-        }),
-        '304': notModified,
-        '400': 'Invalid hours or format, start after end, or more than 31 days.',
-        '404': 'No such region.',
-        '429': rateLimited('Too many requests from this address.'),
-      },
+      query: historyQuery(
+        gridQuerySchema,
+        'First hour, YYYY-MM-DDTHH in UTC (a day YYYY-MM-DD starts at its midnight, UTC).',
+        'Last hour, written as start.',
+      ),
+      answer: ok('The hours.', gridHistorySchema, {
+        headers: cacheHeaders,
+        csv: 'A header row naming each column and its unit, then one row per hour (UTC, hour-ending).',
+      }),
+      errors: { '400': 'Invalid hours or format, start after end, or more than 31 days.', '404': 'No such region.' },
     }),
   },
   '/api/states': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'getStatesOverview',
       summary: 'Retail electricity prices of every state in the latest month',
       description:
-        'The average retail price of electricity (cents per kilowatthour) of the 50 states and DC by sector (residential, commercial, industrial, all sectors) in the latest month EIA published, the same month a year before, each state’s rank, and the US average. Public; rate limited per address.',
-      responses: {
-        '200': ok('The states, in the order of their names.', statesOverviewSchema, { headers: cacheHeaders }),
-        '304': notModified,
-        '404': 'No prices are stored yet.',
-        '429': rateLimited('Too many requests from this address.'),
-      },
+        'The average retail price of electricity (cents per kilowatthour) of the 50 states and DC by sector (residential, commercial, industrial, all sectors) in the latest month EIA published, the same month a year before, each state’s rank, and the US average.',
+      answer: ok('The states, in the order of their names.', statesOverviewSchema, { headers: cacheHeaders }),
+      errors: { '404': 'No prices are stored yet.' },
     }),
   },
   '/api/states/{code}': {
-    get: open(['Data API'], {
+    get: dataRead({
       operationId: 'getStateHistory',
       summary: "A state's monthly prices and generation",
       description:
-        'The state’s average retail price by sector against the US average (cents per kilowatthour), and its net generation by fuel (thousand megawatthours), month by month from `start` to `end` (inclusive), oldest first, as JSON or CSV. Public; rate limited per address.',
+        'The state’s average retail price by sector against the US average (cents per kilowatthour), and its net generation by fuel (thousand megawatthours), month by month from `start` to `end` (inclusive), oldest first, as JSON or CSV.',
       path: { code: pathParam('The two-letter postal code of a state or DC, in any case.') },
-      query: {
-        schema: stateHistoryQuerySchema,
-        about: { start: 'First month, YYYY-MM.', end: 'Last month, YYYY-MM.', format: "The answer's format." },
-      },
-      responses: {
-        '200': ok('The months.', stateHistorySchema, {
-          headers: cacheHeaders,
-          csv: 'A header row naming each column and its unit, then one row per month.',
-        }),
-        '304': notModified,
-        '400': 'Invalid months or format, or start after end.',
-        '404': 'No such state.',
-        '429': rateLimited('Too many requests from this address.'),
-      },
+      query: historyQuery(stateHistoryQuerySchema, 'First month, YYYY-MM.', 'Last month, YYYY-MM.'),
+      answer: ok('The months.', stateHistorySchema, {
+        headers: cacheHeaders,
+        csv: 'A header row naming each column and its unit, then one row per month.',
+      }),
+      errors: { '400': 'Invalid months or format, or start after end.', '404': 'No such state.' },
     }),
   },
   '/api/openapi.json': {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { waitForIslands } from './hydration.ts';
 
 /** Fills the login form with the e2e administrator's credentials and sends it. */
@@ -19,6 +19,12 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('region', { name: /Notifications/ })).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await waitForIslands(page);
+}
+
+/** Opens the editor of a new article from the Articles tab; answers its dialog. */
+export async function openNewArticle(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Article' }).click();
+  return page.getByRole('dialog', { name: 'Add Article' });
 }
 
 /** The toasts on screen. */

@@ -3,7 +3,7 @@ import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { articles, comments, contactMessages, users } from '@db/schema';
-import { signIn, submitSignIn, toasts } from './admin-session.ts';
+import { signIn, submitSignIn, toasts, openNewArticle } from './admin-session.ts';
 import { seriousViolations } from './axe.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
@@ -85,8 +85,7 @@ test('signing in says "Login Successful" on the panel, once', async ({ page }) =
 test('the editor creates, edits and deletes an article, which readers see once its page has rendered again', async ({ page, browser }) => {
   await signIn(page);
   const title = `Utilities race to connect data centers ${Date.now()}`;
-  await page.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(page);
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await expect(dialog.getByLabel('Slug', { exact: true })).toHaveValue(/^utilities-race-to-connect-data-centers-\d+$/);
   const slug = await dialog.getByLabel('Slug', { exact: true }).inputValue();
@@ -337,8 +336,7 @@ test('the inbox names the category, says the time zone and cuts a long message a
 
 test('the link form closes with Escape without closing the editor, and the dialog closes from its button', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(page);
   const body = dialog.getByRole('textbox', { name: 'Content' });
   await body.click();
   await page.keyboard.type('Grid operators');

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { pngText } from '@/lib/png-text';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { chartDownload as download, drawnChart } from './charts.ts';
+import { chartDownload as download, chartPngText, drawnChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
 const SAMPLE_SOURCE = /^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
@@ -39,12 +38,7 @@ test('a chart downloads as a PNG and an SVG with its title, source line and the 
   // Well-formed: an image library draws it.
   expect((await sharp(Buffer.from(svg)).metadata()).width).toBe(1200);
 
-  const pngFile = await download(page, figure, /Image \(PNG\)/);
-  expect(pngFile.suggestedFilename()).toBe('wti-1y.png');
-  const png = new Uint8Array(readFileSync(await pngFile.path()));
-  const meta = await sharp(png).metadata();
-  expect([meta.format, meta.width]).toEqual(['png', 2400]);
-  expect(pngText(png)).toMatchObject({ Title: 'WTI Crude Oil', Source: source, Author: 'EnergyPulse' });
+  expect(await chartPngText(page, figure, 'wti-1y.png')).toMatchObject({ Title: 'WTI Crude Oil', Source: source, Author: 'EnergyPulse' });
   await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
 });
 

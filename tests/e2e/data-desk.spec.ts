@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { pngText } from '@/lib/png-text';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { chartDownload as download, drawnChart } from './charts.ts';
+import { chartDownload as download, chartPngText, drawnChart } from './charts.ts';
 
 /**
  * A data desk chart in the toolkit, scrolled to and drawn (so its island has hydrated: the
@@ -131,13 +129,9 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
     const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
     expect(source).toMatch(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: \w{3}, \w{3} \d+, \d+ [AP]M CT \(\d+ [AP]M ET\)\.$/);
 
-    const pngFile = await download(page, figure, /Image \(PNG\)/);
-    expect(pngFile.suggestedFilename()).toBe('grid-tex-demand.png');
-    const png = new Uint8Array(readFileSync(await pngFile.path()));
-    const meta = await sharp(png).metadata();
-    expect([meta.format, meta.width]).toEqual(['png', 2400]);
-    expect(pngText(png)).toMatchObject({ Title: 'Texas: hourly demand and day-ahead forecast', Source: source, Author: 'EnergyPulse' });
-    expect(pngText(png)['URL']).toMatch(/\/grid\/TEX$/);
+    const text = await chartPngText(page, figure, 'grid-tex-demand.png');
+    expect(text).toMatchObject({ Title: 'Texas: hourly demand and day-ahead forecast', Source: source, Author: 'EnergyPulse' });
+    expect(text['URL']).toMatch(/\/grid\/TEX$/);
     await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
 
     const svg = readFileSync(await (await download(page, figure, /Vector image \(SVG\)/)).path(), 'utf8');

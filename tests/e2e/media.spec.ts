@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn, toasts } from './admin-session.ts';
+import { signIn, toasts, openNewArticle } from './admin-session.ts';
 import { uniqueClientAddress } from './db.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -17,8 +17,7 @@ async function testImage(width: number, height: number, format: 'png' | 'jpeg'):
 
 /** Opens Add Article with a draft's fields filled (drafts only: other tests page through the public lists). */
 async function newDraft(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(page);
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Wind output set a record.');
   await dialog.getByLabel('Author', { exact: true }).fill('Newsroom');

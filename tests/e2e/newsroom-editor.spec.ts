@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toasts } from './admin-session.ts';
+import { signIn, toasts, openNewArticle } from './admin-session.ts';
 import { eq } from 'drizzle-orm';
 import { articles } from '@db/schema';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
@@ -10,8 +10,7 @@ test.beforeEach(async ({ page }) => {
 
 /** Creates a draft article through the editor. */
 async function createArticle(page: Page, title: string, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(page);
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Operators weigh reserve margins.');
   await dialog.getByRole('textbox', { name: 'Content' }).fill(text);

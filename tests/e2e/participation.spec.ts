@@ -3,6 +3,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { articles, comments } from '@db/schema';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 
+/** Fills the contact form as Jordan Lee (jordan@example.com), with `fields` besides, and sends it. */
+async function sendContactMessage(page: Page, fields: { company?: string; category: string; subject: string; message: string }): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill('Jordan Lee');
+  await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
+  if (fields.company) await page.getByLabel('Company (optional)', { exact: true }).fill(fields.company);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: fields.category });
+  await page.getByLabel('Subject', { exact: true }).fill(fields.subject);
+  await page.getByLabel('Message', { exact: true }).fill(fields.message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+}
+
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
 });
@@ -147,12 +158,7 @@ test.describe('notifications', () => {
       await route.continue();
     });
     await page.goto('/contact');
-    await page.getByLabel('Name', { exact: true }).fill('Jordan Lee');
-    await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
-    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Feedback' });
-    await page.getByLabel('Subject', { exact: true }).fill('Late notification');
-    await page.getByLabel('Message', { exact: true }).fill('The notification code is held back on purpose.');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactMessage(page, { category: 'Feedback', subject: 'Late notification', message: 'The notification code is held back on purpose.' });
     // Sent and reset while the notification's code is still on its way.
     await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('');
     await page.getByLabel('Subject', { exact: true }).fill('Typing goes on');
@@ -189,13 +195,12 @@ test.describe('contact form', () => {
     }
     await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Name', { exact: true }).fill('Jordan Lee');
-    await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
-    await page.getByLabel('Company (optional)', { exact: true }).fill('Prairie Wind LLC');
-    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Press/Media' });
-    await page.getByLabel('Subject', { exact: true }).fill('Interview request');
-    await page.getByLabel('Message', { exact: true }).fill('Could your analysts comment on the PJM auction?');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactMessage(page, {
+      company: 'Prairie Wind LLC',
+      category: 'Press/Media',
+      subject: 'Interview request',
+      message: 'Could your analysts comment on the PJM auction?',
+    });
     const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
     await expect(toast.getByText('Message Sent')).toBeVisible();
     await expect(toast.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();

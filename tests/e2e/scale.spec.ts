@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toasts } from './admin-session.ts';
+import { signIn, toasts, openNewArticle } from './admin-session.ts';
 import { uniqueClientAddress } from './db.ts';
 
 // The admin panel on an archive of 3,000 articles and 30,000 comments (a server of its own).
@@ -44,8 +44,7 @@ test('the articles list pages, searches and filters on the server, and the edito
 
 test('the editor adds a link and an image through its own forms, the image only with a description', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(page);
   const body = dialog.getByRole('textbox', { name: 'Content' });
   await body.click();
   await page.keyboard.type('Read the report');

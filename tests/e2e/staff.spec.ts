@@ -7,6 +7,7 @@ import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { seriousViolations } from './axe.ts';
 import { waitForIslands } from './hydration.ts';
+import { openNewArticle } from './admin-session.ts';
 
 const OWNER_PASSWORD = 'staff-e2e-owner-password';
 let smtp: TestSmtp;
@@ -78,8 +79,7 @@ test('the owner brings in a contributor and an editor; a draft is submitted, fou
   // A contributor's panel: articles and their own security, nothing of readers or settings.
   const sections = writer.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
   await expect(sections).toHaveText(['Articles', 'Security']);
-  await writer.getByRole('button', { name: 'Add Article' }).click();
-  const dialog = writer.getByRole('dialog', { name: 'Add Article' });
+  const dialog = await openNewArticle(writer);
   const title = `Transmission queue grows ${Date.now()}`;
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Excerpt', { exact: true }).fill('Developers wait years for interconnection.');

@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { gridHourly, outbox, subscriberDataAlerts, subscribers } from '@db/schema';
-import { createDatabase } from '@db/client';
 import { eq } from 'drizzle-orm';
 import { defaultEiaRoutes, defaultGridRows, FAKE_EIA_KEY, fakeEiaHour, startFakeEia } from '../fakes/eia.ts';
-import { startTestSmtp } from '../fakes/smtp.ts';
-import { useServerDatabase } from '../helpers/database.ts';
+import { headerLine as header, MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
 
 // Readers' data alerts end to end in one process, as a web process runs them: the daily and the
 // hourly import read the local fake EIA, the data-alert job (run by two processes at once) finds
 // what the new figures did, and a real SMTP server receives what a mailbox would.
-const smtp = await startTestSmtp();
-const { received } = smtp;
 const eia = await startFakeEia({ maxPage: 2000 });
-
-const url = useServerDatabase('data-alerts');
-process.env['SITE_URL'] = 'https://energypulse.test';
-process.env['APP_SECRET'] = 'a-test-secret-of-at-least-thirty-two-characters';
-process.env['SMTP_URL'] = smtp.url;
-process.env['EIA_API_KEY'] = FAKE_EIA_KEY;
-process.env['EIA_API_URL'] = `${eia.url}/v2`;
-const { db } = await import('@/server/db');
-const { runDueJobs } = await import('@/server/jobs/runner');
+const {
+  other,
+  deliver: deliverAt,
+  db,
+  runDueJobs,
+  ensureScheduledJob,
+} = await useMailProcess('data-alerts', {
+  ...MAIL_SITE_ENV,
+  EIA_API_KEY: FAKE_EIA_KEY,
+  EIA_API_URL: `${eia.url}/v2`,
+});
 const { dataAlertJob } = await import('@/server/jobs/newsletter');
-const { ensureScheduledJob } = await import('@/server/queries/jobs');
-const { deliverDueMail } = await import('@/server/services/mail/outbox');
 const { sendDataAlerts } = await import('@/server/services/newsletter/data-alerts');
 const { runEiaImport } = await import('@/server/services/markets/import');
 const { importGridFromEia } = await import('@/server/services/grid/import');
-const other = createDatabase(() => ({ url }));
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -96,12 +91,7 @@ async function importAll(gridNow: number): Promise<void> {
   await importGridFromEia({ paceMs: 0, now: gridNow });
 }
 
-async function deliver(): Promise<ParsedMail[]> {
-  const before = received.length;
-  await deliverDueMail({ holder: 'test', now: () => new Date(Date.now() + 60_000) });
-  return received.slice(before);
-}
-const header = (mail: ParsedMail | undefined, name: string) => mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+const deliver = () => deliverAt(() => new Date(Date.now() + 60_000));
 const toOf = (mail: ParsedMail) => (mail.to && 'value' in mail.to ? mail.to.value[0]?.address : '');
 
 let n = 0;
@@ -135,15 +125,7 @@ beforeAll(async () => {
   await ensureScheduledJob(dataAlertJob.name, new Date(0));
 });
 
-afterAll(async () => {
-  await other.close();
-  await smtp.close();
-  await eia.close();
-});
-
-beforeEach(() => {
-  received.length = 0;
-});
+afterAll(() => eia.close());
 
 describe('data alerts', () => {
   it('tell each reader once what the new figures did (storage out of its range, a demand record, a state price move), though two processes run the job', async () => {

@@ -15,19 +15,22 @@ afterAll(() => other.close());
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 22) + ms);
+/** A job due every hour, with `options` (a lease, its own run log) besides. */
+const hourlyJob = (name: string, run: Job['run'], options: Partial<Job> = {}): Job => ({
+  name,
+  nextRunAfter: (after) => new Date(after.getTime() + HOUR),
+  run,
+  ...options,
+});
 
 describe('the job runner', () => {
   it('runs a due job exactly once when two processes ask at the same moment, then schedules the next run', async () => {
     let runs = 0;
-    const job: Job = {
-      name: 'hourly',
-      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
-      run: async () => {
-        runs++;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return 'done';
-      },
-    };
+    const job = hourlyJob('hourly', async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return 'done';
+    });
     await ensureScheduledJob('hourly', at(0));
     const now = () => at(1000);
     const [first, second] = await Promise.all([
@@ -66,15 +69,11 @@ describe('the job runner', () => {
   it('runs a job asked for at once, and again right after a run during which it was asked for', async () => {
     const { requestJobRun } = await import('@/server/queries/jobs');
     let runs = 0;
-    const job: Job = {
-      name: 'alerts',
-      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
-      run: async () => {
-        runs++;
-        // Another process's import asks for the job while this run goes on.
-        if (runs === 1) await requestJobRun('alerts', at(2_000), other.db);
-      },
-    };
+    const job = hourlyJob('alerts', async () => {
+      runs++;
+      // Another process's import asks for the job while this run goes on.
+      if (runs === 1) await requestJobRun('alerts', at(2_000), other.db);
+    });
     // Asked for before the runner registered it: the row is made, due at once.
     await requestJobRun('alerts', at(1_000));
     expect(await runDueJobs([job], { holder: 'a', now: () => at(1_500) })).toEqual(['alerts']);
@@ -92,12 +91,7 @@ describe('the job runner', () => {
   });
 
   it('keeps only the schedule of a job that logs its own runs, so each run is recorded once', async () => {
-    const job: Job = {
-      name: 'own-log',
-      keepsRunLog: true,
-      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
-      run: () => Promise.resolve('imported'),
-    };
+    const job = hourlyJob('own-log', () => Promise.resolve('imported'), { keepsRunLog: true });
     await ensureScheduledJob('own-log', at(0));
     await runDueJobs([job], { holder: 'a', now: () => at(1_000) });
     const [row] = (await listScheduledJobs()).filter((j) => j.name === 'own-log');
@@ -118,15 +112,14 @@ describe('the job runner', () => {
 
   it('lets another process take over a run whose process died (its lease ran out)', async () => {
     let runs = 0;
-    const job: Job = {
-      name: 'takeover',
-      leaseMs: 10_000,
-      nextRunAfter: (after) => new Date(after.getTime() + HOUR),
-      run: () => {
+    const job = hourlyJob(
+      'takeover',
+      () => {
         runs++;
         return Promise.resolve();
       },
-    };
+      { leaseMs: 10_000 },
+    );
     await ensureScheduledJob('takeover', at(0));
     // Process A claims the run and dies before finishing: simulate with a claim only.
     const { claimDueJob } = await import('@/server/queries/jobs');

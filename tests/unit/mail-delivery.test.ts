@@ -1,31 +1,11 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '@db/client';
-import { startTestSmtp } from '../fakes/smtp.ts';
-import { useServerDatabase } from '../helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useMailProcess } from '../helpers/mail-process.ts';
 
-// A real SMTP server in this process: what it accepts is what a mailbox would receive.
-const smtp = await startTestSmtp();
-const { received } = smtp;
-
-const url = useServerDatabase('mail');
-process.env['SMTP_URL'] = smtp.url;
-process.env['MAIL_FROM'] = 'EnergyPulse <briefing@energypulse.test>';
+// A real SMTP server in this process, and a second handle on the database (another web process).
+const { smtp, received, other } = await useMailProcess('mail', { MAIL_FROM: 'EnergyPulse <briefing@energypulse.test>' });
 const { writeTransaction } = await import('@/server/db');
 const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
 const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
-
-// A second, independent handle on the same file: another web process.
-const other = createDatabase(() => ({ url }));
-
-afterAll(async () => {
-  await other.close();
-  await smtp.close();
-});
-
-beforeEach(() => {
-  received.length = 0;
-  smtp.refuseNext(0);
-});
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
 const MINUTE = 60_000;

@@ -1,30 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, comments, contactMessages, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
-import { createDatabase, openDatabase } from '@db/client';
-import type { ParsedMail } from 'mailparser';
-import { startTestSmtp } from '../fakes/smtp.ts';
-import { useServerDatabase } from '../helpers/database.ts';
+import { openDatabase } from '@db/client';
+import { headerLine as header, MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
 
 // A real SMTP server in this process: what it accepts is what a mailbox would receive.
-const smtp = await startTestSmtp();
-const { received } = smtp;
-
-const url = useServerDatabase('mailings');
-process.env['SITE_URL'] = 'https://energypulse.test';
-process.env['APP_SECRET'] = 'a-test-secret-of-at-least-thirty-two-characters';
-process.env['SMTP_URL'] = smtp.url;
-process.env['EDITORS_EMAIL'] = 'desk@energypulse.test';
-const { db } = await import('@/server/db');
-const { runDueJobs } = await import('@/server/jobs/runner');
+const {
+  url,
+  other,
+  deliver: deliverAt,
+  db,
+  runDueJobs,
+  ensureScheduledJob,
+} = await useMailProcess('mailings', { ...MAIL_SITE_ENV, EDITORS_EMAIL: 'desk@energypulse.test' });
 const { newsletterJobs } = await import('@/server/jobs/newsletter');
-const { ensureScheduledJob } = await import('@/server/queries/jobs');
-const { deliverDueMail } = await import('@/server/services/mail/outbox');
 const { sendEdition } = await import('@/server/services/newsletter/briefing');
 const { sendPriceAlerts } = await import('@/server/services/newsletter/price-alerts');
 const { sendTopicDigests } = await import('@/server/services/newsletter/topic-digests');
 const { notifyEditors } = await import('@/server/services/mail/editor-notices');
-const other = createDatabase(() => ({ url }));
 
 // Monday, November 23, 2026, 06:30 in New York.
 const BRIEFING_AT = new Date('2026-11-23T11:30:00Z');
@@ -57,14 +50,7 @@ async function article(title: string, categoryId: number, publishedAt: Date, sta
   return row?.id ?? 0;
 }
 
-async function deliver(now: Date): Promise<ParsedMail[]> {
-  const before = received.length;
-  await deliverDueMail({ holder: 'test', now: () => now });
-  return received.slice(before);
-}
-
-/** A header's line as sent, unfolded. */
-const header = (mail: ParsedMail | undefined, name: string) => mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+const deliver = (now: Date) => deliverAt(() => now);
 
 beforeAll(async () => {
   await db.insert(categories).values([
@@ -80,15 +66,6 @@ beforeAll(async () => {
     { seriesId: wti?.id ?? 0, period: '2026-11-19', value: 70 },
     { seriesId: wti?.id ?? 0, period: '2026-11-20', value: 76 },
   ]);
-});
-
-afterAll(async () => {
-  await other.close();
-  await smtp.close();
-});
-
-beforeEach(() => {
-  received.length = 0;
 });
 
 describe('the daily briefing', () => {

@@ -71,13 +71,12 @@ export function Choice<V extends string>({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
-        {(Object.entries(options) as [V, string][]).map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as V)}
+        options={(Object.entries(options) as [V, string][]).map(([v, text]) => ({ value: v, label: text }))}
+      />
     </div>
   );
 }

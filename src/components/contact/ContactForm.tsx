@@ -3,6 +3,7 @@ import { useReaderForm } from '@/components/forms/use-reader-form';
 import { Button } from '@/components/ui/button';
 import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { Toaster } from '@/components/ui/toast';
 
@@ -38,18 +39,9 @@ export default function ContactForm() {
             <Input {...fieldProps('contact-company', errors.company?.message)} autoComplete="organization" {...register('company')} />
           </FormField>
           <FormField id="contact-category" label="Category" error={errors.category?.message}>
-            <select
-              {...fieldProps('contact-category', errors.category?.message)}
-              className="border-input bg-card aria-invalid:border-destructive h-10 w-full rounded-md border px-3 text-base md:text-sm"
-              {...register('category')}
-            >
+            <NativeSelect {...fieldProps('contact-category', errors.category?.message)} {...register('category')} options={CONTACT_CATEGORIES}>
               <option value="">Select a category</option>
-              {CONTACT_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            </NativeSelect>
           </FormField>
         </div>
         <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>

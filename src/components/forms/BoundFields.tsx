@@ -78,13 +78,7 @@ export function SelectField<I extends FieldValues, O>({
   const { id, error, control } = useBound({ form, name });
   return (
     <FormField id={id} label={label} error={error} optional={optional ?? false} className={className ?? ''}>
-      <NativeSelect {...control}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect {...control} options={options} />
     </FormField>
   );
 }

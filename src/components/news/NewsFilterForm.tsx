@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import type { Ref, SubmitEvent } from 'react';
 import type { Category } from '@/lib/wire/articles';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 
 interface NewsFilterFormProps {
   categories: Category[];
@@ -49,21 +50,16 @@ export function NewsFilterForm({
         <label htmlFor="news-category" className="sr-only">
           Category
         </label>
-        <select
+        <NativeSelect
           id="news-category"
           ref={categoryRef}
           name="category"
           value={category}
           onChange={(e) => onCategory(e.target.value)}
-          className="border-input bg-card h-10 w-full rounded-md border px-3 text-base md:text-sm"
+          options={categories.map((c) => ({ value: c.slug, label: c.name }))}
         >
           <option value="all">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        </NativeSelect>
       </div>
       <Button type="submit">Search</Button>
     </form>

@@ -1,4 +1,3 @@
-import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { sendJson } from '@/lib/api-client';
@@ -13,10 +12,9 @@ import {
   type DataAlerts,
 } from '@/lib/validation/newsletter';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useZodForm, type ZodForm } from '@/components/forms/use-zod-form';
 import { DataAlertsFieldset } from '@/components/newsletter/DataAlertsFieldset';
+import { AlertItem, AlertRows, CheckboxChoices, RowSelect } from '@/components/newsletter/preference-fields';
 
 type Kind = (typeof ALERT_KINDS)[number];
 type PreferencesForm = ZodForm<NewsletterPreferencesFormInput, NewsletterPreferences>;
@@ -37,6 +35,7 @@ export interface PreferencesFormProps {
 }
 
 const KIND_LABELS: Record<Kind, string> = { above: 'rises above', below: 'falls below', move: 'moves by more than' };
+const KIND_CHOICES = ALERT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
 /**
  * A reader's newsletter preferences: what to receive, the topics followed, price alerts
@@ -132,27 +131,12 @@ function TopicsFieldset({ form, topics }: { form: PreferencesForm; topics: Prefe
         control={form.control}
         name="topics"
         render={({ field }) => (
-          <div className="grid gap-2 sm:grid-cols-2">
-            {topics.map((t) => (
-              <div key={t.slug} className="flex items-center gap-2">
-                <input
-                  id={form.fieldId(`topic-${t.slug}`)}
-                  type="checkbox"
-                  checked={field.value.includes(t.slug)}
-                  onChange={(e) => {
-                    const followed = new Set(field.value);
-                    if (e.target.checked) followed.add(t.slug);
-                    else followed.delete(t.slug);
-                    field.onChange(topics.filter((x) => followed.has(x.slug)).map((x) => x.slug));
-                  }}
-                  className="size-4 shrink-0 accent-sky-600"
-                />
-                <label htmlFor={form.fieldId(`topic-${t.slug}`)} className="text-sm">
-                  {t.name}
-                </label>
-              </div>
-            ))}
-          </div>
+          <CheckboxChoices
+            options={topics.map((t) => ({ value: t.slug, label: t.name }))}
+            value={field.value}
+            onChange={field.onChange}
+            idOf={(slug) => form.fieldId(`topic-${slug}`)}
+          />
         )}
       />
       {error && (
@@ -175,29 +159,25 @@ function AlertsFieldset({ form, series }: { form: PreferencesForm; series: Prefe
     form.setValue('priceAlerts', true);
   };
   return (
-    <fieldset className="space-y-3">
-      <legend className="mb-2 text-lg font-semibold">Price alerts</legend>
-      <p className="text-muted-foreground text-sm">
-        Checked after each data release. Up to {MAX_PRICE_ALERTS} alerts; they are sent while “Price alerts” is ticked above.
-      </p>
-      {alerts.fields.length === 0 && <p className="text-sm">No alerts yet.</p>}
-      <ul className="space-y-3">
-        {alerts.fields.map((field, index) => (
-          <AlertRow
-            key={field.id}
-            form={form}
-            index={index}
-            base={form.fieldId(`alert-${field.id}`)}
-            series={series}
-            onRemove={() => alerts.remove(index)}
-          />
-        ))}
-      </ul>
-      {listError && <p className="text-destructive text-sm">{listError}</p>}
-      <Button type="button" variant="secondary" onClick={addAlert} disabled={alerts.fields.length >= MAX_PRICE_ALERTS || series.length === 0}>
-        Add a price alert
-      </Button>
-    </fieldset>
+    <AlertRows
+      legend={{ text: 'Price alerts', className: 'mb-2 text-lg font-semibold' }}
+      hint={`Checked after each data release. Up to ${MAX_PRICE_ALERTS} alerts; they are sent while “Price alerts” is ticked above.`}
+      empty="No alerts yet."
+      count={alerts.fields.length}
+      error={listError}
+      add={{ label: 'Add a price alert', onClick: addAlert, disabled: alerts.fields.length >= MAX_PRICE_ALERTS || series.length === 0 }}
+    >
+      {alerts.fields.map((field, index) => (
+        <AlertRow
+          key={field.id}
+          form={form}
+          index={index}
+          base={form.fieldId(`alert-${field.id}`)}
+          series={series}
+          onRemove={() => alerts.remove(index)}
+        />
+      ))}
+    </AlertRows>
   );
 }
 
@@ -219,51 +199,22 @@ function AlertRow({
   const valueError = form.formState.errors.alerts?.[index]?.value?.message;
   const unit = series.find((s) => s.slug === seriesSlug)?.unit ?? '';
   return (
-    <li className="bg-muted/40 grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_11.5rem_8rem_auto] sm:items-end">
-      <div className="grid gap-1">
-        <label htmlFor={`${base}-series`} className="text-xs font-medium">
-          Alert {index + 1}: series
-        </label>
-        <NativeSelect id={`${base}-series`} {...form.register(`alerts.${index}.seriesSlug`)}>
-          {series.map((s) => (
-            <option key={s.slug} value={s.slug}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${base}-kind`} className="text-xs font-medium">
-          When it
-        </label>
-        <NativeSelect id={`${base}-kind`} {...form.register(`alerts.${index}.kind`)}>
-          {ALERT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${base}-value`} className="text-xs font-medium">
-          {kind === 'move' ? 'Percent' : `Value (${unit})`}
-        </label>
-        <Input
-          id={`${base}-value`}
-          inputMode="decimal"
-          {...form.register(`alerts.${index}.value`)}
-          aria-invalid={valueError ? true : undefined}
-          aria-describedby={valueError ? `${base}-error` : undefined}
-        />
-      </div>
-      <Button type="button" variant="outline" size="icon" aria-label={`Remove alert ${index + 1}`} onClick={onRemove}>
-        <Trash2 aria-hidden="true" />
-      </Button>
-      {valueError && (
-        <p id={`${base}-error`} className="text-destructive text-sm sm:col-span-4">
-          {valueError}
-        </p>
-      )}
-    </li>
+    <AlertItem
+      base={base}
+      name="value"
+      label={kind === 'move' ? 'Percent' : `Value (${unit})`}
+      number={form.register(`alerts.${index}.value`)}
+      error={valueError}
+      removeLabel={`Remove alert ${index + 1}`}
+      onRemove={onRemove}
+    >
+      <RowSelect
+        id={`${base}-series`}
+        label={`Alert ${index + 1}: series`}
+        field={form.register(`alerts.${index}.seriesSlug`)}
+        options={series.map((s) => ({ value: s.slug, label: s.name }))}
+      />
+      <RowSelect id={`${base}-kind`} label="When it" field={form.register(`alerts.${index}.kind`)} options={KIND_CHOICES} />
+    </AlertItem>
   );
 }

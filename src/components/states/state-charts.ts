@@ -24,23 +24,30 @@ const FUEL_COLOURS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
   SUN: '#ca8a04',
 };
 
+/** What both charts of a state share: its months as the x axis (short names, long ones for the table, first days for the CSV), 300 px high, as of the latest month. */
+function monthlyAxis(months: readonly { period: string }[]) {
+  const last = months.at(-1)?.period ?? '';
+  return {
+    asOfText: last ? formatMonth(last) : '',
+    height: 300,
+    x: { kind: 'category' as const, categories: months.map((m) => formatMonth(m.period, true)) },
+    labels: months.map((m) => formatMonth(m.period)),
+    months: months.map((m) => `${m.period}-01`),
+  };
+}
+
 /** The state's price of `sector` against the US average, month by month. */
 export function priceChart(history: StateHistory, sector: RetailSectorSlug): DataChartSpec {
   const { state, months } = history;
   const label = retailSector(sector).label;
-  const last = months.at(-1)?.period ?? '';
   return {
     id: `state-${state.code.toLowerCase()}-price-${sector}`,
     title: `${state.name}: ${label.toLowerCase()} electricity price against the US average`,
     unit: PRICE_UNIT,
     source: history.source.text,
-    asOfText: last ? formatMonth(last) : '',
     type: 'line',
     decimals: 2,
-    height: 300,
-    x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
-    labels: months.map((m) => formatMonth(m.period)),
-    months: months.map((m) => `${m.period}-01`),
+    ...monthlyAxis(months),
     series: [
       { name: state.name, color: '#1d4ed8', values: months.map((m) => m.prices[sector]) },
       { name: 'US average', color: '#6b7280', dashed: true, values: months.map((m) => m.us[sector]) },
@@ -62,14 +69,10 @@ export function generationChart(state: { code: string; name: string }, months: r
     title: `${state.name}: net generation by fuel`,
     unit: 'thousand MWh',
     source: generationSourceLine(sample, last ? formatMonth(last) : '').replace(/, as of .*$/, '.'),
-    asOfText: last ? formatMonth(last) : '',
     type: 'bar',
     stacked: true,
     decimals: 0,
-    height: 300,
-    x: { kind: 'category', categories: months.map((m) => formatMonth(m.period, true)) },
-    labels: months.map((m) => formatMonth(m.period)),
-    months: months.map((m) => `${m.period}-01`),
+    ...monthlyAxis(months),
     series: [
       ...fuels.map((f) => ({ name: FUEL_LABELS[f], color: FUEL_COLOURS[f], values: months.map((m) => m.fuels[f] ?? null) })),
       { name: 'Other', color: '#94a3b8', values: other },

@@ -3,7 +3,7 @@
 // field reaches every answer and the API document from there.
 import * as z from '@/lib/validation/zod-mini';
 import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, articleStoredShape, type ArticleFieldName } from '@/lib/validation/article';
-import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const categoryFields = z.object({ id: recordId, name: z.string(), slug: z.string() });
 export const categorySchema = named('Category', categoryFields);
@@ -18,20 +18,16 @@ export const categoryStatSchema = z.object({ category: about(z.string(), 'The ca
 export type CategoryStat = z.output<typeof categoryStatSchema>;
 
 /** A media library image as pages serve it: the original and its AVIF and WebP copies for `srcset`. */
-export const responsiveImageSchema = named(
-  'ResponsiveImage',
-  z.object({
-    src: about(z.string(), 'The original.'),
-    width: z.int(),
-    height: z.int(),
-    /** `/media/…/480.avif 480w, /media/…/960.avif 960w`, narrowest first. */
-    avifSrcset: about(z.string(), '`srcset` of the AVIF copies, narrowest first.'),
-    webpSrcset: about(z.string(), '`srcset` of the WebP copies, narrowest first.'),
-    /** The copy nearest 960 pixels wide (WebP): what a card shows without `srcset`. */
-    cardSrc: about(z.string(), 'The WebP copy nearest 960 pixels wide.'),
-  }),
-  'A media library image: its original and resized copies.',
-);
+export const responsiveImageSchema = namedObject('ResponsiveImage', 'A media library image: its original and resized copies.', {
+  src: about(z.string(), 'The original.'),
+  width: z.int(),
+  height: z.int(),
+  /** `/media/…/480.avif 480w, /media/…/960.avif 960w`, narrowest first. */
+  avifSrcset: about(z.string(), '`srcset` of the AVIF copies, narrowest first.'),
+  webpSrcset: about(z.string(), '`srcset` of the WebP copies, narrowest first.'),
+  /** The copy nearest 960 pixels wide (WebP): what a card shows without `srcset`. */
+  cardSrc: about(z.string(), 'The WebP copy nearest 960 pixels wide.'),
+});
 export type ResponsiveImage = z.output<typeof responsiveImageSchema>;
 
 /** An article as the newsroom sees it: every editable field, and what the site keeps beside them. */
@@ -127,30 +123,24 @@ export const articleRevisionRowSchema = named('ArticleRevision', revisionRowFiel
 export type ArticleRevisionRow = z.output<typeof articleRevisionRowSchema>;
 
 /** A revision against the article as it is now: the fields that differ, and the text line by line. */
-export const articleRevisionDiffSchema = named(
-  'ArticleRevisionDiff',
-  z.object({
-    revision: z.extend(revisionRowFields, { snapshot: storedSnapshotSchema }),
-    fields: about(z.array(z.object({ field: fieldName, revision: z.string(), current: z.string() })), 'The fields besides the text that differ.'),
-    content: about(
-      z.array(z.object({ op: z.enum(['same', 'add', 'del']), text: z.string() })),
-      'The text line by line: `del` only in the revision, `add` only now.',
-    ),
-  }),
-);
+export const articleRevisionDiffSchema = namedObject('ArticleRevisionDiff', {
+  revision: z.extend(revisionRowFields, { snapshot: storedSnapshotSchema }),
+  fields: about(z.array(z.object({ field: fieldName, revision: z.string(), current: z.string() })), 'The fields besides the text that differ.'),
+  content: about(
+    z.array(z.object({ op: z.enum(['same', 'add', 'del']), text: z.string() })),
+    'The text line by line: `del` only in the revision, `add` only now.',
+  ),
+});
 export type ArticleRevisionDiff = z.output<typeof articleRevisionDiffSchema>;
 
 /** The open editor's autosave of an article (or of the new article) for the signed-in user. */
-export const autosaveSchema = named(
-  'ArticleAutosave',
-  z.object({
-    articleId: z.nullable(recordId),
-    /** The saved version the editor started from (`updatedAt`), when it edits an article. */
-    baseUpdatedAt: z.nullable(about(isoDateTime, 'The saved version the editor started from, when it edits an article.')),
-    values: about(z.record(z.string(), z.unknown()), 'The form’s values as they stood.'),
-    savedAt: isoDateTime,
-  }),
-);
+export const autosaveSchema = namedObject('ArticleAutosave', {
+  articleId: z.nullable(recordId),
+  /** The saved version the editor started from (`updatedAt`), when it edits an article. */
+  baseUpdatedAt: z.nullable(about(isoDateTime, 'The saved version the editor started from, when it edits an article.')),
+  values: about(z.record(z.string(), z.unknown()), 'The form’s values as they stood.'),
+  savedAt: isoDateTime,
+});
 export type ArticleAutosave = z.output<typeof autosaveSchema>;
 
 /** An autosave kept: when, and whether the article was saved elsewhere since the editor opened it. */
@@ -160,19 +150,15 @@ export const autosaveKeptSchema = z.object({ savedAt: isoDateTime, stale: z.bool
 export const previewLinkSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
 
 /** An author's record: the byline name and what the author page (/author/{slug}) shows. */
-export const authorSchema = named(
-  'Author',
-  z.object({
-    id: recordId,
-    slug: z.string(),
-    name: z.string(),
-    title: z.string(),
-    bio: z.string(),
-    photoUrl: z.nullable(z.string()),
-    links: z.array(z.object({ label: z.string(), url: z.string() })),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
-  }),
-  'An author: the byline name and what the author page (/author/{slug}) shows.',
-);
+export const authorSchema = namedObject('Author', 'An author: the byline name and what the author page (/author/{slug}) shows.', {
+  id: recordId,
+  slug: z.string(),
+  name: z.string(),
+  title: z.string(),
+  bio: z.string(),
+  photoUrl: z.nullable(z.string()),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
 export type Author = z.output<typeof authorSchema>;

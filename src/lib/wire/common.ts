@@ -13,6 +13,16 @@ export function named<T extends z.ZodMiniType>(id: string, schema: T, descriptio
   return schema.check(z.meta(description ? { id, description } : { id }));
 }
 
+/**
+ * A named object shape of the API document (see `named`): `namedObject('Id', 'What it is.', { ...fields })`,
+ * or without the description.
+ */
+export function namedObject<T extends z.core.$ZodLooseShape>(id: string, fields: T): z.ZodMiniObject<T>;
+export function namedObject<T extends z.core.$ZodLooseShape>(id: string, description: string, fields: T): z.ZodMiniObject<T>;
+export function namedObject<T extends z.core.$ZodLooseShape>(id: string, ...rest: [T] | [string, T]): z.ZodMiniObject<T> {
+  return rest.length === 1 ? named(id, z.object(rest[0])) : named(id, z.object(rest[1]), rest[0]);
+}
+
 /** A field's meaning, shown in the API document. Not for a named shape: its copy would carry the name too. */
 export function about<T extends z.ZodMiniType>(schema: T, description: string): T {
   if (z.globalRegistry.get(schema)?.id) throw new Error(`Describe the field, not the named shape ${z.globalRegistry.get(schema)?.id}.`);
@@ -29,14 +39,10 @@ export const isoDate = z.iso.date();
 export const recordId = z.int().check(z.positive());
 
 /** The API's error body: a message, and field messages for invalid input. */
-export const errorSchema = named(
-  'Error',
-  z.object({
-    message: z.string(),
-    errors: z.optional(about(z.record(z.string(), z.array(z.string())), 'Per field, what is wrong with it.')),
-  }),
-  'Every error: a message, and for invalid input the messages of each field.',
-);
+export const errorSchema = namedObject('Error', 'Every error: a message, and for invalid input the messages of each field.', {
+  message: z.string(),
+  errors: z.optional(about(z.record(z.string(), z.array(z.string())), 'Per field, what is wrong with it.')),
+});
 export type ApiErrorBody = z.output<typeof errorSchema>;
 
 /** A short answer that says what happened (`{message}`). */

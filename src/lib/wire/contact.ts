@@ -1,25 +1,21 @@
 // What the API answers about contact messages.
 import * as z from '@/lib/validation/zod-mini';
-import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDateTime, recordId, namedObject } from '@/lib/wire/common';
 
 /** A stored contact message: its id and when it arrived. */
 export const contactReceiptSchema = z.object({ id: about(z.int(), 'The message’s id (0 for a message that was not kept).'), createdAt: isoDateTime });
 
 /** A contact message in the admin's inbox (in lists, `message` is its beginning and `truncated` says so). */
-export const adminMessageSchema = named(
-  'ContactMessage',
-  z.object({
-    id: recordId,
-    name: z.string(),
-    email: z.string(),
-    company: z.nullable(z.string()),
-    subject: z.string(),
-    category: z.string(),
-    message: about(z.string(), 'The text; in lists, its first 400 characters (`truncated` says so).'),
-    truncated: z.optional(z.boolean()),
-    handled: z.boolean(),
-    createdAt: isoDateTime,
-  }),
-  'A contact message in the editors’ inbox.',
-);
+export const adminMessageSchema = namedObject('ContactMessage', 'A contact message in the editors’ inbox.', {
+  id: recordId,
+  name: z.string(),
+  email: z.string(),
+  company: z.nullable(z.string()),
+  subject: z.string(),
+  category: z.string(),
+  message: about(z.string(), 'The text; in lists, its first 400 characters (`truncated` says so).'),
+  truncated: z.optional(z.boolean()),
+  handled: z.boolean(),
+  createdAt: isoDateTime,
+});
 export type AdminMessage = z.output<typeof adminMessageSchema>;

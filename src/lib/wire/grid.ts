@@ -1,7 +1,7 @@
 // What the data API answers about the live grid (EIA-930) and retail electricity prices by state.
 import * as z from '@/lib/validation/zod-mini';
 import { GRID_FUEL_CODES, RETAIL_SECTOR_SLUGS, type GridFuelCode, type RetailSectorSlug } from '@db/catalog/grid';
-import { about, isoDateTime, named } from '@/lib/wire/common';
+import { about, isoDateTime, namedObject } from '@/lib/wire/common';
 
 const megawatthours = (what: string) => about(z.nullable(z.number()), `${what}, megawatthours in the hour (the hour's average megawatts).`);
 
@@ -30,68 +30,60 @@ export const gridMixEntrySchema = z.object({
 export type GridMixEntry = z.output<typeof gridMixEntrySchema>;
 
 /** A grid region (or the Lower 48) now: its latest hour, the fuel mix, today's peak against its record. */
-export const gridRegionSchema = named(
-  'GridRegion',
-  z.object({
-    code: about(z.string(), 'EIA’s respondent code: US48, or a region such as TEX.'),
-    name: z.string(),
-    timeZone: about(z.string(), 'The IANA time zone the region’s hours are said in.'),
-    zoneAbbr: about(z.string(), 'The zone as readers say it: ET, CT, MST, PT.'),
-    latest: z.nullable(
+export const gridRegionSchema = namedObject('GridRegion', 'A grid region now: its latest hour, fuel mix, and the day’s peak against its record.', {
+  code: about(z.string(), 'EIA’s respondent code: US48, or a region such as TEX.'),
+  name: z.string(),
+  timeZone: about(z.string(), 'The IANA time zone the region’s hours are said in.'),
+  zoneAbbr: about(z.string(), 'The zone as readers say it: ET, CT, MST, PT.'),
+  latest: z.nullable(
+    z.object({
+      ...gridHourFields,
+      forecastError: about(z.nullable(z.number()), 'Demand minus the day-ahead forecast, megawatthours.'),
+      forecastErrorPercent: about(z.nullable(z.number()), 'The forecast error in percent of the forecast.'),
+    }),
+  ),
+  mix: about(z.array(gridMixEntrySchema), 'Net generation by fuel in the latest hour.'),
+  peakToday: z.nullable(
+    about(
+      z.object({ day: about(z.iso.date(), 'The region’s local day of the latest hour.'), period: isoDateTime, demand: z.number() }),
+      'The highest hourly demand of the latest hour’s local day.',
+    ),
+  ),
+  record: z.nullable(
+    about(
       z.object({
-        ...gridHourFields,
-        forecastError: about(z.nullable(z.number()), 'Demand minus the day-ahead forecast, megawatthours.'),
-        forecastErrorPercent: about(z.nullable(z.number()), 'The forecast error in percent of the forecast.'),
+        period: isoDateTime,
+        demand: z.number(),
+        since: about(isoDateTime, 'The first stored hour: the record is the highest since then.'),
       }),
+      'The highest hourly demand stored.',
     ),
-    mix: about(z.array(gridMixEntrySchema), 'Net generation by fuel in the latest hour.'),
-    peakToday: z.nullable(
-      about(
-        z.object({ day: about(z.iso.date(), 'The region’s local day of the latest hour.'), period: isoDateTime, demand: z.number() }),
-        'The highest hourly demand of the latest hour’s local day.',
-      ),
-    ),
-    record: z.nullable(
-      about(
-        z.object({
-          period: isoDateTime,
-          demand: z.number(),
-          since: about(isoDateTime, 'The first stored hour: the record is the highest since then.'),
-        }),
-        'The highest hourly demand stored.',
-      ),
-    ),
-    stale: about(z.boolean(), 'The latest hour is older than `staleAfterHours`.'),
-    staleAfterHours: z.int(),
-    source: dataSource,
-    page: about(z.string(), 'The region’s page on this site.'),
-    api: about(z.string(), 'This API’s address of its hourly history.'),
-  }),
-  'A grid region now: its latest hour, fuel mix, and the day’s peak against its record.',
-);
+  ),
+  stale: about(z.boolean(), 'The latest hour is older than `staleAfterHours`.'),
+  staleAfterHours: z.int(),
+  source: dataSource,
+  page: about(z.string(), 'The region’s page on this site.'),
+  api: about(z.string(), 'This API’s address of its hourly history.'),
+});
 export type GridRegionSummary = z.output<typeof gridRegionSchema>;
 
 /** A region's hours in a range. */
-export const gridHistorySchema = named(
-  'GridHistory',
-  z.object({
-    region: gridRegionSchema,
-    start: isoDateTime,
-    end: isoDateTime,
-    hours: z.array(
-      z.object({
-        ...gridHourFields,
-        fuels: about(
-          z.object(
-            Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, z.nullable(z.number())])) as Record<GridFuelCode, z.ZodMiniNullable<z.ZodMiniNumber>>,
-          ),
-          'Net generation by fuel, megawatthours in the hour; null where EIA has no figure.',
+export const gridHistorySchema = namedObject('GridHistory', 'A grid region’s hourly figures in a range, oldest first.', {
+  region: gridRegionSchema,
+  start: isoDateTime,
+  end: isoDateTime,
+  hours: z.array(
+    z.object({
+      ...gridHourFields,
+      fuels: about(
+        z.object(
+          Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, z.nullable(z.number())])) as Record<GridFuelCode, z.ZodMiniNullable<z.ZodMiniNumber>>,
         ),
-      }),
-    ),
-  }),
-  'A grid region’s hourly figures in a range, oldest first.',
-);
+        'Net generation by fuel, megawatthours in the hour; null where EIA has no figure.',
+      ),
+    }),
+  ),
+});
 export type GridHistory = z.output<typeof gridHistorySchema>;
 export type GridHistoryHour = GridHistory['hours'][number];
 
@@ -102,44 +94,38 @@ const sectorPrices = z.object(
 export type SectorPrices = z.output<typeof sectorPrices>;
 
 /** A state (or DC) in the latest month: its prices by sector, a year before, and its rank among the 51. */
-export const statePricesSchema = named(
-  'StatePrices',
-  z.object({
-    code: about(z.string(), 'The two-letter postal code.'),
-    name: z.string(),
-    prices: about(sectorPrices, 'Average retail price by sector, cents per kilowatthour.'),
-    yearAgo: about(sectorPrices, 'The same month a year before.'),
-    rank: about(
-      z.object(
-        Object.fromEntries(RETAIL_SECTOR_SLUGS.map((s) => [s, z.nullable(z.int())])) as Record<RetailSectorSlug, z.ZodMiniNullable<z.ZodMiniInt>>,
-      ),
-      'Rank among the 50 states and DC, 1 the most expensive.',
+export const statePricesSchema = namedObject('StatePrices', {
+  code: about(z.string(), 'The two-letter postal code.'),
+  name: z.string(),
+  prices: about(sectorPrices, 'Average retail price by sector, cents per kilowatthour.'),
+  yearAgo: about(sectorPrices, 'The same month a year before.'),
+  rank: about(
+    z.object(
+      Object.fromEntries(RETAIL_SECTOR_SLUGS.map((s) => [s, z.nullable(z.int())])) as Record<RetailSectorSlug, z.ZodMiniNullable<z.ZodMiniInt>>,
     ),
-    page: z.string(),
-    api: z.string(),
-  }),
-);
+    'Rank among the 50 states and DC, 1 the most expensive.',
+  ),
+  page: z.string(),
+  api: z.string(),
+});
 export type StatePrices = z.output<typeof statePricesSchema>;
 
 /** Every state's prices of the latest month. */
-export const statesOverviewSchema = named(
-  'StatesOverview',
-  z.object({
-    month: about(z.string(), 'The latest month, YYYY-MM.'),
-    unit: z.literal('¢/kWh'),
-    us: about(sectorPrices, 'The US average.'),
-    stale: about(z.boolean(), 'The latest month is older than EIA’s usual publication lag.'),
-    source: dataSource,
-    states: z.array(statePricesSchema),
-  }),
-  'Average retail electricity prices of every state and DC in the latest month.',
-);
+export const statesOverviewSchema = namedObject('StatesOverview', 'Average retail electricity prices of every state and DC in the latest month.', {
+  month: about(z.string(), 'The latest month, YYYY-MM.'),
+  unit: z.literal('¢/kWh'),
+  us: about(sectorPrices, 'The US average.'),
+  stale: about(z.boolean(), 'The latest month is older than EIA’s usual publication lag.'),
+  source: dataSource,
+  states: z.array(statePricesSchema),
+});
 export type StatesOverview = z.output<typeof statesOverviewSchema>;
 
 /** A state's monthly history: prices by sector against the US average, and generation by fuel. */
-export const stateHistorySchema = named(
+export const stateHistorySchema = namedObject(
   'StateHistory',
-  z.object({
+  'A state’s monthly retail prices by sector against the US average, and its generation by fuel, oldest first.',
+  {
     state: z.object({ code: z.string(), name: z.string() }),
     start: z.nullable(z.string()),
     end: z.nullable(z.string()),
@@ -155,7 +141,6 @@ export const stateHistorySchema = named(
         ),
       }),
     ),
-  }),
-  'A state’s monthly retail prices by sector against the US average, and its generation by fuel, oldest first.',
+  },
 );
 export type StateHistory = z.output<typeof stateHistorySchema>;

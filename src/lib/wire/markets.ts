@@ -2,36 +2,33 @@
 import * as z from '@/lib/validation/zod-mini';
 import type { Frequency } from '@/lib/market-format';
 import { CHART_TYPES, REPORT_KINDS } from '@/lib/validation/reports';
-import { about, isoDate, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDate, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const frequency = about(z.enum(['daily', 'weekly', 'monthly'] as const satisfies readonly Frequency[]), 'How often the series is observed.');
 
 /** A figure of the site's market cards: the latest value and its change. */
-export const marketDataItemSchema = named(
-  'MarketDataItem',
-  z.object({
-    id: recordId,
-    slug: z.string(),
-    name: z.string(),
-    value: about(z.string(), 'The value with its unit sign, e.g. "$72.50".'),
-    change: z.optional(about(z.string(), 'Percent change against the previous observation, e.g. "+1.25%".')),
-    changeType: z.enum(['positive', 'negative', 'neutral']),
-    unit: z.string(),
-    asOf: about(z.string(), 'The latest observation’s period, `YYYY-MM-DD` (a month names its first day).'),
-    /** How often the series is observed: a monthly `asOf` names a month, not a day. */
-    frequency,
-    /** Sample history (seeded), not yet replaced by EIA data. */
-    sample: about(z.boolean(), 'Seeded illustrative history, not yet replaced by EIA figures.'),
-    /** The EIA series the figures come from ("RWTC"), once imported. */
-    series: z.optional(about(z.string(), 'The EIA series id, once imported.')),
-    /** What the change is measured against: "vs previous day". */
-    changePeriod: about(z.string(), 'What the change is measured against, e.g. "vs previous day".'),
-    /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
-    stale: about(z.boolean(), 'The latest observation is older than the series’ cadence and EIA’s publication lag allow.'),
-    /** "Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample". */
-    source: about(z.string(), '"Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample".'),
-  }),
-);
+export const marketDataItemSchema = namedObject('MarketDataItem', {
+  id: recordId,
+  slug: z.string(),
+  name: z.string(),
+  value: about(z.string(), 'The value with its unit sign, e.g. "$72.50".'),
+  change: z.optional(about(z.string(), 'Percent change against the previous observation, e.g. "+1.25%".')),
+  changeType: z.enum(['positive', 'negative', 'neutral']),
+  unit: z.string(),
+  asOf: about(z.string(), 'The latest observation’s period, `YYYY-MM-DD` (a month names its first day).'),
+  /** How often the series is observed: a monthly `asOf` names a month, not a day. */
+  frequency,
+  /** Sample history (seeded), not yet replaced by EIA data. */
+  sample: about(z.boolean(), 'Seeded illustrative history, not yet replaced by EIA figures.'),
+  /** The EIA series the figures come from ("RWTC"), once imported. */
+  series: z.optional(about(z.string(), 'The EIA series id, once imported.')),
+  /** What the change is measured against: "vs previous day". */
+  changePeriod: about(z.string(), 'What the change is measured against, e.g. "vs previous day".'),
+  /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
+  stale: about(z.boolean(), 'The latest observation is older than the series’ cadence and EIA’s publication lag allow.'),
+  /** "Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample". */
+  source: about(z.string(), '"Source: U.S. Energy Information Administration, series RWTC", or "Illustrative sample".'),
+});
 export type MarketDataItem = z.output<typeof marketDataItemSchema>;
 
 /** A share of the US generation mix. */
@@ -41,37 +38,33 @@ export type EnergyMixEntry = z.output<typeof energyMixEntrySchema>;
 export const observationSchema = named('Observation', z.object({ period: isoDate, value: z.number() }));
 
 /** A series as the data API and the pages describe it: figures, cadence, freshness and source. */
-export const seriesSummarySchema = named(
-  'Series',
-  z.object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    unit: about(z.string(), 'e.g. "$/bbl", "thousand bbl", "Bcf".'),
-    frequency,
-    decimals: z.int(),
-    latest: z.nullable(observationSchema),
-    /** The latest value against the one before it. */
-    change: z.nullable(
-      about(
-        z.object({ value: z.number(), percent: z.nullable(z.number()), period: about(z.string(), 'e.g. "vs previous week".') }),
-        'The latest value against the previous observation.',
-      ),
+export const seriesSummarySchema = namedObject('Series', 'A market series with its latest value, change, cadence, freshness and source.', {
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unit: about(z.string(), 'e.g. "$/bbl", "thousand bbl", "Bcf".'),
+  frequency,
+  decimals: z.int(),
+  latest: z.nullable(observationSchema),
+  /** The latest value against the one before it. */
+  change: z.nullable(
+    about(
+      z.object({ value: z.number(), percent: z.nullable(z.number()), period: about(z.string(), 'e.g. "vs previous week".') }),
+      'The latest value against the previous observation.',
     ),
-    /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
-    stale: about(z.boolean(), 'The latest observation is older than `staleAfterDays`.'),
-    staleAfterDays: z.int(),
-    source: z.object({
-      sample: about(z.boolean(), 'Seeded illustrative history, not EIA figures.'),
-      eiaSeries: about(z.string(), 'The EIA series id, e.g. "RWTC".'),
-      text: about(z.string(), 'The source line to show with the figures.'),
-    }),
-    /** The series page, and the data API's address for its history. */
-    page: about(z.string(), 'The series page on this site.'),
-    api: about(z.string(), 'This API’s address of its history.'),
+  ),
+  /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
+  stale: about(z.boolean(), 'The latest observation is older than `staleAfterDays`.'),
+  staleAfterDays: z.int(),
+  source: z.object({
+    sample: about(z.boolean(), 'Seeded illustrative history, not EIA figures.'),
+    eiaSeries: about(z.string(), 'The EIA series id, e.g. "RWTC".'),
+    text: about(z.string(), 'The source line to show with the figures.'),
   }),
-  'A market series with its latest value, change, cadence, freshness and source.',
-);
+  /** The series page, and the data API's address for its history. */
+  page: about(z.string(), 'The series page on this site.'),
+  api: about(z.string(), 'This API’s address of its history.'),
+});
 export type SeriesSummary = z.output<typeof seriesSummarySchema>;
 
 /** A series' observations in a range. */
@@ -81,45 +74,41 @@ export const seriesHistorySchema = named(
 );
 
 /** A report as the server builds it: chart-ready series and the table behind them. */
-export const reportSchema = named(
-  'Report',
-  z.object({
-    kind: z.enum(REPORT_KINDS),
-    title: z.string(),
-    subtitle: z.string(),
-    /** Said under the chart: indexing, sample data. */
-    notes: about(z.array(z.string()), 'Said under the chart: indexing, sample data.'),
-    /** Where the figures come from and how recent they are: "Source: U.S. EIA, series …, as of …" or "Sample data …". */
-    source: z.string(),
-    /** The stored market series the report draws, each with its page (`/markets/{slug}`); none for generation reports. */
-    series: z.optional(
-      about(z.array(z.object({ slug: z.string(), name: z.string() })), 'The stored series it draws (their pages are /markets/{slug}).'),
-    ),
-    chart: z.object({
-      type: z.enum([...CHART_TYPES, 'donut']),
-      /** datetime: points are [epoch ms, value]; category: values follow `categories`. */
-      xType: about(z.enum(['datetime', 'category']), 'datetime: points are [epoch ms, value]; category: values follow `categories`.'),
-      categories: z.optional(z.array(z.string())),
-      series: z.array(z.object({ name: z.string(), data: z.array(z.union([z.number(), z.tuple([z.number(), z.nullable(z.number())])])) })),
-      /** The value axis' title, with its unit: "WTI Crude Oil ($/bbl)", "Generation (GWh)". */
-      yTitle: about(z.string(), 'The value axis’ title, with its unit.'),
-      horizontal: z.optional(z.boolean()),
-      /** Decimals of every value label and tooltip of the chart. */
-      decimals: z.int(),
-      /** Said after each value, e.g. "%" for shares. */
-      valueSuffix: z.optional(z.string()),
-    }),
-    /** The figures behind the chart; `decimals` per column (null for text), so a column reads alike. */
-    table: z.object({
-      columns: z.array(z.string()),
-      rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
-      decimals: about(z.array(z.nullable(z.int())), 'Per column; null for text.'),
-    }),
-    /** The CSV download's file name. */
-    filename: z.string(),
+export const reportSchema = namedObject('Report', 'A report: chart data and the table behind it.', {
+  kind: z.enum(REPORT_KINDS),
+  title: z.string(),
+  subtitle: z.string(),
+  /** Said under the chart: indexing, sample data. */
+  notes: about(z.array(z.string()), 'Said under the chart: indexing, sample data.'),
+  /** Where the figures come from and how recent they are: "Source: U.S. EIA, series …, as of …" or "Sample data …". */
+  source: z.string(),
+  /** The stored market series the report draws, each with its page (`/markets/{slug}`); none for generation reports. */
+  series: z.optional(
+    about(z.array(z.object({ slug: z.string(), name: z.string() })), 'The stored series it draws (their pages are /markets/{slug}).'),
+  ),
+  chart: z.object({
+    type: z.enum([...CHART_TYPES, 'donut']),
+    /** datetime: points are [epoch ms, value]; category: values follow `categories`. */
+    xType: about(z.enum(['datetime', 'category']), 'datetime: points are [epoch ms, value]; category: values follow `categories`.'),
+    categories: z.optional(z.array(z.string())),
+    series: z.array(z.object({ name: z.string(), data: z.array(z.union([z.number(), z.tuple([z.number(), z.nullable(z.number())])])) })),
+    /** The value axis' title, with its unit: "WTI Crude Oil ($/bbl)", "Generation (GWh)". */
+    yTitle: about(z.string(), 'The value axis’ title, with its unit.'),
+    horizontal: z.optional(z.boolean()),
+    /** Decimals of every value label and tooltip of the chart. */
+    decimals: z.int(),
+    /** Said after each value, e.g. "%" for shares. */
+    valueSuffix: z.optional(z.string()),
   }),
-  'A report: chart data and the table behind it.',
-);
+  /** The figures behind the chart; `decimals` per column (null for text), so a column reads alike. */
+  table: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+    decimals: about(z.array(z.nullable(z.int())), 'Per column; null for text.'),
+  }),
+  /** The CSV download's file name. */
+  filename: z.string(),
+});
 export type Report = z.output<typeof reportSchema>;
 
 /** The admin's view of the stored market data and the EIA import (`GET /api/admin/market-data`). */

@@ -2,7 +2,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { ALERT_KINDS, dataAlertsSchema } from '@/lib/validation/newsletter';
-import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
@@ -14,33 +14,25 @@ const choices = {
 };
 
 /** A newsletter subscriber in the admin's list. */
-export const adminSubscriberSchema = named(
-  'Subscriber',
-  z.object({
-    id: recordId,
-    email: z.string(),
-    status: z.enum(SUBSCRIBER_STATUSES),
-    ...choices,
-    createdAt: isoDateTime,
-    confirmedAt: z.nullable(isoDateTime),
-    unsubscribedAt: z.nullable(isoDateTime),
-  }),
-  'A newsletter reader and their choices.',
-);
+export const adminSubscriberSchema = namedObject('Subscriber', 'A newsletter reader and their choices.', {
+  id: recordId,
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  ...choices,
+  createdAt: isoDateTime,
+  confirmedAt: z.nullable(isoDateTime),
+  unsubscribedAt: z.nullable(isoDateTime),
+});
 export type AdminSubscriber = z.output<typeof adminSubscriberSchema>;
 
 /** A subscriber's choices as the preferences page shows and saves them. */
-export const subscriberPreferencesSchema = named(
-  'SubscriberPreferences',
-  z.object({
-    email: z.string(),
-    status: z.enum(SUBSCRIBER_STATUSES),
-    ...choices,
-    alerts: z.array(z.object({ seriesSlug: z.string(), kind: z.enum(ALERT_KINDS), value: z.number() })),
-    dataAlerts: about(dataAlertsSchema, 'Gas storage leaving its five-year range, grid regions’ demand records, states’ monthly price moves.'),
-  }),
-  'A reader’s choices, topics, price alerts and data alerts.',
-);
+export const subscriberPreferencesSchema = namedObject('SubscriberPreferences', 'A reader’s choices, topics, price alerts and data alerts.', {
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  ...choices,
+  alerts: z.array(z.object({ seriesSlug: z.string(), kind: z.enum(ALERT_KINDS), value: z.number() })),
+  dataAlerts: about(dataAlertsSchema, 'Gas storage leaving its five-year range, grid regions’ demand records, states’ monthly price moves.'),
+});
 export type SubscriberPreferences = z.output<typeof subscriberPreferencesSchema>;
 
 const outboxItemFields = z.object({

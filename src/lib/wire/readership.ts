@@ -1,29 +1,22 @@
 // What the API answers about readership: counts of views, never who viewed.
 import * as z from '@/lib/validation/zod-mini';
 import { READERSHIP_RANGES } from '@/lib/validation/readership';
-import { about, adminPageOf, isoDate, named, recordId } from '@/lib/wire/common';
+import { about, adminPageOf, isoDate, named, recordId, namedObject } from '@/lib/wire/common';
 
 /** One story of the period's top stories: its page and how often it was viewed. */
-export const readershipStorySchema = named(
-  'ReadershipStory',
-  z.object({
-    id: about(recordId, 'The article’s id.'),
-    title: z.string(),
-    slug: about(z.string(), 'Its page is `/article/{slug}`.'),
-    views: about(z.int(), 'Page views in the period, bots excluded.'),
-  }),
-  'An article and its views in the period.',
-);
+export const readershipStorySchema = namedObject('ReadershipStory', 'An article and its views in the period.', {
+  id: about(recordId, 'The article’s id.'),
+  title: z.string(),
+  slug: about(z.string(), 'Its page is `/article/{slug}`.'),
+  views: about(z.int(), 'Page views in the period, bots excluded.'),
+});
 export type ReadershipStory = z.output<typeof readershipStorySchema>;
 
 /** Visits counted under one name: a referring site's host, or a mail's campaign. */
-export const readershipCountSchema = named(
-  'ReadershipCount',
-  z.object({
-    name: about(z.string(), 'The referring site’s host name, or the mail’s campaign (`utm_campaign`).'),
-    views: z.int(),
-  }),
-);
+export const readershipCountSchema = namedObject('ReadershipCount', {
+  name: about(z.string(), 'The referring site’s host name, or the mail’s campaign (`utm_campaign`).'),
+  views: z.int(),
+});
 export type ReadershipCount = z.output<typeof readershipCountSchema>;
 
 /** The readership screen: the period's top stories (a page of them), referring sites and visits from the site's mails. */

@@ -3,7 +3,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { AUDIT_ACTION_NAMES } from '@/lib/staff/audit-actions';
 import { CAPABILITIES, ROLES, type Capability } from '@/lib/staff/permissions';
-import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const role = z.enum(ROLES);
 const nullableId = z.nullable(recordId);
@@ -25,18 +25,14 @@ export const staffMemberSchema = named(
 );
 export type StaffMember = z.output<typeof staffMemberSchema>;
 
-export const invitationSchema = named(
-  'Invitation',
-  z.object({
-    id: recordId,
-    email: z.string(),
-    displayName: z.string(),
-    role,
-    createdAt: isoDateTime,
-    expiresAt: isoDateTime,
-  }),
-  'An invitation not yet accepted, revoked or expired.',
-);
+export const invitationSchema = namedObject('Invitation', 'An invitation not yet accepted, revoked or expired.', {
+  id: recordId,
+  email: z.string(),
+  displayName: z.string(),
+  role,
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+});
 export type Invitation = z.output<typeof invitationSchema>;
 
 export const capabilitySchema = z.enum(Object.keys(CAPABILITIES) as [Capability, ...Capability[]]);
@@ -50,49 +46,37 @@ export const accountSchema = named(
 );
 export type Account = z.output<typeof accountSchema>;
 
-export const sessionInfoSchema = named(
-  'SessionInfo',
-  z.object({
-    id: z.string(),
-    createdAt: isoDateTime,
-    lastUsedAt: isoDateTime,
-    expiresAt: isoDateTime,
-    userAgent: z.string(),
-    current: about(z.boolean(), 'The session making this request.'),
-  }),
-  'One of the signed-in person’s sessions.',
-);
+export const sessionInfoSchema = namedObject('SessionInfo', 'One of the signed-in person’s sessions.', {
+  id: z.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime,
+  expiresAt: isoDateTime,
+  userAgent: z.string(),
+  current: about(z.boolean(), 'The session making this request.'),
+});
 export type SessionInfo = z.output<typeof sessionInfoSchema>;
 
-export const auditEntrySchema = named(
-  'AuditEntry',
-  z.object({
-    id: recordId,
-    at: isoDateTime,
-    actorId: nullableId,
-    actorName: z.string(),
-    action: z.enum(AUDIT_ACTION_NAMES),
-    subjectType: z.nullable(z.string()),
-    subjectId: z.nullable(z.string()),
-    summary: z.string(),
-    address: z.nullable(z.string()),
-  }),
-  'One entry of the audit trail (never changed once written).',
-);
+export const auditEntrySchema = namedObject('AuditEntry', 'One entry of the audit trail (never changed once written).', {
+  id: recordId,
+  at: isoDateTime,
+  actorId: nullableId,
+  actorName: z.string(),
+  action: z.enum(AUDIT_ACTION_NAMES),
+  subjectType: z.nullable(z.string()),
+  subjectId: z.nullable(z.string()),
+  summary: z.string(),
+  address: z.nullable(z.string()),
+});
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-export const articleNoteSchema = named(
-  'ArticleNote',
-  z.object({
-    id: recordId,
-    articleId: recordId,
-    userId: nullableId,
-    username: z.string(),
-    kind: z.enum(['note', 'submitted', 'returned', 'published', 'scheduled']),
-    body: z.string(),
-    revisionId: nullableId,
-    createdAt: isoDateTime,
-  }),
-  'An editorial note on an article, for staff only.',
-);
+export const articleNoteSchema = namedObject('ArticleNote', 'An editorial note on an article, for staff only.', {
+  id: recordId,
+  articleId: recordId,
+  userId: nullableId,
+  username: z.string(),
+  kind: z.enum(['note', 'submitted', 'returned', 'published', 'scheduled']),
+  body: z.string(),
+  revisionId: nullableId,
+  createdAt: isoDateTime,
+});
 export type ArticleNote = z.output<typeof articleNoteSchema>;

@@ -12,6 +12,23 @@ import { sendTopicDigests } from '@/server/services/newsletter/topic-digests';
 const HOUR_MS = 3_600_000;
 const mailingRetry = { baseMs: 60_000, maxMs: 15 * 60_000, attempts: 5 };
 
+/** A mailing run every hour (one process at a time, the job's lease), retried as every mailing is. */
+const hourlyMailing = (name: string, run: Job['run']): Job => ({
+  name,
+  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
+  leaseMs: 5 * 60_000,
+  retry: mailingRetry,
+  run,
+});
+
+/** An alert mailing's run: `send`, then what it queued for the admin ("Queued 2 price alerts."). */
+const alertRun =
+  (kind: string, send: (options: { now: Date }) => Promise<number>): Job['run'] =>
+  async ({ now }) => {
+    const queued = await send({ now });
+    return queued > 0 ? `Queued ${queued} ${kind} ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
+  };
+
 /** When an edition on a weekday schedule is next due after `after`: at `time` (US Eastern) on one of its weekdays. */
 export function nextEditionRun(schedule: Extract<EditionSchedule, { at: 'briefing-time' }>, time: string, after: Date): Date {
   return nextRunOn(schedule.weekdays, [time], after, SITE_TIME_ZONE);
@@ -38,44 +55,20 @@ export function newsletterJobs(config: Pick<AppConfig, 'briefingTime'>): Job[] {
 }
 
 /** New stories in followed topics, one digest per reader at most every hour. */
-export const topicDigestJob: Job = {
-  name: MAIL_EDITIONS.topics.job,
-  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
-  leaseMs: 5 * 60_000,
-  retry: mailingRetry,
-  run: ({ now, signal }) => sendTopicDigests({ now, signal }),
-};
+export const topicDigestJob = hourlyMailing(MAIL_EDITIONS.topics.job, ({ now, signal }) => sendTopicDigests({ now, signal }));
 
 /**
  * Readers' price alerts on new figures. An EIA import that stored new figures asks for a run at
  * once (`requestJobRun`); the hourly run finishes a mailing that was cut short.
  */
-export const priceAlertJob: Job = {
-  name: MAIL_EDITIONS.alerts.job,
-  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
-  leaseMs: 5 * 60_000,
-  retry: mailingRetry,
-  run: async ({ now }) => {
-    const queued = await sendPriceAlerts({ now });
-    return queued > 0 ? `Queued ${queued} price ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
-  },
-};
+export const priceAlertJob = hourlyMailing(MAIL_EDITIONS.alerts.job, alertRun('price', sendPriceAlerts));
 
 /**
  * Readers' data alerts (gas storage, grid demand records, states' prices). The daily EIA import
  * and the hourly grid import ask for a run at once when they stored new figures; the hourly run
  * finishes a mailing that was cut short. One process runs it at a time (the job's lease).
  */
-export const dataAlertJob: Job = {
-  name: MAIL_EDITIONS.dataAlerts.job,
-  nextRunAfter: (after) => new Date(after.getTime() + HOUR_MS),
-  leaseMs: 5 * 60_000,
-  retry: mailingRetry,
-  run: async ({ now }) => {
-    const queued = await sendDataAlerts({ now });
-    return queued > 0 ? `Queued ${queued} data ${queued === 1 ? 'alert' : 'alerts'}.` : undefined;
-  },
-};
+export const dataAlertJob = hourlyMailing(MAIL_EDITIONS.dataAlerts.job, alertRun('data', sendDataAlerts));
 
 /** Every five minutes: one message to the editors about new pending comments and contact messages. */
 export const editorNoticeJob: Job = {

@@ -53,13 +53,11 @@ export function ArticleDetailsFields({
         <p className="text-muted-foreground text-sm">Published under your own byline.</p>
       )}
       <FormField id={id('category')} label="Category" error={errors.categoryId?.message}>
-        <NativeSelect {...fieldProps(id('category'), errors.categoryId?.message)} {...register('categoryId')}>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <NativeSelect
+          {...fieldProps(id('category'), errors.categoryId?.message)}
+          {...register('categoryId')}
+          options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
       </FormField>
       <LeadImageFields id={id} control={control} register={register} setValue={setValue} errors={errors} />
       <FormField id={id('status')} label="Status">

@@ -43,13 +43,12 @@ function ReleaseChangeDialog({ item, releases, onSaved }: { item?: ReleaseChange
           ) : (
             <div className="grid gap-2">
               <Label htmlFor={selectId}>Release</Label>
-              <NativeSelect id={selectId} value={releaseId} onChange={(e) => setReleaseId(e.target.value)}>
-                {releases.map((r) => (
-                  <option key={r.releaseId} value={r.releaseId}>
-                    {r.title}, {formatEasternTime(r.scheduledAt)}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect
+                id={selectId}
+                value={releaseId}
+                onChange={(e) => setReleaseId(e.target.value)}
+                options={releases.map((r) => ({ value: r.releaseId, label: `${r.title}, ${formatEasternTime(r.scheduledAt)}` }))}
+              />
             </div>
           )}
           <TextField form={form} name="startsAt" label="New time (ET; empty: no new date yet)" type="datetime-local" />

@@ -2,16 +2,11 @@ import { Search } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, type SelectOption as Choice } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeleteButton } from '@/components/admin/shared/admin-actions';
 import { Pager } from '@/components/admin/shared/Pager';
 import type { PagedListState, RowKey } from '@/components/admin/shared/use-paged-list';
-
-interface Choice {
-  value: string;
-  label: string;
-}
 
 /** Choices from value–label pairs in their order (values that are not whole numbers, which objects would put first). */
 export const choices = (labels: Record<string, string>): Choice[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -65,13 +60,7 @@ function ListSelect({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} options={options} />
     </div>
   );
 }

@@ -46,13 +46,8 @@ function PersonRow({ person, onChanged }: { person: StaffMember; onChanged: () =
             id={roleId}
             value={person.role}
             onChange={(e) => change({ role: e.target.value as Role }, `${person.displayName} is now ${ROLE_LABELS[e.target.value as Role]}`)}
-          >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
+            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          />
           <Button
             type="button"
             variant="outline"

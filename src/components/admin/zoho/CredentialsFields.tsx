@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { ZOHO_DATA_CENTRES, ZOHO_DATA_CENTRE_LABELS, type ZohoConfigForm } from '@/lib/validation/zoho';
 import type { ZohoAdminConfig } from '@/lib/wire/analytics';
@@ -20,49 +21,36 @@ export function CredentialsFields({
   register: UseFormRegister<ZohoConfigForm>;
   errors: FieldErrors<ZohoConfigForm>;
 }) {
+  /** A text field of the form: its label, its error, and what its input adds (type, autocomplete, placeholder). */
+  const field = (
+    name: Exclude<keyof ZohoConfigForm, 'dataCentre'>,
+    label: string,
+    input: InputHTMLAttributes<HTMLInputElement>,
+    optional = false,
+  ) => (
+    <FormField id={id(name)} label={label} optional={optional} error={errors[name]?.message}>
+      <Input {...fieldProps(id(name), errors[name]?.message)} {...input} {...register(name)} />
+    </FormField>
+  );
+  const secret = (stored: boolean, otherwise: string) => ({
+    type: 'password',
+    autoComplete: 'new-password',
+    placeholder: stored ? 'Stored - leave blank to keep' : otherwise,
+  });
   return (
     <div className="bg-card grid gap-4 rounded-lg border p-4 sm:p-6 md:grid-cols-2">
-      <FormField id={id('workspaceId')} label="Workspace ID" error={errors.workspaceId?.message}>
-        <Input {...fieldProps(id('workspaceId'), errors.workspaceId?.message)} inputMode="numeric" autoComplete="off" {...register('workspaceId')} />
-      </FormField>
+      {field('workspaceId', 'Workspace ID', { inputMode: 'numeric', autoComplete: 'off' })}
       <FormField id={id('dataCentre')} label="Data center" error={errors.dataCentre?.message}>
-        <NativeSelect {...fieldProps(id('dataCentre'), errors.dataCentre?.message)} {...register('dataCentre')}>
-          {ZOHO_DATA_CENTRES.map((dc) => (
-            <option key={dc} value={dc}>
-              {ZOHO_DATA_CENTRE_LABELS[dc]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField id={id('clientId')} label="Client ID" error={errors.clientId?.message}>
-        <Input {...fieldProps(id('clientId'), errors.clientId?.message)} autoComplete="off" {...register('clientId')} />
-      </FormField>
-      <FormField id={id('clientSecret')} label="Client Secret" error={errors.clientSecret?.message}>
-        <Input
-          {...fieldProps(id('clientSecret'), errors.clientSecret?.message)}
-          type="password"
-          autoComplete="new-password"
-          placeholder={config.clientSecretSet ? 'Stored - leave blank to keep' : ''}
-          {...register('clientSecret')}
+        <NativeSelect
+          {...fieldProps(id('dataCentre'), errors.dataCentre?.message)}
+          {...register('dataCentre')}
+          options={ZOHO_DATA_CENTRES.map((dc) => ({ value: dc, label: ZOHO_DATA_CENTRE_LABELS[dc] }))}
         />
       </FormField>
-      <FormField id={id('refreshToken')} label="Refresh token" optional error={errors.refreshToken?.message}>
-        <Input
-          {...fieldProps(id('refreshToken'), errors.refreshToken?.message)}
-          type="password"
-          autoComplete="new-password"
-          placeholder={config.refreshTokenSet ? 'Stored - leave blank to keep' : 'Needed to connect'}
-          {...register('refreshToken')}
-        />
-      </FormField>
-      <FormField id={id('energyMixViewId')} label="Energy mix view ID" optional error={errors.energyMixViewId?.message}>
-        <Input
-          {...fieldProps(id('energyMixViewId'), errors.energyMixViewId?.message)}
-          inputMode="numeric"
-          autoComplete="off"
-          {...register('energyMixViewId')}
-        />
-      </FormField>
+      {field('clientId', 'Client ID', { autoComplete: 'off' })}
+      {field('clientSecret', 'Client Secret', secret(config.clientSecretSet, ''))}
+      {field('refreshToken', 'Refresh token', secret(config.refreshTokenSet, 'Needed to connect'), true)}
+      {field('energyMixViewId', 'Energy mix view ID', { inputMode: 'numeric', autoComplete: 'off' }, true)}
     </div>
   );
 }

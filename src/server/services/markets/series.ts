@@ -4,6 +4,7 @@ import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
 import type { SeriesSummary } from '@/lib/wire/markets';
 import { isEiaSource } from '@/lib/energy';
+import { percentChange } from '@/lib/market-format';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
@@ -30,7 +31,7 @@ function summarize(series: MarketSeriesRow, latest: Point | undefined, previous:
       latest && previous
         ? {
             value: round(latest.value - previous.value),
-            percent: previous.value === 0 ? null : Math.round(((latest.value - previous.value) / previous.value) * 10_000) / 100,
+            percent: percentChange(latest.value, previous.value),
             period: CHANGE_PERIODS[series.frequency],
           }
         : null,

@@ -12,16 +12,14 @@ import { fiveYearRange, type FiveYearBand } from '@/lib/series-stats';
 import { SITE_NAME } from '@/lib/site';
 import { addMonths, formatCents, formatMonth, retailSector, statePagePath } from '@/lib/state-format';
 import { appConfig } from '@/server/config';
-import { writeTransaction } from '@/server/db';
 import { earliestGridHour, gridDemandRecord, latestGridHour, listGridHours, newestGridRow } from '@/server/queries/grid';
 import { getSeriesBySlug, listObservationsBetween, listRecentObservations } from '@/server/queries/market';
 import { listRetailPricesOfMonth, newestRetailPrice } from '@/server/queries/retail-prices';
-import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { listDataAlertRulesAfter, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
 import type { SubscriberRow } from '@/server/queries/subscribers';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
-import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
+import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +50,9 @@ export interface DataAlertsSeen {
 interface DataAlertState extends MailingState {
   events: DataEvent[];
 }
+
+/** A reader whose data alerts match a run's events, and those alerts. */
+type SubscriberDataAlertRecipient = { id: number; subscriber: SubscriberRow; rules: SubscriberDataAlertRow[] };
 
 const DATA_ALERTS = 'mailing:data-alerts';
 const DATA_ALERTS_SEEN = 'data_alerts_seen';
@@ -230,37 +231,18 @@ export function dataAlertMessage(
  * persisted cursor, so an interrupted run is finished by the next call before new figures are
  * looked at.
  */
-export async function sendDataAlerts(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
-  const now = options.now ?? new Date();
-  let total = 0;
-  for (let round = 0; round < 2; round++) {
-    let state = await readMailingState<DataAlertState>(DATA_ALERTS);
-    if (!state || state.done) {
-      const seen = JSON.parse((await getSiteState(DATA_ALERTS_SEEN)) ?? '{}') as DataAlertsSeen;
-      const before = JSON.stringify(seen);
+export function sendDataAlerts(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
+  return sendAlertMailing<DataAlertState, DataAlertsSeen, SubscriberDataAlertRecipient>({
+    key: DATA_ALERTS,
+    seenKey: DATA_ALERTS_SEEN,
+    now: options.now ?? new Date(),
+    batchSize: options.batchSize,
+    find: async (seen, run) => {
       const events = [...(await storageEvents(seen)), ...(await demandRecordEvents(seen)), ...(await statePriceEvents(seen))];
-      if (events.length === 0) {
-        if (JSON.stringify(seen) !== before) await setSiteState(DATA_ALERTS_SEEN, JSON.stringify(seen));
-        return total;
-      }
-      const next: DataAlertState = { edition: now.toISOString(), from: now.getTime(), until: now.getTime(), cursor: 0, done: false, events };
-      await writeTransaction(async (tx) => {
-        await writeMailingState(DATA_ALERTS, next, tx);
-        await setSiteState(DATA_ALERTS_SEEN, JSON.stringify(seen), tx);
-      });
-      state = next;
-    }
-    const events = state.events;
-    const subjects = [...new Set(events.map((e) => e.subject))];
-    const { queued } = await queueMailingBatches({
-      key: DATA_ALERTS,
-      state,
-      nextBatch: async (afterId, limit) => (await listDataAlertRulesAfter(subjects, afterId, limit)).map((r) => ({ id: r.subscriber.id, ...r })),
-      compose: ({ subscriber, rules }) => dataAlertMessage(subscriber, rules, events),
-      now,
-      batchSize: options.batchSize,
-    });
-    total += queued;
-  }
-  return total;
+      return events.length === 0 ? undefined : { ...run, events };
+    },
+    nextBatch: async (state, afterId, limit) =>
+      (await listDataAlertRulesAfter([...new Set(state.events.map((e) => e.subject))], afterId, limit)).map((r) => ({ id: r.subscriber.id, ...r })),
+    compose: (state, { subscriber, rules }) => dataAlertMessage(subscriber, rules, state.events),
+  });
 }

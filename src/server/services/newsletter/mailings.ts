@@ -71,3 +71,52 @@ export async function queueMailingBatches<S extends MailingState, R extends { id
   }
   return { queued, done: true };
 }
+
+/**
+ * A mailing of readers' alerts after an import. It finds what the new figures did, once: `find`
+ * reads `seen` (what earlier runs looked at, kept under `seenKey`), marks in it what it looked at
+ * and answers the run's state with its findings, or undefined when nothing is new; `seen` is
+ * stored with the run that covers it. Readers are queued in batches with a persisted cursor
+ * (`queueMailingBatches`), so an interrupted run is finished by the next call before new figures
+ * are looked at. Answers how many messages it queued.
+ */
+export async function sendAlertMailing<S extends MailingState, Seen, R extends { id: number }>(options: {
+  key: string;
+  seenKey: string;
+  now: Date;
+  batchSize?: number | undefined;
+  find: (seen: Seen, run: MailingState) => Promise<S | undefined>;
+  nextBatch: (state: S, afterId: number, limit: number) => Promise<R[]>;
+  compose: (state: S, recipient: R) => MailMessage | undefined;
+}): Promise<number> {
+  const { key, seenKey, now } = options;
+  let total = 0;
+  for (let round = 0; round < 2; round++) {
+    let state = await readMailingState<S>(key);
+    if (!state || state.done) {
+      const seen = JSON.parse((await getSiteState(seenKey)) ?? '{}') as Seen;
+      const before = JSON.stringify(seen);
+      const next = await options.find(seen, { edition: now.toISOString(), from: now.getTime(), until: now.getTime(), cursor: 0, done: false });
+      if (!next) {
+        if (JSON.stringify(seen) !== before) await setSiteState(seenKey, JSON.stringify(seen));
+        return total;
+      }
+      await writeTransaction(async (tx) => {
+        await writeMailingState(key, next, tx);
+        await setSiteState(seenKey, JSON.stringify(seen), tx);
+      });
+      state = next;
+    }
+    const run = state;
+    const { queued } = await queueMailingBatches({
+      key,
+      state: run,
+      nextBatch: (afterId, limit) => options.nextBatch(run, afterId, limit),
+      compose: (recipient) => options.compose(run, recipient),
+      now,
+      batchSize: options.batchSize,
+    });
+    total += queued;
+  }
+  return total;
+}

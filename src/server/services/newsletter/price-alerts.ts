@@ -1,14 +1,12 @@
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
-import { formatAsOf, formatPercentChange, formatSeriesValue, type Frequency } from '@/lib/market-format';
+import { formatAsOf, formatPercentChange, formatSeriesValue, percentChange, type Frequency } from '@/lib/market-format';
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
-import { writeTransaction } from '@/server/db';
 import { listSeriesWithLatest } from '@/server/queries/market';
-import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { listAlertRulesAfter, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
-import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
+import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 /** A series whose latest observation is new since alerts were last looked at. */
@@ -28,6 +26,9 @@ interface PriceAlertState extends MailingState {
   series: MovedSeries[];
 }
 
+/** A reader with price alerts on, and their rules on the moved series. */
+type SubscriberAlertRecipient = { id: number; subscriber: SubscriberRow; rules: SubscriberAlertRow[] };
+
 const PRICE_ALERTS = 'mailing:price-alerts';
 /** The latest period of each series that alerts were already looked at for: `{slug: period}`. */
 const PRICE_ALERTS_SEEN = 'price_alerts_seen';
@@ -45,8 +46,9 @@ export function alertFires(rule: Pick<SubscriberAlertRow, 'kind' | 'value'>, ser
   return (Math.abs(latest - previous) / Math.abs(previous)) * 100 > rule.value;
 }
 
-function percentChange(s: MovedSeries): string {
-  return s.previousValue === 0 ? '' : ` (${formatPercentChange(Math.round(((s.value - s.previousValue) / s.previousValue) * 10_000) / 100)})`;
+function percentText(s: MovedSeries): string {
+  const pct = percentChange(s.value, s.previousValue);
+  return pct === null ? '' : ` (${formatPercentChange(pct)})`;
 }
 
 function ruleText(rule: SubscriberAlertRow, s: MovedSeries): string {
@@ -74,7 +76,7 @@ export function priceAlertMessage(
     items.push({
       title: `${s.name} ${hits.map((r) => ruleText(r, s)).join(' and ')}`,
       href: `${site}/markets/${s.slug}`,
-      meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentChange(s)}`,
+      meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentText(s)}`,
     });
   }
   if (items.length === 0) return undefined;
@@ -127,40 +129,26 @@ async function findMovedSeries(seen: Record<string, string>): Promise<MovedSerie
  * stored with the run that covers them); readers are queued in batches with a persisted
  * cursor, so an interrupted run is finished by the next call, before new figures are looked at.
  */
-export async function sendPriceAlerts(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
-  const now = options.now ?? new Date();
-  let total = 0;
-  for (let round = 0; round < 2; round++) {
-    let state = await readMailingState<PriceAlertState>(PRICE_ALERTS);
-    if (!state || state.done) {
-      const seen = JSON.parse((await getSiteState(PRICE_ALERTS_SEEN)) ?? '{}') as Record<string, string>;
+export function sendPriceAlerts(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
+  return sendAlertMailing<PriceAlertState, Record<string, string>, SubscriberAlertRecipient>({
+    key: PRICE_ALERTS,
+    seenKey: PRICE_ALERTS_SEEN,
+    now: options.now ?? new Date(),
+    batchSize: options.batchSize,
+    find: async (seen, run) => {
       const moved = await findMovedSeries(seen);
-      if (moved.length === 0) return total;
-      const next: PriceAlertState = { edition: now.toISOString(), from: now.getTime(), until: now.getTime(), cursor: 0, done: false, series: moved };
+      if (moved.length === 0) return undefined;
       for (const m of moved) seen[m.slug] = m.period;
-      await writeTransaction(async (tx) => {
-        await writeMailingState(PRICE_ALERTS, next, tx);
-        await setSiteState(PRICE_ALERTS_SEEN, JSON.stringify(seen), tx);
-      });
-      state = next;
-    }
-    const series = state.series;
-    const { queued } = await queueMailingBatches({
-      key: PRICE_ALERTS,
-      state,
-      nextBatch: async (afterId, limit) =>
-        (
-          await listAlertRulesAfter(
-            series.map((s) => s.slug),
-            afterId,
-            limit,
-          )
-        ).map((r) => ({ id: r.subscriber.id, ...r })),
-      compose: ({ subscriber, rules }) => priceAlertMessage(subscriber, rules, series),
-      now,
-      batchSize: options.batchSize,
-    });
-    total += queued;
-  }
-  return total;
+      return { ...run, series: moved };
+    },
+    nextBatch: async (state, afterId, limit) =>
+      (
+        await listAlertRulesAfter(
+          state.series.map((s) => s.slug),
+          afterId,
+          limit,
+        )
+      ).map((r) => ({ id: r.subscriber.id, ...r })),
+    compose: (state, { subscriber, rules }) => priceAlertMessage(subscriber, rules, state.series),
+  });
 }
