@@ -1,9 +1,12 @@
 // @ts-check
 // Shared parts of `npm run bench`: the results table, a server to measure, load helpers.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePackage } from '../ensure-package.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -120,4 +123,58 @@ export async function timeCalls(count, concurrency, fn) {
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
   return times;
+}
+
+/** wrk (C, multi-threaded): a load generator that costs the machine little beside the server it measures. */
+export const WRK = '/usr/bin/wrk';
+
+/**
+ * Runs wrk on `paths` of `base` (round-robin, `Accept-Encoding` as given), `connections` at a
+ * time, for `seconds`; answers requests per second, p99 latency (ms) and the count of errors
+ * (socket errors, timeouts and answers other than 2xx/3xx). Asynchronous: a server in this
+ * process keeps answering while wrk runs.
+ * @param {string} base @param {string[]} paths @param {number} seconds
+ * @param {{ connections?: number, encoding?: string }} [options]
+ * @returns {Promise<{ rps: number, p99: number, errors: number }>}
+ */
+export async function wrk(base, paths, seconds, options = {}) {
+  ensurePackage(WRK, 'wrk', 'Load measurements');
+  const dir = mkdtempSync(join(tmpdir(), 'wrk-'));
+  const script = join(dir, 'paths.lua');
+  const headers = options.encoding ? `{ ["Accept-Encoding"] = ${JSON.stringify(options.encoding)} }` : '{}';
+  writeFileSync(
+    script,
+    `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+local headers = ${headers}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1], headers)
+end
+`,
+  );
+  const connections = options.connections ?? 50;
+  try {
+    const output = await /** @type {Promise<string>} */ (
+      new Promise((resolve, reject) => {
+        const child = spawn(WRK, ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base]);
+        let text = '';
+        child.stdout.on('data', (chunk) => (text += String(chunk)));
+        child.stderr.on('data', (chunk) => (text += String(chunk)));
+        child.once('error', reject);
+        child.once('exit', () => resolve(text));
+      })
+    );
+    const text = output;
+    const rps = /Requests\/sec:\s+([\d.]+)/.exec(text);
+    const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(text);
+    if (!rps || !p99) throw new Error(`wrk failed: ${text}`);
+    const scale = { us: 0.001, ms: 1, s: 1000 }[/** @type {'us' | 'ms' | 's'} */ (p99[2])];
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+    const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
+    const errors = (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0);
+    return { rps: Number(rps[1]), p99: Math.round(Number(p99[1]) * scale * 10) / 10, errors };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
