@@ -44,7 +44,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       MEDIA_DIR: join(dir, 'media'),
       SITE_URL: 'http://localhost:4321',
       WEB_CONCURRENCY: '1',
-      // The hourly grid import only where a test asks for it (it would otherwise run at :20 past any hour a test spans).
+      // The EIA imports on a clock only where a test asks for them: with an EIA key the daily one
+      // would otherwise run at 11:00 US Eastern and the hourly grid one at :20 past any hour a
+      // test spans, beside the imports the test starts.
+      EIA_SCHEDULE: 'off',
       EIA_GRID_MINUTE: 'off',
       ...env,
     },
