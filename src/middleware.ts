@@ -149,7 +149,10 @@ const pageCache = defineMiddleware(async (context, next) => {
   const page = await cache.renderOnce(address, async () => {
     const renderedSince = cache.purgeSeq;
     // On the render thread when the server runs one; here when it has none (astro dev) or it failed.
-    const rendered = (await context.locals.renderer?.render(address)) ?? (await renderHere(next, context.routePattern));
+    // The page renders for the address asked (a page may redirect other spellings of a view to
+    // its one address), and is kept under its cache address.
+    const asked = `${context.url.pathname}${context.url.search}`;
+    const rendered = (await context.locals.renderer?.render(asked)) ?? (await renderHere(next, context.routePattern));
     return storeRendered(cache, address, context.url, params, rendered, renderedSince);
   });
   return toResponse(answerFor(page, request, 'rendered'));

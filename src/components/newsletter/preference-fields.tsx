@@ -52,7 +52,7 @@ export function CheckboxChoices({
   );
 }
 
-/** A labelled select of an alert's row (a series, a kind, a state, a sector), registered with the form. */
+/** A labeled select of an alert's row (a series, a kind, a state, a sector), registered with the form. */
 export function RowSelect({ id, label, field, options }: { id: string; label: ReactNode; field: UseFormRegisterReturn; options: readonly Choice[] }) {
   return (
     <div className="grid gap-1">
@@ -100,7 +100,7 @@ export function AlertRows({
 }
 
 /**
- * One alert of a list: its selects (the children), then its number (`${base}-${name}`, labelled
+ * One alert of a list: its selects (the children), then its number (`${base}-${name}`, labeled
  * `label`, its error under the row), and the button that removes it.
  */
 export function AlertItem({
