@@ -48,6 +48,25 @@ async function subscribeAndConfirm(email: string, fields: [string, string][] = [
   return token;
 }
 
+/** A subscriber's rows of one of the alerts tables (price alerts, data alerts), as stored. */
+async function alertRowsOf<T extends typeof subscriberAlerts | typeof subscriberDataAlerts>(
+  table: T,
+  subscriberId: number | undefined,
+): Promise<T['$inferSelect'][]> {
+  return (await server.database.db
+    .select()
+    .from(table)
+    .where(eq(table.subscriberId, subscriberId ?? 0))) as T['$inferSelect'][];
+}
+
+/** Subscribes and confirms `email`, then opens the page at `path` with its manage token, which must answer 200. */
+async function openWithToken(email: string, path: string): Promise<{ token: string; shown: Response }> {
+  const token = await subscribeAndConfirm(email);
+  const shown = await page(`${path}?token=${token}`);
+  expect(shown.status, path).toBe(200);
+  return { token, shown };
+}
+
 describe('the sign-up form without JavaScript', () => {
   it('queues a confirmation and says to check the inbox; keeps the choices and the topic', async () => {
     const response = await postForm([
@@ -170,9 +189,7 @@ describe('/newsletter/confirm', () => {
 
 describe('/newsletter/preferences', () => {
   it('saves choices, topics and price alerts through the JSON endpoint, replacing the alerts', async () => {
-    const token = await subscribeAndConfirm('prefs@example.com');
-    const shown = await page(`/newsletter/preferences?token=${token}`);
-    expect(shown.status).toBe(200);
+    const { token, shown } = await openWithToken('prefs@example.com', '/newsletter/preferences');
     expect(shown.headers.get('Cache-Control')).toBe('no-store');
     expect(await shown.text()).toContain('prefs@example.com');
     const body = {
@@ -190,11 +207,7 @@ describe('/newsletter/preferences', () => {
     expect(saved.status).toBe(200);
     const subscriber = await subscriberOf('prefs@example.com');
     expect(subscriber).toMatchObject({ dailyBriefing: false, weeklyRoundup: true, priceAlerts: true, topics: '["oil-gas","nuclear"]' });
-    const alerts = () =>
-      server.database.db
-        .select()
-        .from(subscriberAlerts)
-        .where(eq(subscriberAlerts.subscriberId, subscriber?.id ?? 0));
+    const alerts = () => alertRowsOf(subscriberAlerts, subscriber?.id);
     expect((await alerts()).map((a) => [a.seriesSlug, a.kind, a.value])).toEqual([
       ['wti', 'above', 95.5],
       ['henry-hub', 'move', 8],
@@ -252,11 +265,7 @@ describe('data alerts on the preferences', () => {
     expect(saved.status).toBe(200);
     expect((saved.json['preferences'] as { dataAlerts: unknown }).dataAlerts).toEqual(dataAlerts);
     const subscriber = await subscriberOf('data-alerts@example.com');
-    const rows = () =>
-      server.database.db
-        .select()
-        .from(subscriberDataAlerts)
-        .where(eq(subscriberDataAlerts.subscriberId, subscriber?.id ?? 0));
+    const rows = () => alertRowsOf(subscriberDataAlerts, subscriber?.id);
     expect((await rows()).map((r) => [r.kind, r.subject, r.value])).toEqual([
       ['storage-range', 'gas-storage', null],
       ['demand-record', 'TEX', null],
@@ -347,9 +356,7 @@ describe('data alerts on the preferences', () => {
 
 describe('unsubscribing', () => {
   it('shows a button on GET, unsubscribes on POST, and refuses later preference saves with 409', async () => {
-    const token = await subscribeAndConfirm('leave@example.com');
-    const ask = await page(`/newsletter/unsubscribe?token=${token}`);
-    expect(ask.status).toBe(200);
+    const { token, shown: ask } = await openWithToken('leave@example.com', '/newsletter/unsubscribe');
     expect(ask.headers.get('X-Robots-Tag')).toBe('noindex');
     expect(await ask.text()).toMatch(/<form method="post" action="\/newsletter\/unsubscribe\?token=/);
     expect((await subscriberOf('leave@example.com'))?.status).toBe('active');

@@ -27,5 +27,18 @@ export async function openNewArticle(page: Page): Promise<Locator> {
   return page.getByRole('dialog', { name: 'Add Article' });
 }
 
+/**
+ * Signs in, opens the editor of a new article and types `text` into its content: answers the
+ * dialog and the content box, the caret at the end of the text.
+ */
+export async function writeInNewArticle(page: Page, text: string): Promise<{ dialog: Locator; body: Locator }> {
+  await signIn(page);
+  const dialog = await openNewArticle(page);
+  const body = dialog.getByRole('textbox', { name: 'Content' });
+  await body.click();
+  await page.keyboard.type(text);
+  return { dialog, body };
+}
+
 /** The toasts on screen. */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');

@@ -3,7 +3,7 @@ import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { articles, comments, contactMessages, users } from '@db/schema';
-import { signIn, submitSignIn, toasts, openNewArticle } from './admin-session.ts';
+import { signIn, submitSignIn, toasts, openNewArticle, writeInNewArticle } from './admin-session.ts';
 import { seriousViolations } from './axe.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
@@ -335,11 +335,7 @@ test('the inbox names the category, says the time zone and cuts a long message a
 });
 
 test('the link form closes with Escape without closing the editor, and the dialog closes from its button', async ({ page }) => {
-  await signIn(page);
-  const dialog = await openNewArticle(page);
-  const body = dialog.getByRole('textbox', { name: 'Content' });
-  await body.click();
-  await page.keyboard.type('Grid operators');
+  const { dialog, body } = await writeInNewArticle(page, 'Grid operators');
   await dialog.getByRole('button', { name: 'Link', exact: true }).click();
   const linkForm = dialog.getByRole('group', { name: 'Link' });
   await expect(linkForm.getByLabel('Link address')).toBeFocused();

@@ -11,6 +11,19 @@ async function openReports(page: Page, query = '?tab=reports') {
   await expect(page.getByRole('heading', { name: 'Create Custom Report' })).toBeVisible();
 }
 
+/**
+ * Sends one of the Reports tab's forms with these choices, in this order: a series ticked
+ * (`true`) or not (`false`), or an option chosen in a list.
+ */
+async function sendReportForm(page: Page, form: string, choices: Record<string, boolean | string> = {}) {
+  const card = page.getByRole('form', { name: form });
+  for (const [label, choice] of Object.entries(choices)) {
+    if (typeof choice === 'boolean') await card.getByLabel(label).setChecked(choice);
+    else await card.getByLabel(label).selectOption(choice);
+  }
+  await card.getByRole('button', { name: form === 'Create Custom Report' ? 'Create Custom Report' : 'Generate Report' }).click();
+}
+
 /** The generated report's section, once its chart has drawn. */
 async function expectReport(page: Page, title: string) {
   const report = page.getByRole('region', { name: title, exact: true });
@@ -29,11 +42,7 @@ async function downloadCsv(page: Page, report: ReturnType<Page['getByRole']>) {
 
 test('Price Analysis: chosen benchmarks and range, a chart, its table and the CSV', async ({ page }) => {
   await openReports(page);
-  const card = page.getByRole('form', { name: 'Price Analysis' });
-  await card.getByLabel('Henry Hub gas').check();
-  await card.getByLabel('Brent crude').uncheck();
-  await card.getByLabel('Range').selectOption('3m');
-  await card.getByRole('button', { name: 'Generate Report' }).click();
+  await sendReportForm(page, 'Price Analysis', { 'Henry Hub gas': true, 'Brent crude': false, Range: '3m' });
 
   const report = await expectReport(page, 'Price Analysis');
   // Two series: a legend names each color; the axis says what it measures; a line says where the figures come from.
@@ -63,18 +72,14 @@ test('Price Analysis: chosen benchmarks and range, a chart, its table and the CS
 
 test('Market Share and Regional Data generate with their tables and CSVs', async ({ page }) => {
   await openReports(page);
-  const share = page.getByRole('form', { name: 'Market Share' });
-  await share.getByLabel('Period').selectOption('12m');
-  await share.getByRole('button', { name: 'Generate Report' }).click();
+  await sendReportForm(page, 'Market Share', { Period: '12m' });
   let report = await expectReport(page, 'Market Share');
   await expect(report.getByRole('region', { name: 'Market Share data table' }).getByRole('rowheader').first()).toHaveText('Natural Gas');
   let csv = await downloadCsv(page, report);
   expect(csv.name).toBe('market-share-12m.csv');
   expect(csv.lines[0]).toBe('Source,Generation (GWh),Share (%)');
 
-  const regional = page.getByRole('form', { name: 'Regional Data' });
-  await regional.getByLabel('Rank states by').selectOption('renewables');
-  await regional.getByRole('button', { name: 'Generate Report' }).click();
+  await sendReportForm(page, 'Regional Data', { 'Rank states by': 'renewables' });
   report = await expectReport(page, 'Regional Data');
   await expect(page).toHaveURL(/report=regional&metric=renewables/);
   await expect(drawnChart(report).getByText('Renewable share (%)', { exact: true })).toBeVisible();
@@ -87,13 +92,13 @@ test('Market Share and Regional Data generate with their tables and CSVs', async
 
 test('a custom report is built from series, range and chart type, and its shared link rebuilds it', async ({ page, context }) => {
   await openReports(page);
-  const builder = page.getByRole('form', { name: 'Create Custom Report' });
-  await builder.getByLabel('WTI crude').uncheck();
-  await builder.getByLabel('Brent crude').check();
-  await builder.getByLabel('US gasoline').check();
-  await builder.getByLabel('Date range').selectOption('2y');
-  await builder.getByLabel('Chart type').selectOption('area');
-  await builder.getByRole('button', { name: 'Create Custom Report' }).click();
+  await sendReportForm(page, 'Create Custom Report', {
+    'WTI crude': false,
+    'Brent crude': true,
+    'US gasoline': true,
+    'Date range': '2y',
+    'Chart type': 'area',
+  });
   const report = await expectReport(page, 'Custom Report');
   await expect(page).toHaveURL(/report=custom&series=brent%2Cgasoline&range=2y&chart=area/);
   expect(new URL(page.url()).searchParams.has('format')).toBe(false);
@@ -115,10 +120,7 @@ test('a custom report is built from series, range and chart type, and its shared
 
 test('a custom report of three series has a legend naming all three', async ({ page }) => {
   await openReports(page);
-  const builder = page.getByRole('form', { name: 'Create Custom Report' });
-  await builder.getByLabel('Brent crude').check();
-  await builder.getByLabel('Henry Hub gas').check();
-  await builder.getByRole('button', { name: 'Create Custom Report' }).click();
+  await sendReportForm(page, 'Create Custom Report', { 'Brent crude': true, 'Henry Hub gas': true });
   const report = await expectReport(page, 'Custom Report');
   for (const series of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas'])
     await expect(drawnChart(report).getByText(series, { exact: true })).toBeVisible();
@@ -127,10 +129,7 @@ test('a custom report of three series has a legend naming all three', async ({ p
 
 test('a report needs at least one series', async ({ page }) => {
   await openReports(page);
-  const card = page.getByRole('form', { name: 'Price Analysis' });
-  await card.getByLabel('WTI crude').uncheck();
-  await card.getByLabel('Brent crude').uncheck();
-  await card.getByRole('button', { name: 'Generate Report' }).click();
+  await sendReportForm(page, 'Price Analysis', { 'WTI crude': false, 'Brent crude': false });
   await expect(page.getByRole('alert')).toHaveText('Choose at least one series.');
 });
 
@@ -139,9 +138,7 @@ test('a report’s embed code names its view, which another site frames: no cook
   baseURL,
 }) => {
   await openReports(page);
-  const card = page.getByRole('form', { name: 'Price Analysis' });
-  await card.getByLabel('Henry Hub gas').check();
-  await card.getByRole('button', { name: 'Generate Report' }).click();
+  await sendReportForm(page, 'Price Analysis', { 'Henry Hub gas': true });
   const report = await expectReport(page, 'Price Analysis');
   await report.getByText('Share', { exact: true }).click();
   // The view's one address: the settings that differ from the defaults (the range is the default's).

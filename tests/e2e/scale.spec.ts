@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toasts, openNewArticle } from './admin-session.ts';
+import { signIn, toasts, writeInNewArticle } from './admin-session.ts';
 import { uniqueClientAddress } from './db.ts';
 
 // The admin panel on an archive of 3,000 articles and 30,000 comments (a server of its own).
@@ -43,11 +43,7 @@ test('the articles list pages, searches and filters on the server, and the edito
 });
 
 test('the editor adds a link and an image through its own forms, the image only with a description', async ({ page }) => {
-  await signIn(page);
-  const dialog = await openNewArticle(page);
-  const body = dialog.getByRole('textbox', { name: 'Content' });
-  await body.click();
-  await page.keyboard.type('Read the report');
+  const { dialog, body } = await writeInNewArticle(page, 'Read the report');
   await page.keyboard.press('Shift+Home');
   await dialog.getByRole('button', { name: 'Link' }).click();
   await dialog.getByLabel('Link address').fill('eia.gov/petroleum');

@@ -248,33 +248,30 @@ describe('a data desk chart in the toolkit', () => {
   });
 
   it('reads an embed address, sends any other spelling of its view to its one address, and knows no other chart', () => {
-    const grid = (code: string, query = '') => readGridEmbed(code, new URLSearchParams(query));
+    /** Reads an embed's `CODE?query` with `read`. */
+    const reading =
+      <T>(read: (code: string, query: URLSearchParams) => T) =>
+      (address: string) => {
+        const [code = '', query = ''] = address.split('?');
+        return read(code, new URLSearchParams(query));
+      };
+    const grid = reading(readGridEmbed);
     expect(grid('TEX')).toMatchObject({ chart: 'demand', redirect: undefined });
-    expect(grid('TEX', 'chart=generation&utm_source=x')).toMatchObject({ chart: 'generation', redirect: undefined });
+    expect(grid('TEX?chart=generation&utm_source=x')).toMatchObject({ chart: 'generation', redirect: undefined });
     expect(grid('tex')?.redirect).toBe('/embed/grid/TEX');
-    expect(grid('TEX', 'chart=demand')?.redirect).toBe('/embed/grid/TEX');
-    for (const [code, query] of [
-      ['XX', ''],
-      ['TEX', 'chart=prices'],
-      ['texas-and-more', ''],
-    ] as const)
-      expect(grid(code, query)).toBeUndefined();
+    expect(grid('TEX?chart=demand')?.redirect).toBe('/embed/grid/TEX');
+    for (const address of ['XX', 'TEX?chart=prices', 'texas-and-more']) expect(grid(address), address).toBeUndefined();
 
-    const state = (code: string, query = '') => readStateEmbed(code, new URLSearchParams(query));
-    expect(state('TX', 'sector=commercial')).toMatchObject({ code: 'TX', view: { chart: 'price', sector: 'commercial' }, redirect: undefined });
-    expect(state('tx', 'sector=Industrial')?.redirect).toBe('/embed/states/TX?sector=industrial');
-    expect(state('TX', 'sector=residential')?.redirect).toBe('/embed/states/TX');
-    expect(state('TX', 'sector=nuclear')?.redirect).toBe('/embed/states/TX');
-    expect(state('TX', 'chart=generation&sector=commercial')).toMatchObject({
+    const state = reading(readStateEmbed);
+    expect(state('TX?sector=commercial')).toMatchObject({ code: 'TX', view: { chart: 'price', sector: 'commercial' }, redirect: undefined });
+    expect(state('tx?sector=Industrial')?.redirect).toBe('/embed/states/TX?sector=industrial');
+    expect(state('TX?sector=residential')?.redirect).toBe('/embed/states/TX');
+    expect(state('TX?sector=nuclear')?.redirect).toBe('/embed/states/TX');
+    expect(state('TX?chart=generation&sector=commercial')).toMatchObject({
       view: { chart: 'generation' },
       redirect: '/embed/states/TX?chart=generation',
     });
-    for (const [code, query] of [
-      ['ZZ', ''],
-      ['TX', 'chart=map'],
-      ['USA', ''],
-    ] as const)
-      expect(state(code, query)).toBeUndefined();
+    for (const address of ['ZZ', 'TX?chart=map', 'USA']) expect(state(address), address).toBeUndefined();
   });
 });
 

@@ -13,28 +13,25 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
+/** The layer rule's messages on a module at `filePath` that imports `name` from `from` (and exports it, so it is used). */
+const importErrors = (filePath: string, name: string, from: string) =>
+  layerErrors(filePath, `import { ${name} } from '${from}';\nexport const x = ${name};\n`);
+
 describe('the lint rules that keep the layers apart', () => {
   it('keep drizzle and the shared handle out of services and routes', async () => {
-    expect(await layerErrors('src/server/services/fixture.ts', "import { eq } from 'drizzle-orm';\nexport const x = eq;\n")).toHaveLength(1);
-    expect(await layerErrors('src/server/services/fixture.ts', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
-    expect(await layerErrors('src/pages/api/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
-    expect(
-      await layerErrors('src/pages/api/fixture.ts', "import { createClient } from '@libsql/client';\nexport const x = createClient;\n"),
-    ).toHaveLength(1);
+    expect(await importErrors('src/server/services/fixture.ts', 'eq', 'drizzle-orm')).toHaveLength(1);
+    expect(await importErrors('src/server/services/fixture.ts', 'db', '@/server/db')).toHaveLength(1);
+    expect(await importErrors('src/pages/api/fixture.ts', 'articles', '@db/schema')).toHaveLength(1);
+    expect(await importErrors('src/pages/api/fixture.ts', 'createClient', '@libsql/client')).toHaveLength(1);
   });
 
   it('keep SQL out of the HTTP front, integrations, jobs and the root server modules too', async () => {
     for (const file of ['src/server/front/fixture.ts', 'src/server/integrations/fixture.ts', 'src/server/jobs/fixture.ts', 'src/server/fixture.ts']) {
-      expect(await layerErrors(file, "import { sql } from 'drizzle-orm';\nexport const x = sql;\n")).toHaveLength(1);
-      expect(await layerErrors(file, "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
+      expect(await importErrors(file, 'sql', 'drizzle-orm')).toHaveLength(1);
+      expect(await importErrors(file, 'articles', '@db/schema')).toHaveLength(1);
     }
     // What of db/ holds no SQL stays usable: the cluster's write lock, the commit stamp.
-    expect(
-      await layerErrors(
-        'src/server/front/fixture.ts',
-        "import { serveClusterWriteLock } from '@db/cluster-write-lock';\nexport const x = serveClusterWriteLock;\n",
-      ),
-    ).toEqual([]);
+    expect(await importErrors('src/server/front/fixture.ts', 'serveClusterWriteLock', '@db/cluster-write-lock')).toEqual([]);
   });
 
   it('let services and routes call queries, run transactions and name schema types', async () => {
@@ -56,29 +53,18 @@ describe('the lint rules that keep the layers apart', () => {
   });
 
   it('keep db/ free of the app', async () => {
-    expect(await layerErrors('db/seed/fixture.ts', "import { htmlToText } from '@/server/html';\nexport const x = htmlToText;\n")).toHaveLength(1);
-    expect(await layerErrors('db/seed/fixture.ts', "import { SITE_NAME } from '../../src/lib/site.ts';\nexport const x = SITE_NAME;\n")).toHaveLength(
-      1,
-    );
-    expect(await layerErrors('db/seed/fixture.ts', "import { articles } from '../schema/index.ts';\nexport const x = articles;\n")).toEqual([]);
+    expect(await importErrors('db/seed/fixture.ts', 'htmlToText', '@/server/html')).toHaveLength(1);
+    expect(await importErrors('db/seed/fixture.ts', 'SITE_NAME', '../../src/lib/site.ts')).toHaveLength(1);
+    expect(await importErrors('db/seed/fixture.ts', 'articles', '../schema/index.ts')).toEqual([]);
   });
 
   it('keep server code out of islands and isomorphic modules, the shared constants and catalogs aside', async () => {
-    expect(await layerErrors('src/components/fixture.tsx', "import { db } from '@/server/db';\nexport const x = db;\n")).toHaveLength(1);
-    expect(await layerErrors('src/lib/fixture.ts', "import { loadConfig } from '@/server/config';\nexport const x = loadConfig;\n")).toHaveLength(1);
-    expect(await layerErrors('src/lib/fixture.ts', "import { articles } from '@db/schema';\nexport const x = articles;\n")).toHaveLength(1);
-    expect(
-      await layerErrors('src/lib/fixture.ts', "import { GENERATION_FUELS } from '@db/constants';\nexport const x = GENERATION_FUELS;\n"),
-    ).toEqual([]);
-    expect(
-      await layerErrors(
-        'src/components/fixture.tsx',
-        "import { MARKET_SERIES } from '@db/catalog/market-series';\nexport const x = MARKET_SERIES;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await layerErrors('src/components/fixture.tsx', "import { seedDatabase } from '@db/seed';\nexport const x = seedDatabase;\n"),
-    ).toHaveLength(1);
+    expect(await importErrors('src/components/fixture.tsx', 'db', '@/server/db')).toHaveLength(1);
+    expect(await importErrors('src/lib/fixture.ts', 'loadConfig', '@/server/config')).toHaveLength(1);
+    expect(await importErrors('src/lib/fixture.ts', 'articles', '@db/schema')).toHaveLength(1);
+    expect(await importErrors('src/lib/fixture.ts', 'GENERATION_FUELS', '@db/constants')).toEqual([]);
+    expect(await importErrors('src/components/fixture.tsx', 'MARKET_SERIES', '@db/catalog/market-series')).toEqual([]);
+    expect(await importErrors('src/components/fixture.tsx', 'seedDatabase', '@db/seed')).toHaveLength(1);
   });
 
   it('bring zod into islands and schemas only through the mini, jitless entry', async () => {

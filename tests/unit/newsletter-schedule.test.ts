@@ -94,33 +94,27 @@ describe('price alert rules', () => {
   const above = { kind: 'above', value: 75 } as const;
   const below = { kind: 'below', value: 60 } as const;
   const move = { kind: 'move', value: 5 } as const;
-  const moved = (previousValue: number, value: number) => ({ previousValue, value });
+  type Move = [previousValue: number, value: number];
+  /** Whether `rule` fires on each move, from the previous value to the value. */
+  const firing = (rule: Parameters<typeof alertFires>[0], ...moves: Move[]) =>
+    moves.map(([previousValue, value]) => alertFires(rule, { previousValue, value }));
 
   it('fire "above" only when the value reaches the level from below', () => {
-    expect(alertFires(above, moved(70, 76))).toBe(true);
-    expect(alertFires(above, moved(74.99, 75))).toBe(true);
+    expect(firing(above, [70, 76], [74.99, 75])).toEqual([true, true]);
     // Already above: no news. Falling back through it: not this rule.
-    expect(alertFires(above, moved(76, 80))).toBe(false);
-    expect(alertFires(above, moved(75, 76))).toBe(false);
-    expect(alertFires(above, moved(80, 70))).toBe(false);
-    expect(alertFires(above, moved(70, 74.99))).toBe(false);
+    expect(firing(above, [76, 80], [75, 76], [80, 70], [70, 74.99])).toEqual([false, false, false, false]);
   });
 
   it('fire "below" only when the value falls to the level from above', () => {
-    expect(alertFires(below, moved(62, 59))).toBe(true);
-    expect(alertFires(below, moved(60.01, 60))).toBe(true);
-    expect(alertFires(below, moved(59, 55))).toBe(false);
-    expect(alertFires(below, moved(60, 58))).toBe(false);
-    expect(alertFires(below, moved(55, 65))).toBe(false);
+    expect(firing(below, [62, 59], [60.01, 60])).toEqual([true, true]);
+    expect(firing(below, [59, 55], [60, 58], [55, 65])).toEqual([false, false, false]);
   });
 
   it('fire "move" on a change of more than the percentage either way, never on a previous value of zero', () => {
-    expect(alertFires(move, moved(100, 105.01))).toBe(true);
-    expect(alertFires(move, moved(100, 94.99))).toBe(true);
-    expect(alertFires(move, moved(100, 105))).toBe(false);
-    expect(alertFires(move, moved(100, 95))).toBe(false);
+    expect(firing(move, [100, 105.01], [100, 94.99])).toEqual([true, true]);
+    expect(firing(move, [100, 105], [100, 95])).toEqual([false, false]);
     // Measured against the size of the previous value, so a negative price (WTI, April 2020) works.
-    expect(alertFires(move, moved(-37.63, 10.01))).toBe(true);
-    expect(alertFires(move, moved(0, 3))).toBe(false);
+    expect(firing(move, [-37.63, 10.01])).toEqual([true]);
+    expect(firing(move, [0, 3])).toEqual([false]);
   });
 });

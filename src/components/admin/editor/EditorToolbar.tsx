@@ -18,13 +18,16 @@ import {
   Table2,
   Trash2,
   Undo2,
+  type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 
-/** A toolbar button; pressing it keeps the text's selection (the mouse-down does not take the focus). */
-function Tool({ label, active = false, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * A toolbar button: its icon (decorative; the label names it); pressing it keeps the text's
+ * selection (the mouse-down does not take the focus).
+ */
+function Tool({ label, icon: Icon, active = false, onClick }: { label: string; icon: LucideIcon; active?: boolean; onClick: () => void }) {
   return (
     <Button
       type="button"
@@ -37,7 +40,7 @@ function Tool({ label, active = false, onClick, children }: { label: string; act
       onClick={onClick}
       className={cn(active && 'bg-muted text-primary')}
     >
-      {children}
+      <Icon aria-hidden="true" />
     </Button>
   );
 }
@@ -74,64 +77,28 @@ export function EditorToolbar({
   const chain = () => editor.chain().focus();
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-0.5 border-b p-1">
-      <Tool label="Heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Heading2 aria-hidden="true" />
-      </Tool>
-      <Tool label="Subheading" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Heading3 aria-hidden="true" />
-      </Tool>
-      <Tool label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
-        <Bold aria-hidden="true" />
-      </Tool>
-      <Tool label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <Italic aria-hidden="true" />
-      </Tool>
-      <Tool label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <List aria-hidden="true" />
-      </Tool>
-      <Tool label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <ListOrdered aria-hidden="true" />
-      </Tool>
-      <Tool label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-        <Quote aria-hidden="true" />
-      </Tool>
-      <Tool label="Link" active={state.link} onClick={onLink}>
-        <Link2 aria-hidden="true" />
-      </Tool>
-      <Tool label="Image" onClick={onImage}>
-        <Images aria-hidden="true" />
-      </Tool>
-      <Tool label="Image by address" onClick={onImageAddress}>
-        <ImagePlus aria-hidden="true" />
-      </Tool>
-      <Tool label="Table" active={state.table} onClick={() => chain().insertArticleTable().run()}>
-        <Table2 aria-hidden="true" />
-      </Tool>
+      <Tool label="Heading" icon={Heading2} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
+      <Tool label="Subheading" icon={Heading3} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+      <Tool label="Bold" icon={Bold} active={state.bold} onClick={() => chain().toggleBold().run()} />
+      <Tool label="Italic" icon={Italic} active={state.italic} onClick={() => chain().toggleItalic().run()} />
+      <Tool label="Bulleted list" icon={List} active={state.bullet} onClick={() => chain().toggleBulletList().run()} />
+      <Tool label="Numbered list" icon={ListOrdered} active={state.ordered} onClick={() => chain().toggleOrderedList().run()} />
+      <Tool label="Quote" icon={Quote} active={state.quote} onClick={() => chain().toggleBlockquote().run()} />
+      <Tool label="Link" icon={Link2} active={state.link} onClick={onLink} />
+      <Tool label="Image" icon={Images} onClick={onImage} />
+      <Tool label="Image by address" icon={ImagePlus} onClick={onImageAddress} />
+      <Tool label="Table" icon={Table2} active={state.table} onClick={() => chain().insertArticleTable().run()} />
       {state.table && (
         <>
-          <Tool label="Add row below" onClick={() => chain().addTableRow().run()}>
-            <BetweenHorizontalEnd aria-hidden="true" />
-          </Tool>
-          <Tool label="Add column right" onClick={() => chain().addTableColumn().run()}>
-            <BetweenVerticalEnd aria-hidden="true" />
-          </Tool>
-          <Tool label="Delete row" onClick={() => chain().deleteTableRow().run()}>
-            <Rows3 aria-hidden="true" />
-          </Tool>
-          <Tool label="Delete column" onClick={() => chain().deleteTableColumn().run()}>
-            <Columns3 aria-hidden="true" />
-          </Tool>
-          <Tool label="Delete table" onClick={() => chain().deleteArticleTable().run()}>
-            <Trash2 aria-hidden="true" />
-          </Tool>
+          <Tool label="Add row below" icon={BetweenHorizontalEnd} onClick={() => chain().addTableRow().run()} />
+          <Tool label="Add column right" icon={BetweenVerticalEnd} onClick={() => chain().addTableColumn().run()} />
+          <Tool label="Delete row" icon={Rows3} onClick={() => chain().deleteTableRow().run()} />
+          <Tool label="Delete column" icon={Columns3} onClick={() => chain().deleteTableColumn().run()} />
+          <Tool label="Delete table" icon={Trash2} onClick={() => chain().deleteArticleTable().run()} />
         </>
       )}
-      <Tool label="Undo" onClick={() => chain().undo().run()}>
-        <Undo2 aria-hidden="true" />
-      </Tool>
-      <Tool label="Redo" onClick={() => chain().redo().run()}>
-        <Redo2 aria-hidden="true" />
-      </Tool>
+      <Tool label="Undo" icon={Undo2} onClick={() => chain().undo().run()} />
+      <Tool label="Redo" icon={Redo2} onClick={() => chain().redo().run()} />
     </div>
   );
 }

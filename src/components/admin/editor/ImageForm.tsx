@@ -21,16 +21,8 @@ export function ImageForm({ editor, idPrefix, onClose }: { editor: Editor; idPre
   };
   return (
     <InsertForm label="Image" applyLabel="Insert image" onApply={apply} onCancel={cancel} error={error} className="sm:grid-cols-[1fr_1fr_auto]">
-      <InsertField
-        id={`${idPrefix}-src`}
-        label="Image address"
-        value={src}
-        onChange={setSrc}
-        onApply={apply}
-        onCancel={cancel}
-        placeholder="https://…"
-      />
-      <InsertField id={`${idPrefix}-alt`} label="Description (alt text)" value={alt} onChange={setAlt} onApply={apply} onCancel={cancel} />
+      <InsertField id={`${idPrefix}-src`} label="Image address" value={src} onChange={setSrc} placeholder="https://…" />
+      <InsertField id={`${idPrefix}-alt`} label="Description (alt text)" value={alt} onChange={setAlt} />
     </InsertForm>
   );
 }

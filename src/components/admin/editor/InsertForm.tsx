@@ -1,7 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+
+/** The open form's apply and cancel, which Enter and Escape in its fields call. */
+const InsertActions = createContext<{ onApply: () => void; onCancel: () => void }>({ onApply: () => undefined, onCancel: () => undefined });
 
 /**
  * The shell of the forms that open under the toolbar (real, labeled fields instead of
@@ -31,7 +34,7 @@ export function InsertForm({
   useEffect(() => group.current?.querySelector('input')?.focus(), []);
   return (
     <div ref={group} className={cn('bg-muted/40 grid gap-2 border-b p-3', className)} role="group" aria-label={label} data-closes-on-escape>
-      {children}
+      <InsertActions.Provider value={{ onApply, onCancel }}>{children}</InsertActions.Provider>
       <div className="flex flex-wrap items-end gap-2">
         <Button type="button" size="sm" onClick={onApply}>
           {applyLabel}
@@ -52,7 +55,7 @@ export function InsertForm({
 
 /**
  * A labeled field of an insert form. Enter applies the form (it must not submit the
- * article form around it); Escape closes the form (the dialog around it stays open: see
+ * article form around it); Escape cancels it, closing the form (the dialog around it stays open: see
  * `data-closes-on-escape`).
  */
 export function InsertField({
@@ -60,8 +63,6 @@ export function InsertField({
   label,
   value,
   onChange,
-  onApply,
-  onCancel,
   placeholder,
   className,
 }: {
@@ -69,11 +70,10 @@ export function InsertField({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  onApply: () => void;
-  onCancel: () => void;
   placeholder?: string;
   className?: string;
 }) {
+  const { onApply, onCancel } = useContext(InsertActions);
   return (
     <label className={cn('grid gap-1 text-sm font-medium', className)} htmlFor={id}>
       {label}

@@ -36,15 +36,7 @@ export function LinkForm({ editor, idPrefix, onClose }: { editor: Editor; idPref
         )
       }
     >
-      <InsertField
-        id={`${idPrefix}-href`}
-        label="Link address"
-        value={href}
-        onChange={setHref}
-        onApply={apply}
-        onCancel={cancel}
-        placeholder="https://…"
-      />
+      <InsertField id={`${idPrefix}-href`} label="Link address" value={href} onChange={setHref} placeholder="https://…" />
     </InsertForm>
   );
 }
