@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'libsql';
-import { BENCH_SITE_URL, note, percentile, record, signIn, startServer, wrk } from './lib.mjs';
+import { BENCH_SITE_URL, note, percentile, readCounter, record, signIn, startServer, wrk } from './lib.mjs';
 
 /**
  * Runs autocannon on `paths` (round-robin), `connections` at a time, for `seconds`; answers
@@ -144,11 +144,7 @@ function randomArticlePaths(dbPath) {
  */
 async function spreadReaders(base, metrics, dbPath) {
   const { paths, total } = randomArticlePaths(dbPath);
-  const count = async (/** @type {string} */ event) => {
-    const series = `site_page_cache_events_total{event="${event}"} `;
-    const line = (await (await fetch(metrics)).text()).split('\n').find((l) => l.startsWith(series));
-    return Number(line?.slice(series.length) ?? 0);
-  };
+  const count = (/** @type {string} */ event) => readCounter(metrics, `site_page_cache_events_total{event="${event}"}`);
   const [renders, hits] = [await count('render'), await count('hit')];
   const run = await load(base, paths, 30);
   const rendered = (await count('render')) - renders;

@@ -178,3 +178,12 @@ end
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * One series of a server's Prometheus metrics (0 while it has no sample).
+ * @param {string} metrics the metrics address (`http://host:port/metrics`) @param {string} series
+ */
+export async function readCounter(metrics, series) {
+  const line = (await (await fetch(metrics)).text()).split('\n').find((l) => l.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1) ?? 0);
+}

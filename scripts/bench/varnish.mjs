@@ -6,17 +6,8 @@
 import { join } from 'node:path';
 import Database from 'libsql';
 import { startVarnish } from '../../tests/helpers/varnish.ts';
-import { load, readerPaths, stories } from './cache.mjs';
-import { BENCH_SITE_URL, freePort, note, record, signIn, startServer } from './lib.mjs';
-
-/**
- * Reads one counter of the origin's metrics.
- * @param {string} metrics @param {string} series
- */
-async function counter(metrics, series) {
-  const line = (await (await fetch(metrics)).text()).split('\n').find((l) => l.startsWith(`${series} `));
-  return Number(line?.slice(series.length + 1) ?? 0);
-}
+import { readerPaths, stories } from './cache.mjs';
+import { BENCH_SITE_URL, freePort, note, readCounter, record, signIn, startServer, wrk } from './lib.mjs';
 
 /**
  * What each page names in its Surrogate-Key, asked of the origin (Varnish keeps the header to itself).
@@ -65,14 +56,15 @@ export async function benchVarnish(dir) {
     const cookie = await signIn(origin.base);
     // The story saved: the newest, so it is on the home page, /news and its own page.
     const [story] = await stories(`${origin.base}/api/articles?limit=1&fields=summary`);
-    await load(edge, paths, 3); // Varnish and the origin warm
+    const readers = (/** @type {number} */ seconds) => wrk(edge, paths, seconds, { encoding: 'gzip, br' });
+    await readers(3); // Varnish and the origin warm
     /** @type {Map<string, { hit: boolean, etag: string | null }>} */
     const before = new Map();
     for (const path of paths) before.set(path, await throughEdge(edge, path));
     const db = new Database(dbPath, { readonly: true });
     const lastPurge = () => Number(/** @type {{ n: number | null }} */ (db.prepare('SELECT max(id) AS n FROM page_purges').get()).n ?? 0);
     const purgedSince = lastPurge();
-    const rendersBefore = await counter(metrics, 'site_page_cache_events_total{event="render"}');
+    const rendersBefore = await readCounter(metrics, 'site_page_cache_events_total{event="render"}');
 
     let saves = 0;
     const saver = setInterval(() => {
@@ -82,10 +74,10 @@ export async function benchVarnish(dir) {
         body: JSON.stringify({ excerpt: `Live update number ${++saves} behind the shared cache.` }),
       }).then((r) => r.arrayBuffer());
     }, 1000);
-    const storm = await load(edge, paths, 15).finally(() => clearInterval(saver));
+    const storm = await readers(15).finally(() => clearInterval(saver));
     // The last save's pages, fetched again by Varnish once their purge arrived.
-    await load(edge, paths, 2);
-    const renders = (await counter(metrics, 'site_page_cache_events_total{event="render"}')) - rendersBefore;
+    await readers(2);
+    const renders = (await readCounter(metrics, 'site_page_cache_events_total{event="render"}')) - rendersBefore;
 
     // The pages the saves purged: those naming a tag of a purge the saves logged.
     const purged = new Set(

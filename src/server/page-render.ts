@@ -82,7 +82,7 @@ export function renderedFromAnswer(status: number, raw: IncomingHttpHeaders, bod
     if (value === undefined || HOP_HEADERS.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push([name, one]);
   }
-  const validUntil = Number(raw[RENDER_HEADERS.validUntil]);
+  const validUntil = Number(raw[RENDER_HEADERS.validUntil] ?? Number.NaN);
   const named = status === 200 ? String(raw['surrogate-key'] ?? '').split(' ') : [];
   return {
     status,
@@ -90,7 +90,7 @@ export function renderedFromAnswer(status: number, raw: IncomingHttpHeaders, bod
     body,
     etag,
     tags: named.filter((t) => t !== '' && t !== EVERY_PAGE_TAG),
-    validUntil: Number.isFinite(validUntil) && raw[RENDER_HEADERS.validUntil] !== undefined ? validUntil : undefined,
+    validUntil: Number.isFinite(validUntil) ? validUntil : undefined,
     route,
   };
 }
