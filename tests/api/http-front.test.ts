@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isContractError, rawExchange, readMetric, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
+import { isContractError, parseResponse, rawExchange, readMetric, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -66,6 +67,46 @@ describe('the HTTP front under requests it cannot parse', () => {
     const outcome = await rawExchange(portOf(server), { send: ['GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
     expect(outcome.response?.status).toBe(400);
     expect(isContractError(outcome.response?.body)).toBe(true);
+  });
+
+  it('lets a client still sending its body after an early answer finish, then closes cleanly instead of resetting', async () => {
+    // An upload without a session is refused (401) before its body is read. The client reads
+    // that answer, then sends the rest of its 600 KB: the server must drain it and close with a
+    // FIN; a socket destroyed under it would answer those bytes with a reset (EPIPE / ECONNRESET).
+    const declared = 600_000;
+    // Half-open allowed: the client goes on sending after the server's FIN, as a client would.
+    const socket = net.connect({ port: portOf(server), host: '127.0.0.1', allowHalfOpen: true });
+    const events: string[] = [];
+    let received = Buffer.alloc(0);
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        if (parseResponse(received, false)) resolve();
+      }),
+    );
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+    socket.on('end', () => events.push('end'));
+    socket.on('error', (error: NodeJS.ErrnoException) => events.push(error.code ?? 'error'));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /api/admin/media HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\n` +
+        `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${declared}\r\n\r\n` +
+        'x'.repeat(1_000),
+    );
+    await answered;
+    const answer = parseResponse(received, false);
+    expect(answer?.status).toBe(401);
+    expect(answer?.headers['connection']).toBe('close');
+    // No other answer may follow on this connection: the server half-closes it at once.
+    await ended;
+    for (let sent = 1_000; sent < declared; sent += 100_000) {
+      if (socket.destroyed) break;
+      await new Promise<void>((resolve) => socket.write(Buffer.alloc(Math.min(100_000, declared - sent)), () => resolve()));
+    }
+    socket.end();
+    await closed;
+    expect(events).toEqual(['end']);
   });
 });
 

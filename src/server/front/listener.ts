@@ -68,21 +68,36 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 /**
  * A response sent before the request's body was read (a 413, a 401, a refusal) leaves the
  * rest of that body on the connection, where it would be parsed as the next request: such a
- * response says `Connection: close`. The connection is not cut at once, though: a client
- * still sending would get a reset (EPIPE) instead of the answer. As nginx's lingering close
- * does, the rest of the body is read and dropped for a moment, then the connection closes.
+ * response says `Connection: close`. The connection is not cut at once, though: Node destroys
+ * a socket whose answer said close as soon as the answer is flushed, and the unread bytes
+ * then make the kernel reset it, so a client still sending gets EPIPE instead of the answer.
+ * As nginx's lingering close does, the answer is followed by a half-close (FIN), the rest of
+ * the body is read and dropped for a moment, then the connection closes.
  */
 function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return;
   const socket = req.socket;
+  let lingering = false;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
   res.writeHead = (...args: unknown[]) => {
-    if (!req.complete) res.setHeader('Connection', 'close');
-    return writeHead(...args);
+    if (req.complete) return writeHead(...args);
+    res.setHeader('Connection', 'close');
+    const written = writeHead(...args);
+    // `_last` is Node's "destroy the socket once this answer is flushed" (set by the close
+    // header above); the close is done here instead, after the rest of the body.
+    (res as unknown as { _last: boolean })._last = false;
+    lingering = true;
+    return written;
   };
   res.once('finish', () => {
-    if (req.complete || socket.destroyed) return;
+    if (!lingering || socket.destroyed) return;
+    // The answer is out: no further one may follow on this connection.
+    socket.end();
+    if (req.complete) {
+      socket.destroySoon();
+      return;
+    }
     let drained = 0;
     const close = () => {
       clearTimeout(idle);
