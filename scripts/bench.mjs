@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from './build.mjs';
-import { benchCache } from './bench/cache.mjs';
+import { benchCache, benchStorm } from './bench/cache.mjs';
 import { results, startServer } from './bench/lib.mjs';
 import { benchLighthouse } from './bench/lighthouse.mjs';
 import { benchMemory, benchWriteLoad } from './bench/load.mjs';
@@ -40,7 +40,8 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 const dbPath = join(dir, 'bench.db');
 const server = await startServer({ DATABASE_URL: `file:${dbPath}`, TRUST_PROXY: 'true' });
 // `npm run bench -- cache throughput` runs only the sections named (reads, cache, weight,
-// throughput, load, memory, varnish, lighthouse); without names, all of them.
+// throughput, load, memory, varnish, lighthouse; storm: only the publish storms of cache);
+// without names, all of them.
 const only = new Set(process.argv.slice(2));
 const runs = (/** @type {string} */ section) => only.size === 0 || only.has(section);
 try {
@@ -54,6 +55,7 @@ try {
       large.stop();
     }
   }
+  if (only.has('storm') && !runs('cache')) await benchStorm(server.base, dir);
   if (runs('weight')) await benchWeight(server.base);
   if (runs('throughput')) await benchThroughput(dir);
   if (runs('load')) await benchWriteLoad(server.base);

@@ -163,11 +163,10 @@ async function spreadReaders(base, metrics, dbPath) {
 }
 
 /**
- * @param {string} base the seeded server (one process per core)
- * @param {{ base: string, metrics: string, dbPath: string }} large the 100,000-article server, with its metrics address and database
- * @param {string} dir a folder for the single-process server's database
+ * The publish storm, with one process per core (the server `base`) and with one process.
+ * @param {string} base @param {string} dir
  */
-export async function benchCache(base, large, dir) {
+export async function benchStorm(base, dir) {
   await publishStorm(base, 'one process per core');
   const single = await startServer({ WEB_CONCURRENCY: '1', TRUST_PROXY: 'true', DATABASE_URL: `file:${join(dir, 'single.db')}` });
   try {
@@ -175,6 +174,15 @@ export async function benchCache(base, large, dir) {
   } finally {
     single.stop();
   }
+}
+
+/**
+ * @param {string} base the seeded server (one process per core)
+ * @param {{ base: string, metrics: string, dbPath: string }} large the 100,000-article server, with its metrics address and database
+ * @param {string} dir a folder for the single-process server's database
+ */
+export async function benchCache(base, large, dir) {
+  await benchStorm(base, dir);
   await minuteBoundary(base);
   await spreadReaders(large.base, large.metrics, large.dbPath);
 }

@@ -135,7 +135,7 @@ const compressionOptions = (raw: Buffer): { gzip: ZlibOptions; br: BrotliOptions
   const large = raw.length > 512 * 1024;
   return {
     gzip: { level: large ? 6 : 9 },
-    br: { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: large ? 4 : 6, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
   };
 };
 

@@ -93,6 +93,11 @@ function serveMetrics(config: AppConfig, text: () => Promise<{ contentType: stri
  * (one per core by default). Resolves with the server in a single process.
  */
 export async function startServer(entry: ServerEntry): Promise<http.Server | undefined> {
+  // The built app is a production build, and so are the libraries it loads at run time:
+  // React picks its development runtime (several times slower to render) unless NODE_ENV
+  // says production, whatever the shell (or a test runner's NODE_ENV=test) set. Set before
+  // the app loads; web processes and render threads inherit it.
+  process.env['NODE_ENV'] = 'production';
   const config = loadConfigOrExit();
   if (cluster.isWorker) return startWorker(config, entry);
   if (config.webConcurrency > 1) {
