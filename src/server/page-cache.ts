@@ -53,7 +53,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
  * the page cache: an article opened through a preview link (`?preview=`).
  */
 export function isPrivatePageRequest(url: URL): boolean {
-  return url.searchParams.has('preview');
+  // Without a query there is nothing to look for (and no URLSearchParams to build on a hit).
+  return url.search !== '' && url.searchParams.has('preview');
 }
 
 /**

@@ -118,8 +118,12 @@ function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerRespons
   });
 }
 
-/** Header sets already merged with the security headers, per answer's header object (built once per cached page). */
-const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>>();
+/**
+ * Header lists already merged with the security headers, per answer's header object (built
+ * once per cached page), as Node's flat `[name, value, …]` form: `writeHead` walks it with an
+ * index, where an object costs a `for…in` over its keys on every answer.
+ */
+const mergedHeaders = new WeakMap<Record<string, string>, string[]>();
 
 /**
  * Sends an answer from memory with one writeHead: the security headers and the page's own
@@ -128,12 +132,13 @@ const mergedHeaders = new WeakMap<Record<string, string>, Record<string, string>
 function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Readonly<Record<string, string>>, framing: Framing): void {
   let headers = mergedHeaders.get(answer.headers);
   if (!headers) {
-    headers = { ...securityHeaders };
-    for (const [name, value] of Object.entries(answer.headers)) {
-      headers[name] = name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value, framing) : value;
-    }
+    const merged = new Map(Object.entries(securityHeaders));
     // A page's own CSP replaces the default one.
-    if ('content-security-policy' in answer.headers) delete headers['Content-Security-Policy'];
+    if ('content-security-policy' in answer.headers) merged.delete('Content-Security-Policy');
+    for (const [name, value] of Object.entries(answer.headers)) {
+      merged.set(name, name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value, framing) : value);
+    }
+    headers = [...merged].flat();
     mergedHeaders.set(answer.headers, headers);
   }
   res.writeHead(answer.status, headers);
