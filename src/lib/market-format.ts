@@ -32,9 +32,20 @@ export function isPeriod(text: string): boolean {
   return /^\d{4}-\d{2}(-\d{2})?$/.test(text);
 }
 
+const numberFormats = new Map<number, Intl.NumberFormat>();
+/** One formatter per number of decimals (`toLocaleString` with options builds a new one on every call). */
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
+}
+
 /** A number with exactly `decimals` decimals, grouped, negative with a minus sign: "1,234.50", "−0.40". */
 export function formatNumber(value: number, decimals: number): string {
-  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const text = numberFormat(decimals).format(Math.abs(value));
   // A value that rounds to zero is written without a sign.
   return value < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
 }
