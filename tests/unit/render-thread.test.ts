@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startRenderThread } from '@/server/front/render-thread';
+import http from 'node:http';
+import { serveSharedRenders, sharedRenderer, startRenderThread, type PageRenderer } from '@/server/front/render-thread';
+import type { RenderedPage } from '@/server/page-render';
 
 // The render thread (src/server/front/render-thread.ts) runs the built app's `handler` on a
 // thread of its own. Here a stand-in app plays the built one: it answers what the render
@@ -85,5 +87,91 @@ describe('a render thread whose app cannot load', () => {
       logged.mockRestore();
       await renderer.close();
     }
+  });
+});
+
+describe("the cluster's shared render service", () => {
+  // A stand-in render thread: each render is counted and finishes when the test says so.
+  let renders = 0;
+  const pending: ((page: RenderedPage | undefined) => void)[] = [];
+  const page = (n: number, validUntil?: number): RenderedPage => ({
+    status: 200,
+    headers: [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['etag', `"${n}"`],
+      ['surrogate-key', 'site a:1 l:all'],
+    ],
+    body: Buffer.from(`render ${n}`),
+    etag: `"${n}"`,
+    tags: ['a:1', 'l:all'],
+    validUntil,
+    route: '/article/[slug]',
+  });
+  const thread: PageRenderer = {
+    render: () => {
+      renders++;
+      return new Promise((resolve) => pending.push(resolve));
+    },
+    ready: true,
+    close: () => Promise.resolve(),
+  };
+  /** Finishes the renders asked so far, each with what `answer` makes of its number. */
+  const finish = async (answer: (n: number) => RenderedPage | undefined) => {
+    for (const end = Date.now() + 30_000; pending.length === 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 5));
+    for (const resolve of pending.splice(0)) resolve(answer(renders));
+  };
+  const service = serveSharedRenders(thread);
+  afterAll(async () => (await service).close());
+  /** A web process that has applied the purges up to `through`. */
+  const processAt = async (through: number | undefined) => sharedRenderer(await service, () => through);
+
+  it('renders a page once for every process that asks while it renders, after the purges they applied', async () => {
+    const [a, b] = [await processAt(5), await processAt(5)];
+    const asked = [a.render('/article/x'), b.render('/article/x')];
+    await finish((n) => page(n));
+    const [first, second] = await Promise.all(asked);
+    expect(renders).toBe(1);
+    expect(first?.body.toString()).toBe('render 1');
+    expect(second?.body.toString()).toBe('render 1');
+    expect(first).toMatchObject({ status: 200, tags: ['a:1', 'l:all'], route: '/article/[slug]' });
+  });
+
+  it('hands a finished render to a process that applied no later purge, and renders again for one that did', async () => {
+    const same = await (await processAt(5)).render('/article/x');
+    expect(renders).toBe(1);
+    expect(same?.body.toString()).toBe('render 1');
+    const later = (await processAt(6)).render('/article/x');
+    await finish((n) => page(n));
+    expect((await later)?.body.toString()).toBe('render 2');
+    expect(renders).toBe(2);
+    // A process that has not read the purge log yet shares nothing rendered before it asked.
+    const starting = (await processAt(undefined)).render('/article/x');
+    await finish((n) => page(n));
+    expect((await starting)?.body.toString()).toBe('render 3');
+  });
+
+  it('does not hand out a render that has fallen out of date, nor a failed one', async () => {
+    const outdated = (await processAt(9)).render('/calendar');
+    await finish((n) => page(n, Date.now() - 1));
+    expect((await outdated)?.validUntil).toBeLessThan(Date.now());
+    const before = renders;
+    const again = (await processAt(9)).render('/calendar');
+    await finish(() => undefined);
+    expect(await again).toBeUndefined();
+    expect(renders).toBe(before + 1);
+    const third = (await processAt(9)).render('/calendar');
+    await finish((n) => page(n));
+    expect((await third)?.body.toString()).toBe(`render ${before + 2}`);
+  });
+
+  it('answers only askers that know its secret', async () => {
+    const { port } = await service;
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port, path: '/article/x', headers: { 'x-render-secret': 'guess' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      }).once('error', reject),
+    );
+    expect(status).toBe(403);
   });
 });

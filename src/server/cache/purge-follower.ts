@@ -48,6 +48,11 @@ export class PurgeFollower {
     return stamp === this.#seenStamp;
   }
 
+  /** The id of the last purge applied (undefined before the first look at the log). */
+  get appliedThrough(): number | undefined {
+    return this.#lastId;
+  }
+
   /** Applies the purges committed since the last look; requests that arrive together share one read. */
   sync(): Promise<void> {
     if (this.current()) return Promise.resolve();

@@ -16,8 +16,9 @@ export function restartDelayMs(stopsInLastMinute: number): number {
  * (running `entry` with `execArgv`) and replaces any that stops, for as long as it runs.
  * Processes that keep stopping are replaced after a growing wait (said in the log), never
  * given up on: a fault that kills them on some request must not take the site down for good.
+ * `env` is added to each web process's environment (where the shared render service listens).
  */
-export function runPrimary(config: AppConfig, workers: number, entry: { exec: string; execArgv: string[] }): void {
+export function runPrimary(config: AppConfig, workers: number, entry: { exec: string; execArgv: string[] }, env: Record<string, string> = {}): void {
   serveClusterWriteLock();
   cluster.setupPrimary(entry);
   let stopping = false;
@@ -27,7 +28,7 @@ export function runPrimary(config: AppConfig, workers: number, entry: { exec: st
     if (stopping) return;
     // Each web process runs several threads (database readers, the writer); glibc would give
     // each its own malloc arenas, and the process's memory would keep creeping up under load.
-    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
+    const worker = cluster.fork({ ...env, MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
     const onMessage = (message: unknown) => {
       if (message !== LISTENING_MESSAGE) return;
       worker.off('message', onMessage);

@@ -15,7 +15,7 @@ import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health
 import { processViewCounter } from '@/server/services/readership/views';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
 import { storeRendered } from '@/server/page-render';
-import { startRenderThread, type PageRenderer } from '@/server/front/render-thread';
+import { processRenderer, type PageRenderer } from '@/server/front/render-thread';
 import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
@@ -210,7 +210,7 @@ export async function createRequestListener(
   const databaseFile = file === undefined ? undefined : watchDatabaseFile(file);
   watchPageCache(pageCache);
   watchOutbox(() => countPendingMail());
-  const renderer = startRenderThread(join(build, 'server/entry.mjs'));
+  const renderer = processRenderer(join(build, 'server/entry.mjs'), () => purges.appliedThrough);
   const revalidation = backgroundRevalidation(pageCache, renderer);
 
   /**

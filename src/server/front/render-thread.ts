@@ -94,37 +94,8 @@ export function startRenderThread(entryFile: string): PageRenderer {
   };
   start();
 
-  const request = (at: number, address: string) =>
-    new Promise<RenderedPage | undefined>((resolve) => {
-      const began = performance.now();
-      const req = http.get(
-        { host: '127.0.0.1', port: at, path: address, agent, headers: { [RENDER_HEADERS.secret]: secret, 'accept-encoding': 'identity' } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.once('error', () => resolve(undefined));
-          res.once('end', () => {
-            const rendered = renderedFromAnswer(res.statusCode ?? 500, res.headers, Buffer.concat(chunks));
-            // A fault of the thread (a 5xx, an answer without its render headers) renders again on the serving thread.
-            if (!rendered) {
-              console.error(JSON.stringify({ event: 'page_render_failed', address: address.slice(0, 200), status: res.statusCode }));
-              resolve(undefined);
-              return;
-            }
-            recordRender(rendered.route, (performance.now() - began) / 1000, 'render');
-            resolve(rendered);
-          });
-        },
-      );
-      req.setTimeout(RENDER_TIMEOUT_MS, () => req.destroy(new Error('render timed out')));
-      req.once('error', (error) => {
-        console.error(JSON.stringify({ event: 'page_render_failed', address: address.slice(0, 200), message: error.message }));
-        resolve(undefined);
-      });
-    });
-
   return {
-    render: (address) => (port === undefined ? Promise.resolve(undefined) : request(port, address)),
+    render: (address) => (port === undefined ? Promise.resolve(undefined) : renderOver(agent, port, address, { [RENDER_HEADERS.secret]: secret })),
     get ready() {
       return port !== undefined;
     },
@@ -135,4 +106,153 @@ export function startRenderThread(entryFile: string): PageRenderer {
       await worker?.terminate();
     },
   };
+}
+
+/**
+ * Asks a render (of the render thread, or of the cluster's shared render service) for the page
+ * at `address`; undefined when it failed, so the caller renders it itself.
+ */
+function renderOver(agent: http.Agent, port: number, address: string, headers: Record<string, string>): Promise<RenderedPage | undefined> {
+  return new Promise<RenderedPage | undefined>((resolve) => {
+    const began = performance.now();
+    const req = http.get({ host: '127.0.0.1', port, path: address, agent, headers: { ...headers, 'accept-encoding': 'identity' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('error', () => resolve(undefined));
+      res.once('end', () => {
+        const rendered = renderedFromAnswer(res.statusCode ?? 500, res.headers, Buffer.concat(chunks));
+        // A fault of the thread (a 5xx, an answer without its render headers) renders again on the serving thread.
+        if (!rendered) {
+          if (res.statusCode !== SERVICE_UNAVAILABLE)
+            console.error(JSON.stringify({ event: 'page_render_failed', address: address.slice(0, 200), status: res.statusCode }));
+          resolve(undefined);
+          return;
+        }
+        recordRender(rendered.route, (performance.now() - began) / 1000, 'render');
+        resolve(rendered);
+      });
+    });
+    req.setTimeout(RENDER_TIMEOUT_MS, () => req.destroy(new Error('render timed out')));
+    req.once('error', (error) => {
+      console.error(JSON.stringify({ event: 'page_render_failed', address: address.slice(0, 200), message: error.message }));
+      resolve(undefined);
+    });
+  });
+}
+
+/** What the shared render service answers while its thread is not up: the asker renders the page itself. */
+const SERVICE_UNAVAILABLE = 503;
+
+/** The header a web process names the last purge it applied with, when it asks the shared render service. */
+const THROUGH_HEADER = 'x-render-through';
+
+/** A finished shared render is handed to other processes for this long, then renders afresh. */
+const SHARED_KEEP_MS = 10_000;
+/** The most renders the shared service remembers (the oldest are forgotten first). */
+const SHARED_KEEP_ENTRIES = 1_000;
+
+/** Where a web process of a cluster reaches the primary's shared render service (set by the primary for its web processes). */
+export const RENDER_SERVICE_ENV = { port: 'RENDER_SERVICE_PORT', secret: 'RENDER_SERVICE_SECRET' } as const;
+
+/**
+ * The cluster's render service, in the primary: one render thread for every web process, so
+ * a change renders each page it concerns once on the machine, not once per process. Web
+ * processes ask it over a loopback port, with a secret, naming the last purge they applied
+ * (`through`): asks for one address share one render as long as it started after every purge
+ * the asker has applied (the page's data was committed before its purge was logged), and a
+ * finished render is handed out for SHARED_KEEP_MS, unless it has fallen out of date
+ * (`validUntil`). Answers the address its web processes are to be given.
+ */
+export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: number; secret: string; close(): Promise<void> }> {
+  const secret = randomBytes(24).toString('base64url');
+  interface Shared {
+    through: number;
+    finishedAt: number | undefined;
+    result: Promise<RenderedPage | undefined>;
+  }
+  const recent = new Map<string, Shared>();
+  const renderShared = (address: string, through: number): Promise<RenderedPage | undefined> => {
+    const known = recent.get(address);
+    if (known && known.through >= through && (known.finishedAt === undefined || Date.now() - known.finishedAt < SHARED_KEEP_MS)) return known.result;
+    const shared: Shared = {
+      through,
+      finishedAt: undefined,
+      result: renderer.render(address).then((rendered) => {
+        shared.finishedAt = Date.now();
+        // A failure is no one's to share; a page out of date is not handed out again.
+        const lasting = rendered !== undefined && (rendered.validUntil === undefined || rendered.validUntil > Date.now());
+        if (!lasting && recent.get(address) === shared) recent.delete(address);
+        return rendered;
+      }),
+    };
+    recent.delete(address);
+    recent.set(address, shared);
+    if (recent.size > SHARED_KEEP_ENTRIES) recent.delete(recent.keys().next().value as string);
+    return shared.result;
+  };
+  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 30_000 }, (req, res) => {
+    const through = Number(req.headers[THROUGH_HEADER]);
+    if (req.headers[RENDER_HEADERS.secret] !== secret || req.method !== 'GET' || !req.url?.startsWith('/')) {
+      res.writeHead(403, { 'Content-Length': '0' });
+      res.end();
+      return;
+    }
+    // An asker that has applied no purge yet shares nothing begun before it asked.
+    void renderShared(req.url, Number.isSafeInteger(through) ? through : Number.MAX_SAFE_INTEGER).then((page) => {
+      if (!page) {
+        res.writeHead(SERVICE_UNAVAILABLE, { 'Content-Length': '0' });
+        res.end();
+        return;
+      }
+      const headers = page.headers.flat();
+      headers.push(RENDER_HEADERS.route, page.route);
+      if (page.validUntil !== undefined) headers.push(RENDER_HEADERS.validUntil, String(page.validUntil));
+      res.writeHead(page.status, headers);
+      res.end(page.body);
+    });
+  });
+  server.on('connection', (socket) => socket.on('error', () => undefined));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      server.off('error', reject);
+      resolve({
+        port: (server.address() as { port: number }).port,
+        secret,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/**
+ * A web process's way to the cluster's shared render service (see `serveSharedRenders`):
+ * `through` says the last purge the process has applied.
+ */
+export function sharedRenderer(service: { port: number; secret: string }, through: () => number | undefined): PageRenderer {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  return {
+    render: (address) => {
+      const applied = through();
+      const headers: Record<string, string> = { [RENDER_HEADERS.secret]: service.secret };
+      if (applied !== undefined) headers[THROUGH_HEADER] = String(applied);
+      return renderOver(agent, service.port, address, headers);
+    },
+    ready: true,
+    close: () => {
+      agent.destroy();
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * The renderer of a web process: the primary's shared render service when it runs in a
+ * cluster (the primary names it in RENDER_SERVICE_PORT and RENDER_SERVICE_SECRET), else a
+ * render thread of its own.
+ */
+export function processRenderer(entryFile: string, through: () => number | undefined): PageRenderer {
+  const port = Number(process.env[RENDER_SERVICE_ENV.port]);
+  const secret = process.env[RENDER_SERVICE_ENV.secret];
+  return Number.isSafeInteger(port) && port > 0 && secret ? sharedRenderer({ port, secret }, through) : startRenderThread(entryFile);
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import net from 'node:net';
+import { join } from 'node:path';
 import { appConfig, type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
 import { LISTENING_MESSAGE, runPrimary } from '@/server/front/cluster';
@@ -9,6 +10,7 @@ import { createRequestListener } from '@/server/front/listener';
 import { sendJsonMessage } from '@/server/front/responses';
 import { clusterMetricsText, metricsListener, metricsText } from '@/server/metrics';
 import { serveUntilSignal } from '@/server/front/signals';
+import { RENDER_SERVICE_ENV, serveSharedRenders, startRenderThread } from '@/server/front/render-thread';
 
 export interface ServerEntry {
   /** The built site (`dist`). */
@@ -73,7 +75,14 @@ async function startPrimary(config: AppConfig, entry: ServerEntry): Promise<void
   await listen(probe, config).catch((error: NodeJS.ErrnoException) => fail(describeListenError(error, config)));
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   await prepareOrExit(entry);
-  runPrimary(config, config.webConcurrency, { exec: entry.exec, execArgv: entry.execArgv });
+  // One render thread for every web process: a change renders each page it concerns once.
+  const renders = await serveSharedRenders(startRenderThread(join(entry.distDir, 'server/entry.mjs')));
+  runPrimary(
+    config,
+    config.webConcurrency,
+    { exec: entry.exec, execArgv: entry.execArgv },
+    { [RENDER_SERVICE_ENV.port]: String(renders.port), [RENDER_SERVICE_ENV.secret]: renders.secret },
+  );
   serveMetrics(config, clusterMetricsText);
 }
 
