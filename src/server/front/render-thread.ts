@@ -148,8 +148,8 @@ const THROUGH_HEADER = 'x-render-through';
 
 /** A finished shared render is handed to other processes for this long, then renders afresh. */
 const SHARED_KEEP_MS = 10_000;
-/** The most renders the shared service remembers (the oldest are forgotten first). */
-const SHARED_KEEP_ENTRIES = 1_000;
+/** The most renders the shared service remembers at once (the oldest are forgotten first). */
+const SHARED_KEEP_ENTRIES = 500;
 
 /** Where a web process of a cluster reaches the primary's shared render service (set by the primary for its web processes). */
 export const RENDER_SERVICE_ENV = { port: 'RENDER_SERVICE_PORT', secret: 'RENDER_SERVICE_SECRET' } as const;
@@ -174,6 +174,9 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
   const renderShared = (address: string, through: number): Promise<RenderedPage | undefined> => {
     const known = recent.get(address);
     if (known && known.through >= through && (known.finishedAt === undefined || Date.now() - known.finishedAt < SHARED_KEEP_MS)) return known.result;
+    const forget = () => {
+      if (recent.get(address) === shared) recent.delete(address);
+    };
     const shared: Shared = {
       through,
       finishedAt: undefined,
@@ -181,7 +184,8 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
         shared.finishedAt = Date.now();
         // A failure is no one's to share; a page out of date is not handed out again.
         const lasting = rendered !== undefined && (rendered.validUntil === undefined || rendered.validUntil > Date.now());
-        if (!lasting && recent.get(address) === shared) recent.delete(address);
+        if (!lasting) forget();
+        else setTimeout(forget, SHARED_KEEP_MS).unref();
         return rendered;
       }),
     };
