@@ -167,10 +167,12 @@ describe("the cluster's shared render service", () => {
   it('answers only askers that know its secret', async () => {
     const { port } = await service;
     const status = await new Promise<number | undefined>((resolve, reject) =>
-      http.get({ host: '127.0.0.1', port, path: '/article/x', headers: { 'x-render-secret': 'guess' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      }).once('error', reject),
+      http
+        .get({ host: '127.0.0.1', port, path: '/article/x', headers: { 'x-render-secret': 'guess' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .once('error', reject),
     );
     expect(status).toBe(403);
   });
