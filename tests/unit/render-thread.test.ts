@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,35 @@ describe('a render thread whose app cannot load', () => {
       logged.mockRestore();
       await renderer.close();
     }
+  });
+});
+
+describe('a render thread once up', () => {
+  // A built app with modules its routes load lazily (dist/server/chunks): one that notes it was
+  // loaded, and one that fails to load.
+  const built = join(dir, 'warm');
+  mkdirSync(join(built, 'chunks'), { recursive: true });
+  writeFileSync(join(built, 'chunks', 'broken.mjs'), "throw new Error('this module cannot load');");
+  writeFileSync(join(built, 'chunks', 'route.mjs'), 'globalThis.routeModuleLoaded = true;');
+  writeFileSync(
+    join(built, 'entry.mjs'),
+    `export const handler = (req, res) => {
+      res.writeHead(200, { etag: '"w"', 'x-render-route': '/', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ loaded: globalThis.routeModuleLoaded === true }));
+    };`,
+  );
+  const renderer = startRenderThread(join(built, 'entry.mjs'));
+  afterAll(() => renderer.close());
+
+  it('loads the rest of the app in the background, so a route renders its first time without loading its code', async () => {
+    let loaded = false;
+    for (const end = Date.now() + 60_000; !loaded && Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+      const page = await renderWhenUp(renderer, '/');
+      loaded = (JSON.parse(page?.body.toString() ?? '{}') as { loaded?: boolean }).loaded === true;
+    }
+    expect(loaded).toBe(true);
+    // The module that failed to load took nothing down.
+    expect((await renderer.render('/'))?.status).toBe(200);
   });
 });
 

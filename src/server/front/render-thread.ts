@@ -10,6 +10,7 @@ import { RENDER_HEADERS, renderedFromAnswer, type RenderedPage } from '@/server/
  * a loopback port of its own (exclusive, so in a cluster it is never shared with another
  * process), each proven by the secret only this process knows. It renders, it never stores:
  * the app answers the page with what it showed (`renderOnly`), and the serving thread keeps it.
+ * Once up, it loads the rest of the app's modules in the background (`warm`).
  */
 const THREAD_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
@@ -24,8 +25,29 @@ import(workerData.entry).then(({ handler }) => {
     delete req.headers[workerData.secretHeader];
     handler(req, res, undefined, { renderOnly: true });
   });
-  server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => parentPort.postMessage({ port: server.address().port }));
+  server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+    parentPort.postMessage({ port: server.address().port });
+    void warm();
+  });
 }, (error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
+
+// Loads the rest of the built app's code while the thread already answers: a route's first
+// render then does not pay for loading its modules (most of a cold render). One module a
+// turn, so renders asked meanwhile go between them; a module that fails to load is left to
+// fail where it is used.
+async function warm() {
+  const chunks = new URL('./chunks/', workerData.entry);
+  let files = [];
+  try {
+    files = require('node:fs').readdirSync(chunks).filter((name) => name.endsWith('.mjs'));
+  } catch {
+    return;
+  }
+  for (const name of files) {
+    await import(new URL(name, chunks).href).catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 `;
 
 /** After the thread exits, it starts again after this long (doubling to a minute while it keeps failing). */
