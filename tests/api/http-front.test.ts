@@ -69,18 +69,39 @@ describe('the HTTP front under requests it cannot parse', () => {
     expect(isContractError(outcome.response?.body)).toBe(true);
   });
 
-  it('lets a client still sending its body after an early answer finish, then closes cleanly instead of resetting', async () => {
-    // An upload without a session is refused (401) before its body is read. The client reads
-    // that answer, then sends the rest of its 600 KB: the server must drain it and close with a
-    // FIN; a socket destroyed under it would answer those bytes with a reset (EPIPE / ECONNRESET).
-    const declared = 600_000;
+  // Two ways an answer comes before the body's end: an upload without a session is refused
+  // (401) before its body is read; a contact message past the body limit is refused (413) by
+  // the app once it has read a little of the body (chunked: no length to refuse it on).
+  const chunk = (bytes: number) => `${bytes.toString(16)}\r\n${'x'.repeat(bytes)}\r\n`;
+  const early = [
+    {
+      name: 'refused before its body is read',
+      status: 401,
+      head: (url: string) =>
+        `POST /api/admin/media HTTP/1.1\r\nHost: localhost\r\nOrigin: ${url}\r\n` +
+        `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 600000\r\n\r\n${'x'.repeat(1_000)}`,
+      rest: Array.from({ length: 6 }, (_, i) => 'x'.repeat(i < 5 ? 100_000 : 99_000)),
+    },
+    {
+      name: 'refused by the app past its body limit',
+      status: 413,
+      head: (url: string) =>
+        `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nOrigin: ${url}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n${chunk(64 * 1024)}${chunk(64 * 1024)}`,
+      rest: [...Array.from({ length: 6 }, () => chunk(64 * 1024)), '0\r\n\r\n'],
+    },
+  ];
+  it.each(early)('lets a client still sending its body when $name read the answer, then closes cleanly, not with a reset', async (each) => {
+    // The client reads the early answer, then sends the rest of its body: the server must
+    // drain it and close with a FIN; a socket closed under it would answer those bytes with
+    // a reset (EPIPE / ECONNRESET), often before the client had read its answer.
     // Half-open allowed: the client goes on sending after the server's FIN, as a client would.
     const socket = net.connect({ port: portOf(server), host: '127.0.0.1', allowHalfOpen: true });
     const events: string[] = [];
     let received = Buffer.alloc(0);
     const answered = new Promise<void>((resolve) =>
-      socket.on('data', (chunk: Buffer) => {
-        received = Buffer.concat([received, chunk]);
+      socket.on('data', (data: Buffer) => {
+        received = Buffer.concat([received, data]);
         if (parseResponse(received, false)) resolve();
       }),
     );
@@ -89,20 +110,16 @@ describe('the HTTP front under requests it cannot parse', () => {
     socket.on('end', () => events.push('end'));
     socket.on('error', (error: NodeJS.ErrnoException) => events.push(error.code ?? 'error'));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(
-      `POST /api/admin/media HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\n` +
-        `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${declared}\r\n\r\n` +
-        'x'.repeat(1_000),
-    );
+    socket.write(each.head(server.url));
     await answered;
     const answer = parseResponse(received, false);
-    expect(answer?.status).toBe(401);
+    expect(answer?.status).toBe(each.status);
     expect(answer?.headers['connection']).toBe('close');
     // No other answer may follow on this connection: the server half-closes it at once.
     await ended;
-    for (let sent = 1_000; sent < declared; sent += 100_000) {
+    for (const piece of each.rest) {
       if (socket.destroyed) break;
-      await new Promise<void>((resolve) => socket.write(Buffer.alloc(Math.min(100_000, declared - sent)), () => resolve()));
+      await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
     }
     socket.end();
     await closed;

@@ -77,6 +77,14 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return;
+  // The app reads the body through this (Astro takes `req.body` when it is an async iterable).
+  // Iterating the request itself would destroy it when the app stops reading early (a body
+  // past its limit), and a destroyed request can drain nothing: the socket would close on
+  // the rest of the body and reset under the client before it read its 413.
+  // (Only a symbol key: an object with keys of its own would be sent as JSON.)
+  (req as http.IncomingMessage & { body?: AsyncIterable<Buffer> }).body = {
+    [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }),
+  };
   const socket = req.socket;
   let lingering = false;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
@@ -94,7 +102,7 @@ function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerRespons
     if (!lingering || socket.destroyed) return;
     // The answer is out: no further one may follow on this connection.
     socket.end();
-    if (req.complete) {
+    if (req.complete || req.destroyed) {
       socket.destroySoon();
       return;
     }
