@@ -58,12 +58,16 @@ export async function renderPage(next: () => Promise<Response>, route: string): 
   return { status: 200, headers: [...headers.entries()], body, etag, tags, validUntil: scope.validUntil, route };
 }
 
-/** The render thread's answer for a rendered page: the page, plus what the serving thread needs to keep it. */
+/** A rendered page's headers as a render hop sends them: the page's own, plus what the serving thread needs to keep it. */
+export function renderedHeaders(page: RenderedPage): [string, string][] {
+  const headers: [string, string][] = [...page.headers, [RENDER_HEADERS.route, page.route]];
+  if (page.validUntil !== undefined) headers.push([RENDER_HEADERS.validUntil, String(page.validUntil)]);
+  return headers;
+}
+
+/** The render thread's answer for a rendered page (`renderedFromAnswer` reads it back). */
 export function renderedAnswer(page: RenderedPage): Response {
-  const headers = new Headers(page.headers);
-  headers.set(RENDER_HEADERS.route, page.route);
-  if (page.validUntil !== undefined) headers.set(RENDER_HEADERS.validUntil, String(page.validUntil));
-  return new Response(new Uint8Array(page.body), { status: page.status, headers });
+  return new Response(new Uint8Array(page.body), { status: page.status, headers: renderedHeaders(page) });
 }
 
 /** Headers of the HTTP hop to the render thread, not of the page. */

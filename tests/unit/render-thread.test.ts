@@ -177,6 +177,10 @@ describe("the cluster's shared render service", () => {
     const starting = (await processAt(undefined)).render('/article/x');
     await finish((n) => page(n));
     expect((await starting)?.body.toString()).toBe('render 3');
+    // And what it rendered is handed to no one: nobody knows which purges it came after.
+    const after = (await processAt(6)).render('/article/x');
+    await finish((n) => page(n));
+    expect((await after)?.body.toString()).toBe('render 4');
   });
 
   it('does not hand out a render that has fallen out of date, nor a failed one', async () => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { recordRender } from '@/server/metrics';
-import { RENDER_HEADERS, renderedFromAnswer, type RenderedPage } from '@/server/page-render';
+import { RENDER_HEADERS, renderedFromAnswer, renderedHeaders, type RenderedPage } from '@/server/page-render';
 
 /**
  * The thread's program: loads the built app and answers its own process's page renders on
@@ -193,14 +193,20 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
     result: Promise<RenderedPage | undefined>;
   }
   const recent = new Map<string, Shared>();
-  const renderShared = (address: string, through: number): Promise<RenderedPage | undefined> => {
+  /**
+   * `through`: the last purge the asker applied, undefined when it has read none yet. Such an
+   * asker shares nothing, and its render is shared with no one: nobody knows which purges it
+   * came after.
+   */
+  const renderShared = (address: string, through: number | undefined): Promise<RenderedPage | undefined> => {
     const known = recent.get(address);
-    if (known && known.through >= through && (known.finishedAt === undefined || Date.now() - known.finishedAt < SHARED_KEEP_MS)) return known.result;
+    const shareable = known !== undefined && through !== undefined && known.through >= through;
+    if (shareable && (known.finishedAt === undefined || Date.now() - known.finishedAt < SHARED_KEEP_MS)) return known.result;
     const forget = () => {
       if (recent.get(address) === shared) recent.delete(address);
     };
     const shared: Shared = {
-      through,
+      through: through ?? -1,
       finishedAt: undefined,
       result: renderer.render(address).then((rendered) => {
         shared.finishedAt = Date.now();
@@ -223,17 +229,13 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
       res.end();
       return;
     }
-    // An asker that has applied no purge yet shares nothing begun before it asked.
-    void renderShared(req.url, Number.isSafeInteger(through) ? through : Number.MAX_SAFE_INTEGER).then((page) => {
+    void renderShared(req.url, Number.isSafeInteger(through) ? through : undefined).then((page) => {
       if (!page) {
         res.writeHead(SERVICE_UNAVAILABLE, { 'Content-Length': '0' });
         res.end();
         return;
       }
-      const headers = page.headers.flat();
-      headers.push(RENDER_HEADERS.route, page.route);
-      if (page.validUntil !== undefined) headers.push(RENDER_HEADERS.validUntil, String(page.validUntil));
-      res.writeHead(page.status, headers);
+      res.writeHead(page.status, renderedHeaders(page).flat());
       res.end(page.body);
     });
   });
