@@ -40,7 +40,14 @@ async function warm(port: number, path: string, processes: number): Promise<Page
 
 async function publicArticles(server: TestServer) {
   return server.database.db
-    .select({ id: articles.id, slug: articles.slug, excerpt: articles.excerpt, categoryId: articles.categoryId, categorySlug: categories.slug })
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      categoryId: articles.categoryId,
+      categorySlug: categories.slug,
+    })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
@@ -107,6 +114,45 @@ describe('in a cluster of two processes', () => {
       });
       expect(fresh.headers.etag).not.toBe(before.get(path));
     }
+  });
+
+  it("renders a page again for a related story's new headline, not for its new excerpt", async () => {
+    const all = await publicArticles(server);
+    const relatedOn = async (slug: string) => {
+      const html = (await getPage(port, `/article/${slug}`)).body;
+      return html.slice(html.indexOf('id="related-title"'));
+    };
+    // A story (not the first test's) shown among another story's related stories.
+    let found: { story: (typeof all)[number]; page: string } | undefined;
+    // Its title written as is in the page (nothing HTML escapes).
+    for (const story of all.slice(4).filter((a) => !/[&'"<>]/.test(a.title))) {
+      for (const other of all) {
+        if (other.id !== story.id && (await relatedOn(other.slug)).includes(`/article/${story.slug}"`)) {
+          found = { story, page: `/article/${other.slug}` };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found).toBeDefined();
+    const { story, page } = found!;
+    await warm(port, page, 2);
+
+    // Punctuation only: the same words, so the related lists (computed from them) stay as they are.
+    const excerpt = story.excerpt.endsWith('!') ? `${story.excerpt.slice(0, -1)}.` : `${story.excerpt.replace(/\.$/, '')}!`;
+    expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+    await askUntil(port, `/article/${story.slug}`, (p) => p.body.includes(excerpt) && p.headers['x-cache'] === 'HIT');
+    const states = [];
+    for (let i = 0; i < 8; i++) states.push((await getPage(port, page)).headers['x-cache']);
+    expect(states, 'the related card shows no excerpt: its page stays current').toEqual(Array(8).fill('HIT'));
+
+    const headline = `${story.title}!`;
+    expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { title: headline } })).status).toBe(200);
+    await askUntil(port, page, (p) => {
+      const shows = p.body.includes(`${headline}</a>`);
+      if (!shows) expect(p.headers['x-cache'], 'the old headline answered as current').toBe('STALE');
+      return shows && p.headers['x-cache'] === 'HIT';
+    });
   });
 
   it('serves the metrics of both processes from the primary, summed', async () => {

@@ -19,13 +19,19 @@ interface ArticleCardProps {
   snippet?: string | undefined;
   /** Says "By {author}": not on the author's own page, where every card would repeat it. */
   byline?: boolean;
+  /**
+   * Shows the headline only (image, topic, date, title): a related story. Its page records the
+   * headline's tag rather than the article's (`showsHeadlines`), so it renders again only
+   * when one of these changes.
+   */
+  headline?: boolean;
 }
 
 /**
  * The list card: image, category badge, relative time, linked title,
- * excerpt, author and a Read More link.
+ * excerpt, author and a Read More link (the headline alone for a related story).
  */
-export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet, byline = true }: ArticleCardProps) {
+export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet, byline = true, headline = false }: ArticleCardProps) {
   const Heading = headingLevel;
   const href = `/article/${article.slug}`;
   return (
@@ -70,40 +76,44 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
             {article.title}
           </a>
         </Heading>
-        {snippet ? (
-          <p className="text-muted-foreground line-clamp-3 text-sm" data-snippet>
-            {snippetParts(snippet).map((part, i) =>
-              part.match ? (
-                <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-slate-950 dark:bg-amber-300">
-                  {part.text}
-                </mark>
-              ) : (
-                part.text
-              ),
+        {!headline && (
+          <>
+            {snippet ? (
+              <p className="text-muted-foreground line-clamp-3 text-sm" data-snippet>
+                {snippetParts(snippet).map((part, i) =>
+                  part.match ? (
+                    <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-slate-950 dark:bg-amber-300">
+                      {part.text}
+                    </mark>
+                  ) : (
+                    part.text
+                  ),
+                )}
+              </p>
+            ) : (
+              <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
             )}
-          </p>
-        ) : (
-          <p className="text-muted-foreground line-clamp-3 text-sm">{article.excerpt}</p>
-        )}
-        <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm">
-          {byline ? (
-            <span className="text-muted-foreground">
-              By{' '}
-              {article.authorSlug ? (
-                <a href={`/author/${article.authorSlug}`} className="hover:text-primary underline-offset-2 hover:underline">
-                  {article.author}
-                </a>
+            <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm">
+              {byline ? (
+                <span className="text-muted-foreground">
+                  By{' '}
+                  {article.authorSlug ? (
+                    <a href={`/author/${article.authorSlug}`} className="hover:text-primary underline-offset-2 hover:underline">
+                      {article.author}
+                    </a>
+                  ) : (
+                    article.author
+                  )}
+                </span>
               ) : (
-                article.author
+                <span />
               )}
-            </span>
-          ) : (
-            <span />
-          )}
-          <a href={href} className="text-primary font-medium hover:underline">
-            Read More<span className="sr-only">: {article.title}</span>
-          </a>
-        </div>
+              <a href={href} className="text-primary font-medium hover:underline">
+                Read More<span className="sr-only">: {article.title}</span>
+              </a>
+            </div>
+          </>
+        )}
       </div>
     </article>
   );

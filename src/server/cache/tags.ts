@@ -4,13 +4,19 @@
  * names what it touched (`ContentChange`) and `tagsToPurge` turns that into tags, so only
  * the pages that show it render again, in every process and in shared caches in front.
  *
- * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `c:12` its
+ * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `h:12` its headline, `c:12` its
  * corrections, `au:3` an author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
  * order can change.
  */
 export const tag = {
-  /** A page showing this article (its own page, a card in a list, a related link, a feed item). */
+  /** A page showing this article (its own page, a card in a list, a feed item). */
   article: (id: number) => `a:${id}`,
+  /**
+   * A page showing this article's headline only: its address, title, topic, date and image
+   * (a related story). Kept apart from `a:` so an edit of the excerpt, text or byline renders
+   * the pages that link to it under its headline no more.
+   */
+  headline: (id: number) => `h:${id}`,
   /** This article's own page, for its list of related stories (kept apart from `a:` so a changed list purges that page only). */
   related: (id: number) => `r:${id}`,
   /** A page showing this article's corrections (its own page, its feed items), kept apart from `a:` so a correction purges no card. */
@@ -79,6 +85,9 @@ export interface ArticleFacts {
   authorSlug: string | null;
   featured: boolean;
   slug: string;
+  /** The headline's own facts beside the address, topic and date above (`tag.headline`). */
+  title: string;
+  imageUrl: string | null;
 }
 
 /** A change to content readers see, as the services name it. */
@@ -138,16 +147,21 @@ function changeTags(change: ContentChange): string[] {
 }
 
 /**
- * An article's change: its own tag always (every page showing it), and the lists it joins,
- * leaves or moves in when readers' view of it changes (public or not, publish time,
- * featured, topic, author, address); search results when the text of a public article changed.
+ * An article's change: its own tag always (every page showing it), its headline's when that
+ * changed, and the lists it joins, leaves or moves in when readers' view of it changes (public
+ * or not, publish time, featured, topic, author, address); search results when the text of a
+ * public article changed.
  */
 function articleTags(before: ArticleFacts | undefined, after: ArticleFacts | undefined, textChanged: boolean): string[] {
   const id = after?.id ?? before?.id;
   if (id === undefined) return [];
   // Taken off the site: every page showing it is dropped, never served stale.
   const withdrawn = before?.public === true && after?.public !== true;
-  const tags = new Set([withdrawn ? `${HARD_PURGE}${tag.article(id)}` : tag.article(id)]);
+  const purge = (t: string) => (withdrawn ? `${HARD_PURGE}${t}` : t);
+  const tags = new Set([purge(tag.article(id))]);
+  const headline = (f: ArticleFacts | undefined) =>
+    f?.public ? `${f.slug}|${f.title}|${f.categorySlug}|${f.publishedAt}|${f.imageUrl ?? ''}` : 'hidden';
+  if (headline(before) !== headline(after)) tags.add(purge(tag.headline(id)));
   const seen = [before, after].filter((f): f is ArticleFacts => f !== undefined && f.public);
   if (seen.length === 0) return [...tags];
   tags.add(tag.sitemap);
@@ -175,6 +189,8 @@ export function articleFacts(
     category: { slug: string };
     authorSlug: string | null;
     featured: boolean;
+    title: string;
+    imageUrl: string | null;
   },
   now: Date = new Date(),
 ): ArticleFacts {
@@ -186,5 +202,7 @@ export function articleFacts(
     authorSlug: article.authorSlug,
     featured: article.featured,
     slug: article.slug,
+    title: article.title,
+    imageUrl: article.imageUrl,
   };
 }

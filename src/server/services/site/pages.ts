@@ -8,7 +8,7 @@ import type { EnergyMixEntry, Report } from '@/lib/wire/markets';
 import type { ReportKind, ReportQuery } from '@/lib/validation/reports';
 import { seriesInfo, staleFrom } from '@/lib/series-catalog';
 import { archivePageQuerySchema } from '@/lib/validation/page-query';
-import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
+import { showsArticles, showsHeadlines, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
 import { NotFoundError } from '@/server/errors';
@@ -96,7 +96,9 @@ export async function getArticlePageData(slug: string) {
     getArticleSeo(article.id),
     correctionsOf(article),
   ]);
-  showsArticles([article, ...related]);
+  // Its related stories show their headlines only (`ArticleCard`'s `headline`).
+  showsArticles([article]);
+  showsHeadlines(related);
   showsTags(tag.related(article.id));
   return { ...(await articleForReaders(article, related)), ...corrected, seo: seo ?? NO_SEO };
 }
