@@ -42,6 +42,11 @@ export const FALLBACK_ENERGY_MIX: { source: string; percentage: number }[] = [
  */
 export const EDITORS_NOTICE_WATERMARK = 'editors_notice_watermark';
 
+/** The `site_state` key of the related stories' background pass: every article up to this id has its list (by the pass or a save). */
+export const RELATED_PASS_CURSOR = 'related_articles_cursor';
+/** How many related stories each article keeps: more than a page shows, so a story unpublished later leaves others to show. */
+export const RELATED_KEPT = 6;
+
 /** The kinds of a reader's data alert (`subscriber_data_alerts.kind`; described in `src/lib/data-alerts.ts`). */
 export const DATA_ALERT_KINDS = ['storage-range', 'demand-record', 'state-price'] as const;
 export type DataAlertKind = (typeof DATA_ALERT_KINDS)[number];

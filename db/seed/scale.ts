@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { RELATED_KEPT, RELATED_PASS_CURSOR } from '../constants.ts';
 import { htmlToText } from '../text.ts';
 import { seedArticles, seedImages, seedImageUrl } from './articles-data.ts';
 
@@ -6,7 +7,11 @@ const DAY_MS = 86_400_000;
 
 /** A native libSQL connection (better-sqlite3's API), used directly for bulk writes. */
 interface NativeDatabase {
-  prepare(sql: string): { run(...params: unknown[]): unknown; all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
+  prepare(sql: string): {
+    run(...params: unknown[]): { lastInsertRowid: number | bigint };
+    all(...params: unknown[]): unknown[];
+    get(...params: unknown[]): unknown;
+  };
   exec(sql: string): void;
   close(): void;
 }
@@ -122,6 +127,13 @@ export interface ScaleOptions {
   comments: number;
   /** Publish dates spread over this many years back from `now`. */
   years?: number;
+  /**
+   * Stores each added article's related stories and marks the background pass done, the state
+   * a live site settles in (off: the pass relates them later, a batch a minute, as after a bulk
+   * import). A copy's stories are the copies of the same story written before it, newest
+   * first: same topic and nearly every word, what the full-text search ranks first for it.
+   */
+  related?: boolean;
   /** Refresh the query planner's statistics afterwards (as a live site's hourly upkeep would); on by default. */
   analyze?: boolean;
   now?: Date;
@@ -177,6 +189,16 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     );
     const span = years * 365 * DAY_MS;
     const BATCH = 5_000;
+    // For `related`: the ids of each seeded story's copies so far (the story itself first), oldest first.
+    const copies = new Map<string, number[]>(
+      (
+        db.prepare(`SELECT id, slug FROM articles WHERE slug IN (${base.map(() => '?').join(', ')}) ORDER BY id`).all(...base.map((a) => a.slug)) as {
+          id: number;
+          slug: string;
+        }[]
+      ).map((a) => [a.slug, [a.id]]),
+    );
+    const insertRelated = db.prepare('INSERT OR IGNORE INTO related_articles (article_id, position, related_id) VALUES (?, ?, ?)');
     for (let done = 0; done < articlesToAdd;) {
       db.exec('BEGIN IMMEDIATE');
       const end = Math.min(articlesToAdd, done + BATCH);
@@ -194,7 +216,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
         const author = pick(AUTHORS, r);
         const status = roll < 0.005 ? 'draft' : 'published';
         const due = roll > 0.998 ? now.getTime() + Math.floor(r() * 30 * DAY_MS) : publishedAt;
-        insertArticle.run(
+        const { lastInsertRowid } = insertArticle.run(
           `${a.slug}-${region
             .toLowerCase()
             .replace(/[^a-z0-9]+/g, '-')
@@ -214,6 +236,15 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
           publishedAt,
           publishedAt + Math.floor(r() * 3) * 3_600_000,
         );
+        if (options.related) {
+          const id = Number(lastInsertRowid);
+          const before = copies.get(a.slug) ?? [];
+          before
+            .slice(-RELATED_KEPT)
+            .reverse()
+            .forEach((relatedId, position) => insertRelated.run(id, position, relatedId));
+          copies.set(a.slug, [...before.slice(-RELATED_KEPT + 1), id]);
+        }
       }
       db.exec('COMMIT');
       log(`  ${done} of ${articlesToAdd} articles added`);
@@ -257,6 +288,12 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
        SELECT id, 'An earlier version of this article misstated a figure; it has been corrected.', min(?, updated_at + ?)
        FROM articles WHERE id % 100 = 0 AND status = 'published' AND published_at <= ? AND id NOT IN (SELECT article_id FROM corrections)`,
     ).run(now.getTime() - 60_000, DAY_MS, now.getTime());
+    if (options.related) {
+      db.prepare(
+        `INSERT INTO site_state (key, value) SELECT ?, CAST(max(id) AS TEXT) FROM articles WHERE true
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(RELATED_PASS_CURSOR);
+    }
     // Let the planner see the new sizes.
     if (options.analyze !== false) db.exec('ANALYZE');
     db.exec(`UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`);

@@ -144,6 +144,11 @@ describe("the cluster's shared render service", () => {
     ready: true,
     close: () => Promise.resolve(),
   };
+  /** Waits until `done` holds, for at most half a minute however busy the machine. */
+  const until = async (done: () => boolean) => {
+    for (const end = Date.now() + 30_000; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 5));
+    expect(done()).toBe(true);
+  };
   /** Finishes the renders asked so far, each with what `answer` makes of its number. */
   const finish = async (answer: (n: number) => RenderedPage | undefined) => {
     for (const end = Date.now() + 30_000; pending.length === 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 5));
@@ -155,14 +160,19 @@ describe("the cluster's shared render service", () => {
   const processAt = async (through: number | undefined) => sharedRenderer(await service, () => through);
 
   it('renders a page once for every process that asks while it renders, after the purges they applied', async () => {
+    const { asked } = await service;
     const [a, b] = [await processAt(5), await processAt(5)];
-    const asked = [a.render('/article/x'), b.render('/article/x')];
+    const first = a.render('/article/x');
+    await until(() => renders === 1);
+    // The second ask reaches the service while the first render is still running.
+    const second = b.render('/article/x');
+    await until(() => asked() === 2);
+    expect(pending).toHaveLength(1);
     await finish((n) => page(n));
-    const [first, second] = await Promise.all(asked);
     expect(renders).toBe(1);
-    expect(first?.body.toString()).toBe('render 1');
-    expect(second?.body.toString()).toBe('render 1');
-    expect(first).toMatchObject({ status: 200, tags: ['a:1', 'l:all'], route: '/article/[slug]' });
+    expect((await first)?.body.toString()).toBe('render 1');
+    expect((await second)?.body.toString()).toBe('render 1');
+    expect(await first).toMatchObject({ status: 200, tags: ['a:1', 'l:all'], route: '/article/[slug]' });
   });
 
   it('hands a finished render to a process that applied no later purge, and renders again for one that did', async () => {

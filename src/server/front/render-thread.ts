@@ -185,8 +185,11 @@ export const RENDER_SERVICE_ENV = { port: 'RENDER_SERVICE_PORT', secret: 'RENDER
  * finished render is handed out for SHARED_KEEP_MS, unless it has fallen out of date
  * (`validUntil`). Answers the address its web processes are to be given.
  */
-export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: number; secret: string; close(): Promise<void> }> {
+export function serveSharedRenders(
+  renderer: PageRenderer,
+): Promise<{ port: number; secret: string; /** Renders asked for so far, shared or not. */ asked(): number; close(): Promise<void> }> {
   const secret = randomBytes(24).toString('base64url');
+  let asked = 0;
   interface Shared {
     through: number;
     finishedAt: number | undefined;
@@ -229,6 +232,7 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
       res.end();
       return;
     }
+    asked++;
     void renderShared(req.url, Number.isSafeInteger(through) ? through : undefined).then((page) => {
       if (!page) {
         res.writeHead(SERVICE_UNAVAILABLE, { 'Content-Length': '0' });
@@ -247,6 +251,7 @@ export function serveSharedRenders(renderer: PageRenderer): Promise<{ port: numb
       resolve({
         port: (server.address() as { port: number }).port,
         secret,
+        asked: () => asked,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });

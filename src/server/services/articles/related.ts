@@ -1,3 +1,4 @@
+import { RELATED_KEPT, RELATED_PASS_CURSOR } from '@db/constants';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { sharedDatabase, type DatabaseAccess, type Db, type Executor } from '@/server/db';
 import { getArticlesByIds, isPublicArticle, listNewestInCategory, searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/articles';
@@ -13,10 +14,6 @@ import { logPurge, shareInBackground } from '@/server/services/site/content-chan
 
 /** How many related stories an article page shows. */
 export const RELATED_SHOWN = 3;
-/** How many each article keeps: more than shown, so a story unpublished later leaves others to show. */
-const RELATED_KEPT = 6;
-/** Every article up to this id has had its list computed by the background pass (or by a save). */
-const PASS_CURSOR = 'related_articles_cursor';
 
 /**
  * Stories like this one, closest first: public stories of the same topic that share the most
@@ -88,11 +85,11 @@ export async function relateChangedArticles(ids: readonly number[]): Promise<voi
  * each list computed and stored with the cursor. Answers how many it handled (0: done).
  */
 export async function relateNextArticles(batch: number, store: DatabaseAccess = sharedDatabase): Promise<number> {
-  const cursor = Number((await getSiteState(PASS_CURSOR, store.read)) ?? 0);
+  const cursor = Number((await getSiteState(RELATED_PASS_CURSOR, store.read)) ?? 0);
   const sources = await listRelatedSourcesAfter(cursor, batch, store.read);
   const last = sources.at(-1);
   if (!last) return 0;
-  await storeRelatedLists(sources, store, (tx) => setSiteState(PASS_CURSOR, String(last.id), tx));
+  await storeRelatedLists(sources, store, (tx) => setSiteState(RELATED_PASS_CURSOR, String(last.id), tx));
   return sources.length;
 }
 
