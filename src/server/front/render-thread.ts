@@ -187,7 +187,7 @@ export const RENDER_SERVICE_ENV = { port: 'RENDER_SERVICE_PORT', secret: 'RENDER
  */
 export function serveSharedRenders(
   renderer: PageRenderer,
-): Promise<{ port: number; secret: string; /** Renders asked for so far, shared or not. */ asked(): number; close(): Promise<void> }> {
+): Promise<{ port: number; secret: string; /** Renders asked for so far, shared or not. */ asked: () => number; close(): Promise<void> }> {
   const secret = randomBytes(24).toString('base64url');
   let asked = 0;
   interface Shared {
