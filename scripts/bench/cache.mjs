@@ -122,21 +122,27 @@ async function publishStorm(base, label) {
 }
 
 /**
- * A hot article under 50 connections across a minute boundary: no second under 80% of the median.
+ * A hot article under 50 connections across a minute boundary: no second under 80% of the
+ * median. The readers are wrk (counting each wall-clock second's answers), so the seconds
+ * measure the server, not a JavaScript client's own pauses.
  * @param {string} base
  */
 async function minuteBoundary(base) {
   const [story] = await stories(`${base}/api/articles?limit=1&fields=summary`);
   const path = `/article/${story?.slug}`;
-  await load(base, [path], 2);
+  await wrk(base, [path], 2, { encoding: 'gzip, br' });
   // Start 8 s before the next minute, run 16 s.
-  const wait = (68_000 - (Date.now() % 60_000)) % 60_000;
+  const wait = (112_000 - (Date.now() % 60_000)) % 60_000;
   await new Promise((r) => setTimeout(r, wait));
-  const run = await load(base, [path], 16);
-  const seconds = run.perSecond.slice(1, -1);
+  const run = await wrk(base, [path], 16, { encoding: 'gzip, br', perSecond: true });
+  // The first and last seconds are partly outside the run.
+  const whole = run.perSecond.slice(1, -1);
+  const boundary = whole.find((s) => s.second % 60 === 0);
+  if (!boundary) throw new Error('the run did not cross a minute boundary');
+  const seconds = whole.map((s) => s.answers);
   const median = percentile(seconds, 50);
   const worst = Math.min(...seconds);
-  note(`hot article across a minute boundary: median ${median} req/s a second, slowest second ${worst}`);
+  note(`hot article across a minute boundary: median ${median} answers a second, slowest second ${worst}, the boundary's second ${boundary.answers}`);
   record('hot article across a minute boundary: slowest second', Math.round((worst / median) * 100), '% of the median', (v) => v >= 80, '>= 80%');
 }
 

@@ -131,11 +131,12 @@ export const WRK = '/usr/bin/wrk';
 /**
  * Runs wrk on `paths` of `base` (round-robin, `Accept-Encoding` as given), `connections` at a
  * time, for `seconds`; answers requests per second, p99 latency (ms) and the count of errors
- * (socket errors, timeouts and answers other than 2xx/3xx). Asynchronous: a server in this
- * process keeps answering while wrk runs.
+ * (socket errors, timeouts and answers other than 2xx/3xx), and with `perSecond` the answers
+ * of each wall-clock second (epoch seconds, in order; counting costs wrk a little).
+ * Asynchronous: a server in this process keeps answering while wrk runs.
  * @param {string} base @param {string[]} paths @param {number} seconds
- * @param {{ connections?: number, encoding?: string }} [options]
- * @returns {Promise<{ rps: number, p99: number, errors: number }>}
+ * @param {{ connections?: number, encoding?: string, perSecond?: boolean }} [options]
+ * @returns {Promise<{ rps: number, p99: number, errors: number, perSecond: { second: number, answers: number }[] }>}
  */
 export async function wrk(base, paths, seconds, options = {}) {
   ensurePackage(WRK, 'wrk', 'Load measurements');
@@ -151,7 +152,27 @@ request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1], headers)
 end
-`,
+${
+  options.perSecond
+    ? `threads = {}
+counts = {}
+setup = function(thread)
+  table.insert(threads, thread)
+end
+response = function()
+  local second = os.time()
+  counts[second] = (counts[second] or 0) + 1
+end
+done = function()
+  local all = {}
+  for _, thread in ipairs(threads) do
+    for second, n in pairs(thread:get("counts")) do all[second] = (all[second] or 0) + n end
+  end
+  for second, n in pairs(all) do io.write(string.format("answers in second %d: %d\\n", second, n)) end
+end
+`
+    : ''
+}`,
   );
   const connections = options.connections ?? 50;
   try {
@@ -173,7 +194,10 @@ end
     const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
     const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
     const errors = (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0);
-    return { rps: Number(rps[1]), p99: Math.round(Number(p99[1]) * scale * 10) / 10, errors };
+    const perSecond = [...text.matchAll(/^answers in second (\d+): (\d+)$/gm)]
+      .map((m) => ({ second: Number(m[1]), answers: Number(m[2]) }))
+      .sort((a, b) => a.second - b.second);
+    return { rps: Number(rps[1]), p99: Math.round(Number(p99[1]) * scale * 10) / 10, errors, perSecond };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
