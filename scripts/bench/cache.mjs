@@ -142,7 +142,9 @@ async function minuteBoundary(base) {
   const seconds = whole.map((s) => s.answers);
   const median = percentile(seconds, 50);
   const worst = Math.min(...seconds);
-  note(`hot article across a minute boundary: median ${median} answers a second, slowest second ${worst}, the boundary's second ${boundary.answers}`);
+  note(
+    `hot article across a minute boundary: median ${median} answers a second, slowest second ${worst}, the boundary's second ${boundary.answers} (by second of the minute: ${whole.map((s) => `${s.second % 60}: ${s.answers}`).join(', ')})`,
+  );
   record('hot article across a minute boundary: slowest second', Math.round((worst / median) * 100), '% of the median', (v) => v >= 80, '>= 80%');
 }
 
