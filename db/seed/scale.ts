@@ -189,14 +189,18 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     );
     const span = years * 365 * DAY_MS;
     const BATCH = 5_000;
-    // For `related`: the ids of each seeded story's copies so far (the story itself first), oldest first.
+    // For `related`: the ids of each seeded story's last copies (the story itself first), oldest first.
     const copies = new Map<string, number[]>(
-      (
-        db.prepare(`SELECT id, slug FROM articles WHERE slug IN (${base.map(() => '?').join(', ')}) ORDER BY id`).all(...base.map((a) => a.slug)) as {
-          id: number;
-          slug: string;
-        }[]
-      ).map((a) => [a.slug, [a.id]]),
+      options.related
+        ? (
+            db
+              .prepare(`SELECT id, slug FROM articles WHERE slug IN (${base.map(() => '?').join(', ')}) ORDER BY id`)
+              .all(...base.map((a) => a.slug)) as {
+              id: number;
+              slug: string;
+            }[]
+          ).map((a) => [a.slug, [a.id]])
+        : [],
     );
     const insertRelated = db.prepare('INSERT OR IGNORE INTO related_articles (article_id, position, related_id) VALUES (?, ?, ?)');
     for (let done = 0; done < articlesToAdd;) {

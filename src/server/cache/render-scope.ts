@@ -34,9 +34,7 @@ export function showsArticles(articles: Iterable<{ id: number; authorSlug?: stri
 
 /** Notes the articles a page shows by their headline only (address, title, topic, date, image): no byline, no excerpt. */
 export function showsHeadlines(articles: Iterable<{ id: number }>): void {
-  const scope = scopes.getStore();
-  if (!scope) return;
-  for (const article of articles) scope.tags.add(tag.headline(article.id));
+  showsTags(...Array.from(articles, (article) => tag.headline(article.id)));
 }
 
 /** Notes that the page stops being current at `at` (a release falls due, a figure turns stale), whatever changes. */
