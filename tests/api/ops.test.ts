@@ -77,9 +77,16 @@ async function refusedStart(databasePath: string, options: { permissionsApply?: 
   return result.output.trim();
 }
 
+/**
+ * Each test here runs whole processes (a migration and seed, a backup, a restore) one after
+ * another; on a busy machine one takes many seconds. The limit guards against a hang, it is
+ * no speed budget, so it is set for the work the tests do rather than the suite's default.
+ */
+const PROCESS_TESTS = { timeout: 240_000 };
+
 const prepare = (path: string, env: Record<string, string> = {}) => run('scripts/prepare-db.ts', [], { DATABASE_URL: `file:${path}`, ...env });
 
-describe('the database file at start', () => {
+describe('the database file at start', PROCESS_TESTS, () => {
   it('refuses a file that is not an SQLite database, in one line naming DATABASE_URL', async () => {
     const path = join(tempDir(), 'random.db');
     writeFileSync(path, randomBytes(8192));
@@ -127,7 +134,7 @@ describe('the database file at start', () => {
   });
 });
 
-describe('backups', () => {
+describe('backups', PROCESS_TESTS, () => {
   const server = useTestServer({ APP_SECRET });
   let backupDir: string;
 
@@ -189,7 +196,7 @@ describe('backups', () => {
   });
 });
 
-describe('the administrator across restarts', () => {
+describe('the administrator across restarts', PROCESS_TESTS, () => {
   const hashOf = async (path: string) => {
     const database = await openDatabase({ url: `file:${path}` });
     try {

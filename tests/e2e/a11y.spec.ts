@@ -3,6 +3,10 @@ import { expect, test } from '@playwright/test';
 import { uniqueClientAddress } from './db.ts';
 import { backgroundLightness } from './theme.ts';
 
+// axe walks every node of a page: on a busy machine a long page (the API document) takes
+// longer than the default minute, which is a guard against a hang, not a speed budget.
+test.describe.configure({ timeout: 180_000 });
+
 const pages = [
   '/',
   '/news',
