@@ -100,6 +100,16 @@ describe('pages', () => {
     expect(posted.headers.get('Cache-Control')).toBe('no-store');
   });
 
+  it('offers a reader on the 404 page a search, the newest stories and the way home', async () => {
+    const html = await (await get('/no/such/story/here')).text();
+    expect(html).toMatch(/<form action="\/news" method="get" role="search"[^>]*>[\s\S]*?id="not-found-search"/);
+    const newest = (await (await get('/api/articles?limit=5&fields=summary')).json()) as { slug: string }[];
+    const list = html.slice(html.indexOf('data-testid="not-found-latest"'));
+    expect(newest.length).toBe(5);
+    for (const { slug } of newest) expect(list).toContain(`href="/article/${slug}"`);
+    expect(html).toContain('href="/"');
+  });
+
   it('renders Article Not Found with a 404 status', async () => {
     const response = await get('/article/no-such-story');
     expect(response.status).toBe(404);

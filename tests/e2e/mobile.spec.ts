@@ -210,3 +210,32 @@ test('an article’s share links sit in one row on a phone', async ({ page }) =>
   }
   expect(tops.size).toBe(1);
 });
+
+test('on a phone the home page shows the stories and prices before the illustrative carbon card', async ({ page }) => {
+  await page.goto('/');
+  const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  const card = page.getByRole('complementary', { name: 'Carbon Capture Dashboard' });
+  await expect(card).toBeVisible();
+  const firstPrice = page.getByRole('region', { name: 'Market snapshot' });
+  const firstHeadline = page.locator('section[aria-labelledby="featured-title"] article h3').first();
+  await expect(firstHeadline).toBeVisible();
+  expect(await top(firstPrice)).toBeLessThan(await top(card));
+  expect(await top(firstHeadline)).toBeLessThan(await top(card));
+});
+
+test('an article’s byline, date and reading time leave no separator at a line’s end on a phone', async ({ page }) => {
+  await page.goto('/article/permian-output-holds-near-record-as-rig-count-slips');
+  const meta = page.getByTestId('article-meta');
+  await expect(meta).toBeVisible();
+  // Every visible separator has a visible neighbour on its own line to its right.
+  const dangling = await meta.evaluate(
+    (p) =>
+      [...p.children]
+        .filter((el) => el.textContent?.trim() === '·' && (el as HTMLElement).offsetParent !== null)
+        .filter((dot) => {
+          const next = dot.nextElementSibling;
+          return !next || next.getBoundingClientRect().top !== dot.getBoundingClientRect().top;
+        }).length,
+  );
+  expect(dangling).toBe(0);
+});

@@ -62,6 +62,18 @@ export async function getHomePageData() {
   };
 }
 
+/** How many of the newest stories a not-found page offers. */
+export const NOT_FOUND_LATEST = 5;
+
+/**
+ * The newest stories a not-found page offers a reader who followed a dead link. Such pages
+ * are never kept by the page cache (a flood of made-up addresses would fill it), so the list
+ * is read once per content version and minute, not once per 404.
+ */
+export function getNotFoundPageData() {
+  return cachedForContent('not-found|latest', async () => (await listPublicArticles({ limit: NOT_FOUND_LATEST, offset: 0 })).items);
+}
+
 /** The dashboard cards' figures, for a card's embed (`/embed/cards/{card}`): the cards' own tags (`market`, `zoho`). */
 export async function getDashboardCardsData() {
   showsTags(tag.market, tag.zoho);
