@@ -104,8 +104,11 @@ test('the owner brings in a contributor and an editor; a draft is submitted, fou
   await editor.getByRole('button', { name: `Edit ${title}` }).click();
   const review = editor.getByRole('dialog', { name: 'Edit Article' });
   await expect(review.getByLabel('Author', { exact: true })).toHaveValue('Wren Writer');
-  await review.getByLabel('Status').selectOption('published');
-  await review.getByRole('button', { name: 'Save Changes' }).click();
+  // The decision sits where the review is: Publish in the review box saves the draft as published.
+  await review
+    .getByRole('region', { name: /Review and notes/ })
+    .getByRole('button', { name: 'Publish', exact: true })
+    .click();
   await expect(review).toBeHidden();
   const reader = await (await browser.newContext()).newPage();
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -1,4 +1,5 @@
 import { useContext, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { AccountContext, useCan } from '@/components/admin/account';
 import { ArticleReview } from '@/components/admin/article/ArticleReview';
 import { ApiError, sendJson } from '@/lib/api-client';
@@ -64,6 +65,7 @@ export function ArticleForm({
   // When the editor opened: enough to tell a published article from a scheduled one.
   const [openedAt] = useState(() => Date.now());
   const canCorrect = useCan('correctArticles');
+  const canPublish = useCan('publishOwnArticles');
   const {
     register,
     control,
@@ -94,6 +96,14 @@ export function ArticleForm({
     setOffered(undefined);
     clearLocalAutosave(key);
     void fetch(`/api/admin/autosaves/${key}`, { method: 'DELETE', credentials: 'include' });
+  };
+  // The review box's decision: save the form as Published (scheduled when its time is ahead).
+  const publishAt = useWatch({ control, name: 'publishedAt' });
+  const publishTime = publishAt ? new Date(publishAt) : undefined;
+  const scheduledFor = publishTime && publishTime.getTime() > openedAt ? publishTime : undefined;
+  const publish = () => {
+    setValue('status', 'published', { shouldDirty: true });
+    void save(false)();
   };
   const titleField = register('title');
   const id = (name: string) => `article-${article?.id ?? 'new'}-${name}`;
@@ -148,7 +158,9 @@ export function ArticleForm({
           {article && canCorrect && article.status === 'published' && Date.parse(article.publishedAt) <= openedAt && (
             <ArticleCorrections articleId={article.id} />
           )}
-          {article && <ArticleReview article={article} onChanged={onReload} />}
+          {article && (
+            <ArticleReview article={article} onChanged={onReload} onPublish={canPublish ? publish : undefined} scheduledFor={scheduledFor} />
+          )}
           <ArticleDetailsFields
             id={id}
             categories={categories}

@@ -20,10 +20,23 @@ const KIND_LABELS: Record<ArticleNote['kind'], string> = {
 
 /**
  * Review and editorial notes, staff only: a draft's writer submits it for review (a note
- * optional); an editor returns it with a note, or publishes it by saving it as Published.
- * Every note stays with the article beside its revisions.
+ * optional); an editor returns it with a note, or publishes it from here (`onPublish` saves
+ * the form as Published: at once, or scheduled when its publish time is ahead). Every note
+ * stays with the article beside its revisions.
  */
-export function ArticleReview({ article, onChanged }: { article: AdminArticle; onChanged: () => void }) {
+export function ArticleReview({
+  article,
+  onChanged,
+  onPublish,
+  scheduledFor,
+}: {
+  article: AdminArticle;
+  onChanged: () => void;
+  /** Saves the form's changes with the article published; absent for someone who may not publish. */
+  onPublish?: (() => void) | undefined;
+  /** The form's publish time when it is in the future: the decision is then to schedule. */
+  scheduledFor?: Date | undefined;
+}) {
   const notes = useResource<ArticleNote[]>(`/api/admin/articles/${article.id}/notes`, 'Could not load the notes.');
   const [text, setText] = useState('');
   const isEditor = useCan('editAllArticles');
@@ -51,6 +64,11 @@ export function ArticleReview({ article, onChanged }: { article: AdminArticle; o
         {canSubmit && (
           <Button type="button" size="sm" onClick={() => review('submit', 'Submitted for review')}>
             Submit for review
+          </Button>
+        )}
+        {onPublish && isEditor && article.status === 'draft' && (
+          <Button type="button" size="sm" onClick={onPublish}>
+            {scheduledFor ? `Schedule for ${formatZonedDateTime(scheduledFor.toISOString())}` : 'Publish'}
           </Button>
         )}
         {canReturn && (
