@@ -78,3 +78,29 @@ export const importRuns = sqliteTable(
   },
   (table) => [index('import_runs_started_idx').on(table.startedAt)],
 );
+
+/**
+ * Every figure EIA published for a period of a series, as the imports saw it: the first
+ * published figure and each later different one (a revision), with the run that saw it. The
+ * latest vintage of a period is its value in `market_observations` (which pages read); seeded
+ * sample rows have no vintages. Keyed (series_id, period, seen_at), so one range of the key
+ * answers a period's latest revision, a series' figures as known at a time (the latest
+ * `seen_at` up to it for each period) and whether a period was revised after a time.
+ */
+export const marketValueRevisions = sqliteTable(
+  'market_value_revisions',
+  {
+    seriesId: ownedBy('series_id', () => marketSeries.id),
+    /** The observation's period, as in `market_observations`. */
+    period: text('period').notNull(),
+    /**
+     * When an import first saw this figure; 0 (the epoch) for a figure stored before vintages
+     * were kept, whose first sighting is unknown (its run is null).
+     */
+    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
+    value: real('value').notNull(),
+    /** The import run that saw it; null for a figure stored before vintages were kept. */
+    runId: integer('run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.period, table.seenAt] })],
+);

@@ -5,6 +5,7 @@ import {
   importRuns,
   marketObservations,
   marketSeries,
+  marketValueRevisions,
   outbox,
   retailPrices,
   scheduledJobs,
@@ -57,7 +58,21 @@ async function snapshot() {
   const observations = await db.select().from(marketObservations).orderBy(marketObservations.seriesId, marketObservations.period);
   const gen = await db.select().from(generation).orderBy(generation.period, generation.location, generation.fuel);
   const series = await db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries).orderBy(marketSeries.id);
-  return JSON.stringify({ observations, gen, series });
+  const vintages = await db
+    .select()
+    .from(marketValueRevisions)
+    .orderBy(marketValueRevisions.seriesId, marketValueRevisions.period, marketValueRevisions.seenAt);
+  return JSON.stringify({ observations, gen, series, vintages });
+}
+
+/** WTI's vintages of one period, oldest first. */
+async function wtiVintages(period: string) {
+  return server.database.db
+    .select({ value: marketValueRevisions.value, seenAt: marketValueRevisions.seenAt, runId: marketValueRevisions.runId })
+    .from(marketValueRevisions)
+    .innerJoin(marketSeries, eq(marketSeries.id, marketValueRevisions.seriesId))
+    .where(and(eq(marketSeries.slug, 'wti'), eq(marketValueRevisions.period, period)))
+    .orderBy(marketValueRevisions.seenAt);
 }
 
 /** The home page's Production card as text-bearing HTML (React's text separators removed). */
@@ -81,6 +96,8 @@ describe('EIA import', () => {
     expect(production).toContain('Sample data (seeded history, not EIA figures)');
     expect(production).toContain('Illustrative figures');
     expect(production).not.toContain('MCRFPUS2');
+    // Sample history is no vintage of EIA's figures.
+    expect(await server.database.db.select().from(marketValueRevisions)).toEqual([]);
   });
 
   it('changes nothing when EIA fails part-way, and says why', async () => {
@@ -228,6 +245,23 @@ describe('EIA import', () => {
     ]);
   });
 
+  it('keeps every imported figure as its first vintage, seen by the run that imported it; the replaced sample left none', async () => {
+    const db = server.database.db;
+    const [run] = await listImportRuns(1, server.database.db);
+    expect(run?.status).toBe('succeeded');
+    const observations = await db
+      .select({ seriesId: marketObservations.seriesId, period: marketObservations.period, value: marketObservations.value })
+      .from(marketObservations)
+      .orderBy(marketObservations.seriesId, marketObservations.period);
+    const vintages = await db.select().from(marketValueRevisions).orderBy(marketValueRevisions.seriesId, marketValueRevisions.period);
+    expect(vintages.map(({ seriesId, period, value }) => ({ seriesId, period, value }))).toEqual(observations);
+    expect(new Set(vintages.map((v) => v.runId))).toEqual(new Set([run?.id]));
+    for (const v of vintages) {
+      expect(v.seenAt.getTime()).toBeGreaterThanOrEqual(run?.startedAt.getTime() ?? Infinity);
+      expect(v.seenAt.getTime()).toBeLessThanOrEqual(run?.finishedAt?.getTime() ?? 0);
+    }
+  });
+
   it('queued the price alerts as a job, which told the readers whose alert the import fired, once, and only them', async () => {
     const alerts = () => server.database.db.select({ to: outbox.toAddress, subject: outbox.subject }).from(outbox).where(eq(outbox.kind, 'alert'));
     // The import asked for the price-alert job; a web process's job runner runs it.
@@ -263,13 +297,21 @@ describe('EIA import', () => {
     expect(runs[0]?.status).toBe('succeeded');
   });
 
-  it('asks only for recent periods once history is stored, and takes EIA revisions', async () => {
+  it('asks only for recent periods once history is stored, and takes EIA revisions, keeping the figure first published', async () => {
     eia.requests.length = 0;
     const rows = eia.routes.get('petroleum/pri/spt') ?? [];
     const last = rows.filter((r) => r['series'] === 'RWTC').at(-1);
+    const period = String(last?.['period']);
+    const [first] = await wtiVintages(period);
     if (last) last['value'] = '99.99';
     const res = await refresh();
     expect(res.json['message']).toBe('Imported 1 new or revised observation (WTI Crude Oil 1) from EIA.');
+    // The first published figure stays beside the revision, which names the run that saw it.
+    const [run] = await listImportRuns(1, server.database.db);
+    const vintages = await wtiVintages(period);
+    expect(vintages).toEqual([first, { value: 99.99, seenAt: vintages[1]?.seenAt, runId: run?.id }]);
+    expect(vintages[1]?.seenAt.getTime()).toBeGreaterThanOrEqual(run?.startedAt.getTime() ?? Infinity);
+    expect(first?.value).not.toBe(99.99);
     const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
     const start = spot?.query.get('start') ?? '';
     expect(Date.parse(start)).toBeGreaterThan(Date.now() - 30 * 86_400_000);
@@ -314,5 +356,32 @@ describe('EIA import', () => {
     await findRunningImport(new Date(Date.now() - 15 * 60_000), recorder.db);
     // The last runs in the index's order (no sort), the running one from a range of it.
     expect(planShapes(recorder.plans)).toEqual(['SCAN import_runs USING INDEX', 'SEARCH import_runs USING INDEX (started_at>?)']);
+  });
+
+  it('answers a figure’s latest revision, a series as known at a time and whether a figure was revised since, each from a range of the vintages’ key', async () => {
+    const queries = await import('@/server/queries/market');
+    const recorder = planRecorder(server);
+    const [wti] = await server.database.db.select().from(marketSeries).where(eq(marketSeries.slug, 'wti'));
+    const id = wti?.id ?? -1;
+    const latest = await queries.getLatestValueRevision(id, '2026-11-02', recorder.db);
+    await queries.listObservationVintages(id, { start: '2026-01-01', end: '2026-11-30' }, { before: new Date() }, 10_001, recorder.db);
+    await queries.listObservationVintages(id, {}, { first: true }, 10_001, recorder.db);
+    await queries.listValueRevisionsAfter(id, '2026-11-02', new Date(0), recorder.db);
+    await queries.listRevisedVintages(id, { start: '2026-01-01' }, recorder.db);
+    expect(latest === undefined || latest.seriesId === id).toBe(true);
+    const key = 'SEARCH market_value_revisions USING (INDEX|PRIMARY KEY)';
+    expect(planShapes(recorder.plans)).toEqual([
+      // The latest of a period: the key's last entry for it, no sort.
+      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period=\\?\\)$`)),
+      // A series at a time: one range, grouped in the key's order (no temporary b-tree).
+      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period>\\? AND period<\\?\\)$`)),
+      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\?\\)$`)),
+      // Revised since a time: the range after it within the period.
+      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period=\\? AND seen_at>\\?\\)$`)),
+      // The revised periods' vintages: the range, and the periods with more than one from the same range.
+      expect.stringMatching(
+        new RegExp(`^${key} \\(series_id=\\? AND period=\\?\\) \\| LIST SUBQUERY \\d+ \\| ${key} \\(series_id=\\? AND period>\\?\\)$`),
+      ),
+    ]);
   });
 });

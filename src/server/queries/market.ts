@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
-import { energyMix, marketObservations, marketSeries } from '@db/schema';
+import { and, asc, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm';
+import { energyMix, marketObservations, marketSeries, marketValueRevisions } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { isEiaSource } from '@/lib/energy';
 import { changeTypeOf, displayUnit, eiaSeriesCode, formatMarketValue, formatPercentChange } from '@/lib/market-format';
@@ -108,9 +108,13 @@ export async function deleteSeriesObservations(seriesId: number, tx: Executor = 
   await tx.delete(marketObservations).where(eq(marketObservations.seriesId, seriesId));
 }
 
-/** Inserts or revises observations; answers how many rows were written (unchanged values are not). */
-export async function upsertObservations(seriesId: number, rows: { period: string; value: number }[], tx: Executor = db): Promise<number> {
-  let written = 0;
+/** Inserts or revises observations; answers the rows written (new or different values: unchanged ones are not). */
+export async function upsertObservations(
+  seriesId: number,
+  rows: { period: string; value: number }[],
+  tx: Executor = db,
+): Promise<{ period: string; value: number }[]> {
+  const written: { period: string; value: number }[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const result = await tx
       .insert(marketObservations)
@@ -120,10 +124,103 @@ export async function upsertObservations(seriesId: number, rows: { period: strin
         set: { value: sql`excluded.value` },
         setWhere: sql`${marketObservations.value} <> excluded.value`,
       })
-      .returning({ period: marketObservations.period });
-    written += result.length;
+      .returning({ period: marketObservations.period, value: marketObservations.value });
+    written.push(...result);
   }
   return written;
+}
+
+export type ValueRevisionRow = typeof marketValueRevisions.$inferSelect;
+
+/**
+ * Records figures an import saw as new vintages of their periods (a new period's first
+ * published figure, or a revision of a stored one), seen at `seenAt` by the run `runId`.
+ */
+export async function insertValueRevisions(
+  seriesId: number,
+  rows: readonly { period: string; value: number }[],
+  seen: { at: Date; runId: number | null },
+  tx: Executor = db,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx
+      .insert(marketValueRevisions)
+      .values(rows.slice(i, i + 500).map((r) => ({ seriesId, period: r.period, value: r.value, seenAt: seen.at, runId: seen.runId })))
+      .onConflictDoUpdate({
+        target: [marketValueRevisions.seriesId, marketValueRevisions.period, marketValueRevisions.seenAt],
+        set: { value: sql`excluded.value`, runId: sql`excluded.run_id` },
+      });
+  }
+}
+
+/** The latest vintage of one period of a series (its current figure as an import saw it), or undefined. */
+export async function getLatestValueRevision(seriesId: number, period: string, tx: Executor = db): Promise<ValueRevisionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(marketValueRevisions)
+    .where(and(eq(marketValueRevisions.seriesId, seriesId), eq(marketValueRevisions.period, period)))
+    .orderBy(desc(marketValueRevisions.seenAt))
+    .limit(1);
+  return row;
+}
+
+/** The vintages of one period of a series seen after `after`, oldest first: empty when it was not revised since. */
+export function listValueRevisionsAfter(seriesId: number, period: string, after: Date, tx: Executor = db): Promise<ValueRevisionRow[]> {
+  return tx
+    .select()
+    .from(marketValueRevisions)
+    .where(and(eq(marketValueRevisions.seriesId, seriesId), eq(marketValueRevisions.period, period), gt(marketValueRevisions.seenAt, after)))
+    .orderBy(asc(marketValueRevisions.seenAt));
+}
+
+/** Which figure of each period a vintage read takes: the first published, or the latest seen before an instant. */
+export type VintageChoice = { first: true } | { before: Date };
+
+/**
+ * A series' figures from `start` to `end` (inclusive, either open), with when each was seen, as
+ * first published, or as known before an instant (each period's latest vintage seen before it; a period first
+ * published later is left out), oldest first, at most `limit` periods. One range of the
+ * (series_id, period, seen_at) key, grouped in its order: no scan, no sort.
+ */
+export function listObservationVintages(
+  seriesId: number,
+  range: { start?: string | undefined; end?: string | undefined },
+  choice: VintageChoice,
+  limit: number,
+  tx: Executor = db,
+): Promise<{ period: string; value: number; seen: number }[]> {
+  const r = marketValueRevisions;
+  const conditions = [sql`${r.seriesId} = ${seriesId}`];
+  if (range.start) conditions.push(sql`${r.period} >= ${range.start}`);
+  if (range.end) conditions.push(sql`${r.period} <= ${range.end}`);
+  if ('before' in choice) conditions.push(sql`${r.seenAt} < ${choice.before.getTime()}`);
+  // SQLite takes a bare column (value) from the row of the group's one min() or max().
+  const pick = 'first' in choice ? sql`min(${r.seenAt})` : sql`max(${r.seenAt})`;
+  return tx.all<{ period: string; value: number; seen: number }>(sql`
+    select ${r.period} as period, ${r.value} as value, ${pick} as seen
+    from ${r} where ${sql.join(conditions, sql` and `)}
+    group by ${r.period} order by ${r.period} limit ${limit}`);
+}
+
+/**
+ * Every vintage of the periods of a series from `start` to `end` that were revised (that have
+ * more than one), by period and oldest first. Two ranges of the key: the revised periods
+ * grouped in its order, and their vintages.
+ */
+export function listRevisedVintages(
+  seriesId: number,
+  range: { start?: string | undefined; end?: string | undefined },
+  tx: Executor = db,
+): Promise<{ period: string; value: number; seenAt: number; runId: number | null }[]> {
+  const r = marketValueRevisions;
+  const conditions = [sql`series_id = ${seriesId}`];
+  if (range.start) conditions.push(sql`period >= ${range.start}`);
+  if (range.end) conditions.push(sql`period <= ${range.end}`);
+  const where = sql.join(conditions, sql` and `);
+  return tx.all(sql`
+    select period, value, seen_at as seenAt, run_id as runId from ${r}
+    where ${where} and period in (select period from ${r} where ${where} group by period having count(*) > 1)
+    order by period, seen_at`);
 }
 
 export async function setSeriesSource(seriesId: number, source: string, tx: Executor = db): Promise<void> {

@@ -17,6 +17,7 @@ import { findRunningImport, finishImportRun, insertImportRun, latestFinishedImpo
 import {
   deleteSeriesObservations,
   ensureSeries,
+  insertValueRevisions,
   latestSeriesPeriod,
   listMarketSeries,
   listSeriesStatus,
@@ -99,10 +100,13 @@ function observationsOf(rows: EiaRow[], query: ReturnType<typeof eiaQueryOf>): {
 /**
  * Imports new EIA observations: every query is fetched first, then everything is
  * written in one transaction, so a failure anywhere changes nothing. Observations are
- * upserted (EIA revises recent values), so running it again changes nothing either. The
- * first import of a series replaces its sample history.
+ * upserted (EIA revises recent values), each new or revised figure kept as a vintage seen
+ * by `runId`, so running it again changes nothing either. The first import of a series
+ * replaces its sample history.
  */
-export async function importFromEia(options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {}): Promise<ImportSummary> {
+export async function importFromEia(
+  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number; runId?: number } = {},
+): Promise<ImportSummary> {
   const config = loadConfig();
   if (!config.eiaApiKey) throw new EiaError(messages.eiaKeyMissing);
   const now = options.now ?? Date.now();
@@ -164,11 +168,16 @@ export async function importFromEia(options: OutboundOptions & { paceMs?: number
   let retailWritten = 0;
   // The project's write queue: one write transaction at a time in this process.
   await writeTransaction(async (tx) => {
+    // Each figure written (a new period, or EIA's revision of a stored one) is kept as a vintage
+    // seen by this run; sample rows are deleted first, so a real figure replacing one is a first one.
+    const seen = { at: new Date(), runId: options.runId ?? null };
     for (const f of fetched) {
       if (f.rows.length === 0) continue;
       const id = f.id ?? (await ensureSeries(marketSeriesRow(f.facts, f.source), tx));
       if (f.wasSample) await deleteSeriesObservations(id, tx);
-      written.set(f.facts.slug, await upsertObservations(id, f.rows, tx));
+      const changed = await upsertObservations(id, f.rows, tx);
+      await insertValueRevisions(id, changed, seen, tx);
+      written.set(f.facts.slug, changed.length);
       await setSeriesSource(id, f.source, tx);
     }
     const genList = [...generationValues.values()];
@@ -229,7 +238,7 @@ export async function runEiaImport(
   const runId = await insertImportRun(startedAt, trigger);
   let summary: ImportSummary;
   try {
-    summary = await importFromEia(options);
+    summary = await importFromEia({ ...options, runId });
   } catch (error) {
     const failure = importFailure(error);
     await finishImportRun(runId, { status: 'failed', rows: 0, message: failure.message, finishedAt: new Date() });

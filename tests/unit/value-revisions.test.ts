@@ -1,0 +1,143 @@
+import { asc, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { importRuns, marketObservations, marketSeries, marketValueRevisions } from '@db/schema';
+import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
+import {
+  getLatestValueRevision,
+  insertValueRevisions,
+  listObservationVintages,
+  listRevisedVintages,
+  listValueRevisionsAfter,
+} from '@/server/queries/market';
+import { migrationFile, runMigrationFile, useMigratedDatabase } from '../helpers/database.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('revisionsByPeriod', () => {
+  it('says, for each period with more than one vintage, its first figure, the one the latest revision replaced, when and how often', () => {
+    const revisions = revisionsByPeriod([
+      { period: '2026-10-02', value: 420, seenAt: 0 },
+      { period: '2026-10-09', value: 421.5, seenAt: 0 },
+      { period: '2026-10-09', value: 423, seenAt: Date.parse('2026-10-16T15:00:00Z') },
+      { period: '2026-10-16', value: 430, seenAt: Date.parse('2026-10-22T15:00:00Z') },
+      { period: '2026-10-16', value: 431, seenAt: Date.parse('2026-10-29T15:00:00Z') },
+      { period: '2026-10-16', value: 429, seenAt: Date.parse('2026-11-05T15:00:00Z') },
+      { period: '2026-10-23', value: 440, seenAt: Date.parse('2026-10-29T15:00:00Z') },
+    ]);
+    expect([...revisions]).toEqual([
+      ['2026-10-09', { firstValue: 421.5, previousValue: 421.5, revisedAt: '2026-10-16T15:00:00.000Z', revisions: 1 }],
+      ['2026-10-16', { firstValue: 430, previousValue: 431, revisedAt: '2026-11-05T15:00:00.000Z', revisions: 2 }],
+    ]);
+    expect(revisionsByPeriod([])).toEqual(new Map());
+  });
+});
+
+describe('endOfDay', () => {
+  it('is the next midnight in US Eastern time, in winter and in summer', () => {
+    expect(endOfDay('2026-11-20').toISOString()).toBe('2026-11-21T05:00:00.000Z');
+    expect(endOfDay('2026-07-04').toISOString()).toBe('2026-07-05T04:00:00.000Z');
+    // The day the clocks go back lasts 25 hours.
+    expect(endOfDay('2026-10-31').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(endOfDay('2026-11-01').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+});
+
+describe('vintages of a series in the database', () => {
+  const database = useMigratedDatabase('value-revisions');
+
+  /** A series with its vintages: Oct 2 first seen on the 8th and revised on the 15th and 22nd, Oct 9 first seen on the 15th. */
+  async function arrange() {
+    const { db } = database;
+    const [series] = await db
+      .insert(marketSeries)
+      .values({ slug: `stocks-${Math.random().toString(36).slice(2, 8)}`, name: 'Stocks', unit: 'Bcf', frequency: 'weekly', source: 'eia:x:y' })
+      .returning({ id: marketSeries.id });
+    const id = series?.id ?? -1;
+    const [run] = await db
+      .insert(importRuns)
+      .values({ startedAt: at('2026-10-15T14:00:00Z'), status: 'succeeded' })
+      .returning({ id: importRuns.id });
+    await insertValueRevisions(id, [{ period: '2026-10-02', value: 100 }], { at: at('2026-10-08T15:00:00Z'), runId: null }, db);
+    await insertValueRevisions(
+      id,
+      [
+        { period: '2026-10-02', value: 101 },
+        { period: '2026-10-09', value: 110 },
+      ],
+      { at: at('2026-10-15T15:00:00Z'), runId: run?.id ?? null },
+      db,
+    );
+    await insertValueRevisions(id, [{ period: '2026-10-02', value: 102 }], { at: at('2026-10-22T15:00:00Z'), runId: null }, db);
+    return { id, runId: run?.id };
+  }
+
+  it('reads the figures as first published, or as known before an instant (a period published later is not yet there)', async () => {
+    const { db } = database;
+    const { id } = await arrange();
+    const all = {};
+    expect(await listObservationVintages(id, all, { first: true }, 100, db)).toEqual([
+      { period: '2026-10-02', value: 100, seen: Date.parse('2026-10-08T15:00:00Z') },
+      { period: '2026-10-09', value: 110, seen: Date.parse('2026-10-15T15:00:00Z') },
+    ]);
+    const values = async (before: string) =>
+      (await listObservationVintages(id, all, { before: at(before) }, 100, db)).map(({ period, value }) => ({ period, value }));
+    expect(await values('2026-10-08T15:00:00Z')).toEqual([]);
+    expect(await values('2026-10-08T15:00:00.001Z')).toEqual([{ period: '2026-10-02', value: 100 }]);
+    expect(await values('2026-10-20T00:00:00Z')).toEqual([
+      { period: '2026-10-02', value: 101 },
+      { period: '2026-10-09', value: 110 },
+    ]);
+    expect(await values('2030-01-01T00:00:00Z')).toEqual([
+      { period: '2026-10-02', value: 102 },
+      { period: '2026-10-09', value: 110 },
+    ]);
+    // A range and a limit count periods, not vintages.
+    expect((await listObservationVintages(id, { start: '2026-10-03' }, { first: true }, 100, db)).map((p) => p.period)).toEqual(['2026-10-09']);
+    expect((await listObservationVintages(id, { end: '2026-10-08' }, { first: true }, 100, db)).map((p) => p.period)).toEqual(['2026-10-02']);
+    expect((await listObservationVintages(id, all, { before: at('2030-01-01T00:00:00Z') }, 1, db)).map((p) => p.value)).toEqual([102]);
+  });
+
+  it('answers a period’s latest vintage, its revisions after an instant, and every vintage of the revised periods only', async () => {
+    const { db } = database;
+    const { id, runId } = await arrange();
+    expect(await getLatestValueRevision(id, '2026-10-02', db)).toMatchObject({ value: 102, seenAt: at('2026-10-22T15:00:00Z') });
+    expect(await getLatestValueRevision(id, '2026-10-16', db)).toBeUndefined();
+    expect((await listValueRevisionsAfter(id, '2026-10-02', at('2026-10-10T00:00:00Z'), db)).map((r) => [r.value, r.runId])).toEqual([
+      [101, runId],
+      [102, null],
+    ]);
+    expect(await listValueRevisionsAfter(id, '2026-10-09', at('2026-10-15T15:00:00Z'), db)).toEqual([]);
+    const revised = await listRevisedVintages(id, {}, db);
+    expect(revised.map((r) => [r.period, r.value])).toEqual([
+      ['2026-10-02', 100],
+      ['2026-10-02', 101],
+      ['2026-10-02', 102],
+    ]);
+    expect(await listRevisedVintages(id, { start: '2026-10-03' }, db)).toEqual([]);
+  });
+
+  it('the migration makes every stored EIA figure its first vintage, marked as stored before vintages were kept; sample history gets none', async () => {
+    const { db, client } = database;
+    const series = await db
+      .insert(marketSeries)
+      .values([
+        { slug: 'from-eia', name: 'From EIA', unit: '$/bbl', frequency: 'daily', source: 'eia:petroleum/pri/spt:RWTC' },
+        { slug: 'sample', name: 'Sample', unit: '$/bbl', frequency: 'daily', source: 'seed' },
+      ])
+      .returning({ id: marketSeries.id });
+    const [eia, sample] = series.map((s) => s.id);
+    await db.insert(marketObservations).values([
+      { seriesId: eia ?? -1, period: '2026-11-02', value: 61.5 },
+      { seriesId: eia ?? -1, period: '2026-11-03', value: 62.25 },
+      { seriesId: sample ?? -1, period: '2026-11-02', value: 70 },
+    ]);
+    // The table as it was before the migration: none.
+    await db.run(sql`drop table market_value_revisions`);
+    await runMigrationFile(client, migrationFile('_market_revisions.sql'));
+    const vintages = await db.select().from(marketValueRevisions).orderBy(asc(marketValueRevisions.seriesId), asc(marketValueRevisions.period));
+    expect(vintages).toEqual([
+      { seriesId: eia, period: '2026-11-02', value: 61.5, seenAt: new Date(0), runId: null },
+      { seriesId: eia, period: '2026-11-03', value: 62.25, seenAt: new Date(0), runId: null },
+    ]);
+  });
+});
