@@ -25,17 +25,25 @@ interface ArticleCardProps {
    * when one of these changes.
    */
   headline?: boolean;
+  /** A lead card's classes from `leadCardClasses`: its span in the grid, and where it lays out wide. */
+  lead?: { span: string; wide: string; image: string } | undefined;
 }
 
 /**
  * The list card: image, category badge, relative time, linked title,
  * excerpt, author and a Read More link (the headline alone for a related story).
  */
-export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet, byline = true, headline = false }: ArticleCardProps) {
+export function ArticleCard({ article, headingLevel = 'h3', priority = false, snippet, byline = true, headline = false, lead }: ArticleCardProps) {
   const Heading = headingLevel;
   const href = `/article/${article.slug}`;
   return (
-    <article className="bg-card flex h-full flex-col overflow-hidden rounded-lg border shadow-sm transition-shadow hover:shadow-md">
+    <article
+      className={cn(
+        'bg-card flex h-full flex-col overflow-hidden rounded-lg border shadow-sm transition-shadow hover:shadow-md',
+        lead?.span,
+        lead?.wide,
+      )}
+    >
       {article.image ? (
         <img
           src={article.image.cardSrc}
@@ -46,7 +54,7 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
           height={article.image.height}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
-          className="bg-muted aspect-video w-full object-cover"
+          className={cn('bg-muted aspect-video w-full object-cover', lead?.image)}
         />
       ) : (
         article.imageUrl && (
@@ -57,7 +65,7 @@ export function ArticleCard({ article, headingLevel = 'h3', priority = false, sn
             height={450}
             loading={priority ? 'eager' : 'lazy'}
             decoding="async"
-            className="bg-muted aspect-video w-full object-cover"
+            className={cn('bg-muted aspect-video w-full object-cover', lead?.image)}
           />
         )
       )}
