@@ -53,7 +53,7 @@ export function PriceAnalysisCard({
           </>
         )}
         <IllustrativeFigures>
-          <p className="text-lg font-semibold">{PRICE_CHANGE_TEXT}</p>
+          <p className="text-base">{PRICE_CHANGE_TEXT}</p>
           <p className="text-sm">{VOLATILITY_TEXT}</p>
           {wti ? (
             <p className="text-muted-foreground text-xs">

@@ -10,7 +10,7 @@ import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 function IllustrativeTrend({ chart, height, permalink }: { chart: boolean; height: number; permalink?: string | undefined }) {
   return (
     <IllustrativeFigures>
-      <p className="text-2xl font-bold">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
+      <p className="text-base">{PRODUCTION_TREND.at(-1)?.value.toLocaleString('en-US')} bbl/d</p>
       <p className="text-muted-foreground text-sm">June, up from {PRODUCTION_TREND[0].value.toLocaleString('en-US')} in January</p>
       {chart ? (
         <CardChart spec={productionCardChart(undefined)} height={height} permalink={permalink} embed={cardEmbedPath('production')} />

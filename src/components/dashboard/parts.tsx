@@ -36,8 +36,10 @@ export function CardChart({
 }
 
 /**
- * Fixed example figures, set apart from measured ones: a dashed box with a visible
- * "Illustrative figures" badge and a line saying they are examples.
+ * Fixed example figures, set apart from measured ones so a reader never takes one for the
+ * other: a dashed box that says what it is before anything in it (the badge, then the line
+ * that they are examples, not market data), its figures in plain muted type rather than the
+ * bold of a measured figure.
  */
 export function IllustrativeFigures({ children }: { children: ReactNode }) {
   return (
@@ -46,8 +48,8 @@ export function IllustrativeFigures({ children }: { children: ReactNode }) {
       data-illustrative=""
     >
       <IllustrativeBadge />
-      <div className="mt-2 space-y-1">{children}</div>
-      <p className="text-muted-foreground mt-2 text-xs">Example figures for demonstration, not market data.</p>
+      <p className="text-muted-foreground mt-2 text-xs">Example figures for demonstration, not market data:</p>
+      <div className="text-muted-foreground mt-1 space-y-1 [&_p]:font-normal">{children}</div>
     </div>
   );
 }
