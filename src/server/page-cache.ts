@@ -217,8 +217,13 @@ interface Entry {
   tags: ReadonlySet<string>;
   /** After this time (ms) the page is stale even without a change (a release falls due, a figure turns stale). */
   validUntil: number | undefined;
-  /** A change to something it shows made it stale: it is served only while its new version renders. */
-  stale: boolean;
+  /**
+   * The purge (this cache's count, `purgeSeq`) that made it stale, 0 while none did: it is
+   * served only while its new version renders, and only until that purge is settled (`settle`).
+   */
+  staleSince: number;
+  /** When it was last read (ms): the pages read lately are rendered afresh first when a write settles. */
+  readAt: number;
 }
 
 /** What the page cache has for an address: the page, and whether it is still current. */
@@ -261,13 +266,21 @@ export class PageCache {
   readonly #byTag = new Map<string, Set<string>>();
   /** For each path with stored entries: the parameters its route reads, and how many entries it has. */
   readonly #paths = new Map<string, { params: readonly string[]; entries: number }>();
-  /** Renders in flight, by address: a second reader waits for the first's render. */
-  readonly #rendering = new Map<string, Promise<CachedPage>>();
+  /**
+   * Renders in flight, by address, with `purgeSeq` as it was when each began: a second reader
+   * waits for the first's render, unless a purge was applied since it began (it may show
+   * what that purge changed as it was before).
+   */
+  readonly #rendering = new Map<string, { since: number; page: Promise<CachedPage> }>();
+  /** The addresses of the pages a purge made stale. */
+  readonly #stale = new Set<string>();
   /** Addresses whose stale page is being rendered afresh in the background. */
   readonly #revalidating = new Set<string>();
   #bytes = 0;
   /** Purges applied so far, and the latest of them: a render that began before one of them may have read what it changed. */
   #purgeSeq = 0;
+  /** Every purge up to this one is settled: no page it made stale is kept (see `settle`). */
+  #settledSeq = 0;
   readonly #recentPurges: { seq: number; tags: readonly string[]; hard: readonly string[] }[] = [];
   readonly counts: PageCacheCounts = { hits: 0, staleHits: 0, misses: 0, renders: 0, revalidations: 0, purged: 0 };
 
@@ -286,7 +299,8 @@ export class PageCache {
     if (!entry) return undefined;
     this.#entries.delete(address);
     this.#entries.set(address, entry);
-    const fresh = !entry.stale && (entry.validUntil === undefined || now < entry.validUntil);
+    entry.readAt = now;
+    const fresh = entry.staleSince === 0 && (entry.validUntil === undefined || now < entry.validUntil);
     return { page: entry.page, fresh };
   }
 
@@ -314,9 +328,12 @@ export class PageCache {
     const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + address.length * 2;
     this.#remove(address);
     const purged = this.#purgedSince(renderedSince, tagSet);
-    // A render that may show a story taken off the site meanwhile is not kept at all.
-    if (size > this.maxBytes / 8 || purged === 'hard') return;
-    this.#entries.set(address, { page, path: url.pathname, size, tags: tagSet, validUntil, stale: purged === 'soft' });
+    // A render that may show a story taken off the site meanwhile is not kept at all, nor one
+    // that may show what a settled purge changed as it was before: its write was answered.
+    if (size > this.maxBytes / 8 || purged === 'hard' || (purged !== undefined && purged <= this.#settledSeq)) return;
+    const staleSince = purged ?? 0;
+    this.#entries.set(address, { page, path: url.pathname, size, tags: tagSet, validUntil, staleSince, readAt: Date.now() });
+    if (staleSince !== 0) this.#stale.add(address);
     this.#bytes += size;
     for (const tag of tagSet) {
       let addresses = this.#byTag.get(tag);
@@ -340,15 +357,16 @@ export class PageCache {
 
   /**
    * Whether a purge applied after `seq` concerns any of these tags: 'hard' when a hard one
-   * does, 'soft' when only soft ones do (or when `seq` is too old to tell), else undefined.
+   * does; else the first soft one that does (the page is stale from it on; the first after
+   * `seq` when `seq` is too old to tell); else undefined.
    */
-  #purgedSince(seq: number, tags: ReadonlySet<string>): 'hard' | 'soft' | undefined {
+  #purgedSince(seq: number, tags: ReadonlySet<string>): 'hard' | number | undefined {
     if (seq >= this.#purgeSeq) return undefined;
     const later = this.#recentPurges.filter((p) => p.seq > seq);
     if (later.some((p) => p.hard.some((t) => tags.has(t)))) return 'hard';
     const oldest = this.#recentPurges[0]?.seq ?? this.#purgeSeq + 1;
-    if (seq + 1 < oldest) return 'soft';
-    return later.some((p) => p.tags.some((t) => tags.has(t))) ? 'soft' : undefined;
+    if (seq + 1 < oldest) return seq + 1;
+    return later.find((p) => p.tags.some((t) => tags.has(t)))?.seq;
   }
 
   /**
@@ -357,7 +375,8 @@ export class PageCache {
    */
   purge(tags: Iterable<string>): number {
     const targets = [...tags].map(purgeTarget);
-    this.#recentPurges.push({ seq: ++this.#purgeSeq, tags: targets.map((t) => t.tag), hard: targets.filter((t) => t.hard).map((t) => t.tag) });
+    const seq = ++this.#purgeSeq;
+    this.#recentPurges.push({ seq, tags: targets.map((t) => t.tag), hard: targets.filter((t) => t.hard).map((t) => t.tag) });
     if (this.#recentPurges.length > RECENT_PURGES) this.#recentPurges.shift();
     let marked = 0;
     for (const { tag, hard } of targets) {
@@ -367,8 +386,9 @@ export class PageCache {
         if (hard) {
           this.#remove(address);
           marked++;
-        } else if (!entry.stale) {
-          entry.stale = true;
+        } else if (entry.staleSince === 0) {
+          entry.staleSince = seq;
+          this.#stale.add(address);
           marked++;
         }
       }
@@ -383,11 +403,63 @@ export class PageCache {
    */
   renderOnce(address: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
     const running = this.#rendering.get(address);
-    if (running) return running;
+    // A render begun before the last purge this process applied may show what it changed as it was.
+    if (running && running.since === this.#purgeSeq) return running.page;
     this.counts.renders++;
-    const rendering = render().finally(() => this.#rendering.delete(address));
+    const rendering = { since: this.#purgeSeq, page: render() };
+    rendering.page = rendering.page.finally(() => {
+      if (this.#rendering.get(address) === rendering) this.#rendering.delete(address);
+    });
     this.#rendering.set(address, rendering);
-    return rendering;
+    return rendering.page;
+  }
+
+  /** The render of an address in flight, if any (settles once it is stored or failed). */
+  renderingOf(address: string): Promise<unknown> | undefined {
+    return this.#rendering.get(address)?.page.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * The pages made stale by purges up to `seq` (a `purgeSeq`), the most lately read first,
+   * each with the parameters its route reads: those a write's settling renders afresh.
+   */
+  staleThrough(seq: number): { address: string; params: readonly string[] }[] {
+    const found: { address: string; params: readonly string[]; readAt: number }[] = [];
+    for (const address of this.#stale) {
+      const entry = this.#entries.get(address);
+      const params = entry && this.#paths.get(entry.path)?.params;
+      if (entry && params && entry.staleSince <= seq) found.push({ address, params, readAt: entry.readAt });
+    }
+    return found.sort((a, b) => b.readAt - a.readAt).map(({ address, params }) => ({ address, params }));
+  }
+
+  /** Whether the page at an address is stale from a purge up to `seq` (a `purgeSeq`). */
+  staleFrom(address: string, seq: number): boolean {
+    const since = this.#entries.get(address)?.staleSince ?? 0;
+    return since !== 0 && since <= seq;
+  }
+
+  /**
+   * Settles every purge up to `seq` (a `purgeSeq`): a page one of them made stale and that was
+   * not rendered afresh meanwhile is dropped, and none is stored stale from them again (a
+   * render begun before one of them is not kept), so the next reader of such a page waits
+   * for its new version rather than being answered the old one. Called when a write is to
+   * be answered: from then on, no reader may see what it changed as it was. Answers how
+   * many pages were dropped.
+   */
+  settle(seq: number): number {
+    this.#settledSeq = Math.max(this.#settledSeq, Math.min(seq, this.#purgeSeq));
+    let dropped = 0;
+    for (const address of [...this.#stale]) {
+      if (this.staleFrom(address, this.#settledSeq)) {
+        this.#remove(address);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   /**
@@ -410,6 +482,7 @@ export class PageCache {
     const entry = this.#entries.get(address);
     if (!entry) return;
     this.#entries.delete(address);
+    this.#stale.delete(address);
     this.#bytes -= entry.size;
     for (const tag of entry.tags) {
       const addresses = this.#byTag.get(tag);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { appConfig } from '@/server/config';
 import { withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
+import type { PageRenderer } from '@/server/front/render-thread';
 import { EVERY_PAGE_TAG, cachedPage, compressOffThread, etagFor, pageCacheControl, type CachedPage, type PageCache } from '@/server/page-cache';
 
 /**
@@ -116,4 +117,51 @@ export async function storeRendered(
   if (rendered.status !== 200) cache.delete(address);
   else cache.set(address, url, params, page, rendered.tags, rendered.validUntil, renderedSince);
   return page;
+}
+
+/** Renders stale pages afresh in the background (`backgroundRevalidation`). */
+export interface Revalidation {
+  /** Starts the background render of the page at `address` (of a route reading `params`), unless one is running. */
+  start(address: string, params: readonly string[]): void;
+  /**
+   * The same, answering when the page is stored afresh, dropped or failed (the render
+   * already running, if one is): what a write's settling waits for.
+   */
+  run(address: string, params: readonly string[]): Promise<void>;
+}
+
+/**
+ * Renders stale pages afresh in the background, once each, on the process's render thread,
+ * and keeps them. When the thread cannot render one, the stale page is dropped instead, so
+ * the next reader's miss renders it on the serving thread (a page is never left stale).
+ */
+export function backgroundRevalidation(cache: PageCache, renderer: PageRenderer): Revalidation {
+  const running = new Map<string, Promise<void>>();
+  const run = (address: string, params: readonly string[]): Promise<void> => {
+    const current = running.get(address);
+    if (current) return current;
+    // A reader's render of it (an editor's) is under way instead: wait for that one.
+    if (!cache.claimRevalidation(address)) return cache.renderingOf(address)?.then(() => undefined) ?? Promise.resolve();
+    cache.counts.renders++;
+    const renderedSince = cache.purgeSeq;
+    const revalidation = renderer
+      .render(address)
+      .then(async (rendered) => {
+        if (rendered) await storeRendered(cache, address, new URL(address, 'http://localhost'), params, rendered, renderedSince);
+        else cache.delete(address);
+      })
+      .catch((error: unknown) => {
+        console.error(
+          JSON.stringify({ event: 'page_revalidation_failed', address, message: error instanceof Error ? error.message : String(error) }),
+        );
+        cache.delete(address);
+      })
+      .finally(() => {
+        running.delete(address);
+        cache.revalidated(address);
+      });
+    running.set(address, revalidation);
+    return revalidation;
+  };
+  return { run, start: (address, params) => void run(address, params) };
 }

@@ -35,7 +35,10 @@ describe('behind Varnish with the shipped configuration', () => {
   });
 
   const edge = (path: string, headers: Record<string, string> = {}) => getPage(varnish.port, path, headers);
-  const originRenders = () => readMetric(ports.metrics, 'site_page_cache_events_total{event="render"}');
+  /** Article pages the origin rendered so far (on its render thread or on the serving thread). */
+  const articleRenders = async () =>
+    (await readMetric(ports.metrics, 'site_page_render_seconds_count{route="/article/[slug]",thread="render"}')) +
+    (await readMetric(ports.metrics, 'site_page_render_seconds_count{route="/article/[slug]",thread="serving"}'));
 
   it('keeps public pages: the second reader gets Varnish’s copy, and browsers never see the surrogate keys', async () => {
     const path = `/article/${stories[0]!.slug}`;
@@ -78,10 +81,11 @@ describe('behind Varnish with the shipped configuration', () => {
       expect(hit.headers['x-edge-cache'], path).toBe('hit');
       kept.set(path, hit.body);
     }
-    const rendersBefore = await originRenders();
-
     const excerpt = `Edited behind Varnish ${Date.now()}.`;
     expect((await call('PATCH', `/api/articles/${edited.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+    // The save rendered the page afresh at the origin before it was answered (with any other
+    // page the origin holds whose related stories it changed).
+    const rendersBefore = await articleRenders();
     // Varnish serves the old page while it fetches the new one, then the new one from its cache.
     let readers = 0;
     for (;;) {
@@ -97,9 +101,10 @@ describe('behind Varnish with the shipped configuration', () => {
       expect(page.headers['x-edge-cache'], path).toBe('hit');
       expect(page.body, path).toBe(kept.get(path));
     }
-    // However many readers asked meanwhile, the origin rendered the edited page once.
+    // However many readers asked meanwhile, Varnish fetched the page the origin held: no render
+    // (one, should the save's render not have been done in time on a busy machine).
     expect(readers).toBeGreaterThan(1);
-    expect((await originRenders()) - rendersBefore).toBe(1);
+    expect((await articleRenders()) - rendersBefore).toBeLessThanOrEqual(1);
   });
 
   it('never stores the admin panel, its API, a preview link or a signed-in request', async () => {

@@ -168,6 +168,61 @@ describe('PageCache purges by tag', () => {
   });
 });
 
+describe('PageCache settles the purges of a write before it is answered', () => {
+  it('drops the pages the settled purges made stale, and keeps those a later purge did (served stale until it settles)', () => {
+    const cache = new PageCache();
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1']);
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2']);
+    cache.set('/article/c', url('/article/c'), [], page('c'), ['a:3']);
+    cache.purge(['a:1']);
+    const first = cache.purgeSeq;
+    cache.purge(['a:2']);
+    expect(cache.staleFrom('/article/a', first)).toBe(true);
+    expect(cache.staleFrom('/article/b', first)).toBe(false);
+    expect(cache.settle(first)).toBe(1);
+    expect(cache.get('/article/a')).toBeUndefined();
+    expect(cache.get('/article/b')?.fresh).toBe(false);
+    expect(cache.get('/article/c')?.fresh).toBe(true);
+    expect(cache.settle(cache.purgeSeq)).toBe(1);
+    expect(cache.get('/article/b')).toBeUndefined();
+    expect(cache.get('/article/c')?.fresh).toBe(true);
+  });
+
+  it('does not keep a render begun before a settled purge of what it shows, even when a later purge is not settled yet', () => {
+    const cache = new PageCache();
+    const before = cache.purgeSeq;
+    cache.purge(['a:1']);
+    cache.settle(cache.purgeSeq);
+    cache.purge(['a:1']);
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1'], undefined, before);
+    expect(cache.get('/article/a')).toBeUndefined();
+    // Begun after the settled purge, before the open one: kept, stale until that one settles.
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1'], undefined, cache.purgeSeq - 1);
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+    // Begun before the settled purge, but a render that purge did not concern: kept fresh.
+    cache.set('/article/b', url('/article/b'), [], page('b'), ['a:2'], undefined, before);
+    expect(cache.get('/article/b')?.fresh).toBe(true);
+  });
+
+  it('lists the stale pages up to a purge with their parameters, the most lately read first', () => {
+    const cache = new PageCache();
+    cache.set('/news?page=2', url('/news?page=2'), NEWS_PARAMS, page('2'), ['l:all']);
+    cache.set('/', url('/'), [], page('home'), ['l:all']);
+    cache.set('/article/a', url('/article/a'), [], page('a'), ['a:1']);
+    const now = Date.now();
+    cache.get('/', now + 1_000);
+    cache.get('/news?page=2', now + 2_000);
+    cache.purge(['l:all']);
+    const through = cache.purgeSeq;
+    cache.purge(['a:1']);
+    expect(cache.staleThrough(through)).toEqual([
+      { address: '/news?page=2', params: NEWS_PARAMS },
+      { address: '/', params: [] },
+    ]);
+    expect(cache.staleThrough(cache.purgeSeq).map((p) => p.address)).toContain('/article/a');
+  });
+});
+
 describe('PageCache renders', () => {
   it('renders a missing page once however many ask at the same moment', async () => {
     const cache = new PageCache();
@@ -185,6 +240,24 @@ describe('PageCache renders', () => {
     // Once done, the next miss renders again.
     void cache.renderOnce('/news', render);
     expect(renders).toBe(2);
+  });
+
+  it('does not let a reader join a render begun before a purge this process applied since', async () => {
+    const cache = new PageCache();
+    const finishes: ((p: ReturnType<typeof page>) => void)[] = [];
+    const render = () => new Promise<ReturnType<typeof page>>((resolve) => finishes.push(resolve));
+    const early = cache.renderOnce('/news', render);
+    expect(cache.renderOnce('/news', render)).toBe(early);
+    cache.purge(['l:all']);
+    const late = cache.renderOnce('/news', render);
+    expect(late).not.toBe(early);
+    expect(finishes).toHaveLength(2);
+    // Later readers join the render begun after the purge; the earlier one's end does not forget it.
+    finishes[0]!(page('old'));
+    await early;
+    expect(cache.renderOnce('/news', render)).toBe(late);
+    finishes[1]!(page('new'));
+    expect((await late).body.toString()).toBe('new');
   });
 
   it('lets a failed render fail every waiter, and the next ask try again', async () => {

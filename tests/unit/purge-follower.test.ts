@@ -87,4 +87,38 @@ describe('PurgeFollower', () => {
     expect(follower.current()).toBe(false);
     expect(readings).toBe(2);
   });
+
+  it('applies the log through a purge a write names whatever the stamp says, after a read under way, never applying a row twice', async () => {
+    log.reads.length = 0;
+    log.last = 4;
+    const cache = new PageCache();
+    cache.set('/article/a', new URL('http://localhost/article/a'), [], cachedPage('a', [], etagFor('a')), ['a:1']);
+    let stamp = 'p';
+    const follower = new PurgeFollower(cache, () => stamp);
+    await follower.sync();
+    expect(follower.appliedThrough).toBe(4);
+    // A reader's read is under way (it began before the write committed purge 5)...
+    stamp = 'q';
+    await nextTurn();
+    const reader = follower.sync();
+    await until(() => log.reads.length === 1);
+    // ...and the write, told its purge is 5, asks for it: it waits for that read, then reads again.
+    let applied = false;
+    const settling = follower.applyThrough(5).then(() => (applied = true));
+    await nextTurn();
+    expect(log.reads).toHaveLength(1);
+    log.reads[0]!.answer([]);
+    await reader;
+    await until(() => log.reads.length === 2);
+    expect(applied).toBe(false);
+    expect(log.reads[1]!.after).toBe(4);
+    log.reads[1]!.answer([{ id: 5, tags: ['a:1'] }]);
+    await settling;
+    expect(follower.appliedThrough).toBe(5);
+    expect(cache.get('/article/a')?.fresh).toBe(false);
+    // Already applied: no read.
+    await follower.applyThrough(5);
+    expect(log.reads).toHaveLength(2);
+    log.last = 0;
+  });
 });

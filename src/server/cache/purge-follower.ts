@@ -19,6 +19,8 @@ export class PurgeFollower {
   #seenStamp: string | undefined;
   #readAt = 0;
   #pending: Promise<void> | undefined;
+  /** The read of the log under way, if any: reads run one after another, so none applies a row twice. */
+  #reading: Promise<void> | undefined;
   /** The stamp as read in this turn of the event loop (undefined: not read yet this turn). */
   #turnStamp: { value: string | undefined } | undefined;
   readonly #endTurn = () => (this.#turnStamp = undefined);
@@ -59,10 +61,38 @@ export class PurgeFollower {
     this.#pending ??= new Promise<void>((resolve, reject) => {
       setImmediate(() => {
         this.#pending = undefined;
-        this.#read().then(resolve, reject);
+        this.#readInTurn().then(resolve, reject);
       });
     });
     return this.#pending;
+  }
+
+  /**
+   * Applies every purge up to the logged purge `id`, one already committed (a write settling
+   * its purge, see `settle.ts`): reads the log whatever the stamp says, once the read under
+   * way (which may have begun before the commit) is done.
+   */
+  async applyThrough(id: number): Promise<void> {
+    for (let reads = 0; (this.#lastId ?? -1) < id; reads++) {
+      if (reads === 3) throw new Error(`The purge log holds no purge ${id} yet.`);
+      await this.#readInTurn();
+    }
+  }
+
+  /** One read of the log, after the one under way. */
+  #readInTurn(): Promise<void> {
+    // `#reading` never rejects: a failed read fails its own callers only.
+    const read = (this.#reading ?? Promise.resolve()).then(() => this.#read());
+    const done: Promise<void> = read.then(
+      () => {
+        if (this.#reading === done) this.#reading = undefined;
+      },
+      () => {
+        if (this.#reading === done) this.#reading = undefined;
+      },
+    );
+    this.#reading = done;
+    return read;
   }
 
   async #read(): Promise<void> {

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { serveClusterWriteLock } from '@db/cluster-write-lock';
+import { serveClusterSettles } from '@/server/cache/settle';
 import { type AppConfig } from '@/server/config';
 
 /** What a web process tells the cluster's primary once it accepts connections. */
@@ -20,6 +21,7 @@ export function restartDelayMs(stopsInLastMinute: number): number {
  */
 export function runPrimary(config: AppConfig, workers: number, entry: { exec: string; execArgv: string[] }, env: Record<string, string> = {}): void {
   serveClusterWriteLock();
+  serveClusterSettles();
   cluster.setupPrimary(entry);
   let stopping = false;
   let listening = 0;

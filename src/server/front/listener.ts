@@ -14,8 +14,9 @@ import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { processViewCounter } from '@/server/services/readership/views';
 import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
-import { storeRendered } from '@/server/page-render';
-import { processRenderer, type PageRenderer } from '@/server/front/render-thread';
+import { backgroundRevalidation } from '@/server/page-render';
+import { pageSettler, settleHere } from '@/server/cache/settle';
+import { processRenderer } from '@/server/front/render-thread';
 import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
@@ -220,6 +221,8 @@ export async function createRequestListener(
   watchOutbox(() => countPendingMail());
   const renderer = processRenderer(join(build, 'server/entry.mjs'), () => purges.appliedThrough);
   const revalidation = backgroundRevalidation(pageCache, renderer);
+  // A write is answered once this process (and every other) answers what it changed (settle.ts).
+  settleHere(pageSettler(pageCache, purges, revalidation));
 
   /**
    * Answers from memory when it can: a prerendered page, or a cached on-demand page once the
@@ -388,33 +391,4 @@ function answerHealth(
     (result) => send(result.ready ? 200 : 503, { status: result.ready ? 'ready' : 'not ready', checks: result.checks }),
     (error: unknown) => send(503, { status: 'not ready', message: error instanceof Error ? error.message : String(error) }),
   );
-}
-
-/**
- * Renders stale pages afresh in the background, once each, on the process's render thread,
- * and keeps them. When the thread cannot render one, the stale page is dropped instead, so
- * the next reader's miss renders it on the serving thread (a page is never left stale).
- */
-function backgroundRevalidation(cache: PageCache, renderer: PageRenderer) {
-  return {
-    /** Starts the background render of the page at `address` (of a route reading `params`), unless one is running. */
-    start(address: string, params: readonly string[]): void {
-      if (!cache.claimRevalidation(address)) return;
-      cache.counts.renders++;
-      const renderedSince = cache.purgeSeq;
-      void renderer
-        .render(address)
-        .then(async (rendered) => {
-          if (rendered) await storeRendered(cache, address, new URL(address, 'http://localhost'), params, rendered, renderedSince);
-          else cache.delete(address);
-        })
-        .catch((error: unknown) => {
-          console.error(
-            JSON.stringify({ event: 'page_revalidation_failed', address, message: error instanceof Error ? error.message : String(error) }),
-          );
-          cache.delete(address);
-        })
-        .finally(() => cache.revalidated(address));
-    },
-  };
 }

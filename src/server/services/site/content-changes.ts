@@ -1,3 +1,4 @@
+import { settleEverywhere } from '@/server/cache/settle';
 import { tagsToPurge, type ContentChange } from '@/server/cache/tags';
 import { appConfig, loadConfig } from '@/server/config';
 import { writeTransaction, type Executor } from '@/server/db';
@@ -103,12 +104,16 @@ export function shareInBackground(purge: LoggedPurge): void {
 
 /**
  * After content readers see changed: logs the purge of the pages that show it (see
- * `logPurge`), tells the shared cache in front, and POSTs to REBUILD_HOOK_URL when set. The
- * shared cache and the hook are told in the background; they block nothing. Several changes
- * (an import that touched several kinds of data) make one purge.
+ * `logPurge`), waits until every web process answers the new pages (`settleEverywhere`: a
+ * write is answered only once a read after it cannot get the old page from memory), then
+ * tells the shared cache in front, and POSTs to REBUILD_HOOK_URL when set. The shared cache
+ * is told after the processes settled, so what it fetches again is the new page; it and the
+ * hook are told in the background and block nothing. Several changes (an import that
+ * touched several kinds of data) make one purge.
  */
 export async function contentChanged(event: ChangeEvent, change: ContentChange | readonly ContentChange[]): Promise<void> {
   const purge = await writeTransaction((tx) => logPurge(Array.isArray(change) ? change : [change], tx));
+  await settleEverywhere(purge.id);
   shareInBackground(purge);
   void notifyRebuildHook(event);
 }
