@@ -156,6 +156,9 @@ export const messages = {
   eiaStoppedShort: (route: string, received: number, total: number) =>
     `EIA stopped sending rows of ${route} after ${received.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} it announced.`,
   eiaTooManyPages: (route: string, pages: number) => `EIA needed more than ${pages} pages for ${route}; the import stopped there.`,
+  eiaTotalDiffers: (route: string, announced: number, sent: number) =>
+    `EIA announced ${announced.toLocaleString('en-US')} rows of ${route} and sent ${sent.toLocaleString('en-US')}; the ${sent.toLocaleString('en-US')} sent were kept.`,
+  eiaNoRoute: (route: string, said: string) => `EIA has no route ${route} (${said.replace(/\.$/, '')}.).`,
   zohoSaid: (message: string, code?: string | number) => `Zoho Analytics: ${message}${code !== undefined ? ` (error ${code})` : ''}`,
   zohoHttp: (status: number) => `Zoho Analytics answered HTTP ${status}.`,
   zohoRefreshTokenRejected: 'Zoho rejected the refresh token (invalid_code). Generate a new one from your self-client.',

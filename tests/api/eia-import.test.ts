@@ -13,6 +13,7 @@ import {
   subscribers,
 } from '@db/schema';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { eiaNumber } from '@/server/integrations/eia';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
 import { fetchCurrent } from '../helpers/purge.ts';
@@ -165,7 +166,7 @@ describe('EIA import', () => {
       .from(marketObservations)
       .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
       .where(eq(marketSeries.slug, 'wti'));
-    const expected = (eia.routes.get('petroleum/pri/spt') ?? []).filter((r) => r['series'] === 'RWTC' && r['value'] !== '.');
+    const expected = (eia.routes.get('petroleum/pri/spt') ?? []).filter((r) => r['series'] === 'RWTC' && eiaNumber(r['value']) !== undefined);
     expect(wtiRows).toHaveLength(expected.length);
     expect(wtiRows.find((r) => r.period === expected[0]?.['period'])?.value).toBe(Number(expected[0]?.['value']));
     const [wti] = await db.select().from(marketSeries).where(eq(marketSeries.slug, 'wti'));
@@ -218,7 +219,9 @@ describe('EIA import', () => {
       .from(marketObservations)
       .where(eq(marketObservations.seriesId, production?.id ?? -1))
       .orderBy(marketObservations.period);
-    const fakeProduction = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter((r) => r['series'] === 'MCRFPUS2' && r['value'] !== '.');
+    const fakeProduction = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter(
+      (r) => r['series'] === 'MCRFPUS2' && eiaNumber(r['value']) !== undefined,
+    );
     expect(productionRows).toEqual(fakeProduction.map((r) => ({ period: `${String(r['period'])}-01`, value: Number(r['value']) })));
     const card = productionCard(await (await fetchCurrent(`${server.url}/`)).text());
     const last = productionRows.at(-1);

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gridFuelHourly, gridHourly, pagePurges } from '@db/schema';
 import { formatGigawatts } from '@/lib/grid-format';
-import { defaultEiaRoutes, FAKE_EIA_KEY, FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, startFakeEia } from '../fakes/eia.ts';
+import { GRID_FUEL_CODES } from '@db/catalog/grid';
+import { defaultEiaRoutes, FAKE_EIA_KEY, FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, fakeGridFuels, startFakeEia } from '../fakes/eia.ts';
 import { fetchCurrent } from '../helpers/purge.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
 import { useFake } from '../helpers/suite.ts';
@@ -97,7 +98,7 @@ describe('the hourly grid import', () => {
     expect(gap.forecast).not.toBeNull();
     // Forecast hours run a day past the last demand hour.
     expect(tex.at(-1)!.period.getTime()).toBe(lastHour + 24 * HOUR);
-    // A respondent the site does not keep (ERCO) is left out; a fuel it does not list (battery) is added to Other; a "." is a gap.
+    // A respondent the site does not keep (ERCO) is left out; a fuel it does not list (battery) is added to Other; a null is a gap.
     expect(await hours('ERCO')).toEqual([]);
     const fuelsAt = (respondent: string, period: number) =>
       db()
@@ -105,8 +106,12 @@ describe('the hourly grid import', () => {
         .from(gridFuelHourly)
         .where(and(eq(gridFuelHourly.respondent, respondent), eq(gridFuelHourly.period, new Date(period))));
     const usLast = await fuelsAt('US48', lastHour);
-    const generation = fakeGridDemand('US48', lastHour) + 100;
-    expect(usLast.find((f) => f.fuel === 'OTH')?.value).toBe(Math.round(generation * 0.02) + Math.round(generation * 0.01));
+    // The fake's fuels are the recorded hour's (rto-fuel-type-data.json): those the grid does not list add up in Other.
+    const recorded = fakeGridFuels('US48', lastHour);
+    const listed = new Set<string>(GRID_FUEL_CODES);
+    const other = recorded.filter((f) => f.fuel === 'OTH' || !listed.has(f.fuel)).reduce((sum, f) => sum + f.value, 0);
+    expect(recorded.map((f) => f.fuel)).toEqual(expect.arrayContaining(['BAT', 'PS', 'SNB', 'UES']));
+    expect(usLast.find((f) => f.fuel === 'OTH')?.value).toBe(other);
     expect(usLast.map((f) => f.fuel)).not.toContain('BAT');
     expect((await fuelsAt('US48', lastHour - 7 * HOUR)).map((f) => f.fuel)).not.toContain('SUN');
 

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
 import type { SeriesSummary } from '@/lib/wire/markets';
+import { eiaNumber } from '@/server/integrations/eia';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
@@ -318,7 +319,7 @@ describe('EIA import of the new series', () => {
     expect(Date.now() - Date.parse(storageStart)).toBeGreaterThan(6 * 365 * 86_400_000 - 86_400_000 * 30);
 
     const expectImported = async (slug: string, route: string, code: string) => {
-      const fake = (eia.routes.get(route) ?? []).filter((r) => r['series'] === code && r['value'] !== null && r['value'] !== '.');
+      const fake = (eia.routes.get(route) ?? []).filter((r) => r['series'] === code && eiaNumber(r['value']) !== undefined);
       const history = (await (await get(`/api/series/${slug}`)).json()) as {
         series: SeriesSummary;
         observations: { period: string; value: number }[];

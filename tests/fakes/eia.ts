@@ -1,16 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { startFakeServer, type FakeServer } from './http.ts';
 
 /**
- * A local stand-in for EIA's API v2 with its real shapes: string values with gaps ("."
- * and null), `response.total` as a string, at most `maxPage` rows per answer (EIA's cap
- * is 5000; small here so paging is exercised), 400 `{error, code}` for bad parameters and
- * 403 `{error: {code, message}}` for a bad key.
+ * A local stand-in for EIA's API v2, shaped from answers EIA really sent (the recordings in
+ * `tests/fixtures/eia/`, each with its source in that folder's README): every route answers its
+ * recorded column set in the recorded key order, names where EIA sends names (`respondent-name`,
+ * `type-name`, `stateDescription`, `sectorName`), values as EIA writes them (strings without a
+ * leading zero, trailing zeros dropped, negatives, up to 11 decimals), gaps as null or "NA",
+ * `response.total` as a string, the `dateFormat` of the frequency asked for, a root `warnings`
+ * whenever the total passes 5,000, at most `maxPage` rows per answer (EIA's cap is 5,000; small
+ * here so paging is exercised), and the order of rows EIA keeps only as far as the sort asked
+ * for: rows equal on every sort column come in a different order on every request, as EIA's do.
+ * Errors as EIA answers them: 400 `{error, code}` for a bad parameter (an unknown facet name
+ * too), 403 `{error: {code, message}}` for a bad key, and HTTP 500 carrying `"code": 404` for a
+ * route it does not know.
  */
 export interface FakeEia extends FakeServer {
   /** Rows per route, as EIA would answer them before filtering. */
   routes: Map<string, Record<string, unknown>[]>;
-  /** Make the next `times` calls of a route answer `status` (429 carries Retry-After: 0). */
-  failNext: (route: string, status: number, times?: number) => void;
+  /**
+   * Make the next `times` calls of a route answer `status` (429 carries Retry-After: 0); the
+   * body's `code` is `code` when given (EIA answers an unknown route 500 with code 404).
+   */
+  failNext: (route: string, status: number, times?: number, code?: number) => void;
   /** Make a route page wrongly (see PagingFault) until cleared with `undefined`. */
   pagingFault: (route: string, fault: PagingFault | undefined) => void;
 }
@@ -18,8 +30,9 @@ export interface FakeEia extends FakeServer {
 /**
  * Ways an upstream's paging can go wrong. `endless`: every page is full and its `total` lies
  * one page beyond it, so the total is never reached. `short`: the total is twice the rows
- * there are, and the pages past them are empty. `total`: the answer always says `total` rows
- * and fills every page up to it by cycling through the rows there are.
+ * there are, and the pages past them are empty (a recorded answer said "436" and held 218).
+ * `total`: the answer always says `total` rows and fills every page up to it by cycling
+ * through the rows there are.
  */
 export type PagingFault = { kind: 'endless' } | { kind: 'short' } | { kind: 'total'; total: number };
 
@@ -32,19 +45,86 @@ export const FAKE_EIA_KEY = 'fake-eia-key';
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** The folder of recorded EIA answers. */
+export const EIA_FIXTURES = new URL('../fixtures/eia/', import.meta.url);
+
+/** A recorded EIA answer from `tests/fixtures/eia/`, parsed (its source is named in that folder's README). */
+export function eiaFixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(name, EIA_FIXTURES), 'utf8')) as Record<string, unknown>;
+}
+
+/** The rows of a recorded answer. */
+export function eiaFixtureRows(name: string): Record<string, unknown>[] {
+  return (eiaFixture(name)['response'] as { data: Record<string, unknown>[] }).data;
+}
+
+/**
+ * A number written as EIA writes it: at most `decimals` decimals, trailing zeros dropped and no
+ * leading zero (`0.306` is ".306", `-0.5` is "-.5", `86.10` is "86.1"), as the recordings show.
+ */
+export function eiaValueString(value: number, decimals = 2): string {
+  const fixed = value.toFixed(decimals);
+  const trimmed = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+  const text = trimmed.replace(/^(-?)0\./, '$1.');
+  return text === '-0' || text === '' ? '0' : text;
+}
+
 /** The grid monitor's respondents: the Lower 48 and its 13 regions. */
 export const FAKE_GRID_RESPONDENTS = ['US48', 'CAL', 'CAR', 'CENT', 'FLA', 'MIDA', 'MIDW', 'NE', 'NY', 'NW', 'SE', 'SW', 'TEN', 'TEX'];
 const HOUR = 3_600_000;
 /** An hour as EIA's hourly routes write it (UTC). */
 export const fakeEiaHour = (t: number) => new Date(t).toISOString().slice(0, 13);
 
+/** Region names and region-data type names as EIA-930 sends them (the recordings, `rto-region-data.json`). */
+const REGION_TYPES = { D: 'Demand', DF: 'Day-ahead demand forecast', NG: 'Net generation', TI: 'Total interchange' } as const;
+
+/**
+ * Each respondent's fuels and their recorded values at one hour (`rto-fuel-type-data.json`,
+ * 2024-12-15T00, ERCO included): the fake's hours scale them. Geothermal (GEO, California and
+ * the Northwest) and other energy storage (OES, California) are added with the names EIA's
+ * fuel-type facet lists (`rto-fuel-type-facets.json`); no recorded hour holds their values.
+ */
+function recordedFuels(): Map<string, { names: string; fuels: { fuel: string; name: string; value: number }[] }> {
+  const byRespondent = new Map<string, { names: string; fuels: { fuel: string; name: string; value: number }[] }>();
+  for (const row of eiaFixtureRows('rto-fuel-type-data.json')) {
+    const respondent = String(row['respondent']);
+    const entry = byRespondent.get(respondent) ?? { names: String(row['respondent-name']), fuels: [] };
+    entry.fuels.push({ fuel: String(row['fueltype']), name: String(row['type-name']), value: Number(row['value']) });
+    byRespondent.set(respondent, entry);
+  }
+  const add = (respondent: string, fuel: string, name: string, value: number) => {
+    const entry = byRespondent.get(respondent);
+    if (!entry) return;
+    entry.fuels.push({ fuel, name, value });
+    entry.fuels.sort((a, b) => a.fuel.localeCompare(b.fuel));
+  };
+  add('CAL', 'GEO', 'Geothermal', 1180);
+  add('NW', 'GEO', 'Geothermal', 95);
+  add('CAL', 'OES', 'Other energy storage', -12);
+  return byRespondent;
+}
+const RECORDED_FUELS = recordedFuels();
+
+/**
+ * The fake's net generation by fuel of a respondent in the hour ending at `t` (MWh): the
+ * recorded hour's fuels, scaled so they add up to the respondent's net generation (demand plus
+ * 100), negatives kept (California's Other, Texas' unknown storage, Tennessee's solar).
+ */
+export function fakeGridFuels(respondent: string, t: number): { fuel: string; name: string; value: number }[] {
+  const recorded = RECORDED_FUELS.get(respondent)?.fuels ?? [];
+  const total = recorded.reduce((sum, f) => sum + f.value, 0);
+  const generation = fakeGridDemand(respondent, t) + 100;
+  return recorded.map((f) => ({ fuel: f.fuel, name: f.name, value: Math.round((f.value * generation) / total) }));
+}
+
 /**
  * Hourly grid data for the `gridDays` days before the last whole hour before `now`: demand,
  * day-ahead forecast (a day past the last demand hour too), net generation and interchange of
- * every respondent, and net generation by fuel, including a fuel the import sums into Other
- * (BAT, battery storage) and a respondent it does not keep (ERCO). Gaps: Texas' demand is null
- * 5 hours before the end, and the Lower 48's solar is "." 7 hours before it. Each figure is a
- * function of its respondent and hour, so a test can say what it should be (`fakeGridDemand`).
+ * every respondent, and net generation by fuel with the fuels EIA reports (`fakeGridFuels`:
+ * battery, pumped and other storage, geothermal, solar with batteries, unknown storage), and a
+ * respondent the import does not keep (ERCO). Gaps: Texas' demand is null 5 hours before the
+ * end, and the Lower 48's solar is null 7 hours before it. Each figure is a function of its
+ * respondent and hour, so a test can say what it should be (`fakeGridDemand`, `fakeGridFuels`).
  */
 export function defaultGridRows(now: number, gridDays: number): { regions: Record<string, unknown>[]; fuels: Record<string, unknown>[] } {
   const last = Math.floor(now / HOUR) * HOUR - HOUR;
@@ -53,27 +133,36 @@ export function defaultGridRows(now: number, gridDays: number): { regions: Recor
   for (let t = last - gridDays * 24 * HOUR; t <= last + 24 * HOUR; t += HOUR) {
     const period = fakeEiaHour(t);
     for (const respondent of [...FAKE_GRID_RESPONDENTS, 'ERCO']) {
-      const common = { period, respondent, 'respondent-name': respondent, 'value-units': 'megawatthours' };
+      const name = RECORDED_FUELS.get(respondent)?.names ?? respondent;
+      // Region rows in the recorded key order: period, respondent, respondent-name, type, type-name, value, value-units.
+      const region = (type: keyof typeof REGION_TYPES, value: string | null) => ({
+        period,
+        respondent,
+        'respondent-name': name,
+        type,
+        'type-name': REGION_TYPES[type],
+        value,
+        'value-units': 'megawatthours',
+      });
       const demand = fakeGridDemand(respondent, t);
-      regions.push({ ...common, type: 'DF', 'type-name': 'Day-ahead demand forecast', value: String(Math.round(demand * 1.01)) });
+      regions.push(region('DF', String(Math.round(demand * 1.01))));
       if (t > last) continue;
       const gap = respondent === 'TEX' && t === last - 5 * HOUR;
-      regions.push({ ...common, type: 'D', 'type-name': 'Demand', value: gap ? null : String(demand) });
-      regions.push({ ...common, type: 'NG', 'type-name': 'Net generation', value: String(demand + 100) });
-      regions.push({ ...common, type: 'TI', 'type-name': 'Total interchange', value: '100' });
-      for (const [fuel, share] of [
-        ['NUC', 0.2],
-        ['COL', 0.15],
-        ['NG', 0.4],
-        ['WAT', 0.06],
-        ['WND', 0.1],
-        ['SUN', 0.05],
-        ['OIL', 0.01],
-        ['OTH', 0.02],
-        ['BAT', 0.01],
-      ] as const) {
+      regions.push(region('D', gap ? null : String(demand)));
+      regions.push(region('NG', String(demand + 100)));
+      regions.push(region('TI', '100'));
+      for (const { fuel, name: typeName, value } of fakeGridFuels(respondent, t)) {
         const solarGap = respondent === 'US48' && fuel === 'SUN' && t === last - 7 * HOUR;
-        fuels.push({ ...common, fueltype: fuel, 'type-name': fuel, value: solarGap ? '.' : String(Math.round((demand + 100) * share)) });
+        // Fuel rows in the recorded key order: fueltype, period, respondent, respondent-name, type-name, value, value-units.
+        fuels.push({
+          fueltype: fuel,
+          period,
+          respondent,
+          'respondent-name': name,
+          'type-name': typeName,
+          value: solarGap ? null : String(value),
+          'value-units': 'megawatthours',
+        });
       }
     }
   }
@@ -87,11 +176,185 @@ export function fakeGridDemand(respondent: string, t: number): number {
   return Math.round(level * (1 + 0.1 * Math.sin(((hour - 10) / 24) * 2 * Math.PI)));
 }
 
+/** What a petroleum or natural-gas row says besides its period and value, in the recorded column order. */
+interface SeriesColumns {
+  duoarea: string;
+  area: string;
+  product: string;
+  productName: string;
+  process: string;
+  processName: string;
+  series: string;
+  description: string;
+  units: string;
+}
+
+/**
+ * A petroleum or natural-gas row with the 11 columns EIA sends, in its order (as recorded in
+ * `petroleum-pri-fut-rclc.json` and `petroleum-stoc-wstk.json`).
+ */
+function seriesRow(period: string, c: SeriesColumns, value: string | null): Record<string, unknown> {
+  return {
+    period,
+    duoarea: c.duoarea,
+    'area-name': c.area,
+    product: c.product,
+    'product-name': c.productName,
+    process: c.process,
+    'process-name': c.processName,
+    series: c.series,
+    'series-description': c.description,
+    value,
+    units: c.units,
+  };
+}
+
+const WTI: SeriesColumns = {
+  duoarea: 'YCUOK',
+  area: 'NA',
+  product: 'EPCWTI',
+  productName: 'WTI Crude Oil',
+  process: 'PF4',
+  processName: 'Spot Price FOB',
+  series: 'RWTC',
+  description: 'Cushing, OK WTI Spot Price FOB (Dollars per Barrel)',
+  units: '$/BBL',
+};
+const BRENT: SeriesColumns = {
+  duoarea: 'ZEU',
+  area: 'NA',
+  product: 'EPCBRENT',
+  productName: 'UK Brent Crude Oil',
+  process: 'PF4',
+  processName: 'Spot Price FOB',
+  series: 'RBRTE',
+  description: 'Europe Brent Spot Price FOB (Dollars per Barrel)',
+  units: '$/BBL',
+};
+const HENRY_HUB: SeriesColumns = {
+  duoarea: 'RGC',
+  area: 'NA',
+  product: 'EPG0',
+  productName: 'Natural Gas',
+  process: 'PS0',
+  processName: 'Spot Price',
+  series: 'RNGWHHD',
+  description: 'Henry Hub Natural Gas Spot Price (Dollars per Million Btu)',
+  units: '$/MMBTU',
+};
+const crudeFuture = (n: number): SeriesColumns => ({
+  duoarea: 'YCUOK',
+  area: 'NA',
+  product: 'EPC0',
+  productName: 'Crude Oil',
+  process: `PE${n}`,
+  processName: `Future Contract ${n}`,
+  series: `RCLC${n}`,
+  description: `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
+  units: '$/BBL',
+});
+const gasFuture = (n: number): SeriesColumns => ({
+  duoarea: 'Y35NY',
+  area: 'NA',
+  product: 'EPG0',
+  productName: 'Natural Gas',
+  process: `PE${n}`,
+  processName: `Future Contract ${n}`,
+  series: `RNGC${n}`,
+  description: `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
+  units: '$/MMBTU',
+});
+const retailGasoline = (series: string, product: string, productName: string): SeriesColumns => ({
+  duoarea: 'NUS',
+  area: 'U.S.',
+  product,
+  productName,
+  process: 'PTE',
+  processName: 'Retail Sales',
+  series,
+  description: `U.S. ${productName} Retail Prices (Dollars per Gallon)`,
+  units: '$/GAL',
+});
+/** The weekly stocks' columns exactly as recorded (`petroleum-stoc-wstk.json`), and crude including the SPR. */
+const STOCKS: Record<string, SeriesColumns> = {
+  WCESTUS1: {
+    duoarea: 'NUS',
+    area: 'U.S.',
+    product: 'EPC0',
+    productName: 'Crude Oil',
+    process: 'SAX',
+    processName: 'Ending Stocks Excluding SPR',
+    series: 'WCESTUS1',
+    description: 'U.S. Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
+    units: 'MBBL',
+  },
+  W_EPC0_SAX_YCUOK_MBBL: {
+    duoarea: 'YCUOK',
+    area: 'NA',
+    product: 'EPC0',
+    productName: 'Crude Oil',
+    process: 'SAX',
+    processName: 'Ending Stocks Excluding SPR',
+    series: 'W_EPC0_SAX_YCUOK_MBBL',
+    description: 'Cushing, OK Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
+    units: 'MBBL',
+  },
+  WDISTUS1: {
+    duoarea: 'NUS',
+    area: 'U.S.',
+    product: 'EPD0',
+    productName: 'Distillate Fuel Oil',
+    process: 'SAE',
+    processName: 'Ending Stocks',
+    series: 'WDISTUS1',
+    description: 'U.S. Ending Stocks of Distillate Fuel Oil (Thousand Barrels)',
+    units: 'MBBL',
+  },
+  WCRSTUS1: {
+    duoarea: 'NUS',
+    area: 'U.S.',
+    product: 'EPC0',
+    productName: 'Crude Oil',
+    process: 'SAE',
+    processName: 'Ending Stocks',
+    series: 'WCRSTUS1',
+    description: 'U.S. Ending Stocks of Crude Oil (Thousand Barrels)',
+    units: 'MBBL',
+  },
+};
+const gasStorage = (duoarea: string, region: string): SeriesColumns => ({
+  duoarea,
+  area: 'NA',
+  product: 'EPG0',
+  productName: 'Natural Gas',
+  process: 'SWO',
+  processName: 'Underground Storage - Working Gas',
+  series: `NW2_EPG0_SWO_${duoarea}_BCF`,
+  description: `Weekly ${region} Natural Gas Working Underground Storage (Billion Cubic Feet)`,
+  units: 'BCF',
+});
+
+/** State names as EIA's electricity routes send them in `stateDescription` (`electric-power-operational-data.json`). */
+const STATE_NAMES: Record<string, string> = { US: 'U.S. Total', TX: 'Texas', CA: 'California', VT: 'Vermont', HI: 'Hawaii', NEW: 'New England' };
+/** Retail sectors' names as EIA sends them in `sectorName`. */
+const SECTOR_NAMES: Record<string, string> = { RES: 'residential', COM: 'commercial', IND: 'industrial', ALL: 'all sectors', TRA: 'transportation' };
+/** Fuel names as the operational-data route sends them in `fuelTypeDescription` (lower case, as recorded). */
+const FUEL_NAMES: Record<string, string> = {
+  ALL: 'all fuels',
+  NG: 'natural gas',
+  COW: 'coal',
+  NUC: 'nuclear',
+  HYC: 'conventional hydroelectric',
+  WND: 'wind',
+  SUN: 'solar',
+  PET: 'petroleum',
+};
+
 /**
  * Default data: prices for the last `days` days (weekdays) with the NYMEX futures strip (contracts
  * 1-4), weekly diesel, crude and distillate stocks and gas storage, monthly generation, retail
  * prices and crude production, and the Short-Term Energy Outlook (a year back to December of
- * next year).
+ * next year). Values are written as EIA writes them (`eiaValueString`); gaps are null or "NA".
  */
 export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Map<string, Record<string, unknown>[]> {
   const spot: Record<string, unknown>[] = [];
@@ -106,107 +369,28 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
     const day = new Date(t).getUTCDay();
     if (day === 0 || day === 6) continue;
     const period = iso(t);
-    // A gap EIA marks with "." (WTI) and one with null (Brent) on the same day.
-    spot.push({
-      period,
-      series: 'RWTC',
-      'series-description': 'Cushing, OK WTI Spot Price FOB (Dollars per Barrel)',
-      value: i === 10 ? '.' : (60 + i / 10).toFixed(2),
-      units: '$/BBL',
-    });
-    spot.push({
-      period,
-      series: 'RBRTE',
-      'series-description': 'Europe Brent Spot Price FOB (Dollars per Barrel)',
-      value: i === 10 ? null : (65 + i / 10).toFixed(2),
-      units: '$/BBL',
-    });
-    gas.push({
-      period,
-      series: 'RNGWHHD',
-      'series-description': 'Henry Hub Natural Gas Spot Price (Dollars per Million Btu)',
-      value: (3 + i / 100).toFixed(2),
-      units: '$/MMBTU',
-    });
+    // A gap EIA marks with "NA" (WTI) and one with null (Brent) on the same day.
+    spot.push(seriesRow(period, WTI, i === 10 ? 'NA' : eiaValueString(60 + i / 10)));
+    spot.push(seriesRow(period, BRENT, i === 10 ? null : eiaValueString(65 + i / 10)));
+    gas.push(seriesRow(period, HENRY_HUB, eiaValueString(3 + i / 100)));
     // The strip: contract n a little under the one before (backwardation); a gap in contract 3 of WTI.
     for (const n of [1, 2, 3, 4]) {
-      crudeFutures.push({
-        period,
-        series: `RCLC${n}`,
-        'series-description': `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
-        value: n === 3 && i === 12 ? null : (60.2 + i / 10 - n * 0.25).toFixed(2),
-        units: '$/BBL',
-      });
-      gas.push({
-        period,
-        series: `RNGC${n}`,
-        'series-description': `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
-        value: (3.05 + i / 100 + n * 0.04).toFixed(3),
-        units: '$/MMBTU',
-      });
+      crudeFutures.push(seriesRow(period, crudeFuture(n), n === 3 && i === 12 ? null : eiaValueString(60.2 + i / 10 - n * 0.25)));
+      gas.push(seriesRow(period, gasFuture(n), eiaValueString(3.05 + i / 100 + n * 0.04, 3)));
     }
     if (day === 1) {
-      gasoline.push({ period, series: 'EMM_EPMR_PTE_NUS_DPG', duoarea: 'NUS', value: (3.1 + i / 1000).toFixed(3), units: '$/GAL' });
-      gasoline.push({
-        period,
-        series: 'EMD_EPD2D_PTE_NUS_DPG',
-        duoarea: 'NUS',
-        'product-name': 'No 2 Diesel',
-        value: (3.7 + i / 1000).toFixed(3),
-        units: '$/GAL',
-      });
+      gasoline.push(seriesRow(period, retailGasoline('EMM_EPMR_PTE_NUS_DPG', 'EPMR', 'Regular Gasoline'), eiaValueString(3.1 + i / 1000, 3)));
+      gasoline.push(seriesRow(period, retailGasoline('EMD_EPD2D_PTE_NUS_DPG', 'EPD2D', 'No 2 Diesel'), eiaValueString(3.7 + i / 1000, 3)));
     }
     if (day === 5) {
       // Weekly stocks (week ending Friday): commercial crude excluding the SPR, Cushing,
       // distillate, and crude including the SPR, which the import must not take; a gap at Cushing.
-      stocks.push({
-        period,
-        series: 'WCESTUS1',
-        duoarea: 'NUS',
-        'series-description': 'U.S. Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
-        value: String(420_000 + i * 100),
-        units: 'MBBL',
-      });
-      stocks.push({
-        period,
-        series: 'W_EPC0_SAX_YCUOK_MBBL',
-        duoarea: 'YCUOK',
-        'series-description': 'Cushing, OK Ending Stocks excluding SPR of Crude Oil (Thousand Barrels)',
-        value: fridays === 1 ? null : String(23_000 + i * 10),
-        units: 'MBBL',
-      });
-      stocks.push({
-        period,
-        series: 'WDISTUS1',
-        duoarea: 'NUS',
-        'series-description': 'U.S. Ending Stocks of Distillate Fuel Oil (Thousand Barrels)',
-        value: String(118_000 + i * 50),
-        units: 'MBBL',
-      });
-      stocks.push({
-        period,
-        series: 'WCRSTUS1',
-        duoarea: 'NUS',
-        'series-description': 'U.S. Ending Stocks of Crude Oil (Thousand Barrels)',
-        value: '800000',
-        units: 'MBBL',
-      });
-      storage.push({
-        period,
-        series: 'NW2_EPG0_SWO_R48_BCF',
-        duoarea: 'R48',
-        'series-description': 'Weekly Lower 48 States Natural Gas Working Underground Storage (Billion Cubic Feet)',
-        value: String(3_800 + i),
-        units: 'BCF',
-      });
-      storage.push({
-        period,
-        series: 'NW2_EPG0_SWO_R31_BCF',
-        duoarea: 'R31',
-        'series-description': 'Weekly East Region Natural Gas Working Underground Storage (Billion Cubic Feet)',
-        value: '900',
-        units: 'BCF',
-      });
+      stocks.push(seriesRow(period, STOCKS['WCESTUS1']!, String(420_000 + i * 100)));
+      stocks.push(seriesRow(period, STOCKS['W_EPC0_SAX_YCUOK_MBBL']!, fridays === 1 ? null : String(23_000 + i * 10)));
+      stocks.push(seriesRow(period, STOCKS['WDISTUS1']!, String(118_000 + i * 50)));
+      stocks.push(seriesRow(period, STOCKS['WCRSTUS1']!, '800000'));
+      storage.push(seriesRow(period, gasStorage('R48', 'Lower 48 States'), String(3_800 + i)));
+      storage.push(seriesRow(period, gasStorage('R31', 'East Region'), '900'));
       fridays++;
     }
   }
@@ -238,10 +422,10 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
         retail.push({
           period,
           stateid: state,
-          stateDescription: state === 'US' ? 'U.S. Total' : state,
+          stateDescription: STATE_NAMES[state],
           sectorid: sector,
-          sectorName: sector.toLowerCase(),
-          price: gap ? null : state === 'US' && sector === 'RES' ? (16 + i / 10).toFixed(2) : (base * ratio + i / 10).toFixed(2),
+          sectorName: SECTOR_NAMES[sector],
+          price: gap ? 'NA' : state === 'US' && sector === 'RES' ? eiaValueString(16 + i / 10) : eiaValueString(base * ratio + i / 10),
           'price-units': 'cents per kilowatt-hour',
         });
       }
@@ -256,59 +440,73 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
     ['WND', 0.11],
     ['SUN', 0.07],
   ];
+  /** A row of generation from one fuel (ALL: every fuel) in one sector, in the recorded column order. */
+  const generationRow = (period: string, location: string, sectorid: string, fueltypeid: string, amount: string | null) => ({
+    period,
+    location,
+    stateDescription: STATE_NAMES[location] ?? location,
+    sectorid,
+    sectorDescription: sectorid === '99' ? 'All Sectors' : 'Electric Utility',
+    fueltypeid,
+    fuelTypeDescription: FUEL_NAMES[fueltypeid],
+    generation: amount,
+    'generation-units': 'thousand megawatthours',
+  });
   for (const period of months) {
+    // Vermont's generation is small (thousand MWh): its fuels are written below 1, as ".306" is.
     for (const [location, total] of [
       ['US', 350000],
       ['TX', 45000],
       ['CA', 17000],
-      ['VT', 180],
+      ['VT', 1.8],
     ] as const) {
-      /** A row of all sectors' generation from one fuel (ALL: every fuel), as EIA answers it. */
-      const row = (fueltypeid: string, fuelTypeDescription: string, amount: string | null) => ({
-        period,
-        location,
-        stateDescription: location,
-        sectorid: '99',
-        sectorDescription: 'All Sectors',
-        fueltypeid,
-        fuelTypeDescription,
-        generation: amount,
-        'generation-units': 'thousand megawatthours',
-      });
-      generation.push(row('ALL', 'all fuels', String(total)));
-      for (const [fuel, share] of fuels) generation.push(row(fuel, fuel, location === 'VT' && fuel === 'COW' ? null : (total * share).toFixed(2)));
-      // Rows the import must ignore: another sector, a region, an unknown fuel.
-      generation.push({ period, location, sectorid: '1', fueltypeid: 'NG', generation: '1' });
+      generation.push(generationRow(period, location, '99', 'ALL', eiaValueString(total, 5)));
+      for (const [fuel, share] of fuels)
+        generation.push(generationRow(period, location, '99', fuel, location === 'VT' && fuel === 'COW' ? null : eiaValueString(total * share, 5)));
+      // Rows the import must ignore: another sector.
+      generation.push(generationRow(period, location, '1', 'NG', '1'));
     }
-    generation.push({ period, location: 'NEW', sectorid: '99', fueltypeid: 'ALL', generation: '9999' });
-    generation.push({ period, location: 'US', sectorid: '99', fueltypeid: 'PET', generation: '700' });
+    // A region and a fuel the import must ignore.
+    generation.push(generationRow(period, 'NEW', '99', 'ALL', '9999'));
+    generation.push(generationRow(period, 'US', '99', 'PET', '700'));
   }
   // US crude oil field production (thousand barrels per day) for the 14 months before the
-  // last one, with a gap EIA marks with "." and Texas' series, which the import must not take.
+  // last one, with a gap EIA marks with "NA" and Texas' series, which the import must not take.
   const production: Record<string, unknown>[] = [];
   for (let m = 15; m >= 2; m--) {
     const d = new Date(now);
     const period = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7);
-    const common = { period, product: 'EPC0', 'product-name': 'Crude Oil', process: 'FPF', 'process-name': 'Field Production', units: 'MBBL/D' };
-    production.push({
-      ...common,
-      duoarea: 'NUS',
-      'area-name': 'U.S.',
-      series: 'MCRFPUS2',
-      'series-description': 'U.S. Field Production of Crude Oil (Thousand Barrels per Day)',
-      value: m === 8 ? '.' : String(13_100 + (15 - m) * 40),
-    });
-    production.push({
-      ...common,
-      duoarea: 'STX',
-      'area-name': 'TEXAS',
-      series: 'MCRFPTX2',
-      'series-description': 'Texas Field Production of Crude Oil (Thousand Barrels per Day)',
-      value: String(5_600 + m),
-    });
+    const columns = { product: 'EPC0', productName: 'Crude Oil', process: 'FPF', processName: 'Field Production', units: 'MBBL/D' };
+    production.push(
+      seriesRow(
+        period,
+        {
+          ...columns,
+          duoarea: 'NUS',
+          area: 'U.S.',
+          series: 'MCRFPUS2',
+          description: 'U.S. Field Production of Crude Oil (Thousand Barrels per Day)',
+        },
+        m === 8 ? 'NA' : String(13_100 + (15 - m) * 40),
+      ),
+    );
+    production.push(
+      seriesRow(
+        period,
+        {
+          ...columns,
+          duoarea: 'STX',
+          area: 'TEXAS',
+          series: 'MCRFPTX2',
+          description: 'Texas Field Production of Crude Oil (Thousand Barrels per Day)',
+        },
+        String(5_600 + m),
+      ),
+    );
   }
-  // The outlook: each month from a year back to December of next year, history and forecast alike
-  // (EIA's steo rows say `seriesId`), a gap marked ".", and a series the import must not take.
+  // The outlook: each month from a year back to December of next year, history and forecast alike,
+  // in the recorded columns (`steo-brepuus.json`: period, seriesId, seriesDescription, value, unit)
+  // with three decimals as recorded, a gap marked "NA", and a series the import must not take.
   const steo: Record<string, unknown>[] = [];
   const thisYear = new Date(now).getUTCFullYear();
   const thisMonth = new Date(now).getUTCMonth();
@@ -316,17 +514,17 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
     const period = new Date(Date.UTC(thisYear, m, 1)).toISOString().slice(0, 7);
     const k = m - thisMonth;
     for (const [seriesId, description, base, step, unit] of [
-      ['WTIPUUS', 'West Texas Intermediate Spot Average', 62, 0.3, 'dollars per barrel'],
-      ['BREPUUS', 'Brent Crude Oil Spot Price', 66, 0.3, 'dollars per barrel'],
-      ['NGHHUUS', 'Henry Hub Natural Gas Spot Price', 3.1, 0.02, 'dollars per million btu'],
-      ['ESRCUUS', 'Residential Electricity Price', 16.5, 0.05, 'cents per kilowatthour'],
-      ['COPRPUS', 'U.S. Crude Oil Production', 13.4, 0.01, 'million barrels per day'],
+      ['WTIPUUS', 'West Texas Intermediate crude oil spot price', 62, 0.3, 'dollars per barrel'],
+      ['BREPUUS', 'Brent crude oil spot price', 66, 0.3, 'dollars per barrel'],
+      ['NGHHUUS', 'Henry Hub natural gas spot price', 3.1, 0.021, 'dollars per million btu'],
+      ['ESRCUUS', 'Residential electricity price', 16.5, 0.05, 'cents per kilowatthour'],
+      ['COPRPUS', 'U.S. crude oil production', 13.4, 0.01, 'million barrels per day'],
     ] as const) {
       steo.push({
         period,
         seriesId,
         seriesDescription: description,
-        value: seriesId === 'BREPUUS' && k === 2 ? '.' : (base + k * step).toFixed(2),
+        value: seriesId === 'BREPUUS' && k === 2 ? 'NA' : eiaValueString(base + k * step, 3),
         unit,
       });
     }
@@ -348,24 +546,65 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
   ]);
 }
 
+/** EIA's `dateFormat` for each frequency, as the recordings show it. */
+export const EIA_DATE_FORMATS: Record<string, string> = {
+  hourly: 'YYYY-MM-DD"T"HH24',
+  'local-hourly': 'YYYY-MM-DD"T"HH24TZH',
+  daily: 'YYYY-MM-DD',
+  weekly: 'YYYY-MM-DD',
+  monthly: 'YYYY-MM',
+  quarterly: 'YYYY-"Q"Q',
+  annual: 'YYYY',
+};
+
+/** EIA's warning when an answer holds more rows than it sends in one (recorded in `petroleum-pri-fut-rclc.json`). */
+const INCOMPLETE_RETURN = {
+  warning: 'incomplete return',
+  description:
+    'The API can only return 5000 rows in JSON format.  Please consider constraining your request with facet, start, or end, or using offset to paginate results.',
+};
+
+/** Columns of a row that are not facets: the period, the data and its units, and the names EIA adds. */
+const isFacetColumn = (column: string, data: readonly string[]) =>
+  column !== 'period' &&
+  !data.includes(column) &&
+  !column.endsWith('-units') &&
+  !column.endsWith('-name') &&
+  !/Description$|Name$|^units$|^unit$|-description$/.test(column);
+
+/** A small, fast pseudo-random sequence (mulberry32): each request shuffles with its own seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export async function startFakeEia(options: { maxPage?: number; routes?: Map<string, Record<string, unknown>[]> } = {}): Promise<FakeEia> {
   const routes = options.routes ?? defaultEiaRoutes();
   const maxPage = options.maxPage ?? 5000;
-  const failures = new Map<string, { status: number; times: number }>();
+  const failures = new Map<string, { status: number; times: number; code: number }>();
   const faults = new Map<string, PagingFault>();
+  let requestCount = 0;
   const server = await startFakeServer((req) => {
     const match = /^\/v2\/(.+)\/data\/?$/.exec(req.path);
     const key = req.query.get('api_key');
     if (!key)
       return { status: 403, body: { error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Get one at https://api.eia.gov:443' } } };
     if (key !== FAKE_EIA_KEY)
+      // As recorded (`error-403-invalid-key.json`).
       return {
         status: 403,
         body: { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.eia.gov:443' } },
       };
     const route = match?.[1];
     const rows = route ? routes.get(route) : undefined;
-    if (!route || !rows) return { status: 404, body: { error: `Route ${req.path} not found.`, code: 404 } };
+    // EIA answers a route it does not know with HTTP 500 and the 404 in its body.
+    if (!route || !rows) return { status: 500, body: { error: 'Not found.', code: 404 } };
     const failure = failures.get(route);
     if (failure && failure.times > 0) {
       failure.times--;
@@ -374,12 +613,12 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
         body:
           failure.status === 429
             ? { error: { code: 'OVER_RATE_LIMIT', message: 'You have exceeded your rate limit.' } }
-            : { error: 'Simulated failure.', code: failure.status },
+            : { error: 'Simulated failure.', code: failure.code },
         ...(failure.status === 429 ? { headers: { 'Retry-After': '0' } } : {}),
       };
     }
     const frequency = req.query.get('frequency');
-    if (!frequency || !['hourly', 'local-hourly', 'daily', 'weekly', 'monthly', 'annual'].includes(frequency)) {
+    if (!frequency || !['hourly', 'local-hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'annual'].includes(frequency)) {
       return {
         status: 400,
         body: {
@@ -392,27 +631,42 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
     const offset = Number(req.query.get('offset') ?? '0');
     if (!Number.isInteger(length) || length < 0 || !Number.isInteger(offset) || offset < 0)
       return { status: 400, body: { error: 'Invalid offset or length.', code: 400 } };
+    const data = [...req.query].filter(([name]) => /^data\[\d*\]$/.test(name)).map(([, value]) => value);
     const facets = new Map<string, string[]>();
     for (const [name, value] of req.query) {
-      const facet = /^facets\[(\w+)\]\[\]$/.exec(name)?.[1];
+      const facet = /^facets\[([\w-]+)\]\[\]$/.exec(name)?.[1];
       if (facet) facets.set(facet, [...(facets.get(facet) ?? []), value]);
     }
+    // A facet the route does not have is refused, in the words of EIA's other 400s (`error-400-invalid-data.json`).
+    const known = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => isFacetColumn(c, data));
+    const unknownFacet = [...facets.keys()].find((f) => !known.includes(f));
+    if (unknownFacet !== undefined && rows.length > 0)
+      return {
+        status: 400,
+        body: {
+          error: `Invalid facet '${unknownFacet}' provided. The only valid facets are ${known.map((f) => `'${f}'`).join(', ')}.`,
+          code: 400,
+        },
+      };
     const start = req.query.get('start');
     const end = req.query.get('end');
-    // EIA sorts by every sort[i] column in turn.
+    // EIA sorts by every sort[i] column in turn; rows equal on all of them come in no fixed order.
     const sorts: { column: string; sign: number }[] = [];
     for (let i = 0; req.query.has(`sort[${i}][column]`); i++)
       sorts.push({ column: req.query.get(`sort[${i}][column]`) ?? '', sign: req.query.get(`sort[${i}][direction]`) === 'desc' ? -1 : 1 });
+    const next = random(++requestCount * 7919);
     const filtered = rows
       .filter((r) => [...facets].every(([facet, values]) => values.includes(String(r[facet]))))
       .filter((r) => (!start || String(r['period']) >= start) && (!end || String(r['period']) <= end))
+      .map((r) => ({ r, shuffle: next() }))
       .sort((a, b) => {
         for (const { column, sign } of sorts) {
-          const order = String(a[column]).localeCompare(String(b[column]));
+          const order = String(a.r[column]).localeCompare(String(b.r[column]));
           if (order !== 0) return order * sign;
         }
-        return 0;
-      });
+        return a.shuffle - b.shuffle;
+      })
+      .map(({ r }) => r);
     const pageLength = Math.min(length, maxPage);
     const fault = faults.get(route);
     let total = filtered.length;
@@ -426,35 +680,38 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       total = fault.total;
       page = cycled(filtered, offset, Math.max(0, Math.min(pageLength, total - offset)));
     }
-    const warnings =
-      length > maxPage
-        ? [
-            {
-              warning: 'incomplete return',
-              description: `The API can only return ${maxPage} rows in JSON format.  Please consider constraining your request with facet, start, or end, or using offset to paginate results.`,
-            },
-          ]
-        : undefined;
+    // Each row as EIA sends it: the period, the facets and names, then only the data columns asked for.
+    const shaped = page.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).filter(([column]) => !['value', 'price', 'generation'].includes(column) || data.includes(column) || data.length === 0),
+      ),
+    );
+    const params: Record<string, unknown> = { frequency, data, facets: Object.fromEntries(facets), offset: String(offset), length: String(length) };
+    if (start) params['start'] = start;
+    if (end) params['end'] = end;
+    if (sorts.length > 0) params['sort'] = sorts.map((s) => ({ column: s.column, direction: s.sign < 0 ? 'desc' : 'asc' }));
     return {
       status: 200,
       body: {
+        // EIA (API 2.1.14) warns at the root whenever the answer holds more rows than one page may.
+        ...(total > 5000 ? { warnings: [INCOMPLETE_RETURN] } : {}),
         response: {
           total: String(total),
-          dateFormat: 'YYYY-MM-DD',
+          dateFormat: EIA_DATE_FORMATS[frequency],
           frequency,
-          data: page,
+          data: shaped,
           description: `Fake ${route}`,
-          ...(warnings ? { warnings } : {}),
         },
-        request: { command: `/v2/${route}/data/`, params: Object.fromEntries(req.query) },
-        apiVersion: '2.1.8',
+        request: { command: `/v2/${route}/data/`, params },
+        apiVersion: '2.1.14',
+        ExcelAddInVersion: '2.1.0',
       },
     };
   });
   return {
     ...server,
     routes,
-    failNext: (route, status, times = 1) => failures.set(route, { status, times }),
+    failNext: (route, status, times = 1, code = status) => failures.set(route, { status, times, code }),
     pagingFault: (route, fault) => {
       if (fault) faults.set(route, fault);
       else faults.delete(route);

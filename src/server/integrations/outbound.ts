@@ -12,6 +12,11 @@ export interface OutboundOptions {
   /** The longest wait honoured from a `Retry-After` header. */
   maxWaitMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * Whether a 5xx answer is final after all (read from a copy of it): an API that wraps a
+   * client error in a server status (EIA answers an unknown route 500 with `"code": 404`).
+   */
+  final?: (response: Response) => Promise<boolean>;
 }
 
 /** A request that failed without an answer (network, timeout) after every attempt. */
@@ -41,7 +46,7 @@ function retryAfterMs(response: Response): number | undefined {
 
 /** fetch with a timeout and retries; answers the last response (even a 429/5xx) when retries run out. */
 export async function fetchPolitely(url: string, init: RequestInit = {}, options: OutboundOptions = {}): Promise<Response> {
-  const { attempts = 3, timeoutMs = 20_000, backoffMs = 1_000, maxWaitMs = 30_000, fetchImpl = fetch } = options;
+  const { attempts = 3, timeoutMs = 20_000, backoffMs = 1_000, maxWaitMs = 30_000, fetchImpl = fetch, final } = options;
   const headers = new Headers(init.headers);
   if (!headers.has('User-Agent')) headers.set('User-Agent', USER_AGENT);
   let lastError: unknown;
@@ -49,7 +54,7 @@ export async function fetchPolitely(url: string, init: RequestInit = {}, options
     const wait = backoffMs * 2 ** (attempt - 2);
     try {
       const response = await fetchImpl(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
-      const retryable = response.status === 429 || response.status >= 500;
+      const retryable = response.status === 429 || (response.status >= 500 && !(final && (await final(response.clone()))));
       if (!retryable || attempt === attempts) return response;
       await response.body?.cancel().catch(() => undefined);
       await sleep(Math.min(maxWaitMs, retryAfterMs(response) ?? wait * 2));

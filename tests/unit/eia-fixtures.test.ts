@@ -1,0 +1,187 @@
+/**
+ * Answers EIA's API v2 really sent (tests/fixtures/eia/, each with its source in that folder's
+ * README: catalyst-cooperative/open-energy-data-for-all, andreramolivaz/oil-paper-trading,
+ * giraffeTreePruner/Grid_Authority, ArshiaAsk/Iran-Macroeconomic-Data-Platform), read by the
+ * client and the importers' readers with no row lost, and the fake (tests/fakes/eia.ts) held to
+ * their shapes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrations/eia';
+import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
+import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+
+/** The recorded data answers: file, route, frequency and data column. */
+const RECORDED = [
+  { file: 'electric-power-operational-data.json', route: 'electricity/electric-power-operational-data', frequency: 'monthly', data: 'generation' },
+  { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/fut', frequency: 'daily', data: 'value' },
+  { file: 'petroleum-stoc-wstk.json', route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value' },
+  { file: 'steo-brepuus.json', route: 'steo', frequency: 'monthly', data: 'value' },
+  { file: 'rto-fuel-type-data.json', route: 'electricity/rto/fuel-type-data', frequency: 'hourly', data: 'value' },
+  { file: 'rto-region-data.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value' },
+] as const;
+
+/** What the reader before issue 31 took for a number: no leading dot, no exponent, no whitespace. */
+const OLD_NUMBER = /^-?\d+(\.\d+)?$/;
+
+describe('the recorded EIA answers', () => {
+  it('read as numbers or counted gaps, every one: nothing unreadable, the leading-dot values included', () => {
+    for (const { file, data } of RECORDED) {
+      const values = new EiaValues();
+      for (const row of eiaFixtureRows(file)) values.read(row[data]);
+      expect(values.counts(), file).toMatchObject({ gaps: 0, unreadable: 0, read: eiaFixtureRows(file).length });
+    }
+    // Six of the ten operational-data values are below 1 and written without the leading zero: the old reader dropped them as gaps.
+    const generation = eiaFixtureRows('electric-power-operational-data.json').map((r) => String(r['generation']));
+    expect(generation.filter((v) => !OLD_NUMBER.test(v))).toEqual(['.306', '.306', '.306', '.61609', '.61609', '.306']);
+    expect(generation.map((v) => eiaNumber(v))).toEqual([8.53051, 0.306, 0.306, 0.306, 0, 0, 69.38363, 0.61609, 0.61609, 0.306]);
+  });
+
+  it('are written as the fake writes values', () => {
+    // Every recorded string value comes back the same from its number: the fake's value form is EIA's.
+    for (const { file, data } of RECORDED)
+      for (const row of eiaFixtureRows(file)) {
+        const text = String(row[data]);
+        const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+        expect(eiaValueString(Number(text), decimals), `${file} ${text}`).toBe(text);
+      }
+  });
+
+  it('carry EIA’s error bodies: 400 with a message and code, 403 with a code and message', () => {
+    expect(eiaFixture('error-400-invalid-frequency.json')).toEqual({
+      error: "Invalid frequency 'yearly' provided. The only valid frequencies are 'monthly', 'quarterly', and 'annual'.",
+      code: 400,
+    });
+    expect(eiaFixture('error-403-invalid-key.json')).toEqual({
+      error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.eia.gov:443' },
+    });
+  });
+});
+
+describe('replayed through the client and the importers', () => {
+  let eia: FakeEia;
+  let client: EiaClient;
+  beforeAll(async () => {
+    // The fake serving exactly the recorded rows, 7 to a page so every answer takes several.
+    eia = await startFakeEia({ maxPage: 7, routes: new Map(RECORDED.map(({ file, route }) => [route, eiaFixtureRows(file)])) });
+    client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1, pageSize: 7 });
+  });
+  afterAll(() => eia.close());
+
+  it('pages through every recorded answer and gets every row, as recorded', async () => {
+    for (const { file, route, frequency, data } of RECORDED) {
+      const rows = await client.fetchAll({
+        route,
+        frequency,
+        data,
+        facets: {},
+        tiebreak: Object.keys(eiaFixtureRows(file)[0] ?? {}).filter((c) => c !== 'period'),
+      });
+      const recorded = eiaFixtureRows(file);
+      expect(rows, file).toHaveLength(recorded.length);
+      expect(new Set(rows.map((r) => JSON.stringify(r))), file).toEqual(new Set(recorded.map((r) => JSON.stringify(r))));
+    }
+  });
+
+  it('takes every recorded grid row of the 14 respondents: demand by hour, and every fuel (negatives kept, storage in Other)', () => {
+    const regions = eiaFixtureRows('rto-region-data.json');
+    const hours = gridHoursOf(regions);
+    expect(hours).toHaveLength(14);
+    for (const hour of hours) expect(hour.demand).toBe(Number(regions.find((r) => r['respondent'] === hour.respondent)?.['value']));
+    const fuelRows = eiaFixtureRows('rto-fuel-type-data.json');
+    const fuels = gridFuelsOf(fuelRows);
+    const kept = fuelRows.filter((r) => r['respondent'] !== 'ERCO');
+    // Whatever the fuels are grouped into, each respondent's generation adds up to what EIA sent.
+    for (const respondent of new Set(kept.map((r) => String(r['respondent'])))) {
+      const sent = kept.filter((r) => r['respondent'] === respondent).reduce((sum, r) => sum + Number(r['value']), 0);
+      const stored = fuels.filter((f) => f.respondent === respondent).reduce((sum, f) => sum + f.value, 0);
+      expect(stored, respondent).toBe(sent);
+    }
+    expect(fuels.some((f) => f.respondent === 'ERCO')).toBe(false);
+  });
+});
+
+describe('the fake', () => {
+  let eia: FakeEia;
+  beforeAll(async () => {
+    eia = await startFakeEia();
+  });
+  afterAll(() => eia.close());
+
+  /** One answer of the fake's default data. */
+  async function ask(route: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+    const query = new URLSearchParams({ api_key: FAKE_EIA_KEY, ...params });
+    const res = await fetch(`${eia.url}/v2/${route}/data/?${query}`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  const SHAPES: { file: string; route: string; frequency: string; data: string; facet?: [string, string] }[] = [
+    { file: 'electric-power-operational-data.json', route: 'electricity/electric-power-operational-data', frequency: 'monthly', data: 'generation' },
+    { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/fut', frequency: 'daily', data: 'value' },
+    { file: 'petroleum-stoc-wstk.json', route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value' },
+    { file: 'petroleum-pri-fut-rclc.json', route: 'natural-gas/pri/fut', frequency: 'daily', data: 'value' },
+    { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/spt', frequency: 'daily', data: 'value' },
+    { file: 'steo-brepuus.json', route: 'steo', frequency: 'monthly', data: 'value' },
+    { file: 'rto-region-data.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value' },
+  ];
+
+  it('answers each route with the recorded columns in the recorded order, the recorded dateFormat and a string total', async () => {
+    for (const { file, route, frequency, data } of SHAPES) {
+      const { body } = await ask(route, { frequency, 'data[0]': data });
+      const response = body['response'] as { total: unknown; dateFormat: string; data: Record<string, unknown>[] };
+      const recorded = eiaFixture(file)['response'] as { dateFormat: string; data: Record<string, unknown>[] };
+      expect(Object.keys(response.data[0] ?? {}), route).toEqual(Object.keys(recorded.data[0] ?? {}));
+      expect(response.dateFormat, route).toBe(recorded.dateFormat);
+      expect(response.dateFormat, route).toBe(EIA_DATE_FORMATS[frequency]);
+      expect(typeof response.total, route).toBe('string');
+      const warned = Number(response.total) > 5000 ? ['warnings'] : [];
+      expect(Object.keys(body), route).toEqual([...warned, 'response', 'request', 'apiVersion', 'ExcelAddInVersion']);
+    }
+    // The fuel rows keep the recorded source's key order (fueltype first).
+    const { body } = await ask('electricity/rto/fuel-type-data', { frequency: 'hourly', 'data[0]': 'value' });
+    const fuelRow = (body['response'] as { data: Record<string, unknown>[] }).data[0] ?? {};
+    expect(Object.keys(fuelRow)).toEqual(Object.keys(eiaFixtureRows('rto-fuel-type-data.json')[0] ?? {}));
+  });
+
+  it('writes values and gaps as EIA does: no leading zero, negatives, names not codes, "NA" and null for gaps', () => {
+    const values = [...eia.routes.values()].flatMap((rows) => rows.map((r) => r['value'] ?? r['price'] ?? r['generation']));
+    expect(values.filter((v) => typeof v === 'string' && v.startsWith('0.'))).toEqual([]);
+    expect(values.some((v) => typeof v === 'string' && /^-?\.\d/.test(v))).toBe(true);
+    expect(values.some((v) => typeof v === 'string' && v.startsWith('-'))).toBe(true);
+    expect(values).not.toContain('.');
+    expect(values).toContain('NA');
+    expect(values).toContain(null);
+    const fuels = eia.routes.get('electricity/rto/fuel-type-data') ?? [];
+    expect(new Set(fuels.map((r) => r['fueltype']))).toEqual(
+      new Set(['BAT', 'COL', 'GEO', 'NG', 'NUC', 'OES', 'OIL', 'OTH', 'PS', 'SNB', 'SUN', 'UES', 'WAT', 'WND']),
+    );
+    expect(fuels.find((r) => r['respondent'] === 'TEX')?.['respondent-name']).toBe('Texas');
+    expect(fuels.find((r) => r['fueltype'] === 'BAT')?.['type-name']).toBe('Battery storage');
+    const retail = eia.routes.get('electricity/retail-sales') ?? [];
+    expect(retail.find((r) => r['stateid'] === 'TX' && r['sectorid'] === 'RES')).toMatchObject({ stateDescription: 'Texas', sectorName: 'residential' });
+  });
+
+  it('warns at the root whenever the total passes 5,000, as EIA does', async () => {
+    const small = await ask('petroleum/pri/spt', { frequency: 'daily', 'data[0]': 'value' });
+    expect(small.body['warnings']).toBeUndefined();
+    eia.pagingFault('petroleum/pri/spt', { kind: 'total', total: 5001 });
+    try {
+      const large = await ask('petroleum/pri/spt', { frequency: 'daily', 'data[0]': 'value' });
+      expect(large.body['warnings']).toEqual(eiaFixture('petroleum-pri-fut-rclc.json')['warnings']);
+    } finally {
+      eia.pagingFault('petroleum/pri/spt', undefined);
+    }
+  });
+
+  it('answers an unknown route HTTP 500 with code 404, an unknown facet 400, a bad key as recorded', async () => {
+    expect(await ask('petroleum/nothing', { frequency: 'daily' })).toEqual({ status: 500, body: { error: 'Not found.', code: 404 } });
+    const facet = await ask('petroleum/pri/spt', { frequency: 'daily', 'facets[seriesid][]': 'RWTC' });
+    expect(facet.status).toBe(400);
+    expect(facet.body['code']).toBe(400);
+    const res = await fetch(`${eia.url}/v2/petroleum/pri/spt/data/?api_key=wrong&frequency=daily`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(eiaFixture('error-403-invalid-key.json'));
+    const client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 });
+    const query: EiaQuery = { route: 'petroleum/pri/spt', frequency: 'daily', data: 'value', facets: { seriesid: ['RWTC'] } };
+    await expect(client.fetchAll(query)).rejects.toBeInstanceOf(EiaError);
+  });
+});
