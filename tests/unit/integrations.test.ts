@@ -170,8 +170,9 @@ describe('EiaClient paging', () => {
     expect(expected.length).toBeGreaterThan(20);
     expect(rows).toHaveLength(expected.length);
     expect(new Set(rows.map(key))).toEqual(new Set(expected.map(key)));
-    // Pages until one holds fewer than asked for (an empty one when the rows fill the last page).
-    expect(offsets).toEqual(Array.from({ length: Math.floor(expected.length / 10) + 1 }, (_, i) => i * 10));
+    // Pages of the fake's 10 rows (fewer than the 5,000 asked) go on while the total says more are
+    // coming; the page that brings the rows to the total ends it.
+    expect(offsets).toEqual(Array.from({ length: Math.ceil(expected.length / 10) }, (_, i) => i * 10));
     expect(notices).toEqual([]);
   });
 
