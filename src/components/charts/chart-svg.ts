@@ -3,6 +3,7 @@
 // keep their dashes), the source line, the as-of date and the site's name and address. Plain
 // SVG (no HTML inside), so any editor opens it and a canvas can rasterize it. Pure string work,
 // no DOM: the export module hands it the chart's own SVG.
+import { xmlText } from '@/lib/charts/xml';
 
 /** A key entry: a line (solid, dashed or dotted), a shaded band, or a box (a bar, a slice). */
 export interface LegendEntry {
@@ -36,10 +37,7 @@ const FONT = "Inter, 'Helvetica Neue', Arial, sans-serif";
 const INK = '#111827';
 const MUTED = '#4b5563';
 
-/** Text made safe for XML character data and attribute values. */
-export function xmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
+export { xmlText };
 
 /** Splits text into lines of about `maxChars` characters, at spaces (a longer word stays whole). */
 export function wrapText(text: string, maxChars: number): string[] {
