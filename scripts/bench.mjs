@@ -15,6 +15,8 @@
 //     hot article has no second under 80% of the median across a minute boundary; 1,000
 //     random articles of 100,000 render at most once each per process; the uncached article
 //     page at 100,000 articles costs at most 1.5 times its cost on the seeded site;
+//   - page views beside reads: reads of cached article pages keep >= 90% of their throughput
+//     while readers' beacons (POST /api/views) arrive at 2,000 a second;
 //   - behind Varnish (the shipped configuration): while an article is saved every second, the
 //     origin renders each page that shows it at most once per save, and every other page stays a hit;
 //   - Lighthouse (mobile) >= 95 in every category on /, /news, an article, /grid and /states.
@@ -24,6 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from './build.mjs';
+import { benchBeacons } from './bench/beacons.mjs';
 import { benchCache, benchStorm } from './bench/cache.mjs';
 import { results, startServer } from './bench/lib.mjs';
 import { benchLighthouse } from './bench/lighthouse.mjs';
@@ -36,11 +39,11 @@ import { benchWeight } from './bench/weight.mjs';
 buildIfNeeded();
 const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 // One build and one database; the server runs as `npm start` does (one process per core).
-// TRUST_PROXY lets the write-load section post from many client addresses.
+// TRUST_PROXY lets the write-load and beacon sections post from many client addresses.
 const dbPath = join(dir, 'bench.db');
 const server = await startServer({ DATABASE_URL: `file:${dbPath}`, TRUST_PROXY: 'true' });
 // `npm run bench -- cache throughput` runs only the sections named (reads, cache, weight,
-// throughput, load, memory, varnish, lighthouse; storm: only the publish storms of cache);
+// throughput, beacons, load, memory, varnish, lighthouse; storm: only the publish storms of cache);
 // without names, all of them.
 const only = new Set(process.argv.slice(2));
 const runs = (/** @type {string} */ section) => only.size === 0 || only.has(section);
@@ -58,6 +61,7 @@ try {
   if (only.has('storm') && !runs('cache')) await benchStorm(server.base, dir);
   if (runs('weight')) await benchWeight(server.base);
   if (runs('throughput')) await benchThroughput(dir);
+  if (runs('beacons')) await benchBeacons(server.base);
   if (runs('load')) await benchWriteLoad(server.base);
   if (runs('memory')) await benchMemory(server.base, server.pid);
   if (runs('varnish')) {

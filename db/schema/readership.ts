@@ -4,8 +4,9 @@ import { ownedBy } from './columns.ts';
 
 // Readership: counts only. No row names a reader, an address, a user agent or a full
 // referring address; each web process adds up views in memory and writes them in one batch
-// every few seconds. Days are US Eastern calendar days (`YYYY-MM-DD`); daily rows are kept
-// 13 months (the housekeeping job prunes older ones).
+// every second. Days are US Eastern calendar days (`YYYY-MM-DD`); daily rows are kept
+// 13 months (the housekeeping job prunes older ones). The one exception, `source_visitors`,
+// holds keyed hashes of addresses for the current day only.
 
 /** Page views of each article per day. A deleted article takes its counts with it. */
 export const articleViews = sqliteTable(
@@ -25,7 +26,9 @@ export const articleViews = sqliteTable(
 /**
  * Views per day by where they came from: `referrer`, the referring site's host name
  * (`news.google.com`; views without a referrer are not stored), or `campaign`, the site's own
- * mail whose link was followed (the edition's outbox kind).
+ * mail whose link was followed (the edition's outbox kind). `visitors` counts the distinct
+ * visitors who brought them that day, up to READERSHIP_MIN_VISITORS (all the Readership tab
+ * needs to decide whether it shows the name).
  */
 export const sourceViews = sqliteTable(
   'source_views',
@@ -34,8 +37,27 @@ export const sourceViews = sqliteTable(
     source: text('source', { enum: ['referrer', 'campaign'] }).notNull(),
     name: text('name').notNull(),
     views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.source, table.name] })],
+);
+
+/**
+ * The distinct visitors of a referring host or campaign today, while it has fewer than
+ * READERSHIP_MIN_VISITORS: a keyed hash of each address (HMAC-SHA-256 with a key made for
+ * the day, `site_state` `readership:visitor-key`), so every web process counts the same
+ * visitor once. A name's rows go once it has enough; the day's rows and its key go when the
+ * day ends.
+ */
+export const sourceVisitors = sqliteTable(
+  'source_visitors',
+  {
+    day: text('day').notNull(),
+    source: text('source', { enum: ['referrer', 'campaign'] }).notNull(),
+    name: text('name').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.source, table.name, table.visitor] })],
 );
 
 /**

@@ -134,8 +134,9 @@ export const WRK = '/usr/bin/wrk';
  * (socket errors, timeouts and answers other than 2xx/3xx), and with `perSecond` the answers
  * of each wall-clock second (epoch seconds, in order; counting costs wrk a little).
  * Asynchronous: a server in this process keeps answering while wrk runs.
+ * With `lua`, that script makes the requests instead (`paths` unused); `threads` is wrk's (2).
  * @param {string} base @param {string[]} paths @param {number} seconds
- * @param {{ connections?: number, encoding?: string, perSecond?: boolean }} [options]
+ * @param {{ connections?: number, encoding?: string, perSecond?: boolean, lua?: string, threads?: number }} [options]
  * @returns {Promise<{ rps: number, p99: number, errors: number, perSecond: { second: number, answers: number }[] }>}
  */
 export async function wrk(base, paths, seconds, options = {}) {
@@ -145,13 +146,16 @@ export async function wrk(base, paths, seconds, options = {}) {
   const headers = options.encoding ? `{ ["Accept-Encoding"] = ${JSON.stringify(options.encoding)} }` : '{}';
   writeFileSync(
     script,
-    `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+    `${
+      options.lua ??
+      `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
 local headers = ${headers}
 local i = 0
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1], headers)
-end
+end`
+    }
 ${
   options.perSecond
     ? `threads = {}
@@ -178,7 +182,7 @@ end
   try {
     const output = await /** @type {Promise<string>} */ (
       new Promise((resolve, reject) => {
-        const child = spawn(WRK, ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base]);
+        const child = spawn(WRK, [`-t${options.threads ?? 2}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base]);
         let text = '';
         child.stdout.on('data', (chunk) => (text += String(chunk)));
         child.stderr.on('data', (chunk) => (text += String(chunk)));

@@ -1,4 +1,5 @@
 import { loadConfig } from '@/server/config';
+import type { HeaderReader } from '@/server/origin';
 
 const trustProxy = loadConfig().trustProxy;
 
@@ -6,7 +7,7 @@ const trustProxy = loadConfig().trustProxy;
  * The client's address for rate limits and logs: the socket's peer, or with
  * TRUST_PROXY=true the last X-Forwarded-For entry (the one our own proxy appended).
  */
-export function getClientAddress(request: Request, socketAddress: string): string {
+export function getClientAddress(request: { headers: HeaderReader }, socketAddress: string): string {
   if (trustProxy) {
     const forwarded = request.headers.get('X-Forwarded-For');
     const last = forwarded?.split(',').at(-1)?.trim();

@@ -130,9 +130,15 @@ export async function readFormData(request: Request, limit: number, tooLarge?: s
  * 400 for malformed JSON or a non-object.
  */
 export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = request.headers.get('Content-Type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError();
-  const body = await readBodyBytes(request, limit);
+  if (!isJsonType(request.headers.get('Content-Type'))) throw new UnsupportedMediaTypeError();
+  return parseJsonObject(await readBodyBytes(request, limit));
+}
+
+/** Whether a Content-Type names JSON (`application/json`, `application/…+json`, parameters allowed). */
+export const isJsonType = (type: string | null | undefined): boolean => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type ?? '');
+
+/** A body's bytes as a JSON object (UTF-8, nested at most MAX_JSON_DEPTH), or a 400 saying why not. */
+export function parseJsonObject(body: Uint8Array): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));

@@ -1,5 +1,10 @@
 import type { AppConfig } from '@/server/config';
 
+/** What a check reads of a request's headers: a fetch `Headers`, or the front's view of Node's. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -25,7 +30,7 @@ export function siteOrigins(config: Pick<AppConfig, 'siteUrl' | 'port'>): Set<st
  * with neither header are not from a browser page, so no cross-site forgery is possible
  * through them.
  */
-export function isAllowedWrite(request: Request, allowedOrigins: ReadonlySet<string>): boolean {
+export function isAllowedWrite(request: Pick<Request, 'method'> & { headers: HeaderReader }, allowedOrigins: ReadonlySet<string>): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const fetchSite = request.headers.get('Sec-Fetch-Site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { articleViews, articleViewTotals, sourceViews } from '@db/schema';
+import { articleViews, articleViewTotals, sourceViews, sourceVisitors } from '@db/schema';
 import { campaignLink, VIEW_BEACON_SCRIPT } from '@/lib/view-beacon';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { addDays, zonedParts } from '@/lib/zoned-time';
@@ -9,6 +9,7 @@ import { publicStories } from '../helpers/database.ts';
 import { planRecorder } from '../helpers/query-plans.ts';
 import { startTestServer, useTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createHash } from 'node:crypto';
+import { READERSHIP_MIN_VISITORS, VIEW_FLUSH_INTERVAL_MS } from '@/server/services/readership/view-counter';
 
 // Readership for editors (#24): the page's beacon (`POST /api/views`) counted in memory and
 // written in batches, bots left out, no cookie; the admin's figures; campaign-tagged links
@@ -141,25 +142,175 @@ describe('POST /api/views', () => {
   it("stores the referring site by host only (not the site's own), and the site's mail campaigns", async () => {
     const story = freshStory();
     const from = () => `203.0.113.${(++address % 250) + 1}`;
-    expect((await beacon({ article: story.id, referrer: 'News.Google.com' }, { from: from() })).status).toBe(204);
+    // Three readers from a search engine and from a mail: enough distinct visitors to be listed.
+    for (let i = 0; i < READERSHIP_MIN_VISITORS; i++) {
+      expect((await beacon({ article: story.id, referrer: 'News.Google.com' }, { from: from() })).status).toBe(204);
+    }
     expect((await beacon({ article: story.id, referrer: 'localhost' }, { from: from() })).status).toBe(204);
-    expect((await beacon({ article: story.id, campaign: 'briefing' }, { from: from() })).status).toBe(204);
+    for (let i = 0; i < READERSHIP_MIN_VISITORS; i++) {
+      expect((await beacon({ article: story.id, campaign: 'briefing' }, { from: from() })).status).toBe(204);
+    }
     // Not a campaign of the site's mails: the view counts, without a campaign.
     expect((await beacon({ article: story.id, campaign: 'spring-sale' }, { from: from() })).status).toBe(204);
-    await untilStored(story.id, 4);
+    await untilStored(story.id, 2 * READERSHIP_MIN_VISITORS + 2);
     const db = server.database.db;
-    const sources = await db.select({ source: sourceViews.source, name: sourceViews.name, views: sourceViews.views }).from(sourceViews);
+    const sources = await db
+      .select({ source: sourceViews.source, name: sourceViews.name, views: sourceViews.views, visitors: sourceViews.visitors })
+      .from(sourceViews);
     expect(sources.sort((x, y) => x.source.localeCompare(y.source))).toEqual([
-      { source: 'campaign', name: 'briefing', views: 1 },
-      { source: 'referrer', name: 'news.google.com', views: 1 },
+      { source: 'campaign', name: 'briefing', views: READERSHIP_MIN_VISITORS, visitors: READERSHIP_MIN_VISITORS },
+      { source: 'referrer', name: 'news.google.com', views: READERSHIP_MIN_VISITORS, visitors: READERSHIP_MIN_VISITORS },
     ]);
+    // Once a name has enough visitors, their hashes go.
+    expect(await db.select().from(sourceVisitors)).toEqual([]);
 
     const report = await call('GET', '/api/admin/readership?range=7d', { cookie });
     expect(report.status).toBe(200);
-    expect(report.json['referrers']).toEqual([{ name: 'news.google.com', views: 1 }]);
-    expect(report.json['campaigns']).toEqual([{ name: 'briefing', views: 1 }]);
+    expect(report.json['referrers']).toEqual([{ name: 'news.google.com', views: READERSHIP_MIN_VISITORS }]);
+    expect(report.json['campaigns']).toEqual([{ name: 'briefing', views: READERSHIP_MIN_VISITORS }]);
     expect(report.json['from']).toBe(addDays(today(), -6));
   });
+
+  it('counts only published stories, caps what one address adds to a story a day, and lists a referrer or campaign only once several visitors bring it', async () => {
+    // A draft, and an id that is no story: 25 requests each, from 25 addresses.
+    const draft = await call('POST', '/api/articles', {
+      cookie,
+      body: {
+        title: 'Draft on refinery margins',
+        slug: `draft-refinery-margins-${Date.now()}`,
+        excerpt: 'Margins narrowed.',
+        content: '<p>Margins narrowed.</p>',
+        author: 'Newsroom',
+        categoryId: 1,
+        status: 'draft',
+      },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const draftId = draft.json['id'] as number;
+    for (let i = 0; i < 25; i++) {
+      expect((await beacon({ article: draftId, referrer: 'draft.example', campaign: 'alert' })).status).toBe(204);
+      expect((await beacon({ article: 987_654 + i, referrer: 'made-up.example', campaign: 'alert' })).status).toBe(204);
+    }
+    // One address, 25 requests for one published story, and one view of each of 10 more: counted, capped, never listed.
+    const capped = freshStory();
+    for (let i = 0; i < 25; i++) {
+      expect((await beacon({ article: capped.id, referrer: 'casino.example', campaign: 'roundup' }, { from: '192.0.2.50' })).status).toBe(204);
+    }
+    const spread = stories.slice(-11, -1);
+    for (const story of spread) {
+      expect((await beacon({ article: story.id, referrer: 'casino.example', campaign: 'roundup' }, { from: '192.0.2.50' })).status).toBe(204);
+    }
+    // A reader's view after them all: once it is written, so is whatever of theirs was.
+    const sentinel = freshStory();
+    expect((await beacon({ article: sentinel.id })).status).toBe(204);
+    await untilStored(sentinel.id, 1);
+
+    expect(await storedViews(draftId)).toBe(0);
+    expect(await storedViews(capped.id)).toBe(1);
+    const named = (name: string) =>
+      server.database.db
+        .select({ name: sourceViews.name, views: sourceViews.views, visitors: sourceViews.visitors })
+        .from(sourceViews)
+        .where(eq(sourceViews.name, name));
+    expect(await named('draft.example')).toEqual([]);
+    expect(await named('made-up.example')).toEqual([]);
+    expect(await named('alert')).toEqual([]);
+    expect(await named('casino.example')).toEqual([{ name: 'casino.example', views: 1 + spread.length, visitors: 1 }]);
+    const report = await call('GET', '/api/admin/readership?range=today', { cookie });
+    const names = (list: unknown) => (list as { name: string }[]).map((r) => r.name);
+    expect(names(report.json['referrers'])).not.toContain('casino.example');
+    expect(names(report.json['campaigns'])).not.toContain('roundup');
+
+    // Two more addresses bring it: now three distinct visitors, and it is listed.
+    const third = freshStory();
+    for (const from of ['192.0.2.51', '192.0.2.52']) {
+      expect((await beacon({ article: third.id, referrer: 'casino.example', campaign: 'roundup' }, { from })).status).toBe(204);
+    }
+    await untilStored(third.id, 2);
+    const listed = await call('GET', '/api/admin/readership?range=today', { cookie });
+    expect(listed.json['referrers']).toContainEqual({ name: 'casino.example', views: spread.length + 3 });
+    expect(listed.json['campaigns']).toContainEqual({ name: 'roundup', views: spread.length + 3 });
+  });
+
+  it('counts a story published a moment ago, and stops counting one taken off the site', async () => {
+    const created = await call('POST', '/api/articles', {
+      cookie,
+      body: {
+        title: 'Just in: a pipeline ruling',
+        slug: `pipeline-ruling-${Date.now()}`,
+        excerpt: 'The court ruled.',
+        content: '<p>The court ruled.</p>',
+        author: 'Newsroom',
+        categoryId: 1,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json['id'] as number;
+    // At once, before the process has refreshed its published stories.
+    expect((await beacon({ article: id, referrer: 'fresh.example' })).status).toBe(204);
+    await untilStored(id, 1);
+
+    const withdrawn = await call('PATCH', `/api/articles/${id}`, { cookie, body: { status: 'draft' } });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    // A batch written after the change has refreshed the stories: a view after it is not counted.
+    const before = freshStory();
+    expect((await beacon({ article: before.id })).status).toBe(204);
+    await untilStored(before.id, 1);
+    expect((await beacon({ article: id, referrer: 'withdrawn.example' })).status).toBe(204);
+    const after = freshStory();
+    expect((await beacon({ article: after.id })).status).toBe(204);
+    await untilStored(after.id, 1);
+    expect(await storedViews(id)).toBe(1);
+    const [row] = await server.database.db.select({ views: sourceViews.views }).from(sourceViews).where(eq(sourceViews.name, 'withdrawn.example'));
+    expect(row).toBeUndefined();
+  });
+
+  it('counts each visitor of a referrer once however many processes see them (a keyed hash in the database)', async () => {
+    const queries = await import('@/server/queries/readership');
+    const { db } = planRecorder(server);
+    const day = '2026-01-15';
+    const batch = (visitors: string[]) => [{ day, key: 'shared.example', views: visitors.length, visitors }];
+    // Two processes each see the same visitor, then another.
+    await queries.addSourceViews('referrer', batch(['h1']), READERSHIP_MIN_VISITORS, db);
+    await queries.addSourceViews('referrer', batch(['h1']), READERSHIP_MIN_VISITORS, db);
+    await queries.addSourceViews('referrer', batch(['h1', 'h2']), READERSHIP_MIN_VISITORS, db);
+    const stored = () =>
+      db
+        .select({ views: sourceViews.views, visitors: sourceViews.visitors })
+        .from(sourceViews)
+        .where(and(eq(sourceViews.day, day), eq(sourceViews.name, 'shared.example')));
+    expect(await stored()).toEqual([{ views: 4, visitors: 2 }]);
+    expect(await queries.listSourceViews('referrer', day, 20, READERSHIP_MIN_VISITORS, db)).not.toContainEqual(
+      expect.objectContaining({ name: 'shared.example' }),
+    );
+    await queries.addSourceViews('referrer', batch(['h3', 'h4']), READERSHIP_MIN_VISITORS, db);
+    expect(await stored()).toEqual([{ views: 6, visitors: READERSHIP_MIN_VISITORS }]);
+    expect(await db.select().from(sourceVisitors).where(eq(sourceVisitors.name, 'shared.example'))).toEqual([]);
+    expect(await queries.listSourceViews('referrer', day, 20, READERSHIP_MIN_VISITORS, db)).toContainEqual({ name: 'shared.example', views: 6 });
+  });
+});
+
+describe('writes', () => {
+  it('are made while the process runs (every VIEW_FLUSH_INTERVAL_MS), so a process killed outright keeps every view written', async () => {
+    expect(VIEW_FLUSH_INTERVAL_MS).toBeLessThanOrEqual(1_000);
+    const own = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const [story] = await publicStories(own.database);
+      if (!story) throw new Error('The seed has no public story');
+      // Steady beacons, one reader each; every one is written while the process runs, with no shutdown to write them.
+      let sent = 0;
+      for (let i = 0; i < 20; i++) {
+        expect((await beacon({ article: story.id }, { target: own })).status).toBe(204);
+        sent++;
+      }
+      await vi.waitFor(async () => expect(await storedViews(story.id, own)).toBe(sent), { timeout: 30_000, interval: 50 });
+      process.kill(own.pid, 'SIGKILL');
+      await vi.waitFor(() => expect(() => process.kill(own.pid, 0)).toThrow(), { timeout: 30_000, interval: 100 });
+      expect(await storedViews(story.id, own)).toBe(sent);
+    } finally {
+      await own.stop();
+    }
+  }, 120_000);
 });
 
 describe('article pages', () => {

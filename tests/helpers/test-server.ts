@@ -78,7 +78,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     output: () => output,
     stop: async () => {
       database.close();
-      if (child.exitCode === null) {
+      // A process ended by a signal (a test's kill -9) has a signalCode and no exitCode.
+      if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
           child.kill('SIGTERM');

@@ -1,29 +1,57 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CACHEABLE_ROUTES, pageAddress } from '@/server/page-cache';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
-import { ViewCounter, type ViewBatch } from '@/server/services/readership/view-counter';
+import {
+  READERSHIP_MIN_VISITORS,
+  VIEW_FLUSH_INTERVAL_MS,
+  VIEWS_PER_ADDRESS_STORY_DAY,
+  ViewCounter,
+  type PublicStories,
+  type ViewBatch,
+} from '@/server/services/readership/view-counter';
 import { CAMPAIGN_PARAMS, VIEW_BEACON_SCRIPT, VIEWS_PATH, campaignLink } from '@/lib/view-beacon';
 
 // Readership (#24): the in-memory counter and its one batched write, the page's beacon, and the
 // campaign tags of the site's mails, which must never split a cached page.
 
-/** A counter whose writes are recorded (or refused while `refuse` is set); no timer runs. */
+/** Public stories as a test sets them: ids to publish times; `refresh` counts its calls and may be refused. */
+function storiesOf(published: Record<number, number> = {}) {
+  const state = { published: new Map<number, number>(Object.entries(published).map(([id, at]) => [Number(id), at])), refreshes: 0 };
+  const stories: PublicStories = {
+    isPublic: (id, now) => {
+      const at = state.published.get(id);
+      return at === undefined ? undefined : at <= now;
+    },
+    refresh: () => {
+      state.refreshes++;
+      return Promise.resolve();
+    },
+  };
+  return { stories, state };
+}
+
+/** A counter whose writes are recorded (or refused while `refuse` is set); no timer runs. Stories 1-99 are public. */
 function recordingCounter(options: Partial<ConstructorParameters<typeof ViewCounter>[0]> = {}) {
   const writes: ViewBatch[] = [];
   const state = { refuse: false };
+  const { stories, state: published } = storiesOf(Object.fromEntries(Array.from({ length: 99 }, (_, i) => [i + 1, 0])));
   const counter = new ViewCounter({
     write: (batch) => (state.refuse ? Promise.reject(new Error('database busy')) : Promise.resolve(void writes.push(batch))),
+    stories,
     ...options,
   });
-  return { counter, writes, state };
+  return { counter, writes, state, published };
 }
+
+const counted = { result: 'counted' };
+const repeat = { result: 'repeat' };
 
 describe('the view counter', () => {
   it('adds views up in memory and writes them as one batch, each view once', async () => {
     const { counter, writes } = recordingCounter();
     const t = 1_000_000;
-    for (let i = 0; i < 5; i++) expect(counter.record({ day: '2026-11-24', articleId: 7 }, `198.51.100.${i}`, t)).toEqual({ counted: true });
+    for (let i = 0; i < 5; i++) expect(counter.record({ day: '2026-11-24', articleId: 7 }, `198.51.100.${i}`, t)).toEqual(counted);
     counter.record({ day: '2026-11-24', articleId: 8, referrer: 'news.google.com', campaign: 'briefing' }, '198.51.100.9', t);
     counter.record({ day: '2026-11-24', articleId: 9, referrer: 'news.google.com' }, '198.51.100.9', t);
     expect(writes).toEqual([]);
@@ -35,27 +63,109 @@ describe('the view counter', () => {
         { day: '2026-11-24', key: 8, views: 1 },
         { day: '2026-11-24', key: 9, views: 1 },
       ],
-      referrers: [{ day: '2026-11-24', key: 'news.google.com', views: 2 }],
-      campaigns: [{ day: '2026-11-24', key: 'briefing', views: 1 }],
+      referrers: [{ day: '2026-11-24', key: 'news.google.com', views: 2, visitors: ['198.51.100.9'] }],
+      campaigns: [{ day: '2026-11-24', key: 'briefing', views: 1, visitors: ['198.51.100.9'] }],
     });
     await counter.flush();
     expect(writes[1]).toEqual({ articles: [], referrers: [], campaigns: [] });
   });
 
+  it('hands a batch the distinct visitors of a referrer or campaign, no more than the Readership tab needs', async () => {
+    const { counter, writes } = recordingCounter();
+    for (let i = 0; i < 6; i++) counter.record({ day: 'd', articleId: 1 + (i % 2), referrer: 'casino.example' }, `a${i % 2}`, i * 20 * 60_000);
+    for (let i = 0; i < 10; i++) counter.record({ day: 'd', articleId: 3, campaign: 'briefing' }, `reader-${i}`, 0);
+    await counter.flush();
+    expect(writes[0]?.referrers).toEqual([{ day: 'd', key: 'casino.example', views: 6, visitors: ['a0', 'a1'] }]);
+    expect(writes[0]?.campaigns[0]?.visitors).toHaveLength(READERSHIP_MIN_VISITORS);
+    expect(READERSHIP_MIN_VISITORS).toBeGreaterThanOrEqual(3);
+  });
+
   it("counts a client's repeat views of a story once in its window, and stops a client past its limit", () => {
     const { counter } = recordingCounter({ repeatWindowMs: 60_000, perClientPerMinute: 3 });
     const t = 5_000_000;
-    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t)).toEqual({ counted: true });
-    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t + 59_000)).toEqual({ counted: false, repeat: true });
+    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t)).toEqual(counted);
+    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t + 59_000)).toEqual(repeat);
     // Another client reads the same story; the first reads it again after the window.
-    expect(counter.record({ day: 'd', articleId: 1 }, 'b', t)).toEqual({ counted: true });
-    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t + 60_000)).toEqual({ counted: true });
+    expect(counter.record({ day: 'd', articleId: 1 }, 'b', t)).toEqual(counted);
+    expect(counter.record({ day: 'd', articleId: 1 }, 'a', t + 60_000)).toEqual(counted);
     // A minute later the bucket is full again: three views, then none.
-    expect(counter.record({ day: 'd', articleId: 2 }, 'a', t + 60_000)).toEqual({ counted: true });
-    expect(counter.record({ day: 'd', articleId: 3 }, 'a', t + 60_000)).toEqual({ counted: true });
+    expect(counter.record({ day: 'd', articleId: 2 }, 'a', t + 60_000)).toEqual(counted);
+    expect(counter.record({ day: 'd', articleId: 3 }, 'a', t + 60_000)).toEqual(counted);
     const refused = counter.record({ day: 'd', articleId: 4 }, 'a', t + 60_000);
-    expect(refused.counted).toBe(false);
+    expect(refused.result).toBe('limited');
     expect('waitMs' in refused && refused.waitMs).toBeGreaterThan(0);
+  });
+
+  it('counts at most VIEWS_PER_ADDRESS_STORY_DAY views of one story from one address a day, and again the next day', async () => {
+    const { counter, writes } = recordingCounter({ repeatWindowMs: 60_000 });
+    const outcomes = Array.from({ length: 20 }, (_, i) => counter.record({ day: 'day-1', articleId: 5 }, 'office', i * 60_000).result);
+    expect(outcomes.filter((r) => r === 'counted')).toHaveLength(VIEWS_PER_ADDRESS_STORY_DAY);
+    expect(VIEWS_PER_ADDRESS_STORY_DAY).toBeLessThanOrEqual(5);
+    // Another address, and the same one the next day, count.
+    expect(counter.record({ day: 'day-1', articleId: 5 }, 'home', 21 * 60_000)).toEqual(counted);
+    expect(counter.record({ day: 'day-2', articleId: 5 }, 'office', 22 * 60_000)).toEqual(counted);
+    await counter.flush();
+    expect(writes[0]?.articles).toEqual([
+      { day: 'day-1', key: 5, views: VIEWS_PER_ADDRESS_STORY_DAY + 1 },
+      { day: 'day-2', key: 5, views: 1 },
+    ]);
+  });
+
+  it('counts only public stories: a story not known yet waits for the next refresh, a made-up or scheduled one never counts', async () => {
+    const writes: ViewBatch[] = [];
+    const { stories, state } = storiesOf({ 1: 0, 2: 10_000 });
+    const counter = new ViewCounter({ write: (batch) => Promise.resolve(void writes.push(batch)), stories });
+    expect(counter.record({ day: 'd', articleId: 1, referrer: 'news.google.com' }, 'a', 5_000)).toEqual(counted);
+    // Scheduled for later: not yet public.
+    expect(counter.record({ day: 'd', articleId: 2, referrer: 'casino.example' }, 'b', 5_000)).toEqual({ result: 'not-public' });
+    // Published a moment ago (the process has not refreshed yet), and an id that is no story.
+    expect(counter.record({ day: 'd', articleId: 3, referrer: 'news.google.com' }, 'c', 5_000)).toEqual({ result: 'unverified' });
+    expect(counter.record({ day: 'd', articleId: 999_999, referrer: 'casino.example' }, 'd', 5_000)).toEqual({ result: 'unverified' });
+    state.published.set(3, 4_000);
+    await counter.flush();
+    expect(state.refreshes).toBe(1);
+    expect(writes[0]).toEqual({
+      articles: [
+        { day: 'd', key: 1, views: 1 },
+        { day: 'd', key: 3, views: 1 },
+      ],
+      referrers: [{ day: 'd', key: 'news.google.com', views: 2, visitors: ['a', 'c'] }],
+      campaigns: [],
+    });
+    // Once its time has come, the scheduled story counts.
+    expect(counter.record({ day: 'd', articleId: 2 }, 'b', 10_000)).toEqual(counted);
+    // Withdrawn after its view was counted, before the write: the write leaves it out, referrer and all.
+    expect(counter.record({ day: 'd', articleId: 1, referrer: 'late.example', campaign: 'alert' }, 'e', 10_000)).toEqual(counted);
+    state.published.delete(1);
+    await counter.flush();
+    expect(writes[1]).toEqual({ articles: [{ day: 'd', key: 2, views: 1 }], referrers: [], campaigns: [] });
+  });
+
+  it('reads the public stories only when views are held, and keeps the views while they cannot be read', async () => {
+    const writes: ViewBatch[] = [];
+    const { stories, state } = storiesOf({ 1: 0 });
+    let refuse = false;
+    const refresh = () => stories.refresh();
+    const flaky: PublicStories = {
+      isPublic: (id, now) => stories.isPublic(id, now),
+      refresh: () => (refuse ? Promise.reject(new Error('database busy')) : refresh()),
+    };
+    const counter = new ViewCounter({ write: (batch) => Promise.resolve(void writes.push(batch)), stories: flaky });
+    await counter.flush();
+    expect(state.refreshes).toBe(0);
+    counter.record({ day: 'd', articleId: 1 }, 'a', 0);
+    refuse = true;
+    await expect(counter.flush()).rejects.toThrow('database busy');
+    refuse = false;
+    await counter.flush();
+    expect(writes.at(-1)?.articles).toEqual([{ day: 'd', key: 1, views: 1 }]);
+  });
+
+  it('holds a bounded number of views of unknown stories', () => {
+    const { counter } = recordingCounter({ maxUnverified: 3, perClientPerMinute: 100 });
+    const outcomes = Array.from({ length: 5 }, (_, i) => counter.record({ day: 'd', articleId: 1_000 + i }, 'a', 0).result);
+    expect(outcomes).toEqual(['unverified', 'unverified', 'unverified', 'not-public', 'not-public']);
+    expect(counter.pending).toBe(3);
   });
 
   it('remembers a bounded number of client–story pairs', () => {
@@ -64,19 +174,42 @@ describe('the view counter', () => {
     counter.record({ day: 'd', articleId: 1 }, 'b', 0);
     counter.record({ day: 'd', articleId: 1 }, 'c', 0);
     // 'a' was forgotten to make room: its view counts again; 'c' is still remembered.
-    expect(counter.record({ day: 'd', articleId: 1 }, 'a', 1)).toEqual({ counted: true });
-    expect(counter.record({ day: 'd', articleId: 1 }, 'c', 1)).toEqual({ counted: false, repeat: true });
+    expect(counter.record({ day: 'd', articleId: 1 }, 'a', 1)).toEqual(counted);
+    expect(counter.record({ day: 'd', articleId: 1 }, 'c', 1)).toEqual(repeat);
   });
 
   it('keeps the views of a write the database refused for the next one, and writes what is pending when stopped', async () => {
     const { counter, writes, state } = recordingCounter();
-    counter.record({ day: 'd', articleId: 4 }, 'a', 0);
+    counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'a', 0);
     state.refuse = true;
     await expect(counter.flush()).rejects.toThrow('database busy');
-    counter.record({ day: 'd', articleId: 4 }, 'b', 0);
+    counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'b', 0);
     state.refuse = false;
     await counter.stop();
-    expect(writes).toEqual([{ articles: [{ day: 'd', key: 4, views: 2 }], referrers: [], campaigns: [] }]);
+    expect(writes).toEqual([
+      { articles: [{ day: 'd', key: 4, views: 2 }], referrers: [], campaigns: [{ day: 'd', key: 'briefing', views: 2, visitors: ['a', 'b'] }] },
+    ]);
+  });
+
+  it('writes at least every second by default, so a process killed outright loses at most a second of views', async () => {
+    expect(VIEW_FLUSH_INTERVAL_MS).toBeLessThanOrEqual(1_000);
+    vi.useFakeTimers();
+    try {
+      const { counter, writes, published } = recordingCounter();
+      expect(counter.intervalMs).toBe(VIEW_FLUSH_INTERVAL_MS);
+      counter.start();
+      for (let second = 1; second <= 3; second++) {
+        counter.record({ day: 'd', articleId: second }, 'a', second);
+        await vi.advanceTimersByTimeAsync(VIEW_FLUSH_INTERVAL_MS);
+        expect(writes).toHaveLength(second);
+        expect(writes.at(-1)?.articles).toEqual([{ day: 'd', key: second, views: 1 }]);
+      }
+      // Each write refreshes the public stories first.
+      expect(published.refreshes).toBe(3);
+      await counter.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

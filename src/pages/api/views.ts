@@ -6,8 +6,10 @@ import { processViewCounter, recordView } from '@/server/services/readership/vie
 /**
  * POST /api/views: one view of an article page, from its beacon (`{article, referrer?,
  * campaign?}`, at most 512 bytes of JSON). Counted in this process's memory and written in
- * a batch; no cookie is read or set. 204 whether or not it counted (a bot, a repeat); 429
- * past the client's limit.
+ * a batch; no cookie is read or set. 204 whether or not it counted (a bot, a repeat, a story
+ * that is not public); 429 past the client's limit. The production server answers POSTs in
+ * its front with the same checks (src/server/front/view-beacon.ts); this route answers them
+ * under `astro dev`, and every other method.
  */
 export const { POST, ALL } = endpoint({
   POST: async ({ request, clientAddress, locals }) => {

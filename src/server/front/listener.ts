@@ -22,6 +22,7 @@ import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
 import { answerInsteadOfApp, sendJsonMessage } from '@/server/front/responses';
 import { WriteAdmission, watchBody, type BodyDeadline } from '@/server/front/write-admission';
+import { viewBeaconAnswerer } from '@/server/front/view-beacon';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -208,6 +209,8 @@ export async function createRequestListener(
   };
   const pageCache = new PageCache(config.pageCacheBytes);
   const views = processViewCounter();
+  // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
+  const beacons = viewBeaconAnswerer(config, views);
   const writes = new WriteAdmission({ slots: WRITE_SLOTS, maxWaitMs: WRITE_WAIT_MS });
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
@@ -300,6 +303,11 @@ export async function createRequestListener(
     if (url.pathname === '/healthz' || url.pathname === '/readyz') {
       routeClass = 'health';
       answerHealth(req, res, url.pathname === '/readyz', options.shippedMigrations, databaseFile);
+      return;
+    }
+    if (beacons.isBeacon(method, url.pathname)) {
+      routeClass = 'beacon';
+      beacons.answer(req, res);
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > (url.pathname === MEDIA_UPLOAD_PATH ? uploadBodyBytes : MAX_BODY_BYTES)) {

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
-import { articles, articleViewTotals, articleViews, sourceViews } from '@db/schema';
+import { and, count, desc, eq, gte, inArray, lt, max, sql, sum, type SQL } from 'drizzle-orm';
+import { articles, articleViewTotals, articleViews, sourceViews, sourceVisitors } from '@db/schema';
 import type { ReadershipRange } from '@/lib/validation/readership';
 import type { ReadershipCount, ReadershipStory } from '@/lib/wire/readership';
 import { db, type Executor } from '@/server/db';
@@ -68,15 +68,64 @@ export async function addArticleViews(
   }
 }
 
+/** A published article's id and publish time (ms): public once that time has passed. */
+export interface PublishedArticle {
+  id: number;
+  at: number;
+}
+
+const publishedColumns = { id: articles.id, at: sql<number>`${articles.publishedAt}`.mapWith(Number) };
+
+/** Every published article's id and publish time (the status and publish time index covers it). */
+export async function listPublishedArticles(tx: Executor = db): Promise<PublishedArticle[]> {
+  return tx.select(publishedColumns).from(articles).where(eq(articles.status, 'published'));
+}
+
+/** Which of these articles are published, with their publish times (by primary key). */
+export async function getPublishedArticles(ids: readonly number[], tx: Executor = db): Promise<PublishedArticle[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select(publishedColumns)
+    .from(articles)
+    .where(and(inArray(articles.id, [...ids]), eq(articles.status, 'published')));
+}
+
 /** Where views came from: the referring site's host, or the site's own mail. */
 export type ViewSource = (typeof sourceViews.source.enumValues)[number];
 
-/** Adds a batch of views by referring host or by mail campaign. */
-export async function addSourceViews(source: ViewSource, rows: readonly DayCount<string>[], tx: Executor = db): Promise<void> {
+/** Views under one name (a host, a campaign) one day, and keyed hashes of (some of) the visitors who brought them. */
+export interface SourceDayCount extends DayCount<string> {
+  visitors: readonly string[];
+}
+
+/**
+ * Adds a batch of views by referring host or by mail campaign, and counts their distinct
+ * visitors up to `minVisitors`: each visitor's hash is kept (`source_visitors`) while the
+ * name has fewer, the count is taken from them, and once it has enough its hashes go.
+ */
+export async function addSourceViews(source: ViewSource, rows: readonly SourceDayCount[], minVisitors: number, tx: Executor = db): Promise<void> {
   for (const part of chunks(rows)) {
     await tx.run(sql`INSERT INTO ${sourceViews} (day, source, name, views) VALUES ${valuesOf(part.map((r) => [r.day, source, r.key, r.views]))}
       ON CONFLICT (day, source, name) DO UPDATE SET views = ${sourceViews.views} + excluded.views`);
+    const visitors = part.flatMap((r) => r.visitors.map((visitor) => [r.day, r.key, visitor] as const));
+    if (visitors.length > 0) {
+      await tx.run(sql`INSERT INTO ${sourceVisitors} (day, source, name, visitor)
+        SELECT v.column1, ${source}, v.column2, v.column3 FROM (VALUES ${valuesOf(visitors)}) AS v
+        WHERE NOT EXISTS (SELECT 1 FROM ${sourceViews} s WHERE s.day = v.column1 AND s.source = ${source} AND s.name = v.column2 AND s.visitors >= ${minVisitors})
+        ON CONFLICT DO NOTHING`);
+    }
+    const keys = valuesOf(part.map((r) => [r.day, r.key]));
+    await tx.run(sql`UPDATE ${sourceViews} SET visitors = min(${minVisitors}, (SELECT count(*) FROM ${sourceVisitors} sv
+        WHERE sv.day = ${sourceViews.day} AND sv.source = ${sourceViews.source} AND sv.name = ${sourceViews.name}))
+      WHERE source = ${source} AND visitors < ${minVisitors} AND (day, name) IN (VALUES ${keys})`);
+    await tx.run(sql`DELETE FROM ${sourceVisitors} WHERE source = ${source} AND (day, name) IN (VALUES ${keys})
+      AND (day, name) IN (SELECT day, name FROM ${sourceViews} WHERE source = ${source} AND visitors >= ${minVisitors})`);
   }
+}
+
+/** Forgets the visitors' hashes of days before `day` (when the day changes). */
+export async function deleteSourceVisitorsBefore(day: string, tx: Executor = db): Promise<void> {
+  await tx.delete(sourceVisitors).where(lt(sourceVisitors.day, day));
 }
 
 /** Builds every period's totals afresh from the daily counts (once a day, when the day changes). */
@@ -106,14 +155,25 @@ export async function countTopStories(period: ReadershipRange, tx: Executor = db
   return row?.n ?? 0;
 }
 
-/** The names (hosts, campaigns) of a source with most views since `fromDay`, most first (a range of the key by day). */
-export async function listSourceViews(source: ViewSource, fromDay: string, limit: number, tx: Executor = db): Promise<ReadershipCount[]> {
+/**
+ * The names (hosts, campaigns) of a source with most views since `fromDay`, most first (a
+ * range of the key by day), among those at least `minVisitors` distinct visitors brought on
+ * one day of the period.
+ */
+export async function listSourceViews(
+  source: ViewSource,
+  fromDay: string,
+  limit: number,
+  minVisitors: number,
+  tx: Executor = db,
+): Promise<ReadershipCount[]> {
   const views = sql<number>`cast(${sum(sourceViews.views)} as integer)`;
   return tx
     .select({ name: sourceViews.name, views })
     .from(sourceViews)
     .where(and(gte(sourceViews.day, fromDay), eq(sourceViews.source, source)))
     .groupBy(sourceViews.name)
+    .having(gte(max(sourceViews.visitors), minVisitors))
     .orderBy(desc(views), sourceViews.name)
     .limit(limit);
 }

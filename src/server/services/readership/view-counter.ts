@@ -1,11 +1,32 @@
 import type { DayCount } from '@/server/queries/readership';
 import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
 
+/**
+ * How often a web process writes the views it holds: a process killed outright (kill -9, a
+ * power cut) loses at most the views of this long, plus those of a write in flight.
+ */
+export const VIEW_FLUSH_INTERVAL_MS = 1_000;
+
+/** One address adds at most this many views of one story a day (one in any repeat window). */
+export const VIEWS_PER_ADDRESS_STORY_DAY = 4;
+
+/**
+ * A referring site or a mail campaign is shown on the Readership tab only once at least this
+ * many distinct visitors brought it on one day: one client alone cannot put a name there.
+ */
+export const READERSHIP_MIN_VISITORS = 3;
+
+/** Views a referring host or campaign brought one day, and (up to READERSHIP_MIN_VISITORS) the addresses that brought them. */
+export interface SourceCount extends DayCount<string> {
+  /** Client addresses, held in memory until the batch is written (only a keyed hash of each is stored). */
+  visitors: string[];
+}
+
 /** What one batch writes: the views added up per day and article, referring host and mail campaign. */
 export interface ViewBatch {
   articles: DayCount<number>[];
-  referrers: DayCount<string>[];
-  campaigns: DayCount<string>[];
+  referrers: SourceCount[];
+  campaigns: SourceCount[];
 }
 
 /** One view to count: the day it falls on (US Eastern), the article, and where it came from. */
@@ -16,108 +37,232 @@ export interface CountedView {
   campaign?: string | undefined;
 }
 
-/** Whether a view was counted, was the same client's view of the same story again, or came past the client's limit (`waitMs` until it may). */
-export type ViewOutcome = { counted: true } | { counted: false; repeat: true } | { counted: false; waitMs: number };
+/**
+ * What became of a view: counted; held until the next write checks that its story is public
+ * (a story this process does not know yet, perhaps published a moment ago); not a public
+ * story; the same client's view of the same story again (in the repeat window, or past its
+ * daily cap); or past the client's limit (`waitMs` until it may send again).
+ */
+export type ViewOutcome = { result: 'counted' | 'unverified' | 'not-public' | 'repeat' } | { result: 'limited'; waitMs: number };
+
+/** The public stories a counter counts views of, as a process keeps them in memory. */
+export interface PublicStories {
+  /** Whether the article is public at `now` (ms): undefined when this process does not know it (yet). */
+  isPublic(articleId: number, now: number): boolean | undefined;
+  /** Brings the stories up to date with the database (before each write). */
+  refresh(): Promise<void>;
+}
 
 export interface ViewCounterOptions {
   /** Writes one batch (in one database transaction); a batch it refuses is kept for the next try. */
   write: (batch: ViewBatch) => Promise<void>;
-  /** How often pending views are written. */
+  /** The public stories: views of anything else are not counted. */
+  stories: PublicStories;
+  /** How often pending views are written (VIEW_FLUSH_INTERVAL_MS). */
   intervalMs?: number;
   /** A client's views of one story count once in this window. */
   repeatWindowMs?: number;
+  /** A client's views of one story counted a day (VIEWS_PER_ADDRESS_STORY_DAY). */
+  perStoryDay?: number;
   /** Views a client may add a minute (each process). */
   perClientPerMinute?: number;
-  /** Distinct client–story pairs remembered for the repeat window; past it the least recent is forgotten. */
+  /** Distinct client–story pairs remembered for the day; past it the least recent is forgotten. */
   maxRemembered?: number;
   /** Distinct keys held between two writes; views past it are dropped until the next write. */
   maxPending?: number;
+  /** Views of stories this process does not know held for the next write's check; past it they are dropped. */
+  maxUnverified?: number;
 }
 
-const add = <K extends string | number>(into: Map<string, DayCount<K>>, day: string, key: K, views: number) => {
+/** Views of one article one day from one referrer or campaign, held until the write checks the article is still public. */
+interface HeldSource {
+  day: string;
+  name: string;
+  articleId: number;
+  views: number;
+  visitors: string[];
+}
+
+/** Adds up to READERSHIP_MIN_VISITORS distinct visitors: with that many, a name is shown, so a batch needs no more. */
+const addVisitors = (into: string[], visitors: readonly string[]) => {
+  for (const visitor of visitors) {
+    if (into.length >= READERSHIP_MIN_VISITORS) break;
+    if (!into.includes(visitor)) into.push(visitor);
+  }
+};
+
+const addArticle = (into: Map<string, DayCount<number>>, day: string, key: number, views: number) => {
   const id = `${day}|${key}`;
   const held = into.get(id);
   if (held) held.views += views;
   else into.set(id, { day, key, views });
 };
 
+const addSource = (into: Map<string, HeldSource>, day: string, name: string, articleId: number, views: number, visitors: readonly string[]) => {
+  const id = `${day}|${articleId}|${name}`;
+  let held = into.get(id);
+  if (held) held.views += views;
+  else into.set(id, (held = { day, name, articleId, views, visitors: [] }));
+  addVisitors(held.visitors, visitors);
+};
+
+/** One batch's counts by name (the article each came with no longer matters). */
+const byName = (held: Iterable<HeldSource>): SourceCount[] => {
+  const names = new Map<string, SourceCount>();
+  for (const row of held) {
+    const id = `${row.day}|${row.name}`;
+    let count = names.get(id);
+    if (count) count.views += row.views;
+    else names.set(id, (count = { day: row.day, key: row.name, views: row.views, visitors: [] }));
+    addVisitors(count.visitors, row.visitors);
+  }
+  return [...names.values()];
+};
+
+/** What this process remembers of one client's views of one story: when one last counted, on which day, and how many that day. */
+interface Seen {
+  at: number;
+  day: string;
+  views: number;
+}
+
+/** The views held between two writes, by article (and by article and source). */
+class Held {
+  articles = new Map<string, DayCount<number>>();
+  referrers = new Map<string, HeldSource>();
+  campaigns = new Map<string, HeldSource>();
+
+  get size(): number {
+    return this.articles.size + this.referrers.size + this.campaigns.size;
+  }
+
+  /** Adds another holding's views (a refused batch's, put back). */
+  merge(other: Held): void {
+    for (const row of other.articles.values()) addArticle(this.articles, row.day, row.key, row.views);
+    for (const row of other.referrers.values()) addSource(this.referrers, row.day, row.name, row.articleId, row.views, row.visitors);
+    for (const row of other.campaigns.values()) addSource(this.campaigns, row.day, row.name, row.articleId, row.views, row.visitors);
+  }
+
+  /** The views of the articles `keep` accepts. */
+  filter(keep: (articleId: number) => boolean): Held {
+    const kept = new Held();
+    for (const [id, row] of this.articles) if (keep(row.key)) kept.articles.set(id, row);
+    for (const [id, row] of this.referrers) if (keep(row.articleId)) kept.referrers.set(id, row);
+    for (const [id, row] of this.campaigns) if (keep(row.articleId)) kept.campaigns.set(id, row);
+    return kept;
+  }
+
+  batch(): ViewBatch {
+    return { articles: [...this.articles.values()], referrers: byName(this.referrers.values()), campaigns: byName(this.campaigns.values()) };
+  }
+}
+
 /**
- * A web process's readership counts, held in memory and written in one batch every few
- * seconds (and on shutdown), so a page view costs no database write of its own and a
- * cached page stays cached. Nothing about the client is kept but, for the repeat window,
- * its address beside the story's id in memory, never written anywhere.
+ * A web process's readership counts, held in memory and written in one batch every second
+ * (VIEW_FLUSH_INTERVAL_MS) and on shutdown, so a page view costs no database write of its own
+ * and a cached page stays cached. The write runs on the database's worker threads; the
+ * serving thread only adds up.
  *
- * Abuse: a client's views of one story count once per `repeatWindowMs` (15 minutes), and a
- * client adds at most `perClientPerMinute` views a minute (30); both are per process, so
- * behind N web processes a client may reach N times that. Memory is bounded by
- * `maxRemembered` pairs and `maxPending` keys.
+ * Only public stories count: a view of a story the process's set of public stories
+ * (`PublicStories`) says is not public is refused at once, and before each write the set is
+ * refreshed (from the purge log) and every view held is checked again, so a story published
+ * a moment ago (not known yet) counts, and one withdrawn a moment ago (known as public
+ * until then) does not. Views of stories not known are held up to `maxUnverified` a write.
+ *
+ * Abuse: a client's views of one story count once per `repeatWindowMs` (15 minutes) and at
+ * most `perStoryDay` (4) a day, and a client adds at most `perClientPerMinute` views a minute
+ * (30). All three are per process, so behind N web processes a client may reach N times
+ * them. Memory is bounded by `maxRemembered` pairs, `maxPending` keys and `maxUnverified`
+ * views. Nothing about the client is kept but its address beside the story's id in this
+ * memory, and for a referrer or campaign a keyed hash of it for the day (`writeViewBatch`).
  */
 export class ViewCounter {
   readonly #write: (batch: ViewBatch) => Promise<void>;
+  readonly #stories: PublicStories;
   readonly #intervalMs: number;
   readonly #repeatWindowMs: number;
+  readonly #perStoryDay: number;
   readonly #maxRemembered: number;
   readonly #maxPending: number;
+  readonly #maxUnverified: number;
   readonly #perClient: MemoryRateLimiter;
   /** Client–story pairs by when they were last counted; insertion order is recency order. */
-  readonly #recent = new Map<string, number>();
-  #articles = new Map<string, DayCount<number>>();
-  #referrers = new Map<string, DayCount<string>>();
-  #campaigns = new Map<string, DayCount<string>>();
+  readonly #recent = new Map<string, Seen>();
+  #held = new Held();
+  /** Views held since the last write of stories the set did not know. */
+  #unverified = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
   /** The write in flight: writes never overlap. */
   #writing: Promise<void> = Promise.resolve();
 
   constructor(options: ViewCounterOptions) {
     this.#write = options.write;
-    this.#intervalMs = options.intervalMs ?? 5_000;
+    this.#stories = options.stories;
+    this.#intervalMs = options.intervalMs ?? VIEW_FLUSH_INTERVAL_MS;
     this.#repeatWindowMs = options.repeatWindowMs ?? 15 * 60_000;
-    this.#maxRemembered = options.maxRemembered ?? 50_000;
+    this.#perStoryDay = options.perStoryDay ?? VIEWS_PER_ADDRESS_STORY_DAY;
+    this.#maxRemembered = options.maxRemembered ?? 100_000;
     this.#maxPending = options.maxPending ?? 20_000;
+    this.#maxUnverified = options.maxUnverified ?? 2_000;
     this.#perClient = new MemoryRateLimiter(options.perClientPerMinute ?? 30);
+  }
+
+  /** How often this counter writes (ms). */
+  get intervalMs(): number {
+    return this.#intervalMs;
   }
 
   /** Distinct keys waiting for the next write (for tests and metrics). */
   get pending(): number {
-    return this.#articles.size + this.#referrers.size + this.#campaigns.size;
+    return this.#held.size;
   }
 
-  /** Counts one view of `client` at `now` (ms), unless it repeats a recent one or the client is past its limit. */
+  /** Counts one view of `client` at `now` (ms), unless it is not a public story's, repeats a recent one, or the client is past its limit. */
   record(view: CountedView, client: string, now: number = Date.now()): ViewOutcome {
+    const known = this.#stories.isPublic(view.articleId, now);
+    if (known === false) return { result: 'not-public' };
     const pair = `${client}|${view.articleId}`;
     const seen = this.#recent.get(pair);
-    if (seen !== undefined && now - seen < this.#repeatWindowMs) return { counted: false, repeat: true };
+    const today = seen?.day === view.day ? seen : undefined;
+    if (today && (now - today.at < this.#repeatWindowMs || today.views >= this.#perStoryDay)) return { result: 'repeat' };
     const waitMs = this.#perClient.take(client, now);
-    if (waitMs > 0) return { counted: false, waitMs };
-    this.#remember(pair, now);
-    // A flood of distinct keys between two writes (never a reader's doing) is not held.
-    if (this.pending >= this.#maxPending) return { counted: false, waitMs: this.#intervalMs };
-    add(this.#articles, view.day, view.articleId, 1);
-    if (view.referrer) add(this.#referrers, view.day, view.referrer, 1);
-    if (view.campaign) add(this.#campaigns, view.day, view.campaign, 1);
-    return { counted: true };
+    if (waitMs > 0) return { result: 'limited', waitMs };
+    this.#remember(pair, { at: now, day: view.day, views: (today?.views ?? 0) + 1 });
+    // A flood of made-up ids, or of distinct keys between two writes (never a reader's doing), is not held.
+    if (known === undefined && this.#unverified >= this.#maxUnverified) return { result: 'not-public' };
+    if (this.#held.size >= this.#maxPending) return { result: 'limited', waitMs: this.#intervalMs };
+    if (known === undefined) this.#unverified++;
+    addArticle(this.#held.articles, view.day, view.articleId, 1);
+    if (view.referrer) addSource(this.#held.referrers, view.day, view.referrer, view.articleId, 1, [client]);
+    if (view.campaign) addSource(this.#held.campaigns, view.day, view.campaign, view.articleId, 1, [client]);
+    return { result: known ? 'counted' : 'unverified' };
   }
 
   /**
-   * Writes what is pending as one batch (the write runs even with nothing pending, so the
-   * day's change is seen without views). A failed write puts its views back for the next one.
+   * Refreshes the public stories (when views are held), keeps the views of those public now,
+   * and writes them as one batch (the write runs even with nothing held, so the day's change
+   * is seen without views). A failed write puts its views back for the next one; while the
+   * stories cannot be read, the views wait too.
    */
   flush(): Promise<void> {
     const next = this.#writing.then(async () => {
-      const batch: ViewBatch = {
-        articles: [...this.#articles.values()],
-        referrers: [...this.#referrers.values()],
-        campaigns: [...this.#campaigns.values()],
-      };
-      this.#articles = new Map();
-      this.#referrers = new Map();
-      this.#campaigns = new Map();
+      const held = this.#held;
+      this.#held = new Held();
+      this.#unverified = 0;
+      if (held.size > 0) {
+        try {
+          await this.#stories.refresh();
+        } catch (error) {
+          this.#held.merge(held);
+          throw error;
+        }
+      }
+      const now = Date.now();
+      const kept = held.filter((id) => this.#stories.isPublic(id, now) === true);
       try {
-        await this.#write(batch);
+        await this.#write(kept.batch());
       } catch (error) {
-        for (const row of batch.articles) add(this.#articles, row.day, row.key, row.views);
-        for (const row of batch.referrers) add(this.#referrers, row.day, row.key, row.views);
-        for (const row of batch.campaigns) add(this.#campaigns, row.day, row.key, row.views);
+        this.#held.merge(kept);
         throw error;
       }
     });
@@ -139,18 +284,18 @@ export class ViewCounter {
     await this.flush();
   }
 
-  /** Remembers a counted pair: expired pairs (the least recent first) make room, else the least recent one goes. */
-  #remember(pair: string, now: number): void {
+  /** Remembers a counted pair: pairs of past days (the least recent first) make room, else the least recent one goes. */
+  #remember(pair: string, seen: Seen): void {
     this.#recent.delete(pair);
     if (this.#recent.size >= this.#maxRemembered) {
-      for (const [key, at] of this.#recent) {
-        // Recency order: once one pair is inside the window, so are all after it.
-        if (now - at < this.#repeatWindowMs) break;
+      for (const [key, held] of this.#recent) {
+        // Recency order: once one pair was counted today, so were all after it.
+        if (held.day === seen.day) break;
         this.#recent.delete(key);
       }
       const leastRecent = this.#recent.size >= this.#maxRemembered ? this.#recent.keys().next() : undefined;
       if (leastRecent && !leastRecent.done) this.#recent.delete(leastRecent.value);
     }
-    this.#recent.set(pair, now);
+    this.#recent.set(pair, seen);
   }
 }

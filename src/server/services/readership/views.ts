@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
@@ -18,13 +19,16 @@ import {
   addSourceViews,
   countTopStories,
   deleteReadershipBefore,
+  deleteSourceVisitorsBefore,
   listSourceViews,
   listTopStories,
   rebuildArticleViewTotals,
+  type SourceDayCount,
 } from '@/server/queries/readership';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
-import { ViewCounter, type ViewBatch } from '@/server/services/readership/view-counter';
+import { PublishedStories } from '@/server/services/readership/public-stories';
+import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch } from '@/server/services/readership/view-counter';
 
 /** The US Eastern day of `now`: the day views count on. */
 export const readershipDay = (now: Date): string => zonedParts(now, SITE_TIME_ZONE).day;
@@ -45,14 +49,15 @@ const TOTALS_DAY = 'readership:day';
 
 /**
  * Counts one view from the page's beacon, in this process's memory: nothing for a known bot
- * (or a request without a user agent), the referrer only when it is another site, the campaign
- * only when it is one of the site's mails. A client's repeat views of a story count once; past
- * its limit, a 429 with Retry-After.
+ * (or a request without a user agent) or a story that is not public, the referrer only when
+ * it is another site, the campaign only when it is one of the site's mails. A client's
+ * repeat views of a story count once in 15 minutes and a few times a day; past its limit, a
+ * 429 with Retry-After.
  */
 export function recordView(
   counter: ViewCounter,
   beacon: ViewBeacon,
-  client: { address: string; userAgent: string | null },
+  client: { address: string; userAgent: string | null | undefined },
   siteHost: string,
   now = new Date(),
 ): void {
@@ -60,17 +65,25 @@ export function recordView(
   const campaign = MAIL_CAMPAIGNS.find((name) => name === beacon.campaign);
   const referrer = beacon.referrer && beacon.referrer !== siteHost ? beacon.referrer : undefined;
   const outcome = counter.record({ day: readershipDay(now), articleId: beacon.article, referrer, campaign }, client.address, now.getTime());
-  if (!outcome.counted && 'waitMs' in outcome) throw new RateLimitError(outcome.waitMs / 1000, messages.viewsRateLimited);
+  if (outcome.result === 'limited') throw new RateLimitError(outcome.waitMs / 1000, messages.viewsRateLimited);
 }
 
 /** The day this process last saw the totals built for: the day's change is checked in the database only when it moves. */
 let totalsBuiltFor: string | undefined;
 
+/** The day's key for the visitors' hashes (`site_state`: the day, a space, the key in hex). */
+const VISITOR_KEY = 'readership:visitor-key';
+
+/** This process's copy of the day's visitor key. */
+let visitorKey: { day: string; key: string } | undefined;
+
 /**
  * Writes one batch of views in one transaction. When the US Eastern day has changed since
  * the period totals were built, they are built afresh first (by whichever process writes
- * first; the others see `site_state` say so). With nothing to add and the day unchanged, it
- * writes nothing.
+ * first; the others see `site_state` say so), and the past days' visitor hashes and key go.
+ * With nothing to add and the day unchanged, it writes nothing. The visitors of a referrer or
+ * campaign are stored as a keyed hash (HMAC-SHA-256 under a random key made for the day and
+ * shared by every process through `site_state`), never as an address.
  */
 export async function writeViewBatch(batch: ViewBatch, now = new Date()): Promise<void> {
   const today = readershipDay(now);
@@ -80,11 +93,26 @@ export async function writeViewBatch(batch: ViewBatch, now = new Date()): Promis
   await writeTransaction(async (tx) => {
     if ((await getSiteState(TOTALS_DAY, tx)) !== today) {
       await rebuildArticleViewTotals(starts, tx);
+      await deleteSourceVisitorsBefore(today, tx);
       await setSiteState(TOTALS_DAY, today, tx);
     }
     await addArticleViews(batch.articles, starts, now, tx);
-    await addSourceViews('referrer', batch.referrers, tx);
-    await addSourceViews('campaign', batch.campaigns, tx);
+    if (batch.referrers.length + batch.campaigns.length > 0) {
+      if (visitorKey?.day !== today) {
+        const [day, key] = (await getSiteState(VISITOR_KEY, tx))?.split(' ') ?? [];
+        visitorKey = day === today && key ? { day, key } : { day: today, key: randomBytes(32).toString('hex') };
+        if (visitorKey.key !== key) await setSiteState(VISITOR_KEY, `${today} ${visitorKey.key}`, tx);
+      }
+      const hashed = (rows: SourceCount[]): SourceDayCount[] => {
+        const key = Buffer.from(visitorKey?.key ?? '', 'hex');
+        return rows.map((row) => ({
+          ...row,
+          visitors: row.visitors.map((a) => createHmac('sha256', key).update(a).digest('base64url').slice(0, 22)),
+        }));
+      };
+      await addSourceViews('referrer', hashed(batch.referrers), READERSHIP_MIN_VISITORS, tx);
+      await addSourceViews('campaign', hashed(batch.campaigns), READERSHIP_MIN_VISITORS, tx);
+    }
   });
   totalsBuiltFor = today;
 }
@@ -96,8 +124,8 @@ export async function getReadershipReport(query: AdminReadershipQuery, now = new
   const [items, total, referrers, campaigns] = await Promise.all([
     listTopStories(query.range, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
     countTopStories(query.range),
-    listSourceViews('referrer', from, TOP_REFERRERS),
-    listSourceViews('campaign', from, MAIL_CAMPAIGNS.length),
+    listSourceViews('referrer', from, TOP_REFERRERS, READERSHIP_MIN_VISITORS),
+    listSourceViews('campaign', from, MAIL_CAMPAIGNS.length, READERSHIP_MIN_VISITORS),
   ]);
   return { ...adminPage(items, query.page, total, false), range: query.range, from, to: today, referrers, campaigns };
 }
@@ -110,13 +138,14 @@ export function pruneReadership(now: Date): Promise<number> {
 let processCounter: ViewCounter | undefined;
 
 /**
- * This process's readership counter, writing every few seconds from its first use. The
- * production server (src/server/front) hands it to every request (`locals.views`) and
- * writes what is pending on shutdown; under `astro dev` the route makes its own.
+ * This process's readership counter, writing every second from its first use, and counting
+ * only the stories its set of published ones says are public. The production server
+ * (src/server/front) answers the beacon itself with it and writes what is pending on
+ * shutdown; under `astro dev` the route uses it.
  */
 export function processViewCounter(): ViewCounter {
   if (!processCounter) {
-    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch) });
+    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch), stories: new PublishedStories() });
     processCounter.start();
   }
   return processCounter;

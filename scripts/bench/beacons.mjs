@@ -1,0 +1,91 @@
+// @ts-check
+// Page views beside reads (#35): a popular story must not slow the site by being read. Reads
+// of cached article pages keep >= 90% of their throughput while readers' beacons
+// (`POST /api/views`) arrive at 2,000 a second.
+import { BENCH_SITE_URL, note, record, wrk } from './lib.mjs';
+import { stories } from './cache.mjs';
+
+/** Beacons a second the section sends beside the reads. */
+const BEACON_RATE = 2_000;
+/**
+ * Beacon connections, each sending one beacon, waiting for its answer, then pausing
+ * CONNECTIONS / BEACON_RATE seconds (wrk's `delay`): many browsers, each with one view to
+ * send. With answers taking a millisecond or two the rate lands within a few percent under
+ * BEACON_RATE; the rate reached is printed.
+ */
+const BEACON_CONNECTIONS = 200;
+const READ_SECONDS = 5;
+
+/**
+ * wrk's script: beacons for the given articles, each from an address of its own (the bench
+ * server trusts X-Forwarded-For), from a browser of the site's own pages, with a referrer.
+ * @param {number[]} ids
+ */
+const beaconScript = (ids) => `local ids = { ${ids.join(', ')} }
+local i = 0
+request = function()
+  i = i + 1
+  local headers = {
+    ["Content-Type"] = "application/json",
+    ["Origin"] = ${JSON.stringify(BENCH_SITE_URL)},
+    ["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+    ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254)),
+  }
+  local body = string.format('{"article":%d,"referrer":"news.google.com"}', ids[(i % #ids) + 1])
+  return wrk.format("POST", "/api/views", headers, body)
+end
+delay = function()
+  return ${Math.round((BEACON_CONNECTIONS / BEACON_RATE) * 1000)}
+end`;
+
+/**
+ * Reads of 20 cached article pages at 50 connections (wrk, gzip), alone and while beacons
+ * arrive at about 2,000 a second, alternated in three rounds of 5 s so a drift of this shared
+ * machine's speed falls on both alike: reads keep >= 90% of their throughput, and every
+ * beacon is answered 204.
+ * @param {string} base
+ */
+export async function benchBeacons(base) {
+  const list = await stories(`${base}/api/articles?limit=20&fields=summary`);
+  const paths = list.map((a) => `/article/${a.slug}`);
+  const readers = (/** @type {number} */ seconds) => wrk(base, paths, seconds, { encoding: 'gzip, br' });
+  const beacons = (/** @type {number} */ seconds) =>
+    wrk(base, [], seconds, { lua: beaconScript(list.map((a) => a.id)), connections: BEACON_CONNECTIONS, threads: 1 });
+  await readers(3); // warm the page cache and the JIT
+  await beacons(2);
+  /** @type {number[]} */
+  const quiet = [];
+  /** @type {number[]} */
+  const beside = [];
+  /** @type {{ rps: number, errors: number }[]} */
+  const sent = [];
+  for (let round = 0; round < 3; round++) {
+    quiet.push((await readers(READ_SECONDS)).rps);
+    // The beacons start a second before the reads and end a second after them.
+    const running = beacons(READ_SECONDS + 2);
+    await new Promise((r) => setTimeout(r, 1_000));
+    beside.push((await readers(READ_SECONDS)).rps);
+    sent.push(await running);
+  }
+  const mean = (/** @type {number[]} */ values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const rate = mean(sent.map((s) => s.rps));
+  note(
+    `cached article reads, 50 connections: alone ${Math.round(mean(quiet))} req/s (${quiet.map(Math.round).join(' / ')}) | beside ${Math.round(rate)} beacons/s ${Math.round(mean(beside))} req/s (${beside.map(Math.round).join(' / ')}) (three rounds)`,
+  );
+  if (rate < BEACON_RATE * 0.9) note(`the beacons reached ${Math.round(rate)} a second, short of ${BEACON_RATE}: the server answered them slowly`);
+  record(
+    'cached article reads beside 2,000 beacons a second',
+    Math.round((mean(beside) / mean(quiet)) * 100),
+    '% of reads alone',
+    (v) => v >= 90,
+    '>= 90%',
+  );
+  record('beacons sent at 2,000 a second, answered', Math.round(rate), ' a second', (v) => v >= BEACON_RATE * 0.9, `>= ${BEACON_RATE * 0.9}`);
+  record(
+    'beacons not answered 204',
+    sent.reduce((sum, s) => sum + s.errors, 0),
+    '',
+    (v) => v === 0,
+    '0',
+  );
+}

@@ -1,0 +1,108 @@
+import type http from 'node:http';
+import { VIEW_BODY_LIMIT, viewBeaconSchema } from '@/lib/validation/readership';
+import { VIEWS_PATH } from '@/lib/view-beacon';
+import { getClientAddress } from '@/server/client-address';
+import type { AppConfig } from '@/server/config';
+import { ForbiddenError, PayloadTooLargeError, UnsupportedMediaTypeError, messages } from '@/server/errors';
+import { errorResponse, isJsonType, parseBody, parseJsonObject } from '@/server/http';
+import { isAllowedWrite, siteOrigins, type HeaderReader } from '@/server/origin';
+import { recordView } from '@/server/services/readership/views';
+import type { ViewCounter } from '@/server/services/readership/view-counter';
+import { sendJsonMessage } from '@/server/front/responses';
+
+/** The whole of a beacon's body (at most VIEW_BODY_LIMIT bytes) must arrive within this, else 408 and the connection closes. */
+export const BEACON_BODY_MS = 5_000;
+
+const NO_CONTENT = { 'Cache-Control': 'no-store' };
+
+/** A Node request's headers as the shared checks read them. */
+const headersOf = (req: http.IncomingMessage): HeaderReader => ({
+  get: (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  },
+});
+
+/** Sends an API error answer (the contract's JSON) built by `errorResponse`. */
+function sendError(res: http.ServerResponse, error: unknown): void {
+  const answer = errorResponse(error);
+  void answer.arrayBuffer().then((body) => {
+    if (res.headersSent) return;
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    answer.headers.forEach((value, name) => (headers[name] = value));
+    headers['content-length'] = String(body.byteLength);
+    res.writeHead(answer.status, headers);
+    res.end(Buffer.from(body));
+  });
+}
+
+/**
+ * `POST /api/views` answered by the HTTP front itself, beside the pages it answers from
+ * memory: a page view must cost the server about what reading the page from memory costs,
+ * so a popular story does not slow the site by being read. No write slot, no app, no
+ * database: the same checks as the route (same origin, JSON of at most 512 bytes, the shared
+ * schema, the client's limit), the view counted in the process's memory (`ViewCounter`,
+ * written in a batch every second on the database's worker threads), then 204. Other
+ * methods go on to the route (405). The route itself (`src/pages/api/views.ts`) serves
+ * `astro dev`.
+ */
+export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter) {
+  const allowedOrigins = siteOrigins(config);
+  const siteHost = new URL(config.siteUrl).hostname;
+
+  /** Whether this request is a beacon the front answers. */
+  const isBeacon = (method: string, pathname: string) => method === 'POST' && pathname === VIEWS_PATH;
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const headers = headersOf(req);
+    try {
+      if (!isAllowedWrite({ method: 'POST', headers }, allowedOrigins)) throw new ForbiddenError(messages.crossSite);
+      if (!isJsonType(req.headers['content-type'])) throw new UnsupportedMediaTypeError();
+      if (Number(req.headers['content-length'] ?? 0) > VIEW_BODY_LIMIT) throw new PayloadTooLargeError(messages.tooLarge);
+    } catch (error) {
+      sendError(res, error);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const stalled = setTimeout(() => {
+      over = true;
+      sendJsonMessage(res, 408, messages.requestTimeout, { Connection: 'close' });
+    }, BEACON_BODY_MS);
+    const finish = () => {
+      clearTimeout(stalled);
+      over = true;
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > VIEW_BODY_LIMIT) {
+        finish();
+        sendError(res, new PayloadTooLargeError(messages.tooLarge));
+      } else chunks.push(chunk);
+    });
+    req.once('error', finish);
+    req.once('close', () => clearTimeout(stalled));
+    req.once('end', () => {
+      if (over) return;
+      finish();
+      try {
+        const beacon = parseBody(viewBeaconSchema, parseJsonObject(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+        recordView(
+          counter,
+          beacon,
+          { address: getClientAddress({ headers }, req.socket.remoteAddress ?? ''), userAgent: req.headers['user-agent'] },
+          siteHost,
+        );
+      } catch (error) {
+        sendError(res, error);
+        return;
+      }
+      res.writeHead(204, NO_CONTENT);
+      res.end();
+    });
+  };
+
+  return { isBeacon, answer };
+}
