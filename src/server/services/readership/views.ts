@@ -90,30 +90,31 @@ export async function writeViewBatch(batch: ViewBatch, now = new Date()): Promis
   const empty = batch.articles.length + batch.referrers.length + batch.campaigns.length === 0;
   if (empty && totalsBuiltFor === today) return;
   const starts = periodStarts(today);
+  // This process's copy of the key is kept only once the transaction that read or made it committed.
+  let dayKey = visitorKey?.day === today ? visitorKey : undefined;
   await writeTransaction(async (tx) => {
     if ((await getSiteState(TOTALS_DAY, tx)) !== today) {
       await rebuildArticleViewTotals(starts, tx);
+      // The past days' visitor hashes go, and so does their key: a new one for the new day.
       await deleteSourceVisitorsBefore(today, tx);
+      dayKey = { day: today, key: randomBytes(32).toString('hex') };
+      await setSiteState(VISITOR_KEY, `${today} ${dayKey.key}`, tx);
       await setSiteState(TOTALS_DAY, today, tx);
     }
     await addArticleViews(batch.articles, starts, now, tx);
-    if (batch.referrers.length + batch.campaigns.length > 0) {
-      if (visitorKey?.day !== today) {
-        const [day, key] = (await getSiteState(VISITOR_KEY, tx))?.split(' ') ?? [];
-        visitorKey = day === today && key ? { day, key } : { day: today, key: randomBytes(32).toString('hex') };
-        if (visitorKey.key !== key) await setSiteState(VISITOR_KEY, `${today} ${visitorKey.key}`, tx);
-      }
-      const hashed = (rows: SourceCount[]): SourceDayCount[] => {
-        const key = Buffer.from(visitorKey?.key ?? '', 'hex');
-        return rows.map((row) => ({
-          ...row,
-          visitors: row.visitors.map((a) => createHmac('sha256', key).update(a).digest('base64url').slice(0, 22)),
-        }));
-      };
-      await addSourceViews('referrer', hashed(batch.referrers), READERSHIP_MIN_VISITORS, tx);
-      await addSourceViews('campaign', hashed(batch.campaigns), READERSHIP_MIN_VISITORS, tx);
+    if (batch.referrers.length + batch.campaigns.length === 0) return;
+    if (!dayKey) {
+      const [day, stored] = (await getSiteState(VISITOR_KEY, tx))?.split(' ') ?? [];
+      dayKey = day === today && stored ? { day, key: stored } : { day: today, key: randomBytes(32).toString('hex') };
+      if (dayKey.key !== stored) await setSiteState(VISITOR_KEY, `${today} ${dayKey.key}`, tx);
     }
+    const key = Buffer.from(dayKey.key, 'hex');
+    const hashed = (rows: SourceCount[]): SourceDayCount[] =>
+      rows.map((row) => ({ ...row, visitors: row.visitors.map((a) => createHmac('sha256', key).update(a).digest('base64url').slice(0, 22)) }));
+    await addSourceViews('referrer', hashed(batch.referrers), READERSHIP_MIN_VISITORS, tx);
+    await addSourceViews('campaign', hashed(batch.campaigns), READERSHIP_MIN_VISITORS, tx);
   });
+  visitorKey = dayKey;
   totalsBuiltFor = today;
 }
 
