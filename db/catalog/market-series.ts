@@ -46,7 +46,35 @@ export interface MarketSeriesFacts {
    * Charts draw them after the series' latest observation, labelled as forecast or futures.
    */
   outlook?: OutlookFacts;
+  /**
+   * EIA stopped publishing the series (and may name the catalog series that replaced it): the
+   * site keeps and shows its figures up to `on`, says so wherever they show, never counts it
+   * stale, links no release to it and never imports past `on`.
+   */
+  ended?: SeriesEnd;
 }
+
+/** When and why EIA stopped a series (see `MarketSeriesFacts.ended`). */
+export interface SeriesEnd {
+  /** The last period EIA published, YYYY-MM-DD. */
+  on: string;
+  /** What happened, in a sentence readers see under the figures. */
+  note: string;
+  /** The catalog series that carries on in its place, if any. */
+  replacedBy?: string;
+}
+
+/**
+ * EIA's daily NYMEX Henry Hub futures settlements (`natural-gas/pri/fut`, series RNGC1-RNGC4)
+ * stop on Friday 5 April 2024: API v2 has no row of them after that day, while the same route's
+ * Henry Hub spot price (RNGWHHD) goes on. Public users of EIA's data record the same last day
+ * ("the free EIA futures feed (RNGC1..RNGC4) is stale (latest print 2024-04-05)"; "EIA's XLS
+ * mirror's data ended 2024-04-05"). WTI's contracts (RCLC1-4) go on.
+ */
+const HENRY_HUB_FUTURES_END = {
+  on: '2024-04-05',
+  note: 'EIA stopped publishing the NYMEX Henry Hub futures settlements (series RNGC1 to RNGC4) after April 5, 2024; its Henry Hub spot price goes on.',
+} as const satisfies SeriesEnd;
 
 /** What an outlook series looks ahead at (see `MarketSeriesFacts.outlook`). */
 export type OutlookFacts = { of: string; kind: 'forecast' } | { of: string; kind: 'futures'; contract: FuturesContract };
@@ -77,6 +105,7 @@ function futuresContract<S extends 'wti' | 'henry-hub', N extends FuturesContrac
   const crude = of === 'wti';
   const series = `${crude ? 'RCLC' : 'RNGC'}${contract}`;
   const months = contract === 1 ? 'nearest delivery month' : `delivery ${contract} months out`;
+  const ended = crude ? undefined : HENRY_HUB_FUTURES_END;
   return {
     slug: `${of}-futures-${contract}` as const,
     name: `${crude ? 'WTI Crude Oil' : 'Henry Hub Natural Gas'} Futures, Contract ${contract}`,
@@ -89,8 +118,10 @@ function futuresContract<S extends 'wti' | 'henry-hub', N extends FuturesContrac
     description: `Daily settlement price of the NYMEX ${crude ? 'light sweet crude oil (WTI, Cushing)' : 'Henry Hub natural gas'} futures contract ${contract} (${months}), in ${crude ? 'dollars per barrel' : 'dollars per million British thermal units'}.`,
     keywords: [crude ? 'crude futures' : 'gas futures', 'nymex'],
     staleAfterDays: 10,
-    releases: ['wpsr'],
+    // An ended series gets no new figures from any release.
+    releases: ended ? [] : ['wpsr'],
     outlook: { of, kind: 'futures', contract },
+    ...(ended ? { ended } : {}),
   } as const satisfies MarketSeriesFacts;
 }
 
@@ -294,6 +325,21 @@ export const MARKET_SERIES_SLUGS: readonly MarketSeriesSlug[] = MARKET_SERIES.ma
 /** The catalog's outlook series of a series (its forecast and futures contracts), in catalog order. */
 export function outlookSeriesOf(slug: string): MarketSeriesFacts[] {
   return MARKET_SERIES.filter((s: MarketSeriesFacts) => s.outlook?.of === slug);
+}
+
+/** The outlook series of a series that EIA still publishes: what its chart draws after its latest figure. */
+export function currentOutlookOf(slug: string): MarketSeriesFacts[] {
+  return outlookSeriesOf(slug).filter((s) => s.ended === undefined);
+}
+
+/** When EIA stopped publishing a series; undefined for a series that goes on (or one the catalog does not know). */
+export function seriesEnd(slug: string): SeriesEnd | undefined {
+  return marketSeriesFacts(slug)?.ended;
+}
+
+/** The catalog's series EIA has stopped publishing, in catalog order. */
+export function endedSeries(): (MarketSeriesFacts & { ended: SeriesEnd })[] {
+  return (MARKET_SERIES as readonly MarketSeriesFacts[]).filter((s): s is MarketSeriesFacts & { ended: SeriesEnd } => s.ended !== undefined);
 }
 
 /** A series' facts by slug; undefined for a slug the catalog does not know. */

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { LibSqlDb } from '../client.ts';
 import {
   analyticsContent,
@@ -48,11 +48,22 @@ async function isEmpty(
   return (row?.n ?? 0) === 0;
 }
 
+/** What the seed puts in besides the editorial samples. */
+export interface SeedOptions {
+  /**
+   * The sample market history (`market_series.source` "seed" marks every row of it). Off on a
+   * site with an EIA key, which never shows a sample as current: the series are created
+   * empty and EIA's figures fill them. On, a seeded series left empty gets its sample again.
+   */
+  marketSamples?: boolean;
+}
+
 /**
  * Fills each empty table with the sample content; a table that already holds rows is
  * left alone, so running it again (or against a live site) changes nothing.
  */
-export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promise<void> {
+export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options: SeedOptions = {}): Promise<void> {
+  const marketSamples = options.marketSamples ?? true;
   if (await isEmpty(db, categories)) {
     await db.insert(categories).values([...seedCategories]);
   }
@@ -94,17 +105,28 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
     await seedParticipation(db, now);
   }
   // Series by series, from the catalog: a series added to it reaches installs seeded before
-  // it, and one an EIA import already created is left as it is.
-  const storedSeries = new Set((await db.select({ slug: marketSeries.slug }).from(marketSeries)).map((s) => s.slug));
-  const missing = MARKET_SERIES.filter((s) => !storedSeries.has(s.slug));
-  const history = missing.length > 0 ? sampleMarketHistory(now) : undefined;
-  for (const series of missing) {
+  // it, and one an EIA import already created is left as it is. A seeded series with no
+  // figures (emptied while the site had an EIA key) gets its sample again when samples are on.
+  const stored = await db
+    .select({ id: marketSeries.id, slug: marketSeries.slug, source: marketSeries.source, n: count(marketObservations.period) })
+    .from(marketSeries)
+    .leftJoin(marketObservations, eq(marketObservations.seriesId, marketSeries.id))
+    .groupBy(marketSeries.id);
+  const bySlug = new Map(stored.map((s) => [s.slug, s]));
+  const toFill = MARKET_SERIES.filter((s) => {
+    const row = bySlug.get(s.slug);
+    return !row || (marketSamples && row.source === 'seed' && row.n === 0);
+  });
+  const history = marketSamples && toFill.length > 0 ? sampleMarketHistory(now) : undefined;
+  for (const series of toFill) {
     await db.transaction(async (tx) => {
-      const [row] = await tx.insert(marketSeries).values(marketSeriesRow(series, 'seed')).returning({ id: marketSeries.id });
-      if (!row) return;
+      const id =
+        bySlug.get(series.slug)?.id ??
+        (await tx.insert(marketSeries).values(marketSeriesRow(series, 'seed')).returning({ id: marketSeries.id }))[0]?.id;
+      if (id === undefined) return;
       const observations = history?.get(series.slug) ?? [];
       for (let i = 0; i < observations.length; i += 200) {
-        await tx.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: row.id, ...o })));
+        await tx.insert(marketObservations).values(observations.slice(i, i + 200).map((o) => ({ seriesId: id, ...o })));
       }
     });
   }
@@ -144,6 +166,18 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date()): Promis
   if (version.length === 0) {
     await db.insert(siteState).values({ key: 'content_version', value: '1' }).onConflictDoNothing();
   }
+}
+
+/**
+ * Removes the sample market history (the observations of every series still marked "seed"),
+ * so a site with an EIA key shows no sample as current; the series stay, empty until EIA's
+ * figures fill them. Answers how many observations went.
+ */
+export async function removeMarketSamples(db: LibSqlDb): Promise<number> {
+  const result = await db
+    .delete(marketObservations)
+    .where(inArray(marketObservations.seriesId, db.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.source, 'seed'))));
+  return result.rowsAffected;
 }
 
 /** Sample comments (approved and pending), a correction, a message to the editors and two calendar events, each marked as a sample. */

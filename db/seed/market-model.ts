@@ -10,9 +10,10 @@
 // futures contracts settle at what the model expects the price to be at their delivery, and
 // EIA's outlook (STEO) is the monthly average of the path up to its issue, then the model's
 // expectation from the issue day on, through December of the next year; like EIA's, a forecast
-// month is revised with each outlook, while history stays as it was.
+// month is revised with each outlook, while history stays as it was. A series EIA stopped
+// (`ended` in the catalog) ends on its last day, as EIA's did.
 import { addDays, dayTime, daysBetween, isBusinessDay, isoDay, previousBusinessDay, weekday } from '../catalog/days.ts';
-import { FUTURES_CONTRACTS, MARKET_SERIES, type FuturesContract, type MarketSeriesSlug } from '../catalog/market-series.ts';
+import { FUTURES_CONTRACTS, MARKET_SERIES, type FuturesContract, type MarketSeriesFacts, type MarketSeriesSlug } from '../catalog/market-series.ts';
 import { latestReleasedPeriod, releaseDaysBetween } from '../catalog/releases.ts';
 
 export interface Observation {
@@ -264,8 +265,15 @@ export function easternDay(instant: Date): string {
  * prices (today's are not out yet), else the period of the latest of its releases out before today.
  */
 export function latestSamplePeriod(slug: MarketSeriesSlug, today: string): string {
-  const facts = MARKET_SERIES.find((s) => s.slug === slug);
-  if (facts && 'outlook' in facts && facts.outlook.kind === 'forecast') return outlookHorizon(outlookIssueDay(today));
+  const facts: MarketSeriesFacts | undefined = MARKET_SERIES.find((s) => s.slug === slug);
+  const latest = latestPublishedPeriod(facts, today);
+  // A series EIA stopped ends where EIA's did: no sample figure past it.
+  return facts?.ended && facts.ended.on < latest ? facts.ended.on : latest;
+}
+
+/** The last period a series EIA still published would hold on `today`. */
+function latestPublishedPeriod(facts: MarketSeriesFacts | undefined, today: string): string {
+  if (facts?.outlook?.kind === 'forecast') return outlookHorizon(outlookIssueDay(today));
   if (!facts || facts.frequency === 'daily') return previousBusinessDay(addDays(today, -1));
   return latestReleasedPeriod(facts.releases, today) ?? addDays(today, -1);
 }

@@ -2,7 +2,8 @@
 // the EIA series it comes from, the words articles about it use, and when it counts as stale.
 // Every fact comes from the market-series catalog (`@db/catalog/market-series`), which the
 // seed and the EIA import read too; this module shapes it for the pages and the API.
-import { MARKET_SERIES_SLUGS, marketSeriesFacts } from '@db/catalog/market-series';
+import { MARKET_SERIES_SLUGS, marketSeriesFacts, type SeriesEnd } from '@db/catalog/market-series';
+import { formatLongCalendarDay } from '@/lib/calendar-format';
 import type { Frequency } from '@/lib/market-format';
 
 export interface SeriesInfo {
@@ -14,6 +15,8 @@ export interface SeriesInfo {
   keywords: readonly string[];
   /** Days after its latest period the series is stale: its cadence plus EIA's usual publication lag. */
   staleAfterDays: number;
+  /** When EIA stopped publishing it: its figures end there, and it is never stale. */
+  ended?: SeriesEnd;
 }
 
 /** How long after its period a series of each cadence is normally superseded, when the catalog says nothing. */
@@ -26,7 +29,13 @@ export const SERIES_SLUGS: string[] = [...MARKET_SERIES_SLUGS];
 export function seriesInfo(slug: string, frequency: Frequency): SeriesInfo {
   const facts = marketSeriesFacts(slug);
   return facts
-    ? { eiaSeries: facts.eia.series, description: facts.description, keywords: facts.keywords, staleAfterDays: facts.staleAfterDays }
+    ? {
+        eiaSeries: facts.eia.series,
+        description: facts.description,
+        keywords: facts.keywords,
+        staleAfterDays: facts.staleAfterDays,
+        ...(facts.ended ? { ended: facts.ended } : {}),
+      }
     : { eiaSeries: slug, description: '', keywords: [], staleAfterDays: STALE_AFTER_DAYS[frequency] };
 }
 
@@ -41,6 +50,19 @@ export function staleFrom(period: string, staleAfterDays: number): number {
 export function isStale(period: string, staleAfterDays: number, now: Date = new Date()): boolean {
   const from = staleFrom(period, staleAfterDays);
   return Number.isNaN(from) || now.getTime() > from;
+}
+
+/**
+ * Whether a series is older than it should be at `now`: never one EIA stopped publishing (its
+ * last figure is its last), else past `staleAfterDays` after its latest period.
+ */
+export function isSeriesStale(info: Pick<SeriesInfo, 'staleAfterDays' | 'ended'>, period: string, now: Date = new Date()): boolean {
+  return info.ended ? false : isStale(period, info.staleAfterDays, now);
+}
+
+/** What readers are told of a series EIA stopped: "EIA stopped publishing this series on April 5, 2024." */
+export function seriesEndedText(ended: SeriesEnd): string {
+  return `EIA stopped publishing this series on ${formatLongCalendarDay(ended.on)}.`;
 }
 
 /** What a change is measured against: "vs previous day". */

@@ -73,6 +73,8 @@ export interface FigureSeriesInput {
   sources: readonly { name: string; source: string }[];
   /** Computed from two series (a spread): it crosses zero, so it is only drawn as a level. */
   derived?: boolean;
+  /** EIA stopped publishing it: what readers are told under its chart. */
+  ended?: string;
 }
 
 export interface FigureInput {
@@ -232,7 +234,7 @@ const MEASURE_AXIS: Record<Exclude<SeriesMeasure, 'level'>, string> = {
 /** The figure of a series view: every line in its measure, the band, the axes and the words around them. */
 export function buildSeriesFigure(input: FigureInput): SeriesFigure {
   const { view, start, main } = input;
-  const notes: string[] = [];
+  const notes: string[] = main.ended ? [main.ended] : [];
   const all = [main, ...input.compared];
   const units = [...new Set(all.map((s) => displayUnit(s.unit, s.decimals).unit))];
   let measure = view.measure;
@@ -261,7 +263,8 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     });
   }
   const last = lines[0]?.points.at(-1)?.[0];
-  const sources = all.flatMap((s) => s.sources);
+  // Only the lines that draw something say where it comes from (a seeded series left empty is no sample).
+  const sources = all.flatMap((s) => (s.points.length > 0 ? s.sources : []));
   let band: FigureBand | null = null;
   if (measure === 'level') {
     const shown = displayUnit(main.unit, main.decimals);
@@ -335,7 +338,7 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     title: others.length > 0 ? `${main.name} compared with ${joinList(others)}` : main.name,
     subtitle: `${CADENCE_LABELS[main.frequency]}, ${SERIES_RANGE_NAMES[view.range]}, ${measureText}${outlookText}`,
     asOf,
-    source: seriesSourceLine(uniqueSources(sources), asOf),
+    source: sources.length > 0 ? seriesSourceLine(uniqueSources(sources), asOf) : 'No figures stored yet.',
     notes,
     sample,
     measure,

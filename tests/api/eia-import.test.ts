@@ -90,13 +90,20 @@ describe('EIA import', () => {
     expect((await api.call('GET', '/api/admin/market-data')).status).toBe(401);
   });
 
-  it('seeds sample production history before an import: the Production card says it is sample data', async () => {
-    const series = await server.database.db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries);
-    expect(series.find((s) => s.slug === 'crude-production')?.source).toBe('seed');
-    const production = productionCard(await (await fetchCurrent(`${server.url}/`)).text());
-    expect(production).toContain('Sample data (seeded history, not EIA figures)');
-    expect(production).toContain('Illustrative figures');
-    expect(production).not.toContain('MCRFPUS2');
+  it('shows no seeded production history on a site with a key before an import: the Production card waits for EIA’s figures', async () => {
+    const series = await server.database.db.select({ id: marketSeries.id, slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries);
+    const production = series.find((s) => s.slug === 'crude-production');
+    expect(production?.source).toBe('seed');
+    expect(
+      await server.database.db
+        .select()
+        .from(marketObservations)
+        .where(eq(marketObservations.seriesId, production?.id ?? 0)),
+    ).toEqual([]);
+    const card = productionCard(await (await fetchCurrent(`${server.url}/`)).text());
+    expect(card).not.toContain('Sample data (seeded history, not EIA figures)');
+    expect(card).toContain('US crude oil production from EIA appears here once the editors import it.');
+    expect(card).not.toContain('MCRFPUS2');
     // Sample history is no vintage of EIA's figures.
     expect(await server.database.db.select().from(marketValueRevisions)).toEqual([]);
   });

@@ -42,6 +42,9 @@ const cycled = (rows: Record<string, unknown>[], offset: number, count: number) 
 
 export const FAKE_EIA_KEY = 'fake-eia-key';
 
+/** The last day of EIA's Henry Hub futures settlements (RNGC1-4): none after it. */
+export const HENRY_HUB_FUTURES_LAST_DAY = '2024-04-05';
+
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -376,7 +379,6 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
     // The strip: contract n a little under the one before (backwardation); a gap in contract 3 of WTI.
     for (const n of [1, 2, 3, 4]) {
       crudeFutures.push(seriesRow(period, crudeFuture(n), n === 3 && i === 12 ? null : eiaValueString(60.2 + i / 10 - n * 0.25)));
-      gas.push(seriesRow(period, gasFuture(n), eiaValueString(3.05 + i / 100 + n * 0.04, 3)));
     }
     if (day === 1) {
       gasoline.push(seriesRow(period, retailGasoline('EMM_EPMR_PTE_NUS_DPG', 'EPMR', 'Regular Gasoline'), eiaValueString(3.1 + i / 1000, 3)));
@@ -528,6 +530,14 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
         unit,
       });
     }
+  }
+  // EIA's Henry Hub contracts (RNGC1-4) end on April 5, 2024, as EIA's do (the catalog's `ended`): the same weekdays before it.
+  const gasFuturesEnd = Date.parse(`${HENRY_HUB_FUTURES_LAST_DAY}T00:00:00Z`);
+  for (let i = days - 1; i >= 0; i--) {
+    const t = gasFuturesEnd - i * DAY;
+    const day = new Date(t).getUTCDay();
+    if (day === 0 || day === 6) continue;
+    for (const n of [1, 2, 3, 4]) gas.push(seriesRow(iso(t), gasFuture(n), eiaValueString(1.75 + i / 100 + n * 0.04, 3)));
   }
   const grid = defaultGridRows(now, gridDays);
   return new Map([

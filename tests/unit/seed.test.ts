@@ -22,7 +22,7 @@ import { loadSampleMedia, readSampleMediaManifest } from '@db/seed/sample-media'
 import { zonedParts } from '@/lib/zoned-time';
 import { variantWidths } from '@/server/services/media/library';
 import { addDays, federalHolidays, isBusinessDay, weekday } from '@db/catalog/days';
-import { MARKET_SERIES, type MarketSeriesSlug } from '@db/catalog/market-series';
+import { MARKET_SERIES, type MarketSeriesFacts, type MarketSeriesSlug } from '@db/catalog/market-series';
 import { latestReleasedPeriod } from '@db/catalog/releases';
 import { easternDay, sampleMarketHistory, type Observation } from '@db/seed/market-model';
 import { useMigratedDatabase } from '../helpers/database.ts';
@@ -328,7 +328,21 @@ describe('the sample market history', () => {
     const strip = [1, 2, 3, 4].map((n) => byPeriod(`wti-futures-${n}` as MarketSeriesSlug).get(last?.period ?? '') ?? 0);
     const towardLevel = (last?.value ?? 0) > 72 ? [...strip].sort((a, b) => b - a) : [...strip].sort((a, b) => a - b);
     expect(strip).toEqual(towardLevel);
-    for (const n of [1, 2, 3, 4] as const) expect(of(`henry-hub-futures-${n}`).length).toBe(of('henry-hub').length);
+  });
+
+  it('ends the sample of a series EIA stopped on its last day, as EIA’s ended: the Henry Hub contracts on April 5, 2024', () => {
+    const ended = MARKET_SERIES.filter((s: MarketSeriesFacts) => s.ended !== undefined);
+    expect(ended.map((s) => s.slug)).toEqual(['henry-hub-futures-1', 'henry-hub-futures-2', 'henry-hub-futures-3', 'henry-hub-futures-4']);
+    const spot = byPeriod('henry-hub');
+    for (const n of [1, 2, 3, 4] as const) {
+      const contract = of(`henry-hub-futures-${n}`);
+      expect(contract.at(-1)?.period).toBe('2024-04-05');
+      expect(contract.length).toBeGreaterThanOrEqual(300);
+      expect(contract.every((o) => isBusinessDay(o.period))).toBe(true);
+    }
+    // The spot price goes on to the last business day before today.
+    expect(of('henry-hub').at(-1)?.period).toBe('2026-11-24');
+    expect(spot.has('2024-04-05')).toBe(false);
   });
 
   it('is deterministic: a day’s figure is the same whenever the seed runs (a forecast month until the next outlook revises it)', () => {

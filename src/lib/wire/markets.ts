@@ -54,8 +54,20 @@ export const seriesSummarySchema = namedObject('Series', 'A market series with i
     ),
   ),
   /** The latest observation is older than the series' cadence and EIA's publication lag allow. */
-  stale: about(z.boolean(), 'The latest observation is older than `staleAfterDays`.'),
+  stale: about(z.boolean(), 'The latest observation is older than `staleAfterDays` (never for a series EIA stopped publishing).'),
   staleAfterDays: z.int(),
+  /** EIA stopped publishing the series: its figures end on `on`. */
+  ended: z.nullable(
+    about(
+      z.object({
+        on: about(isoDate, 'The last day EIA published.'),
+        note: about(z.string(), 'What happened.'),
+        replacedBy: about(z.nullable(z.string()), 'The slug of the series that carries on in its place, if any.'),
+        text: about(z.string(), 'What to show with its figures: "EIA stopped publishing this series on April 5, 2024."'),
+      }),
+      'EIA stopped publishing the series; null while it goes on.',
+    ),
+  ),
   source: z.object({
     sample: about(z.boolean(), 'Seeded illustrative history, not EIA figures.'),
     eiaSeries: about(z.string(), 'The EIA series id, e.g. "RWTC".'),

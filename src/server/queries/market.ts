@@ -3,7 +3,7 @@ import { energyMix, marketObservations, marketSeries, marketValueRevisions } fro
 import { db, type Executor } from '@/server/db';
 import { isEiaSource } from '@/lib/energy';
 import { changeTypeOf, displayUnit, eiaSeriesCode, formatMarketValue, formatPercentChange } from '@/lib/market-format';
-import { CHANGE_PERIODS, isStale, seriesInfo } from '@/lib/series-catalog';
+import { CHANGE_PERIODS, isSeriesStale, seriesInfo } from '@/lib/series-catalog';
 import type { EnergyMixEntry, MarketDataItem } from '@/lib/wire/markets';
 
 /**
@@ -49,7 +49,7 @@ export async function listMarketData(tx: Executor = db): Promise<MarketDataItem[
       frequency: latest.frequency,
       sample,
       changePeriod: CHANGE_PERIODS[latest.frequency],
-      stale: isStale(latest.period, info.staleAfterDays, now),
+      stale: isSeriesStale(info, latest.period, now),
       source: sample ? 'Illustrative sample' : `Source: U.S. Energy Information Administration, series ${info.eiaSeries}`,
     };
     if (isEiaSource(latest.source)) item.series = eiaSeriesCode(latest.source);

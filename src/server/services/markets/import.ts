@@ -102,7 +102,9 @@ function observationsOf(rows: EiaRow[], query: ReturnType<typeof eiaQueryOf>): {
  * written in one transaction, so a failure anywhere changes nothing. Observations are
  * upserted (EIA revises recent values), each new or revised figure kept as a vintage seen
  * by `runId`, so running it again changes nothing either. The first import of a series
- * replaces its sample history.
+ * removes its sample history, replaced by EIA's figures or by none (a series EIA stopped
+ * before the history reaches); a series EIA stopped is read up to its end and no more once
+ * its figures reach it.
  */
 export async function importFromEia(
   options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number; runId?: number } = {},
@@ -128,7 +130,16 @@ export async function importFromEia(
     const wasSample = row ? !isEiaSource(row.source) : false;
     const latest = row && !wasSample ? await latestSeriesPeriod(row.id) : undefined;
     const query = eiaQueryOf(facts);
-    const rows = await client.fetchAll({ ...query, start: startFor(query.frequency, latest, now, facts.outlook?.kind === 'forecast') });
+    // A series EIA stopped is read up to its last day, once: its history ends there.
+    const end = facts.ended?.on;
+    const rows =
+      end && latest !== undefined && latest >= end
+        ? []
+        : await client.fetchAll({
+            ...query,
+            start: startFor(query.frequency, latest, end ? Math.min(now, Date.parse(`${end}T00:00:00Z`)) : now, facts.outlook?.kind === 'forecast'),
+            ...(end ? { end: query.frequency === 'monthly' ? end.slice(0, 7) : end } : {}),
+          });
     fetched.push({
       id: row?.id,
       facts,
@@ -172,9 +183,10 @@ export async function importFromEia(
     // seen by this run; sample rows are deleted first, so a real figure replacing one is a first one.
     const seen = { at: new Date(), runId: options.runId ?? null };
     for (const f of fetched) {
+      // With a key a sample is never shown as current: it goes even when EIA sent nothing for the series (one it stopped).
+      if (f.wasSample && f.id !== undefined) await deleteSeriesObservations(f.id, tx);
       if (f.rows.length === 0) continue;
       const id = f.id ?? (await ensureSeries(marketSeriesRow(f.facts, f.source), tx));
-      if (f.wasSample) await deleteSeriesObservations(id, tx);
       const changed = await upsertObservations(id, f.rows, tx);
       await insertValueRevisions(id, changed, seen, tx);
       written.set(f.facts.slug, changed.length);

@@ -54,7 +54,9 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
   });
   if (indexed)
     notes.unshift('The series have different units, so the chart shows each indexed to 100 at the start of the range; the table has the prices.');
-  if (series.some((s) => !isEiaSource(s.source))) notes.push(SAMPLE_NOTE);
+  // Only the series with figures in the range say where they come from (a seeded series left empty is no sample).
+  const drawn = series.filter((_, i) => (data[i]?.length ?? 0) > 0);
+  if (drawn.some((s) => !isEiaSource(s.source))) notes.push(SAMPLE_NOTE);
 
   const periods = [...new Set(data.flatMap((rows) => rows.map((r) => r.period)))].sort();
   const byPeriod = data.map((rows) => new Map(rows.map((r) => [r.period, r.value])));
@@ -64,7 +66,10 @@ async function priceReport(kind: 'price' | 'custom', query: ReportQuery<'price'>
     title: kind === 'price' ? 'Price Analysis' : 'Custom Report',
     subtitle: `${names} · ${REPORT_RANGE_LABELS[query.range]} to ${formatAsOf(end)}`,
     notes,
-    source: seriesSourceLine(series, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily')),
+    source:
+      drawn.length > 0
+        ? seriesSourceLine(drawn, formatAsOf(end, series.every((s) => s.frequency === 'monthly') ? 'monthly' : 'daily'))
+        : 'No figures stored yet.',
     series: series.map((s) => ({ slug: s.slug, name: s.name })),
     chart: {
       type: query.chart ?? 'line',

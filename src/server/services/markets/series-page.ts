@@ -1,8 +1,8 @@
 // A series page and its embed: the figure of a view (the series over its range, what it is
 // compared with, derived lines, EIA's forecast and the futures strip, the five-year band), read
 // from the stored observations once per content version, and what the page shows beside it.
-import { outlookSeriesOf, type FuturesContract, type MarketSeriesFacts } from '@db/catalog/market-series';
-import { seriesInfo } from '@/lib/series-catalog';
+import { currentOutlookOf, seriesEnd, type FuturesContract, type MarketSeriesFacts } from '@db/catalog/market-series';
+import { seriesEndedText, seriesInfo } from '@/lib/series-catalog';
 import { buildSeriesFigure, derivedSeries, type FigureInput, type FigureSeriesInput, type SeriesFigure } from '@/lib/series-figure';
 import { fiveYearRange, rangeStart, rangeStats, type FiveYearBand, type Point, type RangeStats } from '@/lib/series-stats';
 import { derivedLine, type SeriesView } from '@/lib/series-view';
@@ -56,7 +56,8 @@ function observationsFrom(row: MarketSeriesRow, from: string | undefined): Promi
 /** A stored series as a figure reads it. */
 function figureInput(row: MarketSeriesRow, points: Point[]): FigureSeriesInput {
   const { slug, name, unit, decimals, frequency, source } = row;
-  return { slug, name, unit, decimals, frequency, points, sources: [{ name, source }] };
+  const ended = seriesEnd(slug);
+  return { slug, name, unit, decimals, frequency, points, sources: [{ name, source }], ...(ended ? { ended: seriesEndedText(ended) } : {}) };
 }
 
 /** The first day a line must be read from: five years before the range for a five-year band or gap, a year before for the change from a year before. */
@@ -94,7 +95,7 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
   const latest = series.latest?.period;
   const start = latest ? rangeStart(view.range, latest) : undefined;
   const withBand = slug === 'gas-storage';
-  const outlook = view.outlook ? outlookSeriesOf(slug) : [];
+  const outlook = view.outlook ? currentOutlookOf(slug) : [];
   const wanted = [...new Set([...view.compare.flatMap((c) => derivedLine(c)?.of ?? [c]), ...outlook.map((o) => o.slug)])];
   const rows = wanted.length > 0 ? await cachedForContent(`series|rows|${wanted.join(',')}`, () => listSeriesBySlugs(wanted)) : [];
   const rowOf = new Map(rows.map((r) => [r.slug, r]));

@@ -1,4 +1,4 @@
-import { CHANGE_PERIODS, isStale, seriesInfo, seriesSourceText, staleFrom } from '@/lib/series-catalog';
+import { CHANGE_PERIODS, isSeriesStale, seriesEndedText, seriesInfo, seriesSourceText, staleFrom } from '@/lib/series-catalog';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
@@ -17,7 +17,8 @@ export const MAX_OBSERVATIONS = 10_000;
 
 function summarize(series: MarketSeriesRow, latest: Point | undefined, previous: Point | undefined, now: Date): SeriesSummary {
   const info = seriesInfo(series.slug, series.frequency);
-  const sample = !isEiaSource(series.source);
+  // Seeded figures are the sample; a seeded series holding none (a site with an EIA key, before EIA's figures) says where they will come from.
+  const sample = !isEiaSource(series.source) && latest !== undefined;
   const round = (v: number) => Math.round(v * 10 ** (series.decimals + 2)) / 10 ** (series.decimals + 2);
   return {
     slug: series.slug,
@@ -35,8 +36,11 @@ function summarize(series: MarketSeriesRow, latest: Point | undefined, previous:
             period: CHANGE_PERIODS[series.frequency],
           }
         : null,
-    stale: latest ? isStale(latest.period, info.staleAfterDays, now) : true,
+    stale: latest ? isSeriesStale(info, latest.period, now) : !info.ended,
     staleAfterDays: info.staleAfterDays,
+    ended: info.ended
+      ? { on: info.ended.on, note: info.ended.note, replacedBy: info.ended.replacedBy ?? null, text: seriesEndedText(info.ended) }
+      : null,
     source: { sample, eiaSeries: info.eiaSeries, text: seriesSourceText(sample, info.eiaSeries) },
     page: `/markets/${series.slug}`,
     api: `/api/series/${series.slug}`,
@@ -54,7 +58,7 @@ export async function listSeriesSummaries(now: Date = new Date()): Promise<Serie
       r && r.id === row.id && r.period !== null && r.value !== null ? { period: r.period, value: r.value } : undefined;
     const summary = summarize(row, point(row), point(rows[index + 1]), now);
     // A page showing the figure changes the moment it turns stale.
-    if (summary.latest && !summary.stale) validUntil(staleFrom(summary.latest.period, summary.staleAfterDays));
+    if (summary.latest && !summary.stale && !summary.ended) validUntil(staleFrom(summary.latest.period, summary.staleAfterDays));
     out.push(summary);
   }
   return out;

@@ -32,7 +32,11 @@ import { dashboardsOf } from '@/server/services/analytics/zoho';
 async function marketFigures() {
   showsTags(tag.market);
   const items = await listMarketData();
-  for (const item of items) if (!item.stale) validUntil(staleFrom(item.asOf, seriesInfo(item.slug, item.frequency).staleAfterDays));
+  for (const item of items) {
+    const info = seriesInfo(item.slug, item.frequency);
+    // A series EIA stopped never turns stale.
+    if (!item.stale && !info.ended) validUntil(staleFrom(item.asOf, info.staleAfterDays));
+  }
   return items;
 }
 
