@@ -155,8 +155,9 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
     });
   }
   if (await isEmpty(db, analyticsContent)) {
+    // Written from the same sample history the series hold (deterministic, so from the one seeded above).
     await db.insert(analyticsContent).values(
-      seedAnalyticsContent.map((item, i) => {
+      seedAnalyticsContent(history ?? sampleMarketHistory(now)).map((item, i) => {
         const at = new Date(now.getTime() - (i * 6 + 1) * DAY_MS);
         return { ...item, createdAt: at, updatedAt: at };
       }),

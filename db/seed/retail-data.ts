@@ -1,8 +1,13 @@
 // Sample monthly retail electricity prices by state and sector for a fresh install, until the
-// EIA import replaces them (labeled "Illustrative sample" wherever they show): each state's
-// approximate residential price, commercial and industrial prices below it by the usual
-// margins, summer bills a little higher, a slow upward drift. Deterministic.
+// EIA import replaces them (labeled "Illustrative sample" wherever they show), from the same
+// model as the market history (`market-model.ts`): the US residential price of each month is
+// the sample's US residential electricity series, month for month (so the states pages and the
+// price strip show the same latest month and figure); each state's residential price stands at
+// its approximate level against the US in the latest month and reaches it along a trend and
+// a seasonal swing of its own, so states' changes over a year differ as they do in EIA's data;
+// commercial and industrial prices sit below it by the usual margins. Deterministic.
 import { RETAIL_SECTOR_CODES, type RetailSectorCode } from '../catalog/grid.ts';
+import { sampleMarketHistory } from './market-model.ts';
 
 /** Approximate average residential price, cents per kWh. */
 const RESIDENTIAL: Record<string, number> = {
@@ -66,35 +71,39 @@ const SECTOR_RATIO: Record<RetailSectorCode, number> = { RES: 1, COM: 0.78, IND:
 /** Months of sample history: three years and the month a year before them, so each shows a change over a year. */
 export const RETAIL_SEED_MONTHS = 37;
 
-/** A small fixed offset per state and sector, so the margins differ a little from state to state. */
-function spread(key: string): number {
-  let h = 0;
-  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
-  return ((h % 1000) / 1000 - 0.5) * 0.12;
+/** A deterministic number in [-0.5, 0.5) of a key (a state, a state and sector). */
+function unit(key: string): number {
+  let h = 2_166_136_261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16_777_619) >>> 0;
+  return (h % 10_000) / 10_000 - 0.5;
 }
 
-/** The sample months, oldest first, ending three months before `now` (EIA's publication lag). */
-export function retailMonths(now: Date): string[] {
-  const months: string[] = [];
-  for (let back = RETAIL_SEED_MONTHS + 2; back >= 3; back--) {
-    months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
-  }
-  return months;
+/**
+ * A state's residential price against the US one, month by month (`months` from the latest,
+ * 0, back): 1 in the latest month; before it, its own yearly drift against the US (from 4
+ * points a year slower to 4 faster) and its own summer or winter swing (up to 4% either way).
+ */
+function stateFactor(state: string, monthsBack: number, month: number): number {
+  if (state === 'US') return 1;
+  const drift = unit(`${state}:drift`) * 0.08;
+  const swing = unit(`${state}:season`) * 0.08;
+  const season = (m: number) => 1 + swing * Math.cos(((m - 7) / 6) * Math.PI);
+  const latestMonth = ((((month - 1 + monthsBack) % 12) + 12) % 12) + 1;
+  return (1 + drift) ** (-monthsBack / 12) * (season(month) / season(latestMonth));
 }
 
-/** Rows of `retail_prices` for a fresh install, cents per kWh. */
+/** Rows of `retail_prices` for a fresh install, cents per kWh: the months of the sample's US residential electricity series, the latest last. */
 export function sampleRetailPrices(now: Date): { state: string; sector: RetailSectorCode; period: string; price: number; sample: true }[] {
-  const months = retailMonths(now);
+  const us = (sampleMarketHistory(now).get('electricity') ?? []).slice(-RETAIL_SEED_MONTHS);
   const rows: { state: string; sector: RetailSectorCode; period: string; price: number; sample: true }[] = [];
+  const level = RESIDENTIAL['US'] ?? 1;
   for (const [state, residential] of Object.entries(RESIDENTIAL)) {
     for (const sector of RETAIL_SECTOR_CODES) {
-      const base = residential * (SECTOR_RATIO[sector] + (sector === 'RES' ? 0 : spread(`${state}${sector}`)));
-      for (const [index, period] of months.entries()) {
-        const month = Number(period.slice(5, 7));
-        // Summer (and, less, winter) bills are higher for homes; businesses' prices vary less.
-        const season = 1 + (sector === 'RES' ? 0.05 : 0.025) * Math.cos(((month - 7) / 6) * Math.PI) ** 2;
-        const trend = 1 + (index - months.length) * 0.0025;
-        rows.push({ state, sector, period, price: Math.round(base * season * trend * 100) / 100, sample: true });
+      const margin = SECTOR_RATIO[sector] + (sector === 'RES' ? 0 : unit(`${state}${sector}`) * 0.12);
+      for (const [index, o] of us.entries()) {
+        const back = us.length - 1 - index;
+        const price = o.value * (residential / level) * stateFactor(state, back, Number(o.period.slice(5, 7))) * margin;
+        rows.push({ state, sector, period: o.period.slice(0, 7), price: Math.round(price * 100) / 100, sample: true });
       }
     }
   }

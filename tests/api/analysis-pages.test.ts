@@ -29,7 +29,7 @@ describe('an analysis item’s own page', () => {
   });
 
   it('draws the chart its metadata asks for, says where the figures come from, and is cached like other pages', async () => {
-    const item = await seeded('Crude benchmarks: a quarter of range-bound trading');
+    const item = await seeded('Crude benchmarks: WTI, Brent and the spread this quarter');
     const first = await get(`/analytics/${item.id}`);
     expect(first.status).toBe(200);
     expect(first.html).toMatch(new RegExp(`<h1\\b[^>]*>${item.title}</h1>`));

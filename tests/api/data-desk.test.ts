@@ -182,7 +182,7 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
   };
 
   it('serve each chart alone, framable by any site, without cookies, cached with the tags its figures purge', async () => {
-    const crude = await analysisId('Crude benchmarks: a quarter of range-bound trading');
+    const crude = await analysisId('Crude benchmarks: WTI, Brent and the spread this quarter');
     for (const [path, tags, canonical] of [
       ['/embed/reports/price', ['market'], '/analytics?tab=reports&amp;report=price'],
       [
@@ -200,7 +200,7 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
       const html = await expectEmbed(path, tags);
       expect(html, path).toContain(`<link rel="canonical" href="http://localhost:4321${canonical}"`);
     }
-    expect(await (await get(`/embed/analysis/${crude}`)).text()).toContain('>Crude benchmarks: a quarter of range-bound trading</a>');
+    expect(await (await get(`/embed/analysis/${crude}`)).text()).toContain('>Crude benchmarks: WTI, Brent and the spread this quarter</a>');
     // The pages they come from give their embed codes.
     const analysis = await (await get(`/analytics/${crude}`)).text();
     expect(analysis).toContain(`http://localhost:4321/embed/analysis/${crude}`);

@@ -5,6 +5,7 @@
 // the last, never as late.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { marketObservations, marketSeries } from '@db/schema';
 import type { SeriesSummary } from '@/lib/wire/markets';
 import { defaultEiaRoutes, FAKE_EIA_KEY, HENRY_HUB_FUTURES_LAST_DAY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
@@ -157,5 +158,14 @@ describe('a site without an EIA key', () => {
     const page = await reader.text('/markets/henry-hub-futures-3');
     expect(page).toContain(ENDED_TEXT);
     expect(page).toContain('Illustrative sample');
+  });
+
+  it('counts its series on the about page from the catalog: the observed ones, and the forecasts and futures EIA still publishes', async () => {
+    const catalog = MARKET_SERIES as readonly MarketSeriesFacts[];
+    const about = (await reader.text('/about')).replace(/\s+/g, ' ');
+    const observed = catalog.filter((s) => !s.outlook).length;
+    const ahead = catalog.filter((s) => s.outlook && !s.ended).length;
+    expect(about).toMatch(new RegExp(`Market series tracked, plus ${ahead} forecasts and futures contracts</dt> ?<dd[^>]*>${observed}</dd>`));
+    expect(about).not.toContain('Price benchmarks charted');
   });
 });

@@ -66,9 +66,9 @@ test('market data cards say each unit once, with the date and source of the figu
 
 test('an analysis item leads to its own page, with the chart its metadata names', async ({ page }) => {
   await page.goto('/analytics');
-  await page.getByRole('link', { name: 'Crude benchmarks: a quarter of range-bound trading' }).click();
+  await page.getByRole('link', { name: 'Crude benchmarks: WTI, Brent and the spread this quarter' }).click();
   await expect(page).toHaveURL(/\/analytics\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Crude benchmarks: a quarter of range-bound trading' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crude benchmarks: WTI, Brent and the spread this quarter' })).toBeVisible();
   const figures = page.getByRole('region', { name: 'The figures' });
   for (const series of ['WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)'])
     await expect(drawnChart(figures).getByText(series, { exact: true })).toBeVisible();

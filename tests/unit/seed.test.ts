@@ -25,6 +25,8 @@ import { addDays, federalHolidays, isBusinessDay, weekday } from '@db/catalog/da
 import { MARKET_SERIES, type MarketSeriesFacts, type MarketSeriesSlug } from '@db/catalog/market-series';
 import { latestReleasedPeriod } from '@db/catalog/releases';
 import { easternDay, sampleMarketHistory, type Observation } from '@db/seed/market-model';
+import { seedAnalyticsContent } from '@db/seed/market-data';
+import { sampleRetailPrices } from '@db/seed/retail-data';
 import { useMigratedDatabase } from '../helpers/database.ts';
 
 describe('migrations and seed', () => {
@@ -355,5 +357,75 @@ describe('the sample market history', () => {
       expect(shared.length, facts.slug).toBeGreaterThan(0);
       for (const o of shared) expect(o.value, `${facts.slug} ${o.period}`).toBe(before.get(o.period));
     }
+  });
+});
+
+describe('the other samples, from the same model', () => {
+  const now = new Date('2026-11-25T15:00:00Z');
+  const history = sampleMarketHistory(now);
+  const of = (slug: MarketSeriesSlug): Observation[] => history.get(slug) ?? [];
+  const retail = sampleRetailPrices(now);
+  const residential = (state: string) => retail.filter((r) => r.state === state && r.sector === 'RES');
+
+  it('gives the states the month and the US figure the price strip shows: the US residential price is the electricity series', () => {
+    const electricity = of('electricity');
+    const us = residential('US');
+    expect(us.at(-1)?.period).toBe(electricity.at(-1)?.period.slice(0, 7));
+    expect(us.at(-1)?.period).toBe('2026-09');
+    const byMonth = new Map(electricity.map((o) => [o.period.slice(0, 7), o.value]));
+    for (const r of us) expect(r.price, r.period).toBe(byMonth.get(r.period));
+    // Every state and sector holds the same months.
+    const months = new Set(us.map((r) => r.period));
+    for (const r of retail) expect(months.has(r.period), `${r.state} ${r.sector} ${r.period}`).toBe(true);
+  });
+
+  it('moves each state’s prices its own way: the changes over a year differ from state to state, the latest levels keep their order', () => {
+    const states = [...new Set(retail.map((r) => r.state))].filter((s) => s !== 'US');
+    const yearChange = (state: string) => {
+      const rows = residential(state);
+      const last = rows.at(-1);
+      const yearBefore = rows.at(-13);
+      return last && yearBefore ? (last.price / yearBefore.price - 1) * 100 : Number.NaN;
+    };
+    const changes = states.map(yearChange);
+    expect(new Set(changes.map((c) => c.toFixed(1))).size).toBeGreaterThan(30);
+    expect(Math.max(...changes) - Math.min(...changes)).toBeGreaterThan(4);
+    const latest = new Map(states.map((s) => [s, residential(s).at(-1)?.price ?? 0]));
+    const ranked = [...latest].sort((a, b) => b[1] - a[1]).map(([s]) => s);
+    expect(ranked[0]).toBe('HI');
+    expect(['ID', 'ND']).toContain(ranked.at(-1));
+    // Businesses pay less than homes in every state and month.
+    for (const r of retail.filter((x) => x.sector === 'IND')) {
+      const home = retail.find((x) => x.state === r.state && x.sector === 'RES' && x.period === r.period);
+      expect(r.price, `${r.state} ${r.period}`).toBeLessThan(home?.price ?? 0);
+    }
+  });
+
+  it('writes the analysis items from the series they talk about: a spread called narrowing narrows in its figures, storage against its five-year average as it is', () => {
+    const items = seedAnalyticsContent(history);
+    const crude = items[0];
+    const wti = of('wti').filter((o) => o.period > addDays(of('wti').at(-1)?.period ?? '', -90));
+    const brent = new Map(of('brent').map((o) => [o.period, o.value]));
+    const spreads = wti.map((o) => (brent.get(o.period) ?? Number.NaN) - o.value);
+    const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+    const [from, to] = [average(spreads.slice(0, 10)), average(spreads.slice(-10))];
+    const verb = to < from ? 'narrowed' : 'widened';
+    expect(crude?.content).toContain(`${verb} from $${from.toFixed(2)} to $${to.toFixed(2)}`);
+    expect(crude?.content).toContain(
+      `between $${Math.min(...wti.map((o) => o.value)).toFixed(2)} and $${Math.max(...wti.map((o) => o.value)).toFixed(2)}`,
+    );
+    // Storage: the latest week against the same week of the five years before.
+    const storage = of('gas-storage');
+    const latest = storage.at(-1);
+    const sameWeek = [1, 2, 3, 4, 5].map((k) => storage.find((o) => o.period === addDays(latest?.period ?? '', -364 * k))?.value ?? Number.NaN);
+    const percent = ((latest?.value ?? 0) / average(sameWeek) - 1) * 100;
+    const side = Math.abs(percent) < 2 ? 'near' : `${Math.abs(percent).toFixed(0)}% ${percent > 0 ? 'above' : 'below'}`;
+    expect(items[1]?.content).toContain(`${Math.round(latest?.value ?? 0).toLocaleString('en-US')} Bcf`);
+    expect(items[1]?.content).toContain(`${side} the five-year average`);
+    // The pump follows crude: its move and crude's are both read from the series.
+    const gasoline = of('gasoline').filter((o) => o.period > addDays(of('gasoline').at(-1)?.period ?? '', -91));
+    expect(items[4]?.content).toContain(`from $${gasoline[0]?.value.toFixed(2)} to $${gasoline.at(-1)?.value.toFixed(2)} a gallon`);
+    // No item speaks of a series the site does not keep (regional pump prices).
+    for (const item of items) expect(item.content).not.toMatch(/West Coast|Gulf Coast/);
   });
 });
