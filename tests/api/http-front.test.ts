@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isContractError, parseResponse, rawExchange, readMetric, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
+import { WRITE_ADMISSION } from '@/server/front/write-admission';
 
 const portOf = (server: TestServer) => Number(new URL(server.url).port);
 
@@ -24,6 +25,31 @@ const stalledHead = (i: number) =>
   `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Forwarded-For: 198.51.100.${i}\r\nContent-Length: 1000\r\n\r\n`;
 
 const categories = async (server: TestServer) => (await fetch(`${server.url}/api/categories`)).status;
+
+/** The slots anonymous writes may take in one process (the rest are kept for sign-ins and staff). */
+const ANONYMOUS_SLOTS = WRITE_ADMISSION.slots - WRITE_ADMISSION.reserved.signIn - WRITE_ADMISSION.reserved.staff;
+
+/**
+ * Contact posts, each from an address of its own, whose 16,000-byte bodies arrive at about
+ * 1.1 KB a second: fast enough for the minimum rate, so each holds its write slot for some
+ * 14 s. `stop` ends them.
+ */
+function slowWrites(port: number, count: number, firstAddress: number) {
+  const writes = Array.from({ length: count }, (_, i) =>
+    stalledWrite(
+      port,
+      `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Forwarded-For: 198.51.100.${firstAddress + i}\r\nContent-Length: 16000\r\n\r\n`,
+      '{',
+    ),
+  );
+  const drip = setInterval(() => writes.forEach((w) => w.socket.writable && w.socket.write(' '.repeat(550))), 500);
+  return {
+    stop() {
+      clearInterval(drip);
+      writes.forEach((w) => w.socket.destroy());
+    },
+  };
+}
 
 describe('the HTTP front under requests it cannot parse', () => {
   const server = useTestServer({ WEB_CONCURRENCY: '1' });
@@ -147,17 +173,15 @@ describe('write admission', () => {
   });
 
   it('gives back the slot of every client that hangs up while it waits: writes still answer after a burst of them', async () => {
-    // Eight bodies that trickle hold every slot; eight more writes queue behind them and hang up.
-    const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 10), '{'));
-    const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
-    await untilWrites('site_write_slots_busy', 8);
+    // Slow bodies hold every anonymous slot; eight more writes queue behind them and hang up.
+    const slow = slowWrites(portOf(server), ANONYMOUS_SLOTS, 10);
+    await untilWrites('site_write_slots_busy', ANONYMOUS_SLOTS);
     // Each hangs up once the server counts it waiting for a slot.
     const queued = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), contactPost(i + 30), ''));
     await untilWrites('site_write_waiting', 8);
     queued.forEach((q) => q.socket.destroy());
-    clearInterval(drip);
-    trickling.forEach((t) => t.socket.destroy());
-    // Once the trickling clients are gone, every slot is free again: 16 writes at once are all answered.
+    slow.stop();
+    // Once the slow clients are gone, every slot is free again: 16 writes at once are all answered.
     const statuses = await Promise.all(
       Array.from(
         { length: 16 },
@@ -168,10 +192,9 @@ describe('write admission', () => {
   }, 120_000);
 
   it('answers a write that waits too long for a slot with 503 and Retry-After, and serves reads meanwhile', async () => {
-    const trickling = Array.from({ length: 8 }, (_, i) => stalledWrite(portOf(server), stalledHead(i + 100), '{'));
-    const drip = setInterval(() => trickling.forEach((t) => t.socket.write(' ')), 1_000);
+    const slow = slowWrites(portOf(server), ANONYMOUS_SLOTS, 100);
     try {
-      await untilWrites('site_write_slots_busy', 8);
+      await untilWrites('site_write_slots_busy', ANONYMOUS_SLOTS);
       const waiting = rawExchange(portOf(server), { send: [contactPost(120)], timeoutMs: 60_000 });
       expect(await categories(server)).toBe(200);
       const outcome: RawOutcome = await waiting;
@@ -179,8 +202,7 @@ describe('write admission', () => {
       expect(Number(outcome.response?.headers['retry-after'])).toBeGreaterThan(0);
       expect(isContractError(outcome.response?.body)).toBe(true);
     } finally {
-      clearInterval(drip);
-      trickling.forEach((t) => t.socket.destroy());
+      slow.stop();
     }
   }, 120_000);
 });

@@ -107,6 +107,8 @@ export interface RawExchangeOptions {
   hangUp?: boolean;
   /** The request is a HEAD: its response has no body, whatever its Content-Length says. */
   head?: boolean;
+  /** The client's own address (another loopback address, 127.0.0.2, is another client). */
+  localAddress?: string;
 }
 
 /**
@@ -115,7 +117,7 @@ export interface RawExchangeOptions {
  */
 export function rawExchange(port: number, options: RawExchangeOptions): Promise<RawOutcome> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect({ port, host: '127.0.0.1', ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
     const started = Date.now();
     let data = Buffer.alloc(0);
     let settled = false;
@@ -157,8 +159,13 @@ export function rawExchange(port: number, options: RawExchangeOptions): Promise<
 }
 
 /** A socket that sent `head` and part of a body, then waits: holds a write slot until the server gives up on it. */
-export function stalledWrite(port: number, head: string, partialBody: string): { socket: net.Socket; outcome: Promise<RawOutcome> } {
-  const socket = net.connect(port, '127.0.0.1');
+export function stalledWrite(
+  port: number,
+  head: string,
+  partialBody: string,
+  options: { localAddress?: string } = {},
+): { socket: net.Socket; outcome: Promise<RawOutcome> } {
+  const socket = net.connect({ port, host: '127.0.0.1', ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
   const started = Date.now();
   const outcome = new Promise<RawOutcome>((resolve) => {
     let data = Buffer.alloc(0);

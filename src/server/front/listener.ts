@@ -21,7 +21,9 @@ import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing 
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
 import { answerInsteadOfApp, sendJsonMessage } from '@/server/front/responses';
-import { WriteAdmission, watchBody, type BodyDeadline } from '@/server/front/write-admission';
+import { WRITE_ADMISSION, WriteAdmission, watchBody, type BodyDeadline, type WriteClient } from '@/server/front/write-admission';
+import { WriteClients } from '@/server/front/write-client';
+import { clientAddressFrom } from '@/server/client-address';
 import { viewBeaconAnswerer } from '@/server/front/view-beacon';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
@@ -35,18 +37,17 @@ const MEDIA_UPLOAD_PATH = '/api/admin/media';
 export const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...KNOWN_METHODS].join(', ');
 
-/** Writes one web process runs at a time, and how long a write may wait for a turn before it is answered 503. */
-export const WRITE_SLOTS = 8;
-export const WRITE_WAIT_MS = 5_000;
 /** The Retry-After of a write refused because every slot stayed busy. */
 const WRITE_RETRY_AFTER_S = 2;
 
 /**
- * A write's body must keep arriving: no byte for 5 s is a stalled client (408), and the whole
- * body within 30 s, plus a second for every 64 KB of a large upload.
+ * A write's body must keep arriving: no byte for 5 s is a stalled client (408); after 5 s it
+ * must have come at 1 KB a second or faster (a client that trickles a byte now and then is
+ * dropped then, not after 30 s); and the whole body within 30 s, plus a second for every
+ * 64 KB of a large upload.
  */
 export function bodyDeadlineFor(declaredBytes: number): BodyDeadline {
-  return { idleMs: 5_000, totalMs: 30_000 + Math.ceil(declaredBytes / 64) };
+  return { idleMs: 5_000, totalMs: 30_000 + Math.ceil(declaredBytes / 64), minRate: { graceMs: 5_000, bytesPerSecond: 1024 } };
 }
 
 /**
@@ -211,7 +212,8 @@ export async function createRequestListener(
   const views = processViewCounter();
   // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
   const beacons = viewBeaconAnswerer(config, views);
-  const writes = new WriteAdmission({ slots: WRITE_SLOTS, maxWaitMs: WRITE_WAIT_MS });
+  const writes = new WriteAdmission(WRITE_ADMISSION);
+  const writeClients = new WriteClients();
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
   const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
@@ -318,11 +320,28 @@ export async function createRequestListener(
     const app = () => astro(req, res, undefined, { pageCache, purges, renderer, views });
     if (isWrite(method)) {
       routeClass = 'write';
-      writes.admit(
-        res,
-        () => runWrite(req, res, app),
-        () => sendJsonMessage(res, 503, messages.writesBusy, { 'Retry-After': String(WRITE_RETRY_AFTER_S) }),
+      const admit = (client: WriteClient) =>
+        writes.admit(
+          res,
+          client,
+          () => runWrite(req, res, app),
+          () => sendJsonMessage(res, 503, messages.writesBusy, { 'Retry-After': String(WRITE_RETRY_AFTER_S) }),
+        );
+      const client = writeClients.of(
+        req.headers.cookie,
+        url.pathname,
+        clientAddressFrom(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? ''),
       );
+      if (!(client instanceof Promise)) {
+        admit(client);
+        return;
+      }
+      // A session being looked up: a client that leaves meanwhile is never admitted (its close has passed).
+      let closed = false;
+      res.once('close', () => (closed = true));
+      void client.then((checked) => {
+        if (!closed) admit(checked);
+      });
       return;
     }
     if (url.pathname.startsWith('/api/') || method === 'OPTIONS') {

@@ -1,17 +1,67 @@
 import type http from 'node:http';
 
+/**
+ * Who a write is for, which decides the slots it may take:
+ * - `staff`: a request carrying a real staff session (checked against the database before it
+ *   queues); may take every slot.
+ * - `sign-in`: the sign-in routes, where staff get their session; may take every slot but
+ *   those kept for staff.
+ * - `anonymous`: everything else (comments, contact, newsletter, the page-view beacon); may
+ *   take every slot but those kept for sign-ins and staff.
+ */
+export type WriteLane = 'anonymous' | 'sign-in' | 'staff';
+
+/** A write's lane and the client it counts against: an address (or its IPv6 /64), or a staff session. */
+export interface WriteClient {
+  lane: WriteLane;
+  key: string;
+}
+
 export interface WriteAdmissionOptions {
   /** Writes that run at once. */
   slots: number;
   /** The longest a write waits for a slot; then it is refused (503) instead. */
   maxWaitMs: number;
+  /** Slots anonymous writes may not take: `signIn` of them sign-ins may, `staff` of them only staff. */
+  reserved: { signIn: number; staff: number };
+  /** The most writes one client (lane and key) runs at once; its further writes wait their turn. */
+  perClient: Readonly<Record<WriteLane, number>>;
+  /** The most writes one client may have waiting; past it a write is refused (503) at once. */
+  maxWaitingPerClient: number;
 }
 
 /**
- * Admits at most `slots` writes (POST, PUT, PATCH, DELETE) into the app at a time; the rest
- * wait their turn, first come first served, with their bodies unread. A burst of writes then
+ * How one web process admits writes (see `WriteAdmission`): 8 at a time, one of them kept for
+ * staff and one more for staff and sign-ins, so anonymous writes take at most 6; one address
+ * runs at most 2 anonymous writes and 1 sign-in at a time, one staff session 4, and has at
+ * most 64 waiting; a write waits at most 5 s for its turn before it is answered 503.
+ */
+export const WRITE_ADMISSION: WriteAdmissionOptions = {
+  slots: 8,
+  maxWaitMs: 5_000,
+  reserved: { signIn: 1, staff: 1 },
+  perClient: { anonymous: 2, 'sign-in': 1, staff: 4 },
+  maxWaitingPerClient: 64,
+};
+
+interface Waiter {
+  client: WriteClient;
+  id: string;
+  begin: () => void;
+}
+
+/**
+ * Admits at most `slots` writes (POST, PUT, PATCH, DELETE) into the app at a time, fairly
+ * between clients; the rest wait their turn with their bodies unread. A burst of writes then
  * never fills the event loop ahead of the reads that arrive beside it, and writes that do
  * run still share a group commit. Reads are never held.
+ *
+ * Fair: one client (an address, or a staff session) runs at most `perClient` writes at a
+ * time, and has at most `maxWaitingPerClient` waiting, so however many connections it opens
+ * it holds a few slots and every other client finds the rest. Writes wait first come, first
+ * served, except that a write whose client is at its limit (or whose lane's slots are all
+ * taken) lets the writes behind it pass. Some slots are kept from anonymous writes, so staff
+ * sign-in and saves always find one even when many addresses write at once.
  *
  * A slot is held from the moment a write starts until its response closes, whatever closes
  * it (the answer sent, the client gone, the socket destroyed); a write whose client hangs up
@@ -20,7 +70,11 @@ export interface WriteAdmissionOptions {
  */
 export class WriteAdmission {
   readonly #options: WriteAdmissionOptions;
-  readonly #waiting = new Set<() => void>();
+  /** Waiting writes, oldest first. */
+  readonly #waiting = new Set<Waiter>();
+  /** Running and waiting writes per client (`lane key`), kept only while non-zero. */
+  readonly #runningBy = new Map<string, number>();
+  readonly #waitingBy = new Map<string, number>();
   #running = 0;
 
   constructor(options: WriteAdmissionOptions) {
@@ -38,50 +92,79 @@ export class WriteAdmission {
   }
 
   /**
-   * Calls `start` once a slot is free, or `refuse` if none frees within the wait; neither if
-   * the response closes first. The slot is given back when the response closes.
+   * Calls `start` once a slot is free for `client`, or `refuse` if none frees within the wait
+   * (or the client already has as many writes waiting as it may); neither if the response
+   * closes first. The slot is given back when the response closes.
    */
-  admit(res: http.ServerResponse, start: () => void, refuse: () => void): void {
+  admit(res: http.ServerResponse, client: WriteClient, start: () => void, refuse: () => void): void {
+    const id = `${client.lane} ${client.key}`;
     let state: 'waiting' | 'running' | 'done' = 'waiting';
     const wait: { timer?: NodeJS.Timeout } = {};
-    const begin = () => {
-      this.#waiting.delete(begin);
+    const leaveQueue = () => {
+      if (this.#waiting.delete(waiter)) count(this.#waitingBy, id, -1);
       clearTimeout(wait.timer);
-      if (state !== 'waiting') return;
-      state = 'running';
-      this.#running++;
-      start();
+    };
+    const waiter: Waiter = {
+      client,
+      id,
+      begin: () => {
+        leaveQueue();
+        if (state !== 'waiting') return;
+        state = 'running';
+        this.#running++;
+        count(this.#runningBy, id, 1);
+        start();
+      },
     };
     res.once('close', () => {
       if (state === 'running') {
         this.#running--;
+        count(this.#runningBy, id, -1);
         this.#next();
-      } else if (state === 'waiting') {
-        this.#waiting.delete(begin);
-        clearTimeout(wait.timer);
-      }
+      } else if (state === 'waiting') leaveQueue();
       state = 'done';
     });
-    if (this.#running < this.#options.slots && this.#waiting.size === 0) {
-      begin();
+    // Every waiting write that could run has been started: a write that fits now overtakes none that could.
+    if (this.#fits(client, id)) {
+      waiter.begin();
       return;
     }
-    this.#waiting.add(begin);
+    if ((this.#waitingBy.get(id) ?? 0) >= this.#options.maxWaitingPerClient) {
+      state = 'done';
+      refuse();
+      return;
+    }
+    this.#waiting.add(waiter);
+    count(this.#waitingBy, id, 1);
     wait.timer = setTimeout(() => {
       if (state !== 'waiting') return;
-      this.#waiting.delete(begin);
+      leaveQueue();
       state = 'done';
       refuse();
     }, this.#options.maxWaitMs);
   }
 
+  /** Whether a write of `client` may start now: a slot of its lane is free and the client is under its limit. */
+  #fits(client: WriteClient, id: string): boolean {
+    const { slots, reserved, perClient } = this.#options;
+    const lane = client.lane === 'staff' ? slots : client.lane === 'sign-in' ? slots - reserved.staff : slots - reserved.staff - reserved.signIn;
+    return this.#running < lane && (this.#runningBy.get(id) ?? 0) < perClient[client.lane];
+  }
+
+  /** Starts the oldest waiting writes that may run now. */
   #next(): void {
-    while (this.#running < this.#options.slots) {
-      const first = this.#waiting.values().next();
-      if (first.done) return;
-      first.value();
+    for (const waiter of this.#waiting) {
+      if (this.#running >= this.#options.slots) return;
+      if (this.#fits(waiter.client, waiter.id)) waiter.begin();
     }
   }
+}
+
+/** Adds `by` to a count kept in `counts`, dropping it at zero (so the map holds only clients with writes). */
+function count(counts: Map<string, number>, id: string, by: number): void {
+  const next = (counts.get(id) ?? 0) + by;
+  if (next > 0) counts.set(id, next);
+  else counts.delete(id);
 }
 
 export interface BodyDeadline {
@@ -89,37 +172,50 @@ export interface BodyDeadline {
   idleMs: number;
   /** A body that has not arrived whole after this long is too slow, however it trickles. */
   totalMs: number;
+  /**
+   * The slowest a body may arrive, as Apache's mod_reqtimeout `MinRate`: after `graceMs`, each
+   * `bytesPerSecond` bytes that arrived buy one second more. A client trickling a byte now and
+   * then is dropped after the grace, not at `totalMs`.
+   */
+  minRate: { graceMs: number; bytesPerSecond: number };
 }
 
 /**
- * Watches a request's body arrive while the app reads it, and calls `onStall` once if no
- * byte came for `idleMs` or the whole body not within `totalMs`. Bytes waiting unread in the
- * request count as progress: then the app, not the client, is slow. Stops when the body is
- * complete or the response closes.
+ * Watches a request's body arrive while the app reads it, and calls `onStall` once if no byte
+ * came for `idleMs`, the body arrives more slowly than `minRate`, or it is not whole within
+ * `totalMs`. Time the app spends not reading (bytes waiting unread in the request) counts for
+ * the client: then the app, not the client, is slow. Stops when the body is complete or the
+ * response closes.
  */
 export function watchBody(req: http.IncomingMessage, res: http.ServerResponse, deadline: BodyDeadline, onStall: () => void): void {
   if (req.complete) return;
   const started = Date.now();
-  let lastBytes = req.socket.bytesRead;
+  const firstBytes = req.socket.bytesRead;
+  let lastBytes = firstBytes;
   let lastProgress = started;
-  const timer = setInterval(
-    () => {
-      if (req.complete) {
-        clearInterval(timer);
-        return;
-      }
-      const now = Date.now();
-      const bytes = req.socket.bytesRead;
-      if (bytes !== lastBytes || req.readableLength > 0) {
-        lastBytes = bytes;
-        lastProgress = now;
-      }
-      if (now - lastProgress >= deadline.idleMs || now - started >= deadline.totalMs) {
-        clearInterval(timer);
-        onStall();
-      }
-    },
-    Math.max(50, Math.min(1000, deadline.idleMs / 4)),
-  );
+  let lastTick = started;
+  /** How long the client has had to send, not counting while the app left bytes unread. */
+  let clientMs = 0;
+  const tickMs = Math.max(50, Math.min(1000, deadline.idleMs / 4, deadline.minRate.graceMs / 4));
+  const timer = setInterval(() => {
+    if (req.complete) {
+      clearInterval(timer);
+      return;
+    }
+    const now = Date.now();
+    const bytes = req.socket.bytesRead;
+    const appBehind = req.readableLength > 0;
+    if (!appBehind) clientMs += now - lastTick;
+    lastTick = now;
+    if (bytes !== lastBytes || appBehind) {
+      lastBytes = bytes;
+      lastProgress = now;
+    }
+    const allowedMs = deadline.minRate.graceMs + ((bytes - firstBytes) / deadline.minRate.bytesPerSecond) * 1000;
+    if (now - lastProgress >= deadline.idleMs || now - started >= deadline.totalMs || clientMs > allowedMs) {
+      clearInterval(timer);
+      onStall();
+    }
+  }, tickMs);
   res.once('close', () => clearInterval(timer));
 }

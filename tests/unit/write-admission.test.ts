@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events';
+import type http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { WRITE_ADMISSION, WriteAdmission, type WriteClient } from '@/server/front/write-admission';
+
+/** A write offered to `admission`: what became of it, and a way to end its response. */
+function offer(admission: WriteAdmission, client: WriteClient) {
+  const res = new EventEmitter() as unknown as http.ServerResponse;
+  const write = { state: 'waiting' as 'waiting' | 'running' | 'refused', close: () => (res as unknown as EventEmitter).emit('close') };
+  admission.admit(
+    res,
+    client,
+    () => (write.state = 'running'),
+    () => (write.state = 'refused'),
+  );
+  return write;
+}
+
+const anonymous = (key: string): WriteClient => ({ lane: 'anonymous', key });
+const signIn = (key: string): WriteClient => ({ lane: 'sign-in', key });
+const staff = (key: string): WriteClient => ({ lane: 'staff', key });
+
+describe('write admission', () => {
+  const options = { ...WRITE_ADMISSION, maxWaitMs: 60_000 };
+
+  it('runs at most perClient writes of one address; the rest wait, and others pass them', () => {
+    const admission = new WriteAdmission(options);
+    const flood = Array.from({ length: 20 }, () => offer(admission, anonymous('192.0.2.1')));
+    expect(flood.filter((w) => w.state === 'running')).toHaveLength(WRITE_ADMISSION.perClient.anonymous);
+    expect(admission.waiting).toBe(20 - WRITE_ADMISSION.perClient.anonymous);
+    const other = offer(admission, anonymous('192.0.2.2'));
+    expect(other.state).toBe('running');
+    // One of the flood ends: the next of the same address takes its place, first come first served.
+    flood[0]?.close();
+    expect(flood[WRITE_ADMISSION.perClient.anonymous]?.state).toBe('running');
+    expect(admission.running).toBe(WRITE_ADMISSION.perClient.anonymous + 1);
+  });
+
+  it('keeps slots from anonymous writes for sign-ins, and one more for staff', () => {
+    const admission = new WriteAdmission(options);
+    const anonymousSlots = options.slots - options.reserved.signIn - options.reserved.staff;
+    const many = Array.from({ length: anonymousSlots + 3 }, (_, i) => offer(admission, anonymous(`198.51.100.${i}`)));
+    expect(many.filter((w) => w.state === 'running')).toHaveLength(anonymousSlots);
+    const signIns = Array.from({ length: 3 }, (_, i) => offer(admission, signIn(`203.0.113.${i}`)));
+    expect(signIns.filter((w) => w.state === 'running')).toHaveLength(options.reserved.signIn);
+    expect(offer(admission, staff('session-a')).state).toBe('running');
+    expect(admission.running).toBe(options.slots);
+    // Full: a staff write now waits too, and is first to run when any slot frees.
+    const later = offer(admission, staff('session-b'));
+    expect(later.state).toBe('waiting');
+    many[0]?.close();
+    expect(later.state).toBe('running');
+  });
+
+  it('caps one sign-in per address and a staff session at its own limit', () => {
+    const admission = new WriteAdmission(options);
+    const tries = Array.from({ length: 3 }, () => offer(admission, signIn('192.0.2.9')));
+    expect(tries.map((w) => w.state)).toEqual(['running', 'waiting', 'waiting']);
+    const saves = Array.from({ length: WRITE_ADMISSION.perClient.staff + 1 }, () => offer(admission, staff('session-c')));
+    expect(saves.filter((w) => w.state === 'running')).toHaveLength(WRITE_ADMISSION.perClient.staff);
+  });
+
+  it('refuses at once past the waiting limit of one client, and when the wait runs out', async () => {
+    const admission = new WriteAdmission({ ...options, maxWaitMs: 50 });
+    const limit = WRITE_ADMISSION.perClient.anonymous + WRITE_ADMISSION.maxWaitingPerClient;
+    const writes = Array.from({ length: limit + 1 }, () => offer(admission, anonymous('192.0.2.7')));
+    expect(writes.at(-1)?.state).toBe('refused');
+    expect(admission.waiting).toBe(WRITE_ADMISSION.maxWaitingPerClient);
+    await expect.poll(() => admission.waiting).toBe(0);
+    expect(writes.filter((w) => w.state === 'refused')).toHaveLength(WRITE_ADMISSION.maxWaitingPerClient + 1);
+  });
+
+  it('forgets a waiting write whose client hangs up, and gives back a running one', () => {
+    const admission = new WriteAdmission(options);
+    const running = Array.from({ length: 2 }, () => offer(admission, anonymous('192.0.2.5')));
+    const waiting = offer(admission, anonymous('192.0.2.5'));
+    waiting.close();
+    expect(admission.waiting).toBe(0);
+    running.forEach((w) => w.close());
+    expect(admission.running).toBe(0);
+    expect(waiting.state).toBe('waiting');
+  });
+});
+
+describe('address groups', () => {
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4', async () => {
+    const { addressGroup } = await import('@/server/client-address');
+    expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe(addressGroup('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(addressGroup('2001:db8:1:2::1')).not.toBe(addressGroup('2001:db8:1:3::1'));
+    expect(addressGroup('2001:0db8:0001:0002::')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(addressGroup('192.0.2.1')).toBe('192.0.2.1');
+  });
+});
