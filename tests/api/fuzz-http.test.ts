@@ -138,6 +138,10 @@ const headerPair = fc.oneof(
     ['Content-Length', '5, 6'],
     ['Host', ''],
     ['Host', 'evil.example:99999'],
+    ['Host', 'a b'],
+    ['Host', '%zz'],
+    ['Host', '[::1'],
+    ['Host', 'a/b'],
     ['Bad Header', 'x'],
     ['X-Long', 'y'.repeat(20_000)],
     ['X-Nul', 'a\u0000b'],
@@ -217,11 +221,21 @@ function wire(r: FuzzRequest): { pieces: (string | Buffer | number)[]; hangUp: b
   }
 }
 
+/** Host headers that name no host: whatever else the request says, never answered as if they did. */
+const BAD_HOSTS: ReadonlySet<string> = new Set(['', 'evil.example:99999', 'a b', '%zz', '[::1', 'a/b']);
+
 /** What must hold of one answered request; a message for the first thing that does not. */
 function problemWith(r: FuzzRequest, outcome: RawOutcome): string | undefined {
   const { response } = outcome;
   if (!response) return outcome.closed ? undefined : 'neither an answer nor a close';
   if (response.status >= 500) return `answered ${response.status}: ${response.body.slice(0, 200)}`;
+  // Node keeps the first of several Host headers.
+  const host = r.headers.find(([name]) => name.toLowerCase() === 'host')?.[1];
+  if (host !== undefined && BAD_HOSTS.has(host)) {
+    if (response.status < 400) return `a Host of ${JSON.stringify(host)} answered ${response.status}`;
+    if (response.headers['cache-control'] !== 'no-store')
+      return `a Host of ${JSON.stringify(host)} answered with Cache-Control: ${response.headers['cache-control'] ?? '(none)'}`;
+  }
   const isApi = /^\/api(?:\/|$|\?)/.test(r.target) && !r.target.startsWith('/api/openapi.json');
   const hasBody = r.method !== 'HEAD' && ![204, 304].includes(response.status) && response.body.length > 0;
   if (isApi && hasBody && response.status >= 400 && !isContractError(response.body))

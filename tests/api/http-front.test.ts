@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { contactMessages } from '@db/schema';
 import { isContractError, parseResponse, rawExchange, readMetric, stalledWrite, type RawOutcome } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -87,6 +89,98 @@ describe('the HTTP front under requests it cannot parse', () => {
     const outcome = await rawExchange(portOf(server), { send: ['GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1'], timeoutMs: 60_000 });
     expect(outcome.response?.status ?? (outcome.closed ? 'closed' : 'no answer')).toBe(408);
     expect(outcome.ms).toBeLessThan(30_000);
+  });
+
+  it.each(['a b', '%zz', '[::1', '', 'a/b', '999.1.1.1', 'localhost:99999', 'caf\u00e9.example'])(
+    'answers a Host of %j, which names no host, with 400 on every path and method, never cacheable, and stores nothing',
+    async (host) => {
+      const stored = async () => (await server.database.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
+      const before = await stored();
+      const contact = JSON.stringify({
+        name: 'Sam',
+        email: 'sam@example.com',
+        subject: 'Hello',
+        category: 'general',
+        message: 'A message long enough.',
+      });
+      const requests = [
+        ['GET', '/'],
+        ['GET', '/news'],
+        ['HEAD', '/'],
+        ['GET', '/api/categories'],
+        ['POST', '/api/contact'],
+        ['DELETE', '/api/admin/articles/1'],
+        ['GET', '/healthz'],
+      ] as const;
+      for (const [method, path] of requests) {
+        const body = method === 'POST' ? contact : '';
+        const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+        const outcome = await rawExchange(portOf(server), { send: [Buffer.from(head, 'latin1'), body], head: method === 'HEAD' });
+        const what = `${method} ${path} with Host ${JSON.stringify(host)}`;
+        expect(outcome.response?.status, what).toBe(400);
+        expect(outcome.response?.headers['cache-control'], what).toBe('no-store');
+        if (path.startsWith('/api/')) expect(isContractError(outcome.response?.body), what).toBe(true);
+        else if (method !== 'HEAD') expect(outcome.response?.headers['content-type'], what).toContain('text/plain');
+      }
+      expect(await stored()).toBe(before);
+    },
+  );
+
+  it('takes the Hosts a client may send: a name with a port, an IPv4 address, an IPv6 literal', async () => {
+    for (const host of ['localhost:4321', 'energy.example', '127.0.0.1', '[::1]:4321', 'xn--caf-dma.example']) {
+      const outcome = await rawExchange(portOf(server), { send: [`GET /api/categories HTTP/1.1\r\nHost: ${host}\r\n\r\n`] });
+      expect(outcome.response?.status, host).toBe(200);
+    }
+  });
+
+  it("answers Node's own refusals with the contract JSON: an HTTP/1.1 request without Host (400), an Expect it cannot meet (417)", async () => {
+    const noHost = await rawExchange(portOf(server), { send: ['GET /api/categories HTTP/1.1\r\n\r\n'] });
+    expect(noHost.response?.status).toBe(400);
+    expect(isContractError(noHost.response?.body)).toBe(true);
+    // HTTP/1.0 has no Host to require.
+    const old = await rawExchange(portOf(server), { send: ['GET /api/categories HTTP/1.0\r\n\r\n'] });
+    expect(old.response?.status).toBe(200);
+    const odd = await rawExchange(portOf(server), {
+      send: [
+        'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nExpect: the-unexpected\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      ],
+    });
+    expect(odd.response?.status).toBe(417);
+    expect(isContractError(odd.response?.body)).toBe(true);
+  });
+
+  it('sends 100 Continue only to a request it lets in: a body too large is refused before the client sends it', async () => {
+    const connect = async () => {
+      const socket = net.connect(portOf(server), '127.0.0.1');
+      const seen = { text: '' };
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (seen.text += chunk));
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      return { socket, received: () => seen.text };
+    };
+    const { socket, received } = await connect();
+    const body = JSON.stringify({
+      name: 'Sam',
+      email: 'sam@example.com',
+      subject: 'Continue',
+      category: 'general',
+      message: 'Sent after 100 Continue.',
+    });
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:4321\r\nX-Forwarded-For: 203.0.113.250\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    await expect.poll(received, { timeout: 30_000 }).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+    socket.write(body);
+    await expect.poll(received, { timeout: 30_000 }).toMatch(/HTTP\/1\.1 201 /);
+    socket.destroy();
+    const large = await connect();
+    large.socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n',
+    );
+    await expect.poll(large.received, { timeout: 30_000 }).toMatch(/\r\n\r\n/);
+    expect(large.received()).toMatch(/^HTTP\/1\.1 413 /);
+    large.socket.destroy();
   });
 
   it('answers a request line Node cannot parse with the contract JSON 400', async () => {

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
 import { KNOWN_METHODS } from '@/server/front/listener';
+import { expectsContinue, expectsUnmet } from '@/server/front/request-head';
 import { endSocket, rawJsonResponse } from '@/server/front/responses';
 
 /**
@@ -58,10 +59,16 @@ function refuseConnect(_req: http.IncomingMessage, socket: Duplex): void {
   endSocket(socket, rawJsonResponse(405, messages.methodNotAllowed, { Allow: [...KNOWN_METHODS].join(', ') }));
 }
 
-/** The site's HTTP server around a request listener: timeouts, parse errors and CONNECT answered. */
+/**
+ * The site's HTTP server around a request listener: timeouts, parse errors and CONNECT
+ * answered. Requests Node would answer itself with an empty body (no Host, an `Expect` it
+ * cannot meet) go to the listener, which answers them with the contract's JSON; a
+ * `100-continue` is answered when the listener lets the request into the app.
+ */
 export function createHttpServer(listener: http.RequestListener): http.Server {
   const server = http.createServer(
     {
+      requireHostHeader: false,
       headersTimeout: HTTP_TIMEOUTS.headersTimeout,
       requestTimeout: HTTP_TIMEOUTS.requestTimeout,
       keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
@@ -69,6 +76,14 @@ export function createHttpServer(listener: http.RequestListener): http.Server {
     },
     listener,
   );
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    expectsContinue(req);
+    listener(req, res);
+  });
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    expectsUnmet(req);
+    listener(req, res);
+  });
   server.on('clientError', answerClientError);
   server.on('connect', refuseConnect);
   // A socket error after the request was handed over (a reset mid-response) must not become an uncaught exception.

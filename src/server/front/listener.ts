@@ -20,7 +20,8 @@ import { processRenderer } from '@/server/front/render-thread';
 import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
-import { answerInsteadOfApp, sendJsonMessage } from '@/server/front/responses';
+import { answerInsteadOfApp, sendJsonMessage, sendPlainMessage } from '@/server/front/responses';
+import { continueIfExpected, hasUnmetExpectation, hostProblem } from '@/server/front/request-head';
 import { WRITE_ADMISSION, WriteAdmission, watchBody, type BodyDeadline, type WriteClient } from '@/server/front/write-admission';
 import { WriteClients } from '@/server/front/write-client';
 import { clientAddressFrom } from '@/server/client-address';
@@ -279,6 +280,21 @@ export async function createRequestListener(
     // Every answer but a page from memory (whose headers are merged once per page) gets the security headers here.
     const framing = target.kind === 'path' ? framingOf(target.url.pathname) : 'none';
     if (target.kind !== 'path' || method !== 'GET') secure(res, securityHeaders[framing], framing);
+    // A Host that is missing or no host name is a 400 (RFC 9112 3.2), whatever else the request says.
+    const badHost = hostProblem(req);
+    // (A GET to a page gets its security headers with the page; these answers are not one.)
+    if ((badHost || hasUnmetExpectation(req)) && target.kind === 'path' && method === 'GET') secure(res, securityHeaders[framing], framing);
+    if (badHost) {
+      const message = badHost === 'missing' ? messages.hostRequired : messages.badHost;
+      const api = /^\/api(?:\/|$)/.test(target.kind === 'path' ? target.url.pathname : (req.url ?? ''));
+      if (api) sendJsonMessage(res, 400, message);
+      else sendPlainMessage(res, 400, `Bad request: ${message}`);
+      return;
+    }
+    if (hasUnmetExpectation(req)) {
+      sendJsonMessage(res, 417, messages.expectationFailed);
+      return;
+    }
     if (!KNOWN_METHODS.has(method)) {
       sendJsonMessage(res, 405, messages.methodNotAllowed, { Allow: ALLOW });
       return;
@@ -317,7 +333,11 @@ export async function createRequestListener(
       return;
     }
     // Without a `next`, Astro renders its own 404 page for paths no route matches.
-    const app = () => astro(req, res, undefined, { pageCache, purges, renderer, views });
+    const app = () => {
+      // The request is let in: a client waiting for `100 Continue` may send its body now.
+      continueIfExpected(req, res);
+      astro(req, res, undefined, { pageCache, purges, renderer, views });
+    };
     if (isWrite(method)) {
       routeClass = 'write';
       const admit = (client: WriteClient) =>

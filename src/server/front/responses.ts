@@ -21,6 +21,21 @@ export function sendJsonMessage(res: http.ServerResponse, status: number, messag
   res.end(body);
 }
 
+/** A short plain-text answer from the front (a page address's 400, say), never cached. */
+export function sendPlainMessage(res: http.ServerResponse, status: number, text: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = `${text}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
 /**
  * Answers a request the app is still working on (a body that stalled, say) and makes the
  * app's later attempts to answer it no-ops, so they neither fail nor log an error: the
