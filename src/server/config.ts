@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -30,6 +31,43 @@ const minutePastHour = z
   .regex(/^(?:off|[0-5]?\d)$/, 'must be off, or the minute past each hour (0 to 59) the grid import runs at, e.g. 20')
   .transform((v) => (v === 'off' ? null : Number(v)));
 
+/**
+ * Which proxies in front of the site are trusted to say who the client is (X-Forwarded-For):
+ * `hops` proxies (0: none, the connection's address is the client's), or every proxy whose
+ * address is one of `proxies` (addresses and CIDR ranges).
+ */
+export type TrustProxy = { hops: number } | { proxies: readonly string[] };
+
+/** The most proxy hops TRUST_PROXY may name. */
+const MAX_PROXY_HOPS = 10;
+
+/** One entry of a TRUST_PROXY list: an IPv4 or IPv6 address, optionally with a /prefix. */
+function isProxyRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** `true`/`false` as before (one proxy, none), a number of proxy hops, or a comma-separated list of trusted proxy addresses and CIDR ranges. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const word = value.toLowerCase();
+    if (['true', 'yes'].includes(word)) return { hops: 1 };
+    if (['false', 'no'].includes(word)) return { hops: 0 };
+    if (/^\d+$/.test(word) && Number(word) <= MAX_PROXY_HOPS) return { hops: Number(word) };
+    const entries = value.split(',').map((e) => e.trim());
+    if (!/^\d+$/.test(word) && entries.every(isProxyRange)) return { proxies: entries };
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: `must be true, false, the number of proxies in front (0 to ${MAX_PROXY_HOPS}), or the proxies' addresses and CIDR ranges, comma-separated (e.g. 10.0.0.0/8,192.168.1.5)`,
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,7 +77,7 @@ const envSchema = z.object({
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
   DATABASE_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(1_000_000).optional(),
   SEED: boolean.default(true),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: trustProxy.default({ hops: 0 }),
   REBUILD_HOOK_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
@@ -94,7 +132,8 @@ export interface AppConfig {
   /** The most an embedded database file may grow to while serving (writes past it are refused with 503); undefined: as far as the disk allows. */
   databaseMaxBytes: number | undefined;
   seed: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For entries name the client (see `clientAddressFrom`). */
+  trustProxy: TrustProxy;
   rebuildHookUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;

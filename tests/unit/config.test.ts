@@ -10,8 +10,22 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:4321',
       databaseUrl: 'file:./data/energy.db',
       seed: true,
-      trustProxy: false,
+      trustProxy: { hops: 0 },
     });
+  });
+
+  it('reads TRUST_PROXY as true or false (one proxy, none), a number of proxy hops, or a list of trusted proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,2001:db8::/32' }).trustProxy).toEqual({
+      proxies: ['10.0.0.0/8', '192.168.1.5', '2001:db8::/32'],
+    });
+    for (const bad of ['maybe', '11', '-1', '10.0.0.0/33', '10.0.0.300', '2001:db8::/129', '10.0.0.0/8,', 'lb.internal', '10.0.0.0/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be true, false, the number of proxies/);
+    }
   });
 
   it('derives the site URL from PORT and trims a trailing slash from SITE_URL', () => {
