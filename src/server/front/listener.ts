@@ -325,6 +325,7 @@ export async function createRequestListener(
     }
     if (beacons.isBeacon(method, url.pathname)) {
       routeClass = 'beacon';
+      continueIfExpected(req, res);
       beacons.answer(req, res);
       return;
     }
