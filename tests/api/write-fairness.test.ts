@@ -123,6 +123,13 @@ async function untilPressed(busy: number, waiting: number): Promise<void> {
   }
 }
 
+/** Until the server (both processes) runs and holds no write. */
+async function untilIdle(): Promise<void> {
+  while ((await readMetric(ports.metrics, 'site_write_slots_busy')) > 0 || (await readMetric(ports.metrics, 'site_write_waiting')) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('write admission between clients', () => {
   it.each([
     // Each from a reader of its own (a comment's rate limit is per address).
@@ -131,6 +138,8 @@ describe('write admission between clients', () => {
   ])(
     'lets another address sign in and comment, and staff save, while one address trickles 50 $attack',
     async ({ path, reader }) => {
+      // What the server counts is this attack's, not what an earlier one left.
+      await untilIdle();
       const attack = trickle(50, path, { from: ATTACKER, everyMs: 2_000 });
       try {
         // The attack is on: the server holds its writes, running and waiting.
