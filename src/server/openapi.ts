@@ -1054,14 +1054,26 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       operationId: 'getSeries',
       summary: "A series' observations",
       description:
-        'Observations from `start` to `end` (both optional and inclusive), oldest first, as JSON or CSV (`period,value (unit)` header row). At most 10,000 observations per answer; narrow a wider range.',
+        'Observations from `start` to `end` (both optional and inclusive), oldest first, as JSON or CSV (`period,value (unit)` header row). At most 10,000 observations per answer; narrow a wider range. EIA revises figures it published: by default each figure is the latest, and a revised one also gives `firstValue`, `previousValue` and `revisedAt`; `vintage=first` answers every figure as EIA first published it, `asOf=YYYY-MM-DD` as the site knew it at the end of that day (US Eastern). A series still on its seeded sample history has no published figures, so those two answer none.',
       path: { slug: pathParam(`The series: ${SERIES_SLUGS.join(', ')}.`) },
-      query: historyQuery(seriesQuerySchema, 'First date, YYYY-MM-DD (YYYY-MM for a month).', 'Last date, YYYY-MM-DD (YYYY-MM for a month).'),
+      query: {
+        schema: seriesQuerySchema,
+        about: {
+          start: 'First date, YYYY-MM-DD (YYYY-MM for a month).',
+          end: 'Last date, YYYY-MM-DD (YYYY-MM for a month).',
+          format: "The answer's format.",
+          vintage: '`latest` (default): the figures as last revised; `first`: as first published.',
+          asOf: 'A day, YYYY-MM-DD: the figures as known at its end (US Eastern). Not with `vintage=first`.',
+        },
+      },
       answer: ok('The observations.', seriesHistorySchema, {
         headers: cacheHeaders,
-        csv: 'A header row, then one `period,value` row per observation.',
+        csv: 'A header row, then one `period,value` row per observation (of the figures `vintage` or `asOf` chose).',
       }),
-      errors: { '400': 'Invalid dates or format, start after end, or too many observations.', '404': 'No such series.' },
+      errors: {
+        '400': 'Invalid dates, format or vintage, start after end, asOf with vintage=first, or too many observations.',
+        '404': 'No such series.',
+      },
     }),
   },
   '/api/grid': {

@@ -1,8 +1,11 @@
 import { marketSeriesFacts } from '@db/catalog/market-series';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
-import type { SeriesSummary } from '@/lib/wire/markets';
+import { marketObservations, marketSeries, marketValueRevisions, rateLimitEvents } from '@db/schema';
+import { SITE_TIME_ZONE, formatShortDate } from '@/lib/format';
+import { formatSeriesValue } from '@/lib/market-format';
+import { zonedParts } from '@/lib/zoned-time';
+import { seriesHistorySchema, type SeriesPoint, type SeriesSummary } from '@/lib/wire/markets';
 import { eiaNumber } from '@/server/integrations/eia';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -352,5 +355,142 @@ describe('EIA import of the new series', () => {
     expect(production.series.source.sample).toBe(false);
     expect(production.observations.every((o) => /^\d{4}-\d{2}-01$/.test(o.period))).toBe(true);
     expect(production.observations.length).toBe(13);
+  });
+});
+
+describe('revised figures', () => {
+  const SLUG = 'crude-inventories';
+  const api = apiClient(server, PASSWORD);
+  type History = { series: SeriesSummary; vintage: string; asOf: string | null; observations: SeriesPoint[] };
+  const history = async (query = '') => (await (await get(`/api/series/${SLUG}${query}`)).json()) as History;
+  /** The fake's rows of the series, as EIA sends them, oldest first. */
+  const fakeRows = () => {
+    const facts = marketSeriesFacts(SLUG);
+    const facets = Object.entries(facts?.eia.facets ?? {});
+    const rows = (eia.routes.get(facts?.eia.route ?? '') ?? []).filter((r) => facets.every(([key, values]) => values.includes(String(r[key]))));
+    return { rows: rows.filter((r) => eiaNumber(r[facts?.eia.data ?? 'value']) !== undefined), data: facts?.eia.data ?? 'value' };
+  };
+  const revise = async (row: Record<string, unknown> | undefined, data: string, value: number) => {
+    if (row) row[data] = String(value);
+    const res = await api.call('POST', '/api/admin/market-data/refresh', { cookie: await api.signIn() });
+    expect(res.status, res.text).toBe(200);
+  };
+  const day = (ms: number) => zonedParts(new Date(ms), SITE_TIME_ZONE).day;
+  let latest: Record<string, unknown> | undefined;
+  let earlier: Record<string, unknown> | undefined;
+  let first: { latest: number; earlier: number };
+
+  it('an import that revises figures keeps the first, purges the series page, which says "revised from" for the latest figure and in the table', async () => {
+    // The imported figures were first seen ten days ago (the earlier test imported them).
+    const [series] = await server.database.db.select().from(marketSeries).where(eq(marketSeries.slug, SLUG));
+    await server.database.db
+      .update(marketValueRevisions)
+      .set({ seenAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(marketValueRevisions.seriesId, series?.id ?? -1));
+    await bumpContentVersion();
+    const { rows, data } = fakeRows();
+    latest = rows.at(-1);
+    earlier = rows.at(-3);
+    first = { latest: eiaNumber(latest?.[data]) ?? NaN, earlier: eiaNumber(earlier?.[data]) ?? NaN };
+    // The page as readers have it cached: no figure revised.
+    const before = await get(`/markets/${SLUG}`);
+    expect(await before.text()).not.toContain('data-testid="revision"');
+    expect((await get(`/markets/${SLUG}`)).headers.get('X-Cache')).toBe('HIT');
+
+    // EIA revises the latest week twice (two imports) and a week two weeks earlier once.
+    await revise(latest, data, first.latest + 1500);
+    await revise(earlier, data, first.earlier - 700);
+    await revise(latest, data, first.latest + 2100);
+
+    const revisedHistory = await history();
+    // The answer is in the documented shape, revision fields included.
+    expect(seriesHistorySchema.safeParse(revisedHistory).error).toBeUndefined();
+    const { series: summary, observations } = revisedHistory;
+    const revised = observations.filter((o) => o.revisedAt !== undefined);
+    expect(revised.map(({ period, value, firstValue, previousValue }) => ({ period, value, firstValue, previousValue }))).toEqual([
+      { period: String(earlier?.['period']), value: first.earlier - 700, firstValue: first.earlier, previousValue: first.earlier },
+      { period: String(latest?.['period']), value: first.latest + 2100, firstValue: first.latest, previousValue: first.latest + 1500 },
+    ]);
+    for (const o of revised) expect(Date.now() - Date.parse(o.revisedAt ?? '')).toBeLessThan(10 * 60_000);
+    // Figures never revised carry no revision fields.
+    expect(Object.keys(observations[0] ?? {})).toEqual(['period', 'value']);
+
+    // The page renders again (the import purged it): the latest figure and the table say so.
+    const html = await (await fetchCurrent(`${server.url}/markets/${SLUG}`)).text();
+    const text = textOf(html).replace(/\s+/g, ' ');
+    const on = (iso: string | undefined) => formatShortDate(iso ?? '');
+    const [earlierRevision, latestRevision] = revised;
+    expect(text).toContain(
+      `Revised from ${formatSeriesValue(first.latest + 1500, summary)} on ${on(latestRevision?.revisedAt)}; first published as ${formatSeriesValue(first.latest, summary)}.`,
+    );
+    expect(text).toContain(`Revised from ${formatSeriesValue(first.earlier, summary)} on ${on(earlierRevision?.revisedAt)}.`);
+    const table = html.slice(html.indexOf('Latest observations'), html.indexOf('</table>', html.indexOf('Latest observations')));
+    expect(table.match(/data-testid="revision"/g)).toHaveLength(2);
+    expect(html).toContain(`<time datetime="${latestRevision?.revisedAt}">`);
+    // Its downloads offer the figures as first published.
+    expect(html).toMatch(new RegExp(`href="/api/series/${SLUG}\\?start=[\\d-]+&amp;end=[\\d-]+&amp;format=csv&amp;vintage=first"`));
+  });
+
+  it('answers the figures as first published and as known at the end of a day, in JSON and CSV', async () => {
+    const current = await history();
+    const asFirst = await history('?vintage=first');
+    expect(asFirst).toMatchObject({ vintage: 'first', asOf: null });
+    const byPeriod = (points: SeriesPoint[]) => new Map(points.map((p) => [p.period, p.value]));
+    const expectedFirst = new Map(current.observations.map((p) => [p.period, p.firstValue ?? p.value]));
+    expect(byPeriod(asFirst.observations)).toEqual(expectedFirst);
+    expect(byPeriod(asFirst.observations).get(String(latest?.['period']))).toBe(first.latest);
+
+    // Five days ago the figures were the first ones; today they are the revised ones; before they were seen, there were none.
+    const fiveDaysAgo = day(Date.now() - 5 * 86_400_000);
+    const then = await history(`?asOf=${fiveDaysAgo}`);
+    expect(then).toMatchObject({ vintage: 'latest', asOf: fiveDaysAgo });
+    expect(byPeriod(then.observations)).toEqual(expectedFirst);
+    expect(byPeriod((await history(`?asOf=${day(Date.now())}`)).observations)).toEqual(byPeriod(current.observations));
+    expect((await history(`?asOf=${day(Date.now() - 20 * 86_400_000)}`)).observations).toEqual([]);
+    // With a range.
+    const ranged = await history(`?start=${String(earlier?.['period'])}&vintage=first`);
+    expect(ranged.observations[0]).toEqual({ period: String(earlier?.['period']), value: first.earlier });
+
+    // The CSV downloads hold the same figures, and their file names say which.
+    const csv = await get(`/api/series/${SLUG}?format=csv&vintage=first`);
+    expect(csv.headers.get('Content-Disposition')).toMatch(/_first\.csv"$/);
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines.slice(1)).toEqual(asFirst.observations.map((o) => `${o.period},${o.value}`));
+    const csvThen = await get(`/api/series/${SLUG}?format=csv&asOf=${fiveDaysAgo}`);
+    expect(csvThen.headers.get('Content-Disposition')).toMatch(new RegExp(`_as-of-${fiveDaysAgo}\\.csv"$`));
+    expect((await csvThen.text()).trimEnd().split('\r\n').slice(1)).toEqual(then.observations.map((o) => `${o.period},${o.value}`));
+    expect((await get(`/api/series/${SLUG}?format=csv`)).headers.get('Content-Disposition')).toMatch(/_\d{4}-\d\d-\d\d\.csv"$/);
+  });
+
+  it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first, with 400 and field messages', async () => {
+    for (const [query, field] of [
+      ['vintage=second', 'vintage'],
+      ['asOf=2026-02-30', 'asOf'],
+      ['asOf=2026-11', 'asOf'],
+      ['asOf=yesterday', 'asOf'],
+      ['asOf=2026-11-20&vintage=first', 'asOf'],
+    ] as const) {
+      const response = await get(`/api/series/${SLUG}?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toBe('Invalid query parameters');
+      expect(body.errors[field]?.[0], query).toEqual(expect.any(String));
+    }
+  });
+
+  it('a series still on its sample history has no published figures to go back to', async () => {
+    const sample = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const at = async (query: string) => (await (await fetch(`${sample.url}/api/series/wti${query}`)).json()) as History;
+      expect((await at('')).observations.length).toBeGreaterThan(100);
+      expect((await at('?vintage=first')).observations).toEqual([]);
+      expect((await at(`?asOf=${day(Date.now())}`)).observations).toEqual([]);
+      // Its page offers no download of figures it does not have.
+      const page = await (await fetchCurrent(`${sample.url}/markets/wti`)).text();
+      expect(page).toContain('format=csv');
+      expect(page).not.toContain('vintage=first');
+    } finally {
+      await sample.stop();
+    }
   });
 });

@@ -18,14 +18,38 @@ const isoDate = (label: string) =>
     ),
   );
 
-/** GET /api/series/{slug}: an optional date range and the answer's format. */
+/** A calendar day written YYYY-MM-DD, and only a day. */
+const calendarDay = (label: string) =>
+  z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD`),
+      z.refine((v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      }, `${label} is not a calendar date`),
+    ),
+  );
+
+/** Which figures a history answers: the current ones (EIA's latest revision), or each as EIA first published it. */
+export const SERIES_VINTAGES = ['latest', 'first'] as const;
+
+/**
+ * GET /api/series/{slug}: an optional date range, the answer's format, and which figures: the
+ * latest (default), as first published (`vintage=first`), or as known at the end of a day
+ * (`asOf`, US Eastern; not with `vintage=first`).
+ */
 export const seriesQuerySchema = z
   .object({
     start: isoDate('start'),
     end: isoDate('end'),
     format: z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json'),
+    vintage: z._default(z.enum(SERIES_VINTAGES, 'vintage must be latest or first'), 'latest'),
+    asOf: calendarDay('asOf'),
   })
-  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+  .check(
+    z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }),
+    z.refine((q) => !q.asOf || q.vintage === 'latest', { message: 'asOf reads the figures known on a day; leave out vintage=first', path: ['asOf'] }),
+  );
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;
 
 /** How a chart's lines are measured: as published, rebased to 100 at the range's first observation, or as the change from a year before. */

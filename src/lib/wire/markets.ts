@@ -2,6 +2,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import type { Frequency } from '@/lib/market-format';
 import { CHART_TYPES, REPORT_KINDS } from '@/lib/validation/reports';
+import { SERIES_VINTAGES } from '@/lib/validation/series-query';
 import { about, isoDate, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const frequency = about(z.enum(['daily', 'weekly', 'monthly'] as const satisfies readonly Frequency[]), 'How often the series is observed.');
@@ -79,11 +80,32 @@ export const seriesSummarySchema = namedObject('Series', 'A market series with i
 });
 export type SeriesSummary = z.output<typeof seriesSummarySchema>;
 
-/** A series' observations in a range. */
+/** An observation of a series' history, with what EIA revised when the figure is a revision. */
+export const seriesPointSchema = namedObject('SeriesPoint', 'An observation; a figure EIA revised also says what it was and when it changed.', {
+  period: isoDate,
+  value: z.number(),
+  firstValue: z.optional(about(z.number(), 'Revised figures only: the figure EIA first published for the period.')),
+  previousValue: z.optional(about(z.number(), 'Revised figures only: the figure the latest revision replaced.')),
+  revisedAt: z.optional(about(isoDateTime, 'Revised figures only: when the site’s import first saw the latest revision.')),
+});
+export type SeriesPoint = z.output<typeof seriesPointSchema>;
+
+/** A series' observations in a range: the latest figures (revised ones saying so), as first published, or as known on a day. */
 export const seriesHistorySchema = named(
   'SeriesHistory',
-  z.object({ series: seriesSummarySchema, start: z.nullable(isoDate), end: z.nullable(isoDate), observations: z.array(observationSchema) }),
+  z.object({
+    series: seriesSummarySchema,
+    start: z.nullable(isoDate),
+    end: z.nullable(isoDate),
+    vintage: about(
+      z.enum(SERIES_VINTAGES),
+      '`latest`: the figures as EIA last revised them (as known on `asOf` when given); `first`: as first published.',
+    ),
+    asOf: z.nullable(about(isoDate, 'The day (US Eastern) the figures are as known at its end, or null for now.')),
+    observations: z.array(seriesPointSchema),
+  }),
 );
+export type SeriesHistory = z.output<typeof seriesHistorySchema>;
 
 /** A report as the server builds it: chart-ready series and the table behind them. */
 export const reportSchema = namedObject('Report', 'A report: chart data and the table behind it.', {

@@ -8,11 +8,18 @@ import { fiveYearRange, rangeStart, rangeStats, type FiveYearBand, type Point, t
 import { derivedLine, type SeriesView } from '@/lib/series-view';
 import type { ArticleSummary } from '@/lib/wire/articles';
 import type { SeriesSummary } from '@/lib/wire/markets';
+import { revisionsByPeriod, type PointRevision } from '@/lib/value-revisions';
 import { addDays } from '@/lib/zoned-time';
 import { showsArticles, validUntil } from '@/server/cache/render-scope';
 import { cachedForContent } from '@/server/content-version';
 import { getArticlesByIds, searchPublicArticleIds } from '@/server/queries/articles';
-import { listObservationsBetween, listRecentObservations, listSeriesBySlugs, type MarketSeriesRow } from '@/server/queries/market';
+import {
+  listObservationsBetween,
+  listRecentObservations,
+  listRevisedVintages,
+  listSeriesBySlugs,
+  type MarketSeriesRow,
+} from '@/server/queries/market';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar/releases';
 import { MAX_OBSERVATIONS, findSeries, keywordQuery, seriesSummaryOf } from '@/server/services/markets/series';
 
@@ -38,6 +45,8 @@ export interface SeriesPage extends SeriesChart {
   articles: ArticleSummary[];
   /** The next EIA release that updates the series (at the time EIA moved it to, or postponed), if one is due within NEXT_RELEASE_DAYS. */
   nextRelease: Pick<CalendarEntry, 'id' | 'title' | 'day' | 'time' | 'startsAt' | 'status'> | undefined;
+  /** The figures of the range EIA revised, by period: what each was and when it changed. */
+  revisions: ReadonlyMap<string, PointRevision>;
 }
 
 /** A day moved by whole years and some days (the lookback of a five-year band or a change from a year before). */
@@ -134,6 +143,15 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
   return { series, view, points, band, figure };
 }
 
+/** The revised figures of a stored series from `from` on, by period, read once per content version (an import that revises one purges the market pages). */
+async function revisionsFrom(slug: string, from: string | undefined): Promise<ReadonlyMap<string, PointRevision>> {
+  const row = await findSeries(slug);
+  if (!row) return new Map();
+  return cachedForContent(`series|${slug}|revised|${from ?? 'all'}`, async () =>
+    revisionsByPeriod(await listRevisedVintages(row.id, { start: from })),
+  );
+}
+
 /** The next release of the calendar (EIA's changes applied) that updates the series. */
 async function nextReleaseOf(slug: string, now: Date): Promise<SeriesPage['nextRelease']> {
   const today = easternDay(now);
@@ -149,16 +167,18 @@ export async function getSeriesPage(slug: string, view: SeriesView, now: Date = 
   const chart = await getSeriesChart(slug, view, now);
   if (!chart) return undefined;
   const fts = keywordQuery(seriesInfo(slug, chart.series.frequency).keywords);
-  const [articles, nextRelease] = await Promise.all([
+  const start = chart.points[0]?.period;
+  const [articles, nextRelease, revisions] = await Promise.all([
     fts
       ? cachedForContent(`series|${slug}|articles`, async () =>
           getArticlesByIds(await searchPublicArticleIds(fts, { now: new Date() }, RELATED_ARTICLES, 0), false),
         )
       : Promise.resolve([]),
     nextReleaseOf(slug, now),
+    revisionsFrom(slug, start),
   ]);
   showsArticles(articles);
   // Its "Next update" moves on once that release is out.
   if (nextRelease) validUntil(new Date(nextRelease.startsAt));
-  return { ...chart, stats: rangeStats(chart.points), articles, nextRelease };
+  return { ...chart, stats: rangeStats(chart.points), articles, nextRelease, revisions };
 }

@@ -2,14 +2,23 @@ import { CHANGE_PERIODS, isSeriesStale, seriesEndedText, seriesInfo, seriesSourc
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
-import type { SeriesSummary } from '@/lib/wire/markets';
+import type { SeriesHistory, SeriesPoint, SeriesSummary } from '@/lib/wire/markets';
+import type { SERIES_VINTAGES } from '@/lib/validation/series-query';
+import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
 import { isEiaSource } from '@/lib/energy';
 import { percentChange } from '@/lib/market-format';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
 import { toFtsQuery } from '@/server/queries/articles';
-import { getSeriesBySlug, listObservationsBetween, listSeriesWithLatest, type MarketSeriesRow } from '@/server/queries/market';
+import {
+  getSeriesBySlug,
+  listObservationsBetween,
+  listObservationVintages,
+  listRevisedVintages,
+  listSeriesWithLatest,
+  type MarketSeriesRow,
+} from '@/server/queries/market';
 import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
 
 /** The most observations one answer of the data API holds; a wider range is a 400 asking to narrow it. */
@@ -81,16 +90,47 @@ async function requireSeries(slug: string): Promise<MarketSeriesRow> {
   return series;
 }
 
-/** A series' observations from `start` to `end` (either open), oldest first; a 404 for an unknown slug, a 400 past MAX_OBSERVATIONS. */
+/** Which figures a history reads: the latest (revised ones saying so), as first published, or as known at the end of a day. */
+export interface SeriesVintage {
+  vintage: (typeof SERIES_VINTAGES)[number];
+  asOf?: string | undefined;
+}
+
+/** The latest figures of a range, each revised one with what it was and when it changed. */
+async function latestPoints(seriesId: number, range: { start?: string | undefined; end?: string | undefined }): Promise<SeriesPoint[]> {
+  const [observations, revised] = await Promise.all([
+    listObservationsBetween(seriesId, range, MAX_OBSERVATIONS + 1),
+    listRevisedVintages(seriesId, range),
+  ]);
+  const revisions = revisionsByPeriod(revised);
+  return observations.map((o) => {
+    const revision = revisions.get(o.period);
+    return revision ? { ...o, firstValue: revision.firstValue, previousValue: revision.previousValue, revisedAt: revision.revisedAt } : o;
+  });
+}
+
+/**
+ * A series' observations from `start` to `end` (either open), oldest first: the latest figures,
+ * or the figures as EIA first published them or as known at the end of a day (a series still on
+ * its sample history has none: samples are no published figures); a 404 for an unknown slug, a
+ * 400 past MAX_OBSERVATIONS.
+ */
 export async function getSeriesObservations(
   slug: string,
   range: { start?: string | undefined; end?: string | undefined },
+  which: SeriesVintage = { vintage: 'latest' },
   now: Date = new Date(),
-): Promise<{ series: SeriesSummary; start: string | null; end: string | null; observations: Point[] }> {
+): Promise<SeriesHistory> {
   const row = await requireSeries(slug);
-  const [observations, series] = await Promise.all([listObservationsBetween(row.id, range, MAX_OBSERVATIONS + 1), seriesSummaryOf(row, now)]);
+  const read = async (): Promise<SeriesPoint[]> => {
+    if (which.vintage === 'latest' && !which.asOf) return latestPoints(row.id, range);
+    const choice = which.asOf ? { before: endOfDay(which.asOf) } : { first: true as const };
+    const vintages = await listObservationVintages(row.id, range, choice, MAX_OBSERVATIONS + 1);
+    return vintages.map(({ period, value }) => ({ period, value }));
+  };
+  const [observations, series] = await Promise.all([read(), seriesSummaryOf(row, now)]);
   if (observations.length > MAX_OBSERVATIONS) throw new BadRequestError(messages.seriesRangeTooLarge(MAX_OBSERVATIONS));
-  return { series, start: range.start ?? null, end: range.end ?? null, observations };
+  return { series, start: range.start ?? null, end: range.end ?? null, vintage: which.vintage, asOf: which.asOf ?? null, observations };
 }
 
 /** The CSV of a series' observations: a header row, then `period,value` oldest first. */
@@ -99,11 +139,16 @@ export function observationsCsv(series: SeriesSummary, observations: readonly Po
   return `${[header, ...observations.map((o) => `${o.period},${o.value}`)].join('\r\n')}\r\n`;
 }
 
-/** The file name a download of the series gets: wti_2025-01-01_2025-12-31.csv. */
-export function observationsFilename(slug: string, observations: readonly Point[], ext: 'csv' | 'json'): string {
+/**
+ * The file name a download of the series gets: wti_2025-01-01_2025-12-31.csv, and with the
+ * figures it holds when they are not the latest: wti_2025-01-01_2025-12-31_first.csv,
+ * wti_2025-01-01_2025-12-31_as-of-2026-03-02.csv.
+ */
+export function observationsFilename(slug: string, observations: readonly Point[], ext: 'csv' | 'json', which?: SeriesVintage): string {
   const first = observations[0]?.period ?? 'none';
   const last = observations.at(-1)?.period ?? 'none';
-  return `${slug}_${first}_${last}.${ext}`;
+  const vintage = which?.asOf ? `_as-of-${which.asOf}` : which?.vintage === 'first' ? '_first' : '';
+  return `${slug}_${first}_${last}${vintage}.${ext}`;
 }
 
 /** The full-text query of a series' keywords: any keyword matches (each one's words all must). */
