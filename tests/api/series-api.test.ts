@@ -429,7 +429,7 @@ describe('revised figures', () => {
     expect(html).toContain(`<time datetime="${latestRevision?.revisedAt}">`);
     // Its downloads offer the figures as first published.
     expect(html).toMatch(new RegExp(`href="/api/series/${SLUG}\\?start=[\\d-]+&amp;end=[\\d-]+&amp;format=csv&amp;vintage=first"`));
-  });
+  }, 240_000);
 
   it('answers the figures as first published and as known at the end of a day, in JSON and CSV', async () => {
     const current = await history();
@@ -460,7 +460,7 @@ describe('revised figures', () => {
     expect(csvThen.headers.get('Content-Disposition')).toMatch(new RegExp(`_as-of-${fiveDaysAgo}\\.csv"$`));
     expect((await csvThen.text()).trimEnd().split('\r\n').slice(1)).toEqual(then.observations.map((o) => `${o.period},${o.value}`));
     expect((await get(`/api/series/${SLUG}?format=csv`)).headers.get('Content-Disposition')).toMatch(/_\d{4}-\d\d-\d\d\.csv"$/);
-  });
+  }, 120_000);
 
   it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first, with 400 and field messages', async () => {
     for (const [query, field] of [
@@ -492,5 +492,5 @@ describe('revised figures', () => {
     } finally {
       await sample.stop();
     }
-  });
+  }, 180_000);
 });
