@@ -50,3 +50,7 @@ export const RELATED_KEPT = 6;
 /** The kinds of a reader's data alert (`subscriber_data_alerts.kind`; described in `src/lib/data-alerts.ts`). */
 export const DATA_ALERT_KINDS = ['storage-range', 'demand-record', 'state-price'] as const;
 export type DataAlertKind = (typeof DATA_ALERT_KINDS)[number];
+
+/** The single-use staff links a mail may carry (`outbox.link`), made when the mail job sends it. */
+export const STAFF_LINK_KINDS = ['password-reset', 'invitation'] as const;
+export type StaffLinkKind = (typeof STAFF_LINK_KINDS)[number];

@@ -53,6 +53,8 @@ export const messages = {
   staffEmailTaken: 'Someone on the staff already uses this address',
   bylineTaken: 'Someone on the staff already writes under this name',
   staffNotFound: 'Person not found',
+  staffInactive: 'This person is deactivated: reactivate them first',
+  staffWithoutEmail: 'This person has no e-mail address to send a link to',
   invitationNotFound: 'Invitation not found',
   lastOwner: 'The site needs at least one active owner',
   notYourself: 'Ask another owner to change your own role or deactivate you',

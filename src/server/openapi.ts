@@ -43,6 +43,7 @@ import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
 import { zohoConfigSchema } from '@/lib/validation/zoho';
 import {
   acceptInvitationSchema,
+  accountUpdateSchema,
   adminAuditListSchema,
   adminStaffListSchema,
   articleNoteSchema as articleNoteInputSchema,
@@ -50,6 +51,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   reviewActionSchema,
+  staffPasswordResetSchema,
   staffUpdateSchema,
 } from '@/lib/validation/staff';
 import { accountSchema, articleNoteSchema, auditEntrySchema, invitationSchema, sessionInfoSchema, staffMemberSchema } from '@/lib/wire/staff';
@@ -541,6 +543,21 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       summary: 'The signed-in person, their role and what it may do',
       responses: { '200': ok('The account.', accountSchema) },
     }),
+    patch: staff(ADMIN_SESSION, {
+      operationId: 'updateAccount',
+      summary: 'Change one’s own name or e-mail address',
+      description:
+        'The name is how the panel and the mails to the staff name the person. A new address needs `password` or `currentCode` besides the session (counted by the sign-in throttle); a person who signs in with their address signs in with the new one. Recorded in the audit trail.',
+      body: accountUpdateSchema,
+      responses: {
+        '200': ok('The account.', accountSchema),
+        '400': 'Invalid input, or a new address without a proof.',
+        '401': 'The password or code is wrong.',
+        '409': 'Someone on the staff already uses this address.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many wrong proofs.'),
+      },
+    }),
   },
   '/api/admin/account/sessions': {
     get: staff(ADMIN_SESSION, {
@@ -575,6 +592,23 @@ const specs: Record<string, Record<string, OperationSpec>> = {
       description: 'Their sessions end at once; their bylines and revisions stay. Not one’s own; the last active owner stays one.',
       body: staffUpdateSchema,
       conflict: 'One’s own account, or the last active owner.',
+    }),
+  },
+  '/api/admin/staff/password-resets': {
+    post: staff(ADMIN_STAFF, {
+      operationId: 'sendPasswordReset',
+      summary: 'Mail a person a password-reset link',
+      description:
+        'The link (single use, one hour) goes to the person’s own address and is made when the mail is sent, so nobody else sees it; the audit trail records the owner’s action. Their password works until they use it.',
+      body: staffPasswordResetSchema,
+      responses: {
+        '202': ok('Queued.', noticeSchema),
+        '400': 'Invalid input.',
+        '404': 'No such person.',
+        '409': 'The person is deactivated or has no address.',
+        ...BODY_ERRORS,
+        '429': rateLimited('Too many links to this mailbox this hour.'),
+      },
     }),
   },
   '/api/admin/staff/invitations': {

@@ -107,6 +107,19 @@ describe('the corrections API', () => {
       expect(gone.status).toBe(404);
       expect(gone.json).toEqual({ message: 'Correction not found' });
     }
+
+    // Each is in the audit trail: who, on which article, with the text (a deletion with the text it had).
+    const trail = await call('GET', '/api/admin/audit', { cookie });
+    const entries = (trail.json['items'] as { action: string; actorName: string; subjectType: string; subjectId: string; summary: string }[])
+      .filter((e) => e.action.startsWith('correction_') && e.subjectId === String(story.id))
+      .map((e) => [e.action, e.actorName, e.subjectType, e.summary]);
+    const title = `Grid reserve margins tighten in Texas ${stories}`;
+    expect(entries).toEqual([
+      ['correction_deleted', 'admin', 'article', `${title}: The reserve margin is 12.5 percent.`],
+      ['correction_changed', 'admin', 'article', `${title}: The reserve margin is 12.5 percent.`],
+      ['correction_added', 'admin', 'article', `${title}: The plant is in Harris County.\\nIt was misplaced in Fort Bend County.`],
+      ['correction_added', 'admin', 'article', `${title}: The reserve margin is 12 percent, not 21 percent.`],
+    ]);
   });
 
   it('refuses with the contract’s JSON error: no session, bad text, an unpublished or unknown article, another article’s correction', async () => {

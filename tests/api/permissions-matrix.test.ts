@@ -3,21 +3,25 @@
 // capability gets the contract's 403, a role with it gets past the check (the handler answers:
 // 200, 400 for the empty body, 404 for the record that does not exist). Records are named by ids
 // that do not exist, so no allowed call changes anything the others read.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, can, type Role } from '@/lib/staff/permissions';
 import { ROUTE_CAPABILITIES } from '@/server/auth/route-permissions';
+import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { joinStaff } from '../helpers/staff.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'matrix-owner-password';
-const server = useTestServer({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD });
+// The invitations' links arrive by mail (the outbox keeps none).
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+const server = useTestServer(() => ({ TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD, SMTP_URL: smtp.url }));
 const api = apiClient(server, PASSWORD);
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
   cookies.owner = await api.signIn();
-  for (const role of ROLES.filter((r) => r !== 'owner')) cookies[role] = await joinStaff(api, cookies.owner, role, `${role}@matrix.example`);
+  for (const role of ROLES.filter((r) => r !== 'owner')) cookies[role] = await joinStaff(api, smtp, cookies.owner, role, `${role}@matrix.example`);
 });
 
 /** The address of a call: each `[param]` a record that does not exist (a session id, an action, an autosave key of its kind). */

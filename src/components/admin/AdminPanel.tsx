@@ -21,6 +21,7 @@ import { TopicsTab } from '@/components/admin/tabs/TopicsTab';
 import { ZohoTab } from '@/components/admin/tabs/ZohoTab';
 import { StaffTab } from '@/components/admin/tabs/StaffTab';
 import { AuditTab } from '@/components/admin/tabs/AuditTab';
+import { AccountSection } from '@/components/admin/staff/AccountSection';
 import { SessionsSection } from '@/components/admin/staff/SessionsSection';
 import { AccountContext, type PanelAccount } from '@/components/admin/account';
 import { ROLE_LABELS, type Capability } from '@/lib/staff/permissions';
@@ -100,6 +101,7 @@ export default function AdminPanel({ account, categories }: { account: PanelAcco
       label: 'Security',
       content: (
         <>
+          <AccountSection />
           <SecurityTab />
           <SessionsSection />
         </>

@@ -4,13 +4,18 @@ export const AUDIT_ACTIONS = {
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   two_factor_changed: 'Changed two-factor sign-in',
+  account_changed: 'Changed their name or address',
   password_reset: 'Reset their password',
+  password_reset_sent: 'Sent a person a password-reset link',
   article_published: 'Published an article',
   article_scheduled: 'Scheduled an article',
   article_unpublished: 'Unpublished an article',
   article_deleted: 'Deleted an article',
   article_submitted: 'Submitted a draft for review',
   article_returned: 'Returned a draft',
+  correction_added: 'Added a correction',
+  correction_changed: 'Changed a correction',
+  correction_deleted: 'Deleted a correction',
   staff_invited: 'Invited a person',
   invitation_revoked: 'Revoked an invitation',
   invitation_accepted: 'Accepted an invitation',
@@ -19,6 +24,7 @@ export const AUDIT_ACTIONS = {
   staff_reactivated: 'Reactivated a person',
   settings_changed: 'Changed settings',
   subscribers_exported: 'Exported subscribers',
+  subscriber_deleted: 'Deleted a subscriber',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

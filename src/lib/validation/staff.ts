@@ -3,6 +3,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { AUDIT_ACTION_NAMES } from '@/lib/staff/audit-actions';
 import { ROLES } from '@/lib/staff/permissions';
+import { IDENTITY_PROOF } from '@/lib/validation/two-factor';
 import { wholeNumber } from '@/lib/validation/page-query';
 import { emailSchema, oneLineText, requiredText, trimmedText } from '@/lib/validation/text';
 
@@ -36,11 +37,24 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetConfirmSchema = z.object({ token, password: newPasswordSchema });
 export type PasswordResetConfirm = z.output<typeof passwordResetConfirmSchema>;
 
+/** The owner sends a person of the staff a password-reset link. */
+export const staffPasswordResetSchema = z.object({ userId: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
+
 /** The owner changes a person's role, or deactivates or reactivates them. */
 export const staffUpdateSchema = z
   .object({ role: z.optional(role), active: z.optional(z.boolean({ error: 'Must be true or false' })) })
   .check(z.refine((value) => value.role !== undefined || value.active !== undefined, 'Send a role or active'));
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
+
+/**
+ * One's own name (as the panel and the mails to the staff show it) and address (where resets
+ * and notices go; for a person who signs in with it, their user name too). A new address needs
+ * the password or a current code besides the session, as two-factor changes do.
+ */
+export const accountUpdateSchema = z
+  .object({ name: z.optional(oneLineText('Name', 2, 100)), email: z.optional(emailSchema), ...IDENTITY_PROOF })
+  .check(z.refine((value) => value.name !== undefined || value.email !== undefined, 'Send a name or an email'));
+export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 
 const page = z._default(z.catch(wholeNumber(1, 1_000_000), 1), 1);
 

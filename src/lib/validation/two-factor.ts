@@ -13,7 +13,7 @@ export const TWO_FACTOR_PROOF_MESSAGE = 'Enter your password, or a current code 
  * Proof besides the session, which every two-factor change needs: the password, or (while
  * two-factor sign-in is on) a current authenticator code or an unused recovery code.
  */
-const proof = {
+export const IDENTITY_PROOF = {
   /** The administrator's password. */
   password: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
   /** A current authenticator code or an unused recovery code; proves nothing while two-factor sign-in is off. */
@@ -33,13 +33,13 @@ const proven = z.refine<{ password?: string | undefined; currentCode?: string | 
  */
 export const totpActionSchema = z.discriminatedUnion('action', [
   /** A new key to scan, kept pending until confirmed. */
-  z.object({ action: z.literal('setup'), ...proof }).check(proven),
+  z.object({ action: z.literal('setup'), ...IDENTITY_PROOF }).check(proven),
   /** Confirms enrollment with the first code the new app shows (`code`). */
-  z.object({ action: z.literal('enable'), code: sixDigits, ...proof }).check(proven),
+  z.object({ action: z.literal('enable'), code: sixDigits, ...IDENTITY_PROOF }).check(proven),
   /** Turns two-factor sign-in off. */
-  z.object({ action: z.literal('disable'), ...proof }).check(proven),
+  z.object({ action: z.literal('disable'), ...IDENTITY_PROOF }).check(proven),
   /** New recovery codes in place of the old ones. */
-  z.object({ action: z.literal('recovery-codes'), ...proof }).check(proven),
+  z.object({ action: z.literal('recovery-codes'), ...IDENTITY_PROOF }).check(proven),
 ]);
 
 export type TotpAction = z.output<typeof totpActionSchema>;

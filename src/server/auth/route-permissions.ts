@@ -10,6 +10,7 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'GET /admin': 'account',
   'GET /api/admin/counts': 'account',
   'GET /api/admin/account': 'account',
+  'PATCH /api/admin/account': 'account',
   'GET /api/admin/account/sessions': 'account',
   'DELETE /api/admin/account/sessions/[id]': 'account',
   'GET /api/admin/totp': 'account',
@@ -88,6 +89,7 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'POST /api/admin/staff/invitations': 'manageStaff',
   'DELETE /api/admin/staff/invitations/[id]': 'manageStaff',
   'PATCH /api/admin/staff/[id]': 'manageStaff',
+  'POST /api/admin/staff/password-resets': 'manageStaff',
   'GET /api/admin/audit': 'readAudit',
   'GET /api/admin/readership': 'readReadership',
 };

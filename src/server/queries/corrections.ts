@@ -63,13 +63,13 @@ export async function updateCorrectionText(articleId: number, id: number, text: 
   return rows.length > 0;
 }
 
-/** Deletes a correction; false when the article has no such correction. */
-export async function deleteCorrection(articleId: number, id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
+/** Deletes a correction, answering the text it had; undefined when the article has no such correction. */
+export async function deleteCorrection(articleId: number, id: number, tx: Executor = db): Promise<{ text: string } | undefined> {
+  const [row] = await tx
     .delete(corrections)
     .where(and(eq(corrections.id, id), eq(corrections.articleId, articleId)))
-    .returning({ id: corrections.id });
-  return rows.length > 0;
+    .returning({ text: corrections.text });
+  return row;
 }
 
 /**

@@ -36,7 +36,8 @@ export async function claimDueOutboxMessages(holder: string, now: Date, leaseMs:
 export async function finishOutboxMessage(
   id: number,
   holder: string,
-  outcome: Pick<OutboxRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt'>,
+  outcome: Pick<OutboxRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt'> &
+    Partial<Pick<OutboxRow, 'subject' | 'textBody' | 'htmlBody'>>,
   tx: Executor = db,
 ): Promise<boolean> {
   const rows = await tx
@@ -45,6 +46,11 @@ export async function finishOutboxMessage(
     .where(and(eq(outbox.id, id), eq(outbox.leaseHolder, holder)))
     .returning({ id: outbox.id });
   return rows.length > 0;
+}
+
+/** Removes a leased message that turned out to be none (a reset asked for an address no active account has). */
+export async function deleteOutboxMessage(id: number, holder: string, tx: Executor = db): Promise<void> {
+  await tx.delete(outbox).where(and(eq(outbox.id, id), eq(outbox.leaseHolder, holder)));
 }
 
 /** Which messages the admin's list shows: one kind, one status, one recipient (each optional). */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
-import { passwordResets, sessions, staffInvitations, users } from '@db/schema';
+import { passwordResets, staffInvitations, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { countRows, findRow } from '@/server/queries/pages';
 
@@ -42,11 +42,19 @@ export async function getUserByEmail(email: string, tx: Executor = db): Promise<
   return findRow(tx, users, eq(users.email, email));
 }
 
-/** Changes a person's role or active state; their sessions end in the same transaction (the caller's). */
+/** Changes a person's role or active state (the service ends their sessions when that takes anything away). */
 export async function updateStaff(id: number, changes: Partial<Pick<UserRow, 'role' | 'deactivatedAt'>>, tx: Executor = db): Promise<boolean> {
   const rows = await tx.update(users).set(changes).where(eq(users.id, id)).returning({ id: users.id });
-  if (rows.length > 0) await tx.delete(sessions).where(eq(sessions.userId, id));
   return rows.length > 0;
+}
+
+/** Changes the signed-in person's own name or address (and the user name that follows the address). */
+export async function updateOwnDetails(
+  id: number,
+  changes: Partial<Pick<UserRow, 'displayName' | 'email' | 'username'>>,
+  tx: Executor = db,
+): Promise<void> {
+  await tx.update(users).set(changes).where(eq(users.id, id));
 }
 
 /** Adds an account made by an accepted invitation; answers its id. */
@@ -73,6 +81,25 @@ export async function listOpenInvitations(now: Date, limit: number, tx: Executor
     .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
     .orderBy(desc(staffInvitations.id))
     .limit(limit);
+}
+
+export async function getInvitationById(id: number, tx: Executor = db): Promise<InvitationRow | undefined> {
+  return findRow(tx, staffInvitations, eq(staffInvitations.id, id));
+}
+
+/**
+ * Gives an open invitation the hash of the token the mail job is about to send (the link of an
+ * earlier, unsent or failed attempt stops working); false when it is no longer open at `now`.
+ */
+export async function setInvitationToken(id: number, tokenHash: string, now: Date, tx: Executor = db): Promise<boolean> {
+  const rows = await tx
+    .update(staffInvitations)
+    .set({ tokenHash })
+    .where(
+      and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)),
+    )
+    .returning({ id: staffInvitations.id });
+  return rows.length > 0;
 }
 
 export async function getInvitationByTokenHash(tokenHash: string, tx: Executor = db): Promise<InvitationRow | undefined> {
@@ -136,7 +163,7 @@ export async function claimPasswordReset(tokenHash: string, now: Date, tx: Execu
   return row;
 }
 
-/** Ends a person's unused reset links (a new password was set). */
+/** Ends a person's unused reset links (a new password was set, or the person was deactivated). */
 export async function spendPasswordResetsOf(userId: number, now: Date, tx: Executor = db): Promise<void> {
   await tx
     .update(passwordResets)

@@ -1,5 +1,6 @@
 import { formatZonedDateTime } from '@/lib/format';
 import { AUDIT_ACTIONS } from '@/lib/staff/audit-actions';
+import { neutralised } from '@/lib/staff/audit-text';
 import type { AuditEntry } from '@/lib/wire/staff';
 import { PagedList, choices } from '@/components/admin/shared/PagedList';
 import { TabSection } from '@/components/admin/shared/TabSection';
@@ -25,8 +26,8 @@ export function AuditTab() {
         renderRow={(entry) => (
           <div className="min-w-0">
             <p className="font-semibold wrap-anywhere">
-              {entry.actorName} <span className="font-normal">{AUDIT_ACTIONS[entry.action].toLowerCase()}</span>
-              {entry.summary && <span className="text-muted-foreground font-normal">: {entry.summary}</span>}
+              {neutralised(entry.actorName, 200)} <span className="font-normal">{AUDIT_ACTIONS[entry.action].toLowerCase()}</span>
+              {entry.summary && <span className="text-muted-foreground font-normal">: {neutralised(entry.summary, 300)}</span>}
             </p>
             <p className="text-muted-foreground text-xs">
               <time dateTime={entry.at}>{formatZonedDateTime(entry.at)}</time>

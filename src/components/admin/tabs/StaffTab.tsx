@@ -60,6 +60,24 @@ function PersonRow({ person, onChanged }: { person: StaffMember; onChanged: () =
             {person.active ? 'Deactivate' : 'Reactivate'}
             <span className="sr-only"> {person.displayName}</span>
           </Button>
+          {person.active && person.email && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                if (window.confirm(`Mail ${person.displayName} a link to choose a new password? Their password works until they use it.`))
+                  void mutate(
+                    () => sendJson('POST', '/api/admin/staff/password-resets', { userId: person.id }),
+                    `A password-reset link is on its way to ${person.displayName}`,
+                    onChanged,
+                  );
+              }}
+            >
+              Send password reset
+              <span className="sr-only"> to {person.displayName}</span>
+            </Button>
+          )}
         </div>
       )}
     </div>
@@ -104,7 +122,7 @@ export function StaffTab() {
     <TabSection
       id="staff-title"
       title="Staff"
-      intro="Each person signs in with their own e-mail address and password, within their role. A changed role or a deactivation ends their sessions at once."
+      intro="Each person signs in with their own e-mail address and password, within their role. A changed role or a deactivation ends their sessions at once. A password-reset link goes to the person’s own address only; nobody else ever sees it."
       action={<InviteDialog onSaved={list.reload} />}
     >
       <OpenInvitations invitations={list.data?.invitations ?? []} onChanged={list.reload} />

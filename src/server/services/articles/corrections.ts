@@ -22,6 +22,7 @@ import {
 } from '@/server/queries/corrections';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { actorOf, audit } from '@/server/services/staff/audit';
 
 /** The newest corrections an article's page and feed item show (an article has a few at most). */
 export const CORRECTIONS_SHOWN = 50;
@@ -29,9 +30,14 @@ export const CORRECTIONS_SHOWN = 50;
 /** Corrections per page of `/corrections`. */
 export const CORRECTIONS_PAGE_SIZE = 20;
 
-async function assertArticle(articleId: number): Promise<void> {
-  if (!(await getAdminArticle(articleId))) throw new NotFoundError(messages.articleNotFound);
+async function assertArticle(articleId: number): Promise<{ title: string }> {
+  const article = await getAdminArticle(articleId);
+  if (!article) throw new NotFoundError(messages.articleNotFound);
+  return article;
 }
+
+/** What the audit trail says of a correction: its article's title and its text. */
+const summaryOf = (title: string, text: string) => `${title}: ${text}`;
 
 async function correctionOf(articleId: number, id: number): Promise<Correction> {
   const correction = await getCorrection(articleId, id);
@@ -61,23 +67,46 @@ export async function listCorrectionsForAdmin(articleId: number, query: AdminCor
  * at once.
  */
 export async function addCorrection(articleId: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
-  await assertArticle(articleId);
+  const article = await assertArticle(articleId);
   if (!(await isPublicArticle(articleId))) throw new ConflictError(messages.correctionNeedsPublishedArticle);
-  const id = await writeTransaction((tx) => insertCorrection({ articleId, text: input.text, createdBy: user.userId, createdAt: new Date() }, tx));
+  const id = await writeTransaction(async (tx) => {
+    const added = await insertCorrection({ articleId, text: input.text, createdBy: user.userId, createdAt: new Date() }, tx);
+    await audit(actorOf(user), 'correction_added', { type: 'article', id: articleId, summary: summaryOf(article.title, input.text) }, undefined, tx);
+    return added;
+  });
   await corrected(articleId);
   return correctionOf(articleId, id);
 }
 
-/** Changes a correction's text; its date stays. */
-export async function changeCorrection(articleId: number, id: number, input: CorrectionInput): Promise<Correction> {
-  if (!(await writeTransaction((tx) => updateCorrectionText(articleId, id, input.text, tx)))) throw new NotFoundError(messages.correctionNotFound);
+/** Changes a correction's text; its date stays. Recorded in the audit trail with the new text. */
+export async function changeCorrection(articleId: number, id: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
+  const article = await assertArticle(articleId);
+  const changed = await writeTransaction(async (tx) => {
+    if (!(await updateCorrectionText(articleId, id, input.text, tx))) return false;
+    await audit(
+      actorOf(user),
+      'correction_changed',
+      { type: 'article', id: articleId, summary: summaryOf(article.title, input.text) },
+      undefined,
+      tx,
+    );
+    return true;
+  });
+  if (!changed) throw new NotFoundError(messages.correctionNotFound);
   await corrected(articleId);
   return correctionOf(articleId, id);
 }
 
-/** Deletes a correction. */
-export async function removeCorrection(articleId: number, id: number): Promise<void> {
-  if (!(await writeTransaction((tx) => deleteCorrection(articleId, id, tx)))) throw new NotFoundError(messages.correctionNotFound);
+/** Deletes a correction. Recorded in the audit trail with the text it had. */
+export async function removeCorrection(articleId: number, id: number, user: SessionUser): Promise<void> {
+  const article = await assertArticle(articleId);
+  const removed = await writeTransaction(async (tx) => {
+    const row = await deleteCorrection(articleId, id, tx);
+    if (!row) return false;
+    await audit(actorOf(user), 'correction_deleted', { type: 'article', id: articleId, summary: summaryOf(article.title, row.text) }, undefined, tx);
+    return true;
+  });
+  if (!removed) throw new NotFoundError(messages.correctionNotFound);
   await corrected(articleId);
 }
 

@@ -99,9 +99,15 @@ export async function getTwoFactorStatus(user: SessionUser): Promise<{ enabled: 
 /**
  * Proves that the one changing two-factor sign-in is the administrator and not merely their
  * session: the password, or while two-factor sign-in is on a current or recovery code.
- * Counted by the sign-in throttle, as the same address signing in as the same name.
+ * Counted by the sign-in throttle, as the same address signing in as the same name. A success
+ * is recorded as a two-factor change unless `recordSuccess` is false (the caller records its own).
  */
-async function confirmIdentity(user: SessionUser, proof: Pick<TotpAction, 'password' | 'currentCode'>, address: string): Promise<void> {
+export async function confirmIdentity(
+  user: SessionUser,
+  proof: Pick<TotpAction, 'password' | 'currentCode'>,
+  address: string,
+  { recordSuccess = true }: { recordSuccess?: boolean } = {},
+): Promise<void> {
   const attempt = await admitAttempt('admin_two_factor', user.username, address);
   const account = await getUserById(user.userId);
   if (!account) throw new NotFoundError();
@@ -115,7 +121,7 @@ async function confirmIdentity(user: SessionUser, proof: Pick<TotpAction, 'passw
     throw new UnauthorizedError(message, { confirm: [message] });
   }
   await clearSignInFailures(attempt);
-  await logAttempt('admin_two_factor', 'success', user.username, address, user.userId);
+  if (recordSuccess) await logAttempt('admin_two_factor', 'success', user.username, address, user.userId);
 }
 
 /**

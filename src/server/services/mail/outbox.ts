@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
+import type { StaffLinkKind } from '@db/constants';
 import { appConfig } from '@/server/config';
 import type { Executor } from '@/server/db';
-import { claimDueOutboxMessages, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
+import { claimDueOutboxMessages, deleteOutboxMessage, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
+import { composeLinkMail, type MailBodies } from '@/server/services/staff/link-mail';
 
 /** A message to send; `dedupeKey` makes it once-only (one briefing per subscriber and day). */
 export interface MailMessage {
@@ -13,6 +15,8 @@ export interface MailMessage {
   html?: string;
   headers?: Record<string, string>;
   dedupeKey?: string;
+  /** A staff link the mail job makes when it sends the message (`text` and `html` are then the copy without it). */
+  link?: { kind: StaffLinkKind; ref: number | null };
 }
 
 const LEASE_MS = 2 * 60_000;
@@ -40,6 +44,8 @@ export function enqueueMail(message: MailMessage, tx?: Executor, now: Date = new
       htmlBody: message.html ?? null,
       headers: JSON.stringify(message.headers ?? {}),
       dedupeKey: message.dedupeKey ?? null,
+      link: message.link?.kind ?? null,
+      linkRef: message.link?.ref ?? null,
       messageId: `<${randomUUID()}@${host}>`,
       nextAttemptAt: now,
       createdAt: now,
@@ -72,62 +78,150 @@ function smtpSender(): SendFunction | undefined {
   };
 }
 
+/** Where the mail job is: who it is, its clock, how it sends (none: keep in the outbox), its database. */
+interface Delivery {
+  holder: string;
+  now: () => Date;
+  send: SendFunction | undefined;
+  executor: Executor | undefined;
+}
+
+/**
+ * Sends one leased message and records what became of it. A staff link's message is composed
+ * first (`composeLinkMail`): the message with its token is sent, and the copy without it is what
+ * the row keeps, sent, kept or failed alike.
+ */
+async function deliverOne(row: OutboxRow, { holder, now, send, executor }: Delivery): Promise<'sent' | 'failed' | 'kept' | 'dropped'> {
+  let message = row;
+  let kept: MailBodies | undefined;
+  if (row.link) {
+    const composed = await composeLinkMail({ link: row.link, linkRef: row.linkRef, toAddress: row.toAddress }, send !== undefined, now(), executor);
+    if (composed.action === 'drop') {
+      await deleteOutboxMessage(row.id, holder, executor);
+      return 'dropped';
+    }
+    if (composed.action === 'give-up') {
+      const outcome = {
+        status: 'failed' as const,
+        attempts: row.attempts,
+        nextAttemptAt: row.nextAttemptAt,
+        lastError: composed.reason,
+        sentAt: null,
+      };
+      await finishOutboxMessage(row.id, holder, outcome, executor);
+      return 'failed';
+    }
+    kept = composed.kept;
+    if (composed.sent) message = { ...row, subject: composed.sent.subject, textBody: composed.sent.text, htmlBody: composed.sent.html };
+  }
+  const stored = kept && { subject: kept.subject, textBody: kept.text, htmlBody: kept.html };
+  if (!send) {
+    await finishOutboxMessage(
+      row.id,
+      holder,
+      { status: 'kept', attempts: row.attempts, nextAttemptAt: row.nextAttemptAt, lastError: '', sentAt: null, ...stored },
+      executor,
+    );
+    return 'kept';
+  }
+  try {
+    await send(message);
+    await finishOutboxMessage(
+      row.id,
+      holder,
+      { status: 'sent', attempts: row.attempts + 1, nextAttemptAt: row.nextAttemptAt, lastError: '', sentAt: now(), ...stored },
+      executor,
+    );
+    return 'sent';
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(JSON.stringify({ event: 'mail_failed', id: row.id, attempts, message: reason }));
+    await finishOutboxMessage(
+      row.id,
+      holder,
+      {
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        attempts,
+        nextAttemptAt: nextAttemptAfter(attempts, now()),
+        lastError: reason,
+        sentAt: null,
+        ...stored,
+      },
+      executor,
+    );
+    return 'failed';
+  }
+}
+
 /**
  * Sends the due messages this process wins the lease of, in batches until none is due or
  * `signal` aborts. Each outcome is recorded at once: sent; failed and due again after a
  * backoff (finally marked failed, never deleted); or, without SMTP, kept in the outbox.
  * A process that dies mid-send leaves its leased rows to be taken over when the lease ends.
+ * A staff link's message is made when it is sent (see `deliverOne`).
  */
 export async function deliverDueMail(
   options: { holder: string; now?: () => Date; send?: SendFunction; signal?: AbortSignal; executor?: Executor } = { holder: 'local' },
 ): Promise<{ sent: number; failed: number; kept: number }> {
-  const now = options.now ?? (() => new Date());
-  const send = options.send ?? smtpSender();
+  const delivery: Delivery = {
+    holder: options.holder,
+    now: options.now ?? (() => new Date()),
+    send: options.send ?? smtpSender(),
+    executor: options.executor,
+  };
   const tally = { sent: 0, failed: 0, kept: 0 };
   for (;;) {
     if (options.signal?.aborted) break;
-    const rows = await claimDueOutboxMessages(options.holder, now(), LEASE_MS, BATCH, options.executor);
+    const rows = await claimDueOutboxMessages(delivery.holder, delivery.now(), LEASE_MS, BATCH, delivery.executor);
     if (rows.length === 0) break;
     for (const row of rows) {
       if (options.signal?.aborted) break;
-      if (!send) {
-        await finishOutboxMessage(
-          row.id,
-          options.holder,
-          { status: 'kept', attempts: row.attempts, nextAttemptAt: row.nextAttemptAt, lastError: '', sentAt: null },
-          options.executor,
-        );
-        tally.kept++;
-        continue;
-      }
-      try {
-        await send(row);
-        await finishOutboxMessage(
-          row.id,
-          options.holder,
-          { status: 'sent', attempts: row.attempts + 1, nextAttemptAt: row.nextAttemptAt, lastError: '', sentAt: now() },
-          options.executor,
-        );
-        tally.sent++;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const message = error instanceof Error ? error.message : String(error);
-        console.error(JSON.stringify({ event: 'mail_failed', id: row.id, attempts, message }));
-        await finishOutboxMessage(
-          row.id,
-          options.holder,
-          {
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            attempts,
-            nextAttemptAt: nextAttemptAfter(attempts, now()),
-            lastError: message,
-            sentAt: null,
-          },
-          options.executor,
-        );
-        tally.failed++;
-      }
+      const outcome = await deliverOne(row, delivery);
+      if (outcome !== 'dropped') tally[outcome]++;
     }
   }
   return tally;
+}
+
+/** The hook that sends queued mail at once in this process: set where the process runs the mail job (a web process). */
+const PROMPT_DELIVERY = Symbol.for('energy-market-site.prompt-mail-delivery');
+const promptGlobal = globalThis as typeof globalThis & { [PROMPT_DELIVERY]?: () => void };
+
+/**
+ * Has `sendQueuedMailSoon` run `deliver` (kept to one run at a time, another after it if asked
+ * meanwhile). The mail job sets it in the processes that run it; kept on the process, as the
+ * server loads this module twice (the front's copy and the built app's).
+ */
+export function deliverPromptlyWith(deliver: () => Promise<unknown>): void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    deliver()
+      .catch((error: unknown) =>
+        console.error(JSON.stringify({ event: 'mail_delivery_failed', message: error instanceof Error ? error.message : String(error) })),
+      )
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  promptGlobal[PROMPT_DELIVERY] = run;
+}
+
+/**
+ * Sends what the outbox holds now rather than at the mail job's next run (a link someone waits
+ * for: an invitation, a password reset), in the background, after the transaction that queued
+ * it committed. Where no process runs the mail job (a script, a unit test) it waits for that.
+ */
+export function sendQueuedMailSoon(): void {
+  promptGlobal[PROMPT_DELIVERY]?.();
 }

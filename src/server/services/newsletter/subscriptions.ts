@@ -41,6 +41,8 @@ import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
 import { enqueueMail } from '@/server/services/mail/outbox';
+import { actorOf, audit } from '@/server/services/staff/audit';
+import type { SessionUser } from '@/server/auth/session';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_MS = 48 * 3_600_000;
@@ -284,9 +286,17 @@ export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): 
   return { items: rows.map(toAdminSubscriber), page: query.page, pageSize: ADMIN_PAGE_SIZE, ...capped };
 }
 
-/** Removes a subscriber for good (their alerts go with them); 404 when there is none. */
-export async function removeSubscriber(id: number): Promise<void> {
-  const removed = await writeTransaction((tx) => deleteSubscriberById(id, tx));
+/**
+ * Removes a subscriber for good (their alerts go with them); 404 when there is none. The audit
+ * trail records who did it and the subscriber's number, not their address: the trail is kept
+ * for years, and a reader removed must not stay in it.
+ */
+export async function removeSubscriber(id: number, user: SessionUser): Promise<void> {
+  const removed = await writeTransaction(async (tx) => {
+    if (!(await deleteSubscriberById(id, tx))) return false;
+    await audit(actorOf(user), 'subscriber_deleted', { type: 'subscriber', id, summary: `Subscriber #${id}` }, undefined, tx);
+    return true;
+  });
   if (!removed) throw new NotFoundError(messages.subscriberNotFound);
 }
 

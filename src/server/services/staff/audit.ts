@@ -4,6 +4,7 @@ import type { AuditEntry } from '@/lib/wire/staff';
 import type { AdminPage } from '@/lib/wire/common';
 import type { Executor } from '@/server/db';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
+import { neutralised } from '@/lib/staff/audit-text';
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from '@/server/queries/audit-log';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 
@@ -15,7 +16,7 @@ export interface AuditActor {
 
 /** What the entry is about: an article, a person, an invitation, a setting. */
 export interface AuditSubject {
-  type: 'article' | 'user' | 'invitation' | 'setting' | 'subscribers';
+  type: 'article' | 'user' | 'invitation' | 'setting' | 'subscribers' | 'subscriber';
   id?: number | string;
   /** A few words a reader of the trail needs: the article's title, the new role. */
   summary?: string;
@@ -24,18 +25,18 @@ export interface AuditSubject {
 /**
  * Writes one entry of the audit trail, in the transaction of the change it records when there
  * is one (so the change and its entry commit together). The address is the client's, for
- * sign-ins and staff changes.
+ * sign-ins and staff changes. Names and summaries are stored `neutralised`.
  */
 export async function audit(actor: AuditActor, action: AuditAction, subject?: AuditSubject, address?: string, tx?: Executor): Promise<void> {
   await insertAuditEntry(
     {
       at: new Date(),
       actorId: actor.userId,
-      actorName: actor.username.slice(0, 200),
+      actorName: neutralised(actor.username, 200),
       action,
       subjectType: subject?.type ?? null,
       subjectId: subject?.id === undefined ? null : String(subject.id),
-      summary: (subject?.summary ?? '').slice(0, 300),
+      summary: neutralised(subject?.summary ?? '', 300),
       address: address ?? null,
     },
     tx,

@@ -1,12 +1,17 @@
-import { SITE_NAME } from '@/lib/site';
 import { ROLE_LABELS, capabilitiesOf } from '@/lib/staff/permissions';
-import type { AcceptInvitationInput, AdminStaffListQuery, InvitationInput, PasswordResetConfirm, StaffUpdate } from '@/lib/validation/staff';
+import type {
+  AcceptInvitationInput,
+  AccountUpdate,
+  AdminStaffListQuery,
+  InvitationInput,
+  PasswordResetConfirm,
+  StaffUpdate,
+} from '@/lib/validation/staff';
 import type { Account, Invitation, SessionInfo, StaffMember } from '@/lib/wire/staff';
 import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
 import { hashPassword } from '@/server/auth/password';
 import { createSession, hashSecret, randomPart, type SessionUser } from '@/server/auth/session';
-import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { BadRequestError, ConflictError, NotFoundError, RateLimitError, messages } from '@/server/errors';
 import { deleteOwnSession, deleteUserSessions, listUserSessions } from '@/server/queries/sessions';
@@ -19,7 +24,6 @@ import {
   getOpenPasswordReset,
   getUserByEmail,
   insertInvitation,
-  insertPasswordReset,
   insertStaffUser,
   isAuthorOfStaff,
   listOpenInvitations,
@@ -27,21 +31,21 @@ import {
   revokeInvitation,
   revokeInvitationsOf,
   spendPasswordResetsOf,
+  updateOwnDetails,
   updateStaff,
   type InvitationRow,
   type StaffRow,
 } from '@/server/queries/staff';
-import { getUserById, updateUser } from '@/server/queries/users';
+import { getUserById, getUserByUsername, updateUser } from '@/server/queries/users';
+import { TWO_FACTOR_PROOF_MESSAGE } from '@/lib/validation/two-factor';
+import { confirmIdentity } from '@/server/services/auth/sign-in';
 import { authorForByline } from '@/server/services/articles/authors';
 import { getAuthorByName } from '@/server/queries/authors';
-import { enqueueMail } from '@/server/services/mail/outbox';
-import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
+import { enqueueMail, sendQueuedMailSoon } from '@/server/services/mail/outbox';
+import { INVITATION_MS, invitationMessage, passwordResetMessage } from '@/server/services/staff/link-mail';
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { actorOf, audit } from '@/server/services/staff/audit';
 
-/** An invitation link works for 7 days, a password-reset link for 1 hour. */
-export const INVITATION_MS = 7 * 24 * 3_600_000;
-export const PASSWORD_RESET_MS = 3_600_000;
 /** Open invitations listed with the staff (a newsroom sends a handful at a time). */
 const OPEN_INVITATIONS_SHOWN = 100;
 
@@ -85,22 +89,15 @@ export async function listStaffPage(query: AdminStaffListQuery): Promise<AdminPa
   return { items: rows.map(memberOf), page: query.page, pageSize: ADMIN_PAGE_SIZE, total, invitations: invitations.map(invitationOf) };
 }
 
-/** The single-use link's address: the token rides in the fragment, so it never reaches a server log or a Referer. */
-const linkTo = (path: string, token: string) => `${appConfig().siteUrl}${path}#token=${token}`;
-
-function mailDocument(title: string, intro: string, href: string, action: string): MailDocument {
-  return { title, intro, sections: [{ heading: action, items: [{ title: action, href }] }] };
-}
-
 /**
  * Invites a person by e-mail: a single-use link valid for 7 days, queued in the outbox in the
- * same transaction as the invitation (an earlier open invitation of the address is revoked).
+ * same transaction as the invitation (an earlier open invitation of the address is revoked);
+ * the link itself is made when the mail is sent (`link-mail.ts`).
  */
 export async function inviteStaff(input: InvitationInput, user: SessionUser, address: string): Promise<Invitation> {
   const email = input.email.toLowerCase();
   if (await getUserByEmail(email)) throw new ConflictError(messages.staffEmailTaken, 'email');
   await assertBylineFree(input.name);
-  const token = randomPart();
   const now = new Date();
   const row = await writeTransaction(async (tx) => {
     await revokeInvitationsOf(email, now, tx);
@@ -109,31 +106,15 @@ export async function inviteStaff(input: InvitationInput, user: SessionUser, add
         email,
         displayName: input.name,
         role: input.role,
-        tokenHash: hashSecret(token),
+        // A hash nobody has the token of: the mail job gives the invitation its link when it sends it.
+        tokenHash: hashSecret(randomPart()),
         invitedBy: user.userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_MS),
       },
       tx,
     );
-    const document = mailDocument(
-      `${user.displayName} invited you to ${SITE_NAME}`,
-      `You are invited to join the ${SITE_NAME} newsroom as ${ROLE_LABELS[input.role]}. Choose your password with the link below; it works once, for 7 days.`,
-      linkTo('/admin/invitation', token),
-      'Accept the invitation',
-    );
-    await enqueueMail(
-      {
-        kind: 'staff',
-        to: email,
-        subject: document.title,
-        text: renderMailText(document),
-        html: renderMailHtml(document),
-        dedupeKey: `invitation:${id}`,
-      },
-      tx,
-      now,
-    );
+    await enqueueMail(invitationMessage(email, id, user.displayName, input.role), tx, now);
     await audit(
       actorOf(user),
       'staff_invited',
@@ -143,6 +124,7 @@ export async function inviteStaff(input: InvitationInput, user: SessionUser, add
     );
     return { id, email, displayName: input.name, role: input.role, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_MS) };
   });
+  sendQueuedMailSoon();
   return invitationOf({ ...row, tokenHash: '', authorId: null, invitedBy: user.userId, acceptedAt: null, revokedAt: null });
 }
 
@@ -197,37 +179,44 @@ export async function acceptInvitation(
 
 /**
  * Mails a password-reset link (valid 1 hour, single use) to an active account with this
- * address. Answers the same whether or not there is one, so the form tells nobody who is on
- * the staff; limited per client address and per mailbox.
+ * address. Whether there is one is found out by the mail job, not here: asking does the same
+ * work for any address (a limit per client and per mailbox, one queued message), so neither the
+ * answer nor its time tells anybody who is on the staff. A mailbox asked for too often is
+ * skipped silently, for the same reason.
  */
 export async function requestPasswordReset(emailInput: string, address: string): Promise<void> {
   const email = emailInput.toLowerCase();
   const now = new Date();
-  await writeTransaction(async (tx) => {
+  const queued = await writeTransaction(async (tx) => {
     await takeRateLimit(tx, 'password-reset', address, RATE_RULES.passwordReset, now);
-    const user = await getUserByEmail(email, tx);
-    if (!user || user.deactivatedAt !== null) return;
-    // A full mailbox is skipped silently: a 429 here, and not for an unknown address, would
-    // tell whoever asks which addresses are on the staff.
     try {
       await takeRateLimit(tx, 'password-reset-mailbox', email, RATE_RULES.passwordResetMailbox, now);
     } catch (error) {
-      if (error instanceof RateLimitError) return;
+      if (error instanceof RateLimitError) return false;
       throw error;
     }
-    const token = randomPart();
-    await insertPasswordReset(
-      { userId: user.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + PASSWORD_RESET_MS) },
-      tx,
-    );
-    const document = mailDocument(
-      `Reset your ${SITE_NAME} password`,
-      'Someone (we hope you) asked to reset the password of your staff account. The link works once, for one hour; if it was not you, ignore this message.',
-      linkTo('/admin/reset-password', token),
-      'Choose a new password',
-    );
-    await enqueueMail({ kind: 'staff', to: email, subject: document.title, text: renderMailText(document), html: renderMailHtml(document) }, tx, now);
+    return enqueueMail(passwordResetMessage(email, null), tx, now);
   });
+  if (queued) sendQueuedMailSoon();
+}
+
+/**
+ * An owner sends a person of the staff a password-reset link, as an action of their own: the
+ * audit trail names the owner and the person, and the link goes to the person's address only
+ * (nobody else ever sees it). The person's password works until they use the link.
+ */
+export async function sendPasswordResetTo(id: number, user: SessionUser, address: string): Promise<void> {
+  const now = new Date();
+  await writeTransaction(async (tx) => {
+    const person = await getUserById(id, tx);
+    if (!person) throw new NotFoundError(messages.staffNotFound);
+    if (person.deactivatedAt !== null) throw new ConflictError(messages.staffInactive);
+    if (!person.email) throw new ConflictError(messages.staffWithoutEmail);
+    await takeRateLimit(tx, 'password-reset-mailbox', person.email, RATE_RULES.passwordResetMailbox, now);
+    await enqueueMail(passwordResetMessage(person.email, { userId: user.userId, displayName: user.displayName }), tx, now);
+    await audit(actorOf(user), 'password_reset_sent', { type: 'user', id, summary: person.displayName || person.username }, address, tx);
+  });
+  sendQueuedMailSoon();
 }
 
 /**
@@ -254,9 +243,10 @@ export async function confirmPasswordReset(input: PasswordResetConfirm, address:
 }
 
 /**
- * The owner changes a person's role or deactivates (or reactivates) them: their sessions end at
- * once; their bylines and revisions stay. Nobody changes their own, and the last active owner
- * stays one.
+ * The owner changes a person's role or deactivates (or reactivates) them: a change of role or a
+ * deactivation ends their sessions at once (a save that changes nothing ends none), and a
+ * deactivation ends their open reset links too, so none works again after a reactivation; their
+ * bylines and revisions stay. Nobody changes their own, and the last active owner stays one.
  */
 export async function updateStaffMember(id: number, input: StaffUpdate, user: SessionUser, address: string): Promise<StaffMember> {
   if (id === user.userId) throw new ConflictError(messages.notYourself);
@@ -267,18 +257,23 @@ export async function updateStaffMember(id: number, input: StaffUpdate, user: Se
     if (losesOwner && (await countOtherActiveOwners(id, tx)) === 0) throw new ConflictError(messages.lastOwner);
     const deactivatedAt = input.active === undefined ? before.deactivatedAt : input.active ? null : (before.deactivatedAt ?? new Date());
     await updateStaff(id, { ...(input.role !== undefined && { role: input.role }), deactivatedAt }, tx);
+    const newRole = input.role ?? before.role;
+    const roleChanged = newRole !== before.role;
+    const deactivated = input.active === false && before.deactivatedAt === null;
+    if (roleChanged || deactivated) await deleteUserSessions(id, tx);
+    if (deactivated) await spendPasswordResetsOf(id, deactivatedAt ?? new Date(), tx);
     const subject = { type: 'user' as const, id, summary: before.displayName || before.username };
-    if (input.role !== undefined && input.role !== before.role)
+    if (roleChanged)
       await audit(
         actorOf(user),
         'staff_role_changed',
-        { ...subject, summary: `${subject.summary}: ${ROLE_LABELS[before.role]} → ${ROLE_LABELS[input.role]}` },
+        { ...subject, summary: `${subject.summary}: ${ROLE_LABELS[before.role]} → ${ROLE_LABELS[newRole]}` },
         address,
         tx,
       );
-    if (input.active === false && before.deactivatedAt === null) await audit(actorOf(user), 'staff_deactivated', subject, address, tx);
+    if (deactivated) await audit(actorOf(user), 'staff_deactivated', subject, address, tx);
     if (input.active === true && before.deactivatedAt !== null) await audit(actorOf(user), 'staff_reactivated', subject, address, tx);
-    return memberOf({ ...before, role: input.role ?? before.role, deactivatedAt });
+    return memberOf({ ...before, role: newRole, deactivatedAt });
   });
 }
 
@@ -295,6 +290,46 @@ export async function getAccount(user: SessionUser): Promise<Account> {
     capabilities: capabilitiesOf(row.role),
     authorId: row.authorId,
   };
+}
+
+/**
+ * Changes the signed-in person's own name and address (the first owner gets both here like
+ * everyone else). A new address needs the password or a current code (counted by the sign-in
+ * throttle); a person who signs in with their address signs in with the new one from then on.
+ * Recorded in the audit trail.
+ */
+export async function updateOwnAccount(user: SessionUser, input: AccountUpdate, address: string): Promise<Account> {
+  const before = await getUserById(user.userId);
+  if (!before) throw new NotFoundError(messages.staffNotFound);
+  const email = input.email?.toLowerCase();
+  const newEmail = email !== undefined && email !== before.email;
+  if (newEmail) {
+    if (input.password === undefined && input.currentCode === undefined)
+      throw new BadRequestError(TWO_FACTOR_PROOF_MESSAGE, { confirm: [TWO_FACTOR_PROOF_MESSAGE] });
+    await confirmIdentity(user, input, address, { recordSuccess: false });
+  }
+  const name = input.name !== undefined && input.name !== before.displayName ? input.name : undefined;
+  if (name === undefined && !newEmail) return getAccount(user);
+  await writeTransaction(async (tx) => {
+    if (newEmail) {
+      const holder = (await getUserByEmail(email, tx)) ?? (await getUserByUsername(email, tx));
+      if (holder && holder.id !== before.id) throw new ConflictError(messages.staffEmailTaken, 'email');
+    }
+    await updateOwnDetails(
+      before.id,
+      {
+        ...(name !== undefined && { displayName: name }),
+        ...(newEmail && { email, ...(before.username === before.email && { username: email }) }),
+      },
+      tx,
+    );
+    const changes = [
+      ...(name !== undefined ? [`name: ${before.displayName || before.username} → ${name}`] : []),
+      ...(newEmail ? [`address: ${before.email ?? 'none'} → ${email}`] : []),
+    ];
+    await audit(actorOf(user), 'account_changed', { type: 'user', id: before.id, summary: changes.join('; ') }, address, tx);
+  });
+  return getAccount(user);
 }
 
 /** The signed-in person's sessions, the current one marked. */
