@@ -21,7 +21,7 @@ const signIn = (key: string): WriteClient => ({ lane: 'sign-in', key });
 const staff = (key: string): WriteClient => ({ lane: 'staff', key });
 
 describe('write admission', () => {
-  const options = { ...WRITE_ADMISSION, maxWaitMs: 60_000 };
+  const options = { ...WRITE_ADMISSION, maxWaitMs: { anonymous: 60_000, 'sign-in': 60_000, staff: 60_000 } };
 
   it('runs at most perClient writes of one address; the rest wait, and others pass them', () => {
     const admission = new WriteAdmission(options);
@@ -52,16 +52,17 @@ describe('write admission', () => {
     expect(later.state).toBe('running');
   });
 
-  it('caps one sign-in per address and a staff session at its own limit', () => {
+  it('caps the sign-ins of one address and the writes of a staff session at their own limits', () => {
     const admission = new WriteAdmission(options);
-    const tries = Array.from({ length: 3 }, () => offer(admission, signIn('192.0.2.9')));
-    expect(tries.map((w) => w.state)).toEqual(['running', 'waiting', 'waiting']);
+    const tries = Array.from({ length: WRITE_ADMISSION.perClient['sign-in'] + 2 }, () => offer(admission, signIn('192.0.2.9')));
+    expect(tries.filter((w) => w.state === 'running')).toHaveLength(WRITE_ADMISSION.perClient['sign-in']);
+    expect(tries.filter((w) => w.state === 'waiting')).toHaveLength(2);
     const saves = Array.from({ length: WRITE_ADMISSION.perClient.staff + 1 }, () => offer(admission, staff('session-c')));
     expect(saves.filter((w) => w.state === 'running')).toHaveLength(WRITE_ADMISSION.perClient.staff);
   });
 
   it('refuses at once past the waiting limit of one client, and when the wait runs out', async () => {
-    const admission = new WriteAdmission({ ...options, maxWaitMs: 50 });
+    const admission = new WriteAdmission({ ...options, maxWaitMs: { anonymous: 50, 'sign-in': 50, staff: 50 } });
     const limit = WRITE_ADMISSION.perClient.anonymous + WRITE_ADMISSION.maxWaitingPerClient;
     const writes = Array.from({ length: limit + 1 }, () => offer(admission, anonymous('192.0.2.7')));
     expect(writes.at(-1)?.state).toBe('refused');

@@ -20,8 +20,8 @@ export interface WriteClient {
 export interface WriteAdmissionOptions {
   /** Writes that run at once. */
   slots: number;
-  /** The longest a write waits for a slot; then it is refused (503) instead. */
-  maxWaitMs: number;
+  /** The longest a write waits for a slot, by lane; then it is refused (503) instead. */
+  maxWaitMs: Readonly<Record<WriteLane, number>>;
   /** Slots anonymous writes may not take: `signIn` of them sign-ins may, `staff` of them only staff. */
   reserved: { signIn: number; staff: number };
   /** The most writes one client (lane and key) runs at once; its further writes wait their turn. */
@@ -33,14 +33,16 @@ export interface WriteAdmissionOptions {
 /**
  * How one web process admits writes (see `WriteAdmission`): 8 at a time, one of them kept for
  * staff and one more for staff and sign-ins, so anonymous writes take at most 6; one address
- * runs at most 2 anonymous writes and 1 sign-in at a time, one staff session 4, and has at
- * most 64 waiting; a write waits at most 5 s for its turn before it is answered 503.
+ * runs at most 2 anonymous writes and 2 sign-ins at a time, one staff session 4, and has at
+ * most 64 waiting; a write waits at most 5 s for its turn before it is answered 503, a staff
+ * write 15 s (staff are few and signed in: a burst of their own, a bulk action say, should
+ * rather wait than fail).
  */
 export const WRITE_ADMISSION: WriteAdmissionOptions = {
   slots: 8,
-  maxWaitMs: 5_000,
+  maxWaitMs: { anonymous: 5_000, 'sign-in': 5_000, staff: 15_000 },
   reserved: { signIn: 1, staff: 1 },
-  perClient: { anonymous: 2, 'sign-in': 1, staff: 4 },
+  perClient: { anonymous: 2, 'sign-in': 2, staff: 4 },
   maxWaitingPerClient: 64,
 };
 
@@ -141,7 +143,7 @@ export class WriteAdmission {
       leaveQueue();
       state = 'done';
       refuse();
-    }, this.#options.maxWaitMs);
+    }, this.#options.maxWaitMs[client.lane]);
   }
 
   /** Whether a write of `client` may start now: a slot of its lane is free and the client is under its limit. */

@@ -5,8 +5,11 @@ import { addressGroup } from '@/server/client-address';
 import { getSessionWithUser } from '@/server/queries/sessions';
 import type { WriteClient } from '@/server/front/write-admission';
 
-/** The routes where staff get their session: sign-in, and accepting an invitation (which signs in). */
-export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/api/admin/login', '/api/admin/invitations/accept']);
+/**
+ * The routes where staff get their session: sign-in (the API, and the form's plain POST for a
+ * browser without JavaScript), and accepting an invitation (which signs in).
+ */
+export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/api/admin/login', '/admin/sign-in', '/api/admin/invitations/accept']);
 
 /** How long a session's check is remembered, and how many are. */
 const REMEMBER_MS = 30_000;
