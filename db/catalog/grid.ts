@@ -2,7 +2,8 @@
 // and its 13 regions, each defined once with its name, time zone and how late its data may be;
 // the fuels of net generation; and the retail sectors of monthly electricity prices by state.
 // The seed, the hourly import, the pages, the data API and the alerts read them. Imports
-// nothing, so isomorphic code may import it.
+// only the fuel catalog, so isomorphic code may import it.
+import { FUELS } from './fuels.ts';
 
 export interface GridRegion {
   /** EIA's respondent code (`US48`, `TEX`): the facet the import asks for, the address of its page. */
@@ -157,23 +158,27 @@ export type GridRegionCode = (typeof GRID_REGIONS)[number]['code'];
 /** Every respondent code the import asks EIA for, the Lower 48 first. */
 export const GRID_REGION_CODES: readonly GridRegionCode[] = GRID_REGIONS.map((r) => r.code);
 
-/**
- * The fuels of hourly net generation, in EIA's `fueltype` codes, in the order they are
- * charted (steady sources first). A fuel EIA adds later (storage, geothermal) is counted in
- * Other until it is listed here.
- */
-export const GRID_FUELS = [
-  { code: 'NUC', label: 'Nuclear', color: '#7c3aed' },
-  { code: 'COL', label: 'Coal', color: '#52525b' },
-  { code: 'NG', label: 'Natural gas', color: '#d97706' },
-  { code: 'WAT', label: 'Hydro', color: '#0891b2' },
-  { code: 'WND', label: 'Wind', color: '#15803d' },
-  { code: 'SUN', label: 'Solar', color: '#ca8a04' },
-  { code: 'OIL', label: 'Petroleum', color: '#9f1239' },
-  { code: 'OTH', label: 'Other', color: '#94a3b8' },
-] as const;
+/** A fuel of the hourly grid: EIA-930's `fueltype` code, with the catalog's name and colour. */
+export interface GridFuel {
+  code: GridFuelCode;
+  label: string;
+  color: string;
+  /** Charges from the grid, so its hours can be negative by nature. */
+  storage: boolean;
+}
 
-export type GridFuelCode = (typeof GRID_FUELS)[number]['code'];
+/** The fuel codes of EIA-930 the grid keeps apart, in the order they are charted (db/catalog/fuels.ts). */
+export type GridFuelCode = NonNullable<(typeof FUELS)[number]['grid']>;
+
+/**
+ * The fuels of hourly net generation, in EIA's `fueltype` codes, in the order they are charted
+ * (steady sources first, storage and Other on top): every fuel of the catalog the grid reports.
+ * Codes counted with one of them are in `GRID_FUEL_ALIASES`; any other code counts in Other.
+ */
+export const GRID_FUELS: readonly GridFuel[] = FUELS.flatMap((f) =>
+  f.grid === null ? [] : [{ code: f.grid, label: f.label, color: f.color, storage: f.storage }],
+);
+
 export const GRID_FUEL_CODES: readonly GridFuelCode[] = GRID_FUELS.map((f) => f.code);
 
 /** What the hourly region data holds, by EIA's `type` code. */

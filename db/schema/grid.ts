@@ -28,7 +28,8 @@ export const gridHourly = sqliteTable(
 
 /**
  * One hour of a region's net generation by fuel (EIA-930 `electricity/rto/fuel-type-data`), in
- * megawatthours; fuels EIA reports beyond `GRID_FUELS` are summed into `OTH`. About 14 × 8 ×
+ * megawatthours, negative while storage charges; codes EIA reports beyond `GRID_FUELS` are
+ * counted as `gridFuelOf` (src/server/services/grid/import.ts) says. About 14 × 10 ×
  * 24 × 760 ≈ 2 M rows, every read a range of the primary key.
  */
 export const gridFuelHourly = sqliteTable(
@@ -36,7 +37,7 @@ export const gridFuelHourly = sqliteTable(
   {
     respondent: text('respondent').notNull(),
     period: integer('period', { mode: 'timestamp_ms' }).notNull(),
-    /** EIA's `fueltype` code: NUC, COL, NG, WAT, WND, SUN, OIL, OTH. */
+    /** EIA's `fueltype` code, one of `GRID_FUELS` (db/catalog/fuels.ts): NUC, COL, NG, OIL, WAT, GEO, WND, SUN, BAT, PS, OES, OTH. */
     fuel: text('fuel').notNull(),
     value: real('value').notNull(),
     sample: integer('sample', { mode: 'boolean' }).notNull().default(false),

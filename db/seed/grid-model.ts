@@ -2,7 +2,9 @@
 // replaces it (labeled "Illustrative sample" wherever it shows). A small model of each region:
 // demand follows the day (a night trough, an evening peak), the week (quieter weekends) and the
 // season; solar follows the sun in the region's own time zone and the season; wind drifts over
-// days; nuclear runs flat; natural gas fills what is left; the Lower 48 is the sum of its
+// days; nuclear and geothermal run flat; batteries charge in the solar hours and discharge into
+// the evening peak, pumped storage pumps at night and generates in the afternoon (both negative
+// while they charge); natural gas fills what is left; the Lower 48 is the sum of its
 // regions. Deterministic: an hour's figures are the same whenever the seed runs.
 import { GRID_FUEL_CODES, GRID_REGIONS, LOWER_48, type GridFuelCode } from '../catalog/grid.ts';
 import { wallClock } from '../catalog/days.ts';
@@ -17,25 +19,28 @@ interface RegionProfile {
   demand: number;
   /** Average total interchange, MW (positive: sends power out). */
   interchange: number;
-  /** Average shares of generation; natural gas takes the rest. */
+  /** Average shares of generation (for storage: its peak output); natural gas takes the rest. */
   shares: Partial<Record<Exclude<GridFuelCode, 'NG'>, number>>;
 }
 
 const PROFILES: Record<string, RegionProfile> = {
-  CAL: { demand: 28_000, interchange: -7_000, shares: { NUC: 0.07, WAT: 0.1, WND: 0.07, SUN: 0.25, OTH: 0.08 } },
+  CAL: { demand: 28_000, interchange: -7_000, shares: { NUC: 0.07, WAT: 0.1, GEO: 0.04, WND: 0.07, SUN: 0.25, BAT: 0.12, OTH: 0.04 } },
   CAR: { demand: 22_000, interchange: -500, shares: { NUC: 0.42, COL: 0.12, WAT: 0.03, SUN: 0.07, OIL: 0.002, OTH: 0.02 } },
   CENT: { demand: 32_000, interchange: 1_000, shares: { NUC: 0.04, COL: 0.28, WAT: 0.02, WND: 0.4, SUN: 0.02, OTH: 0.01 } },
   FLA: { demand: 28_000, interchange: -800, shares: { NUC: 0.12, COL: 0.05, SUN: 0.08, OIL: 0.005, OTH: 0.02 } },
-  MIDA: { demand: 88_000, interchange: 4_000, shares: { NUC: 0.33, COL: 0.15, WAT: 0.01, WND: 0.04, SUN: 0.03, OIL: 0.002, OTH: 0.02 } },
+  MIDA: { demand: 88_000, interchange: 4_000, shares: { NUC: 0.33, COL: 0.15, WAT: 0.01, WND: 0.04, SUN: 0.03, OIL: 0.002, PS: 0.02, OTH: 0.02 } },
   MIDW: { demand: 75_000, interchange: -1_000, shares: { NUC: 0.15, COL: 0.33, WAT: 0.01, WND: 0.18, SUN: 0.03, OTH: 0.01 } },
   NE: { demand: 14_000, interchange: -1_500, shares: { NUC: 0.22, WAT: 0.07, WND: 0.03, SUN: 0.04, OIL: 0.01, OTH: 0.09 } },
   NY: { demand: 17_000, interchange: -1_200, shares: { NUC: 0.2, WAT: 0.23, WND: 0.04, SUN: 0.02, OIL: 0.005, OTH: 0.03 } },
-  NW: { demand: 42_000, interchange: 2_500, shares: { NUC: 0.02, COL: 0.12, WAT: 0.45, WND: 0.12, SUN: 0.03, OTH: 0.02 } },
+  NW: { demand: 42_000, interchange: 2_500, shares: { NUC: 0.02, COL: 0.12, WAT: 0.45, GEO: 0.005, WND: 0.12, SUN: 0.03, OTH: 0.02 } },
   SE: { demand: 30_000, interchange: 500, shares: { NUC: 0.22, COL: 0.18, WAT: 0.03, SUN: 0.05, OTH: 0.03 } },
-  SW: { demand: 14_000, interchange: 2_000, shares: { NUC: 0.2, COL: 0.17, WAT: 0.02, WND: 0.03, SUN: 0.12, OTH: 0.01 } },
-  TEN: { demand: 20_000, interchange: -1_000, shares: { NUC: 0.4, COL: 0.17, WAT: 0.1, SUN: 0.01, OTH: 0.01 } },
-  TEX: { demand: 50_000, interchange: 300, shares: { NUC: 0.08, COL: 0.13, WND: 0.25, SUN: 0.1, OTH: 0.01 } },
+  SW: { demand: 14_000, interchange: 2_000, shares: { NUC: 0.2, COL: 0.17, WAT: 0.02, WND: 0.03, SUN: 0.12, BAT: 0.04, OTH: 0.01 } },
+  TEN: { demand: 20_000, interchange: -1_000, shares: { NUC: 0.4, COL: 0.17, WAT: 0.1, SUN: 0.01, PS: 0.06, OTH: 0.01 } },
+  TEX: { demand: 50_000, interchange: 300, shares: { NUC: 0.08, COL: 0.13, WND: 0.25, SUN: 0.1, BAT: 0.06, OTH: 0.01 } },
 };
+
+/** Whether a region has a fuel: natural gas everywhere, the others where it has a share of them. */
+const hasFuel = (profile: RegionProfile, fuel: GridFuelCode) => fuel === 'NG' || (profile.shares[fuel] ?? 0) > 0;
 
 /** A number in [-1, 1] fixed by its key: the same hour and region always draw the same. */
 function noise(key: string): number {
@@ -51,6 +56,14 @@ function localClock(end: number, timeZone: string): { hour: number; month: numbe
   const clock = wallClock(end - HOUR_MS / 2, timeZone);
   return { hour: clock.hour + 0.5, month: Number(clock.day.slice(5, 7)), weekday: clock.weekday, day: clock.day };
 }
+
+/**
+ * A battery over the day, as a share of its peak output: charging (negative) through the sunny
+ * hours, discharging into the evening peak, idle at night; it takes in a little more than it gives back.
+ */
+const batteryShape = (hour: number) => Math.exp(-((hour - 19) ** 2) / 3) - 0.75 * Math.exp(-((hour - 12) ** 2) / 6);
+/** Pumped storage over the day: pumping (negative) in the night's trough, generating through the afternoon and evening. */
+const pumpedShape = (hour: number) => 0.8 * Math.exp(-((hour - 17) ** 2) / 10) - 0.9 * Math.exp(-((hour - 3) ** 2) / 6);
 
 /** Demand over the day: a trough before dawn, a morning shoulder, the peak in the early evening. */
 const dailyShape = (hour: number) =>
@@ -111,6 +124,10 @@ function regionHour(code: string, profile: RegionProfile, timeZone: string, end:
     WND: (s.WND ?? 0) * profile.demand * wind,
     SUN: ((s.SUN ?? 0) * profile.demand * sun(clock.hour, clock.month) * clouds) / SUN_MEAN,
     OIL: (s.OIL ?? 0) * scale,
+    GEO: (s.GEO ?? 0) * profile.demand,
+    BAT: (s.BAT ?? 0) * profile.demand * batteryShape(clock.hour),
+    PS: (s.PS ?? 0) * profile.demand * pumpedShape(clock.hour),
+    OES: (s.OES ?? 0) * profile.demand,
     OTH: (s.OTH ?? 0) * profile.demand,
   };
   const interchange = profile.interchange * (1 + 0.2 * noise(`i${hourKey}`));
@@ -154,7 +171,9 @@ export function sampleGridWeek(now: Date): { hours: SampleGridHour[]; fuels: Sam
         sample: true,
       });
       if (ahead) continue;
+      // A region reports the fuels it has (EIA sends no rows for the others).
       for (const fuel of GRID_FUEL_CODES) {
+        if (!hasFuel(profile, fuel)) continue;
         totalFuels[fuel] += round(h.fuels[fuel]);
         fuels.push({ respondent: region.code, period, fuel, value: round(h.fuels[fuel]), sample: true });
       }
@@ -168,7 +187,9 @@ export function sampleGridWeek(now: Date): { hours: SampleGridHour[]; fuels: Sam
       interchange: ahead ? null : total.interchange,
       sample: true,
     });
-    if (!ahead) for (const fuel of GRID_FUEL_CODES) fuels.push({ respondent: LOWER_48, period, fuel, value: totalFuels[fuel], sample: true });
+    if (!ahead)
+      for (const fuel of GRID_FUEL_CODES.filter((f) => Object.values(PROFILES).some((p) => hasFuel(p, f))))
+        fuels.push({ respondent: LOWER_48, period, fuel, value: totalFuels[fuel], sample: true });
   }
   return { hours, fuels };
 }

@@ -12,6 +12,11 @@ export interface ChartTable {
   decimals: (number | null)[];
   /** The periods (`YYYY-MM-DD`) of the first column are months: said "August 2026" in the table view (the CSV keeps them as written). */
   dates?: 'day' | 'month' | undefined;
+  /**
+   * How the table view says each row's first cell when it is an instant (an hour as ISO 8601
+   * with its offset): "Fri, Nov 20, 4 PM CT (5 PM ET)". The CSV keeps the cell as it is.
+   */
+  labels?: string[] | undefined;
 }
 
 /** The CSV of a table: its header row, then its rows, numbers as written (no grouping), gaps empty (RFC 4180, CRLF). */

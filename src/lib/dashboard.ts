@@ -1,3 +1,4 @@
+import { fuelColor, OTHER_FUEL } from '@db/catalog/fuels';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 
 /**
@@ -27,18 +28,16 @@ export const PRICE_CHANGE_TEXT = '+12.4% vs last quarter';
 export const VOLATILITY_TEXT = '18.7% 30-day volatility';
 export const DEFAULT_RENEWABLE_SHARE = 23.1;
 
-/** Fixed pie colors by source (fixed colors); unknown sources cycle the extras. */
-export const ENERGY_MIX_COLORS: Record<string, string> = {
-  'Natural Gas': '#1d4ed8',
-  Renewables: '#15803d',
-  Coal: '#52525b',
-  Nuclear: '#c2410c',
-};
-const EXTRA_COLORS = ['#7c3aed', '#0891b2', '#be185d', '#a16207'];
+/**
+ * The pie's colours: each source's colour in the fuel catalog (db/catalog/fuels.ts), so natural
+ * gas is the same colour here as on the grid, state and report charts; a source the catalog does
+ * not know takes the next of the extras, which no fuel uses.
+ */
+const EXTRA_COLORS = ['#2563eb', '#b91c1c', '#65a30d', '#0f172a'];
 
 export function energyMixColors(mix: EnergyMixEntry[]): string[] {
   let extra = 0;
-  return mix.map((m) => ENERGY_MIX_COLORS[m.source] ?? EXTRA_COLORS[extra++ % EXTRA_COLORS.length] ?? '#6b7280');
+  return mix.map((m) => fuelColor(m.source) ?? EXTRA_COLORS[extra++ % EXTRA_COLORS.length] ?? OTHER_FUEL.color);
 }
 
 /** The renewable share shown beside the pie: the Renewables entry, else 23.1%. */

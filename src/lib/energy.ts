@@ -1,3 +1,4 @@
+import { FUELS } from '@db/catalog/fuels';
 import type { GenerationFuel } from '@db/constants';
 
 export { GENERATION_FUELS, type GenerationFuel } from '@db/constants';
@@ -57,20 +58,17 @@ export const US_STATES: Record<string, string> = {
   WY: 'Wyoming',
 };
 
-/** EIA fuel type ids stored for generation; ALL is the total of every fuel. */
+/** The monthly generation fuels of the catalog (db/catalog/fuels.ts), in its order: their EIA `fueltypeid`, name and colour. */
+export const MONTHLY_FUELS = FUELS.flatMap((f) =>
+  f.monthly === null ? [] : [{ code: f.monthly, label: f.label, color: f.color, renewable: f.renewable }],
+);
+type MonthlyFuel = (typeof MONTHLY_FUELS)[number]['code'];
 
-/** Display names of the fuels (the total excluded). */
-export const FUEL_LABELS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
-  NG: 'Natural Gas',
-  COW: 'Coal',
-  NUC: 'Nuclear',
-  WND: 'Wind',
-  SUN: 'Solar',
-  HYC: 'Hydro',
-};
+/** Display names of the fuels (the total excluded), in the catalog's order. */
+export const FUEL_LABELS = Object.fromEntries(MONTHLY_FUELS.map((f) => [f.code, f.label])) as Record<Exclude<GenerationFuel, 'ALL'>, string>;
 
 /** Fuels counted as renewable in the energy mix's "Renewables". */
-export const RENEWABLE_FUELS = ['HYC', 'WND', 'SUN'] as const;
+export const RENEWABLE_FUELS: readonly MonthlyFuel[] = MONTHLY_FUELS.filter((f) => f.renewable).map((f) => f.code);
 
 /** A stored series' `source` after an EIA import: `eia:<route>:<facet values>`. */
 export function eiaSource(route: string, facets: Readonly<Record<string, readonly string[]>>): string {
@@ -81,3 +79,8 @@ export function eiaSource(route: string, facets: Readonly<Record<string, readonl
 export function isEiaSource(source: string): boolean {
   return source.startsWith('eia:');
 }
+
+// Every monthly fuel the import keeps is in the catalog, and every catalog fuel with a monthly code is kept.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const monthlyFuelsMatch: Same<MonthlyFuel, Exclude<GenerationFuel, 'ALL'>> = true;
+void monthlyFuelsMatch;

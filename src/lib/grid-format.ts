@@ -84,6 +84,19 @@ export function wallClockMs(instant: Date | number, timeZone: string): number {
   return zonedParts(new Date(instant), timeZone).ms;
 }
 
+/**
+ * An instant in ISO 8601 on a zone's clock with its offset from UTC: "2026-11-20T16:00:00-06:00"
+ * (what a spreadsheet reads as one moment, and a reader as the region's own hour).
+ */
+export function isoInZone(instant: Date | number | string, timeZone: string): string {
+  const time = new Date(instant).getTime();
+  const wall = zonedParts(new Date(time), timeZone).ms;
+  const offset = Math.round((wall - time) / 60_000);
+  const abs = Math.abs(offset);
+  const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${new Date(wall).toISOString().slice(0, 19)}${zone}`;
+}
+
 /** The local day an hour belongs to: the day of its middle (the hour ending at midnight closes the day before). */
 export function localDayOfHour(end: Date | number | string, timeZone: string): string {
   return zonedParts(new Date(new Date(end).getTime() - 30 * 60_000), timeZone).day;

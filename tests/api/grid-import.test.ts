@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gridFuelHourly, gridHourly, pagePurges } from '@db/schema';
 import { formatGigawatts } from '@/lib/grid-format';
+import { GRID_FUEL_ALIASES } from '@db/catalog/fuels';
 import { GRID_FUEL_CODES } from '@db/catalog/grid';
 import { defaultEiaRoutes, FAKE_EIA_KEY, FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, fakeGridFuels, startFakeEia } from '../fakes/eia.ts';
 import { fetchCurrent } from '../helpers/purge.ts';
@@ -98,7 +99,7 @@ describe('the hourly grid import', () => {
     expect(gap.forecast).not.toBeNull();
     // Forecast hours run a day past the last demand hour.
     expect(tex.at(-1)!.period.getTime()).toBe(lastHour + 24 * HOUR);
-    // A respondent the site does not keep (ERCO) is left out; a fuel it does not list (battery) is added to Other; a null is a gap.
+    // A respondent the site does not keep (ERCO) is left out; storage and geothermal are fuels of their own, not added to Other; a null is a gap.
     expect(await hours('ERCO')).toEqual([]);
     const fuelsAt = (respondent: string, period: number) =>
       db()
@@ -106,13 +107,21 @@ describe('the hourly grid import', () => {
         .from(gridFuelHourly)
         .where(and(eq(gridFuelHourly.respondent, respondent), eq(gridFuelHourly.period, new Date(period))));
     const usLast = await fuelsAt('US48', lastHour);
-    // The fake's fuels are the recorded hour's (rto-fuel-type-data.json): those the grid does not list add up in Other.
+    // The fake's fuels are the recorded hour's (rto-fuel-type-data.json): each listed fuel apart,
+    // the codes counted with one (SNB with solar, UES with other storage) added to it, a negative
+    // Other stored as other storage.
     const recorded = fakeGridFuels('US48', lastHour);
-    const listed = new Set<string>(GRID_FUEL_CODES);
-    const other = recorded.filter((f) => f.fuel === 'OTH' || !listed.has(f.fuel)).reduce((sum, f) => sum + f.value, 0);
     expect(recorded.map((f) => f.fuel)).toEqual(expect.arrayContaining(['BAT', 'PS', 'SNB', 'UES']));
-    expect(usLast.find((f) => f.fuel === 'OTH')?.value).toBe(other);
-    expect(usLast.map((f) => f.fuel)).not.toContain('BAT');
+    const listed = new Set<string>(GRID_FUEL_CODES);
+    const expected = new Map<string, number>();
+    for (const f of recorded) {
+      const fuel = listed.has(f.fuel) ? f.fuel : (GRID_FUEL_ALIASES[f.fuel] ?? 'OTH');
+      expected.set(fuel, (expected.get(fuel) ?? 0) + f.value);
+    }
+    const other = expected.get('OTH') ?? 0;
+    if (other < 0) expected.set('OES', (expected.get('OES') ?? 0) + other).set('OTH', 0);
+    expect(Object.fromEntries(usLast.map((f) => [f.fuel, f.value]))).toEqual(Object.fromEntries(expected));
+    expect(usLast.find((f) => f.fuel === 'BAT')?.value).toBe(recorded.find((f) => f.fuel === 'BAT')?.value);
     expect((await fuelsAt('US48', lastHour - 7 * HOUR)).map((f) => f.fuel)).not.toContain('SUN');
 
     // Every region's pages render afresh: the sample label is gone, the latest hour is EIA's.
@@ -166,13 +175,73 @@ describe('the hourly grid import', () => {
     // Texas' embed draws the revised hour (in GW, as its chart does); California's was not purged.
     const tex = await fetchCurrent(`${server.url}/embed/grid/TEX`);
     expect(tex.headers.get('ETag')).not.toBe(texEmbed);
-    expect(await tex.text()).toContain(`[0,${Math.round((fakeGridDemand('TEX', lastHour) + 1234) / 100) / 10}]`);
+    expect(await tex.text()).toContain(`[0,${(fakeGridDemand('TEX', lastHour) + 1234) / 1000}]`);
     // California's was not purged: no purge since names it (above; every process applies exactly
     // the logged purges). Which process answers is the cluster's choice, so the cache state of one
     // process is not asserted here; the page-cache suite proves purges per process.
     const calNow = await fetchCurrent(`${server.url}/embed/grid/CAL`);
     expect(calNow.headers.get('Surrogate-Key')?.split(' ')).toEqual(['site', 'g:CAL']);
     expect(calEmbed).toBeTruthy();
+  }, 120_000);
+
+  it('keeps EIA-930’s fuels apart as EIA reports them: storage charging negative, Other never negative', async () => {
+    // Figures as EIA sends them (tests/fixtures of recorded answers: California's Other "-2352" at
+    // 2024-12-15T00, Texas' unknown energy storage "-113", a battery "-55", geothermal), put into
+    // the fake's last hour, with a code EIA might add later.
+    const rows = eia.routes.get('electricity/rto/fuel-type-data')!;
+    const at = fakeEiaHour(lastHour);
+    const base = rows.find((r) => r['respondent'] === 'TEX' && r['period'] === at)!;
+    const set = (respondent: string, fueltype: string, value: string) => {
+      const row = rows.find((r) => r['respondent'] === respondent && r['period'] === at && r['fueltype'] === fueltype);
+      if (row) row['value'] = value;
+      else rows.push({ ...base, respondent, 'respondent-name': respondent, fueltype, 'type-name': fueltype, value });
+    };
+    set('TEX', 'BAT', '-55');
+    set('TEX', 'UES', '-113');
+    set('TEX', 'SNB', '12');
+    set('TEX', 'XYZ', '5');
+    set('CAL', 'OTH', '-2352');
+    set('CAL', 'GEO', '675');
+    expect((await runNow()).lastStatus).toBe('succeeded');
+
+    const fuelsAt = async (respondent: string) =>
+      Object.fromEntries(
+        (
+          await db()
+            .select()
+            .from(gridFuelHourly)
+            .where(and(eq(gridFuelHourly.respondent, respondent), eq(gridFuelHourly.period, new Date(lastHour))))
+        ).map((f) => [f.fuel, f.value]),
+      );
+    const fake = (respondent: string, fuel: string) => fakeGridFuels(respondent, lastHour).find((f) => f.fuel === fuel)?.value ?? 0;
+    const tex = await fuelsAt('TEX');
+    // Battery storage charging stays negative, as battery storage; storage of an unknown kind is other storage.
+    expect(tex['BAT']).toBe(-55);
+    expect(tex['OES']).toBe(fake('TEX', 'OES') - 113);
+    // Solar with an integrated battery counts as solar; a code the catalog does not know, as Other.
+    expect(tex['SUN']).toBe(fake('TEX', 'SUN') + 12);
+    expect(tex['OTH']).toBe(fake('TEX', 'OTH') + fake('TEX', 'UNK') + 5);
+    const cal = await fuelsAt('CAL');
+    expect(cal['GEO']).toBe(675);
+    // California's negative Other was storage charging, reported under Other: it is drawn as other storage, and Other is 0.
+    expect(cal['OTH']).toBe(0);
+    expect(cal['OES']).toBe(fake('CAL', 'OES') + fake('CAL', 'UES') - 2352);
+    const [lowest] = await db()
+      .select({ value: gridFuelHourly.value })
+      .from(gridFuelHourly)
+      .where(eq(gridFuelHourly.fuel, 'OTH'))
+      .orderBy(asc(gridFuelHourly.value))
+      .limit(1);
+    expect(lowest?.value).toBeGreaterThanOrEqual(0);
+
+    // The page says the battery is charging and draws it in its colour; the API gives the negative figure.
+    const page = await (await fetchCurrent(`${server.url}/grid/tex`)).text();
+    expect(page).toMatch(/Battery storage<\/span>\s*<span[^>]*data-testid="grid-mix-drawing"[^>]*>\s*charging/);
+    expect(page).toContain(`data-fuel="BAT"`);
+    const api = (await (await fetchCurrent(`${server.url}/api/grid/TEX?start=${at}&end=${at}`)).json()) as {
+      hours: { fuels: Record<string, number | null> }[];
+    };
+    expect(api.hours[0]?.fuels).toMatchObject({ BAT: -55, OES: tex['OES'], GEO: null });
   }, 120_000);
 
   it('is idempotent: a run with nothing new writes nothing and purges nothing', async () => {

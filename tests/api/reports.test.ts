@@ -37,7 +37,7 @@ describe('reports', () => {
     const shares = r.chart.series[0]?.data as number[];
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
     expect(r.table.columns).toEqual(['Source', 'Generation (GWh)', 'Share (%)']);
-    expect(r.chart.categories).toContain('Natural Gas');
+    expect(r.chart.categories).toContain('Natural gas');
   });
 
   it('Regional Data ranks every state', async () => {

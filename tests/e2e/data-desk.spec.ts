@@ -92,12 +92,17 @@ test('the states table downloads as a CSV of exactly what it shows, in its secto
   const lines = readFileSync(await file.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toBe('State,Postal code,Price (¢/kWh),Change over a year (%)');
+  expect(lines[0]).toBe('Month,State,Postal code,Price (¢/kWh),Price a year before (¢/kWh),Change over a year (%)');
   expect(lines).toHaveLength(52);
+  const records = lines.slice(1).map((l) => l.split(','));
+  // The month as a date, the same on every row; the change as shown, and as the two prices give it.
+  expect(new Set(records.map(([month]) => month))).toEqual(new Set([expect.stringMatching(/^\d{4}-\d{2}-01$/)]));
   const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/[+%]/g, '').replace('−', '-'))));
-  expect(lines.slice(1).map((l) => l.split(',').slice(1))).toEqual(
+  expect(records.map(([, , code = '', price = '', , change = '']) => [code, price, change])).toEqual(
     shown.map(([code = '', price = '', change = '']) => [code, asShown(price), asShown(change)]),
   );
+  for (const [, , , price = '', before = '', change = ''] of records)
+    if (change !== '') expect(Math.abs((Number(price) / Number(before) - 1) * 100 - Number(change))).toBeLessThanOrEqual(0.06);
 });
 
 test.describe('the live grid', () => {
@@ -123,7 +128,9 @@ test.describe('the live grid', () => {
 });
 
 test.describe('the data desk’s charts in the chart toolkit', () => {
-  test('a grid chart downloads as a PNG with its title, source and the site drawn in, and its CSV is the table it shows', async ({ page }) => {
+  test('a grid chart downloads as a PNG with its title, source and the site drawn in, and its CSV is the table it shows, as a spreadsheet reads it', async ({
+    page,
+  }) => {
     const figure = await openFigure(page, '/grid/tex', 'grid-tex-demand');
     await expect(figure.getByRole('heading', { level: 3, name: 'Texas: hourly demand and day-ahead forecast' })).toBeVisible();
     const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
@@ -147,9 +154,31 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
     const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(header.join(','));
-    // Every hour as the table says it (its label, in quotes: it has commas) and its figures as drawn.
-    const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/,/g, '').replace('−', '-'))));
-    expect(lines.slice(1)).toEqual(rows.map(([hour = '', ...cells]) => [`"${hour}"`, ...cells.map(asShown)].join(',')));
+    // A row per hour the table shows: the hour as ISO 8601 with Texas' offset (one moment a
+    // spreadsheet reads), each an hour after the one before, the table's own cell holding it as its
+    // machine time; every figure as stored (the API's megawatthours, in gigawatts, every digit),
+    // which the table says to a tenth.
+    const records = lines.slice(1).map((line) => line.split(','));
+    expect(records).toHaveLength(rows.length);
+    const hours = records.map(([hour = '']) => hour);
+    for (const hour of hours) expect(hour).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00-0[56]:00$/);
+    hours.slice(1).forEach((hour, i) => expect(Date.parse(hour) - Date.parse(hours[i]!)).toBe(3_600_000));
+    expect(await table.locator('tbody th time').first().getAttribute('datetime')).toBe(hours[0]);
+    const api = (await (
+      await page.request.get(
+        `/api/grid/TEX?start=${new Date(hours[0]!).toISOString().slice(0, 13)}&end=${new Date(hours.at(-1)!).toISOString().slice(0, 13)}`,
+      )
+    ).json()) as { hours: { period: string; demand: number | null; forecast: number | null }[] };
+    const stored = new Map(api.hours.map((h) => [Date.parse(h.period), h]));
+    const figure2 = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v / 1000));
+    expect(records.map(([, ...cells]) => cells.join(','))).toEqual(
+      hours.map((hour) => [figure2(stored.get(Date.parse(hour))?.demand), figure2(stored.get(Date.parse(hour))?.forecast)].join(',')),
+    );
+    const asShown = (text: string) => (text === '–' ? null : Number(text.replace(/,/g, '').replace('−', '-')));
+    const tenth = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    expect(rows.map(([, ...cells]) => cells.map(asShown))).toEqual(
+      records.map(([, ...cells]) => cells.map((c) => (c === '' ? null : Number(tenth.format(Number(c)))))),
+    );
     await expect(figure.getByRole('status')).toHaveText('CSV downloaded.');
   });
 

@@ -74,7 +74,7 @@ test('Market Share and Regional Data generate with their tables and CSVs', async
   await openReports(page);
   await sendReportForm(page, 'Market Share', { Period: '12m' });
   let report = await expectReport(page, 'Market Share');
-  await expect(report.getByRole('region', { name: 'Market Share data table' }).getByRole('rowheader').first()).toHaveText('Natural Gas');
+  await expect(report.getByRole('region', { name: 'Market Share data table' }).getByRole('rowheader').first()).toHaveText('Natural gas');
   let csv = await downloadCsv(page, report);
   expect(csv.name).toBe('market-share-12m.csv');
   expect(csv.lines[0]).toBe('Source,Generation (GWh),Share (%)');

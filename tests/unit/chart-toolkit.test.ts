@@ -185,7 +185,7 @@ describe('a data desk chart in the toolkit', () => {
     decimals: 1,
     source: 'Source: EIA, Hourly Electric Grid Monitor (Form EIA-930), respondent TEX.',
     asOfText: 'Tue, Nov 24, 8 AM CT (9 AM ET)',
-    x: { kind: 'datetime', times: [0, 3_600_000], zone: 'CT' },
+    x: { kind: 'datetime', times: [0, 3_600_000], zone: 'CT', instants: ['2026-11-24T07:00:00-06:00', '2026-11-24T08:00:00-06:00'] },
     labels: ['Tue, Nov 24, 7 AM CT (8 AM ET)', 'Tue, Nov 24, 8 AM CT (9 AM ET)'],
     series: [
       { name: 'Demand', color: '#1d4ed8', values: [45.3, null] },
@@ -204,12 +204,13 @@ describe('a data desk chart in the toolkit', () => {
     series: [{ name: 'Texas', color: '#1d4ed8', values: [15.1, 15.32] }],
   };
 
-  it('tabulates what the chart draws: a row per hour as labeled, or per month as a date; a column per line with its unit', () => {
+  it('tabulates what the chart draws: a row per hour as an ISO 8601 time with its offset (labeled for readers), or per month as a date; a column per line with its unit', () => {
     const table = dataChartTable(hourly);
     expect(table.columns).toEqual(['Hour ending (CT)', 'Demand (GW)', 'Day-ahead forecast (GW)']);
     expect(tableCsv(table)).toBe(
-      'Hour ending (CT),Demand (GW),Day-ahead forecast (GW)\r\n"Tue, Nov 24, 7 AM CT (8 AM ET)",45.3,44.9\r\n"Tue, Nov 24, 8 AM CT (9 AM ET)",,46\r\n',
+      'Hour ending (CT),Demand (GW),Day-ahead forecast (GW)\r\n2026-11-24T07:00:00-06:00,45.3,44.9\r\n2026-11-24T08:00:00-06:00,,46\r\n',
     );
+    expect(table.labels).toEqual(hourly.labels);
     expect(tableCellText(table, 46, 2)).toBe('46.0');
     const months = dataChartTable(monthly);
     expect(months.rows).toEqual([

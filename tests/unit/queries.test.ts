@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RENEWABLE_SHARE, ENERGY_MIX_COLORS, energyMixColors, renewableShare } from '@/lib/dashboard';
+import { fuelColor } from '@db/catalog/fuels';
+import { DEFAULT_RENEWABLE_SHARE, energyMixColors, renewableShare } from '@/lib/dashboard';
 import { categoryBadgeClass } from '@/lib/categories';
 import { articleListQuerySchema } from '@/lib/validation/article-list-query';
 import { newsPageQuerySchema } from '@/lib/validation/news-page-query';
@@ -45,7 +46,7 @@ describe('dashboard constants', () => {
         { source: 'Coal', percentage: 1 },
         { source: 'Natural Gas', percentage: 1 },
       ]),
-    ).toEqual([ENERGY_MIX_COLORS['Coal'], ENERGY_MIX_COLORS['Natural Gas']]);
+    ).toEqual([fuelColor('Coal'), fuelColor('Natural gas')]);
   });
 });
 

@@ -34,12 +34,14 @@ export function ChartTableView({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, r) => (
             <tr key={String(row[0])} className="border-t">
               {row.map((cell, i) =>
                 i === 0 ? (
                   <th key={i} scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                    {typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? (
+                    {typeof cell === 'string' && table.labels?.[r] !== undefined ? (
+                      <time dateTime={cell}>{table.labels[r]}</time>
+                    ) : typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? (
                       <time dateTime={cell}>{tableCellText(table, cell, i)}</time>
                     ) : (
                       tableCellText(table, cell, i)

@@ -1,6 +1,7 @@
 // ApexCharts options for every chart of the site, as plain functions of the data. Only
 // types come from apexcharts here: the library itself loads lazily with the chart.
 import type { ApexOptions } from 'apexcharts';
+import { fuelColor, OTHER_FUEL } from '@db/catalog/fuels';
 import { formatNumber } from '@/lib/market-format';
 import type { Report } from '@/lib/wire/markets';
 import type { ApexChartProps } from '@/components/charts/ApexChart';
@@ -55,12 +56,15 @@ export function reportChartProps(report: Report): ChartProps {
   const format = (v: number) => (typeof v === 'number' ? `${formatNumber(v, chart.decimals)}${suffix}` : String(v));
   const base = baseChartOptions();
   if (chart.type === 'donut') {
+    const labels = chart.categories ?? [];
     return {
       type: 'donut',
       series: (chart.series[0]?.data ?? []) as number[],
       options: {
         ...base,
-        labels: chart.categories ?? [],
+        labels,
+        // A slice that is a fuel takes the fuel's colour (db/catalog/fuels.ts), as on every other chart.
+        colors: labels.map((l, i) => fuelColor(l) ?? CHART_PALETTE[i % CHART_PALETTE.length] ?? OTHER_FUEL.color),
         dataLabels: { enabled: true, formatter: (v: number) => `${formatNumber(v, 1)}%` },
         tooltip: { y: { formatter: format } },
       },

@@ -3,10 +3,11 @@
 import { GRID_FUELS, type GridRegion } from '@db/catalog/grid';
 import type { DataChartSpec } from '@/components/data-desk/data-chart';
 import type { GridChartKind } from '@/lib/data-desk-views';
-import { formatHourBothZones, gridZoneText, wallClockMs } from '@/lib/grid-format';
+import { formatHourBothZones, gridZoneText, isoInZone, wallClockMs } from '@/lib/grid-format';
 import type { GridHistory } from '@/lib/wire/grid';
 
-const gw = (mwh: number | null) => (mwh === null ? null : Math.round(mwh / 100) / 10);
+/** Megawatthours in an hour as gigawatts, every digit kept (the table and the CSV give the figure as stored; the chart says it to a tenth). */
+const gw = (mwh: number | null) => (mwh === null ? null : mwh / 1000);
 
 /** What both charts of a region say about their time axis, source and as-of. */
 function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hours']) {
@@ -16,7 +17,12 @@ function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hou
     source: history.region.source.text,
     asOfText: latest ? formatHourBothZones(latest, region) : '',
     decimals: 1,
-    x: { kind: 'datetime' as const, times: hours.map((h) => wallClockMs(new Date(h.period), region.timeZone)), zone: region.zoneAbbr },
+    x: {
+      kind: 'datetime' as const,
+      times: hours.map((h) => wallClockMs(new Date(h.period), region.timeZone)),
+      zone: region.zoneAbbr,
+      instants: hours.map((h) => isoInZone(h.period, region.timeZone)),
+    },
     labels: hours.map((h) => formatHourBothZones(h.period, region)),
   };
 }
@@ -37,7 +43,11 @@ export function demandChart(region: GridRegion, history: GridHistory): DataChart
   };
 }
 
-/** Net generation by fuel over the week, stacked. */
+/**
+ * Net generation by fuel over the week, stacked, every fuel in its catalog colour. Storage that
+ * charges (and any fuel drawing power) is drawn below zero, lighter, as "Battery storage
+ * charging" (see `stackLayers`); the bands above zero add up to what was generated.
+ */
 export function fuelChart(region: GridRegion, history: GridHistory): DataChartSpec {
   const hours = history.hours.filter((h) => Object.values(h.fuels).some((v) => v !== null));
   const fuels = GRID_FUELS.filter((f) => hours.some((h) => (h.fuels[f.code] ?? 0) !== 0));
@@ -48,7 +58,12 @@ export function fuelChart(region: GridRegion, history: GridHistory): DataChartSp
     stacked: true,
     height: 340,
     ...frame(region, history, hours),
-    series: fuels.map((f) => ({ name: f.label, color: f.color, values: hours.map((h) => gw(h.fuels[f.code])) })),
+    series: fuels.map((f) => ({
+      name: f.label,
+      color: f.color,
+      values: hours.map((h) => gw(h.fuels[f.code])),
+      ...(f.storage ? { negativeName: `${f.label} charging` } : {}),
+    })),
   };
 }
 
@@ -57,7 +72,8 @@ export function gridChart(region: GridRegion, history: GridHistory, chart: GridC
   return chart === 'demand' ? demandChart(region, history) : fuelChart(region, history);
 }
 
-/** What a grid chart's reader should know: the unit and the zone of its hours. */
-export function gridChartNote(region: GridRegion): string {
-  return `Hour by hour, in gigawatts. ${gridZoneText(region)}`;
+/** What a grid chart's reader should know: the unit and the zone of its hours; for the fuels, where storage that charges is. */
+export function gridChartNote(region: GridRegion, chart: GridChartKind = 'demand'): string {
+  const storage = chart === 'generation' ? ' Storage that charges is drawn below zero, lighter.' : '';
+  return `Hour by hour, in gigawatts.${storage} ${gridZoneText(region)}`;
 }

@@ -2,7 +2,8 @@
 // monthly net generation by fuel.
 import type { RetailSectorSlug } from '@db/catalog/grid';
 import type { DataChartSpec } from '@/components/data-desk/data-chart';
-import { FUEL_LABELS, type GenerationFuel } from '@/lib/energy';
+import { OTHER_FUEL } from '@db/catalog/fuels';
+import { MONTHLY_FUELS } from '@/lib/energy';
 import { generationSourceLine } from '@/lib/market-format';
 import { formatMonth, PRICE_UNIT, retailSector } from '@/lib/state-format';
 import type { StateChartView } from '@/lib/data-desk-views';
@@ -13,16 +14,6 @@ export interface GenerationMonth {
   period: string;
   fuels: Record<string, number>;
 }
-
-/** Fuel colors of the monthly generation chart (the grid's palette where the fuels match). */
-const FUEL_COLOURS: Record<Exclude<GenerationFuel, 'ALL'>, string> = {
-  NUC: '#7c3aed',
-  COW: '#52525b',
-  NG: '#d97706',
-  HYC: '#0891b2',
-  WND: '#15803d',
-  SUN: '#ca8a04',
-};
 
 /** What both charts of a state share: its months as the x axis (short names, long ones for the table, first days for the CSV), 300 px high, as of the latest month. */
 function monthlyAxis(months: readonly { period: string }[]) {
@@ -57,11 +48,11 @@ export function priceChart(history: StateHistory, sector: RetailSectorSlug): Dat
 
 /** The state's net generation by fuel, month by month, stacked; what the listed fuels leave is Other. */
 export function generationChart(state: { code: string; name: string }, months: readonly GenerationMonth[], sample: boolean): DataChartSpec {
-  const fuels = (Object.keys(FUEL_LABELS) as Exclude<GenerationFuel, 'ALL'>[]).filter((f) => months.some((m) => (m.fuels[f] ?? 0) > 0));
+  const fuels = MONTHLY_FUELS.filter((f) => months.some((m) => (m.fuels[f.code] ?? 0) > 0));
   const other = months.map((m) => {
     const total = m.fuels['ALL'];
     if (total === undefined) return null;
-    return Math.max(0, Math.round((total - fuels.reduce((sum, f) => sum + (m.fuels[f] ?? 0), 0)) * 10) / 10);
+    return Math.max(0, Math.round((total - fuels.reduce((sum, f) => sum + (m.fuels[f.code] ?? 0), 0)) * 10) / 10);
   });
   const last = months.at(-1)?.period ?? '';
   return {
@@ -74,8 +65,8 @@ export function generationChart(state: { code: string; name: string }, months: r
     decimals: 0,
     ...monthlyAxis(months),
     series: [
-      ...fuels.map((f) => ({ name: FUEL_LABELS[f], color: FUEL_COLOURS[f], values: months.map((m) => m.fuels[f] ?? null) })),
-      { name: 'Other', color: '#94a3b8', values: other },
+      ...fuels.map((f) => ({ name: f.label, color: f.color, values: months.map((m) => m.fuels[f.code] ?? null) })),
+      { name: OTHER_FUEL.label, color: OTHER_FUEL.color, values: other },
     ],
   };
 }

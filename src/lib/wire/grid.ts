@@ -24,7 +24,7 @@ const gridHourFields = {
 export const gridMixEntrySchema = z.object({
   fuel: about(z.enum(GRID_FUEL_CODES as [GridFuelCode, ...GridFuelCode[]]), 'EIA’s fuel code.'),
   label: z.string(),
-  value: about(z.number(), 'Net generation, megawatthours in the hour.'),
+  value: about(z.number(), 'Net generation, megawatthours in the hour; negative when the fuel drew power (storage charging).'),
   share: about(z.number(), 'Percent of the hour’s net generation (fuels that drew power count as 0).'),
 });
 export type GridMixEntry = z.output<typeof gridMixEntrySchema>;
@@ -79,7 +79,7 @@ export const gridHistorySchema = namedObject('GridHistory', 'A grid region’s h
         z.object(
           Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, z.nullable(z.number())])) as Record<GridFuelCode, z.ZodMiniNullable<z.ZodMiniNumber>>,
         ),
-        'Net generation by fuel, megawatthours in the hour; null where EIA has no figure.',
+        'Net generation by fuel, megawatthours in the hour (negative while storage charges); null where EIA has no figure.',
       ),
     }),
   ),

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { generation } from '@db/schema';
+import { energyMixName, OTHER_FUEL, RENEWABLES } from '@db/catalog/fuels';
 import { FUEL_LABELS, RENEWABLE_FUELS } from '@/lib/energy';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { db, type Executor } from '@/server/db';
@@ -58,13 +59,13 @@ export async function generationEnergyMix(tx: Executor = db): Promise<{ mix: Ene
   if (total <= 0) return undefined;
   const renewables = RENEWABLE_FUELS.reduce((sum, f) => sum + value(f), 0);
   const mix: EnergyMixEntry[] = [
-    { source: FUEL_LABELS.NG, percentage: round1((value('NG') / total) * 100) },
-    { source: 'Renewables', percentage: round1((renewables / total) * 100) },
-    { source: FUEL_LABELS.COW, percentage: round1((value('COW') / total) * 100) },
-    { source: FUEL_LABELS.NUC, percentage: round1((value('NUC') / total) * 100) },
+    { source: energyMixName(FUEL_LABELS.NG), percentage: round1((value('NG') / total) * 100) },
+    { source: RENEWABLES.label, percentage: round1((renewables / total) * 100) },
+    { source: energyMixName(FUEL_LABELS.COW), percentage: round1((value('COW') / total) * 100) },
+    { source: energyMixName(FUEL_LABELS.NUC), percentage: round1((value('NUC') / total) * 100) },
   ];
   const other = round1(100 - mix.reduce((sum, m) => sum + m.percentage, 0));
-  if (other >= 0.5) mix.push({ source: 'Other', percentage: other });
+  if (other >= 0.5) mix.push({ source: OTHER_FUEL.label, percentage: other });
   return { mix, month, sample: rows.some((r) => r.source !== 'eia') };
 }
 

@@ -1,3 +1,4 @@
+import { GRID_FUEL_ALIASES } from '@db/catalog/fuels';
 import { GRID_FUEL_CODES, GRID_REGION_CODES, GRID_RETENTION_DAYS, GRID_SERIES_TYPES, LOWER_48, type GridFuelCode } from '@db/catalog/grid';
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { loadConfig } from '@/server/config';
@@ -40,7 +41,7 @@ export const EIA_GRID_REGION_DATA: Omit<EiaQuery, 'start' | 'end'> = {
   tiebreak: ['respondent', 'type'],
 };
 
-/** Hourly net generation by fuel of the 14 respondents (every fuel: those not listed are summed into Other). */
+/** Hourly net generation by fuel of the 14 respondents (every fuel EIA reports: see `gridFuelOf`). */
 export const EIA_GRID_FUEL_DATA: Omit<EiaQuery, 'start' | 'end'> = {
   route: 'electricity/rto/fuel-type-data',
   frequency: 'hourly',
@@ -63,6 +64,18 @@ export function parseEiaHour(period: unknown): number | undefined {
 
 const respondents = new Set<string>(GRID_REGION_CODES);
 const fuels = new Set<string>(GRID_FUEL_CODES);
+
+/**
+ * The grid fuel an EIA-930 `fueltype` code is stored as: a listed fuel as itself (battery
+ * storage, geothermal, pumped storage and other storage among them, each apart), a code counted
+ * with a listed fuel as that fuel (`GRID_FUEL_ALIASES`: SNB with solar, WNB with wind, UES with
+ * other storage, UNK with Other), and any code EIA adds later as Other. Storage is never summed
+ * into a generating fuel, so Other is not made negative by batteries that charge.
+ */
+export function gridFuelOf(code: string): GridFuelCode {
+  const listed = fuels.has(code) ? code : GRID_FUEL_ALIASES[code];
+  return listed !== undefined && fuels.has(listed) ? (listed as GridFuelCode) : 'OTH';
+}
 type HourFields = Omit<GridHourRow, 'sample'>;
 
 /** The region rows of an answer, one per respondent and hour; gaps, unknown respondents and types are left out. */
@@ -82,20 +95,32 @@ export function gridHoursOf(rows: readonly EiaRow[]): HourFields[] {
   return [...hours.values()];
 }
 
-/** The fuel rows of an answer, one per respondent, hour and listed fuel (other fuels summed into OTH); gaps are left out. */
+/**
+ * The fuel rows of an answer, one per respondent, hour and grid fuel (codes counted together
+ * summed, see `gridFuelOf`); gaps are left out. Other is never negative: an hour whose Other adds
+ * up below zero drew power, which on the grid is storage charging that a balancing authority
+ * reported under Other (EIA's recorded California hour of 2024-12-15T00 has Other at −2,352 MWh,
+ * before CAISO reported its batteries apart), so that draw is stored as Other storage and Other
+ * as 0.
+ */
 export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'>[] {
   const values = new Map<string, Omit<GridFuelRow, 'sample'>>();
+  const add = (respondent: string, time: number, fuel: GridFuelCode, value: number) => {
+    const key = `${respondent}|${time}|${fuel}`;
+    values.set(key, { respondent, period: new Date(time), fuel, value: (values.get(key)?.value ?? 0) + value });
+  };
   for (const row of rows) {
     const time = parseEiaHour(row['period']);
     const respondent = row['respondent'];
     const value = eiaNumber(row['value']);
     if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || value === undefined) continue;
-    const code = typeof row['fueltype'] === 'string' ? row['fueltype'] : '';
-    const fuel: GridFuelCode = fuels.has(code) ? (code as GridFuelCode) : 'OTH';
-    const key = `${respondent}|${time}|${fuel}`;
-    const known = values.get(key);
-    // Fuels EIA reports beyond the listed ones add up in Other.
-    values.set(key, { respondent, period: new Date(time), fuel, value: (known?.value ?? 0) + value });
+    // Codes counted with the same fuel add up.
+    add(respondent, time, gridFuelOf(typeof row['fueltype'] === 'string' ? row['fueltype'] : ''), value);
+  }
+  for (const row of [...values.values()]) {
+    if (row.fuel !== 'OTH' || row.value >= 0) continue;
+    add(row.respondent, row.period.getTime(), 'OES', row.value);
+    row.value = 0;
   }
   return [...values.values()];
 }
