@@ -97,7 +97,8 @@ export function gridHoursOf(rows: readonly EiaRow[]): HourFields[] {
 
 /**
  * The fuel rows of an answer, one per respondent, hour and grid fuel (codes counted together
- * summed, see `gridFuelOf`); gaps are left out. Other is never negative: an hour whose Other adds
+ * summed, see `gridFuelOf`); gaps are left out (a fuel whose own code is a gap, whatever the
+ * codes counted with it say). Other is never negative: an hour whose Other adds
  * up below zero drew power, which on the grid is storage charging that a balancing authority
  * reported under Other (EIA's recorded California hour of 2024-12-15T00 has Other at −2,352 MWh,
  * before CAISO reported its batteries apart), so that draw is stored as Other storage and Other
@@ -109,14 +110,23 @@ export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'
     const key = `${respondent}|${time}|${fuel}`;
     values.set(key, { respondent, period: new Date(time), fuel, value: (values.get(key)?.value ?? 0) + value });
   };
+  // A fuel whose own code EIA sends as a gap is a gap that hour, whatever codes counted with it say.
+  const gaps = new Set<string>();
   for (const row of rows) {
     const time = parseEiaHour(row['period']);
     const respondent = row['respondent'];
     const value = eiaNumber(row['value']);
-    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || value === undefined) continue;
+    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent)) continue;
+    const code = typeof row['fueltype'] === 'string' ? row['fueltype'] : '';
+    const fuel = gridFuelOf(code);
+    if (value === undefined) {
+      if (code === fuel) gaps.add(`${respondent}|${time}|${fuel}`);
+      continue;
+    }
     // Codes counted with the same fuel add up.
-    add(respondent, time, gridFuelOf(typeof row['fueltype'] === 'string' ? row['fueltype'] : ''), value);
+    add(respondent, time, fuel, value);
   }
+  for (const key of gaps) values.delete(key);
   for (const row of [...values.values()]) {
     if (row.fuel !== 'OTH' || row.value >= 0) continue;
     add(row.respondent, row.period.getTime(), 'OES', row.value);
