@@ -2,7 +2,7 @@
 import { openDatabase } from '@db/client';
 import { checkDatabaseFile, DatabaseFileError } from '@db/file-check';
 import { ensureDatabaseFolder, migrateDatabase } from '@db/migrate';
-import { removeMarketSamples, seedDatabase } from '@db/seed';
+import { removeDataSamples, seedDatabase } from '@db/seed';
 import { loadSampleMedia } from '@db/seed/sample-media';
 import { ensureAdmin } from '@/server/auth/admin-user';
 import { findUnreadableSecrets, unreadableSecretsMessage } from '@/server/services/auth/stored-secrets';
@@ -25,11 +25,12 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
     // Planner statistics where they are missing or stale (cheap when they are not).
     await database.client.execute('PRAGMA optimize');
     const access: DatabaseAccess = { read: database.db, write: (fn) => database.db.transaction(fn) };
-    // A site with an EIA key shows no sample market figure as current: none is seeded, and one
-    // seeded before the key was set goes (the series stay, for EIA's figures to fill).
-    if (config.eiaApiKey) await removeMarketSamples(database.db);
+    // A site with an EIA key shows no sample figure as current (market series, generation, state
+    // prices): none is seeded, and any seeded before the key was set goes (the series stay, for
+    // EIA's figures to fill).
+    if (config.eiaApiKey) await removeDataSamples(database.db);
     if (options.seed && config.seed) {
-      await seedDatabase(database.db, new Date(), { marketSamples: !config.eiaApiKey });
+      await seedDatabase(database.db, new Date(), { dataSamples: !config.eiaApiKey });
       await installSampleImages(loadSampleMedia(), access).catch((error: unknown) =>
         // The sample articles keep their plain images; the next start tries again.
         console.error(`Sample images were not put into the media library: ${error instanceof Error ? error.message : String(error)}`),

@@ -51,11 +51,13 @@ async function isEmpty(
 /** What the seed puts in besides the editorial samples. */
 export interface SeedOptions {
   /**
-   * The sample market history (`market_series.source` "seed" marks every row of it). Off on a
-   * site with an EIA key, which never shows a sample as current: the series are created
-   * empty and EIA's figures fill them. On, a seeded series left empty gets its sample again.
+   * The sample figures EIA's replace: the market history (`market_series.source` "seed" marks
+   * every row of it), the generation (`source` "seed") and the state retail prices (`sample`).
+   * Off on a site with an EIA key, which never shows a sample as current: the series are
+   * created empty and EIA's figures fill them and the tables. On, a seeded series left empty
+   * and an empty table get their sample again.
    */
-  marketSamples?: boolean;
+  dataSamples?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface SeedOptions {
  * left alone, so running it again (or against a live site) changes nothing.
  */
 export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options: SeedOptions = {}): Promise<void> {
-  const marketSamples = options.marketSamples ?? true;
+  const dataSamples = options.dataSamples ?? true;
   if (await isEmpty(db, categories)) {
     await db.insert(categories).values([...seedCategories]);
   }
@@ -115,9 +117,9 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
   const bySlug = new Map(stored.map((s) => [s.slug, s]));
   const toFill = MARKET_SERIES.filter((s) => {
     const row = bySlug.get(s.slug);
-    return !row || (marketSamples && row.source === 'seed' && row.n === 0);
+    return !row || (dataSamples && row.source === 'seed' && row.n === 0);
   });
-  const history = marketSamples && toFill.length > 0 ? sampleMarketHistory(now) : undefined;
+  const history = dataSamples && toFill.length > 0 ? sampleMarketHistory(now) : undefined;
   for (const series of toFill) {
     await db.transaction(async (tx) => {
       const id =
@@ -133,7 +135,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
   if (await isEmpty(db, energyMix)) {
     await db.insert(energyMix).values(FALLBACK_ENERGY_MIX.map((m, i) => ({ ...m, sortOrder: i })));
   }
-  if (await isEmpty(db, generation)) {
+  if (dataSamples && (await isEmpty(db, generation))) {
     const rows = generateGeneration(now);
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(generation).values(rows.slice(i, i + 500));
@@ -148,7 +150,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
       for (let i = 0; i < week.fuels.length; i += 500) await tx.insert(gridFuelHourly).values(week.fuels.slice(i, i + 500));
     });
   }
-  if (await isEmpty(db, retailPrices)) {
+  if (dataSamples && (await isEmpty(db, retailPrices))) {
     const rows = sampleRetailPrices(now);
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(retailPrices).values(rows.slice(i, i + 500));
@@ -170,15 +172,19 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
 }
 
 /**
- * Removes the sample market history (the observations of every series still marked "seed"),
- * so a site with an EIA key shows no sample as current; the series stay, empty until EIA's
- * figures fill them. Answers how many observations went.
+ * Removes the sample figures EIA's replace (the observations of every series still marked
+ * "seed", the seeded generation, the sample state retail prices), so a site with an EIA key
+ * shows no sample as current; the series stay, empty until EIA's figures fill them. Answers
+ * how many rows went.
  */
-export async function removeMarketSamples(db: LibSqlDb): Promise<number> {
-  const result = await db
-    .delete(marketObservations)
-    .where(inArray(marketObservations.seriesId, db.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.source, 'seed'))));
-  return result.rowsAffected;
+export async function removeDataSamples(db: LibSqlDb): Promise<number> {
+  return db.transaction(async (tx) => {
+    const seeded = tx.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.source, 'seed'));
+    const observations = await tx.delete(marketObservations).where(inArray(marketObservations.seriesId, seeded));
+    const generated = await tx.delete(generation).where(eq(generation.source, 'seed'));
+    const prices = await tx.delete(retailPrices).where(eq(retailPrices.sample, true));
+    return observations.rowsAffected + generated.rowsAffected + prices.rowsAffected;
+  });
 }
 
 /** Sample comments (approved and pending), a correction, a message to the editors and two calendar events, each marked as a sample. */

@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
-import { marketObservations, marketSeries } from '@db/schema';
+import { generation, marketObservations, marketSeries, retailPrices } from '@db/schema';
 import type { SeriesSummary } from '@/lib/wire/markets';
 import { defaultEiaRoutes, FAKE_EIA_KEY, HENRY_HUB_FUTURES_LAST_DAY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -89,6 +89,19 @@ describe('a site with an EIA key, when EIA sends no row of the Henry Hub contrac
       .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId));
     expect(stored?.n).toBe(0);
     await expectNoFigures(reader, 'henry-hub-futures-1');
+    // Nor the states' prices and generation: their pages say the figures come with the import.
+    expect(await server.database.db.select().from(retailPrices)).toEqual([]);
+    expect(await server.database.db.select().from(generation)).toEqual([]);
+    for (const path of ['/states', '/states/tx', '/api/states/TX']) expect(await reader.text(path), path).not.toMatch(SAMPLE_WORDS);
+    // The API's overview says there is none yet, as it always has for an empty table.
+    const overview = await reader.get('/api/states');
+    expect(overview.status).toBe(404);
+    expect(await overview.json()).toMatchObject({ message: 'No retail prices are stored yet' });
+    expect(await reader.text('/states/tx')).toContain('No figures stored yet');
+    expect((await reader.get('/states/zz')).status).toBe(404);
+    // A state's chart alone has nothing to draw yet: the embed's page for a missing chart.
+    expect((await reader.get('/embed/states/TX')).status).toBe(404);
+    expect(await reader.text('/')).not.toMatch(/Sample data \(seeded/);
   });
 
   it('imports the spot prices, asks for the contracts only up to their end, and still shows no sample of them anywhere', async () => {
