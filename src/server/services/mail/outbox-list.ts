@@ -23,9 +23,19 @@ export async function listOutboxForAdmin(query: AdminOutboxListQuery): Promise<A
   return adminPage(rows.map(asWire), query.page, total, true);
 }
 
-/** One message in full, to read what was sent. */
+/** A link's token (a reader's confirmation, preferences or unsubscribe link; a staff link): its value, however it rides. */
+const LINK_TOKEN = /([?&#]token=)[\w-]{16,}/g;
+
+/**
+ * A message's text or HTML with every link token hidden: the admin reads what was sent, never a
+ * link that acts for its recipient (a staff link's token is not even stored; a reader's link would
+ * confirm, change or end their subscription).
+ */
+export const withTokensHidden = (body: string): string => body.replace(LINK_TOKEN, '$1hidden');
+
+/** One message in full, to read what was sent (its links' tokens hidden). */
 export async function getOutboxMessageForAdmin(id: number): Promise<OutboxMessage> {
   const row = await getOutboxMessage(id);
   if (!row) throw new NotFoundError(messages.outboxMessageNotFound);
-  return asWire(row);
+  return asWire({ ...row, text: withTokensHidden(row.text), html: row.html === null ? null : withTokensHidden(row.html) });
 }
