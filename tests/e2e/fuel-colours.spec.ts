@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FUELS, fuelByName, RENEWABLES } from '@db/catalog/fuels';
+import { chartDownload, drawnChart } from './charts.ts';
+
+// One colour per fuel on every chart a reader meets (issue 32): read from what the pages draw
+// (the grid's fuel mix bars, the home page's energy mix key, in the light and the dark theme) and
+// from the charts' downloads (their legend, drawn from the colours the chart was drawn in).
+
+/** A CSS colour as `#rrggbb`. */
+function hex(css: string): string {
+  const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A chart's figure on its page, drawn. */
+async function figureOf(page: Page, path: string, label: string): Promise<Locator> {
+  await page.goto(path);
+  const figure = page.locator(`[data-chart-figure="${label}"]`);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(drawnChart(figure)).toBeVisible();
+  return figure;
+}
+
+/** The key of a chart's downloaded SVG: each entry's name with the colour of its box. */
+async function svgLegend(page: Page, figure: Locator): Promise<[string, string][]> {
+  const svg = readFileSync(await (await chartDownload(page, figure, /Vector image \(SVG\)/)).path(), 'utf8');
+  return [...svg.matchAll(/<rect [^>]*width="12" height="12" rx="2" fill="(#[0-9a-fA-F]{6})"\/><text [^>]*>([^<]+)<\/text>/g)].map(
+    ([, colour = '', name = '']) => [name.replace(/&amp;/g, '&'), colour.toLowerCase()],
+  );
+}
+
+/** Adds what a chart names to `seen`: each fuel (its "charging" band is the fuel) with the colour it was drawn in. */
+function record(seen: Map<string, Set<string>>, where: string, entries: [string, string][]) {
+  expect(entries.length, where).toBeGreaterThan(0);
+  for (const [name, colour] of entries) {
+    const fuel = fuelByName(name.replace(/ (charging|drawing power)$/, ''));
+    if (!fuel) continue;
+    seen.set(fuel.label, (seen.get(fuel.label) ?? new Set()).add(`${colour} (${where})`));
+  }
+}
+
+test('every chart of a fuel draws it in the catalog’s one colour, downloads and dark mode included', async ({ page }) => {
+  test.setTimeout(180_000);
+  const seen = new Map<string, Set<string>>();
+
+  // The charts' downloads: the grid's and a state's generation by fuel, the Market Share report.
+  record(seen, 'grid chart', await svgLegend(page, await figureOf(page, '/grid/tex', 'grid-tex-generation-by-fuel')));
+  record(seen, 'state chart', await svgLegend(page, await figureOf(page, '/states/ca', 'state-ca-generation-by-fuel')));
+  await page.goto('/analytics?tab=reports&report=share&period=12m');
+  const report = page.getByRole('region', { name: 'Market Share', exact: true });
+  await expect(drawnChart(report)).toBeVisible();
+  record(seen, 'Market Share', await svgLegend(page, report));
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // The grid's fuel mix now: each fuel's bar.
+    await page.goto('/grid/cal');
+    const bars = await page
+      .getByTestId('grid-mix')
+      .locator('li')
+      .evaluateAll((items) =>
+        items.map(
+          (li) =>
+            [li.querySelector('span')?.textContent ?? '', getComputedStyle(li.querySelector('[data-fuel]')!).backgroundColor] as [string, string],
+        ),
+      );
+    record(
+      seen,
+      `grid mix (${scheme})`,
+      bars.map(([name, css]) => [name, hex(css)]),
+    );
+    // The home page's energy mix: its key beside the pie.
+    await page.goto('/');
+    const key = await page
+      .getByRole('list', { name: 'Generation mix' })
+      .first()
+      .locator('li')
+      .evaluateAll((items) =>
+        items.map((li) => [li.textContent ?? '', getComputedStyle(li.querySelector('span')!).backgroundColor] as [string, string]),
+      );
+    record(
+      seen,
+      `energy mix (${scheme})`,
+      key.map(([text, css]) => [text.replace(/[\d.]+%$/, '').trim(), hex(css)]),
+    );
+  }
+
+  for (const [label, colours] of seen) {
+    const expected = fuelByName(label)!.color;
+    expect(
+      [...colours].filter((c) => !c.startsWith(`${expected} `)),
+      `${label} is ${expected} everywhere`,
+    ).toEqual([]);
+  }
+  // The charts read show the fuels of both of EIA's vocabularies and the energy mix's Renewables.
+  expect([...seen.keys()]).toEqual(expect.arrayContaining(['Natural gas', 'Solar', 'Nuclear', 'Battery storage', 'Geothermal', RENEWABLES.label]));
+  expect(FUELS.length).toBeGreaterThan(8);
+});
