@@ -37,7 +37,7 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<void>
       );
     }
     await relateNextArticles(RELATE_AT_START, access);
-    await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db);
+    await ensureAdmin(config.adminUsername, config.adminPassword, console.log, database.db, { name: config.adminName, email: config.adminEmail });
     // Said at start, not discovered at the first Test Connection or sign-in.
     const unreadable = await findUnreadableSecrets(database.db);
     if (unreadable.length > 0) console.error(unreadableSecretsMessage(unreadable));

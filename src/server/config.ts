@@ -81,6 +81,14 @@ const envSchema = z.object({
   REBUILD_HOOK_URL: z.url().optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  ADMIN_NAME: z
+    .string()
+    .trim()
+    .min(2, 'must be at least 2 characters')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must be one line of text')
+    .optional(),
+  ADMIN_EMAIL: z.email('must be an e-mail address').max(254).optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ZOHO_ACCOUNTS_URL: z.url().optional(),
   ZOHO_ANALYTICS_URL: z.url().optional(),
@@ -137,6 +145,9 @@ export interface AppConfig {
   rebuildHookUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** The first owner's name and address, given to them when they have none yet (the panel changes them after). */
+  adminName: string | undefined;
+  adminEmail: string | undefined;
   appSecret: string | undefined;
   /** Test-only overrides of the Zoho hosts; unset in production. */
   zohoAccountsUrl: string | undefined;
@@ -240,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rebuildHookUrl: e.REBUILD_HOOK_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminName: e.ADMIN_NAME,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     appSecret: e.APP_SECRET,
     zohoAccountsUrl: e.ZOHO_ACCOUNTS_URL?.replace(/\/+$/, ''),
     zohoAnalyticsUrl: e.ZOHO_ANALYTICS_URL?.replace(/\/+$/, ''),

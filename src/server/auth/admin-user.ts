@@ -1,6 +1,7 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Executor } from '@/server/db';
 import { getAdministrator, insertUser, updateUser } from '@/server/queries/users';
+import { getUserByEmail } from '@/server/queries/staff';
 import { deleteUserSessions } from '@/server/queries/sessions';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { fingerprint } from '@/server/secret-box';
@@ -21,12 +22,14 @@ export async function ensureAdmin(
   password: string | undefined,
   log: (line: string) => void = console.log,
   tx?: Executor,
+  details: { name?: string | undefined; email?: string | undefined } = {},
 ): Promise<void> {
   const existing = await getAdministrator(tx);
   const applied = password === undefined ? undefined : fingerprint('admin-password', password);
   if (!existing) {
     const chosen = password ?? generatePassword();
     await insertUser({ username, passwordHash: await hashPassword(chosen) }, tx);
+    await giveAdminDetails(details, log, tx);
     if (applied) await setSiteState(APPLIED_PASSWORD, applied, tx);
     if (!password) {
       log(
@@ -35,6 +38,7 @@ export async function ensureAdmin(
     }
     return;
   }
+  await giveAdminDetails(details, log, tx);
   const renamed = existing.username !== username;
   const newValue = applied !== undefined && (await getSiteState(APPLIED_PASSWORD, tx)) !== applied;
   const changed = newValue && password !== undefined && !(await verifyPassword(existing.passwordHash, password));
@@ -46,6 +50,27 @@ export async function ensureAdmin(
     tx,
   );
   if (changed) await deleteUserSessions(existing.id, tx);
+}
+
+/**
+ * Gives the first owner ADMIN_NAME and ADMIN_EMAIL where they have none yet: set once, and what
+ * they set later in the panel stays. An address someone else on the staff has is not given (said
+ * in the log): the start goes on.
+ */
+async function giveAdminDetails(details: { name?: string | undefined; email?: string | undefined }, log: (line: string) => void, tx?: Executor) {
+  const admin = await getAdministrator(tx);
+  if (!admin) return;
+  const name = details.name !== undefined && !admin.displayName ? details.name : undefined;
+  let email = details.email !== undefined && !admin.email ? details.email : undefined;
+  if (email !== undefined) {
+    const holder = await getUserByEmail(email, tx);
+    if (holder && holder.id !== admin.id) {
+      log(`ADMIN_EMAIL ${email} is someone else's on the staff already; the administrator keeps no address.`);
+      email = undefined;
+    }
+  }
+  if (name !== undefined || email !== undefined)
+    await updateUser(admin.id, { ...(name !== undefined && { displayName: name }), ...(email !== undefined && { email }) }, tx);
 }
 
 /** Sets a new administrator password and ends every session. */

@@ -27,7 +27,9 @@ export async function insertUser(values: { username: string; passwordHash: strin
 /** Changes some of a user's own fields (name, password hash, two-factor state). */
 export async function updateUser(
   id: number,
-  changes: Partial<Pick<UserRow, 'username' | 'passwordHash' | 'passwordChangedAt' | 'totpKey' | 'totpPendingKey' | 'totpLastStep'>>,
+  changes: Partial<
+    Pick<UserRow, 'username' | 'displayName' | 'email' | 'passwordHash' | 'passwordChangedAt' | 'totpKey' | 'totpPendingKey' | 'totpLastStep'>
+  >,
   tx: Executor = db,
 ): Promise<void> {
   await tx.update(users).set(changes).where(eq(users.id, id));
