@@ -36,7 +36,7 @@ import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
 import { commentPageQuerySchema, pageQuerySchema } from '@/lib/validation/page-query';
 import { releaseChangeListQuerySchema, releaseChangeSchema } from '@/lib/validation/release-change';
 import { REPORT_KINDS, reportQuerySchemas } from '@/lib/validation/reports';
-import { seriesListQuerySchema, seriesQuerySchema } from '@/lib/validation/series-query';
+import { seriesListQuerySchema, seriesQuerySchema, seriesRevisionsQuerySchema } from '@/lib/validation/series-query';
 import { READERSHIP_RANGES, adminReadershipQuerySchema, viewBeaconSchema } from '@/lib/validation/readership';
 import { gridQuerySchema, stateHistoryQuerySchema } from '@/lib/validation/grid-query';
 import { TOTP_ACTIONS } from '@/lib/validation/two-factor';
@@ -84,6 +84,7 @@ import {
   marketDataStatusSchema,
   reportSchema,
   seriesHistorySchema,
+  seriesRevisionSchema,
   seriesSummarySchema,
 } from '@/lib/wire/markets';
 import { gridHistorySchema, gridRegionSchema, stateHistorySchema, statesOverviewSchema } from '@/lib/wire/grid';
@@ -1108,6 +1109,18 @@ const specs: Record<string, Record<string, OperationSpec>> = {
         '400': 'Invalid dates, format or vintage, start after end, asOf with vintage=first, or too many observations.',
         '404': 'No such series.',
       },
+    }),
+  },
+  '/api/series/{slug}/revisions': {
+    get: dataRead({
+      operationId: 'listSeriesRevisions',
+      summary: "Every revision EIA made to a series' figures",
+      description:
+        'Each figure that replaced an earlier one of its period, with the figure it replaced and when the site’s import saw it, by period newest first (within a period, the latest revision first). A series on its seeded sample history has none.',
+      path: { slug: pathParam(`The series: ${SERIES_SLUGS.join(', ')}.`) },
+      query: { schema: seriesRevisionsQuerySchema, about: { limit: 'Revisions per page (at most 1,000).', offset: 'Revisions to skip.' } },
+      answer: ok('A page of revisions.', z.array(seriesRevisionSchema), { headers: { ...totalHeader, ...cacheHeaders } }),
+      errors: { '400': 'Invalid query parameters.', '404': 'No such series.' },
     }),
   },
   '/api/grid': {

@@ -142,9 +142,11 @@ describe('the OpenAPI document', () => {
     for (const [template, methods] of Object.entries(doc.paths)) {
       const get = methods['get'];
       if (!get || isSecured(get) || template === '/api/admin/check') continue;
-      for (const path of template === '/api/series/{slug}'
-        ? ['/api/series/wti', '/api/series/gas-storage?start=2026-01-01']
-        : [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
+      const series: Record<string, string[]> = {
+        '/api/series/{slug}': ['/api/series/wti', '/api/series/gas-storage?start=2026-01-01', '/api/series/wti?vintage=first'],
+        '/api/series/{slug}/revisions': ['/api/series/wti/revisions'],
+      };
+      for (const path of series[template] ?? [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
         const response = await fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `203.0.113.${++address}` } });
         expect(response.status, path).toBe(200);
         const documented = get.responses['200'];

@@ -5,7 +5,9 @@ import { marketObservations, marketSeries, marketValueRevisions, rateLimitEvents
 import { SITE_TIME_ZONE, formatShortDate } from '@/lib/format';
 import { formatSeriesValue } from '@/lib/market-format';
 import { zonedParts } from '@/lib/zoned-time';
-import { seriesHistorySchema, type SeriesPoint, type SeriesSummary } from '@/lib/wire/markets';
+import { seriesHistorySchema, seriesRevisionSchema, type SeriesPoint, type SeriesRevision, type SeriesSummary } from '@/lib/wire/markets';
+import { listImportRuns } from '@/server/queries/import-runs';
+import { listValueRevisions } from '@/server/queries/market';
 import { eiaNumber } from '@/server/integrations/eia';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -475,6 +477,36 @@ describe('revised figures', () => {
     expect((await csvThen.text()).trimEnd().split('\r\n').slice(1)).toEqual(then.observations.map((o) => `${o.period},${o.value}`));
     expect((await get(`/api/series/${SLUG}?format=csv`)).headers.get('Content-Disposition')).toMatch(/_\d{4}-\d\d-\d\d\.csv"$/);
   }, 120_000);
+
+  it('lists every revision of the series, newest period first, each with the figure it replaced and the run that saw it, from the key', async () => {
+    const current = await history();
+    const response = await get(`/api/series/${SLUG}/revisions`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Total-Count')).toBe('3');
+    const revisions = (await response.json()) as SeriesRevision[];
+    for (const r of revisions) expect(seriesRevisionSchema.safeParse(r).error).toBeUndefined();
+    const runs = await listImportRuns(10, keyed.database.db);
+    expect(revisions.map(({ period, value, previousValue }) => ({ period, value, previousValue }))).toEqual([
+      { period: String(latest?.['period']), value: first.latest + 2100, previousValue: first.latest + 1500 },
+      { period: String(latest?.['period']), value: first.latest + 1500, previousValue: first.latest },
+      { period: String(earlier?.['period']), value: first.earlier - 700, previousValue: first.earlier },
+    ]);
+    // The latest revision is the one the history's point says; each names a run of the log, the newest the last import.
+    expect(revisions[0]?.revisedAt).toBe(current.observations.find((o) => o.period === String(latest?.['period']))?.revisedAt);
+    expect(revisions[0]?.importRun).toBe(runs[0]?.id);
+    expect(new Set(revisions.map((r) => r.importRun)).size).toBe(3);
+    // Paged; a bad page is a 400, an unknown series a 404.
+    const second = (await (await get(`/api/series/${SLUG}/revisions?limit=1&offset=1`)).json()) as SeriesRevision[];
+    expect(second).toEqual([revisions[1]]);
+    expect((await get(`/api/series/${SLUG}/revisions?limit=0`)).status).toBe(400);
+    expect((await get('/api/series/nope/revisions')).status).toBe(404);
+    // Read backwards along the vintages' key: no scan of the table, no sort.
+    const { db, plans } = planRecorder(keyed);
+    const [series] = await keyed.database.db.select().from(marketSeries).where(eq(marketSeries.slug, SLUG));
+    await listValueRevisions(series?.id ?? -1, { limit: 100, offset: 0 }, db);
+    const lines = plans.flatMap((p) => p.plan);
+    expect(lines.filter((line) => /^SCAN (market_value_revisions|v|p)\b(?! USING)|TEMP B-TREE/.test(line))).toEqual([]);
+  });
 
   it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first, with 400 and field messages', async () => {
     for (const [query, field] of [

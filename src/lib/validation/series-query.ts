@@ -82,3 +82,9 @@ export const seriesListQuerySchema = z.object({
   limit: z._default(wholeNumber(1, 100), 100),
   offset: z._default(wholeNumber(0, 10_000), 0),
 });
+
+/** GET /api/series/{slug}/revisions: a page of a series' revisions. */
+export const seriesRevisionsQuerySchema = z.object({
+  limit: z._default(wholeNumber(1, 1000), 100),
+  offset: z._default(wholeNumber(0, 1_000_000), 0),
+});

@@ -107,6 +107,20 @@ export const seriesHistorySchema = named(
 );
 export type SeriesHistory = z.output<typeof seriesHistorySchema>;
 
+/** One revision EIA made to a figure of a series, as an import saw it. */
+export const seriesRevisionSchema = namedObject(
+  'SeriesRevision',
+  'A figure EIA revised: the new figure, the one it replaced, and when the site saw it.',
+  {
+    period: isoDate,
+    value: about(z.number(), 'The revised figure.'),
+    previousValue: about(z.number(), 'The figure it replaced.'),
+    revisedAt: about(isoDateTime, 'When the site’s import first saw the revised figure.'),
+    importRun: z.nullable(about(z.int(), 'The import run that saw it (the admin’s Market Data tab lists runs).')),
+  },
+);
+export type SeriesRevision = z.output<typeof seriesRevisionSchema>;
+
 /** A report as the server builds it: chart-ready series and the table behind them. */
 export const reportSchema = namedObject('Report', 'A report: chart data and the table behind it.', {
   kind: z.enum(REPORT_KINDS),

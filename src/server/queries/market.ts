@@ -312,3 +312,26 @@ export function listObservationsBetween(
     .orderBy(asc(marketObservations.period))
     .limit(limit);
 }
+
+/**
+ * A page of a series' revisions (every vintage that replaced an earlier figure of its period),
+ * by period newest first and, within one, newest first, each with the figure it replaced: the
+ * (series_id, period, seen_at) key read backwards, no sort. `total` counts them all.
+ */
+export async function listValueRevisions(
+  seriesId: number,
+  page: { limit: number; offset: number },
+  tx: Executor = db,
+): Promise<{ total: number; revisions: { period: string; value: number; previousValue: number; seenAt: number; runId: number | null }[] }> {
+  const r = marketValueRevisions;
+  // A vintage is a revision when an earlier one of its period exists; the latest of those is the figure it replaced.
+  const earlier = sql`from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at`;
+  const [revisions, counted] = await Promise.all([
+    tx.all<{ period: string; value: number; previousValue: number; seenAt: number; runId: number | null }>(sql`
+      select v.period, v.value, (select p.value ${earlier} order by p.seen_at desc limit 1) as previousValue, v.seen_at as seenAt, v.run_id as runId
+      from ${r} v where v.series_id = ${seriesId} and exists (select 1 ${earlier})
+      order by v.period desc, v.seen_at desc limit ${page.limit} offset ${page.offset}`),
+    tx.all<{ n: number }>(sql`select count(*) as n from ${r} v where v.series_id = ${seriesId} and exists (select 1 ${earlier})`),
+  ]);
+  return { total: Number(counted[0]?.n ?? 0), revisions };
+}

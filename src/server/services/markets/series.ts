@@ -2,7 +2,7 @@ import { CHANGE_PERIODS, isSeriesStale, seriesEndedText, seriesInfo, seriesSourc
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
-import type { SeriesHistory, SeriesPoint, SeriesSummary } from '@/lib/wire/markets';
+import type { SeriesHistory, SeriesPoint, SeriesRevision, SeriesSummary } from '@/lib/wire/markets';
 import type { SERIES_VINTAGES } from '@/lib/validation/series-query';
 import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
 import { isEiaSource } from '@/lib/energy';
@@ -17,6 +17,7 @@ import {
   listObservationVintages,
   listRevisedVintages,
   listSeriesWithLatest,
+  listValueRevisions,
   type MarketSeriesRow,
 } from '@/server/queries/market';
 import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
@@ -131,6 +132,25 @@ export async function getSeriesObservations(
   const [observations, series] = await Promise.all([read(), seriesSummaryOf(row, now)]);
   if (observations.length > MAX_OBSERVATIONS) throw new BadRequestError(messages.seriesRangeTooLarge(MAX_OBSERVATIONS));
   return { series, start: range.start ?? null, end: range.end ?? null, vintage: which.vintage, asOf: which.asOf ?? null, observations };
+}
+
+/** A page of the revisions EIA made to a series' figures, newest period first, and how many there are; a 404 for an unknown slug. */
+export async function getSeriesRevisions(
+  slug: string,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; revisions: SeriesRevision[] }> {
+  const row = await requireSeries(slug);
+  const { total, revisions } = await listValueRevisions(row.id, page);
+  return {
+    total,
+    revisions: revisions.map((r) => ({
+      period: r.period,
+      value: r.value,
+      previousValue: r.previousValue,
+      revisedAt: new Date(r.seenAt).toISOString(),
+      importRun: r.runId,
+    })),
+  };
 }
 
 /** The CSV of a series' observations: a header row, then `period,value` oldest first. */
