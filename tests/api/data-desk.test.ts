@@ -271,14 +271,19 @@ describe('the data API of the grid and the states', () => {
     const csv = await get(`/api/grid/CAL?start=${start}&end=${end}&format=csv`);
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
+    // Hours in UTC and on California's clock, each ISO 8601 with its offset; the catalog's fuels, EIA-930's storage and geothermal apart.
     expect(lines[0]).toBe(
-      'period_utc_hour_ending,demand_mwh,day_ahead_forecast_mwh,net_generation_mwh,total_interchange_mwh,nuclear_mwh,coal_mwh,natural_gas_mwh,hydro_mwh,wind_mwh,solar_mwh,petroleum_mwh,other_mwh',
+      'period_utc_hour_ending,period_local_hour_ending_pt,demand_mwh,day_ahead_forecast_mwh,net_generation_mwh,total_interchange_mwh,nuclear_mwh,coal_mwh,natural_gas_mwh,petroleum_mwh,hydro_mwh,geothermal_mwh,wind_mwh,solar_mwh,battery_storage_mwh,pumped_storage_mwh,other_storage_mwh,other_mwh',
     );
     expect(lines).toHaveLength(7);
     const fuels = await server.database.db.select().from(gridFuelHourly).where(eq(gridFuelHourly.respondent, 'CAL'));
     const atEnd = fuels.filter((f) => f.period.getTime() === last!.period.getTime());
     const row = lines.at(-1)!.split(',');
-    expect(row[5]).toBe(String(atEnd.find((f) => f.fuel === 'NUC')?.value ?? ''));
+    expect(Date.parse(row[0]!)).toBe(last!.period.getTime());
+    expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00-0[78]:00$/);
+    expect(Date.parse(row[1]!)).toBe(last!.period.getTime());
+    expect(row[6]).toBe(String(atEnd.find((f) => f.fuel === 'NUC')?.value ?? ''));
+    expect(row[14]).toBe(String(atEnd.find((f) => f.fuel === 'BAT')?.value ?? ''));
   });
 
   it('answers bad input with the contract’s JSON errors', async () => {

@@ -1,6 +1,6 @@
 import { GRID_FUEL_CODES, GRID_FUELS, GRID_REGIONS, GRID_STALE_AFTER_HOURS, LOWER_48, type GridFuelCode, type GridRegion } from '@db/catalog/grid';
 import { addDays } from '@db/catalog/days';
-import { gridPagePath, gridRegionOf, localDayOfHour } from '@/lib/grid-format';
+import { gridPagePath, gridRegionOf, isoInZone, localDayOfHour } from '@/lib/grid-format';
 import { zonedParts, zonedTime } from '@/lib/zoned-time';
 import type { GridHistory, GridHistoryHour, GridMixEntry, GridRegionSummary } from '@/lib/wire/grid';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
@@ -172,10 +172,15 @@ export async function getGridHistory(
   return { region: summary, start: from.toISOString(), end: to.toISOString(), hours: joinHours(hours, fuels) };
 }
 
-/** The CSV of a region's hours: a header row naming each column's unit, then one row per hour (UTC, hour-ending). */
+/**
+ * The CSV of a region's hours: a header row naming each column's unit, then one row per hour:
+ * its end in UTC and on the region's clock (ISO 8601 with the offset, "2026-11-20T16:00:00-06:00"),
+ * then every figure as stored, megawatthours (storage negative while it charges).
+ */
 export function gridHistoryCsv(history: GridHistory): string {
   const header = [
     'period_utc_hour_ending',
+    `period_local_hour_ending_${history.region.zoneAbbr.toLowerCase()}`,
     'demand_mwh',
     'day_ahead_forecast_mwh',
     'net_generation_mwh',
@@ -184,7 +189,15 @@ export function gridHistoryCsv(history: GridHistory): string {
   ];
   const cell = (v: number | null) => (v === null ? '' : String(v));
   const rows = history.hours.map((h) =>
-    [h.period, cell(h.demand), cell(h.forecast), cell(h.generation), cell(h.interchange), ...GRID_FUEL_CODES.map((f) => cell(h.fuels[f]))].join(','),
+    [
+      h.period,
+      isoInZone(h.period, history.region.timeZone),
+      cell(h.demand),
+      cell(h.forecast),
+      cell(h.generation),
+      cell(h.interchange),
+      ...GRID_FUEL_CODES.map((f) => cell(h.fuels[f])),
+    ].join(','),
   );
   return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
 }
