@@ -215,6 +215,23 @@ describe('the server with several processes', () => {
   });
 });
 
+describe('behind a CDN and a load balancer (TRUST_PROXY=2)', () => {
+  const server = useTestServer({ ADMIN_PASSWORD: 'server-test-password', TRUST_PROXY: '2' });
+
+  it('takes the client address from the entry the CDN appended, not what the client claimed nor the CDN itself', async () => {
+    // client (claiming 6.6.6.6) → CDN (appends the client, 203.0.113.9) → load balancer (appends the CDN, 198.51.100.77) → us.
+    const res = await rawRequest(server, {
+      method: 'POST',
+      path: '/api/admin/login',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '6.6.6.6, 203.0.113.9, 198.51.100.77' },
+      body: JSON.stringify({ username: 'admin', password: 'wrong-password' }),
+    });
+    expect(res.status).toBe(401);
+    await expect.poll(() => server.output()).toMatch(/"outcome":"failure".*"address":"203\.0\.113\.9"/);
+    expect(server.output()).not.toMatch(/"address":"(6\.6\.6\.6|198\.51\.100\.77)"/);
+  });
+});
+
 describe('start-up', () => {
   const run = (env: Record<string, string>) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
