@@ -57,6 +57,8 @@ const PATHS = [
   '/api/admin/articles',
   '/api/admin/media',
   '/api/series/wti?format=csv',
+  '/api/series/wti?format=csv&asOf=2026-11-20',
+  '/api/series/wti/revisions?limit=5',
   '/api/openapi.json',
   '/og/article/x.png',
   '/_astro/missing.js',
