@@ -17,7 +17,8 @@ export const scheduledJobs = sqliteTable('scheduled_jobs', {
   attempts: integer('attempts').notNull().default(0),
   lastStartedAt: integer('last_started_at', { mode: 'timestamp_ms' }),
   lastFinishedAt: integer('last_finished_at', { mode: 'timestamp_ms' }),
-  lastStatus: text('last_status', { enum: ['succeeded', 'failed'] }),
+  /** `partial`: the run did part of its work and says in its message what it could not (the grid import skipping a failed query). */
+  lastStatus: text('last_status', { enum: ['succeeded', 'partial', 'failed'] }),
   /** What the last run said (its summary, or why it failed). */
   lastMessage: text('last_message').notNull().default(''),
 });

@@ -67,7 +67,8 @@ export const importRuns = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
-    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    /** `partial`: some queries failed and were skipped (the message names them and why); the rest was imported. */
+    status: text('status', { enum: ['running', 'succeeded', 'partial', 'failed'] }).notNull(),
     /** Who started it: the admin's Refresh or `npm run import:eia` (manual), or the daily schedule. */
     trigger: text('trigger', { enum: ['manual', 'scheduled'] })
       .notNull()

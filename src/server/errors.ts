@@ -134,6 +134,14 @@ export const messages = {
     const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? '');
     return parts.length === 0 ? 'Up to date: EIA has nothing new or revised since the last import.' : `Imported ${said} from EIA.`;
   },
+  importNotImported: (failed: readonly { name: string; reason: string }[]) =>
+    `Not imported: ${failed.map((f) => `${f.name} (${f.reason.replace(/\.$/, '')})`).join('; ')}.`,
+  importGaps: (skipped: readonly { name: string; gaps: number }[]) =>
+    `Gaps in EIA's answers (no figure sent), skipped: ${skipped.map((s) => `${s.name} ${s.gaps.toLocaleString('en-US')}`).join(', ')}.`,
+  importUnreadable: (skipped: readonly { name: string; unreadable: number; example?: string }[]) =>
+    `Values EIA sent that are not numbers, skipped: ${skipped
+      .map((s) => `${s.name} ${s.unreadable.toLocaleString('en-US')}${s.example === undefined ? '' : ` (such as "${s.example}")`}`)
+      .join(', ')}.`,
   gridImported: (hours: number, fuels: number, from: string, to: string, backfill: { from: string; to: string } | null) => {
     const hour = (iso: string) => `${iso.slice(0, 13).replace('T', ' ')}:00 UTC`;
     const older = backfill ? `, and older history from ${hour(backfill.from)} to ${hour(backfill.to)}` : '';

@@ -108,48 +108,33 @@ describe('EIA import', () => {
     expect(await server.database.db.select().from(marketValueRevisions)).toEqual([]);
   });
 
-  it('changes nothing when EIA fails part-way, and says why', async () => {
-    const before = await snapshot();
-    eia.failNext('electricity/electric-power-operational-data', 400, 1);
-    const res = await refresh();
-    expect(res.status).toBe(502);
-    expect(res.json['message']).toBe('EIA: Simulated failure. Nothing was changed.');
-    expect(await snapshot()).toBe(before);
-    const status = await api.call('GET', '/api/admin/market-data', { cookie });
-    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({
-      status: 'failed',
-      message: 'EIA: Simulated failure. Nothing was changed.',
-    });
-  });
-
-  it('stops an answer whose total is never reached, fails the run naming EIA, changes nothing and leaves the next import free', async () => {
-    const before = await snapshot();
-    eia.pagingFault('electricity/electric-power-operational-data', { kind: 'endless' });
-    let res: Awaited<ReturnType<typeof refresh>>;
-    try {
-      res = await refresh();
-    } finally {
-      eia.pagingFault('electricity/electric-power-operational-data', undefined);
-    }
-    expect(res.status).toBe(502);
-    expect(res.json['message']).toMatch(/^EIA .*electricity\/electric-power-operational-data.* Nothing was changed\.$/);
-    expect(await snapshot()).toBe(before);
-    const status = await api.call('GET', '/api/admin/market-data', { cookie });
-    expect((status.json['runs'] as { status: string; message: string }[])[0]).toMatchObject({ status: 'failed', message: res.json['message'] });
-    // The failed run is over: no run is left "running" to turn the next import away with 409.
-    expect(await server.database.db.select().from(importRuns).where(eq(importRuns.status, 'running'))).toEqual([]);
-  });
-
   it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
     eia.requests.length = 0;
     // One rate-limited answer on the way: retried after Retry-After.
     eia.failNext('petroleum/pri/gnd', 429, 1);
-    const res = await refresh();
+    // A withheld value ("W"), neither a number nor one of EIA's gaps.
+    const diesel = (eia.routes.get('petroleum/pri/gnd') ?? []).filter((r) => r['series'] === 'EMD_EPD2D_PTE_NUS_DPG');
+    const withheld = diesel[0]!;
+    const dieselValue = withheld['value'];
+    withheld['value'] = 'W';
+    let res: Awaited<ReturnType<typeof refresh>>;
+    try {
+      res = await refresh();
+    } finally {
+      withheld['value'] = dieselValue;
+    }
     expect(res.status).toBe(200);
     // Each series is named with what it gained.
     expect(res.json['message']).toMatch(
-      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\.$/,
+      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\. /,
     );
+    // Every gap EIA sent ("NA", null) is counted in the run log, and the unreadable value apart from them.
+    expect(res.json['message']).toContain(
+      "Gaps in EIA's answers (no figure sent), skipped: WTI Crude Oil 1, Brent Crude Oil 1, US Crude Oil Production 1, Cushing, OK Crude Oil Stocks 1, Brent Crude Oil, EIA Forecast 1, WTI Crude Oil Futures, Contract 3 1, Generation by state and fuel 4, Retail prices by state and sector 1.",
+    );
+    expect(res.json['message']).toContain('Values EIA sent that are not numbers, skipped: US On-Highway Diesel 1 (such as "W").');
+    const log = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string; message: string }[];
+    expect(log[0]).toEqual(expect.objectContaining({ status: 'succeeded', message: res.json['message'] }));
     expect(res.json['message']).toContain('WTI Crude Oil ');
     expect(res.json['message']).toMatch(/US Crude Oil Production 13[,)]/);
 
@@ -199,6 +184,10 @@ describe('EIA import', () => {
     const [gen] = await db.select({ n: sql<number>`count(*)` }).from(generation);
     // 4 months × 4 locations × 7 fuels, less Vermont's coal gaps.
     expect(gen?.n).toBe(4 * 4 * 7 - 4);
+    // Vermont's figures are below 1 and written without a leading zero (".72"): every one is kept.
+    const vermont = await db.select().from(generation).where(eq(generation.location, 'VT')).orderBy(generation.period, generation.fuel);
+    expect(vermont).toHaveLength(4 * 6);
+    expect(vermont.find((g) => g.fuel === 'NG')?.value).toBe(0.72);
 
     // Retail prices by state and sector: every state and the US, four sectors, gaps and other sectors left out, the sample replaced.
     const retail = eia.requests.filter((r) => r.path === '/v2/electricity/retail-sales/data/' && r.query.getAll('facets[stateid][]').length > 1);
@@ -301,7 +290,7 @@ describe('EIA import', () => {
     const before = await snapshot();
     const res = await refresh();
     expect(res.status).toBe(200);
-    expect(res.json['message']).toBe('Up to date: EIA has nothing new or revised since the last import.');
+    expect(res.json['message']).toMatch(/^Up to date: EIA has nothing new or revised since the last import\. Gaps in EIA's answers/);
     expect(await snapshot()).toBe(before);
     const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string }[];
     expect(runs[0]?.status).toBe('succeeded');
@@ -315,7 +304,7 @@ describe('EIA import', () => {
     const [first] = await wtiVintages(period);
     if (last) last['value'] = '99.99';
     const res = await refresh();
-    expect(res.json['message']).toBe('Imported 1 new or revised observation (WTI Crude Oil 1) from EIA.');
+    expect(res.json['message']).toMatch(/^Imported 1 new or revised observation \(WTI Crude Oil 1\) from EIA\. /);
     // The first published figure stays beside the revision, which names the run that saw it.
     const [run] = await listImportRuns(1, server.database.db);
     const vintages = await wtiVintages(period);
@@ -325,6 +314,73 @@ describe('EIA import', () => {
     const spot = eia.requests.find((r) => r.path === '/v2/petroleum/pri/spt/data/');
     const start = spot?.query.get('start') ?? '';
     expect(Date.parse(start)).toBeGreaterThan(Date.now() - 30 * 86_400_000);
+  });
+
+  it('reports and skips a route EIA answers 500 with code 404 (not retried) and one that cannot be paged; imports the rest; the run is partial', async () => {
+    eia.requests.length = 0;
+    const spot = eia.routes.get('petroleum/pri/spt') ?? [];
+    const wti = spot.filter((r) => r['series'] === 'RWTC').at(-1)!;
+    wti['value'] = '98.76';
+    const generationRows = eia.routes.get('electricity/electric-power-operational-data') ?? [];
+    const usGas = generationRows.filter((r) => r['location'] === 'US' && r['fueltypeid'] === 'NG' && r['sectorid'] === '99').at(-1)!;
+    const usGasBefore = Number(usGas['generation']);
+    usGas['generation'] = '1';
+    // Generation: EIA says its route is not found (HTTP 500, code 404), once; asking again would succeed, so only no retry keeps it out.
+    eia.failNext('electricity/electric-power-operational-data', 500, 1, 404);
+    // The gas futures: a total that grows with every page.
+    eia.pagingFault('natural-gas/pri/fut', { kind: 'endless' });
+    let res: Awaited<ReturnType<typeof refresh>>;
+    try {
+      res = await refresh();
+    } finally {
+      eia.pagingFault('natural-gas/pri/fut', undefined);
+    }
+    expect(res.status).toBe(200);
+    const message = String(res.json['message']);
+    expect(message).toMatch(/^Imported 1 new or revised observation \(WTI Crude Oil 1\) from EIA\. Not imported: /);
+    expect(message).toContain(
+      'Generation by state and fuel (EIA has no route electricity/electric-power-operational-data (EIA: Simulated failure.))',
+    );
+    for (const contract of [1, 2, 3, 4])
+      expect(message).toMatch(
+        new RegExp(`Henry Hub Natural Gas Futures, Contract ${contract} \\(EIA changed the number of rows of natural-gas/pri/fut`),
+      );
+    expect(eia.requests.filter((r) => r.path.includes('electric-power-operational-data'))).toHaveLength(1);
+    const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string; message: string }[];
+    expect(runs[0]).toMatchObject({ status: 'partial', message });
+    // The rest was imported; the failed queries changed nothing of their own.
+    const db = server.database.db;
+    const stored = await db
+      .select({ value: marketObservations.value })
+      .from(marketObservations)
+      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
+      .where(and(eq(marketSeries.slug, 'wti'), eq(marketObservations.period, String(wti['period']))));
+    expect(stored[0]?.value).toBe(98.76);
+    const [gas] = await db
+      .select()
+      .from(generation)
+      .where(and(eq(generation.location, 'US'), eq(generation.fuel, 'NG'), eq(generation.period, String(usGas['period']))));
+    expect(gas?.value).toBe(usGasBefore);
+    usGas['generation'] = String(usGasBefore);
+  });
+
+  it('keeps the rows of an answer that announced more rows than it sent, and says so in the run log', async () => {
+    // A recorded answer said "436" and held 218: here US crude production announces twice its rows.
+    const production = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter((r) => r['series'] === 'MCRFPUS2');
+    const last = production.at(-1)!;
+    last['value'] = '13999';
+    eia.pagingFault('petroleum/crd/crpdn', { kind: 'short' });
+    let res: Awaited<ReturnType<typeof refresh>>;
+    try {
+      res = await refresh();
+    } finally {
+      eia.pagingFault('petroleum/crd/crpdn', undefined);
+    }
+    expect(res.status).toBe(200);
+    expect(res.json['message']).toMatch(/^Imported 1 new or revised observation \(US Crude Oil Production 1\) from EIA\. /);
+    expect(res.json['message']).toMatch(/ EIA announced (\d+) rows of petroleum\/crd\/crpdn and sent (\d+); the \2 sent were kept\.$/);
+    const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string }[];
+    expect(runs[0]?.status).toBe('succeeded');
   });
 
   it('reports a rejected key with EIA’s message and changes nothing', async () => {

@@ -192,7 +192,7 @@ const marketDataStatusFields = z.object({
       nextRunAt: z.nullable(isoDateTime),
       /** Failed tries of the current run; the next one is a retry when above 0. */
       attempts: about(z.int(), 'Failed tries of the current run; the next one is a retry when above 0.'),
-      lastStatus: z.nullable(z.enum(['succeeded', 'failed'])),
+      lastStatus: z.nullable(z.enum(['succeeded', 'partial', 'failed'])),
       lastFinishedAt: z.nullable(isoDateTime),
       lastMessage: z.string(),
     }),

@@ -27,7 +27,11 @@ export function gridImportJobs(config: Pick<AppConfig, 'eiaApiKey' | 'eiaGridMin
       nextRunAfter: (after) => nextHourlyRun(minute, after),
       leaseMs: 10 * 60_000,
       retry: { baseMs: 5 * 60_000, maxMs: 10 * 60_000, attempts: 3 },
-      run: async () => gridImportMessage(await importGridFromEia()),
+      run: async () => {
+        const summary = await importGridFromEia();
+        // A query that failed was skipped: the run is partial, its message says what failed and why.
+        return summary.failed.length > 0 ? { partial: true, message: gridImportMessage(summary) } : gridImportMessage(summary);
+      },
     },
   ];
 }

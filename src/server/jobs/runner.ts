@@ -9,8 +9,12 @@ export interface Job {
   name: string;
   /** When the job is next due after a run that ended (or the runner first saw it) at `after`. */
   nextRunAfter: (after: Date) => Date;
-  /** The work; answers a summary for the admin. It must stop soon after `signal` aborts (lost lease, shutdown). */
-  run: (context: { signal: AbortSignal; now: Date }) => Promise<string | void>;
+  /**
+   * The work; answers a summary for the admin, or a partial outcome (part of the work was done,
+   * the message says what was not; not retried). It must stop soon after `signal` aborts (lost
+   * lease, shutdown).
+   */
+  run: (context: { signal: AbortSignal; now: Date }) => Promise<string | void | PartialRun>;
   /** How long a run may hold the job before another process may take it over (renewed while it runs). */
   leaseMs?: number;
   /** Retries after a failure: the wait doubles from `baseMs` up to `maxMs`, then the schedule goes on. */
@@ -21,6 +25,12 @@ export interface Job {
    * a second record of its outcome.
    */
   keepsRunLog?: boolean;
+}
+
+/** A run that did part of its work: recorded as `partial` with its message, and not tried again before its next time. */
+export interface PartialRun {
+  partial: true;
+  message: string;
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -66,10 +76,18 @@ export async function runDueJobs(jobs: readonly Job[], options: { holder?: strin
       const summary = await job.run({ signal: controller.signal, now: started });
       recordJobRun(job.name, true);
       const finishedAt = now();
+      const partial = typeof summary === 'object';
       await finishJobRun(
         job.name,
         holder,
-        { status: 'succeeded', message: summary ?? '', nextRunAt: job.nextRunAfter(finishedAt), attempts: 0, finishedAt, record: !job.keepsRunLog },
+        {
+          status: partial ? 'partial' : 'succeeded',
+          message: (partial ? summary.message : summary) ?? '',
+          nextRunAt: job.nextRunAfter(finishedAt),
+          attempts: 0,
+          finishedAt,
+          record: !job.keepsRunLog,
+        },
         tx,
       );
     } catch (error) {

@@ -19,7 +19,7 @@ export async function insertImportRun(startedAt: Date, trigger: 'manual' | 'sche
 
 export async function finishImportRun(
   id: number,
-  outcome: { status: 'succeeded' | 'failed'; rows: number; message: string; finishedAt: Date },
+  outcome: { status: 'succeeded' | 'partial' | 'failed'; rows: number; message: string; finishedAt: Date },
   tx: Executor = db,
 ): Promise<void> {
   await tx.update(importRuns).set(outcome).where(eq(importRuns.id, id));

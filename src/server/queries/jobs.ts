@@ -79,7 +79,7 @@ export async function requestJobRun(name: string, now: Date, tx: Executor = db):
 export async function finishJobRun(
   name: string,
   holder: string,
-  outcome: { status: 'succeeded' | 'failed'; message: string; nextRunAt: Date; attempts: number; finishedAt: Date; record?: boolean },
+  outcome: { status: 'succeeded' | 'partial' | 'failed'; message: string; nextRunAt: Date; attempts: number; finishedAt: Date; record?: boolean },
   tx: Executor = db,
 ): Promise<void> {
   const next = outcome.nextRunAt.getTime();

@@ -4,7 +4,7 @@ import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { messages } from '@/server/errors';
-import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
+import { EiaClient, EiaError, EiaValues, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import {
   deleteSampleGrid,
@@ -17,6 +17,7 @@ import {
 } from '@/server/queries/grid';
 import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
 import { contentChanged } from '@/server/services/site/content-changes';
 
 /** The hourly import's name in `scheduled_jobs` (the job itself is in `src/server/jobs/grid-import.ts`). */
@@ -79,14 +80,16 @@ export function gridFuelOf(code: string): GridFuelCode {
 type HourFields = Omit<GridHourRow, 'sample'>;
 
 /** The region rows of an answer, one per respondent and hour; gaps, unknown respondents and types are left out. */
-export function gridHoursOf(rows: readonly EiaRow[]): HourFields[] {
+export function gridHoursOf(rows: readonly EiaRow[], values = new EiaValues()): HourFields[] {
   const hours = new Map<string, HourFields>();
   for (const row of rows) {
     const time = parseEiaHour(row['period']);
     const respondent = row['respondent'];
     const field = GRID_SERIES_TYPES[String(row['type']) as keyof typeof GRID_SERIES_TYPES] as keyof HourFields | undefined;
-    const value = eiaNumber(row['value']);
-    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || !field || value === undefined) continue;
+    if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent) || !field) continue;
+    // Gaps and unreadable values of the rows kept are counted for the run log.
+    const value = values.read(row['value']);
+    if (value === undefined) continue;
     const key = `${respondent}|${time}`;
     const hour = hours.get(key) ?? { respondent, period: new Date(time), demand: null, forecast: null, generation: null, interchange: null };
     (hour as Record<string, unknown>)[field] = value;
@@ -104,7 +107,7 @@ export function gridHoursOf(rows: readonly EiaRow[]): HourFields[] {
  * before CAISO reported its batteries apart), so that draw is stored as Other storage and Other
  * as 0.
  */
-export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'>[] {
+export function gridFuelsOf(rows: readonly EiaRow[], read = new EiaValues()): Omit<GridFuelRow, 'sample'>[] {
   const values = new Map<string, Omit<GridFuelRow, 'sample'>>();
   const add = (respondent: string, time: number, fuel: GridFuelCode, value: number) => {
     const key = `${respondent}|${time}|${fuel}`;
@@ -115,8 +118,9 @@ export function gridFuelsOf(rows: readonly EiaRow[]): Omit<GridFuelRow, 'sample'
   for (const row of rows) {
     const time = parseEiaHour(row['period']);
     const respondent = row['respondent'];
-    const value = eiaNumber(row['value']);
     if (time === undefined || typeof respondent !== 'string' || !respondents.has(respondent)) continue;
+    // Gaps and unreadable values of the rows kept are counted for the run log.
+    const value = read.read(row['value']);
     const code = typeof row['fueltype'] === 'string' ? row['fueltype'] : '';
     const fuel = gridFuelOf(code);
     if (value === undefined) {
@@ -145,11 +149,17 @@ export interface GridImportSummary {
   from: string;
   to: string;
   backfill: { from: string; to: string } | null;
+  /** The queries that failed and were skipped (the others were imported), with EIA's reason. */
+  failed: ImportFailure[];
+  /** Gaps and unreadable values skipped, per dataset. */
+  skipped: SkippedValues[];
+  /** What else the run noticed about EIA's answers. */
+  notices: string[];
 }
 
 /** What a grid import did, in words (the job's run record, the command's output). */
 export function gridImportMessage(summary: GridImportSummary): string {
-  return messages.gridImported(summary.hours, summary.fuels, summary.from, summary.to, summary.backfill);
+  return [messages.gridImported(summary.hours, summary.fuels, summary.from, summary.to, summary.backfill), ...importNotes(summary)].join(' ');
 }
 
 /**
@@ -183,12 +193,32 @@ export async function importGridFromEia(
   const windows = [{ start: eiaHour(start) }, ...(backfill ? [{ start: eiaHour(backfill.from), end: eiaHour(backfill.to) }] : [])];
   const regionRows: EiaRow[] = [];
   const fuelRows: EiaRow[] = [];
-  for (const window of windows) {
-    regionRows.push(...(await client.fetchAll({ ...EIA_GRID_REGION_DATA, ...window })));
-    fuelRows.push(...(await client.fetchAll({ ...EIA_GRID_FUEL_DATA, ...window })));
+  // A query that fails on its own (a bad route or facet, an answer that cannot be paged) is
+  // skipped and named in the run log, and the others are imported; a rejected key or EIA out of
+  // reach ends the run. A failed backfill leaves its cursor, so the next run asks for it again.
+  const failed: ImportFailure[] = [];
+  const notices: string[] = [];
+  let backfillFailed = false;
+  for (const [i, window] of windows.entries()) {
+    for (const [query, into, name] of [
+      [EIA_GRID_REGION_DATA, regionRows, 'Grid region data'],
+      [EIA_GRID_FUEL_DATA, fuelRows, 'Grid generation by fuel'],
+    ] as const) {
+      try {
+        into.push(...(await client.fetchAll({ ...query, ...window }, notices)));
+      } catch (error) {
+        if (!(error instanceof EiaError) || error.concernsEveryQuery) throw error;
+        failed.push({ name: `${name} from ${window.start}`, reason: error.message });
+        if (i > 0) backfillFailed = true;
+      }
+    }
   }
-  const hours = gridHoursOf(regionRows);
-  const fuelValues = gridFuelsOf(fuelRows);
+  if (failed.length === windows.length * 2) throw new EiaError(failed[0]?.reason ?? messages.importFailed);
+  const regionValues = new EiaValues();
+  const fuelValuesRead = new EiaValues();
+  const hours = gridHoursOf(regionRows, regionValues);
+  const fuelValues = gridFuelsOf(fuelRows, fuelValuesRead);
+  const skipped = [...skippedOf('Grid region data', regionValues), ...skippedOf('Grid generation by fuel', fuelValuesRead)];
 
   const before = new Date(thisHour - GRID_RETENTION_DAYS * DAY_MS);
   const written = await writeTransaction(async (tx) => {
@@ -200,7 +230,7 @@ export async function importGridFromEia(
     const pruned: string[] = [];
     for (const code of GRID_REGION_CODES) if ((await pruneGridBefore(code, before, tx)) > 0) pruned.push(code);
     // The backfill walks back from the first import's start, a week a run.
-    const oldestAsked = backfill?.from ?? (fromEia ? cursor : start);
+    const oldestAsked = backfill && !backfillFailed ? backfill.from : fromEia ? cursor : start;
     if (!Number.isNaN(oldestAsked)) await setSiteState(BACKFILL_CURSOR, new Date(oldestAsked).toISOString(), tx);
     const changed = replacesSample ? [...GRID_REGION_CODES] : [...new Set([...h, ...f, ...pruned])];
     // New hours may set demand records: readers' data alerts are looked at once this commits.
@@ -218,5 +248,8 @@ export async function importGridFromEia(
     from: new Date(start).toISOString(),
     to: new Date(thisHour).toISOString(),
     backfill: backfill ? { from: new Date(backfill.from).toISOString(), to: new Date(backfill.to).toISOString() } : null,
+    failed,
+    skipped,
+    notices,
   };
 }

@@ -24,11 +24,12 @@ import {
   setSeriesSource,
   upsertObservations,
 } from '@/server/queries/market';
-import { EiaClient, EiaError, eiaNumber, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
+import { EiaClient, EiaError, EiaValues, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import { deleteSampleRetailPrices, newestRetailPrice, upsertRetailPrices } from '@/server/queries/retail-prices';
 import { EIA_RETAIL_PRICES, retailPricesOf } from '@/server/services/states/retail-prices';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
 
 /** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
 export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> & { frequency: MarketSeriesFacts['frequency'] } {
@@ -62,6 +63,37 @@ export interface ImportSummary {
   generation: number;
   /** Retail prices by state and sector written (new or revised). */
   retailPrices: number;
+  /** What EIA did not answer: each query that failed (its series, generation or retail prices), skipped, with EIA's reason. */
+  failed: ImportFailure[];
+  /** Values EIA sent without a figure (gaps) or in no form of number (unreadable), per series or dataset, where there were any. */
+  skipped: SkippedValues[];
+  /** What else the run noticed about EIA's answers (a total that announced more rows than were sent). */
+  notices: string[];
+}
+
+/** The names a run log gives generation and retail prices. */
+const GENERATION_NAME = 'Generation by state and fuel';
+const RETAIL_NAME = 'Retail prices by state and sector';
+
+/**
+ * Fetches one query of a run. A failure that concerns only this query (a route or series EIA
+ * no longer has, a bad parameter, an answer that cannot be paged) is noted in `failed` and
+ * answers undefined, so the run goes on without it; one that every query would meet (a rejected
+ * key, EIA out of reach) ends the run.
+ */
+async function fetchOrSkip(
+  client: EiaClient,
+  query: EiaQuery,
+  name: string,
+  run: { failed: ImportFailure[]; notices: string[] },
+): Promise<EiaRow[] | undefined> {
+  try {
+    return await client.fetchAll(query, run.notices);
+  } catch (error) {
+    if (!(error instanceof EiaError) || error.concernsEveryQuery) throw error;
+    run.failed.push({ name, reason: error.message });
+    return undefined;
+  }
 }
 
 const DAY_MS = 86_400_000;
@@ -87,14 +119,40 @@ function startFor(frequency: MarketSeriesFacts['frequency'], latestImported: str
   return frequency === 'monthly' ? day.slice(0, 7) : day;
 }
 
-function observationsOf(rows: EiaRow[], query: ReturnType<typeof eiaQueryOf>): { period: string; value: number }[] {
+/** The observations of a series' answer, one per period; its values' gaps and unreadable ones are counted in `values`. */
+export function observationsOf(
+  rows: readonly EiaRow[],
+  query: Pick<EiaQuery, 'data'> & { frequency: MarketSeriesFacts['frequency'] },
+  values = new EiaValues(),
+): { period: string; value: number }[] {
   const out = new Map<string, number>();
   for (const row of rows) {
     const period = typeof row['period'] === 'string' ? toStoredPeriod(row['period'], query.frequency) : undefined;
-    const value = eiaNumber(row[query.data]);
+    const value = values.read(row[query.data]);
     if (period && value !== undefined) out.set(period, value);
   }
   return [...out].map(([period, value]) => ({ period, value }));
+}
+
+/**
+ * The generation figures of an answer, one per month, location and fuel: all sectors (99) of
+ * the locations and fuels asked for; other rows are left out, and the values of those kept that
+ * are not figures are counted in `values`.
+ */
+export function generationOf(rows: readonly EiaRow[], values = new EiaValues()): GenerationRow[] {
+  const locations = new Set(EIA_GENERATION.facets['location']);
+  const fuels = new Set<string>(GENERATION_FUELS);
+  const generationValues = new Map<string, GenerationRow>();
+  for (const row of rows) {
+    const { period, location, fueltypeid, sectorid } = row;
+    if (typeof period !== 'string' || !/^\d{4}-\d{2}$/.test(period)) continue;
+    if (typeof location !== 'string' || !locations.has(location) || typeof fueltypeid !== 'string' || !fuels.has(fueltypeid)) continue;
+    if (sectorid !== undefined && sectorid !== '99' && sectorid !== 99) continue;
+    const value = values.read(row['generation']);
+    if (value === undefined) continue;
+    generationValues.set(`${period}|${location}|${fueltypeid}`, { period, location, fuel: fueltypeid, value, source: 'eia' });
+  }
+  return [...generationValues.values()];
 }
 
 /**
@@ -116,6 +174,10 @@ export async function importFromEia(
 
   // Every series of the catalog: a stored one gains what is new (its sample history replaced
   // the first time), a missing one (an install seeded before it joined the catalog) is created.
+  // A query that fails on its own is skipped and named in the run log; the others go on.
+  const run = { failed: [] as ImportFailure[], notices: [] as string[] };
+  const skipped: SkippedValues[] = [];
+  let queries = 0;
   const stored = await listMarketSeries();
   const fetched: {
     id: number | undefined;
@@ -130,49 +192,63 @@ export async function importFromEia(
     const wasSample = row ? !isEiaSource(row.source) : false;
     const latest = row && !wasSample ? await latestSeriesPeriod(row.id) : undefined;
     const query = eiaQueryOf(facts);
+    const name = row?.name ?? facts.name;
     // A series EIA stopped is read up to its last day, once: its history ends there.
     const end = facts.ended?.on;
-    const rows =
-      end && latest !== undefined && latest >= end
-        ? []
-        : await client.fetchAll({
+    const ended = end !== undefined && latest !== undefined && latest >= end;
+    if (!ended) queries++;
+    const rows = ended
+      ? []
+      : await fetchOrSkip(
+          client,
+          {
             ...query,
             start: startFor(query.frequency, latest, end ? Math.min(now, Date.parse(`${end}T00:00:00Z`)) : now, facts.outlook?.kind === 'forecast'),
             ...(end ? { end: query.frequency === 'monthly' ? end.slice(0, 7) : end } : {}),
-          });
+          },
+          name,
+          run,
+        );
+    if (!rows) continue;
+    const values = new EiaValues();
     fetched.push({
       id: row?.id,
       facts,
-      name: row?.name ?? facts.name,
+      name,
       wasSample,
       source: eiaSource(query.route, query.facets),
-      rows: observationsOf(rows, query),
+      rows: observationsOf(rows, query, values),
     });
+    skipped.push(...skippedOf(name, values));
   }
 
   const genLatest = await latestEiaGenerationMonth();
-  const genRows = await client.fetchAll({
-    ...EIA_GENERATION,
-    start: startFor('monthly', genLatest ? `${genLatest}-01` : undefined, now),
-  });
-  const locations = new Set(EIA_GENERATION.facets['location']);
-  const fuels = new Set<string>(GENERATION_FUELS);
-  const generationValues = new Map<string, GenerationRow>();
-  for (const row of genRows) {
-    const { period, location, fueltypeid, sectorid } = row;
-    const value = eiaNumber(row['generation']);
-    if (typeof period !== 'string' || !/^\d{4}-\d{2}$/.test(period) || value === undefined) continue;
-    if (typeof location !== 'string' || !locations.has(location) || typeof fueltypeid !== 'string' || !fuels.has(fueltypeid)) continue;
-    if (sectorid !== undefined && sectorid !== '99' && sectorid !== 99) continue;
-    generationValues.set(`${period}|${location}|${fueltypeid}`, { period, location, fuel: fueltypeid, value, source: 'eia' });
-  }
+  queries++;
+  const genRows = await fetchOrSkip(
+    client,
+    { ...EIA_GENERATION, start: startFor('monthly', genLatest ? `${genLatest}-01` : undefined, now) },
+    GENERATION_NAME,
+    run,
+  );
+  const genValues = new EiaValues();
+  const genList = genRows ? generationOf(genRows, genValues) : [];
+  skipped.push(...skippedOf(GENERATION_NAME, genValues));
 
   // Retail prices by state and sector, monthly, as generation: a long history the first time.
   const retailNewest = await newestRetailPrice('US', 'ALL');
   const retailFromEia = retailNewest !== undefined && !retailNewest.sample;
-  const retailRows = retailPricesOf(
-    await client.fetchAll({ ...EIA_RETAIL_PRICES, start: startFor('monthly', retailFromEia ? `${retailNewest.period}-01` : undefined, now) }),
+  queries++;
+  const retailAnswer = await fetchOrSkip(
+    client,
+    { ...EIA_RETAIL_PRICES, start: startFor('monthly', retailFromEia ? `${retailNewest.period}-01` : undefined, now) },
+    RETAIL_NAME,
+    run,
   );
+  const retailValues = new EiaValues();
+  const retailRows = retailAnswer ? retailPricesOf(retailAnswer, retailValues) : [];
+  skipped.push(...skippedOf(RETAIL_NAME, retailValues));
+  // Nothing answered at all: the run failed (with the first reason), rather than succeeding with nothing.
+  if (run.failed.length === queries) throw new EiaError(run.failed[0]?.reason ?? messages.importFailed);
 
   const written = new Map<string, number>();
   let generationWritten = 0;
@@ -192,7 +268,6 @@ export async function importFromEia(
       written.set(f.facts.slug, changed.length);
       await setSeriesSource(id, f.source, tx);
     }
-    const genList = [...generationValues.values()];
     if (genList.length > 0) {
       await deleteSampleGeneration(tx);
       generationWritten += await upsertGeneration(genList, tx);
@@ -206,16 +281,20 @@ export async function importFromEia(
     series: fetched.map((f) => ({ slug: f.facts.slug, name: f.name, read: f.rows.length, written: written.get(f.facts.slug) ?? 0 })),
     generation: generationWritten,
     retailPrices: retailWritten,
+    failed: run.failed,
+    skipped,
+    notices: run.notices,
   };
 }
 
 /** What an import did, in words (the admin's toast, the run log, the command's output). */
 export function importMessage(summary: ImportSummary): string {
-  return messages.importSucceeded(
+  const imported = messages.importSucceeded(
     summary.series.filter((s) => s.written > 0),
     summary.generation,
     summary.retailPrices,
   );
+  return [imported, ...importNotes(summary)].join(' ');
 }
 
 /** Everything an import wrote: observations of every series and generation figures. */
@@ -258,7 +337,9 @@ export async function runEiaImport(
   }
   await writeTransaction(async (tx) => {
     const finishedAt = new Date();
-    await finishImportRun(runId, { status: 'succeeded', rows: importedRows(summary), message: importMessage(summary), finishedAt }, tx);
+    // A run that skipped a failing query is partial: the run log names what failed and why.
+    const status = summary.failed.length > 0 ? 'partial' : 'succeeded';
+    await finishImportRun(runId, { status, rows: importedRows(summary), message: importMessage(summary), finishedAt }, tx);
     // Readers' price alerts on the new figures go out as a job, like every other mailing.
     if (importedRows(summary) > 0) {
       await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
@@ -311,7 +392,8 @@ export async function getMarketDataStatus(): Promise<MarketDataStatus> {
       nextRunAt: scheduled && job ? job.nextRunAt.toISOString() : null,
       attempts: job?.attempts ?? 0,
       // The last scheduled run, from the run log (the job's row keeps only its schedule).
-      lastStatus: lastScheduled?.status === 'failed' ? 'failed' : lastScheduled ? 'succeeded' : null,
+      lastStatus:
+        lastScheduled?.status === 'failed' || lastScheduled?.status === 'partial' ? lastScheduled.status : lastScheduled ? 'succeeded' : null,
       lastFinishedAt: lastScheduled?.finishedAt?.toISOString() ?? null,
       lastMessage: lastScheduled?.message ?? '',
     },
