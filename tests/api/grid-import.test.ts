@@ -70,6 +70,8 @@ describe('the hourly grid import', () => {
     const row = await runNow();
     expect(row).toMatchObject({ lastStatus: 'succeeded', attempts: 0 });
     expect(row.lastMessage).toMatch(/^Imported [\d,]+ region hours and [\d,]+ generation-by-fuel figures from EIA/);
+    // EIA's gaps (Texas' demand and the Lower 48's solar, null an hour each) are counted in the run's message.
+    expect(row.lastMessage).toMatch(/ Gaps in EIA's answers \(no figure sent\), skipped: Grid region data 1, Grid generation by fuel 1\.$/);
     expect((await claimsSince(since)).filter((c) => c.job === JOB)).toHaveLength(1);
     expect(row.nextRunAt.getUTCMinutes()).toBe(GRID_MINUTE);
 
@@ -253,21 +255,26 @@ describe('the hourly grid import', () => {
     expect((await lastPurge())?.id).toBe(purge?.id);
   }, 120_000);
 
-  it('changes nothing when EIA fails part-way, says why and retries after 5 minutes', async () => {
+  it('reports and skips a failing query: the other is imported, the run is partial, says why and is not retried', async () => {
     const revised = eia.routes
       .get('electricity/rto/region-data')!
       .find((r) => r['respondent'] === 'CAL' && r['type'] === 'D' && r['period'] === fakeEiaHour(lastHour))!;
     revised['value'] = '1';
-    const before = await everything();
-    const purge = await lastPurge();
-    // The region data is read; the fuel data fails (after the region data was fetched).
+    const fuelsBefore = JSON.stringify(
+      await db().select().from(gridFuelHourly).orderBy(gridFuelHourly.respondent, gridFuelHourly.period, gridFuelHourly.fuel),
+    );
+    // The fuel data fails (after the region data was fetched): the region data is still imported.
     eia.failNext('electricity/rto/fuel-type-data', 400);
     const row = await runNow();
-    expect(row).toMatchObject({ lastStatus: 'failed', attempts: 1 });
-    expect(row.lastMessage).toContain('Simulated failure');
-    expect(row.nextRunAt.getTime() - row.lastFinishedAt!.getTime()).toBe(5 * 60_000);
-    expect(await everything()).toBe(before);
-    expect((await lastPurge())?.id).toBe(purge?.id);
+    expect(row).toMatchObject({ lastStatus: 'partial', attempts: 0 });
+    expect(row.lastMessage).toMatch(
+      /^Imported 1 region hours and 0 generation-by-fuel figures from EIA .* Not imported: Grid generation by fuel from \S+ \(EIA: Simulated failure\)\./,
+    );
+    expect(row.nextRunAt.getUTCMinutes()).toBe(GRID_MINUTE);
+    expect((await hours('CAL')).find((h) => h.period.getTime() === lastHour)?.demand).toBe(1);
+    expect(
+      JSON.stringify(await db().select().from(gridFuelHourly).orderBy(gridFuelHourly.respondent, gridFuelHourly.period, gridFuelHourly.fuel)),
+    ).toBe(fuelsBefore);
     expect(server.output()).not.toMatch(/unhandled/i);
   }, 120_000);
 });
