@@ -327,13 +327,13 @@ describe('EIA import', () => {
     usGas['generation'] = '1';
     // Generation: EIA says its route is not found (HTTP 500, code 404), once; asking again would succeed, so only no retry keeps it out.
     eia.failNext('electricity/electric-power-operational-data', 500, 1, 404);
-    // The gas futures: a total that grows with every page.
-    eia.pagingFault('natural-gas/pri/fut', { kind: 'endless' });
+    // The WTI futures: a total that grows with every page.
+    eia.pagingFault('petroleum/pri/fut', { kind: 'endless' });
     let res: Awaited<ReturnType<typeof refresh>>;
     try {
       res = await refresh();
     } finally {
-      eia.pagingFault('natural-gas/pri/fut', undefined);
+      eia.pagingFault('petroleum/pri/fut', undefined);
     }
     expect(res.status).toBe(200);
     const message = String(res.json['message']);
@@ -342,9 +342,7 @@ describe('EIA import', () => {
       'Generation by state and fuel (EIA has no route electricity/electric-power-operational-data (EIA: Simulated failure.))',
     );
     for (const contract of [1, 2, 3, 4])
-      expect(message).toMatch(
-        new RegExp(`Henry Hub Natural Gas Futures, Contract ${contract} \\(EIA changed the number of rows of natural-gas/pri/fut`),
-      );
+      expect(message).toMatch(new RegExp(`WTI Crude Oil Futures, Contract ${contract} \\(EIA changed the number of rows of petroleum/pri/fut`));
     expect(eia.requests.filter((r) => r.path.includes('electric-power-operational-data'))).toHaveLength(1);
     const runs = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string; message: string }[];
     expect(runs[0]).toMatchObject({ status: 'partial', message });
