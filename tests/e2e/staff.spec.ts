@@ -154,3 +154,33 @@ test('a forgotten password is reset by e-mail', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn(page, 'eddie@newsroom.example', 'eddie picked a new one');
 });
+
+test('the first owner names themself and gives an address in the Security tab, and sends a person a reset link from the Staff tab', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', OWNER_PASSWORD);
+  await page.goto(`${server.url}/admin#security`);
+  const security = page.getByRole('tabpanel', { name: 'Security' });
+  await security.getByLabel('Name', { exact: true }).fill('Olive Owner');
+  await security.getByLabel('E-mail address').fill('olive@newsroom.example');
+  // A new address asks for the password.
+  await security.getByLabel('Your password (to change the address)').fill(OWNER_PASSWORD);
+  await security.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your account is saved').first()).toBeVisible();
+  expect(await seriousViolations(page, '[role="tabpanel"]')).toEqual([]);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByText('Signed in as Olive Owner · Owner')).toBeVisible();
+
+  await page.goto(`${server.url}/admin#staff`);
+  const staff = page.getByRole('tabpanel', { name: 'Staff' });
+  const before = smtp.received.length;
+  page.once('dialog', (d) => void d.accept());
+  await staff.getByRole('button', { name: 'Send password reset to Eddie Editor' }).click();
+  await expect(page.getByText('A password-reset link is on its way to Eddie Editor').first()).toBeVisible();
+  await smtp.waitFor(() => smtp.received.length > before);
+  expect(smtp.received.at(-1)?.text).toMatch(/Olive Owner, an owner of the EnergyPulse newsroom, sent you this link/);
+  await page.goto(`${server.url}/admin#audit`);
+  await expect(page.getByRole('tabpanel', { name: 'Audit Log' }).getByText('admin sent a person a password-reset link: Eddie Editor')).toBeVisible();
+});
