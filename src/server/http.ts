@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from '@/lib/validation/zod-mini';
@@ -139,9 +140,13 @@ export const isJsonType = (type: string | null | undefined): boolean => /^applic
 
 /** A body's bytes as a JSON object (UTF-8, nested at most MAX_JSON_DEPTH), or a 400 saying why not. */
 export function parseJsonObject(body: Uint8Array): Record<string, unknown> {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (!isUtf8(bytes)) throw new BadRequestError(messages.malformedJson);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    // A byte order mark before the JSON is allowed (as the WHATWG decoder did).
+    const text = bytes.toString('utf8');
+    parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     throw new BadRequestError(messages.malformedJson);
   }

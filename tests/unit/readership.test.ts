@@ -1,4 +1,6 @@
 import { runInNewContext } from 'node:vm';
+import { SITE_TIME_ZONE } from '@/lib/format';
+import { zonedParts } from '@/lib/zoned-time';
 import { describe, expect, it, vi } from 'vitest';
 import { CACHEABLE_ROUTES, pageAddress } from '@/server/page-cache';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
@@ -210,6 +212,21 @@ describe('the view counter', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the readership day', () => {
+  it('is the US Eastern day, across midnights and both daylight-saving changes (worked out once a day)', async () => {
+    const { readershipDay } = await import('@/server/services/readership/views');
+    const spans = [Date.UTC(2026, 2, 7), Date.UTC(2026, 9, 31), Date.UTC(2026, 10, 26)];
+    for (const start of spans) {
+      for (let t = start; t < start + 3 * 86_400_000; t += 7 * 60_000) {
+        expect(readershipDay(new Date(t)), new Date(t).toISOString()).toBe(zonedParts(new Date(t), SITE_TIME_ZONE).day);
+      }
+    }
+    // Backwards in time too.
+    expect(readershipDay(new Date(Date.UTC(2026, 0, 1, 4, 59)))).toBe('2025-12-31');
+    expect(readershipDay(new Date(Date.UTC(2026, 0, 1, 5, 0)))).toBe('2026-01-01');
   });
 });
 

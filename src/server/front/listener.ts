@@ -211,14 +211,14 @@ export async function createRequestListener(
   };
   const pageCache = new PageCache(config.pageCacheBytes);
   const views = processViewCounter();
-  // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
-  const beacons = viewBeaconAnswerer(config, views);
   const writes = new WriteAdmission(WRITE_ADMISSION);
   const writeClients = new WriteClients();
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.
   const uploadBodyBytes = config.mediaMaxBytes + 64 * 1024;
   const securityHeaders = { none: securityHeadersFor(config.siteUrl, 'none'), any: securityHeadersFor(config.siteUrl, 'any') };
+  // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
+  const beacons = viewBeaconAnswerer(config, views, securityHeaders.none);
 
   const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl));
   const file = databaseFilePath(config.databaseUrl);
@@ -277,11 +277,18 @@ export async function createRequestListener(
     res.once('finish', () => recordRequest(routeClass, res.statusCode));
     const method = req.method ?? '';
     const target = parseRequestTarget(method, req.url);
+    // A Host that is missing or no host name is a 400 (RFC 9112 3.2), whatever else the request says.
+    const badHost = hostProblem(req);
+    // A page view with a sound head: answered with headers of its own (a 204 has no body to secure).
+    if (!badHost && target.kind === 'path' && beacons.isBeacon(method, target.url.pathname) && !hasUnmetExpectation(req)) {
+      routeClass = 'beacon';
+      continueIfExpected(req, res);
+      beacons.answer(req, res);
+      return;
+    }
     // Every answer but a page from memory (whose headers are merged once per page) gets the security headers here.
     const framing = target.kind === 'path' ? framingOf(target.url.pathname) : 'none';
     if (target.kind !== 'path' || method !== 'GET') secure(res, securityHeaders[framing], framing);
-    // A Host that is missing or no host name is a 400 (RFC 9112 3.2), whatever else the request says.
-    const badHost = hostProblem(req);
     // (A GET to a page gets its security headers with the page; these answers are not one.)
     if ((badHost || hasUnmetExpectation(req)) && target.kind === 'path' && method === 'GET') secure(res, securityHeaders[framing], framing);
     if (badHost) {
@@ -321,12 +328,6 @@ export async function createRequestListener(
     if (url.pathname === '/healthz' || url.pathname === '/readyz') {
       routeClass = 'health';
       answerHealth(req, res, url.pathname === '/readyz', options.shippedMigrations, databaseFile);
-      return;
-    }
-    if (beacons.isBeacon(method, url.pathname)) {
-      routeClass = 'beacon';
-      continueIfExpected(req, res);
-      beacons.answer(req, res);
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > (url.pathname === MEDIA_UPLOAD_PATH ? uploadBodyBytes : MAX_BODY_BYTES)) {

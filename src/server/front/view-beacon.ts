@@ -8,12 +8,14 @@ import { errorResponse, isJsonType, parseBody, parseJsonObject } from '@/server/
 import { isAllowedWrite, siteOrigins, type HeaderReader } from '@/server/origin';
 import { recordView } from '@/server/services/readership/views';
 import type { ViewCounter } from '@/server/services/readership/view-counter';
+import { secure } from '@/server/front/headers';
 import { sendJsonMessage } from '@/server/front/responses';
 
 /** The whole of a beacon's body (at most VIEW_BODY_LIMIT bytes) must arrive within this, else 408 and the connection closes. */
 export const BEACON_BODY_MS = 5_000;
 
-const NO_CONTENT = { 'Cache-Control': 'no-store' };
+/** The 204's headers, as Node's flat list (built once). */
+const NO_CONTENT: readonly string[] = ['Cache-Control', 'no-store'];
 
 /** A Node request's headers as the shared checks read them. */
 const headersOf = (req: http.IncomingMessage): HeaderReader => ({
@@ -23,11 +25,12 @@ const headersOf = (req: http.IncomingMessage): HeaderReader => ({
   },
 });
 
-/** Sends an API error answer (the contract's JSON) built by `errorResponse`. */
-function sendError(res: http.ServerResponse, error: unknown): void {
+/** Sends an API error answer (the contract's JSON, built by `errorResponse`) with the security headers. */
+function sendError(res: http.ServerResponse, error: unknown, securityHeaders: Readonly<Record<string, string>>): void {
   const answer = errorResponse(error);
   void answer.arrayBuffer().then((body) => {
     if (res.headersSent) return;
+    secure(res, securityHeaders);
     const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
     answer.headers.forEach((value, name) => (headers[name] = value));
     headers['content-length'] = String(body.byteLength);
@@ -42,13 +45,30 @@ function sendError(res: http.ServerResponse, error: unknown): void {
  * so a popular story does not slow the site by being read. No write slot, no app, no
  * database: the same checks as the route (same origin, JSON of at most 512 bytes, the shared
  * schema, the client's limit), the view counted in the process's memory (`ViewCounter`,
- * written in a batch every second on the database's worker threads), then 204. Other
- * methods go on to the route (405). The route itself (`src/pages/api/views.ts`) serves
- * `astro dev`.
+ * written in a batch every second on the database's worker threads), then 204 with one
+ * header (it has no body to secure; an error answer gets the security headers). Bodies that
+ * stall past BEACON_BODY_MS are answered 408 by one timer for all of them. Other methods go
+ * on to the route (405). The route itself (`src/pages/api/views.ts`) serves `astro dev`.
  */
-export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter) {
+export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter, securityHeaders: Readonly<Record<string, string>>) {
   const allowedOrigins = siteOrigins(config);
   const siteHost = new URL(config.siteUrl).hostname;
+  /** Beacons whose body is arriving, by when they began. */
+  const arriving = new Map<http.ServerResponse, number>();
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const sweep = () => {
+    const now = Date.now();
+    for (const [res, began] of arriving) {
+      // Insertion order is arrival order: once one is within its time, so are all after it.
+      if (now - began < BEACON_BODY_MS) break;
+      arriving.delete(res);
+      sendJsonMessage(res, 408, messages.requestTimeout, { Connection: 'close' });
+    }
+    if (arriving.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
 
   /** Whether this request is a beacon the front answers. */
   const isBeacon = (method: string, pathname: string) => method === 'POST' && pathname === VIEWS_PATH;
@@ -60,46 +80,34 @@ export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter) {
       if (!isJsonType(req.headers['content-type'])) throw new UnsupportedMediaTypeError();
       if (Number(req.headers['content-length'] ?? 0) > VIEW_BODY_LIMIT) throw new PayloadTooLargeError(messages.tooLarge);
     } catch (error) {
-      sendError(res, error);
+      sendError(res, error, securityHeaders);
       return;
     }
-    const chunks: Buffer[] = [];
+    let body: Buffer | undefined;
     let size = 0;
-    let over = false;
-    const stalled = setTimeout(() => {
-      over = true;
-      sendJsonMessage(res, 408, messages.requestTimeout, { Connection: 'close' });
-    }, BEACON_BODY_MS);
-    const finish = () => {
-      clearTimeout(stalled);
-      over = true;
-    };
+    arriving.set(res, Date.now());
+    sweeper ??= setInterval(sweep, 1_000).unref();
     req.on('data', (chunk: Buffer) => {
-      if (over) return;
+      if (!arriving.has(res)) return;
       size += chunk.length;
       if (size > VIEW_BODY_LIMIT) {
-        finish();
-        sendError(res, new PayloadTooLargeError(messages.tooLarge));
-      } else chunks.push(chunk);
+        arriving.delete(res);
+        sendError(res, new PayloadTooLargeError(messages.tooLarge), securityHeaders);
+      } else body = body ? Buffer.concat([body, chunk]) : chunk;
     });
-    req.once('error', finish);
-    req.once('close', () => clearTimeout(stalled));
+    req.once('error', () => arriving.delete(res));
+    res.once('close', () => arriving.delete(res));
     req.once('end', () => {
-      if (over) return;
-      finish();
+      if (!arriving.delete(res)) return;
       try {
-        const beacon = parseBody(viewBeaconSchema, parseJsonObject(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-        recordView(
-          counter,
-          beacon,
-          { address: getClientAddress({ headers }, req.socket.remoteAddress ?? ''), userAgent: req.headers['user-agent'] },
-          siteHost,
-        );
+        const beacon = parseBody(viewBeaconSchema, parseJsonObject(body ?? Buffer.alloc(0)));
+        const client = { address: getClientAddress({ headers }, req.socket.remoteAddress ?? ''), userAgent: req.headers['user-agent'] };
+        recordView(counter, beacon, client, siteHost);
       } catch (error) {
-        sendError(res, error);
+        sendError(res, error, securityHeaders);
         return;
       }
-      res.writeHead(204, NO_CONTENT);
+      res.writeHead(204, NO_CONTENT as string[]);
       res.end();
     });
   };

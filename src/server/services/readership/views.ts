@@ -11,7 +11,7 @@ import {
   type ViewBeacon,
 } from '@/lib/validation/readership';
 import type { ReadershipReport } from '@/lib/wire/readership';
-import { addDays, zonedParts } from '@/lib/zoned-time';
+import { addDays, zonedParts, zonedTime } from '@/lib/zoned-time';
 import { writeTransaction } from '@/server/db';
 import { messages, RateLimitError } from '@/server/errors';
 import {
@@ -30,8 +30,19 @@ import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 import { PublishedStories } from '@/server/services/readership/public-stories';
 import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch } from '@/server/services/readership/view-counter';
 
+/** The last day worked out, and the instants it runs from and until (the time zone's rules are read once a day, not once a view). */
+let dayCache: { day: string; from: number; until: number } | undefined;
+
 /** The US Eastern day of `now`: the day views count on. */
-export const readershipDay = (now: Date): string => zonedParts(now, SITE_TIME_ZONE).day;
+export function readershipDay(now: Date): string {
+  const t = now.getTime();
+  if (dayCache && t >= dayCache.from && t < dayCache.until) return dayCache.day;
+  const day = zonedParts(now, SITE_TIME_ZONE).day;
+  const from = zonedTime(day, '00:00', SITE_TIME_ZONE).getTime();
+  const until = zonedTime(addDays(day, 1), '00:00', SITE_TIME_ZONE).getTime();
+  dayCache = { day, from, until };
+  return day;
+}
 
 /** Each period's first day when `today` is the last. */
 export function periodStarts(today: string): Record<ReadershipRange, string> {
@@ -61,11 +72,26 @@ export function recordView(
   siteHost: string,
   now = new Date(),
 ): void {
-  if (!client.userAgent || isbot(client.userAgent)) return;
+  if (!client.userAgent || isBot(client.userAgent)) return;
   const campaign = MAIL_CAMPAIGNS.find((name) => name === beacon.campaign);
   const referrer = beacon.referrer && beacon.referrer !== siteHost ? beacon.referrer : undefined;
   const outcome = counter.record({ day: readershipDay(now), articleId: beacon.article, referrer, campaign }, client.address, now.getTime());
   if (outcome.result === 'limited') throw new RateLimitError(outcome.waitMs / 1000, messages.viewsRateLimited);
+}
+
+/** User agents already looked at (readers' browsers are few): isbot's long pattern runs once per agent. */
+const botAgents = new Map<string, boolean>();
+const BOT_AGENTS_KEPT = 1_000;
+
+/** Whether a user agent is a known bot (isbot), remembered for the next views. */
+function isBot(userAgent: string): boolean {
+  let bot = botAgents.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botAgents.size >= BOT_AGENTS_KEPT) botAgents.clear();
+    botAgents.set(userAgent, bot);
+  }
+  return bot;
 }
 
 /** The day this process last saw the totals built for: the day's change is checked in the database only when it moves. */
