@@ -7,6 +7,7 @@ import { addDays, zonedParts } from '@/lib/zoned-time';
 import { apiClient, type ApiResult } from '../helpers/api-client.ts';
 import { publicStories } from '../helpers/database.ts';
 import { planRecorder } from '../helpers/query-plans.ts';
+import { isContractError, rawExchange, stalledWrite } from '../helpers/raw-http.ts';
 import { startTestServer, useTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createHash } from 'node:crypto';
 import { READERSHIP_MIN_VISITORS, VIEW_FLUSH_INTERVAL_MS } from '@/server/services/readership/view-counter';
@@ -137,6 +138,33 @@ describe('POST /api/views', () => {
     expectError(get, 405);
     expect(get.headers.get('Allow')).toContain('POST');
     expectError(await call('POST', '/api/views', { body: { article: 1 }, origin: 'https://elsewhere.example' }), 403);
+  });
+
+  it('answers a stalled beacon 408, a chunked one past 512 bytes 413, and shrugs off one abandoned midway, serving on', async () => {
+    const port = Number(new URL(server.url).port);
+    const head = (extra: string) =>
+      `POST /api/views HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nUser-Agent: ${READER}\r\n${extra}\r\n`;
+    const stalled = stalledWrite(port, head('Content-Length: 40\r\n'), '{"article":');
+    const chunked = rawExchange(port, {
+      send: [head('Transfer-Encoding: chunked\r\n'), `200\r\n${' '.repeat(512)}\r\n`, `200\r\n${' '.repeat(512)}\r\n0\r\n\r\n`],
+    });
+    const abandoned = rawExchange(port, { send: [head('Content-Length: 40\r\n'), '{"arti'], hangUp: true });
+    try {
+      const tooLarge = await chunked;
+      expect(tooLarge.response?.status).toBe(413);
+      expect(isContractError(tooLarge.response?.body)).toBe(true);
+      await abandoned;
+      // Waits on the server's answer, whatever the machine's speed (BEACON_BODY_MS, then the sweep).
+      const timedOut = await stalled.outcome;
+      expect(timedOut.response?.status).toBe(408);
+      expect(isContractError(timedOut.response?.body)).toBe(true);
+      expect(timedOut.response?.headers['connection']).toBe('close');
+      const story = freshStory();
+      expect((await beacon({ article: story.id })).status).toBe(204);
+      await untilStored(story.id, 1);
+    } finally {
+      stalled.socket.destroy();
+    }
   });
 
   it("stores the referring site by host only (not the site's own), and the site's mail campaigns", async () => {
