@@ -33,17 +33,22 @@ local function now_ms()
 end
 local next_at = 0
 local gap = 1000 / ${BEACON_RATE}
-local i = 0
-request = function()
-  i = i + 1
+-- Built once, so that wrk spends next to nothing a request: 10,000 beacons from as many addresses.
+local prepared = {}
+for k = 1, 10000 do
   local headers = {
     ["Content-Type"] = "application/json",
     ["Origin"] = ${JSON.stringify(BENCH_SITE_URL)},
     ["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
     ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254)),
   }
-  local body = string.format('{"article":%d,"referrer":"news.google.com"}', ids[(i % #ids) + 1])
-  return wrk.format("POST", "/api/views", headers, body)
+  local body = string.format('{"article":%d,"referrer":"news.google.com"}', ids[(k % #ids) + 1])
+  prepared[k] = wrk.format("POST", "/api/views", headers, body)
+end
+local i = 0
+request = function()
+  i = i + 1
+  return prepared[(i % #prepared) + 1]
 end
 delay = function()
   local t = now_ms()
