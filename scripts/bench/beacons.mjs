@@ -18,9 +18,9 @@ const READ_SECONDS = 5;
 /**
  * wrk's script: beacons for the given articles, each from an address of its own (the bench
  * server trusts X-Forwarded-For), from a browser of the site's own pages, with a referrer.
- * @param {number[]} ids
+ * @param {string} host the server's host and port @param {number[]} ids
  */
-const beaconScript = (ids) => `local ids = { ${ids.join(', ')} }
+const beaconScript = (host, ids) => `local ids = { ${ids.join(', ')} }
 local ffi = require("ffi")
 ffi.cdef[[
 typedef struct { long tv_sec; long tv_nsec; } pace_timespec;
@@ -33,10 +33,12 @@ local function now_ms()
 end
 local next_at = 0
 local gap = 1000 / ${BEACON_RATE}
--- Built once, so that wrk spends next to nothing a request: 10,000 beacons from as many addresses.
+-- Built once (Host too: wrk's own is not known yet when the script loads), so that wrk spends
+-- next to nothing a request: 10,000 beacons from as many addresses.
 local prepared = {}
 for k = 1, 10000 do
   local headers = {
+    ["Host"] = ${JSON.stringify(host)},
     ["Content-Type"] = "application/json",
     ["Origin"] = ${JSON.stringify(BENCH_SITE_URL)},
     ["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
@@ -70,7 +72,14 @@ export async function benchBeacons(base) {
   const paths = list.map((a) => `/article/${a.slug}`);
   const readers = (/** @type {number} */ seconds) => wrk(base, paths, seconds, { encoding: 'gzip, br' });
   const beacons = (/** @type {number} */ seconds) =>
-    wrk(base, [], seconds, { lua: beaconScript(list.map((a) => a.id)), connections: BEACON_CONNECTIONS, threads: 1 });
+    wrk(base, [], seconds, {
+      lua: beaconScript(
+        new URL(base).host,
+        list.map((a) => a.id),
+      ),
+      connections: BEACON_CONNECTIONS,
+      threads: 1,
+    });
   await readers(3); // warm the page cache and the JIT
   await beacons(2);
   /** @type {number[]} */
