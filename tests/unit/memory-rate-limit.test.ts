@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
+import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 describe('MemoryRateLimiter (token bucket per client, in memory)', () => {
   it('lets a client spend its minute at once, then asks it to wait for the next token', () => {
@@ -48,5 +48,35 @@ describe('MemoryRateLimiter (token bucket per client, in memory)', () => {
     const limiter = new MemoryRateLimiter(5, 100);
     for (let i = 0; i < 10_000; i++) limiter.take(`203.0.113.${i}`, i);
     expect(limiter.size).toBe(100);
+  });
+});
+
+describe('OldestEntry', () => {
+  it('answers the least recent entry of a map in recency order as entries are used, added and dropped', () => {
+    const map = new Map<string, { n: number }>();
+    const oldest = new OldestEntry(map);
+    expect(oldest.peek()).toBeUndefined();
+    for (const key of ['a', 'b', 'c']) map.set(key, { n: 0 });
+    expect(oldest.peek()?.[0]).toBe('a');
+    // Used again: deleted and set with a new value, it moves to the end.
+    map.delete('a');
+    map.set('a', { n: 1 });
+    expect(oldest.peek()?.[0]).toBe('b');
+    map.delete('b');
+    map.delete('c');
+    expect(oldest.peek()).toEqual(['a', { n: 1 }]);
+    map.delete('a');
+    expect(oldest.peek()).toBeUndefined();
+    // Entries added after the map emptied are found too.
+    map.set('d', { n: 2 });
+    expect(oldest.peek()?.[0]).toBe('d');
+    // Many evictions in a row: always the front.
+    for (let i = 0; i < 1_000; i++) map.set(`k${i}`, { n: i });
+    map.delete('d');
+    for (let i = 0; i < 999; i++) {
+      expect(oldest.peek()?.[0]).toBe(`k${i}`);
+      map.delete(`k${i}`);
+    }
+    expect(oldest.peek()?.[0]).toBe('k999');
   });
 });

@@ -18,6 +18,7 @@ export class MemoryRateLimiter {
   readonly #rate: number;
   /** Insertion order is recency order: a used bucket is deleted and set again. */
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly #oldest = new OldestEntry(this.#buckets);
 
   constructor(perMinute: number, maxClients = 10_000) {
     if (!(perMinute >= 1) || !(maxClients >= 1)) throw new RangeError('perMinute and maxClients must be at least 1');
@@ -55,13 +56,45 @@ export class MemoryRateLimiter {
   /** Before a new client's bucket: drop the buckets full again (the oldest first), then, if none was, the least recent one. */
   #makeRoom(now: number): void {
     if (this.#buckets.size < this.#maxClients) return;
-    for (const [client, bucket] of this.#buckets) {
-      // Recency order: once one bucket was used within the minute, so were all after it.
-      if (now - bucket.at < 60_000) break;
-      this.#buckets.delete(client);
+    // Recency order: once one bucket was used within the minute, so were all after it.
+    for (let oldest = this.#oldest.peek(); oldest && now - oldest[1].at >= 60_000; oldest = this.#oldest.peek()) {
+      this.#buckets.delete(oldest[0]);
     }
     if (this.#buckets.size < this.#maxClients) return;
-    const leastRecent = this.#buckets.keys().next();
-    if (!leastRecent.done) this.#buckets.delete(leastRecent.value);
+    const leastRecent = this.#oldest.peek();
+    if (leastRecent) this.#buckets.delete(leastRecent[0]);
+  }
+}
+
+/**
+ * The oldest entry of a Map kept in recency order (an entry used is deleted and set again
+ * with a new value object), found in constant time however many entries went before it. A
+ * new iterator over a Map steps over every deleted slot from the start (V8 leaves them until
+ * the table is rebuilt), so taking the first key of a Map that loses its oldest entry on
+ * every insert costs time in proportion to its size; a kept iterator passes each slot once.
+ */
+export class OldestEntry<K, V extends object> {
+  readonly #map: Map<K, V>;
+  #cursor: Iterator<[K, V]> | undefined;
+  #head: [K, V] | undefined;
+
+  constructor(map: Map<K, V>) {
+    this.#map = map;
+  }
+
+  /** The oldest entry still in the map, or undefined when it is empty. */
+  peek(): [K, V] | undefined {
+    for (;;) {
+      // The head still holds when its key still maps to the same value (used again, it has a new one, at the end).
+      if (this.#head && this.#map.get(this.#head[0]) === this.#head[1]) return this.#head;
+      this.#cursor ??= this.#map.entries();
+      const next = this.#cursor.next();
+      if (next.done) {
+        this.#cursor = undefined;
+        this.#head = undefined;
+        return undefined;
+      }
+      this.#head = next.value;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import type { DayCount } from '@/server/queries/readership';
-import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
+import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 /**
  * How often a web process writes the views it holds: a process killed outright (kill -9, a
@@ -188,6 +188,7 @@ export class ViewCounter {
   readonly #perClient: MemoryRateLimiter;
   /** Client–story pairs by when they were last counted; insertion order is recency order. */
   readonly #recent = new Map<string, Seen>();
+  readonly #oldest = new OldestEntry(this.#recent);
   #held = new Held();
   /** Views held since the last write of stories the set did not know. */
   #unverified = 0;
@@ -288,13 +289,10 @@ export class ViewCounter {
   #remember(pair: string, seen: Seen): void {
     this.#recent.delete(pair);
     if (this.#recent.size >= this.#maxRemembered) {
-      for (const [key, held] of this.#recent) {
-        // Recency order: once one pair was counted today, so were all after it.
-        if (held.day === seen.day) break;
-        this.#recent.delete(key);
-      }
-      const leastRecent = this.#recent.size >= this.#maxRemembered ? this.#recent.keys().next() : undefined;
-      if (leastRecent && !leastRecent.done) this.#recent.delete(leastRecent.value);
+      // Recency order: once one pair was counted today, so were all after it.
+      for (let oldest = this.#oldest.peek(); oldest && oldest[1].day !== seen.day; oldest = this.#oldest.peek()) this.#recent.delete(oldest[0]);
+      const leastRecent = this.#recent.size >= this.#maxRemembered ? this.#oldest.peek() : undefined;
+      if (leastRecent) this.#recent.delete(leastRecent[0]);
     }
     this.#recent.set(pair, seen);
   }
