@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { VIEW_BODY_LIMIT, viewBeaconSchema } from '@/lib/validation/readership';
 import { VIEWS_PATH } from '@/lib/view-beacon';
-import { getClientAddress } from '@/server/client-address';
+import { clientAddressFrom } from '@/server/client-address';
 import type { AppConfig } from '@/server/config';
 import { ForbiddenError, PayloadTooLargeError, UnsupportedMediaTypeError, messages } from '@/server/errors';
 import { errorResponse, isJsonType, parseBody, parseJsonObject } from '@/server/http';
@@ -101,7 +101,10 @@ export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter, secu
       if (!arriving.delete(res)) return;
       try {
         const beacon = parseBody(viewBeaconSchema, parseJsonObject(body ?? Buffer.alloc(0)));
-        const client = { address: getClientAddress({ headers }, req.socket.remoteAddress ?? ''), userAgent: req.headers['user-agent'] };
+        const client = {
+          address: clientAddressFrom(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? ''),
+          userAgent: req.headers['user-agent'],
+        };
         recordView(counter, beacon, client, siteHost);
       } catch (error) {
         sendError(res, error, securityHeaders);
