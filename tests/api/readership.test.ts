@@ -459,5 +459,6 @@ describe('shutdown', () => {
     } finally {
       await own.stop();
     }
-  });
+    // A hang guard for a server's start and stop on a busy machine, not a speed budget.
+  }, 120_000);
 });
