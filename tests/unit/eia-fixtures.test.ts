@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrations/eia';
+import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
+import { eiaQueryOf, observationsOf } from '@/server/services/markets/import';
 import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 
 /** The recorded data answers: file, route, frequency and data column. */
@@ -80,6 +82,30 @@ describe('replayed through the client and the importers', () => {
       expect(rows, file).toHaveLength(recorded.length);
       expect(new Set(rows.map((r) => JSON.stringify(r))), file).toEqual(new Set(recorded.map((r) => JSON.stringify(r))));
     }
+  });
+
+  it('takes every recorded observation of the catalog’s series on the recorded routes, as recorded', () => {
+    let replayed = 0;
+    for (const { file, route } of RECORDED) {
+      const recorded = eiaFixtureRows(file);
+      for (const facts of MARKET_SERIES as readonly MarketSeriesFacts[]) {
+        const query = eiaQueryOf(facts);
+        if (query.route !== route) continue;
+        // The rows EIA answers the series' query: those of its facet values.
+        const rows = recorded.filter((r) => Object.entries(query.facets).every(([facet, values]) => values.includes(String(r[facet]))));
+        const values = new EiaValues();
+        const observations = observationsOf(rows, query, values);
+        expect(observations, facts.slug).toHaveLength(rows.length);
+        expect(values.counts(), facts.slug).toMatchObject({ gaps: 0, unreadable: 0 });
+        for (const row of rows) {
+          const period = query.frequency === 'monthly' ? `${String(row['period'])}-01` : String(row['period']);
+          expect(observations.find((o) => o.period === period)?.value, `${facts.slug} ${period}`).toBe(Number(row['value']));
+        }
+        replayed += rows.length;
+      }
+    }
+    // Crude, Cushing and distillate stocks (15 of the 20 weekly rows: gasoline is not in the catalog), WTI futures 1-4 (12), the Brent outlook (24).
+    expect(replayed).toBe(15 + 12 + 24);
   });
 
   it('takes every recorded grid row of the 14 respondents: demand by hour, and every fuel (negatives kept, storage in Other)', () => {
@@ -157,7 +183,10 @@ describe('the fake', () => {
     expect(fuels.find((r) => r['respondent'] === 'TEX')?.['respondent-name']).toBe('Texas');
     expect(fuels.find((r) => r['fueltype'] === 'BAT')?.['type-name']).toBe('Battery storage');
     const retail = eia.routes.get('electricity/retail-sales') ?? [];
-    expect(retail.find((r) => r['stateid'] === 'TX' && r['sectorid'] === 'RES')).toMatchObject({ stateDescription: 'Texas', sectorName: 'residential' });
+    expect(retail.find((r) => r['stateid'] === 'TX' && r['sectorid'] === 'RES')).toMatchObject({
+      stateDescription: 'Texas',
+      sectorName: 'residential',
+    });
   });
 
   it('warns at the root whenever the total passes 5,000, as EIA does', async () => {
