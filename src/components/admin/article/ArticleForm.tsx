@@ -99,7 +99,7 @@ export function ArticleForm({
   };
   // The review box's decision: save the form as Published (scheduled when its time is ahead).
   const publishAt = useWatch({ control, name: 'publishedAt' });
-  const publishTime = publishAt ? new Date(publishAt) : undefined;
+  const publishTime = typeof publishAt === 'string' && publishAt !== '' ? new Date(publishAt) : publishAt instanceof Date ? publishAt : undefined;
   const scheduledFor = publishTime && publishTime.getTime() > openedAt ? publishTime : undefined;
   const publish = () => {
     setValue('status', 'published', { shouldDirty: true });
