@@ -50,6 +50,16 @@ export function formatNumber(value: number, decimals: number): string {
   return value < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
 }
 
+/**
+ * A value rounded exactly as `formatNumber` writes it (Intl's rounding of the double's decimal
+ * value, half away from zero), for a download that must say what the page shows: −0.85 shown
+ * as "−0.9" is −0.9 here too, where `Math.round` would give −0.8.
+ */
+export function roundAsShown(value: number, decimals: number): number {
+  const shown = Number(numberFormat(decimals).format(Math.abs(value)).replace(/,/g, ''));
+  return value < 0 && shown !== 0 ? -shown : shown;
+}
+
 /** A change, always signed unless it rounds to zero: "+1.25", "−0.40", "0.00". */
 export function formatSigned(value: number, decimals: number): string {
   const text = formatNumber(value, decimals);

@@ -12,6 +12,7 @@ import {
   formatSeriesValue,
   isPeriod,
   marketDataSourceNote,
+  roundAsShown,
   seriesSourceLine,
 } from '@/lib/market-format';
 
@@ -99,5 +100,15 @@ describe('market figures as readers see them', () => {
         { name: 'Brent Crude Oil', sample: false, series: 'RBRTE' },
       ]),
     ).toBe('Source: U.S. EIA, series RWTC and RBRTE.');
+  });
+});
+
+describe('roundAsShown', () => {
+  it('rounds a value exactly as it is written, halves away from zero on both sides, so a download says what the page shows', () => {
+    for (const value of [-0.85, -1.85, 0.85, -0.05, 12.345, -2.25, 1234.56, -0.04])
+      expect(roundAsShown(value, 1), String(value)).toBe(Number(formatPercentChange(value, 1).replace(/[+%,]/g, '').replace('−', '-')));
+    expect(roundAsShown(-0.85, 1)).toBe(-0.9);
+    expect(Math.round(-0.85 * 10) / 10).toBe(-0.8);
+    expect(Object.is(roundAsShown(-0.04, 1), 0)).toBe(true);
   });
 });
