@@ -9,7 +9,8 @@ try {
   const summary = await importGridFromEia();
   console.log(`  regions changed: ${summary.regions.length > 0 ? summary.regions.join(', ') : 'none'}`);
   console.log(gridImportMessage(summary));
-  process.exit(0);
+  // A partial run (a query failed and was skipped, named above) exits 2, as `npm run import:eia` does.
+  process.exit(summary.failed.length > 0 ? 2 : 0);
 } catch (error) {
   console.error(`Grid import failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
