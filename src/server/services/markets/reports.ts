@@ -1,4 +1,5 @@
 import { tableCsv } from '@/lib/chart-table';
+import { OTHER_FUEL } from '@db/catalog/fuels';
 import { FUEL_LABELS, isEiaSource, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { formatAsOf, generationSourceLine, seriesSourceLine } from '@/lib/market-format';
 import {
@@ -96,7 +97,7 @@ async function shareReport(query: ReportQuery<'share'>): Promise<Report> {
   const total = sum('ALL');
   const entries = Object.entries(FUEL_LABELS).map(([fuel, label]) => ({ label, value: sum(fuel) }));
   const other = total - entries.reduce((s, e) => s + e.value, 0);
-  if (other > total * 0.001) entries.push({ label: 'Other', value: other });
+  if (other > total * 0.001) entries.push({ label: OTHER_FUEL.label, value: other });
   entries.sort((a, b) => b.value - a.value);
   const first = months.at(-1) ?? '';
   const last = months[0] ?? '';
@@ -143,8 +144,9 @@ async function regionalReport(query: ReportQuery<'regional'>): Promise<Report> {
     const fuels = own.filter((r) => r.fuel !== 'ALL');
     const renewables = fuels.filter((r) => (RENEWABLE_FUELS as readonly string[]).includes(r.fuel)).reduce((s, r) => s + r.value, 0);
     const top = fuels.sort((a, b) => b.value - a.value)[0];
-    const largest = top && top.value >= total - fuels.reduce((s, r) => s + r.value, 0) ? FUEL_LABELS[top.fuel as keyof typeof FUEL_LABELS] : 'Other';
-    return [{ code, name, total, share: (renewables / total) * 100, largest: largest ?? 'Other' }];
+    const largest =
+      top && top.value >= total - fuels.reduce((s, r) => s + r.value, 0) ? FUEL_LABELS[top.fuel as keyof typeof FUEL_LABELS] : OTHER_FUEL.label;
+    return [{ code, name, total, share: (renewables / total) * 100, largest: largest ?? OTHER_FUEL.label }];
   });
   const byGeneration = query.metric === 'generation';
   states.sort((a, b) => (byGeneration ? b.total - a.total : b.share - a.share));
