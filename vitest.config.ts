@@ -12,7 +12,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
-    testTimeout: 30_000,
+    // A guard against a hang, not a speed budget (those live in `npm run bench`): an API test that
+    // imports, starts a server or runs a script takes many times longer on a busy machine.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // API test files each start a server process; two cores run two at once.
     maxWorkers: 2,
