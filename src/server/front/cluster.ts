@@ -54,7 +54,11 @@ export function runPrimary(config: AppConfig, workers: number, entry: { exec: st
   });
   for (let i = 0; i < workers; i++) fork();
 
+  // Begun once: a service manager signals the whole group, a terminal's Ctrl-C too, and a
+  // repeated signal must not end the primary while its web processes still finish requests
+  // through its render service.
   const stop = () => {
+    if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     const check = setInterval(() => {
@@ -63,6 +67,6 @@ export function runPrimary(config: AppConfig, workers: number, entry: { exec: st
     setTimeout(() => process.exit(0), 12_000).unref();
     check.unref();
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

@@ -10,11 +10,17 @@ const DRAIN_MS = 10_000;
 /**
  * Takes part in the scheduled jobs; on SIGTERM or SIGINT stops taking connections and jobs,
  * lets requests and the job run in flight finish, writes the readership counts held in
- * memory, closes the database and exits.
+ * memory, closes the database and exits. A stop is begun once: the signals that follow it
+ * (a service manager signals the whole process group and the cluster's primary passes its own
+ * on, so a web process gets two) change nothing, where Node's default would end the process
+ * at once with its requests unanswered and its counts unwritten.
  */
 export function serveUntilSignal(server: http.Server): void {
   const jobs = startJobRunner(scheduledJobs());
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     server.close(() => {
       void jobs
         .stop()
@@ -27,6 +33,6 @@ export function serveUntilSignal(server: http.Server): void {
     // Keep-alive connections in use get a moment to finish their request.
     setTimeout(() => process.exit(0), DRAIN_MS).unref();
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
