@@ -29,8 +29,8 @@ export const VOLATILITY_TEXT = '18.7% 30-day volatility';
 export const DEFAULT_RENEWABLE_SHARE = 23.1;
 
 /**
- * The pie's colours: each source's colour in the fuel catalog (db/catalog/fuels.ts), so natural
- * gas is the same colour here as on the grid, state and report charts; a source the catalog does
+ * The pie's colors: each source's color in the fuel catalog (db/catalog/fuels.ts), so natural
+ * gas is the same color here as on the grid, state and report charts; a source the catalog does
  * not know takes the next of the extras, which no fuel uses.
  */
 const EXTRA_COLORS = ['#2563eb', '#b91c1c', '#65a30d', '#0f172a'];

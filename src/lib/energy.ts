@@ -58,7 +58,7 @@ export const US_STATES: Record<string, string> = {
   WY: 'Wyoming',
 };
 
-/** The monthly generation fuels of the catalog (db/catalog/fuels.ts), in its order: their EIA `fueltypeid`, name and colour. */
+/** The monthly generation fuels of the catalog (db/catalog/fuels.ts), in its order: their EIA `fueltypeid`, name and color. */
 export const MONTHLY_FUELS = FUELS.flatMap((f) =>
   f.monthly === null ? [] : [{ code: f.monthly, label: f.label, color: f.color, renewable: f.renewable }],
 );

@@ -56,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 180_000);
     const check = () => {
       if (output.includes('Serving ')) {
         clearTimeout(timer);

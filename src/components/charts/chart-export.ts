@@ -27,7 +27,7 @@ export function legendOf({ type, series, options }: ChartProps): LegendEntry[] {
   const colors = (options.colors as string[] | undefined) ?? CHART_PALETTE;
   const color = (i: number) => colors[i % colors.length] ?? '#1d4ed8';
   if (type === 'pie' || type === 'donut') return (options.labels ?? []).map((name, i) => ({ name, color: color(i), mark: 'box' }));
-  // A legend of its own (a stack below and above zero, see stackLayers): its names in its marker colours, as boxes.
+  // A legend of its own (a stack below and above zero, see stackLayers): its names in its marker colors, as boxes.
   const custom = options.legend?.customLegendItems;
   if (custom && custom.length > 0) {
     const fills = options.legend?.markers?.fillColors ?? [];

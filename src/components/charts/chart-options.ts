@@ -63,7 +63,7 @@ export function reportChartProps(report: Report): ChartProps {
       options: {
         ...base,
         labels,
-        // A slice that is a fuel takes the fuel's colour (db/catalog/fuels.ts), as on every other chart.
+        // A slice that is a fuel takes the fuel's color (db/catalog/fuels.ts), as on every other chart.
         colors: labels.map((l, i) => fuelColor(l) ?? CHART_PALETTE[i % CHART_PALETTE.length] ?? OTHER_FUEL.color),
         dataLabels: { enabled: true, formatter: (v: number) => `${formatNumber(v, 1)}%` },
         tooltip: { y: { formatter: format } },

@@ -57,7 +57,7 @@ interface Layer {
   part: 'above' | 'below' | 'return' | 'plain';
 }
 
-/** Opacity of a stacked band, and of a band below zero (the same colour, lighter: a draw on the grid, not generation). */
+/** Opacity of a stacked band, and of a band below zero (the same color, lighter: a draw on the grid, not generation). */
 const STACKED_OPACITY = 0.85;
 const BELOW_ZERO_OPACITY = 0.45;
 
@@ -65,7 +65,7 @@ const BELOW_ZERO_OPACITY = 0.45;
  * The layers of a stacked chart. ApexCharts stacks each series on the one before, so a negative
  * figure (a battery charging) would pull every band above it down. Series that go below zero
  * are drawn in two parts: their negative hours stack first, downwards from zero, each in its
- * fuel's colour, lighter ("Battery storage charging"); an unnamed, transparent layer brings the
+ * fuel's color, lighter ("Battery storage charging"); an unnamed, transparent layer brings the
  * stack back to zero; then every series' positive hours stack upwards as usual. The bands above
  * zero add up to what was generated, those below to what was drawn; the table and the CSV keep
  * each series' net figure, negative where it drew power.

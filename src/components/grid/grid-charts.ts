@@ -44,7 +44,7 @@ export function demandChart(region: GridRegion, history: GridHistory): DataChart
 }
 
 /**
- * Net generation by fuel over the week, stacked, every fuel in its catalog colour. Storage that
+ * Net generation by fuel over the week, stacked, every fuel in its catalog color. Storage that
  * charges (and any fuel drawing power) is drawn below zero, lighter, as "Battery storage
  * charging" (see `stackLayers`); the bands above zero add up to what was generated.
  */

@@ -1,6 +1,6 @@
 // One description of a chart, whatever draws it: the server's SVG (`svg-chart.ts`), and the
 // downloads, images and interactive charts built from it. It says what is plotted (series,
-// their colours and styles, the axis each is read on), over what (dates or categories), in
+// their colors and styles, the axis each is read on), over what (dates or categories), in
 // which units, with which marks in time (annotations) and where the figures come from.
 // Isomorphic and library-free: plain data a page, an endpoint or a mail can build.
 
@@ -19,7 +19,7 @@ export interface ChartPoint {
 
 export interface ChartSeriesSpec {
   name: string;
-  /** Its colour, from the catalog that owns it (a fuel's, a series'). */
+  /** Its color, from the catalog that owns it (a fuel's, a series'). */
   color: string;
   style?: LineStyle | undefined;
   /** Read on the right axis: a series in other units or of another scale (a spread beside prices). */

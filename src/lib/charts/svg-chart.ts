@@ -13,7 +13,7 @@ import { xmlText } from '@/lib/charts/xml';
 export interface SvgChartOptions {
   width?: number;
   height?: number;
-  /** Ink and rules for a light or a dark page; the series keep their catalog colours. */
+  /** Ink and rules for a light or a dark page; the series keep their catalog colors. */
   theme?: 'light' | 'dark';
   /** Draws the title, subtitle and source line too: a file that stands alone (a download, a mail image). */
   standalone?: boolean;
@@ -102,7 +102,7 @@ function layoutLegend(items: readonly LegendItem[], width: number, size: number)
 /**
  * The chart as an SVG document: title and description for assistive technology, gridlines,
  * axes with their titles, the marks, annotations, a legend naming every series with its
- * colour and stroke, and (standalone) the title, subtitle and source drawn in.
+ * color and stroke, and (standalone) the title, subtitle and source drawn in.
  */
 export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): string {
   const width = options.width ?? 720;
@@ -328,7 +328,7 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
 
 /**
  * Stacked bands over the x values: each series' positive figures stack up from zero and its
- * negative ones (storage charging) down from it, as two layers of its colour. Each side is
+ * negative ones (storage charging) down from it, as two layers of its color. Each side is
  * stacked on its own (d3's stack with no offset), so a zero keeps its band at the level below
  * rather than dropping to the axis, and no band cuts across another where a sign changes.
  */
@@ -389,10 +389,10 @@ function drawDonut(spec: ChartSpec, width: number, height: number, top: number, 
   for (const a of arcs) {
     const d = shape(a);
     if (!d) continue;
-    // d3 draws arcs around the origin: the path is moved to the centre by its coordinates, not a transform.
+    // d3 draws arcs around the origin: the path is moved to the center by its coordinates, not a transform.
     parts.push(`<path d="${translatePath(d, cx, cy)}" fill="${a.data.color}" stroke="${theme.background}" stroke-width="1"/>`);
   }
-  // The key beside it: each slice's colour, name and share.
+  // The key beside it: each slice's color, name and share.
   let ky = cy - (slices.length * 22) / 2 + 12;
   const kx = cx + radius + 28;
   for (const s of slices) {
