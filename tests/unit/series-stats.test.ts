@@ -53,7 +53,12 @@ describe('isStale', () => {
 
 describe('seriesQuerySchema', () => {
   it('takes ISO dates (a month as its first day) and refuses others', () => {
-    expect(z.parse(seriesQuerySchema, { start: '2026-01', end: '2026-02-28' })).toEqual({ start: '2026-01-01', end: '2026-02-28', format: 'json', vintage: 'latest' });
+    expect(z.parse(seriesQuerySchema, { start: '2026-01', end: '2026-02-28' })).toEqual({
+      start: '2026-01-01',
+      end: '2026-02-28',
+      format: 'json',
+      vintage: 'latest',
+    });
     expect(z.safeParse(seriesQuerySchema, { start: '2026-02-29' }).success).toBe(false);
     expect(z.safeParse(seriesQuerySchema, { start: '2026-03-01', end: '2026-02-01' }).success).toBe(false);
     expect(z.safeParse(seriesQuerySchema, { format: 'xml' }).success).toBe(false);
