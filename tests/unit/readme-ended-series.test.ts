@@ -1,11 +1,11 @@
-// The README's market data section names the series EIA has ended; the catalog is where that is
-// written, so this keeps the README from drifting from it.
+// The market data guide (docs/market-data.md) names the series EIA has ended; the catalog is where that is
+// written, so this keeps the guide from drifting from it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endedSeries, MARKET_SERIES } from '@db/catalog/market-series';
 import { formatLongCalendarDay } from '@/lib/calendar-format';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/market-data.md', import.meta.url), 'utf8');
 const paragraph = readme.slice(
   readme.indexOf('- **Series EIA has ended.**'),
   readme.indexOf('\n- **', readme.indexOf('- **Series EIA has ended.**') + 1),
