@@ -57,6 +57,53 @@ test('a report fits the phone: its wide table scrolls inside its own region', as
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });
 
+/**
+ * Where a table on the page is cut: each table must lie within the viewport's width, and no box around it (below the page
+ * itself) may hide part of it behind a scroll of its own, sideways or down. Returns one line per cut table.
+ */
+async function cutTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const cut: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const name = table.dataset['testid'] ?? table.caption?.textContent?.trim() ?? 'table';
+      const box = table.getBoundingClientRect();
+      if (box.width === 0) continue; // not shown at this size
+      if (box.left < 0 || box.right > width + 0.5) cut.push(`${name}: ${box.left}-${box.right} outside 0-${width}`);
+      for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) cut.push(`${name}: scrolls sideways in ${el.tagName}`);
+        if (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1) cut.push(`${name}: scrolls down in ${el.tagName}`);
+      }
+    }
+    return cut;
+  });
+}
+
+test('the grid and state pages fit the phone: every table whole in the page, none cut or scrolling in a box', async ({ page }) => {
+  // A reader of a news site on a phone expects these short tables (four columns at most) laid out to fit and read
+  // down the page with it: not a right column cut off behind a sideways scroll, nor a box that scrolls inside the page.
+  // Common phone widths: an iPhone's 390 and the narrow Androids' 360 (the project's Pixel 7 is 412).
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ['/grid', '/grid/TEX', '/states', '/states/CA']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+      expect(await cutTables(page), `${path} at ${width}`).toEqual([]);
+    }
+  }
+  // The wide-screen scrolling boxes keep their names (keyboard users reach them by Tab), and the tables are in them.
+  await page.goto('/grid');
+  await expect(page.getByRole('region', { name: 'Regions table' }).getByRole('table')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Regions table' }).getByRole('row')).toHaveCount(15);
+  await page.goto('/states');
+  await expect(page.getByRole('region', { name: 'Table' }).getByRole('table')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Table' }).getByRole('row')).toHaveCount(52);
+  await page.goto('/states/CA');
+  await expect(page.getByTestId('state-ranks')).toBeVisible();
+});
+
 /** Whether the element lies wholly inside the viewport's width and shows all of its own content. */
 async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
