@@ -68,52 +68,126 @@ const trustProxy = z
     return z.NEVER;
   });
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  SITE_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).default('file:./data/energy.db'),
-  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
-  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
-  DATABASE_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(1_000_000).optional(),
-  SEED: boolean.default(true),
-  TRUST_PROXY: trustProxy.default({ hops: 0 }),
-  REBUILD_HOOK_URL: z.url().optional(),
-  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+/**
+ * Every setting, with what it means and its default as the configuration guide's table says them
+ * (`npm run docs:tables` writes that table from here). A default a reader sees that is not the
+ * schema's own (derived at start, or left to a library) is its `defaultText`.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321).meta({ description: 'the port the server listens on' }),
+  HOST: z.string().min(1).default('0.0.0.0').meta({ description: 'the address the server listens on' }),
+  SITE_URL: z
+    .url()
+    .optional()
+    .meta({ description: 'canonical URLs, RSS, sitemap; the host the server answers as', defaultText: '`http://localhost:$PORT`' }),
+  DATABASE_URL: z.string().min(1).default('file:./data/energy.db').meta({ description: 'libSQL URL' }),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional().meta({ description: 'Turso / sqld token' }),
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be at least 100')
+    .max(60_000, 'must be at most 60000')
+    .default(10_000)
+    .meta({ description: "how long a write waits for another process's write lock before it is answered 503" }),
+  DATABASE_MAX_MB: z.coerce
+    .number()
+    .min(1, 'must be at least 1')
+    .max(1_000_000)
+    .optional()
+    .meta({ description: 'the most an embedded database file may grow to while serving; writes past it answer 503' }),
+  SEED: boolean.default(true).meta({ description: 'seed sample content into an empty database' }),
+  TRUST_PROXY: trustProxy
+    .prefault('false')
+    .meta({ description: 'client address from `X-Forwarded-For` past `N` proxies (`true`: 1) or those in `10.0.0.0/8,…`' }),
+  REBUILD_HOOK_URL: z.url().optional().meta({ description: 'POSTed to after content changes' }),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin').meta({ description: "the administrator's user name" }),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(1024)
+    .optional()
+    .meta({ description: "the administrator's password; without one a password is generated and logged once" }),
   ADMIN_NAME: z
     .string()
     .trim()
     .min(2, 'must be at least 2 characters')
     .max(100, 'must be at most 100 characters')
     .regex(/^[^\p{Cc}]*$/u, 'must be one line of text')
-    .optional(),
-  ADMIN_EMAIL: z.email('must be an e-mail address').max(254).optional(),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ZOHO_ACCOUNTS_URL: z.url().optional(),
-  ZOHO_ANALYTICS_URL: z.url().optional(),
-  EIA_API_KEY: z.string().trim().min(1).optional(),
-  EIA_API_URL: z.url().default('https://api.eia.gov/v2'),
-  EIA_SCHEDULE: schedule.default(['11:00']),
-  EIA_GRID_MINUTE: minutePastHour.default(20),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
-  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
-  MEDIA_DIR: z.string().min(1).default('./data/media'),
-  MEDIA_MAX_MB: z.coerce.number().min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
-  MEDIA_S3_BUCKET: z.string().trim().min(1).optional(),
-  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  MEDIA_S3_ENDPOINT: z.url().optional(),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
-  API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120),
+    .optional()
+    .meta({ description: "the administrator's name, given while they have none (the Security tab changes it)" }),
+  ADMIN_EMAIL: z
+    .email('must be an e-mail address')
+    .max(254)
+    .optional()
+    .meta({ description: "the administrator's address, given while they have none (the Security tab changes it)" }),
+  APP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .meta({ description: 'key for stored third-party secrets', defaultText: 'generated into `data/app-secret`' }),
+  ZOHO_ACCOUNTS_URL: z
+    .url()
+    .optional()
+    .meta({ description: 'test-only override of the Zoho accounts host', defaultText: "the data center's Zoho host" }),
+  ZOHO_ANALYTICS_URL: z
+    .url()
+    .optional()
+    .meta({ description: 'test-only override of the Zoho Analytics host', defaultText: "the data center's Zoho host" }),
+  EIA_API_KEY: z.string().trim().min(1).optional().meta({ description: 'the EIA API key: import of real US market series' }),
+  EIA_API_URL: z.url().default('https://api.eia.gov/v2').meta({ description: "the EIA API's address" }),
+  EIA_SCHEDULE: schedule.prefault('11:00').meta({ description: 'daily US Eastern times of the scheduled EIA import (`HH:MM,…`), or `off`' }),
+  EIA_GRID_MINUTE: minutePastHour.default(20).meta({ description: 'minutes past every hour of the hourly grid import (0 to 59), or `off`' }),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(64)
+    .optional()
+    .meta({ description: 'web processes `npm start` runs; `1` runs a single process', defaultText: 'one per core' }),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64).meta({ description: 'memory each web process gives its page cache' }),
+  MEDIA_DIR: z.string().min(1).default('./data/media').meta({ description: 'where uploaded images are kept' }),
+  MEDIA_MAX_MB: z.coerce
+    .number()
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(10)
+    .meta({ description: 'the largest upload accepted, in MB' }),
+  MEDIA_S3_BUCKET: z.string().trim().min(1).optional().meta({ description: 'keep images in an S3-compatible bucket instead (shared by machines)' }),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1').meta({ description: "the bucket's region" }),
+  MEDIA_S3_ENDPOINT: z.url().optional().meta({ description: "the store's address for R2, MinIO and others (path-style)", defaultText: 'AWS' }),
+  MEDIA_S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .meta({ description: "the bucket's access key id (set both keys or neither)", defaultText: "the AWS SDK's own lookup" }),
+  MEDIA_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .meta({ description: "the bucket's secret access key (set both keys or neither)", defaultText: "the AWS SDK's own lookup" }),
+  API_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100_000)
+    .default(120)
+    .meta({ description: 'data API reads (`/api/series…`) per client address and minute, per web process (in memory)' }),
   SMTP_URL: z
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>'),
-  EDITORS_EMAIL: z.email('must be an e-mail address').optional(),
-  CONTACT_EMAIL: z.email('must be an e-mail address').default('editors@energypulse.example'),
-  BRIEFING_TIME: dailyTime.default('06:30'),
+    .optional()
+    .meta({ description: 'SMTP server (`smtp://` or `smtps://`, credentials in the URL); unset keeps mail in the outbox' }),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('EnergyPulse <no-reply@localhost>').meta({ description: 'the From of every message' }),
+  EDITORS_EMAIL: z.email('must be an e-mail address').optional().meta({ description: 'told of new pending comments and contact messages' }),
+  CONTACT_EMAIL: z
+    .email('must be an e-mail address')
+    .default('editors@energypulse.example')
+    .meta({ description: 'the public address readers write to: footer, About, Contact and the legal pages' }),
+  BRIEFING_TIME: dailyTime
+    .default('06:30')
+    .meta({ description: 'daily briefing time, US Eastern `HH:MM` (weekly roundup Mondays at the same time), or `off`' }),
   CACHE_PURGE_URL: z
     .string()
     .trim()
@@ -121,11 +195,21 @@ const envSchema = z.object({
       /^(?:https?:\/\/\S+|fastly:[\w-]+|cloudflare:[\w-]+)$/,
       'must be the address of a Varnish (http://host:port), fastly:SERVICE_ID or cloudflare:ZONE_ID',
     )
-    .optional(),
-  CACHE_PURGE_TOKEN: z.string().trim().min(1).optional(),
-  CACHE_PURGE_API_URL: z.url().optional(),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    .optional()
+    .meta({ description: 'the shared cache in front to purge by tag: Varnish, Fastly or Cloudflare (see Deploying)' }),
+  CACHE_PURGE_TOKEN: z.string().trim().min(1).optional().meta({ description: 'the API token that purges Fastly or Cloudflare' }),
+  CACHE_PURGE_API_URL: z
+    .url()
+    .optional()
+    .meta({ description: 'test-only override of the Fastly or Cloudflare API address', defaultText: "Fastly's or Cloudflare's API" }),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .meta({ description: "Prometheus metrics at `/metrics` on their own port, never the site's" }),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1').meta({ description: 'the address the metrics are served on' }),
 });
 
 export interface AppConfig {
