@@ -339,4 +339,30 @@ describe('/api/docs', () => {
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toContain('href="/api/docs"');
   });
+
+  it('renders the document’s Markdown (code spans become <code>, no backtick on screen) and opens with contents linking to a section per tag', async () => {
+    const html = await (await fetch(`${server.url}/api/docs`)).text();
+    const full = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      info: { description: string };
+      tags: { name: string }[];
+    };
+    expect(full.info.description).toMatch(/`[^`]+`/);
+    // The intro's first code span, as the page shows it.
+    const span = /`([^`]+)`/.exec(full.info.description)?.[1] ?? '';
+    expect(html).toContain(`<code>${span.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code>`);
+    const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+    const text = main.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, '');
+    expect(text).not.toContain('`');
+
+    const nav = /<nav\b[^>]*aria-labelledby="contents"[\s\S]*?<\/nav>/.exec(main)?.[0] ?? '';
+    expect(nav).toMatch(/<h2 id="contents"[^>]*>Contents<\/h2>/);
+    expect(main.indexOf(nav)).toBeLessThan(main.indexOf('<section'));
+    const targets = [...nav.matchAll(/<a href="#([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, id, label]) => ({ id: id ?? '', label: label?.trim() }));
+    expect(targets.map((t) => t.label)).toEqual([...full.tags.map((t) => t.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')), 'Shapes']);
+    for (const { id, label } of targets) {
+      expect(main).toMatch(
+        new RegExp(`<section aria-labelledby="${id}"[^>]*>\\s*<h2 id="${id}"[^>]*>\\s*${label?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*</h2>`),
+      );
+    }
+  });
 });
