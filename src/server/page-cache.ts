@@ -193,8 +193,21 @@ export function cachedPage(
  * included: `br;q=0` refuses brotli; `*` stands for any encoding not listed).
  */
 export function pickEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | undefined {
+  // Every hit asks, and clients send the same few headers over and over: no header is
+  // identity at once, and the last header parsed is answered again without parsing.
+  if (!acceptEncoding) return undefined;
+  if (acceptEncoding === lastAcceptEncoding) return lastEncoding;
+  lastEncoding = parseEncoding(acceptEncoding);
+  lastAcceptEncoding = acceptEncoding;
+  return lastEncoding;
+}
+
+let lastAcceptEncoding: string | undefined;
+let lastEncoding: 'br' | 'gzip' | undefined;
+
+function parseEncoding(acceptEncoding: string): 'br' | 'gzip' | undefined {
   const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [token, ...options] = part.split(';').map((s) => s.trim());
     if (!token) continue;
     const q = options.find((o) => o.startsWith('q='));

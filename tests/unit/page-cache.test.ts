@@ -323,4 +323,10 @@ describe('cached pages', () => {
     expect(pickEncoding('identity')).toBeUndefined();
     expect(pickEncoding(undefined)).toBeUndefined();
   });
+
+  it('are picked afresh for each header, the same header twice or after another alike', () => {
+    // The last header's answer is remembered: one header's answer never leaks to another.
+    const headers = ['gzip, br', 'gzip, br', 'br;q=0, gzip', 'identity', '', 'gzip, br', 'gzip;q=0', 'gzip;q=0'];
+    expect(headers.map((h) => pickEncoding(h))).toEqual(['br', 'br', 'gzip', undefined, undefined, 'br', undefined, undefined]);
+  });
 });
