@@ -316,6 +316,19 @@ function databaseRefusalOf(error: unknown): DatabaseRefusal | undefined {
   return undefined;
 }
 
+/**
+ * Whether this process's last refused write was refused for a full disk (or DATABASE_MAX_MB), with no room
+ * seen since: /readyz answers not ready for writes meanwhile (health.ts clears it once there is room again).
+ */
+// On globalThis: the listener and the app's bundle each load their own copy of this module in one process.
+const fullDisk = ((globalThis as { [key: symbol]: { refused: boolean } | undefined })[Symbol.for('energy-site.writes-refused-full')] ??= {
+  refused: false,
+});
+export const writesRefusedForFullDisk = (): boolean => fullDisk.refused;
+export function roomForWritesAgain(): void {
+  fullDisk.refused = false;
+}
+
 /** When each kind of refusal was last logged: a burst of refused writes logs one line a minute, not one per request. */
 const lastLogged = new Map<string, number>();
 
@@ -328,6 +341,7 @@ export function appErrorOf(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   const refusal = databaseRefusalOf(error);
   if (!refusal) return undefined;
+  if (refusal.log === 'full') fullDisk.refused = true;
   const now = Date.now();
   if (now - (lastLogged.get(refusal.log) ?? 0) >= 60_000) {
     lastLogged.set(refusal.log, now);

@@ -327,7 +327,7 @@ export async function createRequestListener(
     req.url = `${url.pathname}${url.search}`;
     if (url.pathname === '/healthz' || url.pathname === '/readyz') {
       routeClass = 'health';
-      answerHealth(req, res, url.pathname === '/readyz', options.shippedMigrations, databaseFile);
+      answerHealth(req, res, url.pathname === '/readyz', options.shippedMigrations, databaseFile, file);
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > (url.pathname === MEDIA_UPLOAD_PATH ? uploadBodyBytes : MAX_BODY_BYTES)) {
@@ -417,6 +417,7 @@ function answerHealth(
   readiness: boolean,
   shippedMigrations: number,
   databaseFile: (() => string | undefined) | undefined,
+  databasePath: string | undefined,
 ): void {
   const send = (status: number, body: unknown) => {
     const text = JSON.stringify(body);
@@ -436,7 +437,7 @@ function answerHealth(
     send(200, { status: 'ok' });
     return;
   }
-  checkReadiness(shippedMigrations, databaseFile).then(
+  checkReadiness(shippedMigrations, databaseFile, databasePath).then(
     (result) => send(result.ready ? 200 : 503, { status: result.ready ? 'ready' : 'not ready', checks: result.checks }),
     (error: unknown) => send(503, { status: 'not ready', message: error instanceof Error ? error.message : String(error) }),
   );
