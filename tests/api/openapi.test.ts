@@ -359,6 +359,9 @@ describe('/api/docs', () => {
     expect(main.indexOf(nav)).toBeLessThan(main.indexOf('<section'));
     const targets = [...nav.matchAll(/<a href="#([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, id, label]) => ({ id: id ?? '', label: label?.trim() }));
     expect(targets.map((t) => t.label)).toEqual([...full.tags.map((t) => t.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')), 'Shapes']);
+    // Each call folds to its method, path and summary, so the page reads as a list of calls.
+    const calls = Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(main.match(/<details id="[^"]+"[^>]*>\s*<summary\b/g)?.length).toBeGreaterThanOrEqual(calls);
     for (const { id, label } of targets) {
       expect(main).toMatch(
         new RegExp(`<section aria-labelledby="${id}"[^>]*>\\s*<h2 id="${id}"[^>]*>\\s*${label?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*</h2>`),
