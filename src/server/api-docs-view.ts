@@ -1,6 +1,6 @@
 // What the /api/docs page shows of the OpenAPI document: its sections (one per tag, in the
 // document's order), each call's summary, method, path, parameters, body and answers, and the
-// shapes. The document's prose is CommonMark; it is rendered here and sanitised with a narrow
+// shapes. The document's prose is CommonMark; it is rendered here and sanitized with a narrow
 // allow-list (the document is ours, but the page sets it as HTML, so nothing else may pass).
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
@@ -20,12 +20,12 @@ const DOCS_HTML = (tags: string[]): sanitizeHtml.IOptions => ({
 const BLOCK_OPTIONS = DOCS_HTML([...INLINE_TAGS, 'p', 'ul', 'ol', 'li', 'pre', 'blockquote']);
 const INLINE_OPTIONS = DOCS_HTML(INLINE_TAGS);
 
-/** The CommonMark `text` as sanitised HTML blocks (paragraphs, lists, code). */
+/** The CommonMark `text` as sanitized HTML blocks (paragraphs, lists, code). */
 export function docsMarkdown(text: string): string {
   return sanitizeHtml(markdown.parse(text, { async: false }), BLOCK_OPTIONS).trim();
 }
 
-/** The CommonMark `text` as sanitised inline HTML (code spans, emphasis, links), for a line or a cell. */
+/** The CommonMark `text` as sanitized inline HTML (code spans, emphasis, links), for a line or a cell. */
 export function docsMarkdownInline(text: string): string {
   return sanitizeHtml(markdown.parseInline(text, { async: false }), INLINE_OPTIONS).trim();
 }

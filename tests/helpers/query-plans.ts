@@ -10,17 +10,26 @@ import type { TestServer } from './test-server.ts';
  */
 export function planRecorder(server: TestServer) {
   const plans: { sql: string; plan: string[] }[] = [];
-  // A connection of its own: @libsql/client's file driver can leave a read snapshot open
-  // after a statement with parameters, and a later write on that connection (the test's
-  // own arranging of data) would then fail with SQLITE_BUSY_SNAPSHOT.
-  const client = createClient({ url: server.databaseUrl, timeout: 10_000 });
+  // Each statement, and its plan, on a connection of its own, opened for it and closed after:
+  // @libsql/client's file driver can leave a read snapshot open after a statement with
+  // parameters, and a later write on that connection (the test's own arranging of data) would
+  // then be refused with SQLITE_BUSY when the server commits beside it (page views every second);
+  // a fresh connection also reads everything committed before it, the test's own writes included.
+  const once = async (sql: string, args: (string | number | null)[]) => {
+    const client = createClient({ url: server.databaseUrl, timeout: 10_000 });
+    try {
+      return await client.execute({ sql, args });
+    } finally {
+      client.close();
+    }
+  };
   const run = async (statement: Statement): Promise<StatementResult> => {
     const args = statement.params.map((p) => (typeof p === 'boolean' ? Number(p) : p instanceof Date ? p.getTime() : p)) as (
       string | number | null
     )[];
-    const explained = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args });
+    const explained = await once(`EXPLAIN QUERY PLAN ${statement.sql}`, args);
     plans.push({ sql: statement.sql, plan: explained.rows.map((r) => r['detail'] as string) });
-    const result = await client.execute({ sql: statement.sql, args });
+    const result = await once(statement.sql, args);
     const shape = (row: (typeof result.rows)[number] | undefined) =>
       row === undefined
         ? undefined
