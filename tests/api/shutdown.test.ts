@@ -14,7 +14,7 @@ import { openDatabase } from '@db/client';
 import { articleViews, contactMessages } from '@db/schema';
 import { publicStories } from '../helpers/database.ts';
 import { parseResponse } from '../helpers/raw-http.ts';
-import { freePort } from '../helpers/test-server.ts';
+import { freePort, testServerEnv } from '../helpers/test-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -35,7 +35,7 @@ async function startSite(how: 'npm' | 'node'): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'energy-shutdown-'));
   dirs.push(dir);
   const port = await freePort();
-  const databaseUrl = `file:${join(dir, 'site.db')}`;
+  const databaseUrl = `file:${join(dir, 'test.db')}`;
   // An empty settings file: a developer's `.env` never reaches the test.
   writeFileSync(join(dir, 'empty.env'), '');
   const [command, args] =
@@ -43,19 +43,7 @@ async function startSite(how: 'npm' | 'node'): Promise<Site> {
   const child = spawn(command, args, {
     cwd: root,
     detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      MEDIA_DIR: join(dir, 'media'),
-      SITE_URL: 'http://localhost:4321',
-      WEB_CONCURRENCY: '2',
-      TRUST_PROXY: 'true',
-      EIA_SCHEDULE: 'off',
-      EIA_GRID_MINUTE: 'off',
-      ENV_FILE: join(dir, 'empty.env'),
-    },
+    env: { ...testServerEnv(dir, port), WEB_CONCURRENCY: '2', TRUST_PROXY: 'true', ENV_FILE: join(dir, 'empty.env') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -26,6 +26,26 @@ export interface TestServer {
 export { freePort };
 
 /**
+ * The environment a test's server starts with: its own port, database and media in `dir`, the
+ * site's usual address, one process, and no EIA import on a clock (with an EIA key the daily
+ * one would otherwise run at 11:00 US Eastern and the hourly grid one at :20 past any hour a
+ * test spans, beside the imports the test starts).
+ */
+export function testServerEnv(dir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${join(dir, 'test.db')}`,
+    MEDIA_DIR: join(dir, 'media'),
+    SITE_URL: 'http://localhost:4321',
+    WEB_CONCURRENCY: '1',
+    EIA_SCHEDULE: 'off',
+    EIA_GRID_MINUTE: 'off',
+  };
+}
+
+/**
  * Starts the production server (`scripts/serve.ts` on the built site) against a fresh
  * database file in a temporary folder: real migrations, real seed, real HTTP.
  */
@@ -36,21 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', './scripts/aliases.mjs', 'scripts/serve.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      MEDIA_DIR: join(dir, 'media'),
-      SITE_URL: 'http://localhost:4321',
-      WEB_CONCURRENCY: '1',
-      // The EIA imports on a clock only where a test asks for them: with an EIA key the daily one
-      // would otherwise run at 11:00 US Eastern and the hourly grid one at :20 past any hour a
-      // test spans, beside the imports the test starts.
-      EIA_SCHEDULE: 'off',
-      EIA_GRID_MINUTE: 'off',
-      ...env,
-    },
+    env: { ...testServerEnv(dir, port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
