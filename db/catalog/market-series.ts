@@ -27,6 +27,13 @@ export interface MarketSeriesFacts {
   frequency: SeriesFrequency;
   /** Decimal places shown. */
   decimals: number;
+  /**
+   * Its color on every chart, export and embed, in both themes (one color per series: a
+   * forecast or a futures strip has its own, told apart from the history it continues). Picked
+   * to hold 3:1 against the light and the dark chart background; tests/unit/series-colors.test.ts
+   * checks that and the pairs drawn side by side.
+   */
+  color: string;
   /** On the market-data cards and strip (prices), or only on /markets and its own page (quantities). */
   listed: boolean;
   /** Where the import reads it, and EIA's id of the series as said in the source line ("RWTC"). */
@@ -84,7 +91,11 @@ export type FuturesContract = 1 | 2 | 3 | 4;
 export const FUTURES_CONTRACTS = [1, 2, 3, 4] as const satisfies readonly FuturesContract[];
 
 /** EIA's Short-Term Energy Outlook of a series: one monthly `steo` series id, published each month through December of next year. */
-function steoForecast<S extends string>(of: S, seriesId: string, facts: Pick<MarketSeriesFacts, 'name' | 'shortName' | 'unit' | 'decimals'>) {
+function steoForecast<S extends string>(
+  of: S,
+  seriesId: string,
+  facts: Pick<MarketSeriesFacts, 'name' | 'shortName' | 'unit' | 'decimals' | 'color'>,
+) {
   return {
     slug: `${of}-steo` as const,
     ...facts,
@@ -111,6 +122,8 @@ function futuresContract<S extends 'wti' | 'henry-hub', N extends FuturesContrac
     name: `${crude ? 'WTI Crude Oil' : 'Henry Hub Natural Gas'} Futures, Contract ${contract}`,
     shortName: `${crude ? 'WTI' : 'Henry Hub'} futures (contract ${contract})`,
     unit: crude ? '$/bbl' : '$/MMBtu',
+    // The strip is one line of all four contracts: one color for them.
+    color: crude ? '#d97706' : '#7c3aed',
     frequency: 'daily',
     decimals: crude ? 2 : 3,
     listed: false,
@@ -136,6 +149,7 @@ export const MARKET_SERIES = [
     name: 'WTI Crude Oil',
     shortName: 'WTI crude',
     unit: '$/bbl',
+    color: '#2563eb',
     frequency: 'daily',
     decimals: 2,
     listed: true,
@@ -151,6 +165,7 @@ export const MARKET_SERIES = [
     name: 'Brent Crude Oil',
     shortName: 'Brent crude',
     unit: '$/bbl',
+    color: '#c2410c',
     frequency: 'daily',
     decimals: 2,
     listed: true,
@@ -165,6 +180,7 @@ export const MARKET_SERIES = [
     name: 'Henry Hub Natural Gas',
     shortName: 'Henry Hub natural gas',
     unit: '$/MMBtu',
+    color: '#0d9488',
     frequency: 'daily',
     decimals: 2,
     listed: true,
@@ -179,6 +195,7 @@ export const MARKET_SERIES = [
     name: 'US Regular Gasoline',
     shortName: 'US regular gasoline',
     unit: '$/gal',
+    color: '#c026d3',
     frequency: 'weekly',
     decimals: 3,
     listed: true,
@@ -193,6 +210,7 @@ export const MARKET_SERIES = [
     name: 'US Residential Electricity',
     shortName: 'US residential electricity price',
     unit: '¢/kWh',
+    color: '#8b5cf6',
     frequency: 'monthly',
     decimals: 2,
     listed: true,
@@ -209,6 +227,7 @@ export const MARKET_SERIES = [
     name: 'US Crude Oil Production',
     shortName: 'US crude oil production',
     unit: 'thousand b/d',
+    color: '#65a30d',
     frequency: 'monthly',
     decimals: 0,
     listed: false,
@@ -223,6 +242,7 @@ export const MARKET_SERIES = [
     name: 'US Commercial Crude Oil Inventories',
     shortName: 'US crude oil inventories',
     unit: 'thousand bbl',
+    color: '#0284c7',
     frequency: 'weekly',
     decimals: 0,
     listed: false,
@@ -238,6 +258,7 @@ export const MARKET_SERIES = [
     name: 'Cushing, OK Crude Oil Stocks',
     shortName: 'Cushing (Oklahoma) crude stocks',
     unit: 'thousand bbl',
+    color: '#db2777',
     frequency: 'weekly',
     decimals: 0,
     listed: false,
@@ -253,6 +274,7 @@ export const MARKET_SERIES = [
     name: 'Working Gas in Storage (Lower 48)',
     shortName: 'Working gas in storage',
     unit: 'Bcf',
+    color: '#6366f1',
     frequency: 'weekly',
     decimals: 0,
     listed: false,
@@ -268,6 +290,7 @@ export const MARKET_SERIES = [
     name: 'US On-Highway Diesel',
     shortName: 'US diesel',
     unit: '$/gal',
+    color: '#a16207',
     frequency: 'weekly',
     decimals: 3,
     listed: false,
@@ -282,6 +305,7 @@ export const MARKET_SERIES = [
     name: 'US Distillate Fuel Oil Inventories',
     shortName: 'US distillate inventories',
     unit: 'thousand bbl',
+    color: '#ea580c',
     frequency: 'weekly',
     decimals: 0,
     listed: false,
@@ -293,18 +317,32 @@ export const MARKET_SERIES = [
     releases: ['wpsr'],
   },
   // What the market expects: EIA's monthly outlook and the futures strip (charted after the series they look ahead at).
-  steoForecast('wti', 'WTIPUUS', { name: 'WTI Crude Oil, EIA Forecast', shortName: 'WTI crude forecast', unit: '$/bbl', decimals: 2 }),
-  steoForecast('brent', 'BREPUUS', { name: 'Brent Crude Oil, EIA Forecast', shortName: 'Brent crude forecast', unit: '$/bbl', decimals: 2 }),
+  steoForecast('wti', 'WTIPUUS', {
+    name: 'WTI Crude Oil, EIA Forecast',
+    shortName: 'WTI crude forecast',
+    unit: '$/bbl',
+    decimals: 2,
+    color: '#e11d48',
+  }),
+  steoForecast('brent', 'BREPUUS', {
+    name: 'Brent Crude Oil, EIA Forecast',
+    shortName: 'Brent crude forecast',
+    unit: '$/bbl',
+    decimals: 2,
+    color: '#15803d',
+  }),
   steoForecast('henry-hub', 'NGHHUUS', {
     name: 'Henry Hub Natural Gas, EIA Forecast',
     shortName: 'Henry Hub natural gas forecast',
     unit: '$/MMBtu',
+    color: '#d97706',
     decimals: 2,
   }),
   steoForecast('electricity', 'ESRCUUS', {
     name: 'US Residential Electricity, EIA Forecast',
     shortName: 'US residential electricity price forecast',
     unit: '¢/kWh',
+    color: '#0f766e',
     decimals: 2,
   }),
   futuresContract('wti', 1),

@@ -136,7 +136,31 @@ function measured(
     return { unit: '%', decimals: 1, points };
   }
   const shown = displayUnit(series.unit, series.decimals);
-  return { unit: shown.unit, decimals: shown.decimals, points: inRange.map((p) => [p.period, round(p.value / shown.factor, shown.decimals)]) };
+  // Shown in a larger unit (thousands as millions), a figure keeps every digit stored: 421,345 thousand barrels is 421.345 million.
+  const kept = series.decimals + Math.round(Math.log10(shown.factor));
+  return { unit: shown.unit, decimals: shown.decimals, points: inRange.map((p) => [p.period, round(p.value / shown.factor, kept)]) };
+}
+
+/**
+ * How many times larger one line's figures are than another's for it to be read on an axis of
+ * its own though both share a unit: Brent (about $80) beside the WTI–Brent spread (about −$4)
+ * would draw the spread as a flat line on Brent's axis.
+ */
+export const OWN_AXIS_RATIO = 4;
+
+/** The largest size of a line's figures (0 for none). */
+const magnitude = (points: readonly [string, number][]) => points.reduce((m, [, v]) => Math.max(m, Math.abs(v)), 0);
+
+/**
+ * The most of a chart's width EIA's forecast and the futures strip may take after the latest
+ * figure: a fifth. A range asks for history; what lies further ahead is left out (and said).
+ */
+export const OUTLOOK_SHARE = 0.2;
+
+/** The last day an outlook may reach: the latest figure plus OUTLOOK_SHARE of the whole width, the history being the rest. */
+function outlookHorizon(first: string, last: string): string {
+  const history = dayNumber(last) - dayNumber(first);
+  return addDays(last, Math.max(0, Math.floor((history * OUTLOOK_SHARE) / (1 - OUTLOOK_SHARE))));
 }
 
 /**
@@ -262,7 +286,20 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
       points: m.points,
     });
   }
+  // Lines in one unit but of very different sizes: those far from the page's series' size are read on the right axis.
+  let scaleAxis: string | undefined;
+  const mainSize = magnitude(lines[0]?.points ?? []);
+  if (measure === 'level' && units.length === 1 && mainSize > 0) {
+    const apart = lines.slice(1).filter((l) => {
+      const size = magnitude(l.points);
+      return size > 0 && (size * OWN_AXIS_RATIO <= mainSize || size >= mainSize * OWN_AXIS_RATIO);
+    });
+    for (const l of apart) l.axis = 1;
+    if (apart.length > 0) scaleAxis = `${apart[0]?.unit ?? ''} (${joinList(apart.map((l) => l.name))})`;
+  }
   const last = lines[0]?.points.at(-1)?.[0];
+  const horizon = last && lines[0]?.points[0] ? outlookHorizon(lines[0].points[0][0], last) : undefined;
+  const beyond = (period: string) => horizon !== undefined && period > horizon;
   // Only the lines that draw something say where it comes from (a seeded series left empty is no sample).
   const sources = all.flatMap((s) => (s.points.length > 0 ? s.sources : []));
   let band: FigureBand | null = null;
@@ -289,7 +326,15 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     }
     if (view.outlook && last) {
       const forecast = input.forecast;
-      const ahead = forecast?.points.filter((p) => p.period.slice(0, 7) > last.slice(0, 7)) ?? [];
+      const after = forecast?.points.filter((p) => p.period.slice(0, 7) > last.slice(0, 7)) ?? [];
+      const ahead = after.filter((p) => !beyond(p.period));
+      const lastAhead = after.at(-1);
+      if (forecast && lastAhead && ahead.length < after.length)
+        notes.push(
+          ahead.length > 0
+            ? `EIA’s forecast runs to ${formatAsOf(lastAhead.period, 'monthly')}: this range shows its first ${ahead.length === 1 ? 'month' : `${ahead.length} months`}, so the history keeps most of the chart. Longer ranges show more of it.`
+            : `EIA’s forecast (from ${formatAsOf(after[0]?.period ?? lastAhead.period, 'monthly')} to ${formatAsOf(lastAhead.period, 'monthly')}) reaches beyond this range: longer ranges show it.`,
+        );
       if (forecast && ahead.length > 0) {
         lines.push({
           key: forecast.slug,
@@ -303,8 +348,15 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
         });
         sources.push(...forecast.sources);
       }
-      const strip = futuresStrip(main.slug, input.futures);
-      if (strip) {
+      const whole = futuresStrip(main.slug, input.futures);
+      const strip = whole && { ...whole, points: whole.points.filter(([p]) => !beyond(p)) };
+      if (whole && strip && strip.points.length < whole.points.length)
+        notes.push(
+          strip.points.length > 0
+            ? `The futures strip shows the ${strip.points.length === 1 ? 'nearest contract' : `nearest ${strip.points.length} contracts`} of ${whole.points.length} in this range; longer ranges show them all.`
+            : 'The futures strip reaches beyond this range: longer ranges show it.',
+        );
+      if (strip && strip.points.length > 0) {
         lines.push({
           key: `${main.slug}-futures`,
           name: `${main.name}: NYMEX futures, settled ${formatAsOf(strip.day)}`,
@@ -343,9 +395,14 @@ export function buildSeriesFigure(input: FigureInput): SeriesFigure {
     sample,
     measure,
     axes:
-      measure === 'level'
-        ? units.filter((u) => lines.some((l) => l.unit === u)).map((u) => ({ title: u, decimals: lines.find((l) => l.unit === u)?.decimals ?? 2 }))
-        : [{ title: MEASURE_AXIS[measure], decimals: 1 }],
+      measure !== 'level'
+        ? [{ title: MEASURE_AXIS[measure], decimals: 1 }]
+        : scaleAxis
+          ? [0, 1].map((axis) => ({
+              title: axis === 0 ? (units[0] ?? '') : (scaleAxis ?? ''),
+              decimals: lines.find((l) => l.axis === axis)?.decimals ?? 2,
+            }))
+          : units.filter((u) => lines.some((l) => l.unit === u)).map((u) => ({ title: u, decimals: lines.find((l) => l.unit === u)?.decimals ?? 2 })),
     lines,
     band,
     monthly: main.frequency === 'monthly' && input.compared.every((s) => s.frequency === 'monthly'),

@@ -40,6 +40,8 @@ export type DerivedLine = {
   name: string;
   unit: string;
   decimals: number;
+  /** Its color on every chart (as a catalog series has its own). */
+  color: string;
   description: string;
 } & ({ kind: 'spread'; of: readonly [string, string] } | { kind: 'five-year-gap'; of: readonly [string] });
 
@@ -51,6 +53,7 @@ export const DERIVED_LINES: readonly DerivedLine[] = [
     name: 'WTI–Brent spread',
     unit: '$/bbl',
     decimals: 2,
+    color: '#64748b',
     of: ['wti', 'brent'],
     description: 'WTI minus Brent, on the days both are quoted: negative when Brent trades over WTI.',
   },
@@ -60,6 +63,7 @@ export const DERIVED_LINES: readonly DerivedLine[] = [
     name: 'Gas storage vs five-year average',
     unit: 'Bcf',
     decimals: 0,
+    color: '#b45309',
     of: ['gas-storage'],
     description: 'Working gas in storage minus the average of the same week in the five years before: above zero, fuller than usual.',
   },

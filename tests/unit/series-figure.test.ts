@@ -159,7 +159,9 @@ describe('compare: two to four lines on one chart', () => {
 });
 
 describe('the look ahead: EIA’s forecast and the futures strip', () => {
+  // A year of history: the look ahead may take a fifth of the width, a quarter of the history (to Feb 19, 2027).
   const wti = series('wti', [
+    ['2025-11-20', 58],
     ['2026-10-30', 60],
     ['2026-11-20', 62],
   ]);
@@ -198,7 +200,9 @@ describe('the look ahead: EIA’s forecast and the futures strip', () => {
   });
 
   it('draws the strip of contracts 1–4 at their delivery months, from the latest settlement day, labelled futures', () => {
-    const figure = buildSeriesFigure(input({ main: wti, futures: [contract(1, 62.5), contract(2, 62.8), contract(3, 63), contract(4, 63.1)] }));
+    const longer = series('wti', [['2024-11-20', 55], ...wti.points.map((p): [string, number] => [p.period, p.value])]);
+    const futures = [contract(1, 62.5), contract(2, 62.8), contract(3, 63), contract(4, 63.1)];
+    const figure = buildSeriesFigure(input({ main: longer, futures }));
     const strip = figure.lines.find((l) => l.kind === 'futures');
     expect(strip?.name).toBe('WTI: NYMEX futures, settled Nov 20, 2026');
     // Nov 20, 2026 is the December contract's last trading day (three business days before the 25th): it is still contract 1.
@@ -208,6 +212,53 @@ describe('the look ahead: EIA’s forecast and the futures strip', () => {
       ['2027-02-01', 63],
       ['2027-03-01', 63.1],
     ]);
+    // A year of history: the strip stops at the horizon (Feb 19, 2027), and the note says so.
+    const year = buildSeriesFigure(input({ main: wti, futures }));
+    expect(year.lines.find((l) => l.kind === 'futures')?.points.map(([p]) => p)).toEqual(['2026-12-01', '2027-01-01', '2027-02-01']);
+    expect(year.notes.join(' ')).toContain('nearest 3 contracts of 4');
+  });
+
+  it('keeps a history range mostly history: the forecast takes at most a fifth of the width, and the rest is said', () => {
+    const months = Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(2026, 10 + i, 1)).toISOString().slice(0, 10));
+    const long = series(
+      'wti-steo',
+      months.map((m, i): [string, number] => [m, 60 + i]),
+      { frequency: 'monthly' },
+    );
+    const figure = buildSeriesFigure(input({ main: wti, forecast: long }));
+    const forecast = figure.lines.find((l) => l.kind === 'forecast');
+    const day = (p: string) => Date.parse(`${p}T00:00:00Z`) / 86_400_000;
+    const end = forecast?.points.at(-1)?.[0] ?? '';
+    const share = (day(end) - day('2026-11-20')) / (day(end) - day('2025-11-20'));
+    expect(forecast?.points.length).toBe(3);
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThanOrEqual(0.2);
+    expect(figure.notes.join(' ')).toMatch(/EIA’s forecast runs to December 2028: this range shows its first 3 months/);
+    // The whole history: the whole forecast.
+    const max = buildSeriesFigure(
+      input({
+        main: series('wti', [
+          ['2015-01-02', 50],
+          ['2026-11-20', 62],
+        ]),
+        forecast: long,
+        view: view({ range: 'max' }),
+      }),
+    );
+    expect(max.lines.find((l) => l.kind === 'forecast')?.points).toHaveLength(25);
+    // A month of history: no room for a monthly forecast, and the reader is told where it is.
+    const month = buildSeriesFigure(
+      input({
+        main: series('wti', [
+          ['2026-10-20', 60],
+          ['2026-11-20', 62],
+        ]),
+        forecast: long,
+        view: view({ range: '1m' }),
+      }),
+    );
+    expect(month.lines.some((l) => l.kind === 'forecast')).toBe(false);
+    expect(month.notes.join(' ')).toMatch(/reaches beyond this range: longer ranges show it/);
   });
 
   it('knows when each NYMEX contract stops trading', () => {
@@ -224,7 +275,7 @@ describe('the look ahead: EIA’s forecast and the futures strip', () => {
     const table = seriesFigureTable(figure);
     expect(table.columns).toEqual(['Date', 'WTI ($/bbl)', 'WTI: EIA forecast (STEO) ($/bbl)']);
     expect(tableCsv(table)).toBe(
-      'Date,WTI ($/bbl),WTI: EIA forecast (STEO) ($/bbl)\r\n2026-10-30,60,\r\n2026-11-20,62,\r\n2026-12-01,,63\r\n2027-01-01,,64\r\n',
+      'Date,WTI ($/bbl),WTI: EIA forecast (STEO) ($/bbl)\r\n2025-11-20,58,\r\n2026-10-30,60,\r\n2026-11-20,62,\r\n2026-12-01,,63\r\n2027-01-01,,64\r\n',
     );
   });
 });

@@ -1,42 +1,12 @@
 // The server's SVG charts drawn by librsvg (through sharp, as a design tool or a PNG download
 // would): each kind of chart shows its plotted marks in their colours, and the file is flat.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '@/lib/charts/chart-spec';
-import { renderSvgChart, translatePath } from '@/lib/charts/svg-chart';
+import { renderSvgChart, thinPoints } from '@/lib/charts/svg-chart';
+import { pixelsOf } from '../helpers/svg-pixels.ts';
 
 const days = (n: number, from = Date.UTC(2026, 0, 1)) =>
   Array.from({ length: n }, (_, i) => new Date(from + i * 86_400_000).toISOString().slice(0, 10));
-
-/** How many pixels of the picture (above `aboveY`) are within `tolerance` of `hex` in every channel, and where. */
-async function pixelsOf(
-  svg: string,
-  hex: string,
-  tolerance = 24,
-  aboveY = Infinity,
-): Promise<{ count: number; minX: number; maxX: number; minY: number; maxY: number }> {
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-  let count = 0;
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.floor(i / info.channels / info.width) >= aboveY) break;
-    if (Math.abs(data[i]! - r) <= tolerance && Math.abs(data[i + 1]! - g) <= tolerance && Math.abs(data[i + 2]! - b) <= tolerance) {
-      count++;
-      const p = i / info.channels;
-      const x = p % info.width;
-      const y = Math.floor(p / info.width);
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-  }
-  return { count, minX, maxX, minY, maxY };
-}
 
 const BLUE = '#1d4ed8';
 const ORANGE = '#d97706';
@@ -137,7 +107,57 @@ describe('server-drawn SVG charts', () => {
     expect(donut).toContain('Natural gas: 66.7%');
   });
 
-  it('moves an arc path by its coordinates', () => {
-    expect(translatePath('M0,-10A10,10,0,1,1,0,10L0,5Z', 100, 50)).toBe('M100,40A10,10,0,1,1,100,60L100,55Z');
+  it('moves the donut’s arcs to its center with a transform on each path, never on an <svg>', () => {
+    const donut = renderSvgChart({
+      title: 'Mix',
+      description: 'Shares.',
+      mark: 'donut',
+      xType: 'category',
+      series: [{ name: 'Coal', color: ORANGE, points: [{ x: 'share', y: 1 }] }],
+      yTitle: '',
+      decimals: 1,
+      source: 'EIA',
+    });
+    expect(donut).toMatch(/<path d="M[^"]+" transform="translate\([\d.]+ [\d.]+\)" fill="#d97706"/);
+    expect(donut.match(/<svg\b[^>]*>/)?.[0]).not.toContain('transform');
+  });
+
+  it('thins a long line to at most a few points per pixel column, keeping each column’s lowest and highest and its gaps', async () => {
+    // Twelve years of daily figures, with one spike and one gap.
+    const xs = days(12 * 365, Date.UTC(2014, 0, 1));
+    const points = xs.map((x, i) => ({ x, y: i === 2000 ? null : i === 3000 ? 400 : 50 + Math.sin(i / 3) * 10 }));
+    const spec: ChartSpec = { ...lineSpec, series: [{ name: 'WTI', color: BLUE, points }], annotations: [] };
+    const svg = renderSvgChart(spec, { width: 720, height: 360 });
+    const drawn = (svg.match(/<path d="([^"]+)" fill="none"/)?.[1] ?? '').split(/[ML]/).filter(Boolean).length;
+    expect(drawn).toBeLessThan(4 * 640);
+    expect(drawn).toBeGreaterThan(640);
+    // The spike survives thinning: the line reaches far above the rest (figures of 40 to 60 lie below y 250).
+    const blue = await pixelsOf(svg, BLUE, 24, 300);
+    expect(blue.minY).toBeLessThan(100);
+    // The gap survives too: the path is two pieces.
+    expect((svg.match(/<path d="([^"]+)" fill="none"/)?.[1] ?? '').match(/M/g)).toHaveLength(2);
+    // Short lines are kept whole.
+    expect(thinPoints(points.slice(0, 100), (x) => Date.parse(x) / 86_400_000, 640)).toHaveLength(100);
+  });
+
+  it('on a page, names its ink and rules by class for the reader’s theme; series keep their colors', () => {
+    const svg = renderSvgChart(lineSpec, { theme: 'inherit' });
+    expect(svg).toContain('class="chart-fill-muted"');
+    expect(svg).toContain('class="chart-stroke-rule"');
+    expect(svg).toContain(`stroke="${BLUE}"`);
+    expect(svg).not.toMatch(new RegExp(`stroke="${BLUE}"[^>]*class=`));
+  });
+
+  it('shades a range behind the lines and names it in the legend', async () => {
+    const weeks = days(60);
+    const svg = renderSvgChart({
+      ...lineSpec,
+      series: [{ name: 'Storage', color: BLUE, points: weeks.map((x, i) => ({ x, y: 2000 + i * 10 })) }],
+      ranges: [{ name: 'Five-year range', color: '#9ca3af', points: weeks.map((x, i) => ({ x, low: 1500 + i * 10, high: 2600 + i * 10 })) }],
+      annotations: [],
+    });
+    expect(svg).toContain('Five-year range');
+    const grey = await pixelsOf(svg, '#dfe1e5', 8, 300);
+    expect(grey.count).toBeGreaterThan(5000);
   });
 });

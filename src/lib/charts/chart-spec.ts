@@ -24,7 +24,16 @@ export interface ChartSeriesSpec {
   style?: LineStyle | undefined;
   /** Read on the right axis: a series in other units or of another scale (a spread beside prices). */
   axis?: 'left' | 'right' | undefined;
+  /** A dot at each figure: a few points that stand for themselves (the futures strip's contracts). */
+  markers?: boolean | undefined;
   points: readonly ChartPoint[];
+}
+
+/** A shaded range between a low and a high at each x (gas storage's five-year range), drawn behind the lines on the left axis. */
+export interface ChartRangeSpec {
+  name: string;
+  color: string;
+  points: readonly { x: string; low: number; high: number }[];
 }
 
 /** A date or a span of dates marked on the chart, with a short label. */
@@ -45,6 +54,8 @@ export interface ChartSpec {
   /** `time`: x values are dates or hours, on a time scale; `category`: names, evenly spaced. */
   xType: 'time' | 'category';
   series: readonly ChartSeriesSpec[];
+  /** Shaded ranges behind the lines (time charts of lines only). */
+  ranges?: readonly ChartRangeSpec[] | undefined;
   /** The left axis' title, with its unit ("$/bbl", "MW"). */
   yTitle: string;
   /** The right axis' title, when a series is read on it. */

@@ -2,102 +2,33 @@
 // picture on the page before any script runs, in a feed reader, in a mail, in a design tool and
 // in a PNG made from it. Scales, ticks, paths, stacks and arcs come from d3's modules (pure
 // functions, no DOM, a few kilobytes); the layout is absolute coordinates, so librsvg, Inkscape
-// and a browser draw it alike: no foreignObject, no nested or transformed <svg>, no CSS.
+// and a browser draw it alike: no foreignObject, no nested or transformed <svg>, no CSS. On a
+// page (`theme: 'inherit'`) its text and rules also carry classes the page's stylesheet colors
+// for the reader's theme (`ServerChart.astro`); the series keep their catalog colors.
 import { extent, max, min } from 'd3-array';
 import { scaleBand, scaleLinear, scaleUtc } from 'd3-scale';
 import { arc, area, line, pie, stack, stackOffsetNone, stackOrderNone } from 'd3-shape';
-import { utcFormat } from 'd3-time-format';
-import { chartTime, type ChartSeriesSpec, type ChartSpec, type LineStyle } from '@/lib/charts/chart-spec';
+import { chartTime, type ChartSeriesSpec, type ChartSpec } from '@/lib/charts/chart-spec';
+import {
+  DASH,
+  FONT,
+  RANGE_OPACITY,
+  formatValue,
+  layoutLegend,
+  num,
+  painter,
+  text,
+  thinPoints,
+  tickDecimals,
+  timeFormat,
+  wrap,
+  type LegendItem,
+  type Paint,
+  type SvgChartOptions,
+} from '@/lib/charts/svg-parts';
 import { xmlText } from '@/lib/charts/xml';
 
-export interface SvgChartOptions {
-  width?: number;
-  height?: number;
-  /** Ink and rules for a light or a dark page; the series keep their catalog colors. */
-  theme?: 'light' | 'dark';
-  /** Draws the title, subtitle and source line too: a file that stands alone (a download, a mail image). */
-  standalone?: boolean;
-  /** Prefixes the ids of the title and description, unique on the page. */
-  idPrefix?: string;
-}
-
-const THEMES = {
-  light: { ink: '#111827', muted: '#4b5563', rule: '#e5e7eb', axis: '#9ca3af', background: '#ffffff', band: '#f59e0b' },
-  dark: { ink: '#f3f4f6', muted: '#9ca3af', rule: '#374151', axis: '#6b7280', background: '#0b1220', band: '#fbbf24' },
-} as const;
-
-const FONT = "Inter, 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif";
-const DASH: Record<LineStyle, string | undefined> = { solid: undefined, dashed: '7 4', dotted: '2 3' };
-
-/** About how wide text is drawn, without a DOM to measure it: average glyph width of a sans face. */
-const textWidth = (text: string, size: number) => text.length * size * 0.56;
-
-const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/\.?0+$/, ''));
-
-function formatValue(value: number, decimals: number, suffix = ''): string {
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${suffix}`;
-}
-
-/** Decimals an axis' labels need for its tick step, at most the values' own. */
-function tickDecimals(step: number, decimals: number): number {
-  if (!(step > 0)) return 0;
-  return Math.min(decimals, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
-}
-
-/** Labels of a time axis by the span it covers: hours, days, months or years. */
-function timeFormat(spanMs: number): (date: Date) => string {
-  const day = 86_400_000;
-  if (spanMs <= 3 * day) return utcFormat('%-I %p');
-  if (spanMs <= 120 * day) return utcFormat('%b %-d');
-  if (spanMs <= 3 * 365 * day) return utcFormat("%b '%y");
-  return utcFormat('%Y');
-}
-
-function text(x: number, y: number, content: string, attrs: Record<string, string | number> = {}): string {
-  const extra = Object.entries(attrs)
-    .map(([k, v]) => ` ${k}="${typeof v === 'number' ? num(v) : xmlText(v)}"`)
-    .join('');
-  return `<text x="${num(x)}" y="${num(y)}"${extra}>${xmlText(content)}</text>`;
-}
-
-/** Splits text into lines of at most about `width` pixels at `size`. */
-function wrap(content: string, width: number, size: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of content.split(/\s+/).filter(Boolean)) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && textWidth(next, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
-
-interface LegendItem {
-  name: string;
-  color: string;
-  swatch: 'line' | 'box';
-  style: LineStyle;
-}
-
-/** The legend's rows: entries laid left to right, wrapping at the width. */
-function layoutLegend(items: readonly LegendItem[], width: number, size: number): { x: number; row: number; item: LegendItem }[] {
-  const placed: { x: number; row: number; item: LegendItem }[] = [];
-  let x = 0;
-  let row = 0;
-  for (const item of items) {
-    const w = 26 + textWidth(item.name, size) + 18;
-    if (x > 0 && x + w > width) {
-      x = 0;
-      row++;
-    }
-    placed.push({ x, row, item });
-    x += w;
-  }
-  return placed;
-}
+export { thinPoints, type SvgChartOptions };
 
 /**
  * The chart as an SVG document: title and description for assistive technology, gridlines,
@@ -107,7 +38,7 @@ function layoutLegend(items: readonly LegendItem[], width: number, size: number)
 export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): string {
   const width = options.width ?? 720;
   const height = options.height ?? 360;
-  const theme = THEMES[options.theme ?? 'light'];
+  const { theme, paint } = painter(options.theme);
   const id = options.idPrefix ?? 'chart';
   const parts: string[] = [];
   const pad = 12;
@@ -117,12 +48,12 @@ export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): 
   if (options.standalone) {
     for (const lineText of wrap(spec.title, width - 2 * pad, 18)) {
       top += 20;
-      parts.push(text(pad, top, lineText, { 'font-size': 18, 'font-weight': 700, fill: theme.ink }));
+      parts.push(text(pad, top, lineText, paint('ink'), { 'font-size': 18, 'font-weight': 700 }));
     }
     if (spec.subtitle) {
       for (const lineText of wrap(spec.subtitle, width - 2 * pad, 13)) {
         top += 18;
-        parts.push(text(pad, top, lineText, { 'font-size': 13, fill: theme.muted }));
+        parts.push(text(pad, top, lineText, paint('muted'), { 'font-size': 13 }));
       }
     }
     top += 12;
@@ -132,12 +63,15 @@ export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): 
   const legendItems: LegendItem[] =
     spec.mark === 'donut'
       ? []
-      : spec.series.map((s) => ({
-          name: s.axis === 'right' && spec.yRightTitle ? `${s.name} (right axis)` : s.name,
-          color: s.color,
-          swatch: spec.mark === 'bar' || spec.mark === 'stacked-area' ? 'box' : 'line',
-          style: s.style ?? 'solid',
-        }));
+      : [
+          ...spec.series.map((s): LegendItem => ({
+            name: s.axis === 'right' && spec.yRightTitle ? `${s.name} (right axis)` : s.name,
+            color: s.color,
+            swatch: spec.mark === 'bar' || spec.mark === 'stacked-area' ? 'box' : 'line',
+            style: s.style ?? 'solid',
+          })),
+          ...(spec.ranges ?? []).map((r): LegendItem => ({ name: r.name, color: r.color, swatch: 'range', style: 'solid' })),
+        ];
   const legendSize = 12;
   const legend = layoutLegend(legendItems, width - 2 * pad, legendSize);
   const legendRows = legend.length === 0 ? 0 : Math.max(...legend.map((l) => l.row)) + 1;
@@ -145,9 +79,9 @@ export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): 
   const bottomBlock = legendRows * 20 + (legendRows ? 8 : 0) + sourceLines.length * 15 + (sourceLines.length ? 6 : 0);
 
   if (spec.mark === 'donut') {
-    parts.push(...drawDonut(spec, width, height, top, bottomBlock, theme));
+    parts.push(...drawDonut(spec, width, height, top, bottomBlock, paint));
   } else {
-    parts.push(...drawCartesian(spec, width, height, top, bottomBlock, theme));
+    parts.push(...drawCartesian(spec, width, height, top, bottomBlock, paint));
   }
 
   // The legend.
@@ -155,20 +89,22 @@ export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): 
   for (const { x, row, item } of legend) {
     const lx = pad + x;
     const ly = legendTop + row * 20 + 10;
-    if (item.swatch === 'box') {
-      parts.push(`<rect x="${num(lx)}" y="${num(ly - 6)}" width="18" height="12" rx="2" fill="${item.color}"/>`);
+    if (item.swatch !== 'line') {
+      parts.push(
+        `<rect x="${num(lx)}" y="${num(ly - 6)}" width="18" height="12" rx="2" fill="${item.color}"${item.swatch === 'range' ? ` fill-opacity="${RANGE_OPACITY}"` : ''}/>`,
+      );
     } else {
       const dash = DASH[item.style];
       parts.push(
         `<line x1="${num(lx)}" y1="${num(ly)}" x2="${num(lx + 18)}" y2="${num(ly)}" stroke="${item.color}" stroke-width="3"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
       );
     }
-    parts.push(text(lx + 26, ly + 4, item.name, { 'font-size': legendSize, fill: theme.ink }));
+    parts.push(text(lx + 26, ly + 4, item.name, paint('ink'), { 'font-size': legendSize }));
   }
   // The source line.
   let sy = height - sourceLines.length * 15 + 8;
   for (const lineText of sourceLines) {
-    parts.push(text(pad, sy, lineText, { 'font-size': 11, fill: theme.muted }));
+    parts.push(text(pad, sy, lineText, paint('muted'), { 'font-size': 11 }));
     sy += 15;
   }
 
@@ -182,22 +118,22 @@ export function renderSvgChart(spec: ChartSpec, options: SvgChartOptions = {}): 
   ].join('');
 }
 
-type Theme = (typeof THEMES)[keyof typeof THEMES];
-
-function drawCartesian(spec: ChartSpec, width: number, height: number, top: number, bottomBlock: number, theme: Theme): string[] {
+function drawCartesian(spec: ChartSpec, width: number, height: number, top: number, bottomBlock: number, paint: Paint): string[] {
   const parts: string[] = [];
   const hasRight = spec.series.some((s) => s.axis === 'right');
   const left = 64;
   const right = width - (hasRight ? 64 : 16);
   const plotTop = top + 8;
   const plotBottom = height - bottomBlock - 34;
-  const xs = [...new Set(spec.series.flatMap((s) => s.points.map((p) => p.x)))];
+  const xs = [...new Set([...spec.series.flatMap((s) => s.points.map((p) => p.x)), ...(spec.ranges ?? []).flatMap((r) => r.points.map((p) => p.x))])];
 
   // Value scales: the left for every series not on the right; stacked bands scale to their sums.
   const stacked = spec.mark === 'stacked-area' ? stackSeries(spec.series, xs) : undefined;
   const valuesOf = (side: 'left' | 'right') =>
     spec.series.filter((s) => (s.axis ?? 'left') === side).flatMap((s) => s.points.map((p) => p.y).filter((y): y is number => y !== null));
-  const leftValues = stacked ? stacked.flatMap((layer) => layer.points.flatMap((d) => [d.y0, d.y1])) : valuesOf('left');
+  const leftValues = stacked
+    ? stacked.flatMap((layer) => layer.points.flatMap((d) => [d.y0, d.y1]))
+    : [...valuesOf('left'), ...(spec.ranges ?? []).flatMap((r) => r.points.flatMap((p) => [p.low, p.high]))];
   const domainOf = (values: number[]): [number, number] => {
     const lo = min(values) ?? 0;
     const hi = max(values) ?? 1;
@@ -220,26 +156,24 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
   const leftDecimals = tickDecimals((leftTicks[1] ?? 1) - (leftTicks[0] ?? 0), spec.decimals);
   for (const t of leftTicks) {
     const y = yLeft(t);
-    parts.push(
-      `<line x1="${left}" y1="${num(y)}" x2="${num(right)}" y2="${num(y)}" stroke="${t === 0 ? theme.axis : theme.rule}" stroke-width="1"/>`,
-    );
-    parts.push(text(left - 6, y + 4, formatValue(t, leftDecimals, spec.valueSuffix), { 'font-size': 11, fill: theme.muted, 'text-anchor': 'end' }));
+    parts.push(`<line x1="${left}" y1="${num(y)}" x2="${num(right)}" y2="${num(y)}"${paint(t === 0 ? 'axis' : 'rule', 'stroke')} stroke-width="1"/>`);
+    parts.push(text(left - 6, y + 4, formatValue(t, leftDecimals, spec.valueSuffix), paint('muted'), { 'font-size': 11, 'text-anchor': 'end' }));
   }
   if (yRight) {
     const ticks = yRight.ticks(5);
     const decimals = tickDecimals((ticks[1] ?? 1) - (ticks[0] ?? 0), spec.decimals);
     for (const t of ticks)
-      parts.push(text(right + 6, yRight(t) + 4, formatValue(t, decimals, spec.valueSuffix), { 'font-size': 11, fill: theme.muted }));
+      parts.push(text(right + 6, yRight(t) + 4, formatValue(t, decimals, spec.valueSuffix), paint('muted'), { 'font-size': 11 }));
   }
   // Axis titles, written along the axes.
   const middle = (plotTop + plotBottom) / 2;
   parts.push(
-    `<text x="14" y="${num(middle)}" font-size="11" fill="${theme.muted}" text-anchor="middle" transform="rotate(-90 14 ${num(middle)})">${xmlText(spec.yTitle)}</text>`,
+    `<text x="14" y="${num(middle)}" font-size="11"${paint('muted')} text-anchor="middle" transform="rotate(-90 14 ${num(middle)})">${xmlText(spec.yTitle)}</text>`,
   );
   if (yRight && spec.yRightTitle) {
     const x = width - 8;
     parts.push(
-      `<text x="${x}" y="${num(middle)}" font-size="11" fill="${theme.muted}" text-anchor="middle" transform="rotate(90 ${x} ${num(middle)})">${xmlText(spec.yRightTitle)}</text>`,
+      `<text x="${x}" y="${num(middle)}" font-size="11"${paint('muted')} text-anchor="middle" transform="rotate(90 ${x} ${num(middle)})">${xmlText(spec.yRightTitle)}</text>`,
     );
   }
 
@@ -253,11 +187,19 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
     const ticks = x.ticks(Math.max(2, Math.floor((right - left) / 110)));
     for (const t of ticks) {
       const px = x(t);
-      parts.push(`<line x1="${num(px)}" y1="${num(plotBottom)}" x2="${num(px)}" y2="${num(plotBottom + 4)}" stroke="${theme.axis}"/>`);
-      parts.push(text(px, plotBottom + 18, format(t), { 'font-size': 11, fill: theme.muted, 'text-anchor': 'middle' }));
+      parts.push(`<line x1="${num(px)}" y1="${num(plotBottom)}" x2="${num(px)}" y2="${num(plotBottom + 4)}"${paint('axis', 'stroke')}/>`);
+      parts.push(text(px, plotBottom + 18, format(t), paint('muted'), { 'font-size': 11, 'text-anchor': 'middle' }));
     }
     const px = (xv: string) => x(new Date(chartTime(xv)));
-    for (const note of spec.annotations ?? []) parts.push(...drawAnnotation(note.from, note.to, note.label, px, plotTop, plotBottom, theme));
+    for (const note of spec.annotations ?? []) parts.push(...drawAnnotation(note.from, note.to, note.label, px, plotTop, plotBottom, paint));
+    for (const range of spec.ranges ?? []) {
+      const points = [...range.points].filter((p) => Number.isFinite(chartTime(p.x))).sort((a, b) => chartTime(a.x) - chartTime(b.x));
+      const d = area<(typeof points)[number]>()
+        .x((p) => px(p.x))
+        .y0((p) => yLeft(p.low))
+        .y1((p) => yLeft(p.high))(points);
+      if (d) parts.push(`<path d="${d}" fill="${range.color}" fill-opacity="${RANGE_OPACITY}"/>`);
+    }
     if (stacked) {
       for (const layer of stacked) {
         const series = spec.series[layer.index];
@@ -271,7 +213,11 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
     } else {
       for (const series of spec.series) {
         const y = series.axis === 'right' && yRight ? yRight : yLeft;
-        const points = series.points.filter((p) => Number.isFinite(chartTime(p.x)));
+        const points = thinPoints(
+          series.points.filter((p) => Number.isFinite(chartTime(p.x))),
+          px,
+          Math.max(1, Math.round(right - left)),
+        );
         if (spec.mark === 'area') {
           const d = area<(typeof points)[number]>()
             .defined((p) => p.y !== null)
@@ -289,9 +235,9 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
           parts.push(
             `<path d="${d}" fill="none" stroke="${series.color}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
           );
-        // A lone figure between gaps draws no line: a dot shows it.
+        // A lone figure between gaps draws no line: a dot shows it (as every figure of a series drawn with markers).
         points.forEach((p, i) => {
-          if (p.y === null || points[i - 1]?.y != null || points[i + 1]?.y != null) return;
+          if (p.y === null || (!series.markers && (points[i - 1]?.y != null || points[i + 1]?.y != null))) return;
           parts.push(`<circle cx="${num(px(p.x))}" cy="${num(y(p.y))}" r="2.5" fill="${series.color}"/>`);
         });
       }
@@ -307,7 +253,7 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
     xs.forEach((category, i) => {
       if (i % step !== 0) return;
       parts.push(
-        text((x(category) ?? 0) + x.bandwidth() / 2, plotBottom + 18, category, { 'font-size': 11, fill: theme.muted, 'text-anchor': 'middle' }),
+        text((x(category) ?? 0) + x.bandwidth() / 2, plotBottom + 18, category, paint('muted'), { 'font-size': 11, 'text-anchor': 'middle' }),
       );
     });
     spec.series.forEach((series, si) => {
@@ -355,7 +301,7 @@ function drawAnnotation(
   px: (x: string) => number,
   plotTop: number,
   plotBottom: number,
-  theme: Theme,
+  paint: Paint,
 ): string[] {
   const x0 = px(from);
   const x1 = to ? px(to) : x0;
@@ -363,16 +309,16 @@ function drawAnnotation(
   const parts =
     x1 > x0
       ? [
-          `<rect x="${num(x0)}" y="${num(plotTop)}" width="${num(x1 - x0)}" height="${num(plotBottom - plotTop)}" fill="${theme.band}" fill-opacity="0.12"/>`,
+          `<rect x="${num(x0)}" y="${num(plotTop)}" width="${num(x1 - x0)}" height="${num(plotBottom - plotTop)}"${paint('band')} fill-opacity="0.12"/>`,
         ]
       : [
-          `<line x1="${num(x0)}" y1="${num(plotTop)}" x2="${num(x0)}" y2="${num(plotBottom)}" stroke="${theme.band}" stroke-width="1.5" stroke-dasharray="3 3"/>`,
+          `<line x1="${num(x0)}" y1="${num(plotTop)}" x2="${num(x0)}" y2="${num(plotBottom)}"${paint('band', 'stroke')} stroke-width="1.5" stroke-dasharray="3 3"/>`,
         ];
-  parts.push(text(x0 + 4, plotTop + 12, label, { 'font-size': 11, fill: theme.ink }));
+  parts.push(text(x0 + 4, plotTop + 12, label, paint('ink'), { 'font-size': 11 }));
   return parts;
 }
 
-function drawDonut(spec: ChartSpec, width: number, height: number, top: number, bottomBlock: number, theme: Theme): string[] {
+function drawDonut(spec: ChartSpec, width: number, height: number, top: number, bottomBlock: number, paint: Paint): string[] {
   const parts: string[] = [];
   const slices = spec.series.map((s) => ({ name: s.name, color: s.color, value: Math.max(0, s.points[0]?.y ?? 0) }));
   const total = slices.reduce((sum, s) => sum + s.value, 0) || 1;
@@ -389,8 +335,10 @@ function drawDonut(spec: ChartSpec, width: number, height: number, top: number, 
   for (const a of arcs) {
     const d = shape(a);
     if (!d) continue;
-    // d3 draws arcs around the origin: the path is moved to the center by its coordinates, not a transform.
-    parts.push(`<path d="${translatePath(d, cx, cy)}" fill="${a.data.color}" stroke="${theme.background}" stroke-width="1"/>`);
+    // d3 draws arcs around the origin: a transform on the path moves them to the center (librsvg draws it; only transformed <svg> elements are a problem).
+    parts.push(
+      `<path d="${d}" transform="translate(${num(cx)} ${num(cy)})" fill="${a.data.color}"${paint('background', 'stroke')} stroke-width="1"/>`,
+    );
   }
   // The key beside it: each slice's color, name and share.
   let ky = cy - (slices.length * 22) / 2 + 12;
@@ -398,27 +346,11 @@ function drawDonut(spec: ChartSpec, width: number, height: number, top: number, 
   for (const s of slices) {
     parts.push(`<rect x="${num(kx)}" y="${num(ky - 10)}" width="14" height="14" rx="2" fill="${s.color}"/>`);
     parts.push(
-      text(kx + 22, ky + 1, `${s.name}: ${formatValue((s.value / total) * 100, 1, '%')}`, {
+      text(kx + 22, ky + 1, `${s.name}: ${formatValue((s.value / total) * 100, 1, '%')}`, paint('ink'), {
         'font-size': 13,
-        fill: theme.ink,
       }),
     );
     ky += 22;
   }
   return parts;
-}
-
-/** An SVG path's absolute coordinates moved by (dx, dy): d3's arcs use only M, L, A and Z, absolute. */
-export function translatePath(d: string, dx: number, dy: number): string {
-  return d.replace(/([MLAZ])([^MLAZ]*)/g, (_, command: string, args: string) => {
-    const n = args.match(/-?\d*\.?\d+(?:e[-+]?\d+)?/gi)?.map(Number) ?? [];
-    if (command === 'Z') return 'Z';
-    if (command === 'A') {
-      const out: number[] = [];
-      for (let i = 0; i + 6 < n.length + 1; i += 7) out.push(n[i]!, n[i + 1]!, n[i + 2]!, n[i + 3]!, n[i + 4]!, n[i + 5]! + dx, n[i + 6]! + dy);
-      return `A${out.map(num).join(',')}`;
-    }
-    const out = n.map((v, i) => (i % 2 === 0 ? v + dx : v + dy));
-    return `${command}${out.map(num).join(',')}`;
-  });
 }
