@@ -1,6 +1,6 @@
 // Builds the OpenAPI 3.1 document from operations whose parameters, bodies and answers are the
 // app's own zod schemas: the query and body schemas the routes parse with (src/lib/validation)
-// and the answer shapes (src/lib/wire). src/server/openapi.ts holds the prose and the paths;
+// and the answer shapes (src/lib/wire). Each domain's *.openapi.ts holds its prose and paths;
 // every JSON Schema in the document is generated here, so the document cannot drift from
 // what the routes take and answer.
 import { CAPABILITIES, ROLE_LABELS } from '@/lib/staff/permissions';

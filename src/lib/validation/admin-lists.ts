@@ -46,9 +46,12 @@ export type AdminCommentListQuery = z.output<typeof adminCommentListSchema>;
 export const adminMessageListSchema = z.object(filteredList(['all', 'unhandled', 'handled'], ['newest', 'oldest']));
 export type AdminMessageListQuery = z.output<typeof adminMessageListSchema>;
 
+/** How many records one bulk change may name. */
+export const BULK_MAX = 200;
+
 const ids = z
   .array(z.number({ error: 'Ids are numbers' }).check(z.int(), z.positive()), { error: 'Choose at least one' })
-  .check(z.minLength(1, 'Choose at least one'), z.maxLength(200, 'At most 200 at a time'));
+  .check(z.minLength(1, 'Choose at least one'), z.maxLength(BULK_MAX, `At most ${BULK_MAX} at a time`));
 
 /** Several comments approved or deleted at once. */
 export const commentBulkSchema = z.object({

@@ -1,4 +1,4 @@
-import { FAILURE_MEMORY_MS } from '@/server/services/rate-limits/sign-in';
+import { FAILURE_MEMORY_MS } from '@/server/services/rate-limits/rules';
 import { optimizeDatabase } from '@/server/queries/maintenance';
 import { deleteExpiredSessions } from '@/server/queries/sessions';
 import { deleteEventsBefore } from '@/server/queries/rate-limits';

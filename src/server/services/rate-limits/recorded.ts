@@ -1,39 +1,9 @@
 import type { Executor } from '@/server/db';
 import { RateLimitError } from '@/server/errors';
 import { insertRateLimitEvent, listRecentEventTimes } from '@/server/queries/rate-limits';
+import type { RateRule } from '@/server/services/rate-limits/rules';
 
-/** At most `max` events per `windowMs`. */
-export interface RateRule {
-  max: number;
-  windowMs: number;
-}
-
-/** Per client address: comments 1 per 15 s and 10 per hour; contact messages 5 per hour; newsletter subscriptions too, and per e-mail address. */
-export const RATE_RULES = {
-  comment: [
-    { max: 1, windowMs: 15_000 },
-    { max: 10, windowMs: 3_600_000 },
-  ],
-  contact: [{ max: 5, windowMs: 3_600_000 }],
-  /** Newsletter subscriptions per client address. */
-  newsletter: [
-    { max: 1, windowMs: 10_000 },
-    { max: 10, windowMs: 3_600_000 },
-  ],
-  /** Confirmation messages per mailbox (`mailboxOf`), whoever asks: no subscription bombing. */
-  newsletterEmail: [
-    { max: 1, windowMs: 60_000 },
-    { max: 3, windowMs: 24 * 3_600_000 },
-  ],
-  /** Password-reset requests per client address, and reset mails per staff mailbox. */
-  passwordReset: [{ max: 5, windowMs: 3_600_000 }],
-  passwordResetMailbox: [{ max: 3, windowMs: 3_600_000 }],
-  /** The admin's "Send test" of the briefing, per admin. */
-  newsletterTest: [
-    { max: 1, windowMs: 10_000 },
-    { max: 10, windowMs: 3_600_000 },
-  ],
-} satisfies Record<string, RateRule[]>;
+export { RATE_RULES, type RateRule } from '@/server/services/rate-limits/rules';
 
 /** Domains whose mailboxes ignore dots in the name part; the second is the first's other name. */
 const DOTLESS_DOMAINS = new Map([
@@ -59,7 +29,7 @@ export function mailboxOf(email: string): string {
 }
 
 /** How long, in ms, until another event fits every rule, given past event times (newest first). */
-export function retryAfterMs(times: number[], rules: RateRule[], now: number): number {
+export function retryAfterMs(times: number[], rules: readonly RateRule[], now: number): number {
   let wait = 0;
   for (const rule of rules) {
     const inWindow = times.filter((t) => t > now - rule.windowMs);
@@ -80,7 +50,13 @@ export function retryAfterMs(times: number[], rules: RateRule[], now: number): n
  * were called, and a refusal rolls all of them back with the transaction, so only accepted
  * submissions count. Events older than every window are purged by a scheduled job.
  */
-export async function takeRateLimit(tx: Executor, bucket: string, subject: string, rules: RateRule[], now: Date = new Date()): Promise<void> {
+export async function takeRateLimit(
+  tx: Executor,
+  bucket: string,
+  subject: string,
+  rules: readonly RateRule[],
+  now: Date = new Date(),
+): Promise<void> {
   const longest = Math.max(...rules.map((r) => r.windowMs));
   // Read before the insert is sent: the check sees only earlier events.
   const recent = listRecentEventTimes(bucket, subject, new Date(now.getTime() - longest), tx);

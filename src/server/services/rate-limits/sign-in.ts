@@ -1,19 +1,9 @@
 import { writeTransaction } from '@/server/db';
 import { RateLimitError, messages } from '@/server/errors';
 import { deleteOneEvent, deleteSubjectEvents, insertRateLimitEvent, listRecentEventTimes } from '@/server/queries/rate-limits';
-import { retryAfterMs, type RateRule } from '@/server/services/rate-limits/recorded';
+import { retryAfterMs } from '@/server/services/rate-limits/recorded';
+import { ADDRESS_SIGN_IN_RULES, FAILURE_MEMORY_MS, FIRST_WAIT_MS, FREE_LOGIN_FAILURES, MAX_WAIT_MS } from '@/server/services/rate-limits/rules';
 
-/** Sign-in: 5 failed tries per address and user name, then a wait of 1 minute doubling up to 1 hour, never a permanent lock. */
-export const FREE_LOGIN_FAILURES = 5;
-const FIRST_WAIT_MS = 60_000;
-const MAX_WAIT_MS = 3_600_000;
-/** Failures older than this no longer count. */
-export const FAILURE_MEMORY_MS = 24 * 3_600_000;
-/**
- * Failed tries of one address over every user name: each costs an argon2id hash (19 MiB),
- * so an address cannot spray names faster than this. Successful tries never count.
- */
-export const ADDRESS_SIGN_IN_RULES: RateRule[] = [{ max: 20, windowMs: 15 * 60_000 }];
 const NAME_BUCKET = 'login-fail';
 const ADDRESS_BUCKET = 'login-address';
 

@@ -1,5 +1,6 @@
 import type { DayCount } from '@/server/queries/readership';
 import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
+import { VIEWS_PER_CLIENT_PER_MINUTE } from '@/server/services/rate-limits/rules';
 
 /**
  * How often a web process writes the views it holds: a process killed outright (kill -9, a
@@ -205,7 +206,7 @@ export class ViewCounter {
     this.#maxRemembered = options.maxRemembered ?? 100_000;
     this.#maxPending = options.maxPending ?? 20_000;
     this.#maxUnverified = options.maxUnverified ?? 2_000;
-    this.#perClient = new MemoryRateLimiter(options.perClientPerMinute ?? 30);
+    this.#perClient = new MemoryRateLimiter(options.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
   }
 
   /** How often this counter writes (ms). */
