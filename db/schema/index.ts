@@ -19,3 +19,4 @@ export * from './corrections.ts';
 export * from './staff.ts';
 export * from './readership.ts';
 export * from './grid.ts';
+export * from './citations.ts';

@@ -118,6 +118,29 @@ function random(seed: number): () => number {
 
 const pick = <T>(list: readonly T[], r: () => number): T => list[Math.floor(r() * list.length)] as T;
 
+/** The series a grown story cites a figure of (the price benchmarks newsrooms quote). */
+const CITED_SERIES = ['wti', 'brent', 'henry-hub', 'gasoline', 'electricity'] as const;
+
+/**
+ * The figure a grown story states, as the editor writes it (`src/lib/data-refs.ts`): one of
+ * the benchmarks on the day before it was published, at a value of its own. Its paragraph
+ * closes the story's body, and `article_citations` holds it as the save would.
+ */
+function citedFigure(n: number, publishedAt: number) {
+  const series = CITED_SERIES[n % CITED_SERIES.length] ?? 'wti';
+  const period = new Date(publishedAt - DAY_MS).toISOString().slice(0, 10);
+  const value = (40 + (n % 6_000) / 100).toFixed(2);
+  return {
+    series,
+    period,
+    value: Number(value),
+    html: `<p>The benchmark stood at <data-figure series="${series}" date="${period}" value="${value}"></data-figure> the day before.</p>`,
+  };
+}
+
+/** A grown story's body: its seeded story's, and the figure it cites (`citedFigure`). */
+export const grownBody = (body: string, figureHtml: string) => `${body}${figureHtml}`;
+
 export interface ScaleOptions {
   /** Path of the embedded database file (already migrated and seeded). */
   path: string;
@@ -203,6 +226,9 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
         : [],
     );
     const insertRelated = db.prepare('INSERT OR IGNORE INTO related_articles (article_id, position, related_id) VALUES (?, ?, ?)');
+    const insertCitation = db.prepare(
+      `INSERT OR IGNORE INTO article_citations (article_id, position, element, kind, key, period, value_as_published) VALUES (?, 0, 'figure', 'markets', ?, ?, ?)`,
+    );
     for (let done = 0; done < articlesToAdd;) {
       db.exec('BEGIN IMMEDIATE');
       const end = Math.min(articlesToAdd, done + BATCH);
@@ -220,6 +246,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
         const author = pick(AUTHORS, r);
         const status = roll < 0.005 ? 'draft' : 'published';
         const due = roll > 0.998 ? now.getTime() + Math.floor(r() * 30 * DAY_MS) : publishedAt;
+        const figure = citedFigure(n, publishedAt);
         const { lastInsertRowid } = insertArticle.run(
           `${a.slug}-${region
             .toLowerCase()
@@ -227,8 +254,8 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
             .replace(/^-|-$/g, '')}-${year}-${n}`,
           `${a.title} in ${region}: ${angle}`,
           a.excerpt,
-          a.body,
-          `${a.text} ${region} ${angle}.`,
+          grownBody(a.body, figure.html),
+          `${a.text} ${htmlToText(figure.html)} ${region} ${angle}.`,
           a.imageUrl,
           a.imageAlt,
           author,
@@ -240,6 +267,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
           publishedAt,
           publishedAt + Math.floor(r() * 3) * 3_600_000,
         );
+        insertCitation.run(Number(lastInsertRowid), figure.series, figure.period, figure.value);
         if (options.related) {
           const id = Number(lastInsertRowid);
           const before = copies.get(a.slug) ?? [];

@@ -156,6 +156,53 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(sortedPages(plans)).toEqual([]);
   });
 
+  // The revision watch (#33): when an import revises a figure, the published stories citing it
+  // are found through the citations' index (series, period, then the article id and value),
+  // each story's visibility checked by key, whatever the archive's size.
+  it('finds the published stories citing a figure through the citations index under the planner statistics of 100,000 articles', async () => {
+    const { db, plans } = planRecorder(server);
+    const citationQueries = await import('@/server/queries/citations');
+    const [cited] = await server.database.client
+      .execute(
+        "SELECT c.key, c.period, c.value_as_published AS value, c.article_id AS id FROM article_citations c JOIN articles a ON a.id = c.article_id WHERE a.status = 'published' AND a.published_at < ? ORDER BY c.article_id DESC LIMIT 1",
+        [Date.now()],
+      )
+      .then((r) => r.rows);
+    expect(cited).toBeDefined();
+    const figure = { series: cited?.['key'] as string, period: cited?.['period'] as string };
+    await server.database.client.batch([
+      "DELETE FROM sqlite_stat1 WHERE tbl = 'article_citations'",
+      // Five series cited over eight years of days (about seven stories a figure), as the grown archive has them.
+      {
+        sql: 'INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)',
+        args: ['article_citations', 'article_citations_data_idx', '100000 100000 20000 7 1 1'],
+      },
+      {
+        sql: 'INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)',
+        args: ['article_citations', 'sqlite_autoindex_article_citations_1', '100000 1 1 1 1'],
+      },
+    ]);
+    const citing = await citationQueries.listPublicArticlesCitingFigure(figure, new Date(), 50, 0, db);
+    expect(citing).toContainEqual({ articleId: Number(cited?.['id']), valueAsPublished: Number(cited?.['value']) });
+    expect(await citationQueries.isFigureOfSeries({ series: 'wti', period: '1999-01-04' }, 1, db)).toBe(false);
+    expect(plans).toHaveLength(2);
+    const [watch, known] = plans;
+    expect(watch?.plan.filter((line) => /\barticle_citations\b/.test(line))).toEqual([
+      expect.stringMatching(
+        /^SEARCH article_citations USING COVERING INDEX article_citations_data_idx \(kind=\? AND key=\? AND period=\? AND article_id>\?\)$/,
+      ),
+    ]);
+    expect(watch?.plan.filter((line) => /\barticles\b/.test(line))).toEqual([
+      expect.stringMatching(/^SEARCH articles USING COVERING INDEX articles_visibility_idx \(id=\? AND status=\? AND published_at<\?\)$/),
+    ]);
+    expect(watch?.plan.join(' ')).not.toMatch(/TEMP B-TREE|SCAN/);
+    // Whether a stated figure is the data's: the series by its slug, then each table by its key.
+    expect(known?.plan.join(' | ')).toMatch(
+      /^SEARCH s USING COVERING INDEX \S+ \(slug=\?\)(?=.*SEARCH o USING INDEX \S+ \(series_id=\? AND period=\?\))(?=.*SEARCH v USING INDEX \S+ \(series_id=\? AND period=\?\))/,
+    );
+    expect(fullScans(plans, ['articles', 'article_citations', 'market_observations', 'market_value_revisions'])).toEqual([]);
+  });
+
   it('would notice a full scan (the check itself can fail)', async () => {
     const { db, plans } = planRecorder(server);
     await db.select({ id: comments.id }).from(comments).where(like(comments.content, '%gas%')).limit(1);

@@ -27,6 +27,7 @@ import type { Executor } from '@/server/db';
 import { getAuthorById } from '@/server/queries/authors';
 import { assertMayDelete, assertMayEdit, assertMaySave, publicationOf, type Publication } from '@/server/services/articles/access';
 import { actorOf, audit } from '@/server/services/staff/audit';
+import { assertFiguresFromData, recordCitations } from '@/server/services/articles/citations';
 import type { AuditAction } from '@/lib/staff/audit-actions';
 
 /** The fields whose change can change what a search finds. */
@@ -91,7 +92,8 @@ export async function getPublishedArticle(slug: string): Promise<Article> {
 }
 
 /**
- * Creates an article; its HTML is sanitized, its byline names an author record (created for a
+ * Creates an article; its HTML is sanitized (its cited figures checked against the data and
+ * recorded as its citations), its byline names an author record (created for a
  * new name), its first revision is kept, and cached pages are invalidated at once.
  */
 export async function createArticle(input: ArticleCreate, user: SessionUser): Promise<AdminArticle> {
@@ -100,6 +102,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
   await assertCategory(input.categoryId);
   await assertSlugFree(input.slug);
   const content = sanitizeArticleHtml(input.content);
+  await assertFiguresFromData(content, undefined);
   const author = await authorForByline((await bylineFor(user, input.author)) ?? input.author);
   let article: AdminArticle;
   try {
@@ -118,6 +121,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
         },
         tx,
       );
+      await recordCitations(id, content, tx);
       const created = await getAdminArticle(id, tx);
       if (!created) throw new Error('The article was not stored.');
       await recordRevision(user, 'created', undefined, created, tx);
@@ -158,6 +162,7 @@ export async function updateArticle(
   if (input.categoryId !== undefined) await assertCategory(input.categoryId);
   if (input.slug !== undefined) await assertSlugFree(input.slug, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
+  if (content !== undefined) await assertFiguresFromData(content, before.content);
   const byline = input.author === undefined ? undefined : await bylineFor(user, input.author);
   const author = byline === undefined ? undefined : await authorForByline(byline);
   const becomes = publicationOf({
@@ -181,6 +186,7 @@ export async function updateArticle(
     article = await writeTransaction(async (tx) => {
       const written = expected ? await updateArticleIfUnchanged(id, expected, changes, tx) : await updateArticleById(id, changes, tx);
       if (!written) throw (await getAdminArticle(id, tx)) ? staleSave() : new NotFoundError(messages.articleNotFound);
+      if (content !== undefined) await recordCitations(id, content, tx);
       const after = await getAdminArticle(id, tx);
       if (!after) throw new NotFoundError(messages.articleNotFound);
       await recordRevision(user, action, before, after, tx);
