@@ -2,7 +2,7 @@
 import type { SessionUser } from '@/server/auth/session';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageRenderer } from '@/server/front/render-thread';
-import type { PageCache } from '@/server/page-cache';
+import type { PageCache } from '@/server/cache/page-cache';
 import type { ViewCounter } from '@/server/services/readership/view-counter';
 
 declare module 'astro' {

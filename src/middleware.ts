@@ -9,7 +9,9 @@ import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origi
 import { createChangeStamp } from '@db/change-stamp';
 import { PurgeFollower } from '@/server/cache/purge-follower';
 import { recordRender } from '@/server/metrics';
-import { CACHEABLE_ROUTES, PageCache, answerFor, isPrivatePageRequest, pageAddress, type PageAnswer } from '@/server/page-cache';
+import { CACHEABLE_ROUTES, isPrivatePageRequest, pageAddress } from '@/server/cache/routes';
+import { answerFor, type PageAnswer } from '@/server/cache/stored-page';
+import { PageCache } from '@/server/cache/page-cache';
 import { renderPage, renderedAnswer, storeRendered } from '@/server/page-render';
 import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
 

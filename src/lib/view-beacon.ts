@@ -20,7 +20,7 @@ export const CAMPAIGN_MAX_LENGTH = 40;
 /**
  * A link of a mail, tagged with its campaign (`campaign` names the edition): the link's own
  * query and fragment stay. Article pages are cached without these parameters
- * (`pageAddress` in src/server/page-cache.ts), so a tagged link is answered from the cache.
+ * (`pageAddress` in src/server/cache/routes.ts), so a tagged link is answered from the cache.
  */
 export function campaignLink(href: string, campaign: string): string {
   const url = new URL(href);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from '@/lib/validation/zod-mini';
 import type { ApiErrorBody } from '@/lib/wire/common';
-import { matchesEtag } from '@/server/page-cache';
+import { matchesEtag } from '@/server/cache/stored-page';
 import {
   BadRequestError,
   appErrorOf,

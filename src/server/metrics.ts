@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type http from 'node:http';
 import client from 'prom-client';
 import { writeQueueStats } from '@db/group-commit';
-import type { PageCache } from '@/server/page-cache';
+import type { PageCache } from '@/server/cache/page-cache';
 
 /**
  * The site's Prometheus metrics, once per process (the server and the built app each load

@@ -3,7 +3,9 @@ import { appConfig } from '@/server/config';
 import { withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { PageRenderer } from '@/server/front/render-thread';
-import { EVERY_PAGE_TAG, cachedPage, compressOffThread, etagFor, pageCacheControl, type CachedPage, type PageCache } from '@/server/page-cache';
+import { pageCacheControl } from '@/server/cache/routes';
+import { cachedPage, compressOffThread, etagFor, type CachedPage } from '@/server/cache/stored-page';
+import { EVERY_PAGE_TAG, type PageCache } from '@/server/cache/page-cache';
 
 /**
  * A cacheable page as one render made it: its answer, and what it showed (its tags, until when

@@ -1,7 +1,7 @@
 import type { Executor } from '@/server/db';
 import { insertPagePurge } from '@/server/queries/page-purges';
 import { bumpContentVersion } from '@/server/queries/site-state';
-import { EVERY_PAGE_TAG } from '@/server/page-cache';
+import { EVERY_PAGE_TAG } from '@/server/cache/page-cache';
 import { untilCurrent } from './current.ts';
 
 /**

@@ -8,7 +8,7 @@ import { gridChartPath, readGridEmbed, readStateEmbed, stateChartPath } from '@/
 import { tableCellText, tableCsv, type ChartTable } from '@/lib/chart-table';
 import { pngText, withPngText } from '@/lib/png-text';
 import { DERIVED_LINES, parseSeriesView, readSeriesView, seriesViewPath, seriesViewQuery, type SeriesView } from '@/lib/series-view';
-import { pageAddress } from '@/server/page-cache';
+import { pageAddress } from '@/server/cache/routes';
 import { framingOf, securityHeadersFor, withFramingPolicy } from '@/server/front/headers';
 
 const table: ChartTable = {

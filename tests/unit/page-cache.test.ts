@@ -1,16 +1,8 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  EVERY_PAGE_TAG,
-  PageCache,
-  answerFor,
-  cachedPage,
-  etagFor,
-  matchesEtag,
-  pageAddress,
-  pageCacheControl,
-  pickEncoding,
-} from '@/server/page-cache';
+import { pageAddress, pageCacheControl } from '@/server/cache/routes';
+import { answerFor, cachedPage, etagFor, matchesEtag, pickEncoding } from '@/server/cache/stored-page';
+import { EVERY_PAGE_TAG, PageCache } from '@/server/cache/page-cache';
 
 const NEWS_PARAMS = ['category', 'q', 'page'];
 const page = (text = 'x') => cachedPage(text, [['content-type', 'text/html']], etagFor(text));

@@ -12,7 +12,8 @@ vi.mock('@/server/queries/page-purges', () => ({
 }));
 
 const { PurgeFollower } = await import('@/server/cache/purge-follower');
-const { PageCache, cachedPage, etagFor } = await import('@/server/page-cache');
+const { PageCache } = await import('@/server/cache/page-cache');
+const { cachedPage, etagFor } = await import('@/server/cache/stored-page');
 
 const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { SITE_TIME_ZONE } from '@/lib/format';
 import { zonedParts } from '@/lib/zoned-time';
 import { describe, expect, it, vi } from 'vitest';
-import { CACHEABLE_ROUTES, pageAddress } from '@/server/page-cache';
+import { CACHEABLE_ROUTES, pageAddress } from '@/server/cache/routes';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
 import {
   READERSHIP_MIN_VISITORS,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import { pageSettler, settleEverywhere, settleHere } from '@/server/cache/settle';
-import { PageCache, cachedPage, etagFor } from '@/server/page-cache';
+import { cachedPage, etagFor } from '@/server/cache/stored-page';
+import { PageCache } from '@/server/cache/page-cache';
 import type { Revalidation } from '@/server/page-render';
 
 const page = (text: string) => cachedPage(text, [['content-type', 'text/html']], etagFor(text));

@@ -1,5 +1,5 @@
 import { getPagePurgeRange, listPagePurgesAfter } from '@/server/queries/page-purges';
-import { EVERY_PAGE_TAG, type PageCache } from '@/server/page-cache';
+import { EVERY_PAGE_TAG, type PageCache } from '@/server/cache/page-cache';
 
 const BATCH = 500;
 

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
-import type { PageCache } from '@/server/page-cache';
+import type { PageCache } from '@/server/cache/page-cache';
 import type { Revalidation } from '@/server/page-render';
 
 /**

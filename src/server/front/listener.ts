@@ -13,7 +13,9 @@ import { recordRequest, watchOutbox, watchPageCache, watchWrites } from '@/serve
 import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { processViewCounter } from '@/server/services/readership/views';
-import { PageCache, answerFor, isPrivatePageRequest, pageAddress, pickEncoding, type PageAnswer } from '@/server/page-cache';
+import { isPrivatePageRequest, pageAddress } from '@/server/cache/routes';
+import { answerFor, pickEncoding, type PageAnswer } from '@/server/cache/stored-page';
+import { PageCache } from '@/server/cache/page-cache';
 import { backgroundRevalidation } from '@/server/page-render';
 import { pageSettler, settleHere } from '@/server/cache/settle';
 import { processRenderer } from '@/server/front/render-thread';

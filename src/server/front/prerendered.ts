@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CONTACT_EMAIL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@/lib/site';
 import type { AppConfig } from '@/server/config';
-import { PAGE_CACHE_CONTROL, cachedPage, etagFor, type CachedPage } from '@/server/page-cache';
+import { PAGE_CACHE_CONTROL } from '@/server/cache/routes';
+import { cachedPage, etagFor, type CachedPage } from '@/server/cache/stored-page';
 
 /**
  * A prerendered page as this server shows it: the configured site address and public contact
