@@ -143,6 +143,11 @@ export function seriesViewPath(slug: string, view: SeriesView, embed = false): s
   return `${embed ? '/embed' : ''}/markets/${slug}${seriesViewQuery(view)}`;
 }
 
+/** The address of a series view's chart files (`/charts/markets/{slug}.svg|.png|.csv|.json`) and the view's query they take. */
+export function seriesChartFiles(slug: string, view: SeriesView): { path: string; query: string } {
+  return { path: `/charts/markets/${slug}`, query: seriesViewQuery(view) };
+}
+
 /** The view with some of its settings changed. */
 export function withView(view: SeriesView, change: Partial<SeriesView>): SeriesView {
   return { ...view, ...change };

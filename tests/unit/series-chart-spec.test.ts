@@ -129,7 +129,7 @@ describe('a series view as a chart description', () => {
     const spec = seriesChartSpec(buildSeriesFigure(input({ slug: 'gas-storage', main: storage, band })));
     expect(spec.ranges?.[0]?.name).toBe('Five-year range');
     expect(spec.ranges?.[0]?.points[0]).toEqual({ x: '2026-10-30', low: 3500, high: 4000 });
-    expect(spec.series.map((s) => s.name)).toEqual(['Weekly Natural Gas Storage', 'Five-year average'].map((n, i) => (i === 0 ? storage.name : n)));
+    expect(spec.series.map((s) => s.name)).toEqual([storage.name, 'Five-year average']);
   });
 });
 
