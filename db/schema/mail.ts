@@ -44,6 +44,12 @@ export const outbox = sqliteTable(
     link: text('link', { enum: STAFF_LINK_KINDS }),
     /** What the link opens: the invitation's id (a reset link goes to the account of `toAddress`). */
     linkRef: integer('link_ref'),
+    /**
+     * Images the HTML shows inline (`cid:` addresses): a JSON array of `{ cid, key, filename }`, each
+     * PNG stored once in the media storage under `key` (a briefing's chart is one file for every
+     * reader), attached when the message is sent.
+     */
+    inlineImages: text('inline_images').notNull().default('[]'),
   },
   (t) => [
     uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),

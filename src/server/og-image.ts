@@ -132,7 +132,7 @@ function roundPath(d: string): string {
 }
 
 /** The outline of a line of text with its baseline starting at (x, y), as SVG path data. */
-function textPath(text: string, x: number, y: number, size: number): string {
+export function textPath(text: string, x: number, y: number, size: number): string {
   let pen = x;
   const parts: string[] = [];
   for (const char of text) {
@@ -144,6 +144,11 @@ function textPath(text: string, x: number, y: number, size: number): string {
     pen += glyph.advanceWidth * scale;
   }
   return roundPath(parts.join(''));
+}
+
+/** The site's logo, the bolt of the favicon, 32 px square at `scale` 1, its top left at (x, y). */
+export function siteLogo(x: number, y: number, scale: number): string {
+  return `<g transform="translate(${x} ${y}) scale(${scale})"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M18 4 8 18h7l-2 10 11-15h-7z" fill="#fbbf24"/></g>`;
 }
 
 const MARGIN = 80;
@@ -163,7 +168,7 @@ export function ogCardSvg(card: OgCard): string {
     `<rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#bg)"/>`,
     `<rect x="0" y="${OG_HEIGHT - 12}" width="${OG_WIDTH}" height="12" fill="${card.labelColors.background}"/>`,
     // The site's logo: the bolt of the favicon, and the site's name.
-    `<g transform="translate(${MARGIN} 64) scale(2)"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M18 4 8 18h7l-2 10 11-15h-7z" fill="#fbbf24"/></g>`,
+    siteLogo(MARGIN, 64, 2),
     `<path fill="#ffffff" d="${textPath(SITE_NAME, MARGIN + 84, 110, 40)}"/>`,
     `<rect x="${MARGIN}" y="150" width="${Math.round(labelWidth)}" height="48" rx="24" fill="${card.labelColors.background}"/>`,
     `<path fill="${card.labelColors.text}" d="${textPath(label, MARGIN + 24, 184, LABEL_SIZE)}"/>`,

@@ -101,6 +101,9 @@ describe("the admin's Newsletter endpoints", () => {
     const body = preview.json as unknown as BriefingPreview;
     expect(body.html).toContain('<h1');
     expect(body.text).toContain('MARKETS');
+    // The lead figure's chart, in the page's preview by its bytes (no page shows a `cid:` image).
+    expect(body.html).toMatch(/<img src="data:image\/png;base64,[\w+/=]{1000,}" alt="Chart: [^"]+Latest: [^"]+"/);
+    expect(body.html).not.toContain('cid:');
 
     expect((await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'not an address' } })).status).toBe(400);
     const sent = await api.call('POST', '/api/admin/newsletter/test', { cookie, body: { email: 'editor@example.com' } });
@@ -112,6 +115,7 @@ describe("the admin's Newsletter endpoints", () => {
     const mail = smtp.received.find((m) => m.subject?.startsWith('[Test] '));
     expect(mail?.text).toContain('MARKETS');
     expect(mail?.html).toContain('<h1');
+    expect(mail?.attachments.filter((a) => a.contentType === 'image/png' && a.contentDisposition === 'inline')).toHaveLength(1);
     // The message a reader gets: the footer's links and the one-click unsubscribe headers, with
     // a test token whose pages say where the link came from and change nothing.
     const header = (name: string) => mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');

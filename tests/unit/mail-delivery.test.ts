@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useMailProcess } from '../helpers/mail-process.ts';
 
@@ -6,6 +7,7 @@ const { smtp, received, other } = await useMailProcess('mail', { MAIL_FROM: 'Ene
 const { writeTransaction } = await import('@/server/db');
 const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
 const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
+const { mediaStorage } = await import('@/server/services/media/library');
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
 const MINUTE = 60_000;
@@ -47,6 +49,29 @@ describe('mail delivery through the outbox', () => {
     // Nothing is sent twice on the next run.
     expect(await deliverDueMail({ holder: 'process-a', now: () => at(2000) })).toEqual({ sent: 0, failed: 0, kept: 0 });
     expect(received).toHaveLength(5);
+  });
+
+  it('attaches a message’s inline images from the media storage by their Content-ID, and sends without one that is no longer stored', async () => {
+    const png = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    await mediaStorage().put('mail/charts/test-chart.png', png, 'image/png');
+    const html = '<p><img src="cid:kept@energypulse.test" alt="A chart"><img src="cid:gone@energypulse.test" alt="Another chart"></p>';
+    const inlineImages = [
+      { cid: 'kept@energypulse.test', key: 'mail/charts/test-chart.png', filename: 'wti.png' },
+      { cid: 'gone@energypulse.test', key: 'mail/charts/never-stored.png', filename: 'gone.png' },
+    ];
+    await enqueueMail(
+      { kind: 'test', to: 'charts@example.com', subject: 'With a chart', text: 'Figures in text', html, inlineImages },
+      undefined,
+      at(0),
+    );
+    expect(await deliverDueMail({ holder: 'process-a', now: () => at(1000) })).toMatchObject({ sent: 1, failed: 0 });
+    const mail = received.find((m) => m.subject === 'With a chart');
+    expect(mail?.attachments.map((a) => [a.contentType, a.cid, a.contentDisposition, a.filename])).toEqual([
+      ['image/png', 'kept@energypulse.test', 'inline', 'wti.png'],
+    ]);
+    expect(mail?.attachments[0]?.content.equals(png)).toBe(true);
   });
 
   it('queues a message with a dedupe key once only', async () => {

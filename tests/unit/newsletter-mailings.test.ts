@@ -1,3 +1,5 @@
+import type { ParsedMail } from 'mailparser';
+import sharp from 'sharp';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, comments, contactMessages, marketObservations, marketSeries, outbox, subscriberAlerts, subscribers } from '@db/schema';
@@ -51,6 +53,23 @@ async function article(title: string, categoryId: number, publishedAt: Date, sta
 }
 
 const deliver = (now: Date) => deliverAt(() => now);
+
+/**
+ * A message's inline chart: the PNG part it attaches, its size once sharp decodes it, and the
+ * alt text of the image the HTML shows by that part's Content-ID (the parser puts the part's
+ * bytes in place of a `cid:` address it resolves, so a match proves the HTML names that part).
+ */
+async function inlineChart(mail: ParsedMail | undefined) {
+  const parts = (mail?.attachments ?? []).filter((a) => a.contentType === 'image/png');
+  expect(parts).toHaveLength(1);
+  const [part] = parts;
+  expect(part?.contentDisposition).toBe('inline');
+  expect(part?.cid).toMatch(/^chart-[0-9a-f]{24}@energypulse\.test$/);
+  const { width, height, format } = await sharp(part?.content).metadata();
+  const img = /<img src="data:image\/png;base64,([^"]+)" alt="([^"]*)" width="(\d+)" height="(\d+)"/.exec(mail?.html || '');
+  expect(Buffer.from(img?.[1] ?? '', 'base64').equals(part?.content ?? Buffer.alloc(0))).toBe(true);
+  return { format, width, height, alt: (img?.[2] ?? '').replace(/&amp;/g, '&'), shown: [Number(img?.[3]), Number(img?.[4])] };
+}
 
 beforeAll(async () => {
   await db.insert(categories).values([
@@ -113,6 +132,14 @@ describe('the daily briefing', () => {
     );
     expect(header(mail, 'list-unsubscribe')).toMatch(/^List-Unsubscribe: <https:\/\/energypulse\.test\/newsletter\/unsubscribe\?token=[\w-]{20,}>$/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // The lead figure's chart, sent inside the message: a PNG at twice its size in the message,
+    // its alt text naming the series and its latest figure (written beside it in text too).
+    const chart = await inlineChart(mail);
+    expect(chart).toMatchObject({ format: 'png', width: 1200, height: 680, shown: [600, 340] });
+    expect(chart.alt).toMatch(/^Chart: WTI Crude.*Latest: \$76\.00\/bbl, as of Nov 20, 2026\./);
+    // Every reader's message names the one stored chart.
+    const second = mails.find((m) => header(m, 'to')?.includes('second@example.com'));
+    expect(second?.attachments[0]?.content.equals(mail?.attachments[0]?.content ?? Buffer.alloc(0))).toBe(true);
 
     // Once a day: running it again the same day sends nothing more.
     expect(await sendEdition('briefing', { now: new Date(BRIEFING_AT.getTime() + HOUR) })).toMatch(/already sent/);
@@ -168,6 +195,9 @@ describe('price alerts', () => {
     expect(header(mails[0], 'to')).toContain('ann@example.com');
     expect(mails[0]?.subject).toBe('Price alert: WTI Crude rose to or above $75.00/bbl and moved more than 5%');
     expect(mails[0]?.text).toContain('$76.00/bbl as of Nov 20, 2026, from $70.00/bbl on Nov 19, 2026 (+8.57%)');
+    const chart = await inlineChart(mails[0]);
+    expect(chart).toMatchObject({ format: 'png', width: 1200, height: 680 });
+    expect(chart.alt).toMatch(/^Chart: WTI Crude.*Latest: \$76\.00\/bbl, as of Nov 20, 2026\./);
     expect(header(mails[0], 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // The same observation is not looked at twice.
     expect(await sendPriceAlerts({ now: BRIEFING_AT })).toBe(0);

@@ -172,6 +172,17 @@ export function listAudienceAfter(audience: MailingAudience, afterId: number, li
  * The next `limit` active price-alert readers (ids above `afterId`, by id) with a rule on
  * one of `slugs`, and those rules. Served by the (series, subscriber) index.
  */
+/** Of these series, those some active reader with price alerts on has a rule on. */
+export async function listWatchedSeries(slugs: readonly string[], tx: Executor = db): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ slug: subscriberAlerts.seriesSlug })
+    .from(subscriberAlerts)
+    .innerJoin(subscribers, eq(subscribers.id, subscriberAlerts.subscriberId))
+    .where(and(inArray(subscriberAlerts.seriesSlug, [...slugs]), eq(subscribers.status, 'active'), eq(subscribers.priceAlerts, true)));
+  return rows.map((r) => r.slug);
+}
+
 export async function listAlertRulesAfter(
   slugs: readonly string[],
   afterId: number,

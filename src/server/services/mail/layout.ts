@@ -7,6 +7,16 @@ export interface MailItem {
   href?: string | undefined;
   meta?: string | undefined;
   body?: string | undefined;
+  /** A chart under it, sent inside the message (its `cid:`), with the text a reader who cannot see it gets. */
+  image?: MailImage | undefined;
+}
+
+/** An image inside a message: its Content-ID, its alt text (the chart and its latest figure), its size in the message. */
+export interface MailImage {
+  cid: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 /** A titled group of entries ("Oil & Gas", "Markets"), with an optional closing note. */
@@ -14,6 +24,8 @@ export interface MailSection {
   heading: string;
   items: MailItem[];
   note?: string | undefined;
+  /** A chart under the heading, before the entries (whose figures say in text what it draws). */
+  image?: MailImage | undefined;
 }
 
 /** A message to readers or editors, rendered both as HTML and as plain text. */
@@ -55,13 +67,21 @@ const TEXT = 'color:#1f2937';
 const MUTED = 'color:#4b5563';
 const LINK = 'color:#1d4ed8';
 
+/** An image of the message, scaled down on a narrow screen; its alt text stands in where images are blocked. */
+function imageHtml(image: MailImage): string {
+  return (
+    `<img src="cid:${escapeHtml(image.cid)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" ` +
+    `style="display:block;width:100%;max-width:${image.width}px;height:auto;border:0;margin:8px 0 12px 0;${MUTED};font-size:13px">`
+  );
+}
+
 function itemHtml(item: MailItem): string {
   const title = item.href
     ? `<a href="${escapeHtml(item.href)}" style="${LINK};font-weight:600;text-decoration:underline">${escapeHtml(item.title)}</a>`
     : `<strong>${escapeHtml(item.title)}</strong>`;
   const meta = item.meta ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(item.meta)}</span>` : '';
   const body = item.body ? `<br><span style="font-size:15px">${escapeHtml(item.body)}</span>` : '';
-  return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}</li>`;
+  return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}${item.image ? imageHtml(item.image) : ''}</li>`;
 }
 
 /**
@@ -74,6 +94,7 @@ export function renderMailHtml(document: MailDocument): string {
     .map(
       (s) =>
         `<h2 style="${TEXT};font-size:18px;margin:24px 0 8px 0;border-bottom:1px solid #d1d5db;padding-bottom:4px">${escapeHtml(s.heading)}</h2>` +
+        (s.image ? imageHtml(s.image) : '') +
         `<ul style="padding:0 0 0 18px;margin:0">${s.items.map(itemHtml).join('')}</ul>` +
         (s.note ? `<p style="${MUTED};font-size:13px;margin:4px 0 0 0">${escapeHtml(s.note)}</p>` : ''),
     )

@@ -4,6 +4,7 @@ import type { StaffLinkKind } from '@db/constants';
 import { appConfig } from '@/server/config';
 import type { Executor } from '@/server/db';
 import { claimDueOutboxMessages, deleteOutboxMessage, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
+import { mediaStorage } from '@/server/services/media/library';
 import { composeLinkMail, type MailBodies } from '@/server/services/staff/link-mail';
 
 /** A message to send; `dedupeKey` makes it once-only (one briefing per subscriber and day). */
@@ -17,6 +18,31 @@ export interface MailMessage {
   dedupeKey?: string;
   /** A staff link the mail job makes when it sends the message (`text` and `html` are then the copy without it). */
   link?: { kind: StaffLinkKind; ref: number | null };
+  /** Images the HTML shows by `cid:` (a chart), stored in the media storage and attached when the message is sent. */
+  inlineImages?: readonly InlineImage[];
+}
+
+/** An image sent inside a message: its Content-ID, where its PNG is stored, and its file name. */
+export interface InlineImage {
+  cid: string;
+  key: string;
+  filename: string;
+}
+
+/** A stored message's inline images (`[]` for a row of before they existed, or one whose list cannot be read). */
+export function inlineImagesOf(row: Pick<OutboxRow, 'inlineImages'>): InlineImage[] {
+  try {
+    const parsed: unknown = JSON.parse(row.inlineImages);
+    if (!Array.isArray(parsed)) return [];
+    return (parsed as unknown[]).filter((i): i is InlineImage => {
+      const image = i as Partial<Record<keyof InlineImage, unknown>> | null;
+      return (
+        typeof image === 'object' && image !== null && ['cid', 'key', 'filename'].every((k) => typeof image[k as keyof InlineImage] === 'string')
+      );
+    });
+  } catch {
+    return [];
+  }
 }
 
 const LEASE_MS = 2 * 60_000;
@@ -46,6 +72,7 @@ export function enqueueMail(message: MailMessage, tx?: Executor, now: Date = new
       dedupeKey: message.dedupeKey ?? null,
       link: message.link?.kind ?? null,
       linkRef: message.link?.ref ?? null,
+      inlineImages: JSON.stringify(message.inlineImages ?? []),
       messageId: `<${randomUUID()}@${host}>`,
       nextAttemptAt: now,
       createdAt: now,
@@ -66,6 +93,7 @@ function smtpSender(): SendFunction | undefined {
   transporter ??= createTransport(smtpUrl);
   const transport = transporter;
   return async (row) => {
+    const attachments = await inlineAttachments(row);
     await transport.sendMail({
       from: mailFrom,
       to: row.toAddress,
@@ -74,8 +102,38 @@ function smtpSender(): SendFunction | undefined {
       ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
       headers: JSON.parse(row.headers) as Record<string, string>,
       messageId: row.messageId,
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
   };
+}
+
+/** Images read lately, by storage key: a briefing's chart is read once per process, not once per reader. */
+const recentImages = new Map<string, Buffer>();
+const RECENT_IMAGES = 16;
+
+/**
+ * A message's inline images as nodemailer attachments (`cid`, inline): read from the media
+ * storage. A storage that fails throws (the send is tried again later); an image that is no
+ * longer stored is left out (its alt text stands in the message).
+ */
+async function inlineAttachments(
+  row: OutboxRow,
+): Promise<{ filename: string; content: Buffer; contentType: string; cid: string; contentDisposition: 'inline' }[]> {
+  const attachments = [];
+  for (const image of inlineImagesOf(row)) {
+    let content = recentImages.get(image.key);
+    if (!content) {
+      content = await mediaStorage().get(image.key);
+      if (!content) {
+        console.error(JSON.stringify({ event: 'mail_image_missing', id: row.id, key: image.key }));
+        continue;
+      }
+      recentImages.set(image.key, content);
+      while (recentImages.size > RECENT_IMAGES) recentImages.delete(recentImages.keys().next().value as string);
+    }
+    attachments.push({ filename: image.filename, content, contentType: 'image/png', cid: image.cid, contentDisposition: 'inline' as const });
+  }
+  return attachments;
 }
 
 /** Where the mail job is: who it is, its clock, how it sends (none: keep in the outbox), its database. */

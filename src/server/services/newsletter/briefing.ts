@@ -10,8 +10,11 @@ import { listArticlesPublishedBetween, type MailedArticle } from '@/server/queri
 import { listMarketData } from '@/server/queries/market';
 import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscribers';
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
-import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
+import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
+import { enqueueMail, type InlineImage, type MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type MailSection } from '@/server/services/mail/layout';
+import { mediaStorage } from '@/server/services/media/library';
+import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, testReader, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
@@ -39,6 +42,8 @@ const EDITIONS = {
 export interface EditionContent {
   subject: string;
   document: Omit<MailDocument, 'footer'>;
+  /** The chart the document shows, attached to every reader's message. */
+  inlineImages: InlineImage[];
 }
 
 function articleItem(article: MailedArticle, site: string, withTopic: boolean): MailItem {
@@ -92,7 +97,8 @@ export async function composeEdition(kind: EditionKind, from: Date, until: Date)
   if (kind === 'briefing') sections.push(...storiesByTopic(shown, site));
   else if (shown.length > 0) sections.push({ heading: "The week's top stories", items: shown.map((a) => articleItem(a, site, true)) });
   const markets = marketSection(figures, site);
-  if (markets) sections.push(markets);
+  const chart = figures[0] && (await leadChart(figures[0].slug));
+  if (markets) sections.push(chart ? { ...markets, image: chart.image } : markets);
   const count = shown.length;
   const since = kind === 'briefing' ? 'since the last briefing' : 'this week';
   const intro =
@@ -111,7 +117,23 @@ export async function composeEdition(kind: EditionKind, from: Date, until: Date)
       sections,
       outro: articles.length > edition.maxArticles ? { text: 'More stories on the news page', href: `${site}/news` } : undefined,
     },
+    inlineImages: chart ? [chart.inline] : [],
   };
+}
+
+/**
+ * The chart of an edition: its lead market figure (the first of the Markets section, as the
+ * catalog orders them) over the last month, beside the figures in text. An edition goes out
+ * without it rather than not at all when it cannot be drawn or stored.
+ */
+async function leadChart(slug: string): Promise<MailChart | undefined> {
+  try {
+    const card = await getSeriesCard(slug, MAIL_SERIES_VIEW);
+    return card && (await mailChart(card, slug));
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'mail_chart_failed', slug, message: error instanceof Error ? error.message : String(error) }));
+    return undefined;
+  }
 }
 
 /** An edition as sent to one subscriber: their preferences and unsubscribe links, and the one-click unsubscribe headers. */
@@ -134,6 +156,7 @@ export function editionMessage(
     text: renderMailText(document),
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
+    inlineImages: content.inlineImages,
     dedupeKey: `${kind}:${edition}:${subscriber.id}`,
   };
 }
@@ -190,7 +213,15 @@ async function nextBriefingFor(to: string, now: Date): Promise<MailMessage> {
 /** The next daily briefing as it stands now, for the admin's preview: a reader's message, with the test links. */
 export async function previewBriefing(now: Date = new Date()): Promise<{ subject: string; html: string; text: string }> {
   const message = await nextBriefingFor('', now);
-  return { subject: message.subject, html: message.html ?? '', text: message.text };
+  // A page shows no `cid:` image: the preview carries the chart's bytes in its address instead.
+  let html = message.html ?? '';
+  for (const image of message.inlineImages ?? []) {
+    const png = await mediaStorage()
+      .get(image.key)
+      .catch(() => undefined);
+    if (png) html = html.replaceAll(`src="cid:${image.cid}"`, `src="data:image/png;base64,${png.toString('base64')}"`);
+  }
+  return { subject: message.subject, html, text: message.text };
 }
 
 /**

@@ -3,9 +3,11 @@ import { formatAsOf, formatPercentChange, formatSeriesValue, percentChange, type
 import { SITE_NAME } from '@/lib/site';
 import { appConfig } from '@/server/config';
 import { listSeriesWithLatest } from '@/server/queries/market';
-import { listAlertRulesAfter, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
-import type { MailMessage } from '@/server/services/mail/outbox';
+import { listAlertRulesAfter, listWatchedSeries, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
+import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
+import type { InlineImage, MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
+import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
@@ -24,6 +26,8 @@ export interface MovedSeries {
 
 interface PriceAlertState extends MailingState {
   series: MovedSeries[];
+  /** The chart of each moved series some reader watches, drawn and stored once for the run (absent in runs stored before charts). */
+  charts?: Record<string, MailChart>;
 }
 
 /** A reader with price alerts on, and their rules on the moved series. */
@@ -63,10 +67,12 @@ export function priceAlertMessage(
   subscriber: SubscriberRow,
   rules: readonly SubscriberAlertRow[],
   series: readonly MovedSeries[],
+  charts: Readonly<Record<string, MailChart>> = {},
 ): MailMessage | undefined {
   const site = appConfig().siteUrl;
   const items: MailItem[] = [];
   const fired: string[] = [];
+  const inlineImages: InlineImage[] = [];
   for (const s of series) {
     const hits = rules.filter((r) => r.seriesSlug === s.slug && alertFires(r, s));
     if (hits.length === 0) continue;
@@ -77,7 +83,10 @@ export function priceAlertMessage(
       title: `${s.name} ${hits.map((r) => ruleText(r, s)).join(' and ')}`,
       href: `${site}/markets/${s.slug}`,
       meta: `${now} as of ${formatAsOf(s.period, s.frequency)}, from ${before} on ${formatAsOf(s.previousPeriod, s.frequency)}${percentText(s)}`,
+      image: charts[s.slug]?.image,
     });
+    const chart = charts[s.slug];
+    if (chart) inlineImages.push(chart.inline);
   }
   if (items.length === 0) return undefined;
   const document: MailDocument = {
@@ -94,6 +103,7 @@ export function priceAlertMessage(
     text: renderMailText(document),
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
+    inlineImages,
     // One message per reader and import; each series' observation is looked at once (PRICE_ALERTS_SEEN).
     dedupeKey: `alert:${subscriber.id}:${fired.join(',')}`,
   };
@@ -124,6 +134,23 @@ async function findMovedSeries(seen: Record<string, string>): Promise<MovedSerie
 }
 
 /**
+ * The chart of each moved series a reader watches: its last month, ending with the figure that
+ * moved. A chart that cannot be drawn or stored is left out (the alert goes without it).
+ */
+async function movedCharts(moved: readonly MovedSeries[]): Promise<Record<string, MailChart>> {
+  const charts: Record<string, MailChart> = {};
+  for (const slug of await listWatchedSeries(moved.map((m) => m.slug))) {
+    try {
+      const card = await getSeriesCard(slug, MAIL_SERIES_VIEW);
+      if (card) charts[slug] = await mailChart(card, slug);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'mail_chart_failed', slug, message: error instanceof Error ? error.message : String(error) }));
+    }
+  }
+  return charts;
+}
+
+/**
  * After an import: tells each reader with price alerts on, once, which of their rules the new
  * observations fired. Each series' newest observation is looked at once (the periods seen are
  * stored with the run that covers them); readers are queued in batches with a persisted
@@ -139,7 +166,7 @@ export function sendPriceAlerts(options: { now?: Date; batchSize?: number } = {}
       const moved = await findMovedSeries(seen);
       if (moved.length === 0) return undefined;
       for (const m of moved) seen[m.slug] = m.period;
-      return { ...run, series: moved };
+      return { ...run, series: moved, charts: await movedCharts(moved) };
     },
     nextBatch: async (state, afterId, limit) =>
       (
@@ -149,6 +176,6 @@ export function sendPriceAlerts(options: { now?: Date; batchSize?: number } = {}
           limit,
         )
       ).map((r) => ({ id: r.subscriber.id, ...r })),
-    compose: (state, { subscriber, rules }) => priceAlertMessage(subscriber, rules, state.series),
+    compose: (state, { subscriber, rules }) => priceAlertMessage(subscriber, rules, state.series, state.charts),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `outbox` ADD `inline_images` text DEFAULT '[]' NOT NULL;
