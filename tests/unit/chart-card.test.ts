@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '@/lib/charts/chart-spec';
-import { MAIL_CHART, chartCardAlt, chartCardVersion, renderChartCard, renderMailChart } from '@/server/chart-card';
+import { MAIL_CHART, chartCardAlt, chartCardVersion, renderChartCard, renderMailChart } from '@/server/charts/chart-card';
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 8, 1) + i * 86_400_000).toISOString().slice(0, 10));
 const RED = '#dc2626';

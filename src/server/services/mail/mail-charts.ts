@@ -5,7 +5,7 @@
 // it when it sends each message.
 import { createHash } from 'node:crypto';
 import { appConfig } from '@/server/config';
-import { MAIL_CHART, chartCardAlt, renderMailChart, type ChartCard } from '@/server/chart-card';
+import { MAIL_CHART, chartCardAlt, renderMailChart, type ChartCard } from '@/server/charts/chart-card';
 import type { MailImage } from '@/server/services/mail/layout';
 import type { InlineImage } from '@/server/services/mail/outbox';
 import { mediaStorage } from '@/server/services/media/library';

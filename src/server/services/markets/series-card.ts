@@ -3,7 +3,7 @@
 import { seriesChartSpec } from '@/lib/charts/specs/series';
 import { formatAsOf, formatSeriesValue } from '@/lib/market-format';
 import { DEFAULT_SERIES_VIEW, type SeriesView } from '@/lib/series-view';
-import type { ChartCard } from '@/server/chart-card';
+import type { ChartCard } from '@/server/charts/chart-card';
 import { getSeriesChart, type SeriesChart } from '@/server/services/markets/series-page';
 
 /** The view a mail draws of a series: the last month of figures, no forecast (what moved lately). */

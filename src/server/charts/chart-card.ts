@@ -7,6 +7,7 @@ import type { ChartSpec } from '@/lib/charts/chart-spec';
 import { renderSvgChart } from '@/lib/charts/svg-chart';
 import { SITE_NAME } from '@/lib/site';
 import { OG_HEIGHT, OG_WIDTH, siteLogo, textPath, textWidth, wrapText } from '@/server/og-image';
+import { svgToPng } from '@/server/charts/svg-png';
 import sharp from '@/server/sharp';
 
 /**
@@ -95,7 +96,7 @@ export async function renderChartCard(card: ChartCard): Promise<Buffer> {
     idPrefix: 'card',
   });
   return sharp(Buffer.from(frame))
-    .composite([{ input: Buffer.from(svg), density: 72 * CHART_SCALE, left: chart.left, top: chart.top }])
+    .composite([{ input: await svgToPng(svg, { scale: CHART_SCALE, palette: false }), left: chart.left, top: chart.top }])
     .png({ palette: true, compressionLevel: 9 })
     .toBuffer();
 }
@@ -106,7 +107,5 @@ export const MAIL_CHART = { width: 600, height: 340, scale: 2 } as const;
 /** A chart for a mail, as a standalone PNG (title, legend and source drawn in) of MAIL_CHART's size at its scale. */
 export async function renderMailChart(spec: ChartSpec): Promise<Buffer> {
   const svg = renderSvgChart(spec, { width: MAIL_CHART.width, height: MAIL_CHART.height, theme: 'light', standalone: true, idPrefix: 'mail' });
-  return sharp(Buffer.from(svg), { density: 72 * MAIL_CHART.scale })
-    .png({ palette: true, compressionLevel: 9 })
-    .toBuffer();
+  return svgToPng(svg, { scale: MAIL_CHART.scale });
 }
