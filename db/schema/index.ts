@@ -20,3 +20,4 @@ export * from './staff.ts';
 export * from './readership.ts';
 export * from './grid.ts';
 export * from './citations.ts';
+export * from './annotations.ts';

@@ -31,6 +31,8 @@ export const messages = {
   releaseChangeTooFar: (days: number) => `A release can be moved at most ${days} days from its usual day`,
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
+  annotationNotFound: 'Annotation not found',
+  annotationStoryNotFound: 'No story has this address: paste the story’s address on this site, like /article/its-slug',
   gridRegionNotFound:
     'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',
   gridRangeTooLarge: (days: number) => `At most ${days} days of hours per answer: narrow start and end`,

@@ -18,6 +18,7 @@ import { contactPaths } from '@/server/services/contact/contact.openapi';
 import { gridPaths } from '@/server/services/grid/grid.openapi';
 import { mailPaths } from '@/server/services/mail/mail.openapi';
 import { marketPaths } from '@/server/services/markets/markets.openapi';
+import { annotationPaths } from '@/server/services/markets/annotations.openapi';
 import { mediaPaths } from '@/server/services/media/media.openapi';
 import { newsletterPaths } from '@/server/services/newsletter/newsletter.openapi';
 import { readershipPaths } from '@/server/services/readership/readership.openapi';
@@ -45,6 +46,7 @@ const specs = mergePaths(
   newsletterPaths,
   analyticsPaths,
   marketPaths,
+  annotationPaths,
   gridPaths,
   statePaths,
   documentPaths,

@@ -145,6 +145,7 @@ describe('the OpenAPI document', () => {
       const series: Record<string, string[]> = {
         '/api/series/{slug}': ['/api/series/wti', '/api/series/gas-storage?start=2026-01-01', '/api/series/wti?vintage=first'],
         '/api/series/{slug}/revisions': ['/api/series/wti/revisions'],
+        '/api/series/{slug}/annotations': ['/api/series/wti/annotations'],
       };
       for (const path of series[template] ?? [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
         const response = await fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `203.0.113.${++address}` } });

@@ -3,7 +3,7 @@ import * as z from '@/lib/validation/zod-mini';
 import type { Frequency } from '@/lib/market-format';
 import { CHART_TYPES, REPORT_KINDS } from '@/lib/validation/reports';
 import { SERIES_VINTAGES } from '@/lib/validation/series-query';
-import { about, isoDate, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
+import { about, isoDate, isoDateTime, named, recordId, namedObject, adminPageOf } from '@/lib/wire/common';
 
 const frequency = about(z.enum(['daily', 'weekly', 'monthly'] as const satisfies readonly Frequency[]), 'How often the series is observed.');
 
@@ -212,3 +212,56 @@ export const marketDataRefreshSchema = named(
   z.extend(marketDataStatusFields, { message: about(z.string(), 'What the import changed.') }),
   'The market data after an import from EIA, and what it changed.',
 );
+
+// The newsroom's annotations of market series.
+
+/** A story an annotation links, as readers may follow it. */
+const linkedStorySchema = z.object({
+  title: z.string(),
+  url: about(z.string(), 'The story’s address on this site (`/article/{slug}`).'),
+});
+
+/** An annotation as readers see it (the data API, the series page, the chart). */
+export const seriesAnnotationSchema = namedObject(
+  'SeriesAnnotation',
+  'The newsroom’s mark on a series: a day or a span of days with a short label.',
+  {
+    id: recordId,
+    from: about(isoDate, 'The day it marks, or the first day of its span.'),
+    to: z.nullable(about(isoDate, 'The last day of its span; null for a single day.')),
+    label: about(z.string(), 'A short line, shown beside the chart.'),
+    story: z.nullable(about(linkedStorySchema, 'The published story it links; null when none (or not published).')),
+  },
+);
+export type SeriesAnnotation = z.output<typeof seriesAnnotationSchema>;
+
+/** An annotation as the admin lists it: its series, its link as stored, and who added it when. */
+export const adminSeriesAnnotationSchema = namedObject('AdminSeriesAnnotation', 'An annotation as the editors list it.', {
+  id: recordId,
+  series: about(z.string(), 'The series’ slug.'),
+  seriesName: z.string(),
+  from: isoDate,
+  to: z.nullable(isoDate),
+  label: z.string(),
+  /** The linked story, whatever its status (an editor may link a draft that is published later). */
+  story: z.nullable(
+    about(
+      z.object({ id: recordId, slug: z.string(), title: z.string(), published: z.boolean() }),
+      'The linked story, whatever its status; readers see the link once it is published.',
+    ),
+  ),
+  createdBy: z.nullable(about(z.string(), 'The editor who added it; null when the account is gone.')),
+  updatedAt: isoDateTime,
+});
+export type AdminSeriesAnnotation = z.output<typeof adminSeriesAnnotationSchema>;
+
+export const adminSeriesAnnotationPageSchema = adminPageOf(adminSeriesAnnotationSchema);
+
+/** A series a story annotates, as the story's page lists it. */
+export interface AnnotatedSeries {
+  slug: string;
+  name: string;
+  from: string;
+  to: string | null;
+  label: string;
+}

@@ -79,6 +79,10 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'GET /api/admin/release-changes': 'manageMarketData',
   'PUT /api/admin/release-changes/[releaseId]': 'manageMarketData',
   'DELETE /api/admin/release-changes/[releaseId]': 'manageMarketData',
+  'GET /api/admin/annotations': 'manageMarketData',
+  'POST /api/admin/annotations': 'manageMarketData',
+  'PATCH /api/admin/annotations/[id]': 'manageMarketData',
+  'DELETE /api/admin/annotations/[id]': 'manageMarketData',
 
   'GET /api/admin/zoho-config': 'manageZoho',
   'POST /api/admin/zoho-config': 'manageZoho',

@@ -39,6 +39,13 @@ export const tag = {
   search: 'l:search',
   /** Market figures and series (home strip, /markets, series pages, topic figures, reports). */
   market: 'market',
+  /**
+   * A page showing this market series, by its slug: its page, its embed and chart files, its
+   * figures in the data API, the charts of stories (so a change to it renders those alone).
+   */
+  series: (slug: string) => `s:${slug}`,
+  /** A story's own page, for its list of the series its newsroom annotations mark (kept apart from `a:`: no card shows it). */
+  annotatedSeries: (articleId: number) => `sa:${articleId}`,
   /** The release calendar and its feed. */
   calendar: 'calendar',
   /** One grid region's hourly figures, by EIA's code (`g:TEX`, `g:US48`): its page, its row on /grid, its figures in the data API. */
@@ -104,6 +111,8 @@ export type ContentChange =
   /** Retail prices or monthly generation by state changed. */
   | { kind: 'states' }
   | { kind: 'calendar' }
+  /** An annotation of these series added, changed or removed; the stories it linked before and after list the series they annotate. */
+  | { kind: 'annotation'; series: readonly string[]; articleIds: readonly number[] }
   | { kind: 'zoho' }
   /** The related stories these articles' pages show changed (a story like them was published, moved or withdrawn). */
   | { kind: 'related'; ids: readonly number[] }
@@ -135,6 +144,8 @@ function changeTags(change: ContentChange): string[] {
       return [tag.states];
     case 'calendar':
       return [tag.calendar];
+    case 'annotation':
+      return [...change.series.map(tag.series), ...change.articleIds.map(tag.annotatedSeries)];
     case 'zoho':
       return [tag.zoho];
     case 'related':

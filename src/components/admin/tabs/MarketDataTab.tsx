@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useResource } from '@/components/admin/shared/use-resource';
+import { SeriesAnnotations } from '@/components/admin/markets/SeriesAnnotations';
 
 function SourceBadge({ fromEia }: { fromEia: boolean }) {
   return fromEia ? (
@@ -187,6 +188,8 @@ export function MarketDataTab() {
       {status.eiaKeySet && <ScheduleStatus schedule={status.schedule} />}
 
       <SeriesTable status={status} />
+
+      <SeriesAnnotations series={status.series} />
 
       <section aria-labelledby="import-runs">
         <h3 id="import-runs" className="font-semibold">

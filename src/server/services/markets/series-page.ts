@@ -22,6 +22,8 @@ import {
 } from '@/server/queries/market';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar/releases';
 import { MAX_OBSERVATIONS, findSeries, keywordQuery, seriesSummaryOf } from '@/server/services/markets/series';
+import { annotationsShownFor } from '@/server/services/markets/annotations';
+import type { SeriesAnnotation } from '@/lib/wire/markets';
 
 /** Articles a series page lists. */
 const RELATED_ARTICLES = 5;
@@ -38,6 +40,8 @@ export interface SeriesChart {
   band: FiveYearBand[];
   /** What the chart, its table, CSV and downloads show. */
   figure: SeriesFigure;
+  /** The newsroom's annotations that reach into the range, oldest first (the chart's `annotations`). */
+  annotations: SeriesAnnotation[];
 }
 
 export interface SeriesPage extends SeriesChart {
@@ -112,7 +116,7 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
     const r = rowOf.get(s);
     return r && figureInput(r, await observationsFrom(r, lookbackFrom(start, fiveYears, view)));
   };
-  const [history, compared, ahead] = await Promise.all([
+  const [history, compared, ahead, annotated] = await Promise.all([
     observationsFrom(row, lookbackFrom(start, withBand, view)),
     Promise.all(
       view.compare.map(async (c) => {
@@ -123,6 +127,7 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
       }),
     ),
     outlookInputs(outlook, rowOf, latest),
+    annotationsShownFor(slug),
   ]);
   const points = start ? history.filter((p) => p.period >= start) : history;
   const band = withBand
@@ -140,7 +145,8 @@ export async function getSeriesChart(slug: string, view: SeriesView, now: Date =
     ...ahead,
     band,
   });
-  return { series, view, points, band, figure };
+  const annotations = start ? annotated.filter((a) => (a.to ?? a.from) >= start) : annotated;
+  return { series, view, points, band, figure, annotations };
 }
 
 /** The revised figures of a stored series from `from` on, by period, read once per content version (an import that revises one purges the market pages). */

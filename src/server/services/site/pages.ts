@@ -1,3 +1,4 @@
+import { seriesAnnotatedBy } from '@/server/services/markets/annotations';
 import { analysisChartOf, type AnalysisSummary } from '@/lib/analysis';
 import { truncateAtWord } from '@/lib/format';
 import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
@@ -107,16 +108,17 @@ async function correctionsOf(article: { id: number; updatedAt: string }) {
 export async function getArticlePageData(slug: string) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
-  const [related, seo, corrected] = await Promise.all([
+  const [related, seo, corrected, annotatedSeries] = await Promise.all([
     listRelatedArticles(article, RELATED_SHOWN),
     getArticleSeo(article.id),
     correctionsOf(article),
+    seriesAnnotatedBy(article.id),
   ]);
   // Its related stories show their headlines only (`ArticleCard`'s `headline`).
   showsArticles([article]);
   showsHeadlines(related);
   showsTags(tag.related(article.id));
-  return { ...(await articleForReaders(article, related)), ...corrected, seo: seo ?? NO_SEO };
+  return { ...(await articleForReaders(article, related)), ...corrected, annotatedSeries, seo: seo ?? NO_SEO };
 }
 
 const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
@@ -129,10 +131,15 @@ export async function getArticlePreviewData(token: string) {
   const found = await getPreviewArticle(token);
   if ('error' in found) return found;
   const { article } = found;
-  const [related, corrected] = await Promise.all([listRelatedArticles(article, RELATED_SHOWN), correctionsOf(article)]);
+  const [related, corrected, annotatedSeries] = await Promise.all([
+    listRelatedArticles(article, RELATED_SHOWN),
+    correctionsOf(article),
+    seriesAnnotatedBy(article.id),
+  ]);
   return {
     ...(await articleForReaders(article, related)),
     ...corrected,
+    annotatedSeries,
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
   };
 }

@@ -16,7 +16,7 @@ export interface AuditActor {
 
 /** What the entry is about: an article, a person, an invitation, a setting. */
 export interface AuditSubject {
-  type: 'article' | 'user' | 'invitation' | 'setting' | 'subscribers' | 'subscriber';
+  type: 'article' | 'user' | 'invitation' | 'setting' | 'subscribers' | 'subscriber' | 'series';
   id?: number | string;
   /** A few words a reader of the trail needs: the article's title, the new role. */
   summary?: string;
