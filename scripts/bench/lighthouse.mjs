@@ -15,6 +15,8 @@ import lighthouse from 'lighthouse';
 import { ARTICLE, CHROME_FLAGS, CHROMIUM, note, record } from './lib.mjs';
 
 const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The metrics performance is scored from, printed for every page. */
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 /** @type {{ path: string, categories: string[], budget: number }[]} */
 export const LIGHTHOUSE_PAGES = [
@@ -38,12 +40,16 @@ export function findings(lhr, categories) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 0.9) continue;
       if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual' || audit.scoreDisplayMode === 'informative') continue;
+      // The metrics are listed on their own line.
+      if (METRICS.includes(audit.id)) continue;
       const items = /** @type {{ items?: unknown[] } | undefined} */ (audit.details)?.items;
       const count = Array.isArray(items) && items.length > 0 ? ` (${items.length} item${items.length === 1 ? '' : 's'})` : '';
       const value = audit.displayValue ? `: ${audit.displayValue}` : '';
       const previous = found.get(audit.id);
       const weight = Math.max(previous?.weight ?? 0, ref.weight);
-      found.set(audit.id, { weight, score: audit.score, text: `${id}/${audit.id}${value}${count}` });
+      // An audit of no weight outside performance (an experimental check) costs no points: said so.
+      const free = weight === 0 && id !== 'performance' ? ' (no weight)' : '';
+      found.set(audit.id, { weight, score: audit.score, text: `${id}/${audit.id}${value}${count}${free}` });
     }
   }
   return [...found.values()].sort((a, b) => b.weight * (1 - b.score) - a.weight * (1 - a.score)).map((f) => f.text);
@@ -77,6 +83,10 @@ export async function benchLighthouse(base) {
         }
         record(`Lighthouse ${id} ${label}`, Math.round((category.score ?? 0) * 100), '', (v) => v >= budget, `>= ${budget}`);
       }
+      const metrics = METRICS.map((id) => lhr.audits[id])
+        .filter((a) => a?.displayValue)
+        .map((a) => `${a?.title} ${a?.displayValue}`);
+      if (metrics.length > 0) note(`${label}: ${metrics.join(', ')}`);
       for (const text of findings(lhr, categories).slice(0, 8)) note(`${label}: ${text}`);
     }
   } finally {
