@@ -109,6 +109,11 @@ describe('the states pages', () => {
     const map = html.slice(from, html.indexOf('</svg>', from));
     expect(map.match(/<a href="\/states\/[A-Z]{2}"/g)).toHaveLength(Object.keys(US_STATES).length);
     expect(map).toContain('aria-label="Texas: ');
+    // A state drawn with its code in a box (too small to click on the map) is named with that
+    // code too: what a reader sees on a link is part of its name (WCAG 2.5.3, label in name).
+    const boxed = [...map.matchAll(/<a [^>]*aria-label="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*?<text[^>]*>\s*([A-Z]{2})\s*<\/text>/g)];
+    expect(boxed.length).toBeGreaterThan(0);
+    for (const [, label, code] of boxed) expect(label).toContain(code);
     expect(html.match(/<tr class="border-t" data-state=/g)).toHaveLength(Object.keys(US_STATES).length);
     expect(html).toContain('Average residential price, ¢/kWh');
     expect(html).toContain('Illustrative sample');
