@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ownedBy, timestampNow } from './columns.ts';
 
@@ -102,6 +103,16 @@ export const marketValueRevisions = sqliteTable(
     value: real('value').notNull(),
     /** The import run that saw it; null for a figure stored before vintages were kept. */
     runId: integer('run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+    /** Whether this figure replaced an earlier one of its period (a revision); false for a first published figure. */
+    revised: integer('revised', { mode: 'boolean' }).notNull().default(false),
   },
-  (table) => [primaryKey({ columns: [table.seriesId, table.period, table.seenAt] })],
+  (table) => [
+    primaryKey({ columns: [table.seriesId, table.period, table.seenAt] }),
+    // What one import run saw (its first published figures and revisions), by series and period: a range of this index.
+    index('market_value_revisions_run_idx').on(table.runId, table.seriesId, table.period),
+    // A series' revisions, newest first, a page at a time from a cursor: a range of this index, whatever its first published figures.
+    index('market_value_revisions_revised_idx')
+      .on(table.seriesId, table.period, table.seenAt)
+      .where(sql`${table.revised} = 1`),
+  ],
 );

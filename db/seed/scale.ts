@@ -157,10 +157,51 @@ export interface ScaleOptions {
    * first: same topic and nearly every word, what the full-text search ranks first for it.
    */
   related?: boolean;
+  /**
+   * Days of EIA vintages each market series gets (its first published figures, one period in 20
+   * revised a week later and one in 60 again a month later), each seen by a daily import run, as
+   * years of daily imports leave them; none by default.
+   */
+  vintageDays?: number;
   /** Refresh the query planner's statistics afterwards (as a live site's hourly upkeep would); on by default. */
   analyze?: boolean;
   now?: Date;
   log?: (line: string) => void;
+}
+
+/**
+ * Years of daily imports' vintages for every market series (see `ScaleOptions.vintageDays`):
+ * one import run a day, each period first seen the day after it, one in 20 revised a week
+ * later, one in 60 again a month later. Adds only to a database without runs yet.
+ */
+function growVintages(db: NativeDatabase, days: number, now: Date): void {
+  if (Number((db.prepare('SELECT count(*) AS n FROM import_runs').get() as { n: number }).n) > 0) return;
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const first = today - days * DAY_MS;
+  db.exec('BEGIN IMMEDIATE');
+  const insertRun = db.prepare(`INSERT INTO import_runs (started_at, finished_at, status, trigger, rows) VALUES (?, ?, 'succeeded', 'scheduled', 0)`);
+  const runOf = new Map<number, number>();
+  for (let day = first; day <= today + 40 * DAY_MS; day += DAY_MS) {
+    const at = day + 15 * 3_600_000;
+    runOf.set(day, Number(insertRun.run(at, at + 60_000).lastInsertRowid));
+  }
+  const series = db.prepare('SELECT id FROM market_series').all() as { id: number }[];
+  const insert = db.prepare('INSERT INTO market_value_revisions (series_id, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, ?)');
+  const r = random(23);
+  for (const { id } of series) {
+    for (let n = 0; n < days; n++) {
+      const day = first + n * DAY_MS;
+      const period = new Date(day).toISOString().slice(0, 10);
+      const value = Math.round((50 + r() * 50) * 100) / 100;
+      // Seen `later` days after its period by that day's run; a figure after the first is a revision.
+      const vintage = (later: number, figure: number) =>
+        insert.run(id, period, day + later * DAY_MS + 15 * 3_600_000, figure, runOf.get(day + later * DAY_MS) ?? null, later > 1 ? 1 : 0);
+      vintage(1, value);
+      if (n % 20 === 0) vintage(8, value + 1);
+      if (n % 60 === 0) vintage(30, value + 2);
+    }
+  }
+  db.exec('COMMIT');
 }
 
 /**
@@ -326,6 +367,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       ).run(RELATED_PASS_CURSOR);
     }
+    if (options.vintageDays) growVintages(db, options.vintageDays, now);
     // Let the planner see the new sizes.
     if (options.analyze !== false) db.exec('ANALYZE');
     db.exec(`UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`);

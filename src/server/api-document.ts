@@ -29,7 +29,7 @@ export interface Answer {
   json?: Schema;
   /** The answer is also CSV: what its rows are. */
   csv?: string;
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
+  headers?: Record<string, { description: string; required?: boolean; schema: JsonSchema }>;
 }
 
 /** A path parameter: what it means, and its schema (text unless given). */

@@ -34,6 +34,10 @@ export const TAG = {
 
 const intHeader = { type: 'integer' };
 export const totalHeader = { 'X-Total-Count': { description: 'How many items the whole list holds.', schema: intHeader } };
+/** A keyset-paged list's next page. */
+export const nextLinkHeader = {
+  Link: { description: 'The next page, when there is one: `<…?limit=…&cursor=…>; rel="next"`.', required: false, schema: { type: 'string' } },
+};
 export const cacheHeaders = {
   ETag: { description: 'Strong validator of the answer; send it back in If-None-Match for a 304.', schema: { type: 'string' } },
   'Cache-Control': { description: '`private, max-age=0, must-revalidate`.', schema: { type: 'string' } },

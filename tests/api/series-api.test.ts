@@ -482,7 +482,8 @@ describe('revised figures', () => {
     const current = await history();
     const response = await get(`/api/series/${SLUG}/revisions`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('X-Total-Count')).toBe('3');
+    // One page holds them all: no next page.
+    expect(response.headers.get('Link')).toBeNull();
     const revisions = (await response.json()) as SeriesRevision[];
     for (const r of revisions) expect(seriesRevisionSchema.safeParse(r).error).toBeUndefined();
     const runs = await listImportRuns(10, keyed.database.db);
@@ -495,15 +496,26 @@ describe('revised figures', () => {
     expect(revisions[0]?.revisedAt).toBe(current.observations.find((o) => o.period === String(latest?.['period']))?.revisedAt);
     expect(revisions[0]?.importRun).toBe(runs[0]?.id);
     expect(new Set(revisions.map((r) => r.importRun)).size).toBe(3);
-    // Paged; a bad page is a 400, an unknown series a 404.
-    const second = (await (await get(`/api/series/${SLUG}/revisions?limit=1&offset=1`)).json()) as SeriesRevision[];
-    expect(second).toEqual([revisions[1]]);
-    expect((await get(`/api/series/${SLUG}/revisions?limit=0`)).status).toBe(400);
+    // Paged by cursor: each page links the next one, the last none; a bad page is a 400, an unknown series a 404.
+    const paged: SeriesRevision[] = [];
+    let next: string | null = `/api/series/${SLUG}/revisions?limit=1`;
+    while (next) {
+      const page = await get(next);
+      paged.push(...((await page.json()) as SeriesRevision[]));
+      next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('Link') ?? '')?.[1] ?? null;
+      expect(paged.length).toBeLessThanOrEqual(revisions.length);
+    }
+    expect(paged).toEqual(revisions);
+    for (const query of ['limit=0', 'cursor=yesterday', 'offset=1']) {
+      const refused = await get(`/api/series/${SLUG}/revisions?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(Object.keys(((await refused.json()) as { errors: Record<string, string[]> }).errors), query).toEqual([query.split('=')[0]]);
+    }
     expect((await get('/api/series/nope/revisions')).status).toBe(404);
     // Read backwards along the vintages' key: no scan of the table, no sort.
     const { db, plans } = planRecorder(keyed);
     const [series] = await keyed.database.db.select().from(marketSeries).where(eq(marketSeries.slug, SLUG));
-    await listValueRevisions(series?.id ?? -1, { limit: 100, offset: 0 }, db);
+    await listValueRevisions(series?.id ?? -1, { limit: 100 }, db);
     const lines = plans.flatMap((p) => p.plan);
     expect(lines.filter((line) => /^SCAN (market_value_revisions|v|p)\b(?! USING)|TEMP B-TREE/.test(line))).toEqual([]);
   });

@@ -134,10 +134,32 @@ describe('vintages of a series in the database', () => {
     // The table as it was before the migration: none.
     await db.run(sql`drop table market_value_revisions`);
     await runMigrationFile(client, migrationFile('_market_revisions.sql'));
+    await runMigrationFile(client, migrationFile('_revisions_by_run.sql'));
     const vintages = await db.select().from(marketValueRevisions).orderBy(asc(marketValueRevisions.seriesId), asc(marketValueRevisions.period));
     expect(vintages).toEqual([
-      { seriesId: eia, period: '2026-11-02', value: 61.5, seenAt: new Date(0), runId: null },
-      { seriesId: eia, period: '2026-11-03', value: 62.25, seenAt: new Date(0), runId: null },
+      { seriesId: eia, period: '2026-11-02', value: 61.5, seenAt: new Date(0), runId: null, revised: false },
+      { seriesId: eia, period: '2026-11-03', value: 62.25, seenAt: new Date(0), runId: null, revised: false },
     ]);
+  });
+
+  it('marks each figure that replaced an earlier one of its period as a revision, on insert and in the migration for those stored before', async () => {
+    const { db } = database;
+    const { id } = await arrange();
+    const marks = async () =>
+      (
+        await db
+          .select({ period: marketValueRevisions.period, value: marketValueRevisions.value, revised: marketValueRevisions.revised })
+          .from(marketValueRevisions)
+          .where(sql`${marketValueRevisions.seriesId} = ${id}`)
+          .orderBy(asc(marketValueRevisions.period), asc(marketValueRevisions.seenAt))
+      ).map((r) => `${r.period} ${r.value} ${r.revised ? 'revised' : 'first'}`);
+    const expected = ['2026-10-02 100 first', '2026-10-02 101 revised', '2026-10-02 102 revised', '2026-10-09 110 first'];
+    expect(await marks()).toEqual(expected);
+    // Vintages stored before the flag was kept are marked by the migration that adds it.
+    await db.run(sql`drop index market_value_revisions_run_idx`);
+    await db.run(sql`drop index market_value_revisions_revised_idx`);
+    await db.run(sql`alter table market_value_revisions drop column revised`);
+    await runMigrationFile(database.client, migrationFile('_revisions_by_run.sql'));
+    expect(await marks()).toEqual(expected);
   });
 });

@@ -83,8 +83,43 @@ export const seriesListQuerySchema = z.object({
   offset: z._default(wholeNumber(0, 10_000), 0),
 });
 
-/** GET /api/series/{slug}/revisions: a page of a series' revisions. */
-export const seriesRevisionsQuerySchema = z.object({
-  limit: z._default(wholeNumber(1, 1000), 100),
-  offset: z._default(wholeNumber(0, 1_000_000), 0),
-});
+/**
+ * Where a page of revisions starts: the `cursor` a page's `Link: rel="next"` names, the period
+ * and the instant (milliseconds) of the last revision of the page before, written
+ * `<period>@<milliseconds>`. Clients take it as it comes.
+ */
+export const REVISION_CURSOR = /^(\d{4}-\d{2}(?:-\d{2}(?:T\d{2})?)?)@(\d{1,15})$/;
+
+/** A revisions cursor's parts. */
+export function parseRevisionCursor(cursor: string): { period: string; seenAt: number } | undefined {
+  const match = REVISION_CURSOR.exec(cursor);
+  return match ? { period: match[1] ?? '', seenAt: Number(match[2]) } : undefined;
+}
+
+/** The cursor of the page after one whose last revision is this. */
+export function revisionCursorOf(last: { period: string; seenAt: number }): string {
+  return `${last.period}@${last.seenAt}`;
+}
+
+/**
+ * GET /api/series/{slug}/revisions: a page of a series' revisions, from the start or after a
+ * `cursor`. Pages are keyset pages: `offset` is refused (a client following the `next` link
+ * never needs it).
+ */
+export const seriesRevisionsQuerySchema = z
+  .object({
+    limit: z._default(wholeNumber(1, 1000), 100),
+    cursor: z.optional(
+      z.pipe(
+        z.string().check(z.regex(REVISION_CURSOR, 'cursor must be the one a page’s next link gives')),
+        z.transform((v) => parseRevisionCursor(v) ?? { period: '', seenAt: 0 }),
+      ),
+    ),
+    offset: z.optional(z.string()),
+  })
+  .check(
+    z.refine((q) => q.offset === undefined, {
+      message: 'offset is not taken: follow the Link header’s next page (its cursor)',
+      path: ['offset'],
+    }),
+  );

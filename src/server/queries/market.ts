@@ -134,7 +134,7 @@ export type ValueRevisionRow = typeof marketValueRevisions.$inferSelect;
 
 /**
  * Records figures an import saw as new vintages of their periods (a new period's first
- * published figure, or a revision of a stored one), seen at `seenAt` by the run `runId`.
+ * published figure, or a revision of a stored one, marked `revised`), seen at `seenAt` by the run `runId`.
  */
 export async function insertValueRevisions(
   seriesId: number,
@@ -142,14 +142,20 @@ export async function insertValueRevisions(
   seen: { at: Date; runId: number | null },
   tx: Executor = db,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insert(marketValueRevisions)
-      .values(rows.slice(i, i + 500).map((r) => ({ seriesId, period: r.period, value: r.value, seenAt: seen.at, runId: seen.runId })))
-      .onConflictDoUpdate({
-        target: [marketValueRevisions.seriesId, marketValueRevisions.period, marketValueRevisions.seenAt],
-        set: { value: sql`excluded.value`, runId: sql`excluded.run_id` },
-      });
+  const r = marketValueRevisions;
+  const at = seen.at.getTime();
+  for (let i = 0; i < rows.length; i += 400) {
+    const values = sql.join(
+      rows.slice(i, i + 400).map((row) => sql`(${row.period}, ${row.value})`),
+      sql`, `,
+    );
+    // A figure is a revision when its period has an earlier vintage (one range of the key).
+    await tx.run(sql`
+      insert into ${r} (series_id, period, seen_at, value, run_id, revised)
+      select ${seriesId}, v.column1, ${at}, v.column2, ${seen.runId},
+        exists (select 1 from ${r} p where p.series_id = ${seriesId} and p.period = v.column1 and p.seen_at < ${at})
+      from (values ${values}) v where true
+      on conflict (series_id, period, seen_at) do update set value = excluded.value, run_id = excluded.run_id`);
   }
 }
 
@@ -313,25 +319,53 @@ export function listObservationsBetween(
     .limit(limit);
 }
 
+/** Where a page of a series' revisions starts: after the revision of this period seen at this instant (the last one of the page before). */
+export interface RevisionCursor {
+  period: string;
+  seenAt: number;
+}
+
+export interface ValueRevisionListRow {
+  period: string;
+  value: number;
+  previousValue: number;
+  seenAt: number;
+  runId: number | null;
+}
+
 /**
  * A page of a series' revisions (every vintage that replaced an earlier figure of its period),
- * by period newest first and, within one, newest first, each with the figure it replaced: the
- * (series_id, period, seen_at) key read backwards, no sort. `total` counts them all.
+ * by period newest first and, within one, newest first, each with the figure it replaced,
+ * after `cursor` when given: a range of the revisions' partial index read backwards from the
+ * cursor, `limit` rows long, however many revisions or first figures the series holds (no
+ * offset walked, nothing counted).
  */
-export async function listValueRevisions(
+export function listValueRevisions(
   seriesId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; after?: RevisionCursor | undefined },
   tx: Executor = db,
-): Promise<{ total: number; revisions: { period: string; value: number; previousValue: number; seenAt: number; runId: number | null }[] }> {
+): Promise<ValueRevisionListRow[]> {
   const r = marketValueRevisions;
-  // A vintage is a revision when an earlier one of its period exists; the latest of those is the figure it replaced.
-  const earlier = sql`from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at`;
-  const [revisions, counted] = await Promise.all([
-    tx.all<{ period: string; value: number; previousValue: number; seenAt: number; runId: number | null }>(sql`
-      select v.period, v.value, (select p.value ${earlier} order by p.seen_at desc limit 1) as previousValue, v.seen_at as seenAt, v.run_id as runId
-      from ${r} v where v.series_id = ${seriesId} and exists (select 1 ${earlier})
-      order by v.period desc, v.seen_at desc limit ${page.limit} offset ${page.offset}`),
-    tx.all<{ n: number }>(sql`select count(*) as n from ${r} v where v.series_id = ${seriesId} and exists (select 1 ${earlier})`),
-  ]);
-  return { total: Number(counted[0]?.n ?? 0), revisions };
+  const after = page.after ? sql`and (v.period, v.seen_at) < (${page.after.period}, ${page.after.seenAt})` : sql``;
+  // The figure a revision replaced: its period's latest earlier vintage, one lookup of the key.
+  return tx.all<ValueRevisionListRow>(sql`
+    select v.period, v.value,
+      (select p.value from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1) as previousValue,
+      v.seen_at as seenAt, v.run_id as runId
+    from ${r} v where v.series_id = ${seriesId} and v.revised = 1 ${after}
+    order by v.period desc, v.seen_at desc limit ${page.limit}`);
+}
+
+/**
+ * The revisions one import run saw (figures that replaced an earlier one of their period), by
+ * series and period, each with the figure it replaced: a range of the `run_id` index.
+ */
+export function listRevisionsOfRun(runId: number, tx: Executor = db): Promise<(ValueRevisionListRow & { seriesId: number })[]> {
+  const r = marketValueRevisions;
+  return tx.all(sql`
+    select v.series_id as seriesId, v.period, v.value,
+      (select p.value from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1) as previousValue,
+      v.seen_at as seenAt, v.run_id as runId
+    from ${r} v where v.run_id = ${runId} and v.revised = 1
+    order by v.series_id, v.period`);
 }

@@ -23,6 +23,7 @@ import {
   pathParam,
   totalHeader,
   cacheHeaders,
+  nextLinkHeader,
   LIMIT_OFFSET,
   open,
   openRead,
@@ -116,11 +117,18 @@ export const marketPaths: DomainPaths = {
       operationId: 'listSeriesRevisions',
       summary: "Every revision EIA made to a series' figures",
       description:
-        'Each figure that replaced an earlier one of its period, with the figure it replaced and when the site’s import saw it, by period newest first (within a period, the latest revision first). A series on its seeded sample history has none.',
+        'Each figure that replaced an earlier one of its period, with the figure it replaced and when the site’s import saw it, by period newest first (within a period, the latest revision first). A series on its seeded sample history has none. Paged by cursor: when more follow, the `Link` header names the next page (`rel="next"`, with its `cursor`); the last page has none. A deep page costs what the first does; no total is counted.',
       path: { slug: pathParam(`The series: ${SERIES_SLUGS.join(', ')}.`) },
-      query: { schema: seriesRevisionsQuerySchema, about: { limit: 'Revisions per page (at most 1,000).', offset: 'Revisions to skip.' } },
-      answer: ok('A page of revisions.', z.array(seriesRevisionSchema), { headers: { ...totalHeader, ...cacheHeaders } }),
-      errors: { '400': 'Invalid query parameters.', '404': 'No such series.' },
+      query: {
+        schema: seriesRevisionsQuerySchema,
+        about: {
+          limit: 'Revisions per page (at most 1,000).',
+          cursor: 'Where the page starts: the `cursor` of the `Link` header’s next page, taken as it comes. Without it, the first page.',
+          offset: 'Not taken (a 400): follow the next link instead.',
+        },
+      },
+      answer: ok('A page of revisions.', z.array(seriesRevisionSchema), { headers: { ...nextLinkHeader, ...cacheHeaders } }),
+      errors: { '400': 'Invalid limit or cursor, or an offset.', '404': 'No such series.' },
     }),
   },
   '/api/admin/market-data': {

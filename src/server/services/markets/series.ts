@@ -3,7 +3,7 @@ import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
 import type { SeriesHistory, SeriesPoint, SeriesRevision, SeriesSummary } from '@/lib/wire/markets';
-import type { SERIES_VINTAGES } from '@/lib/validation/series-query';
+import { revisionCursorOf, type SERIES_VINTAGES } from '@/lib/validation/series-query';
 import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
 import { isEiaSource } from '@/lib/energy';
 import { percentChange } from '@/lib/market-format';
@@ -19,6 +19,7 @@ import {
   listSeriesWithLatest,
   listValueRevisions,
   type MarketSeriesRow,
+  type RevisionCursor,
 } from '@/server/queries/market';
 import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
 
@@ -134,22 +135,28 @@ export async function getSeriesObservations(
   return { series, start: range.start ?? null, end: range.end ?? null, vintage: which.vintage, asOf: which.asOf ?? null, observations };
 }
 
-/** A page of the revisions EIA made to a series' figures, newest period first, and how many there are; a 404 for an unknown slug. */
+/**
+ * A page of the revisions EIA made to a series' figures, newest period first, from the start or
+ * after `cursor`, and the cursor of the next page when there is one; a 404 for an unknown slug.
+ */
 export async function getSeriesRevisions(
   slug: string,
-  page: { limit: number; offset: number },
-): Promise<{ total: number; revisions: SeriesRevision[] }> {
+  page: { limit: number; cursor?: RevisionCursor | undefined },
+): Promise<{ revisions: SeriesRevision[]; next: string | undefined }> {
   const row = await requireSeries(slug);
-  const { total, revisions } = await listValueRevisions(row.id, page);
+  // One more than the page says whether another follows.
+  const rows = await listValueRevisions(row.id, { limit: page.limit + 1, after: page.cursor });
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
   return {
-    total,
-    revisions: revisions.map((r) => ({
+    revisions: shown.map((r) => ({
       period: r.period,
       value: r.value,
       previousValue: r.previousValue,
       revisedAt: new Date(r.seenAt).toISOString(),
       importRun: r.runId,
     })),
+    next: rows.length > page.limit && last ? revisionCursorOf(last) : undefined,
   };
 }
 
