@@ -242,7 +242,7 @@ describe('the admin lists at newsroom size', () => {
   });
 
   it('serves every admin list and count from an index, never a full scan of articles or comments', async () => {
-    const articleQueries = await import('@/server/queries/articles');
+    const articleQueries = await import('@/server/queries/admin-articles');
     const commentQueries = await import('@/server/queries/comments');
     const { db, plans } = planRecorder(server);
     const now = new Date();

@@ -44,7 +44,7 @@ const get = (path: string) => fetch(`${server.url}${path}`);
 
 /** Runs every public list, search, count and sitemap query of the site on `db`. */
 async function runPublicQueries(db: ReturnType<typeof planRecorder>['db']): Promise<void> {
-  const queries = await import('@/server/queries/articles');
+  const queries = { ...(await import('@/server/queries/articles')), ...(await import('@/server/queries/article-search')) };
   const commentQueries = await import('@/server/queries/comments');
   const authorQueries = await import('@/server/queries/authors');
   const relatedQueries = await import('@/server/queries/related-articles');
@@ -288,7 +288,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
   });
 
   it('ranks the newest thousand matches of a common word first, then the older ones, and pages through every match once', async () => {
-    const { SEARCH_RANK_WINDOW } = await import('@/server/queries/articles');
+    const { SEARCH_RANK_WINDOW } = await import('@/server/queries/article-search');
     const first = await get('/api/articles?q=gas&limit=100&fields=summary');
     const total = Number(first.headers.get('X-Total-Count'));
     expect(total).toBeGreaterThan(SEARCH_RANK_WINDOW);

@@ -4,7 +4,7 @@ import { readingMinutes, shareLinks, wasUpdated } from '@/lib/article-meta';
 import { breadcrumbList } from '@/lib/json-ld';
 import * as z from '@/lib/validation/zod-mini';
 import { authorCreateSchema, authorFormSchema, authorUpdateSchema } from '@/lib/validation/author';
-import { toRelatedFtsQuery } from '@/server/queries/articles';
+import { toRelatedFtsQuery } from '@/server/queries/article-search';
 import { slugFromName } from '@/server/services/articles/authors';
 
 describe('article meta', () => {

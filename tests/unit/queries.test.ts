@@ -4,7 +4,7 @@ import { DEFAULT_RENEWABLE_SHARE, energyMixColors, renewableShare } from '@/lib/
 import { categoryBadgeClass } from '@/lib/categories';
 import { articleListQuerySchema } from '@/lib/validation/article-list-query';
 import { newsPageQuerySchema } from '@/lib/validation/news-page-query';
-import { toFtsQuery } from '@/server/queries/articles';
+import { toFtsQuery } from '@/server/queries/article-search';
 import { isActiveLink } from '@/lib/site';
 
 describe('toFtsQuery', () => {

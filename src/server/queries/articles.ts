@@ -1,14 +1,15 @@
+// Articles: the public lists and pages, one article for readers or the newsroom, and its writes.
+// Full-text search is src/server/queries/article-search.ts; the newsroom's list admin-articles.ts.
 import { and, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { articles, authors, categories } from '@db/schema';
-import { SNIPPET_CLOSE, SNIPPET_OPEN } from '@/lib/snippet';
 import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, type EditorsOnlyField } from '@/lib/validation/article';
-import type { AdminArticle, AdminArticleRow, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
+import type { AdminArticle, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
-import { countRows, inIdOrder, pageIds, type ListPage } from '@/server/queries/pages';
+import { countRows, inIdOrder, pageIds } from '@/server/queries/pages';
 import { asWire, columnsOf, omitColumns } from '@/server/queries/rows';
 
 /** The answer's category: the joined category row's fields. */
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+export const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
 
 /**
  * An article as the newsroom sees it (`AdminArticle`): every editable field from the column
@@ -33,47 +34,6 @@ export function articleIsPublic(now: Date): SQL {
   return and(eq(articles.status, 'published'), lte(articles.publishedAt, now)) as SQL;
 }
 
-/**
- * Turns visitor text into a safe FTS5 query: each word becomes a quoted prefix term, all
- * of which must match. Returns undefined when no searchable word remains.
- */
-export function toFtsQuery(text: string): string | undefined {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 12);
-  if (words.length === 0) return undefined;
-  return words.map((w) => `"${w}"*`).join(' ');
-}
-
-/**
- * Words too common to tell stories apart: function words, and the verbs and adjectives of
- * any headline ("holds", "record", "climbs", "steady"), which otherwise tie a Permian oil
- * story to a coal story whose exports "hold steady".
- */
-const STOPWORDS = new Set(
-  [
-    'about after again against also amid among an and any are as at be been before being between but by can could for from has have into is it its more most new not of on or over says than that the their them then there these they this to under up was were what when where which while who will with within would year years',
-    'across add adds back big bring brings carry carries climb climbs count draw draws early even expand expands fall falls fewer find finds first get gets give gives head heads help helps high higher hit hits hold holds held inside jump jumps keep keeps last late less look looks low lower make makes move moves near next now one post posts reach reaches record records remain remains rise rises set sets sharply show shows slip slips start starts steady still strong take takes three through turn turns two',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-/**
- * A full-text query for stories like this one: the distinctive words of its title and
- * excerpt (at most sixteen, title words first), any of which may match, so stories sharing
- * more and rarer words rank first. Undefined when no such word remains.
- */
-export function toRelatedFtsQuery(article: { title: string; excerpt: string }): string | undefined {
-  const words = [article.title, article.excerpt]
-    .flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u))
-    .filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
-  const distinct = [...new Set(words)].slice(0, 16);
-  return distinct.length > 0 ? distinct.map((w) => `"${w}"`).join(' OR ') : undefined;
-}
-
 /** Which public articles a list shows. */
 export interface ArticleFilter {
   /** A category slug; absent or `all` for every category. */
@@ -86,7 +46,8 @@ export interface ArticleFilter {
   now: Date;
 }
 
-function filterConditions(filter: ArticleFilter): SQL[] {
+/** The conditions of a public list (its filter); full-text searches add theirs (`src/server/queries/article-search.ts`). */
+export function filterConditions(filter: ArticleFilter): SQL[] {
   const conditions: SQL[] = [articleIsPublic(filter.now)];
   if (filter.category && filter.category !== 'all') {
     conditions.push(eq(articles.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
@@ -109,74 +70,6 @@ export async function listPublicArticleIds(filter: ArticleFilter, limit: number,
 /** How many public articles the filter matches (from the same index). */
 export async function countPublicArticles(filter: ArticleFilter, tx: Executor = db): Promise<number> {
   return countRows(tx, articles, and(...filterConditions(filter)));
-}
-
-const ftsMatch = (fts: string) => sql`articles_fts MATCH ${fts}`;
-/**
- * The full-text index first, then each match's visibility from the covering index: the join
- * order and the index are fixed, because without fresh statistics SQLite may otherwise run the
- * full-text match once per article, or read every matched article's (large) row.
- */
-const ftsJoin = sql`articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid`;
-
-/**
- * How many of the newest matches of a search are ranked by relevance first. News readers
- * want recent stories, and ranking every match of a common word (a third of the archive for
- * "gas") costs time in proportion to the archive; the newest matches are found in the
- * full-text index's own order without ranking anything.
- */
-export const SEARCH_RANK_WINDOW = 1_000;
-
-/**
- * Ids of a page of public articles matching a full-text query, by relevance (bm25, title
- * over excerpt over body), then newest: first the newest `SEARCH_RANK_WINDOW` matches (by
- * id, the order articles were added) ranked among themselves, then the older ones ranked
- * among themselves. With fewer matches than that, simply all of them by relevance. The
- * full-text index finds the matches; each is checked against a covering index of article
- * visibility, never the article rows.
- */
-export async function searchPublicArticleIds(
-  fts: string,
-  filter: ArticleFilter,
-  limit: number,
-  offset: number,
-  tx: Executor = db,
-): Promise<number[]> {
-  const visible = and(ftsMatch(fts), ...filterConditions(filter));
-  const ranked = async (range: SQL | undefined, count: number, skip: number) =>
-    (
-      await tx.all<{ id: number }>(
-        sql`select ${articles.id} as id from ${ftsJoin} where ${and(visible, range)}
-            order by bm25(articles_fts, 10.0, 5.0, 1.0), ${articles.publishedAt} desc limit ${count} offset ${skip}`,
-      )
-    ).map((r) => r.id);
-  // The oldest match of the window: the full-text index walks its matches newest id first.
-  const [pivot] = await tx.all<{ id: number }>(
-    sql`select articles_fts.rowid as id from ${ftsJoin} where ${visible} order by articles_fts.rowid desc limit 1 offset ${SEARCH_RANK_WINDOW - 1}`,
-  );
-  if (!pivot) return ranked(undefined, limit, offset);
-  const ids: number[] = [];
-  if (offset < SEARCH_RANK_WINDOW)
-    ids.push(...(await ranked(sql`articles_fts.rowid >= ${pivot.id}`, Math.min(limit, SEARCH_RANK_WINDOW - offset), offset)));
-  const rest = offset + limit - Math.max(offset, SEARCH_RANK_WINDOW);
-  if (rest > 0) ids.push(...(await ranked(sql`articles_fts.rowid < ${pivot.id}`, rest, Math.max(0, offset - SEARCH_RANK_WINDOW))));
-  return ids;
-}
-
-/** How many public articles match a full-text query. */
-export async function countSearchMatches(fts: string, filter: ArticleFilter, tx: Executor = db): Promise<number> {
-  const [row] = await tx.all<{ n: number }>(sql`select count(*) as n from ${ftsJoin} where ${and(ftsMatch(fts), ...filterConditions(filter))}`);
-  return Number(row?.n ?? 0);
-}
-
-/** A short passage of each article around the words that matched (FTS5 snippet of the body). */
-export async function getSearchSnippets(fts: string, ids: number[], tx: Executor = db): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.all<{ id: number; snippet: string }>(
-    sql`select rowid as id, snippet(articles_fts, 2, ${SNIPPET_OPEN}, ${SNIPPET_CLOSE}, '…', 24) as snippet
-        from articles_fts where ${ftsMatch(fts)} and rowid in ${ids}`,
-  );
-  return new Map(rows.map((r) => [r.id, r.snippet]));
 }
 
 /** The articles with these ids, in the order given; with their HTML when `withContent`. */
@@ -452,86 +345,4 @@ export function listArticlesPublishedBetween(
 export async function deleteArticleById(id: number, tx: Executor = db): Promise<boolean> {
   const rows = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   return rows.length > 0;
-}
-
-/** Which articles the admin's list shows: every status, or one; a category; full-text search. */
-export interface AdminArticleFilter {
-  q?: string | undefined;
-  /** `review`: drafts submitted for review (the editors' queue). */
-  status: 'all' | 'draft' | 'published' | 'scheduled' | 'review';
-  categoryId?: number | undefined;
-  /** Only this author record's articles (an author's or contributor's own); null matches none. */
-  authorId?: number | null | undefined;
-  now: Date;
-}
-
-function adminConditions(filter: AdminArticleFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.authorId !== undefined) conditions.push(filter.authorId === null ? sql`0` : eq(articles.authorId, filter.authorId));
-  if (filter.status === 'review') conditions.push(eq(articles.reviewState, 'submitted'));
-  if (filter.status === 'draft') conditions.push(eq(articles.status, 'draft'));
-  if (filter.status === 'published') conditions.push(articleIsPublic(filter.now));
-  if (filter.status === 'scheduled') conditions.push(and(eq(articles.status, 'published'), gt(articles.publishedAt, filter.now)) as SQL);
-  if (filter.categoryId !== undefined) conditions.push(eq(articles.categoryId, filter.categoryId));
-  return conditions;
-}
-
-/** A row of the admin's list (`AdminArticleRow`): no excerpt, no HTML. */
-const adminRowColumns = {
-  id: articles.id,
-  slug: articles.slug,
-  title: articles.title,
-  author: articles.author,
-  category: categoryColumns,
-  featured: articles.featured,
-  status: articles.status,
-  publishedAt: articles.publishedAt,
-  updatedAt: articles.updatedAt,
-  reviewState: articles.reviewState,
-};
-
-/** A page of the admin's article list: rows without excerpt or HTML, newest, oldest or by title. */
-export async function listAdminArticleRows(
-  page: ListPage<AdminArticleFilter, 'newest' | 'oldest' | 'title'>,
-  tx: Executor = db,
-): Promise<AdminArticleRow[]> {
-  const { filter, sort, limit, offset } = page;
-  const fts = filter.q ? toFtsQuery(filter.q) : undefined;
-  if (filter.q && !fts) return [];
-  const order =
-    sort === 'title'
-      ? [articles.title, articles.id]
-      : sort === 'oldest'
-        ? [articles.publishedAt, articles.id]
-        : [desc(articles.publishedAt), desc(articles.id)];
-  // A search runs in the full-text index's own order, newest or oldest added (by id), so a
-  // page of a common word is found without sorting every match; by title it sorts them.
-  const searchOrder = sort === 'title' ? order : sort === 'oldest' ? [sql`articles_fts.rowid`] : [sql`articles_fts.rowid desc`];
-  // Ids first (from an index, or the full-text matches), then the page's rows only.
-  const search = fts
-    ? sql`select ${articles.id} as id from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
-        where ${and(ftsMatch(fts), ...adminConditions(filter))} order by ${sql.join(searchOrder, sql`, `)} limit ${limit} offset ${offset}`
-    : undefined;
-  const ids = await pageIds(tx, { table: articles, id: articles.id, where: and(...adminConditions(filter)), order, limit, offset }, search);
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select(adminRowColumns)
-    .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(inArray(articles.id, ids));
-  return inIdOrder(ids, rows).map(asWire);
-}
-
-/** How many articles the admin's filter matches; a search counts up to `cap` + 1 only. */
-export async function countAdminArticles(filter: AdminArticleFilter, cap = Number.MAX_SAFE_INTEGER, tx: Executor = db): Promise<number> {
-  const fts = filter.q ? toFtsQuery(filter.q) : undefined;
-  if (filter.q && !fts) return 0;
-  if (fts) {
-    const [row] = await tx.all<{ n: number }>(
-      sql`select count(*) as n from (select 1 from articles_fts CROSS JOIN ${articles} INDEXED BY articles_visibility_idx ON ${articles.id} = articles_fts.rowid
-          where ${and(ftsMatch(fts), ...adminConditions(filter))} limit ${cap + 1})`,
-    );
-    return Number(row?.n ?? 0);
-  }
-  return countRows(tx, articles, and(...adminConditions(filter)));
 }

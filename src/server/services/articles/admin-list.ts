@@ -3,7 +3,7 @@ import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminArticleListQuery } from '@/lib/validation/admin-lists';
 import type { SessionUser } from '@/server/auth/session';
 import { ownArticlesFilter } from '@/server/services/articles/access';
-import { countAdminArticles, listAdminArticleRows } from '@/server/queries/articles';
+import { countAdminArticles, listAdminArticleRows } from '@/server/queries/admin-articles';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 
 /** A page of the admin's article list and the total of its filter. */

@@ -1,14 +1,7 @@
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { cachedForContent } from '@/server/content-version';
-import {
-  countPublicArticles,
-  countSearchMatches,
-  getArticlesByIds,
-  getSearchSnippets,
-  listPublicArticleIds,
-  searchPublicArticleIds,
-  toFtsQuery,
-} from '@/server/queries/articles';
+import { countSearchMatches, getSearchSnippets, searchPublicArticleIds, toFtsQuery } from '@/server/queries/article-search';
+import { countPublicArticles, getArticlesByIds, listPublicArticleIds } from '@/server/queries/articles';
 import { showsArticles, showsTags } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { attachLibraryImages } from '@/server/services/media/responsive-images';

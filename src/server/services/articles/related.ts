@@ -1,7 +1,8 @@
 import { RELATED_KEPT, RELATED_PASS_CURSOR } from '@db/constants';
 import type { Article, ArticleSummary } from '@/lib/wire/articles';
 import { sharedDatabase, type DatabaseAccess, type Db, type Executor } from '@/server/db';
-import { getArticlesByIds, isPublicArticle, listNewestInCategory, searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/articles';
+import { searchPublicArticleIds, toRelatedFtsQuery } from '@/server/queries/article-search';
+import { getArticlesByIds, isPublicArticle, listNewestInCategory } from '@/server/queries/articles';
 import {
   listRelatedSources,
   listRelatedSourcesAfter,

@@ -12,7 +12,8 @@ import { revisionsByPeriod, type PointRevision } from '@/lib/value-revisions';
 import { addDays } from '@/lib/zoned-time';
 import { showsArticles, validUntil } from '@/server/cache/render-scope';
 import { cachedForContent } from '@/server/content-version';
-import { getArticlesByIds, searchPublicArticleIds } from '@/server/queries/articles';
+import { searchPublicArticleIds } from '@/server/queries/article-search';
+import { getArticlesByIds } from '@/server/queries/articles';
 import {
   listObservationsBetween,
   listRecentObservations,

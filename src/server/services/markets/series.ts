@@ -10,7 +10,7 @@ import { percentChange } from '@/lib/market-format';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
-import { toFtsQuery } from '@/server/queries/articles';
+import { toFtsQuery } from '@/server/queries/article-search';
 import {
   getSeriesBySlug,
   listObservationsBetween,

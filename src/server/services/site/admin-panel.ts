@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-
 import { can } from '@/lib/staff/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { ownArticlesFilter } from '@/server/services/articles/access';
-import { countAdminArticles } from '@/server/queries/articles';
+import { countAdminArticles } from '@/server/queries/admin-articles';
 import { readCounters } from '@/server/queries/counters';
 import { countSubscribers } from '@/server/queries/subscribers';
 

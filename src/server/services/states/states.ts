@@ -7,7 +7,8 @@ import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scop
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
 import { NotFoundError, messages } from '@/server/errors';
-import { getArticlesByIds, searchPublicArticleIds } from '@/server/queries/articles';
+import { searchPublicArticleIds } from '@/server/queries/article-search';
+import { getArticlesByIds } from '@/server/queries/articles';
 import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth } from '@/server/queries/generation';
 import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
 import { keywordQuery } from '@/server/services/markets/series';
