@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { gridHourly, outbox, subscriberDataAlerts, subscribers } from '@db/schema';
@@ -176,6 +177,15 @@ describe('data alerts', () => {
     expect(mail?.html).toContain('href="https://energypulse.test/grid/TEX?utm_source=energypulse&amp;utm_medium=email&amp;utm_campaign=data-alert"');
     expect(mail?.html).toContain('href="https://energypulse.test/states/TX?utm_source=energypulse');
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Each event's chart inside the message (the parser puts each part's bytes where the HTML names
+    // its cid), its alt text naming the chart and the latest figure written beside it.
+    const charts = (mail?.attachments ?? []).filter((a) => a.contentType === 'image/png' && a.contentDisposition === 'inline');
+    const alts = [...(mail?.html || '').matchAll(/<img src="data:image\/png;base64,([^"]+)" alt="([^"]*)"/g)];
+    expect(charts.length).toBeGreaterThanOrEqual(1);
+    expect(alts.map((m) => Buffer.from(m[1] ?? '', 'base64').length)).toEqual(charts.map((c) => c.content.length));
+    const storageChart = alts.find((m) => m[2]?.includes('Working Gas in Storage'));
+    expect(storageChart?.[2]).toMatch(/Latest: 3,200 Bcf, as of /);
+    expect(await sharp(Buffer.from(storageChart?.[1] ?? '', 'base64')).metadata()).toMatchObject({ format: 'png', width: 1200, height: 680 });
     const queued = await db.select({ key: outbox.dedupeKey }).from(outbox).where(eq(outbox.kind, 'data-alert'));
     expect(queued.map((q) => q.key)).toEqual([expect.stringMatching(new RegExp(`^data-alert:${ann}:storage-range:gas-storage@`))]);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, min } from 'drizzle-orm';
 import { subscriberDataAlerts, subscribers } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { withTheirRules, type SubscriberRow } from '@/server/queries/subscribers';
@@ -30,6 +30,23 @@ export async function replaceDataAlertsOfSubscriber(
 ): Promise<void> {
   await tx.delete(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriberId));
   if (alerts.length > 0) await tx.insert(subscriberDataAlerts).values(alerts.map((a) => ({ ...a, subscriberId, createdAt: now })));
+}
+
+/**
+ * The alerts active readers keep on these subjects, one per kind and subject with the lowest
+ * percentage asked (a price move larger than it fires for someone): what a run draws charts for.
+ */
+export async function listWatchedDataAlerts(
+  subjects: readonly string[],
+  tx: Executor = db,
+): Promise<Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>[]> {
+  if (subjects.length === 0) return [];
+  return tx
+    .select({ kind: subscriberDataAlerts.kind, subject: subscriberDataAlerts.subject, value: min(subscriberDataAlerts.value) })
+    .from(subscriberDataAlerts)
+    .innerJoin(subscribers, eq(subscribers.id, subscriberDataAlerts.subscriberId))
+    .where(and(inArray(subscriberDataAlerts.subject, [...subjects]), eq(subscribers.status, 'active')))
+    .groupBy(subscriberDataAlerts.kind, subscriberDataAlerts.subject);
 }
 
 /**

@@ -15,10 +15,13 @@ import { appConfig } from '@/server/config';
 import { earliestGridHour, gridDemandRecord, latestGridHour, listGridHours, newestGridRow } from '@/server/queries/grid';
 import { getSeriesBySlug, listObservationsBetween, listRecentObservations } from '@/server/queries/market';
 import { listRetailPricesOfMonth, newestRetailPrice } from '@/server/queries/retail-prices';
-import { listDataAlertRulesAfter, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
+import { listDataAlertRulesAfter, listWatchedDataAlerts, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
 import type { SubscriberRow } from '@/server/queries/subscribers';
+import type { ChartCard } from '@/server/charts/chart-card';
+import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
+import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
@@ -49,6 +52,8 @@ export interface DataAlertsSeen {
 
 interface DataAlertState extends MailingState {
   events: DataEvent[];
+  /** The chart of each event some reader's alert matches, by event id, drawn and stored once for the run (absent in runs stored before charts). */
+  charts?: Record<string, MailChart>;
 }
 
 /** A reader whose data alerts match a run's events, and those alerts. */
@@ -193,8 +198,9 @@ export function dataAlertFires(rule: Pick<SubscriberDataAlertRow, 'kind' | 'subj
 /** The message telling one reader which of the events their alerts match; undefined when none do. */
 export function dataAlertMessage(
   subscriber: SubscriberRow,
-  rules: readonly SubscriberDataAlertRow[],
+  rules: readonly Pick<SubscriberDataAlertRow, 'kind' | 'subject' | 'value'>[],
   events: readonly DataEvent[],
+  charts: Readonly<Record<string, MailChart>> = {},
 ): MailMessage | undefined {
   const site = appConfig().siteUrl;
   const fired = events.filter((e) => rules.some((r) => dataAlertFires(r, e)));
@@ -202,8 +208,9 @@ export function dataAlertMessage(
   const items: MailItem[] = fired.map((e) => {
     const rule = rules.find((r) => dataAlertFires(r, e));
     const asked = e.kind === 'state-price' && rule?.value != null ? `; you asked for moves of more than ${rule.value}%` : '';
-    return { title: e.title, href: `${site}${e.path}`, meta: `${e.meta}${asked}` };
+    return { title: e.title, href: `${site}${e.path}`, meta: `${e.meta}${asked}`, image: charts[e.id]?.image };
   });
+  const inlineImages = fired.flatMap((e) => charts[e.id]?.inline ?? []);
   const edition = MAIL_EDITIONS.dataAlerts;
   const document: MailDocument = {
     title: items.length === 1 ? `Data alert: ${items[0]?.title ?? ''}` : `${items.length} of your data alerts fired`,
@@ -219,9 +226,41 @@ export function dataAlertMessage(
     text: renderMailText(document),
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
+    inlineImages,
     // Each event is found once (DATA_ALERTS_SEEN), so a reader's key names one message for good.
     dedupeKey: `${edition.kind}:${subscriber.id}:${fired.map((e) => e.id).join(',')}`,
   };
+}
+
+/** The chart card of what an event concerns: gas storage over a year with its five-year range. */
+async function eventCard(event: DataEvent): Promise<ChartCard | undefined> {
+  switch (event.kind) {
+    case 'storage-range':
+      return getSeriesCard(GAS_STORAGE_SLUG, { ...MAIL_SERIES_VIEW, range: '1y' });
+    case 'demand-record':
+    case 'state-price':
+      return undefined;
+  }
+}
+
+/**
+ * The chart of each event that some reader's alert matches (a state's price move only when it is
+ * larger than the smallest percentage a reader asked for), drawn and stored once for the run. An
+ * event whose chart cannot be drawn or stored goes without it.
+ */
+async function eventCharts(events: readonly DataEvent[]): Promise<Record<string, MailChart>> {
+  const watched = await listWatchedDataAlerts([...new Set(events.map((e) => e.subject))]);
+  const charts: Record<string, MailChart> = {};
+  for (const event of events) {
+    if (!watched.some((rule) => dataAlertFires(rule, event))) continue;
+    try {
+      const card = await eventCard(event);
+      if (card) charts[event.id] = await mailChart(card, event.subject);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'mail_chart_failed', id: event.id, message: error instanceof Error ? error.message : String(error) }));
+    }
+  }
+  return charts;
 }
 
 /**
@@ -239,10 +278,10 @@ export function sendDataAlerts(options: { now?: Date; batchSize?: number } = {})
     batchSize: options.batchSize,
     find: async (seen, run) => {
       const events = [...(await storageEvents(seen)), ...(await demandRecordEvents(seen)), ...(await statePriceEvents(seen))];
-      return events.length === 0 ? undefined : { ...run, events };
+      return events.length === 0 ? undefined : { ...run, events, charts: await eventCharts(events) };
     },
     nextBatch: async (state, afterId, limit) =>
       (await listDataAlertRulesAfter([...new Set(state.events.map((e) => e.subject))], afterId, limit)).map((r) => ({ id: r.subscriber.id, ...r })),
-    compose: (state, { subscriber, rules }) => dataAlertMessage(subscriber, rules, state.events),
+    compose: (state, { subscriber, rules }) => dataAlertMessage(subscriber, rules, state.events, state.charts),
   });
 }
