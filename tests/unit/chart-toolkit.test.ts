@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
-import { dataChartMeta, dataChartTable, type DataChartSpec } from '@/components/data-desk/data-chart';
+import { dataChartMeta, dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { chartFilename, embedCode } from '@/lib/chart-meta';
 import { readCardEmbed, readReportEmbed, reportEmbedPath, reportViewPath } from '@/lib/chart-embeds';
 import { gridChartPath, readGridEmbed, readStateEmbed, stateChartPath } from '@/lib/data-desk-views';
@@ -185,7 +185,12 @@ describe('a data desk chart in the toolkit', () => {
     decimals: 1,
     source: 'Source: EIA, Hourly Electric Grid Monitor (Form EIA-930), respondent TEX.',
     asOfText: 'Tue, Nov 24, 8 AM CT (9 AM ET)',
-    x: { kind: 'datetime', times: [0, 3_600_000], zone: 'CT', instants: ['2026-11-24T07:00:00-06:00', '2026-11-24T08:00:00-06:00'] },
+    x: {
+      kind: 'hourly',
+      wallClock: ['2026-11-24T07:00', '2026-11-24T08:00'],
+      zone: 'CT',
+      instants: ['2026-11-24T07:00:00-06:00', '2026-11-24T08:00:00-06:00'],
+    },
     labels: ['Tue, Nov 24, 7 AM CT (8 AM ET)', 'Tue, Nov 24, 8 AM CT (9 AM ET)'],
     series: [
       { name: 'Demand', color: '#1d4ed8', values: [45.3, null] },
@@ -198,9 +203,8 @@ describe('a data desk chart in the toolkit', () => {
     unit: '¢/kWh',
     decimals: 2,
     asOfText: 'August 2026',
-    x: { kind: 'category', categories: ['Jul 2026', 'Aug 2026'] },
+    x: { kind: 'monthly', months: ['2026-07-01', '2026-08-01'] },
     labels: ['July 2026', 'August 2026'],
-    months: ['2026-07-01', '2026-08-01'],
     series: [{ name: 'Texas', color: '#1d4ed8', values: [15.1, 15.32] }],
   };
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { energyMixName, FUELS, fuelByName, OTHER_FUEL, RENEWABLES } from '@db/catalog/fuels';
 import { GRID_FUELS, GRID_REGIONS, type GridFuelCode } from '@db/catalog/grid';
-import { reportChartProps, type ChartProps } from '@/components/charts/chart-options';
-import { energyMixCardChart } from '@/components/dashboard/card-charts';
-import { dataChartProps, stackLayers } from '@/components/data-desk/data-chart';
-import { fuelChart } from '@/components/grid/grid-charts';
-import { generationChart } from '@/components/states/state-charts';
+import type { ChartSpec } from '@/lib/charts/chart-spec';
+import { renderSvgChart } from '@/lib/charts/svg-chart';
+import { energyMixCardChart } from '@/lib/charts/specs/cards';
+import { dataChartSpec } from '@/lib/charts/specs/data-desk';
+import { fuelChart } from '@/lib/charts/specs/grid';
+import { reportChartSpec } from '@/lib/charts/specs/reports';
+import { generationChart } from '@/lib/charts/specs/states';
 import { FALLBACK_ENERGY_MIX } from '@/lib/dashboard';
 import { MONTHLY_FUELS } from '@/lib/energy';
 import type { GridHistory } from '@/lib/wire/grid';
@@ -93,20 +95,19 @@ describe('the fuel colours (db/catalog/fuels.ts)', () => {
   });
 });
 
-/** Each series (or slice) a chart names, with the colour it draws it in: "Battery storage charging" is battery storage. */
-function coloursOf(props: ChartProps): [string, string][] {
-  const colors = (props.options.colors ?? []) as string[];
-  const names =
-    props.type === 'pie' || props.type === 'donut'
-      ? (props.options.labels ?? [])
-      : ((props.series ?? []) as { name?: string }[]).map((s) => s.name ?? '');
-  const legend = props.options.legend?.customLegendItems ?? [];
-  const markers = props.options.legend?.markers?.fillColors ?? [];
-  return [
-    ...names.map((n, i) => [n, colors[i] ?? ''] as [string, string]),
-    ...legend.map((n, i) => [n, markers[i] ?? ''] as [string, string]),
-  ].filter(([name]) => name !== '');
+/**
+ * Each series (or slice) a chart's drawn SVG names, with the colour of its key: the legend's box
+ * beside its name, the donut's key beside "name: share".
+ */
+function svgKey(svg: string): [string, string][] {
+  return [...svg.matchAll(/<rect x="[^"]*" [^>]*fill="(#[0-9a-fA-F]{6})"\/><text [^>]*>([^<]+)<\/text>/g)].map(([, colour = '', name = '']) => [
+    name.replace(/&amp;/g, '&').replace(/: [\d.,]+%$/, ''),
+    colour.toLowerCase(),
+  ]);
 }
+
+/** The fill colours of the SVG's plotted marks (bands, bars, slices). */
+const markFills = (svg: string) => new Set([...svg.matchAll(/<path d="[^"]+" fill="(#[0-9a-fA-F]{6})"/g)].map(([, c = '']) => c.toLowerCase()));
 
 describe('one colour per fuel on every chart of a fuel', () => {
   const texas = GRID_REGIONS.find((r) => r.code === 'TEX')!;
@@ -142,22 +143,32 @@ describe('one colour per fuel on every chart of a fuel', () => {
     filename: 'market-share-latest.csv',
   } as unknown as Report;
   const mix = [...FALLBACK_ENERGY_MIX, { source: OTHER_FUEL.label, percentage: 0.5 }];
-  const charts: Record<string, ChartProps> = {
-    'the grid’s generation by fuel (/grid, /grid/{region}, its embed and downloads)': dataChartProps(fuelChart(texas, history)),
-    'a state’s generation by fuel (/states/{code}, its embed and downloads)': dataChartProps(
+  const charts: Record<string, ChartSpec> = {
+    'the grid’s generation by fuel (/grid, /grid/{region}, its embed, /charts/grid/{region})': dataChartSpec(fuelChart(texas, history)),
+    'a state’s generation by fuel (/states/{code}, its embed, /charts/states/{code})': dataChartSpec(
       generationChart({ code: 'TX', name: 'Texas' }, months, false),
     ),
-    'the home page’s and analytics’ energy mix': energyMixCardChart(mix, { energyMix: { source: '', illustrative: true } }).chart,
-    'the Market Share report': reportChartProps(share),
+    'the home page’s and analytics’ energy mix (and its embed)': energyMixCardChart(mix, { energyMix: { source: '', illustrative: true } }).chart,
+    'the Market Share report (/analytics, its embed, /charts/reports/share)': reportChartSpec(share),
   };
 
-  it('draws each fuel in its catalog colour, whichever chart, and names every fuel drawn', () => {
+  it('draws each fuel in its catalog colour, whichever chart, light or dark, and names every fuel drawn', () => {
     const seen = new Map<string, Set<string>>();
-    for (const [chart, props] of Object.entries(charts)) {
-      for (const [name, drawn] of coloursOf(props)) {
-        const fuel = fuelByName(name.replace(/ (charging|drawing power)$/, ''));
-        expect(fuel, `${name} on ${chart} is a fuel of the catalog`).toBeDefined();
-        seen.set(fuel!.label, (seen.get(fuel!.label) ?? new Set()).add(drawn.toLowerCase()));
+    for (const [chart, spec] of Object.entries(charts)) {
+      for (const theme of ['light', 'dark'] as const) {
+        const svg = renderSvgChart(spec, { theme, standalone: true });
+        const key = svgKey(svg);
+        expect(key.length, `${chart} has a key`).toBe(spec.series.length);
+        for (const [name, drawn] of key) {
+          const fuel = fuelByName(name);
+          expect(fuel, `${name} on ${chart} is a fuel of the catalog`).toBeDefined();
+          seen.set(fuel!.label, (seen.get(fuel!.label) ?? new Set()).add(drawn));
+        }
+        // Every band and slice is drawn in the colour of a fuel its key names: none in a colour of its own.
+        expect(
+          [...markFills(svg)].filter((c) => !key.some(([, k]) => k === c)),
+          chart,
+        ).toEqual([]);
       }
     }
     for (const [label, colours] of seen) expect([...colours], label).toEqual([fuelByName(label)!.color]);
@@ -166,15 +177,14 @@ describe('one colour per fuel on every chart of a fuel', () => {
   });
 
   it('draws a storage fuel that charges below zero in its own colour, never by taking it from Other', () => {
-    const layers = stackLayers(fuelChart(texas, history).series);
-    const below = layers.filter((l) => l.part === 'below');
-    expect(below.map((l) => l.name)).toEqual(GRID_FUELS.filter((f) => f.storage).map((f) => `${f.label} charging`));
-    expect(below.every((l) => l.values.every((v) => v === null || v <= 0))).toBe(true);
-    // The bands above zero are the fuels' output; Other keeps its own figure.
-    const other = layers.find((l) => l.part === 'above' && l.name === OTHER_FUEL.label);
-    expect(other?.values).toEqual(hours.map(() => 2));
-    // The unnamed return layer brings the stack back to zero: above and below add up to zero at every hour.
-    const back = layers.find((l) => l.part === 'return')!;
-    back.values.forEach((v, i) => expect((v ?? 0) + below.reduce((sum, l) => sum + (l.values[i] ?? 0), 0)).toBeCloseTo(0, 9));
+    const spec = dataChartSpec(fuelChart(texas, history));
+    const battery = spec.series.find((s) => s.name === 'Battery storage');
+    expect(battery?.color).toBe(fuelByName('Battery storage')?.color);
+    // The figures stay net: negative where it charged; Other keeps its own figure.
+    expect(battery?.points.map((p) => p.y)).toEqual(hours.map((_, i) => (i % 2 === 0 ? -1.5 : 2)));
+    expect(spec.series.find((s) => s.name === OTHER_FUEL.label)?.points.map((p) => p.y)).toEqual(hours.map(() => 2));
+    // Drawn: the battery's colour fills a band above zero and one below it (the pixels are in tests/unit/chart-specs.test.ts).
+    const svg = renderSvgChart(spec);
+    expect(svg.match(new RegExp(`<path d="[^"]+" fill="${battery?.color}"`, 'g'))).toHaveLength(2);
   });
 });

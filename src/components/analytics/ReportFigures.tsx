@@ -1,23 +1,7 @@
 import type { Report } from '@/lib/wire/markets';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { reportChartProps } from '@/components/charts/chart-options';
-import type { ChartMeta } from '@/lib/chart-meta';
-
-export const REPORT_CHART_HEIGHT = 360;
-
-/** What a report's chart says about itself (`permalink` reopens it, `embed` is its embed page's address). */
-export function reportChartMeta(report: Report, permalink: string, embed?: string): ChartMeta {
-  return {
-    title: report.title,
-    subtitle: report.subtitle,
-    units: report.chart.yTitle,
-    source: report.source,
-    notes: report.notes,
-    permalink,
-    embed,
-    filename: report.filename.replace(/\.csv$/, ''),
-  };
-}
+import { REPORT_CHART_HEIGHT, reportChartMeta } from '@/lib/charts/specs/reports';
 
 /**
  * A report's chart in the chart toolkit, its table under it (part of the report), the source

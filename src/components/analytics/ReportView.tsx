@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ReportFigures, REPORT_CHART_HEIGHT } from '@/components/analytics/ReportFigures';
+import { ReportFigures } from '@/components/analytics/ReportFigures';
+import { REPORT_CHART_HEIGHT } from '@/lib/charts/specs/reports';
 import type { ReportState } from '@/components/analytics/use-report';
 import { reportEmbedPath } from '@/lib/chart-embeds';
 

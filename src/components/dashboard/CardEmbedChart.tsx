@@ -1,6 +1,6 @@
 import { ChartFigure } from '@/components/charts/ChartFigure';
-import { CARD_CHART_HEIGHT, dashboardCardChart } from '@/components/dashboard/card-charts';
-import { EnergyMixLegend } from '@/components/dashboard/parts';
+import { CARD_CHART_HEIGHT, dashboardCardChart } from '@/lib/charts/specs/cards';
+import { cardChartProps, EnergyMixLegend } from '@/components/dashboard/parts';
 import type { DashboardCard } from '@/lib/chart-embeds';
 import type { ChartMeta } from '@/lib/chart-meta';
 import type { DashboardFigures } from '@/lib/dashboard';
@@ -25,7 +25,7 @@ export function CardEmbedChart({
       heading="none"
       mode="embed"
       height={CARD_CHART_HEIGHT}
-      chart={spec.chart}
+      chart={cardChartProps(spec)}
       table={spec.table}
       meta={meta}
       footer={card === 'energy-mix' && <EnergyMixLegend energyMix={energyMix} />}

@@ -4,7 +4,7 @@ import { formatNumber } from '@/lib/market-format';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
 import { cardEmbedPath } from '@/lib/chart-embeds';
-import { CARD_CHART_HEIGHT, energyMixCardChart } from '@/components/dashboard/card-charts';
+import { CARD_CHART_HEIGHT, energyMixCardChart } from '@/lib/charts/specs/cards';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PriceAnalysisCard } from '@/components/dashboard/PriceAnalysisCard';
 import { ProductionCard } from '@/components/dashboard/ProductionCard';

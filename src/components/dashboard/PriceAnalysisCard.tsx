@@ -3,7 +3,7 @@ import { PRICE_CHANGE_TEXT, VOLATILITY_BY_WEEK, VOLATILITY_TEXT, type DashboardF
 import { changeTone, formatNumber, formatPercentChange } from '@/lib/market-format';
 import { cn } from '@/lib/utils';
 import { cardEmbedPath } from '@/lib/chart-embeds';
-import { volatilityCardChart } from '@/components/dashboard/card-charts';
+import { volatilityCardChart } from '@/lib/charts/specs/cards';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { PRODUCTION_TREND, type DashboardFigures } from '@/lib/dashboard';
 import { formatAsOf, formatNumber } from '@/lib/market-format';
 import { cardEmbedPath } from '@/lib/chart-embeds';
-import { productionCardChart } from '@/components/dashboard/card-charts';
+import { productionCardChart } from '@/lib/charts/specs/cards';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardChart, IllustrativeFigures } from '@/components/dashboard/parts';
 

@@ -1,10 +1,23 @@
 import type { ReactNode } from 'react';
 import { ChartFigure } from '@/components/charts/ChartFigure';
 import { IllustrativeBadge } from '@/components/charts/IllustrativeBadge';
-import { cardChartMeta, type CardChartSpec } from '@/components/dashboard/card-charts';
+import { energyMixChartProps, productionChartProps, volatilityChartProps, type ChartProps } from '@/components/charts/chart-options';
+import { cardChartMeta, type CardChartSpec } from '@/lib/charts/specs/cards';
 import { energyMixColors } from '@/lib/dashboard';
 import { formatNumber } from '@/lib/market-format';
 import type { EnergyMixEntry } from '@/lib/wire/markets';
+
+/** A card's chart as ApexCharts draws it: bars of volatility, the production trend, the energy mix's pie. */
+export function cardChartProps(spec: CardChartSpec): ChartProps {
+  const { chart } = spec;
+  const points = (chart.series[0]?.points ?? []).map((p) => ({ label: p.x, value: p.y ?? 0 }));
+  if (spec.label === 'volatility') return volatilityChartProps(points, `${chart.series[0]?.name ?? ''} (%)`);
+  if (spec.label === 'production') return productionChartProps(points, chart.yTitle, chart.decimals);
+  return energyMixChartProps(
+    chart.series.map((s) => ({ source: s.name, percentage: s.points[0]?.y ?? 0 })),
+    chart.series.map((s) => s.color),
+  );
+}
 
 /**
  * A dashboard card's chart in the chart toolkit (the card's title names it; the toolkit adds the
@@ -28,7 +41,7 @@ export function CardChart({
       label={spec.label}
       heading="none"
       height={height}
-      chart={spec.chart}
+      chart={cardChartProps(spec)}
       table={spec.table}
       meta={cardChartMeta(spec, permalink, embed)}
     />

@@ -1,5 +1,6 @@
 import { ChartFigure } from '@/components/charts/ChartFigure';
-import { dataChartProps, dataChartTable, type DataChartSpec } from '@/components/data-desk/data-chart';
+import { dataChartProps } from '@/components/data-desk/data-chart';
+import { dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
 import type { ChartMeta } from '@/lib/chart-meta';
 
 /**

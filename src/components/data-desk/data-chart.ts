@@ -1,51 +1,10 @@
-// A chart of the data desk as plain data (the grid's week, a state's prices and generation),
-// and what the chart toolkit (`ChartFigure`) takes from it: its ApexCharts props, its table
-// (the table view and the CSV, from the same numbers), and what it says about itself (title,
-// units, source, as-of, permalink, embed). Serializable, so an island takes it as is.
+// A data desk chart (`src/lib/charts/specs/data-desk.ts`) as ApexCharts draws it in the chart
+// toolkit's island (`ChartFigure`).
 import type { ApexOptions } from 'apexcharts';
 import { baseChartOptions, labelStep, type ChartProps } from '@/components/charts/chart-options';
-import { chartFilename, type ChartMeta } from '@/lib/chart-meta';
-import type { ChartTable } from '@/lib/chart-table';
+import type { DataChartSeries, DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { formatNumber } from '@/lib/market-format';
-
-export interface DataChartSeries {
-  name: string;
-  color: string;
-  /** Drawn dashed: a forecast, an average to compare with. */
-  dashed?: boolean;
-  /** On a stacked chart, the name of its hours below zero ("Battery storage charging"); "<name> drawing power" unless said. */
-  negativeName?: string;
-  /** One value per point of the x axis; null where there is no figure (a gap in the line). */
-  values: (number | null)[];
-}
-
-export interface DataChartSpec {
-  /** Unique on the page; the table and the chart are named after it. */
-  id: string;
-  title: string;
-  type: 'line' | 'area' | 'bar';
-  stacked?: boolean;
-  height: number;
-  /** The unit of every value ("GW", "¢/kWh"). */
-  unit: string;
-  decimals: number;
-  /** The source line ("Source: U.S. Energy Information Administration, …"). */
-  source: string;
-  /** The latest figure's hour or month, as readers say it ("Mon, Nov 23, 3 PM CT (4 PM ET)", "August 2026"). */
-  asOfText: string;
-  /**
-   * The x axis: instants (milliseconds of a wall clock read as UTC, so the axis labels the
-   * hours as the zone's clocks show them; `zone` names it; `instants` are the same hours in
-   * ISO 8601 with the zone's offset, "2026-11-20T16:00:00-06:00", for the table and the CSV)
-   * or categories (months).
-   */
-  x: { kind: 'datetime'; times: number[]; zone: string; instants: string[] } | { kind: 'category'; categories: string[] };
-  /** Each point's full label, for the table and the tooltip: "Mon, Jan 5, 3 PM CT (4 PM ET)", "August 2026". */
-  labels: string[];
-  /** Each point's month (`YYYY-MM-01`) on a monthly chart: its table and CSV give the date, the labels say it. */
-  months?: string[];
-  series: DataChartSeries[];
-}
+import { formatMonth } from '@/lib/state-format';
 
 /** A series as ApexCharts draws it: its values, fill and whether the legend and tooltip name it. */
 interface Layer {
@@ -92,7 +51,7 @@ export function stackLayers(series: readonly DataChartSeries[]): Layer[] {
       s,
       s.values.map((v) => (v === null ? null : Math.min(0, v))),
       'below',
-      s.negativeName ?? `${s.name} drawing power`,
+      `${s.name} drawing power`,
     ),
   );
   const length = Math.max(...series.map((s) => s.values.length));
@@ -110,9 +69,10 @@ export function stackLayers(series: readonly DataChartSeries[]): Layer[] {
 export function dataChartProps(spec: DataChartSpec): ChartProps {
   const base = baseChartOptions();
   const format = (v: number) => (typeof v === 'number' ? `${formatNumber(v, spec.decimals)} ${spec.unit}` : '–');
-  const datetime = spec.x.kind === 'datetime';
-  const times = spec.x.kind === 'datetime' ? spec.x.times : [];
-  const stacked = spec.stacked ?? false;
+  const datetime = spec.x.kind === 'hourly';
+  const times = spec.x.kind === 'hourly' ? spec.x.wallClock.map((w) => Date.parse(`${w}Z`)) : [];
+  const stacked = spec.type === 'stacked-area';
+  const type = stacked ? (datetime ? 'area' : 'bar') : 'line';
   const layers: Layer[] = stacked
     ? stackLayers(spec.series)
     : spec.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed ?? false, values: s.values, part: 'plain' }));
@@ -120,7 +80,7 @@ export function dataChartProps(spec: DataChartSpec): ChartProps {
     name: l.name,
     data: datetime ? l.values.map((v, i) => [times[i] ?? 0, v] as [number, number | null]) : l.values,
   }));
-  const categories = spec.x.kind === 'category' ? spec.x.categories : [];
+  const categories = spec.x.kind === 'monthly' ? spec.x.months.map((m) => formatMonth(m.slice(0, 7), true)) : [];
   const step = labelStep(categories.length);
   const xaxis: ApexOptions['xaxis'] = datetime
     ? { type: 'datetime', labels: { datetimeUTC: true, datetimeFormatter: { year: 'yyyy', month: "MMM 'yy", day: 'MMM d', hour: 'h TT' } } }
@@ -128,9 +88,9 @@ export function dataChartProps(spec: DataChartSpec): ChartProps {
   // The legend names the fuels as they stack upwards, then what was drawn below zero; never the return layer.
   const hidden = layers.some((l) => l.part === 'return');
   const legendOrder = [...layers.filter((l) => l.part === 'above'), ...layers.filter((l) => l.part === 'below')];
-  const opacity = (l: Layer) => (l.part === 'return' ? 0 : l.part === 'below' ? BELOW_ZERO_OPACITY : spec.type === 'area' ? STACKED_OPACITY : 1);
+  const opacity = (l: Layer) => (l.part === 'return' ? 0 : l.part === 'below' ? BELOW_ZERO_OPACITY : type === 'area' ? STACKED_OPACITY : 1);
   return {
-    type: spec.type,
+    type,
     series,
     options: {
       ...base,
@@ -138,10 +98,10 @@ export function dataChartProps(spec: DataChartSpec): ChartProps {
       colors: layers.map((l) => l.color),
       stroke: {
         curve: 'straight',
-        width: layers.map((l) => (l.part === 'return' || spec.type === 'bar' ? 0 : spec.type === 'area' ? 1 : 2)),
+        width: layers.map((l) => (l.part === 'return' || type === 'bar' ? 0 : type === 'area' ? 1 : 2)),
         dashArray: layers.map((l) => (l.dashed ? 5 : 0)),
       },
-      fill: { type: 'solid', opacity: stacked ? layers.map(opacity) : spec.type === 'area' ? 0.3 : 1 },
+      fill: { type: 'solid', opacity: stacked ? layers.map(opacity) : 1 },
       legend: {
         ...base.legend,
         showForSingleSeries: true,
@@ -166,40 +126,5 @@ export function dataChartProps(spec: DataChartSpec): ChartProps {
         y: { formatter: format },
       },
     },
-  };
-}
-
-/**
- * The figures a spec draws, as the toolkit's table: a row per point, a column per series with
- * its unit, each figure as the chart has it. An hour's cell is its ISO 8601 time with the zone's
- * offset (what a spreadsheet reads; the table view says it as `labels` do), a month's its first day.
- */
-export function dataChartTable(spec: DataChartSpec): ChartTable {
-  const hourly = spec.x.kind === 'datetime' ? spec.x : undefined;
-  return {
-    columns: [hourly ? `Hour ending (${hourly.zone})` : 'Month', ...spec.series.map((s) => `${s.name} (${spec.unit})`)],
-    rows: spec.labels.map((label, i) => [hourly?.instants[i] ?? spec.months?.[i] ?? label, ...spec.series.map((s) => s.values[i] ?? null)]),
-    decimals: [null, ...spec.series.map(() => spec.decimals)],
-    dates: spec.months ? 'month' : undefined,
-    labels: hourly ? spec.labels : undefined,
-  };
-}
-
-/**
- * What a data desk chart says about itself in the toolkit: its title and the note to read it
- * by, its units, the source line with its latest hour or month, and the addresses of its view
- * (`permalink`) and its embed, made absolute on `site`.
- */
-export function dataChartMeta(spec: DataChartSpec, view: { note: string; permalink: string; embed: string; site: URL | string }): ChartMeta {
-  const latest = spec.x.kind === 'datetime' ? 'Latest hour' : 'Latest month';
-  return {
-    title: spec.title,
-    subtitle: view.note,
-    units: spec.unit,
-    source: spec.asOfText ? `${spec.source} ${latest}: ${spec.asOfText}.` : spec.source,
-    asOf: spec.asOfText || undefined,
-    permalink: new URL(view.permalink, view.site).href,
-    embed: new URL(view.embed, view.site).href,
-    filename: chartFilename(spec.id),
   };
 }

@@ -46,7 +46,7 @@ export const statesPageQuerySchema = z.object({
 export type StatesPageQuery = z.output<typeof statesPageQuerySchema>;
 
 /** The charts of a grid page, as an embed names them (`/embed/grid/{region}?chart=`): demand unless another is chosen. */
-export const GRID_CHARTS = ['demand', 'generation'] as const;
+export const GRID_CHARTS = ['demand', 'generation', 'interchange'] as const;
 export const gridChartParam = z._default(z.enum(GRID_CHARTS), 'demand');
 
 /** The charts of a state's page, as an embed names them (`/embed/states/{code}?chart=`): the price history unless another is chosen. */

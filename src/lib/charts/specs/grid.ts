@@ -1,7 +1,9 @@
 // The grid pages' charts, as data: a region's week of demand against the day-ahead forecast, and
-// of net generation by fuel, in gigawatts on the region's own clock.
+// of net generation by fuel, in gigawatts on the region's own clock (its page, its embed, its
+// chart address `/charts/grid/{REGION}`).
 import { GRID_FUELS, type GridRegion } from '@db/catalog/grid';
-import type { DataChartSpec } from '@/components/data-desk/data-chart';
+import { FORECAST_COLOR, MEASURED_COLOR } from '@/lib/charts/specs/colors';
+import type { DataChartSpec } from '@/lib/charts/specs/data-desk';
 import type { GridChartKind } from '@/lib/data-desk-views';
 import { formatHourBothZones, gridZoneText, isoInZone, wallClockMs } from '@/lib/grid-format';
 import type { GridHistory } from '@/lib/wire/grid';
@@ -18,8 +20,8 @@ function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hou
     asOfText: latest ? formatHourBothZones(latest, region) : '',
     decimals: 1,
     x: {
-      kind: 'datetime' as const,
-      times: hours.map((h) => wallClockMs(new Date(h.period), region.timeZone)),
+      kind: 'hourly' as const,
+      wallClock: hours.map((h) => new Date(wallClockMs(new Date(h.period), region.timeZone)).toISOString().slice(0, 16)),
       zone: region.zoneAbbr,
       instants: hours.map((h) => isoInZone(h.period, region.timeZone)),
     },
@@ -37,16 +39,16 @@ export function demandChart(region: GridRegion, history: GridHistory): DataChart
     height: 320,
     ...frame(region, history, hours),
     series: [
-      { name: 'Demand', color: '#1d4ed8', values: hours.map((h) => gw(h.demand)) },
-      { name: 'Day-ahead forecast', color: '#d97706', dashed: true, values: hours.map((h) => gw(h.forecast)) },
+      { name: 'Demand', color: MEASURED_COLOR, values: hours.map((h) => gw(h.demand)) },
+      { name: 'Day-ahead forecast', color: FORECAST_COLOR, dashed: true, values: hours.map((h) => gw(h.forecast)) },
     ],
   };
 }
 
 /**
  * Net generation by fuel over the week, stacked, every fuel in its catalog color. Storage that
- * charges (and any fuel drawing power) is drawn below zero, lighter, as "Battery storage
- * charging" (see `stackLayers`); the bands above zero add up to what was generated.
+ * charges (and any fuel drawing power) is drawn below zero in its own color; the bands above
+ * zero add up to what was generated, those below to what was drawn.
  */
 export function fuelChart(region: GridRegion, history: GridHistory): DataChartSpec {
   const hours = history.hours.filter((h) => Object.values(h.fuels).some((v) => v !== null));
@@ -54,26 +56,40 @@ export function fuelChart(region: GridRegion, history: GridHistory): DataChartSp
   return {
     id: `grid-${region.code.toLowerCase()}-generation-by-fuel`,
     title: `${region.name}: net generation by fuel`,
-    type: 'area',
-    stacked: true,
+    type: 'stacked-area',
     height: 340,
     ...frame(region, history, hours),
-    series: fuels.map((f) => ({
-      name: f.label,
-      color: f.color,
-      values: hours.map((h) => gw(h.fuels[f.code])),
-      ...(f.storage ? { negativeName: `${f.label} charging` } : {}),
-    })),
+    series: fuels.map((f) => ({ name: f.label, color: f.color, values: hours.map((h) => gw(h.fuels[f.code])) })),
+  };
+}
+
+/** Net interchange over the week: power sent out of the region (above zero) or taken in (below). */
+export function interchangeChart(region: GridRegion, history: GridHistory): DataChartSpec {
+  const hours = history.hours.filter((h) => h.interchange !== null);
+  return {
+    id: `grid-${region.code.toLowerCase()}-interchange`,
+    title: `${region.name}: net interchange with neighboring regions`,
+    type: 'line',
+    height: 260,
+    ...frame(region, history, hours),
+    series: [{ name: 'Net interchange (sent out)', color: MEASURED_COLOR, values: hours.map((h) => gw(h.interchange)) }],
   };
 }
 
 /** A region's chart of the week by its kind, as its page and its embed draw it. */
 export function gridChart(region: GridRegion, history: GridHistory, chart: GridChartKind): DataChartSpec {
-  return chart === 'demand' ? demandChart(region, history) : fuelChart(region, history);
+  if (chart === 'demand') return demandChart(region, history);
+  if (chart === 'interchange') return interchangeChart(region, history);
+  return fuelChart(region, history);
 }
 
 /** What a grid chart's reader should know: the unit and the zone of its hours; for the fuels, where storage that charges is. */
 export function gridChartNote(region: GridRegion, chart: GridChartKind = 'demand'): string {
-  const storage = chart === 'generation' ? ' Storage that charges is drawn below zero, lighter.' : '';
-  return `Hour by hour, in gigawatts.${storage} ${gridZoneText(region)}`;
+  const sign =
+    chart === 'generation'
+      ? ' Storage that charges is drawn below zero.'
+      : chart === 'interchange'
+        ? ' Above zero the region sent power out, below zero it took power in.'
+        : '';
+  return `Hour by hour, in gigawatts.${sign} ${gridZoneText(region)}`;
 }

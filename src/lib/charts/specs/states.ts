@@ -1,7 +1,8 @@
 // A state page's charts, as data: its monthly price of a sector against the US average, and its
-// monthly net generation by fuel.
+// monthly net generation by fuel (its page, its embed, its chart address `/charts/states/{CODE}`).
 import type { RetailSectorSlug } from '@db/catalog/grid';
-import type { DataChartSpec } from '@/components/data-desk/data-chart';
+import { MEASURED_COLOR, REFERENCE_COLOR } from '@/lib/charts/specs/colors';
+import type { DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { OTHER_FUEL } from '@db/catalog/fuels';
 import { MONTHLY_FUELS } from '@/lib/energy';
 import { generationSourceLine } from '@/lib/market-format';
@@ -15,15 +16,14 @@ export interface GenerationMonth {
   fuels: Record<string, number>;
 }
 
-/** What both charts of a state share: its months as the x axis (short names, long ones for the table, first days for the CSV), 300 px high, as of the latest month. */
+/** What both charts of a state share: its months as the x axis (their first days; long names for the table), 300 px high, as of the latest month. */
 function monthlyAxis(months: readonly { period: string }[]) {
   const last = months.at(-1)?.period ?? '';
   return {
     asOfText: last ? formatMonth(last) : '',
     height: 300,
-    x: { kind: 'category' as const, categories: months.map((m) => formatMonth(m.period, true)) },
+    x: { kind: 'monthly' as const, months: months.map((m) => `${m.period}-01`) },
     labels: months.map((m) => formatMonth(m.period)),
-    months: months.map((m) => `${m.period}-01`),
   };
 }
 
@@ -40,8 +40,8 @@ export function priceChart(history: StateHistory, sector: RetailSectorSlug): Dat
     decimals: 2,
     ...monthlyAxis(months),
     series: [
-      { name: state.name, color: '#1d4ed8', values: months.map((m) => m.prices[sector]) },
-      { name: 'US average', color: '#6b7280', dashed: true, values: months.map((m) => m.us[sector]) },
+      { name: state.name, color: MEASURED_COLOR, values: months.map((m) => m.prices[sector]) },
+      { name: 'US average', color: REFERENCE_COLOR, dashed: true, values: months.map((m) => m.us[sector]) },
     ],
   };
 }
@@ -60,8 +60,7 @@ export function generationChart(state: { code: string; name: string }, months: r
     title: `${state.name}: net generation by fuel`,
     unit: 'thousand MWh',
     source: generationSourceLine(sample, last ? formatMonth(last) : '').replace(/, as of .*$/, '.'),
-    type: 'bar',
-    stacked: true,
+    type: 'stacked-area',
     decimals: 0,
     ...monthlyAxis(months),
     series: [
