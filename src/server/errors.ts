@@ -321,16 +321,41 @@ function databaseRefusalOf(error: unknown): DatabaseRefusal | undefined {
 }
 
 /**
- * Whether this process's last refused write was refused for a full disk (or DATABASE_MAX_MB), with no room
+ * Whether the machine's last refused write was refused for a full disk (or DATABASE_MAX_MB), with no room
  * seen since: /readyz answers not ready for writes meanwhile (health.ts clears it once there is room again).
+ * Behind several web processes, a process that sees either change tells the others (`shareFullDisk`,
+ * through the cluster's primary), so every process's /readyz says the same.
  */
+interface FullDisk {
+  refused: boolean;
+  /** Tells the machine's other processes of a change seen here. */
+  announce?: (refused: boolean) => void;
+}
 // On globalThis: the listener and the app's bundle each load their own copy of this module in one process.
-const fullDisk = ((globalThis as { [key: symbol]: { refused: boolean } | undefined })[Symbol.for('energy-site.writes-refused-full')] ??= {
+const fullDisk = ((globalThis as { [key: symbol]: FullDisk | undefined })[Symbol.for('energy-site.writes-refused-full')] ??= {
   refused: false,
 });
 export const writesRefusedForFullDisk = (): boolean => fullDisk.refused;
 export function roomForWritesAgain(): void {
+  if (!fullDisk.refused) return;
   fullDisk.refused = false;
+  fullDisk.announce?.(false);
+}
+function writesRefusedFull(): void {
+  if (fullDisk.refused) return;
+  fullDisk.refused = true;
+  fullDisk.announce?.(true);
+}
+
+/**
+ * Shares the full-disk state with the machine's other processes: `announce` tells them of a change
+ * seen here; the answer sets what another process saw (without telling anyone again).
+ */
+export function shareFullDisk(announce: (refused: boolean) => void): (refused: boolean) => void {
+  fullDisk.announce = announce;
+  return (refused) => {
+    fullDisk.refused = refused;
+  };
 }
 
 /** When each kind of refusal was last logged: a burst of refused writes logs one line a minute, not one per request. */
@@ -345,7 +370,7 @@ export function appErrorOf(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   const refusal = databaseRefusalOf(error);
   if (!refusal) return undefined;
-  if (refusal.log === 'full') fullDisk.refused = true;
+  if (refusal.log === 'full') writesRefusedFull();
   const now = Date.now();
   if (now - (lastLogged.get(refusal.log) ?? 0) >= 60_000) {
     lastLogged.set(refusal.log, now);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { articles, contactMessages, gridFuelHourly } from '@db/schema';
 import { openDatabase } from '@db/client';
@@ -126,6 +127,37 @@ describe('a full database', () => {
     const again = await fetch(`${server.url}/readyz`);
     expect(again.status, await again.text()).toBe(200);
     expect((await contactMessage(server, 2000)).status).toBe(201);
+  });
+});
+
+describe('a full database behind two web processes', () => {
+  const server = useTestServer({ TRUST_PROXY: 'true', DATABASE_MAX_MB: '1', WEB_CONCURRENCY: '2' });
+
+  /** GET on a connection of its own: the primary hands new connections to the processes in turn. */
+  const readyz = () =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${server.url}/readyz`, { agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+
+  it('answers /readyz 503 in every process once one of them had a write refused for a full disk, and 200 in all once there is room', async () => {
+    for (let n = 0; ; n++) {
+      expect(n).toBeLessThan(100);
+      const answer = await contactMessage(server, n);
+      if (answer.status === 503) break;
+      expect(answer.status, answer.text).toBe(201);
+    }
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(await readyz());
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
+    await server.database.db.delete(gridFuelHourly);
+    const again = [];
+    for (let i = 0; i < 6; i++) again.push(await readyz());
+    expect(again).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });
 

@@ -10,6 +10,7 @@ import { planRecorder } from '../helpers/query-plans.ts';
 import { isContractError, rawExchange, stalledWrite } from '../helpers/raw-http.ts';
 import { startTestServer, useTestServer, type TestServer } from '../helpers/test-server.ts';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { READERSHIP_MIN_VISITORS, VIEW_FLUSH_INTERVAL_MS } from '@/server/services/readership/view-counter';
 
 // Readership for editors (#24): the page's beacon (`POST /api/views`) counted in memory and
@@ -335,6 +336,42 @@ describe('writes', () => {
       process.kill(own.pid, 'SIGKILL');
       await vi.waitFor(() => expect(() => process.kill(own.pid, 0)).toThrow(), { timeout: 30_000, interval: 100 });
       expect(await storedViews(story.id, own)).toBe(sent);
+    } finally {
+      await own.stop();
+    }
+  }, 120_000);
+});
+
+describe('behind several web processes', () => {
+  it("caps one address's views of a story for the whole machine, not once in each process", async () => {
+    const own = await startTestServer({ TRUST_PROXY: 'true', WEB_CONCURRENCY: '2' });
+    try {
+      const [story, sentinel] = await publicStories(own.database);
+      if (!story || !sentinel) throw new Error('The seed has too few public stories');
+      /** A beacon on a connection of its own: the primary hands new connections to the processes in turn. */
+      const send = (article: number, from: string) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ article });
+          const req = http.request(
+            `${own.url}/api/views`,
+            {
+              method: 'POST',
+              agent: false,
+              headers: { Origin: own.url, 'Content-Type': 'application/json', 'User-Agent': READER, 'X-Forwarded-For': from },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      for (let i = 0; i < 10; i++) expect(await send(story.id, '192.0.2.60')).toBe(204);
+      // Views of another story from four addresses, two in each process: once all are written, so is what came before them.
+      for (let i = 0; i < 4; i++) expect(await send(sentinel.id, `192.0.2.${70 + i}`)).toBe(204);
+      await vi.waitFor(async () => expect(await storedViews(sentinel.id, own)).toBe(4), { timeout: 30_000, interval: 100 });
+      expect(await storedViews(story.id, own)).toBe(1);
     } finally {
       await own.stop();
     }

@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
+import { WRITE_ADMISSION } from '@/server/front/write-admission';
 import { isContractError, parseResponse, readMetric, stalledWrite } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
 import { freePort, useTestServer } from '../helpers/test-server.ts';
@@ -174,6 +175,27 @@ describe('write admission between clients', () => {
     },
     120_000,
   );
+
+  it('caps one address on the whole machine: its trickled writes hold its two places once, not once in each process', async () => {
+    await untilIdle();
+    const connections = 20;
+    const attack = trickle(connections, '/api/contact', { from: '127.0.0.5', everyMs: 1_000 });
+    try {
+      // Every connection arrived (the primary hands them to both processes in turn).
+      let busy = 0;
+      let waiting = 0;
+      while (busy + waiting < connections) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        busy = await readMetric(ports.metrics, 'site_write_slots_busy');
+        waiting = await readMetric(ports.metrics, 'site_write_waiting');
+      }
+      expect(attack.statuses).toEqual([]);
+      expect(busy).toBe(WRITE_ADMISSION.perClient.anonymous);
+      expect(waiting).toBe(connections - WRITE_ADMISSION.perClient.anonymous);
+    } finally {
+      attack.stop();
+    }
+  }, 60_000);
 
   it('answers a body that trickles below the minimum rate with the JSON 408 well before 30 s', async () => {
     const head = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;

@@ -8,8 +8,10 @@ import {
   READERSHIP_MIN_VISITORS,
   VIEW_FLUSH_INTERVAL_MS,
   VIEWS_PER_ADDRESS_STORY_DAY,
+  ViewAllowance,
   ViewCounter,
   type PublicStories,
+  type ViewClaim,
   type ViewBatch,
 } from '@/server/services/readership/view-counter';
 import { CAMPAIGN_PARAMS, VIEW_BEACON_SCRIPT, VIEWS_PATH, campaignLink } from '@/lib/view-beacon';
@@ -111,6 +113,25 @@ describe('the view counter', () => {
       { day: 'day-1', key: 5, views: VIEWS_PER_ADDRESS_STORY_DAY + 1 },
       { day: 'day-2', key: 5, views: 1 },
     ]);
+  });
+
+  it("holds the caps for the whole machine when processes confirm their views with one allowance (the primary's)", async () => {
+    const machine = new ViewAllowance({ repeatWindowMs: 60_000 });
+    const confirm = (claims: ViewClaim[]) =>
+      Promise.resolve(claims.map((c) => machine.take(c.client, c.articleId, c.day, c.at).result === 'counted'));
+    const processes = [recordingCounter({ repeatWindowMs: 60_000, confirm }), recordingCounter({ repeatWindowMs: 60_000, confirm })];
+    // Each process sees the office's views of story 5 (with a referrer) in its own turn: each would count 4 on its own.
+    for (let i = 0; i < 20; i++) {
+      processes[i % 2]?.counter.record({ day: 'day-1', articleId: 5, referrer: 'news.example' }, 'office', i * 60_000);
+    }
+    processes[1]?.counter.record({ day: 'day-1', articleId: 6 }, 'home', 0);
+    for (const { counter } of processes) await counter.flush();
+    const written = processes.flatMap(({ writes }) => writes.flatMap((batch) => batch.articles));
+    const views = (key: number) => written.filter((row) => row.key === key).reduce((sum, row) => sum + row.views, 0);
+    expect(views(5)).toBe(VIEWS_PER_ADDRESS_STORY_DAY);
+    expect(views(6)).toBe(1);
+    const referred = processes.flatMap(({ writes }) => writes.flatMap((batch) => batch.referrers)).reduce((sum, row) => sum + row.views, 0);
+    expect(referred).toBe(VIEWS_PER_ADDRESS_STORY_DAY);
   });
 
   it('counts only public stories: a story not known yet waits for the next refresh, a made-up or scheduled one never counts', async () => {

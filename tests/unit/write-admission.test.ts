@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { WRITE_ADMISSION, WriteAdmission, type WriteClient } from '@/server/front/write-admission';
+import { TicketBook, localWriteTickets } from '@/server/front/write-tickets';
 
 /** A write offered to `admission`: what became of it, and a way to end its response. */
 function offer(admission: WriteAdmission, client: WriteClient) {
@@ -80,5 +81,33 @@ describe('write admission', () => {
     running.forEach((w) => w.close());
     expect(admission.running).toBe(0);
     expect(waiting.state).toBe('waiting');
+  });
+});
+
+describe('write tickets shared by processes', () => {
+  const options = { ...WRITE_ADMISSION, maxWaitMs: { anonymous: 60_000, 'sign-in': 60_000, staff: 60_000 } };
+
+  it("holds one client's caps across two processes that share the machine's book, and its places pass from one to the other", () => {
+    const book = new TicketBook<object>();
+    const first = new WriteAdmission(options, localWriteTickets(book));
+    const second = new WriteAdmission(options, localWriteTickets(book));
+    const writes = Array.from({ length: 10 }, (_, i) => offer(i % 2 === 0 ? first : second, anonymous('192.0.2.20')));
+    expect(first.running + second.running).toBe(WRITE_ADMISSION.perClient.anonymous);
+    expect(first.waiting + second.waiting).toBe(10 - WRITE_ADMISSION.perClient.anonymous);
+    // The first process's write ends: the client's next write, waiting in the second process, takes the place.
+    writes[0]?.close();
+    expect(writes[2]?.state).toBe('running');
+    expect(first.running + second.running).toBe(WRITE_ADMISSION.perClient.anonymous);
+    writes.forEach((w) => w.close());
+    expect(first.running + second.running + first.waiting + second.waiting).toBe(0);
+    expect(book.size).toBe(0);
+  });
+
+  it("refuses past the client's waiting limit on the machine, not in each process", () => {
+    const book = new TicketBook<object>();
+    const processes = [new WriteAdmission(options, localWriteTickets(book)), new WriteAdmission(options, localWriteTickets(book))];
+    const limit = WRITE_ADMISSION.perClient.anonymous + WRITE_ADMISSION.maxWaitingPerClient;
+    const writes = Array.from({ length: limit + 2 }, (_, i) => offer(processes[i % 2] as WriteAdmission, anonymous('192.0.2.21')));
+    expect(writes.filter((w) => w.state === 'refused')).toHaveLength(2);
   });
 });

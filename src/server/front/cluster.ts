@@ -2,6 +2,9 @@ import cluster from 'node:cluster';
 import { serveClusterWriteLock } from '@db/cluster-write-lock';
 import { serveClusterSettles } from '@/server/cache/settle';
 import { type AppConfig } from '@/server/config';
+import { serveWriteTickets } from '@/server/front/write-tickets';
+import { serveMachineFlags } from '@/server/front/machine-flags';
+import { serveViewCaps } from '@/server/services/readership/machine-views';
 
 /** What a web process tells the cluster's primary once it accepts connections. */
 export const LISTENING_MESSAGE = 'web-process:listening';
@@ -22,6 +25,9 @@ export function restartDelayMs(stopsInLastMinute: number): number {
 export function runPrimary(config: AppConfig, workers: number, entry: { exec: string; execArgv: string[] }, env: Record<string, string> = {}): void {
   serveClusterWriteLock();
   serveClusterSettles();
+  serveWriteTickets();
+  serveViewCaps();
+  serveMachineFlags();
   cluster.setupPrimary(entry);
   let stopping = false;
   let listening = 0;

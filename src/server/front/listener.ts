@@ -26,6 +26,8 @@ import { answerInsteadOfApp, sendJsonMessage, sendPlainMessage } from '@/server/
 import { continueIfExpected, hasUnmetExpectation, hostProblem } from '@/server/front/request-head';
 import { WRITE_ADMISSION, WriteAdmission, watchBody, type BodyDeadline, type WriteClient } from '@/server/front/write-admission';
 import { WriteClients } from '@/server/front/write-client';
+import { processWriteTickets } from '@/server/front/write-tickets';
+import { shareMachineFlags } from '@/server/front/machine-flags';
 import { clientAddressFrom } from '@/server/client-address';
 import { viewBeaconAnswerer } from '@/server/front/view-beacon';
 
@@ -213,7 +215,8 @@ export async function createRequestListener(
   };
   const pageCache = new PageCache(config.pageCacheBytes);
   const views = processViewCounter();
-  const writes = new WriteAdmission(WRITE_ADMISSION);
+  shareMachineFlags();
+  const writes = new WriteAdmission(WRITE_ADMISSION, processWriteTickets());
   const writeClients = new WriteClients();
   watchWrites(writes);
   // An image upload may be as large as MEDIA_MAX_MB, with room for the form around it.

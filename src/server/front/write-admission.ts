@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { localWriteTickets, type WriteTickets } from '@/server/front/write-tickets';
 
 /**
  * Who a write is for, which decides the slots it may take:
@@ -34,7 +35,7 @@ export interface WriteAdmissionOptions {
  * How one web process admits writes (see `WriteAdmission`): 8 at a time, one of them kept for
  * staff and one more for staff and sign-ins, so anonymous writes take at most 6; one address
  * runs at most 2 anonymous writes and 2 sign-ins at a time, one staff session 4, and has at
- * most 64 waiting; a write waits at most 5 s for its turn before it is answered 503, a staff
+ * most 64 waiting, on the whole machine (however many web processes); a write waits at most 5 s for its turn before it is answered 503, a staff
  * write 15 s (staff are few and signed in: a burst of their own, a bulk action say, should
  * rather wait than fail).
  */
@@ -47,8 +48,7 @@ export const WRITE_ADMISSION: WriteAdmissionOptions = {
 };
 
 interface Waiter {
-  client: WriteClient;
-  id: string;
+  lane: WriteLane;
   begin: () => void;
 }
 
@@ -60,27 +60,33 @@ interface Waiter {
  *
  * Fair: one client (an address, or a staff session) runs at most `perClient` writes at a
  * time, and has at most `maxWaitingPerClient` waiting, so however many connections it opens
- * it holds a few slots and every other client finds the rest. Writes wait first come, first
- * served, except that a write whose client is at its limit (or whose lane's slots are all
- * taken) lets the writes behind it pass. Some slots are kept from anonymous writes, so staff
- * sign-in and saves always find one even when many addresses write at once.
+ * it holds a few slots and every other client finds the rest. Those two caps hold for the
+ * whole machine (`WriteTickets`: kept by the cluster's primary when there are several web
+ * processes), so a client whose connections land in N processes still runs `perClient`
+ * writes, not N times them; the slots are each process's own. A write first takes one of its
+ * client's places (first come first served within the client), then a slot of its lane:
+ * writes wait first come, first served, except that a write whose lane's slots are all taken
+ * lets the writes behind it pass. Some slots are kept from anonymous writes, so staff sign-in
+ * and saves always find one even when many addresses write at once.
  *
- * A slot is held from the moment a write starts until its response closes, whatever closes
- * it (the answer sent, the client gone, the socket destroyed); a write whose client hangs up
- * while it waits leaves the queue at once and never takes a slot. Each request's `close` is
- * watched from the moment it arrives, so no ending can be missed.
+ * A slot (and the client's place) is held from the moment a write starts until its response
+ * closes, whatever closes it (the answer sent, the client gone, the socket destroyed); a
+ * write whose client hangs up while it waits leaves the queue at once and never takes a
+ * slot. Each request's `close` is watched from the moment it arrives, so no ending can be
+ * missed.
  */
 export class WriteAdmission {
   readonly #options: WriteAdmissionOptions;
-  /** Waiting writes, oldest first. */
+  readonly #tickets: WriteTickets;
+  /** Writes holding their client's place and waiting for a slot, oldest first. */
   readonly #waiting = new Set<Waiter>();
-  /** Running and waiting writes per client (`lane key`), kept only while non-zero. */
-  readonly #runningBy = new Map<string, number>();
-  readonly #waitingBy = new Map<string, number>();
+  /** Writes waiting for their client's place. */
+  #asking = 0;
   #running = 0;
 
-  constructor(options: WriteAdmissionOptions) {
+  constructor(options: WriteAdmissionOptions, tickets: WriteTickets = localWriteTickets()) {
     this.#options = options;
+    this.#tickets = tickets;
   }
 
   /** Writes running now. */
@@ -88,9 +94,9 @@ export class WriteAdmission {
     return this.#running;
   }
 
-  /** Writes waiting for a slot now. */
+  /** Writes waiting now (for their client's place or for a slot). */
   get waiting(): number {
-    return this.#waiting.size;
+    return this.#waiting.size + this.#asking;
   }
 
   /**
@@ -99,74 +105,77 @@ export class WriteAdmission {
    * closes first. The slot is given back when the response closes.
    */
   admit(res: http.ServerResponse, client: WriteClient, start: () => void, refuse: () => void): void {
-    const id = `${client.lane} ${client.key}`;
-    let state: 'waiting' | 'running' | 'done' = 'waiting';
-    const wait: { timer?: NodeJS.Timeout } = {};
-    const leaveQueue = () => {
-      if (this.#waiting.delete(waiter)) count(this.#waitingBy, id, -1);
-      clearTimeout(wait.timer);
-    };
+    let state: 'asking' | 'waiting' | 'running' | 'done' = 'asking';
+    this.#asking++;
+    /** The way to give the client's place back (once asked for), and the wait's timer. */
+    const held: { release?: () => void; timer?: NodeJS.Timeout } = {};
+    const ended = () => state === 'done';
     const waiter: Waiter = {
-      client,
-      id,
+      lane: client.lane,
       begin: () => {
-        leaveQueue();
+        this.#waiting.delete(waiter);
         if (state !== 'waiting') return;
+        clearTimeout(held.timer);
         state = 'running';
         this.#running++;
-        count(this.#runningBy, id, 1);
         start();
       },
+    };
+    /** Leaves whatever it waits for (the client's place, a slot), giving back a place it holds. */
+    const leave = () => {
+      if (state === 'asking') this.#asking--;
+      this.#waiting.delete(waiter);
+      clearTimeout(held.timer);
+      state = 'done';
+      held.release?.();
     };
     res.once('close', () => {
       if (state === 'running') {
         this.#running--;
-        count(this.#runningBy, id, -1);
+        state = 'done';
+        held.release?.();
         this.#next();
-      } else if (state === 'waiting') leaveQueue();
-      state = 'done';
+      } else if (state !== 'done') leave();
     });
-    // Every waiting write that could run has been started: a write that fits now overtakes none that could.
-    if (this.#fits(client, id)) {
-      waiter.begin();
-      return;
-    }
-    if ((this.#waitingBy.get(id) ?? 0) >= this.#options.maxWaitingPerClient) {
-      state = 'done';
+    const granted = () => {
+      if (state !== 'asking') return;
+      this.#asking--;
+      state = 'waiting';
+      // Every waiting write that could run has been started: a write that fits now overtakes none that could.
+      if (this.#fits(client.lane)) waiter.begin();
+      else this.#waiting.add(waiter);
+    };
+    const refused = () => {
+      if (state !== 'asking') return;
+      leave();
       refuse();
-      return;
-    }
-    this.#waiting.add(waiter);
-    count(this.#waitingBy, id, 1);
-    wait.timer = setTimeout(() => {
-      if (state !== 'waiting') return;
-      leaveQueue();
-      state = 'done';
+    };
+    held.timer = setTimeout(() => {
+      if (state !== 'asking' && state !== 'waiting') return;
+      leave();
       refuse();
     }, this.#options.maxWaitMs[client.lane]);
+    const { perClient, maxWaitingPerClient } = this.#options;
+    const release = this.#tickets.take(`${client.lane} ${client.key}`, perClient[client.lane], maxWaitingPerClient, granted, refused);
+    held.release = release;
+    // Ended (its place given back) before `release` was known: give it back now.
+    if (ended()) release();
   }
 
-  /** Whether a write of `client` may start now: a slot of its lane is free and the client is under its limit. */
-  #fits(client: WriteClient, id: string): boolean {
-    const { slots, reserved, perClient } = this.#options;
-    const lane = client.lane === 'staff' ? slots : client.lane === 'sign-in' ? slots - reserved.staff : slots - reserved.staff - reserved.signIn;
-    return this.#running < lane && (this.#runningBy.get(id) ?? 0) < perClient[client.lane];
+  /** Whether a write of `lane` may start now: a slot of its lane is free. */
+  #fits(lane: WriteLane): boolean {
+    const { slots, reserved } = this.#options;
+    const laneSlots = lane === 'staff' ? slots : lane === 'sign-in' ? slots - reserved.staff : slots - reserved.staff - reserved.signIn;
+    return this.#running < laneSlots;
   }
 
   /** Starts the oldest waiting writes that may run now. */
   #next(): void {
     for (const waiter of this.#waiting) {
       if (this.#running >= this.#options.slots) return;
-      if (this.#fits(waiter.client, waiter.id)) waiter.begin();
+      if (this.#fits(waiter.lane)) waiter.begin();
     }
   }
-}
-
-/** Adds `by` to a count kept in `counts`, dropping it at zero (so the map holds only clients with writes). */
-function count(counts: Map<string, number>, id: string, by: number): void {
-  const next = (counts.get(id) ?? 0) + by;
-  if (next > 0) counts.set(id, next);
-  else counts.delete(id);
 }
 
 export interface BodyDeadline {

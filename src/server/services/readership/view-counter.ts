@@ -54,21 +54,18 @@ export interface PublicStories {
   refresh(): Promise<void>;
 }
 
-export interface ViewCounterOptions {
+export interface ViewCounterOptions extends ViewCaps {
   /** Writes one batch (in one database transaction); a batch it refuses is kept for the next try. */
   write: (batch: ViewBatch) => Promise<void>;
   /** The public stories: views of anything else are not counted. */
   stories: PublicStories;
   /** How often pending views are written (VIEW_FLUSH_INTERVAL_MS). */
   intervalMs?: number;
-  /** A client's views of one story count once in this window. */
-  repeatWindowMs?: number;
-  /** A client's views of one story counted a day (VIEWS_PER_ADDRESS_STORY_DAY). */
-  perStoryDay?: number;
-  /** Views a client may add a minute (each process). */
-  perClientPerMinute?: number;
-  /** Distinct client–story pairs remembered for the day; past it the least recent is forgotten. */
-  maxRemembered?: number;
+  /**
+   * Checks the views this process counted against the machine's caps before they are written
+   * (answering, per claim, whether it counts): several web processes' primary keeps them.
+   */
+  confirm?: ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined;
   /** Distinct keys held between two writes; views past it are dropped until the next write. */
   maxPending?: number;
   /** Views of stories this process does not know held for the next write's check; past it they are dropped. */
@@ -153,9 +150,95 @@ class Held {
     return kept;
   }
 
+  /** Takes one view back (one the machine's caps refused). */
+  remove(view: CountedView): void {
+    const drop = <T extends { views: number }>(rows: Map<string, T>, id: string) => {
+      const row = rows.get(id);
+      if (row && --row.views <= 0) rows.delete(id);
+    };
+    drop(this.articles, `${view.day}|${view.articleId}`);
+    if (view.referrer) drop(this.referrers, `${view.day}|${view.articleId}|${view.referrer}`);
+    if (view.campaign) drop(this.campaigns, `${view.day}|${view.articleId}|${view.campaign}`);
+  }
+
   batch(): ViewBatch {
     return { articles: [...this.articles.values()], referrers: byName(this.referrers.values()), campaigns: byName(this.campaigns.values()) };
   }
+}
+
+/** The caps on one client's views: one per story in a repeat window, a few per story a day, a few a minute in all. */
+export interface ViewCaps {
+  /** A client's views of one story count once in this window. */
+  repeatWindowMs?: number;
+  /** A client's views of one story counted a day (VIEWS_PER_ADDRESS_STORY_DAY). */
+  perStoryDay?: number;
+  /** Views a client may add a minute. */
+  perClientPerMinute?: number;
+  /** Distinct client–story pairs remembered for the day; past it the least recent is forgotten. */
+  maxRemembered?: number;
+}
+
+/** What the caps say of one view: it counts, it repeats the client's view of the story, or the client is past its limit. */
+export type Allowance = { result: 'counted' | 'repeat' } | { result: 'limited'; waitMs: number };
+
+/**
+ * The caps on each client's views (`ViewCaps`), kept in memory: by each web process for the
+ * views it answers, and by the cluster's primary for the whole machine (a process's views
+ * are checked there again before they are written, see `ViewCounter`). Memory is bounded by
+ * `maxRemembered` pairs and the rate limiter's clients.
+ */
+export class ViewAllowance {
+  readonly #repeatWindowMs: number;
+  readonly #perStoryDay: number;
+  readonly #maxRemembered: number;
+  readonly #perClient: MemoryRateLimiter;
+  /** Client–story pairs by when they were last counted; insertion order is recency order. */
+  readonly #recent = new Map<string, Seen>();
+  readonly #oldest = new OldestEntry(this.#recent);
+
+  constructor(caps: ViewCaps = {}) {
+    this.#repeatWindowMs = caps.repeatWindowMs ?? 15 * 60_000;
+    this.#perStoryDay = caps.perStoryDay ?? VIEWS_PER_ADDRESS_STORY_DAY;
+    this.#maxRemembered = caps.maxRemembered ?? 100_000;
+    this.#perClient = new MemoryRateLimiter(caps.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
+  }
+
+  /** Client–story pairs remembered now (for tests). */
+  get remembered(): number {
+    return this.#recent.size;
+  }
+
+  /** Counts `client`'s view of `articleId` on `day` at `now` (ms) against its caps. */
+  take(client: string, articleId: number, day: string, now: number): Allowance {
+    const pair = `${client}|${articleId}`;
+    const seen = this.#recent.get(pair);
+    const today = seen?.day === day ? seen : undefined;
+    if (today && (now - today.at < this.#repeatWindowMs || today.views >= this.#perStoryDay)) return { result: 'repeat' };
+    const waitMs = this.#perClient.take(client, now);
+    if (waitMs > 0) return { result: 'limited', waitMs };
+    this.#remember(pair, { at: now, day, views: (today?.views ?? 0) + 1 });
+    return { result: 'counted' };
+  }
+
+  /** Remembers a counted pair: pairs of past days (the least recent first) make room, else the least recent one goes. */
+  #remember(pair: string, seen: Seen): void {
+    this.#recent.delete(pair);
+    if (this.#recent.size >= this.#maxRemembered) {
+      // Recency order: once one pair was counted today, so were all after it.
+      for (let oldest = this.#oldest.peek(); oldest && oldest[1].day !== seen.day; oldest = this.#oldest.peek()) this.#recent.delete(oldest[0]);
+      const leastRecent = this.#recent.size >= this.#maxRemembered ? this.#oldest.peek() : undefined;
+      if (leastRecent) this.#recent.delete(leastRecent[0]);
+    }
+    this.#recent.set(pair, seen);
+  }
+}
+
+/** A view a process counted, as it asks the machine's caps about it before the write (`ViewCounter`'s `confirm`). */
+export interface ViewClaim {
+  client: string;
+  articleId: number;
+  day: string;
+  at: number;
 }
 
 /**
@@ -172,25 +255,26 @@ class Held {
  *
  * Abuse: a client's views of one story count once per `repeatWindowMs` (15 minutes) and at
  * most `perStoryDay` (4) a day, and a client adds at most `perClientPerMinute` views a minute
- * (30). All three are per process, so behind N web processes a client may reach N times
- * them. Memory is bounded by `maxRemembered` pairs, `maxPending` keys and `maxUnverified`
+ * (30) (`ViewAllowance`). The process checks them as each view arrives (past the minute's
+ * limit, a 429); with `confirm` (several web processes: the cluster's primary keeps the
+ * machine's caps) the views it counted are checked again for the whole machine before each
+ * write, and those the machine's caps refuse are not written, so behind N processes a client
+ * still counts 4 views of a story a day, not 4N. (The 429 stays each process's own.) Memory
+ * is bounded by `maxRemembered` pairs, `maxPending` keys (and views to confirm) and `maxUnverified`
  * views. Nothing about the client is kept but its address beside the story's id in this
  * memory, and for a referrer or campaign a keyed hash of it for the day (`writeViewBatch`).
  */
 export class ViewCounter {
   readonly #write: (batch: ViewBatch) => Promise<void>;
   readonly #stories: PublicStories;
+  readonly #confirm: ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined;
   readonly #intervalMs: number;
-  readonly #repeatWindowMs: number;
-  readonly #perStoryDay: number;
-  readonly #maxRemembered: number;
   readonly #maxPending: number;
   readonly #maxUnverified: number;
-  readonly #perClient: MemoryRateLimiter;
-  /** Client–story pairs by when they were last counted; insertion order is recency order. */
-  readonly #recent = new Map<string, Seen>();
-  readonly #oldest = new OldestEntry(this.#recent);
+  readonly #allowance: ViewAllowance;
   #held = new Held();
+  /** The views held (when the machine's caps confirm them) and their claims, in the order they were counted. */
+  #claims: { view: CountedView; claim: ViewClaim }[] = [];
   /** Views held since the last write of stories the set did not know. */
   #unverified = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -200,13 +284,11 @@ export class ViewCounter {
   constructor(options: ViewCounterOptions) {
     this.#write = options.write;
     this.#stories = options.stories;
+    this.#confirm = options.confirm;
     this.#intervalMs = options.intervalMs ?? VIEW_FLUSH_INTERVAL_MS;
-    this.#repeatWindowMs = options.repeatWindowMs ?? 15 * 60_000;
-    this.#perStoryDay = options.perStoryDay ?? VIEWS_PER_ADDRESS_STORY_DAY;
-    this.#maxRemembered = options.maxRemembered ?? 100_000;
     this.#maxPending = options.maxPending ?? 20_000;
     this.#maxUnverified = options.maxUnverified ?? 2_000;
-    this.#perClient = new MemoryRateLimiter(options.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
+    this.#allowance = new ViewAllowance(options);
   }
 
   /** How often this counter writes (ms). */
@@ -223,20 +305,16 @@ export class ViewCounter {
   record(view: CountedView, client: string, now: number = Date.now()): ViewOutcome {
     const known = this.#stories.isPublic(view.articleId, now);
     if (known === false) return { result: 'not-public' };
-    const pair = `${client}|${view.articleId}`;
-    const seen = this.#recent.get(pair);
-    const today = seen?.day === view.day ? seen : undefined;
-    if (today && (now - today.at < this.#repeatWindowMs || today.views >= this.#perStoryDay)) return { result: 'repeat' };
-    const waitMs = this.#perClient.take(client, now);
-    if (waitMs > 0) return { result: 'limited', waitMs };
-    this.#remember(pair, { at: now, day: view.day, views: (today?.views ?? 0) + 1 });
+    const allowed = this.#allowance.take(client, view.articleId, view.day, now);
+    if (allowed.result !== 'counted') return allowed;
     // A flood of made-up ids, or of distinct keys between two writes (never a reader's doing), is not held.
     if (known === undefined && this.#unverified >= this.#maxUnverified) return { result: 'not-public' };
-    if (this.#held.size >= this.#maxPending) return { result: 'limited', waitMs: this.#intervalMs };
+    if (this.#held.size >= this.#maxPending || this.#claims.length >= this.#maxPending) return { result: 'limited', waitMs: this.#intervalMs };
     if (known === undefined) this.#unverified++;
     addArticle(this.#held.articles, view.day, view.articleId, 1);
     if (view.referrer) addSource(this.#held.referrers, view.day, view.referrer, view.articleId, 1, [client]);
     if (view.campaign) addSource(this.#held.campaigns, view.day, view.campaign, view.articleId, 1, [client]);
+    if (this.#confirm) this.#claims.push({ view, claim: { client, articleId: view.articleId, day: view.day, at: now } });
     return { result: known ? 'counted' : 'unverified' };
   }
 
@@ -249,8 +327,15 @@ export class ViewCounter {
   flush(): Promise<void> {
     const next = this.#writing.then(async () => {
       const held = this.#held;
+      const claims = this.#claims;
       this.#held = new Held();
+      this.#claims = [];
       this.#unverified = 0;
+      if (claims.length > 0 && this.#confirm) {
+        // The machine's caps: a view they refuse (the client counted elsewhere) is taken back. Unanswered, all count.
+        const verdicts = await this.#confirm(claims.map((c) => c.claim)).catch(() => undefined);
+        claims.forEach((c, i) => verdicts?.[i] === false && held.remove(c.view));
+      }
       if (held.size > 0) {
         try {
           await this.#stories.refresh();
@@ -284,17 +369,5 @@ export class ViewCounter {
     clearInterval(this.#timer);
     this.#timer = undefined;
     await this.flush();
-  }
-
-  /** Remembers a counted pair: pairs of past days (the least recent first) make room, else the least recent one goes. */
-  #remember(pair: string, seen: Seen): void {
-    this.#recent.delete(pair);
-    if (this.#recent.size >= this.#maxRemembered) {
-      // Recency order: once one pair was counted today, so were all after it.
-      for (let oldest = this.#oldest.peek(); oldest && oldest[1].day !== seen.day; oldest = this.#oldest.peek()) this.#recent.delete(oldest[0]);
-      const leastRecent = this.#recent.size >= this.#maxRemembered ? this.#oldest.peek() : undefined;
-      if (leastRecent) this.#recent.delete(leastRecent[0]);
-    }
-    this.#recent.set(pair, seen);
   }
 }

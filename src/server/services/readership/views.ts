@@ -28,6 +28,7 @@ import {
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
 import { PublishedStories } from '@/server/services/readership/public-stories';
+import { machineViewConfirm } from '@/server/services/readership/machine-views';
 import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch } from '@/server/services/readership/view-counter';
 
 /** The last day worked out, and the instants it runs from and until (the time zone's rules are read once a day, not once a view). */
@@ -166,13 +167,14 @@ let processCounter: ViewCounter | undefined;
 
 /**
  * This process's readership counter, writing every second from its first use, and counting
- * only the stories its set of published ones says are public. The production server
+ * only the stories its set of published ones says are public (and, behind several web
+ * processes, only the views the machine's caps allow: `machineViewConfirm`). The production server
  * (src/server/front) answers the beacon itself with it and writes what is pending on
  * shutdown; under `astro dev` the route uses it.
  */
 export function processViewCounter(): ViewCounter {
   if (!processCounter) {
-    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch), stories: new PublishedStories() });
+    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch), stories: new PublishedStories(), confirm: machineViewConfirm() });
     processCounter.start();
   }
   return processCounter;

@@ -1,0 +1,78 @@
+import cluster from 'node:cluster';
+import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-counter';
+
+const CHECK = 'view-caps:check';
+const VERDICTS = 'view-caps:verdicts';
+/** How long a process waits for the primary's verdicts before it writes its views as it counted them. */
+const VERDICT_WAIT_MS = 2_000;
+
+/** A claim as sent over IPC: client, article, day, when (ms). */
+type WireClaim = [string, number, string, number];
+
+interface CapsMessage {
+  type: string;
+  id: number;
+  claims?: WireClaim[];
+  counted?: boolean[];
+}
+
+const isCapsMessage = (message: unknown): message is CapsMessage =>
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as CapsMessage).type === 'string' &&
+  (message as CapsMessage).type.startsWith('view-caps:') &&
+  typeof (message as CapsMessage).id === 'number';
+
+/**
+ * In a cluster worker: the check of its counted views against the machine's caps, kept by the
+ * primary (`serveViewCaps`): one message each way per write (once a second), never one per
+ * view. Undefined in a single process (its own caps are the machine's).
+ */
+export function machineViewConfirm(): ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined {
+  if (!cluster.isWorker || !process.send) return undefined;
+  const send = process.send.bind(process);
+  const waiting = new Map<number, (counted: boolean[]) => void>();
+  let nextId = 1;
+  process.on('message', (message: unknown) => {
+    if (!isCapsMessage(message) || message.type !== VERDICTS) return;
+    waiting.get(message.id)?.(message.counted ?? []);
+    waiting.delete(message.id);
+  });
+  return (claims) =>
+    new Promise<boolean[]>((resolve, reject) => {
+      if (!process.connected) {
+        reject(new Error('The cluster primary is gone'));
+        return;
+      }
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error('The cluster primary did not answer'));
+      }, VERDICT_WAIT_MS);
+      waiting.set(id, (counted) => {
+        clearTimeout(timer);
+        resolve(counted);
+      });
+      const wire: WireClaim[] = claims.map((c) => [c.client, c.articleId, c.day, c.at]);
+      send({ type: CHECK, id, claims: wire });
+    });
+}
+
+/**
+ * In the cluster's primary: one `ViewAllowance` for the whole machine. Each web process sends
+ * the views it counted before it writes them; the primary answers which count (a client's
+ * views of a story beyond its caps, counted in another process, do not).
+ */
+export function serveViewCaps(): void {
+  const allowance = new ViewAllowance();
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isCapsMessage(message) || message.type !== CHECK) return;
+    const counted = (message.claims ?? []).map(([client, articleId, day, at]) => allowance.take(client, articleId, day, at).result === 'counted');
+    if (!worker.isConnected()) return;
+    try {
+      worker.send({ type: VERDICTS, id: message.id, counted });
+    } catch {
+      // The worker is going.
+    }
+  });
+}
