@@ -2,6 +2,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleCitations, marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
+import { parseFeed } from '../helpers/feed-reader.ts';
+import { writeSeriesFigures } from '../helpers/market-revisions.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // Figures and charts in stories (#33): a body's figure and chart references survive the save
@@ -9,7 +11,7 @@ import { useTestServer } from '../helpers/test-server.ts';
 // are written with the article.
 const PASSWORD = 'story-figures-admin-password';
 const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' }));
-const { call, signIn } = apiClient(server, PASSWORD);
+const { call, signIn, currentPage } = apiClient(server, PASSWORD);
 let cookie: string;
 beforeAll(async () => (cookie = await signIn()));
 beforeEach(async () => {
@@ -133,5 +135,83 @@ describe('figure and chart references in an article body', () => {
         .set({ value: wti.value })
         .where(and(eq(marketObservations.seriesId, series!.id), eq(marketObservations.period, wti.period)));
     }
+  });
+});
+
+/** A series' stored figures, newest first. */
+async function figuresOf(slug: string, limit: number): Promise<{ period: string; value: number }[]> {
+  return server.database.db
+    .select({ period: marketObservations.period, value: marketObservations.value })
+    .from(marketObservations)
+    .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
+    .where(eq(marketSeries.slug, slug))
+    .orderBy(desc(marketObservations.period))
+    .limit(limit);
+}
+
+describe('a story citing figures and charts, as readers see it', () => {
+  it('shows the figure as published with its source and date, the chart from the data, and later what it is now and EIA’s revision', async () => {
+    const [latest, , cited] = await figuresOf('henry-hub', 3);
+    const figure = `<data-figure series="henry-hub" date="${cited!.period}" value="${cited!.value}"></data-figure>`;
+    const created = await call('POST', '/api/articles', {
+      cookie,
+      body: {
+        title: 'Henry Hub slips as storage builds',
+        slug: `henry-hub-figure-${Date.now()}`,
+        excerpt: 'Gas prices eased.',
+        content: `<p>Henry Hub settled at ${figure} that day.</p><data-chart kind="markets" key="henry-hub" range="6m" compare="wti" caption="Gas and crude, six months"></data-chart><p>After the chart.</p><data-chart kind="grid" key="TEX" chart="generation"></data-chart>`,
+        author: 'Markets Desk',
+        categoryId: 1,
+        publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { slug } = created.json as { slug: string };
+    const page = await currentPage(`/article/${slug}`);
+    expect(page.status).toBe(200);
+    const body = page.text;
+    // The figure as published: its value (linking to its series), the series, its source and date.
+    const figureHtml = /<span class="story-figure"[^]*?(?= that day)/.exec(body)?.[0] ?? '';
+    expect(figureHtml).toContain(
+      `<a class="story-figure-value" href="/markets/henry-hub"><data value="${cited!.value}">$${cited!.value.toFixed(2)}/MMBtu</data></a>`,
+    );
+    expect(figureHtml).toMatch(/Henry Hub Natural Gas, illustrative sample for EIA RNGWHHD, <time datetime="[\d-]+">/);
+    // The series moved on since (a later figure is stored): "now …".
+    expect(figureHtml).toContain(`now $${latest!.value.toFixed(2)}`);
+    expect(figureHtml).not.toContain('story-figure-revised');
+    expect(body).not.toContain('<data-figure');
+    expect(body).not.toContain('<data-chart');
+    // The market chart: drawn on the server from the stored figures, with its caption, source and files.
+    expect(body).toMatch(/data-story-chart="markets"/);
+    expect(body).toContain('Gas and crude, six months');
+    expect(body).toContain('/charts/markets/henry-hub.csv?range=6m&amp;compare=wti');
+    // The grid chart: its image and page.
+    expect(body).toContain('src="/charts/grid/TEX.png?chart=generation"');
+    expect(body).toContain('href="/grid/TEX?chart=generation"');
+    // Tagged with the series it shows, not with every market figure.
+    const tags = page.headers.get('Surrogate-Key')?.split(' ') ?? [];
+    expect(tags).toEqual(expect.arrayContaining(['s:henry-hub', 's:wti', 's:*']));
+    expect(tags).not.toContain('market');
+
+    // The feed item: the figure as published, as text with its source and date; each chart as its image linking to it.
+    const feed = await parseFeed((await currentPage('/rss.xml')).text, `${server.url}/rss.xml`);
+    expect(feed.errors).toEqual([]);
+    const item = feed.items.find((i) => i.link.endsWith(`/article/${slug}`))?.description ?? '';
+    expect(item).toContain(`Henry Hub settled at $${cited!.value.toFixed(2)}/MMBtu (Henry Hub Natural Gas, illustrative sample for EIA RNGWHHD, `);
+    expect(item).toMatch(
+      /<a href="http:\/\/[^"]+\/markets\/henry-hub\?range=6m&amp;compare=wti"><img src="http:\/\/[^"]+\/charts\/markets\/henry-hub\.png\?range=6m&amp;compare=wti" alt="Chart: Henry Hub Natural Gas and WTI Crude Oil, six months\. Gas and crude, six months"/,
+    );
+    expect(item).not.toContain('<data-');
+
+    // EIA revises the cited figure: the page says so, linking to the revision, and keeps the figure as published.
+    const revisedValue = Number((cited!.value + 0.13).toFixed(2));
+    await writeSeriesFigures(server.database, 'henry-hub', [{ period: cited!.period, value: revisedValue }]);
+    const after = await currentPage(`/article/${slug}`);
+    expect(after.text).toContain(`<data value="${cited!.value}">$${cited!.value.toFixed(2)}/MMBtu</data>`);
+    expect(after.text).toMatch(
+      new RegExp(
+        `<a class="story-figure-revised" data-testid="figure-revised" href="/api/series/henry-hub/revisions">EIA revised this figure to \\$${revisedValue.toFixed(2)}/MMBtu on [A-Z][a-z]{2} \\d{1,2}, \\d{4}</a>`,
+      ),
+    );
   });
 });

@@ -48,3 +48,11 @@ describe("what an article's change purges", () => {
     expect(tagsToPurge({ kind: 'article', before: facts })).toEqual(expect.arrayContaining(['!a:7', '!h:7']));
   });
 });
+
+describe('what a change of market figures purges', () => {
+  it('the market pages and the stories showing the series written, by series; every such story when the change names none', () => {
+    expect(tagsToPurge({ kind: 'market', series: ['wti', 'brent'] })).toEqual(['market', 's:wti', 's:brent', 'any']);
+    expect(tagsToPurge({ kind: 'market', series: [] })).toEqual(['market', 'any']);
+    expect(tagsToPurge({ kind: 'market' })).toEqual(['market', 's:*', 'any']);
+  });
+});

@@ -5,7 +5,7 @@
  * the pages that show it render again, in every process and in shared caches in front.
  *
  * Tags are short (they travel in `Surrogate-Key` headers): `a:12` an article, `h:12` its headline, `c:12` its
- * corrections, `au:3` an author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
+ * corrections, `s:wti` one market series' figures in a story, `au:3` an author's name and page, `t:oil-gas` a topic's page, `l:…` a list whose membership or
  * order can change.
  */
 export const tag = {
@@ -41,9 +41,12 @@ export const tag = {
   market: 'market',
   /**
    * A page showing this market series, by its slug: its page, its embed and chart files, its
-   * figures in the data API, the charts of stories (so a change to it renders those alone).
+   * figures in the data API, the figures and charts of stories (so an import or revision of it,
+   * or an annotation of it, renders those alone, not every story).
    */
   series: (slug: string) => `s:${slug}`,
+  /** Every page showing some market series' figures by `series`: a change to market data that names no series purges them all. */
+  anySeries: 's:*',
   /** A story's own page, for its list of the series its newsroom annotations mark (kept apart from `a:`: no card shows it). */
   annotatedSeries: (articleId: number) => `sa:${articleId}`,
   /** The release calendar and its feed. */
@@ -105,7 +108,8 @@ export type ContentChange =
   | { kind: 'author'; slugs: string[] }
   | { kind: 'topic'; slug: string }
   | { kind: 'analysis'; id: number }
-  | { kind: 'market' }
+  /** Market figures changed: these series' (each one written, new or revised), or when `series` is absent any of them. */
+  | { kind: 'market'; series?: readonly string[] | undefined }
   /** The hourly import changed these grid regions' figures (EIA codes). */
   | { kind: 'grid'; regions: readonly string[] }
   /** Retail prices or monthly generation by state changed. */
@@ -137,7 +141,8 @@ function changeTags(change: ContentChange): string[] {
     case 'analysis':
       return [tag.analysis(change.id), tag.analysisList];
     case 'market':
-      return [tag.market];
+      // Pages showing one series' figures (stories) are purged by that series; an unnamed change purges them all.
+      return [tag.market, ...(change.series ? change.series.map(tag.series) : [tag.anySeries])];
     case 'grid':
       return change.regions.map(tag.gridRegion);
     case 'states':

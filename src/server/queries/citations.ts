@@ -74,3 +74,35 @@ export async function isFigureOfSeries(figure: CitedFigure, value: number, tx: E
   );
   return rows[0]?.found === 1;
 }
+
+/** A cited figure's series and what became of its period: the figure now, the series' latest, and when the period's figure last changed. */
+export interface FigureState {
+  slug: string;
+  name: string;
+  unit: string;
+  decimals: number;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  source: string;
+  /** The cited period's figure now (null when the period is not stored). */
+  current: number | null;
+  latestPeriod: string | null;
+  latestValue: number | null;
+  /** When an import last saw a new figure of the cited period (ms; 0 for one stored before vintages were kept), or null. */
+  lastSeenAt: number | null;
+  /** How many figures imports saw for the period (more than one: EIA revised it). */
+  vintages: number;
+}
+
+/** The state of each cited figure's series and period, undefined for a series not stored: lookups by key only. */
+export async function getFigureState(figure: CitedFigure, tx: Executor = db): Promise<FigureState | undefined> {
+  const [row] = await tx.all<FigureState>(
+    sql`select s.slug, s.name, s.unit, s.decimals, s.frequency, s.source,
+          (select o.value from ${marketObservations} o where o.series_id = s.id and o.period = ${figure.period}) as current,
+          (select o.period from ${marketObservations} o where o.series_id = s.id order by o.period desc limit 1) as latestPeriod,
+          (select o.value from ${marketObservations} o where o.series_id = s.id order by o.period desc limit 1) as latestValue,
+          (select max(v.seen_at) from ${marketValueRevisions} v where v.series_id = s.id and v.period = ${figure.period}) as lastSeenAt,
+          (select count(*) from ${marketValueRevisions} v where v.series_id = s.id and v.period = ${figure.period}) as vintages
+        from ${marketSeries} s where s.slug = ${figure.series}`,
+  );
+  return row;
+}

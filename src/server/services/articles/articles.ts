@@ -3,7 +3,7 @@ import { LEAD_IMAGE_ALT_MISSING, leadImageHasAlt, type ArticleCreate, type Artic
 import type { SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, messages } from '@/server/errors';
-import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { sanitizeArticleHtml } from '@/server/html';
 import { deleteArticleAutosave } from '@/server/queries/article-revisions';
 import {
   deleteArticleById,
@@ -27,7 +27,7 @@ import type { Executor } from '@/server/db';
 import { getAuthorById } from '@/server/queries/authors';
 import { assertMayDelete, assertMayEdit, assertMaySave, publicationOf, type Publication } from '@/server/services/articles/access';
 import { actorOf, audit } from '@/server/services/staff/audit';
-import { assertFiguresFromData, recordCitations } from '@/server/services/articles/citations';
+import { assertFiguresFromData, bodyText, recordCitations } from '@/server/services/articles/citations';
 import type { AuditAction } from '@/lib/staff/audit-actions';
 
 /** The fields whose change can change what a search finds. */
@@ -112,7 +112,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
         {
           ...fields,
           content,
-          contentText: htmlToText(content),
+          contentText: bodyText(content),
           author: author.name,
           authorId: author.id,
           publishedAt: publishedAt ?? now,
@@ -174,7 +174,7 @@ export async function updateArticle(
     ...(Object.fromEntries(
       Object.entries(input).filter(([name, value]) => value !== undefined && name !== 'expectedUpdatedAt'),
     ) as Partial<ArticleValues>),
-    ...(content !== undefined && { content, contentText: htmlToText(content) }),
+    ...(content !== undefined && { content, contentText: bodyText(content) }),
     ...(author !== undefined && { author: author.name, authorId: author.id }),
     // Never the same instant as the version it replaces: that instant is what a stale save names.
     updatedAt: new Date(Math.max(Date.now(), new Date(before.updatedAt).getTime() + 1)),

@@ -1,4 +1,7 @@
-import { chartSeries, findRefs, type FigureRef } from '@/lib/data-refs';
+import { chartSeries, findRefs, replaceRefs, type FigureRef } from '@/lib/data-refs';
+import { chartRefTitle } from '@/lib/story-chart';
+import { figureValueText } from '@/lib/story-figure';
+import { htmlToText } from '@/server/html';
 import type { Executor } from '@/server/db';
 import { ValidationError, messages } from '@/server/errors';
 import { isFigureOfSeries, replaceArticleCitations, type CitationRow } from '@/server/queries/citations';
@@ -37,4 +40,18 @@ export async function assertFiguresFromData(html: string, before: string | undef
 /** Writes an article's citations from its (sanitized) body, in the save's transaction. */
 export function recordCitations(articleId: number, html: string, tx: Executor): Promise<void> {
   return replaceArticleCitations(articleId, citationRows(html), tx);
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A body's readable text (`articles.content_text`: search, reading time, descriptions): a
+ * figure reads as its value ("$78.31/bbl"), a chart block as its caption, or what it shows.
+ */
+export function bodyText(html: string): string {
+  return htmlToText(
+    replaceRefs(html, (ref) =>
+      ref.element === 'figure' ? escape(figureValueText(ref.ref)) : `<p>${escape(ref.ref.caption ?? chartRefTitle(ref.ref))}</p>`,
+    ),
+  );
 }

@@ -58,7 +58,7 @@ const STALE_RUN_MS = 15 * 60_000;
 
 export interface ImportSummary {
   /** Per series: the observations EIA answered, and those written (new or revised). */
-  series: { slug: string; name: string; read: number; written: number }[];
+  series: { slug: string; name: string; read: number; written: number; samplesRemoved?: boolean }[];
   /** Generation figures written (new or revised). */
   generation: number;
   /** Retail prices by state and sector written (new or revised). */
@@ -251,6 +251,7 @@ export async function importFromEia(
   if (run.failed.length === queries) throw new EiaError(run.failed[0]?.reason ?? messages.importFailed);
 
   const written = new Map<string, number>();
+  const samplesRemoved = new Set<string>();
   let generationWritten = 0;
   let retailWritten = 0;
   // The project's write queue: one write transaction at a time in this process.
@@ -260,7 +261,10 @@ export async function importFromEia(
     const seen = { at: new Date(), runId: options.runId ?? null };
     for (const f of fetched) {
       // With a key a sample is never shown as current: it goes even when EIA sent nothing for the series (one it stopped).
-      if (f.wasSample && f.id !== undefined) await deleteSeriesObservations(f.id, tx);
+      if (f.wasSample && f.id !== undefined) {
+        await deleteSeriesObservations(f.id, tx);
+        samplesRemoved.add(f.facts.slug);
+      }
       if (f.rows.length === 0) continue;
       const id = f.id ?? (await ensureSeries(marketSeriesRow(f.facts, f.source), tx));
       const changed = await upsertObservations(id, f.rows, tx);
@@ -278,7 +282,13 @@ export async function importFromEia(
     }
   });
   return {
-    series: fetched.map((f) => ({ slug: f.facts.slug, name: f.name, read: f.rows.length, written: written.get(f.facts.slug) ?? 0 })),
+    series: fetched.map((f) => ({
+      slug: f.facts.slug,
+      name: f.name,
+      read: f.rows.length,
+      written: written.get(f.facts.slug) ?? 0,
+      ...(samplesRemoved.has(f.facts.slug) && { samplesRemoved: true }),
+    })),
     generation: generationWritten,
     retailPrices: retailWritten,
     failed: run.failed,
@@ -348,8 +358,10 @@ export async function runEiaImport(
   });
   // The states' pages show retail prices and generation by state: purged only when those changed.
   const statesChanged = summary.generation + summary.retailPrices > 0;
+  // Pages showing one series (stories citing it) render again only when that series changed.
+  const seriesWritten = summary.series.filter((s) => s.written > 0 || s.samplesRemoved).map((s) => s.slug);
   await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [
-    { kind: 'market' },
+    { kind: 'market', series: seriesWritten },
     ...(statesChanged ? [{ kind: 'states' } as const] : []),
   ]);
   return summary;

@@ -11,6 +11,7 @@ import { listPublicArticles } from '@/server/services/articles/lists';
 import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { showsTags } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
+import { storyBodyAsText } from '@/server/services/articles/story-data';
 
 /** Items in every feed: the newest ones. */
 export const FEED_ITEMS = 30;
@@ -48,15 +49,16 @@ function correctionsHtml(corrections: readonly PublicCorrection[]): string {
 
 /**
  * An item's full text for `content:encoded`: the lead image with its alt text, then the body
+ * (its cited figures as text with their source and date, its charts as images linking to them)
  * and the corrections, as readers see them on the site.
  */
-function itemContent(article: FeedArticle, corrections: readonly PublicCorrection[], site: URL): string {
+async function itemContent(article: FeedArticle, corrections: readonly PublicCorrection[], site: URL): Promise<string> {
   const lead = article.imageUrl
     ? `<figure><img src="${escapeXml(new URL(article.imageUrl, site).href)}" alt="${escapeXml(article.imageAlt)}"${
         article.image ? ` width="${article.image.width}" height="${article.image.height}"` : ''
       }></figure>`
     : '';
-  return lead + absoluteUrls(curlyQuotesHtml(article.content), site) + correctionsHtml(corrections);
+  return lead + absoluteUrls(curlyQuotesHtml(await storyBodyAsText(article.content, site)), site) + correctionsHtml(corrections);
 }
 
 /** The lead image as Media RSS `media:content` (with its size when it is a library image). */
@@ -86,6 +88,7 @@ interface Feed {
 export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
   const newest = feed.items[0]?.publishedAt;
   const corrections = await correctionsShownWith(feed.items.map((a) => a.id));
+  const contents = await Promise.all(feed.items.map((a) => itemContent(a, corrections.get(a.id) ?? [], site)));
   return rss({
     title: feed.title,
     description: feed.description,
@@ -97,12 +100,12 @@ export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
       `<atom:link href="${escapeXml(new URL(feed.selfPath, site).href)}" rel="self" type="application/rss+xml"/>`,
       newest ? `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : '',
     ].join(''),
-    items: feed.items.map((a) => ({
+    items: feed.items.map((a, i) => ({
       title: a.title,
       description: a.excerpt,
       link: new URL(`/article/${a.slug}`, site).href,
       pubDate: new Date(a.publishedAt),
-      content: itemContent(a, corrections.get(a.id) ?? [], site),
+      content: contents[i],
       categories: [a.category.name],
       customData: `<dc:creator>${escapeXml(a.author)}</dc:creator>${itemImage(a, site)}`,
     })),

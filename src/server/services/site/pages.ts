@@ -27,6 +27,7 @@ import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/markets/figures';
 import { buildReport } from '@/server/services/markets/reports';
 import { articleForReaders, findLibraryImage } from '@/server/services/media/responsive-images';
+import { storyBodyForReaders } from '@/server/services/articles/story-data';
 import { dashboardsOf } from '@/server/services/analytics/zoho';
 
 /** The market figures a page shows: the page changes with them, and the moment one of them turns stale. */
@@ -104,8 +105,18 @@ async function correctionsOf(article: { id: number; updatedAt: string }) {
   return { corrections, modifiedAt: lastModified(article.updatedAt, corrections) };
 }
 
-/** An article page: the article (or undefined), its corrections, when it last changed, and its related articles. */
-export async function getArticlePageData(slug: string) {
+/** An article as readers see it, and its body cut at its chart blocks with its cited figures drawn in (see `storyBodyForReaders`). */
+async function articleWithData<A extends Parameters<typeof articleForReaders>[0], R extends Parameters<typeof articleForReaders>[1][number]>(
+  article: A,
+  related: R[],
+  site: URL,
+) {
+  const shown = await articleForReaders(article, related);
+  return { ...shown, body: await storyBodyForReaders(shown.article.content, site) };
+}
+
+/** An article page: the article (or undefined), its body with the data it cites, its corrections, when it last changed, and its related articles. */
+export async function getArticlePageData(slug: string, site: URL) {
   const article = await getArticleBySlug(slug);
   if (!article) return undefined;
   const [related, seo, corrected, annotatedSeries] = await Promise.all([
@@ -118,7 +129,7 @@ export async function getArticlePageData(slug: string) {
   showsArticles([article]);
   showsHeadlines(related);
   showsTags(tag.related(article.id));
-  return { ...(await articleForReaders(article, related)), ...corrected, annotatedSeries, seo: seo ?? NO_SEO };
+  return { ...(await articleWithData(article, related, site)), ...corrected, annotatedSeries, seo: seo ?? NO_SEO };
 }
 
 const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImageUrl: null };
@@ -127,7 +138,7 @@ const NO_SEO: ArticleSeo = { metaTitle: null, metaDescription: null, socialImage
  * The article page opened through a preview link: the article as it is now, whatever its
  * status or publish time, or why the link opens nothing (`invalid`, `expired`).
  */
-export async function getArticlePreviewData(token: string) {
+export async function getArticlePreviewData(token: string, site: URL) {
   const found = await getPreviewArticle(token);
   if ('error' in found) return found;
   const { article } = found;
@@ -137,7 +148,7 @@ export async function getArticlePreviewData(token: string) {
     seriesAnnotatedBy(article.id),
   ]);
   return {
-    ...(await articleForReaders(article, related)),
+    ...(await articleWithData(article, related, site)),
     ...corrected,
     annotatedSeries,
     seo: { metaTitle: article.metaTitle, metaDescription: article.metaDescription, socialImageUrl: article.socialImageUrl },
