@@ -181,11 +181,17 @@ describe('data alerts', () => {
     // its cid), its alt text naming the chart and the latest figure written beside it.
     const charts = (mail?.attachments ?? []).filter((a) => a.contentType === 'image/png' && a.contentDisposition === 'inline');
     const alts = [...(mail?.html || '').matchAll(/<img src="data:image\/png;base64,([^"]+)" alt="([^"]*)"/g)];
-    expect(charts.length).toBeGreaterThanOrEqual(1);
+    expect(charts).toHaveLength(3);
     expect(alts.map((m) => Buffer.from(m[1] ?? '', 'base64').length)).toEqual(charts.map((c) => c.content.length));
     const storageChart = alts.find((m) => m[2]?.includes('Working Gas in Storage'));
     expect(storageChart?.[2]).toMatch(/Latest: 3,200 Bcf, as of /);
     expect(await sharp(Buffer.from(storageChart?.[1] ?? '', 'base64')).metadata()).toMatchObject({ format: 'png', width: 1200, height: 680 });
+    // The region's week of demand, with the record hour its latest figure; the state's price against the US average.
+    expect(alts.map((m) => m[2])).toEqual([
+      expect.stringMatching(/^Chart: Working Gas in Storage/),
+      expect.stringMatching(/^Chart: Texas: hourly demand and day-ahead forecast\. Latest: 40\.0 GW, as of Tue, Jul 14, 4 PM CT \(5 PM ET\)\./),
+      expect.stringMatching(/^Chart: Texas: residential electricity price against the US average\. Latest: 17\.16 ¢\/kWh, as of /),
+    ]);
     const queued = await db.select({ key: outbox.dedupeKey }).from(outbox).where(eq(outbox.kind, 'data-alert'));
     expect(queued.map((q) => q.key)).toEqual([expect.stringMatching(new RegExp(`^data-alert:${ann}:storage-range:gas-storage@`))]);
 

@@ -2,8 +2,8 @@
 // five-year range, a grid region setting a demand record, a state's monthly price moving by more
 // than a reader's percentage. The job looks at each new figure once, turns what happened into
 // events, and tells each reader whose alerts they match in one message.
-import { GRID_REGIONS, LOWER_48 } from '@db/catalog/grid';
-import { DATA_ALERT_SECTORS, DEMAND_RECORD_HISTORY_DAYS, GAS_STORAGE_SLUG, statePriceSubject } from '@/lib/data-alerts';
+import { GRID_REGIONS, LOWER_48, type RetailSectorCode } from '@db/catalog/grid';
+import { DATA_ALERT_SECTORS, DEMAND_RECORD_HISTORY_DAYS, GAS_STORAGE_SLUG, parseStatePriceSubject, statePriceSubject } from '@/lib/data-alerts';
 import { isEiaSource, US_STATES } from '@/lib/energy';
 import { formatHourBothZones, gridPagePath, localDayOfHour } from '@/lib/grid-format';
 import { MAIL_EDITIONS } from '@/lib/mail-editions';
@@ -18,6 +18,7 @@ import { listRetailPricesOfMonth, newestRetailPrice } from '@/server/queries/ret
 import { listDataAlertRulesAfter, listWatchedDataAlerts, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
 import type { SubscriberRow } from '@/server/queries/subscribers';
 import type { ChartCard } from '@/server/charts/chart-card';
+import { getGridCard, getStateCard } from '@/server/charts/data-desk-cards';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
@@ -232,14 +233,21 @@ export function dataAlertMessage(
   };
 }
 
-/** The chart card of what an event concerns: gas storage over a year with its five-year range. */
+/**
+ * The chart card of what an event concerns, as its page draws it: gas storage over a year with
+ * its five-year range; the region's week of demand with the record hour in it; the state's
+ * price of the sector against the US average.
+ */
 async function eventCard(event: DataEvent): Promise<ChartCard | undefined> {
   switch (event.kind) {
     case 'storage-range':
       return getSeriesCard(GAS_STORAGE_SLUG, { ...MAIL_SERIES_VIEW, range: '1y' });
     case 'demand-record':
-    case 'state-price':
-      return undefined;
+      return getGridCard(event.subject);
+    case 'state-price': {
+      const { state, sector } = parseStatePriceSubject(event.subject);
+      return getStateCard(state, { chart: 'price', sector: retailSector(sector as RetailSectorCode).slug });
+    }
   }
 }
 
