@@ -21,3 +21,4 @@ export * from './readership.ts';
 export * from './grid.ts';
 export * from './citations.ts';
 export * from './annotations.ts';
+export * from './release-briefs.ts';

@@ -5,6 +5,7 @@ import { housekeepingJob } from '@/server/jobs/housekeeping';
 import { mailDeliveryJob } from '@/server/jobs/mail';
 import { dataAlertJob, editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
 import { relatedArticlesJob } from '@/server/jobs/related-articles';
+import { releaseDeskJob } from '@/server/jobs/release-desk';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 import { sharedCachePurgeJob } from '@/server/jobs/shared-cache';
@@ -25,5 +26,6 @@ export function scheduledJobs(): readonly Job[] {
     priceAlertJob,
     dataAlertJob,
     editorNoticeJob,
+    releaseDeskJob,
   ];
 }

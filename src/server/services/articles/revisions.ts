@@ -51,7 +51,7 @@ export function changedFields(before: StoredSnapshot | undefined, after: StoredS
  * text from before the history began can be restored.
  */
 export async function recordRevision(
-  user: SessionUser,
+  user: Pick<SessionUser, 'displayName'> & { userId: number | null },
   action: 'created' | 'updated' | 'restored',
   before: AdminArticle | undefined,
   after: AdminArticle,

@@ -27,7 +27,8 @@ import {
   type ReleaseChangeRow,
 } from '@/server/queries/release-changes';
 import { contentChanged } from '@/server/services/site/content-changes';
-import { showsTags, validUntil } from '@/server/cache/render-scope';
+import { showsHeadlines, showsTags, validUntil } from '@/server/cache/render-scope';
+import { listReleaseBriefsFor } from '@/server/queries/release-briefs';
 import { tag } from '@/server/cache/tags';
 
 /** A release's headline figure: the observation of its period in the stored series. */
@@ -59,6 +60,8 @@ export interface CalendarEntry {
   /** Upcoming; published with its headline figure; past without a figure stored yet; or postponed by EIA with no new date. */
   status: 'upcoming' | 'published' | 'released' | 'postponed';
   figure?: HeadlineFigure;
+  /** The newsroom's brief of the release (the release desk's draft, once an editor published it). */
+  brief?: { title: string; url: string };
   /** EIA moved the release from its rule's time (`startsAt` is the new time), or postponed it (`startsAt` stays at the rule's time). */
   change?: {
     postponed: boolean;
@@ -143,13 +146,20 @@ export async function getCalendar(from: string, to: string, now: Date = new Date
   const changes = new Map((await listReleaseChangesFor(candidates.map((r) => r.id))).map((c) => [c.releaseId, c]));
   const releases = candidates.map((r) => withChange(r, changes.get(r.id))).filter((r) => r.day >= from && r.day <= to);
   const fromPeriod = addDays(from, -120);
-  const [figures, events] = await Promise.all([
+  const [figures, events, briefRows] = await Promise.all([
     headlineFigures(
       releases.map((r) => r.kind),
       fromPeriod,
     ),
     listCalendarEventsBetween(zonedTime(from, '00:00', SITE_TIME_ZONE), zonedTime(addDays(to, 1), '00:00', SITE_TIME_ZONE)),
+    listReleaseBriefsFor(
+      releases.map((r) => r.id),
+      now,
+    ),
   ]);
+  // A brief shows once published: its publication (its headline's tag) renders the calendar again.
+  showsHeadlines(briefRows.map((b) => ({ id: b.articleId })));
+  const briefs = new Map(briefRows.filter((b) => b.public).map((b) => [b.releaseId, { title: b.title, url: `/article/${b.slug}` }]));
   const entries: CalendarEntry[] = releases.map((r) => {
     const rule = RELEASE_RULES[r.kind];
     const out = r.startsAt.getTime() <= now.getTime();
@@ -171,6 +181,8 @@ export async function getCalendar(from: string, to: string, now: Date = new Date
     if (r.movedFor && !r.change) entry.movedFor = r.movedFor;
     if (figure) entry.figure = figure;
     if (r.change) entry.change = r.change;
+    const brief = briefs.get(r.id);
+    if (brief) entry.brief = brief;
     return entry;
   });
   entries.push(...events.map((e) => eventEntry(e, now)));

@@ -29,6 +29,7 @@ import { deleteSampleRetailPrices, newestRetailPrice, upsertRetailPrices } from 
 import { EIA_RETAIL_PRICES, retailPricesOf } from '@/server/services/states/retail-prices';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { RELEASE_DESK_JOB } from '@/server/services/markets/release-desk';
 import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
 
 /** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
@@ -354,6 +355,8 @@ export async function runEiaImport(
     if (importedRows(summary) > 0) {
       await requestJobRun(MAIL_EDITIONS.alerts.job, finishedAt, tx);
       await requestJobRun(MAIL_EDITIONS.dataAlerts.job, finishedAt, tx);
+      // A new weekly release or outlook: the release desk drafts its brief.
+      await requestJobRun(RELEASE_DESK_JOB, finishedAt, tx);
     }
   });
   // The states' pages show retail prices and generation by state: purged only when those changed.
