@@ -2,6 +2,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { SESSION_COOKIE } from '@/server/auth/cookie';
 import { sessionNeed, staffMayCall } from '@/server/auth/guard';
 import { validateSessionToken } from '@/server/auth/session';
+import { personalDataOf } from '@/server/auth/route-permissions';
+import { withoutPersonalData } from '@/server/auth/personal-data';
 import { appConfig } from '@/server/config';
 import { ForbiddenError, UnauthorizedError, messages } from '@/server/errors';
 import { errorResponse } from '@/server/http';
@@ -69,7 +71,10 @@ const adminSession = defineMiddleware(async (context, next) => {
   if (protectedRoute && context.locals.user && !staffMayCall(context.locals.user, context.request.method, context.routePattern)) {
     return errorResponse(new ForbiddenError());
   }
-  const response = await next();
+  const answered = await next();
+  // Readers' personal data only for the roles with the right to it, whatever lets them make the call.
+  const personal = context.locals.user ? personalDataOf(context.locals.user.role, context.request.method, context.routePattern) : [];
+  const response = await withoutPersonalData(answered, personal);
   if (!context.routePattern.startsWith('/api/')) response.headers.set('Cache-Control', 'no-store');
   return response;
 });

@@ -87,7 +87,7 @@ describe('the admin lists at newsroom size', () => {
   it('lists every comment by default, pending first then newest, with e-mails, their article and a bounded preview', async () => {
     const first = await page<ModerationComment>('/api/admin/comments');
     expect(first.body.items).toHaveLength(50);
-    expect(first.body.items.every((c) => !c.approved && c.authorEmail.includes('@') && c.articleTitle.length > 0)).toBe(true);
+    expect(first.body.items.every((c) => !c.approved && (c.authorEmail ?? '').includes('@') && c.articleTitle.length > 0)).toBe(true);
     expect(first.bytes).toBeLessThan(100_000);
     const inDb = await server.database.client.execute('SELECT sum(approved = 0) AS pending, sum(approved = 1) AS approved FROM comments');
     const pendingInDb = Number(inDb.rows[0]?.['pending']);

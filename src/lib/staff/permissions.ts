@@ -51,6 +51,12 @@ export const CAPABILITIES = {
   sendNewsletter: EDITORS,
   manageCalendar: EDITORS,
   manageMarketData: EDITORS,
+  /**
+   * Readers' personal data in the answers that carry it (commenters' and correspondents' e-mail
+   * addresses, subscribers', the outbox's recipients): a role without it gets those answers
+   * without it (src/server/auth/route-permissions.ts, `PERSONAL_DATA_ANSWERS`).
+   */
+  readPersonalData: EDITORS,
   /** Readership figures (counts only, no reader's data). */
   readReadership: WRITERS_WHO_PUBLISH,
   manageZoho: OWNERS,

@@ -1,6 +1,6 @@
 // What the API answers about reader comments: the public shape, and the moderator's.
 import * as z from '@/lib/validation/zod-mini';
-import { about, isoDateTime, named, recordId } from '@/lib/wire/common';
+import { about, isoDateTime, named, personal, recordId } from '@/lib/wire/common';
 
 const publicCommentFields = z.object({
   id: recordId,
@@ -21,7 +21,7 @@ export const moderationCommentSchema = named(
   z.extend(publicCommentFields, {
     articleTitle: z.string(),
     articleSlug: z.string(),
-    authorEmail: z.string(),
+    authorEmail: personal(z.string()),
     /** The text; in lists, its first few hundred characters (`truncated` says so). */
     content: about(z.string(), 'The text; in lists, its first 400 characters (`truncated` says so).'),
     truncated: z.optional(z.boolean()),

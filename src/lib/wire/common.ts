@@ -29,6 +29,14 @@ export function about<T extends z.ZodMiniType>(schema: T, description: string): 
   return schema.check(z.describe(description));
 }
 
+/**
+ * A reader's personal data in a staff answer (an e-mail address): only roles with the
+ * `readPersonalData` capability receive it; the others get the answer without it
+ * (src/server/auth/route-permissions.ts, `PERSONAL_DATA_ANSWERS`).
+ */
+export const personal = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(about(schema, 'A reader’s personal data: left out for a role without the right to it (`readPersonalData`).'));
+
 /** An instant, ISO 8601 in UTC: `2026-11-25T15:30:00.000Z`. */
 export const isoDateTime = z.iso.datetime();
 

@@ -1,6 +1,6 @@
 // What the API answers about contact messages.
 import * as z from '@/lib/validation/zod-mini';
-import { about, isoDateTime, recordId, namedObject } from '@/lib/wire/common';
+import { about, isoDateTime, personal, recordId, namedObject } from '@/lib/wire/common';
 
 /** A stored contact message: its id and when it arrived. */
 export const contactReceiptSchema = z.object({ id: about(z.int(), 'The message’s id (0 for a message that was not kept).'), createdAt: isoDateTime });
@@ -9,7 +9,7 @@ export const contactReceiptSchema = z.object({ id: about(z.int(), 'The message�
 export const adminMessageSchema = namedObject('ContactMessage', 'A contact message in the editors’ inbox.', {
   id: recordId,
   name: z.string(),
-  email: z.string(),
+  email: personal(z.string()),
   company: z.nullable(z.string()),
   subject: z.string(),
   category: z.string(),

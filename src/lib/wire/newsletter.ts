@@ -2,7 +2,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { ALERT_KINDS, dataAlertsSchema } from '@/lib/validation/newsletter';
-import { about, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
+import { about, isoDateTime, named, personal, recordId, namedObject } from '@/lib/wire/common';
 
 const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
@@ -16,7 +16,7 @@ const choices = {
 /** A newsletter subscriber in the admin's list. */
 export const adminSubscriberSchema = namedObject('Subscriber', 'A newsletter reader and their choices.', {
   id: recordId,
-  email: z.string(),
+  email: personal(z.string()),
   status: z.enum(SUBSCRIBER_STATUSES),
   ...choices,
   createdAt: isoDateTime,
@@ -38,7 +38,7 @@ export type SubscriberPreferences = z.output<typeof subscriberPreferencesSchema>
 const outboxItemFields = z.object({
   id: recordId,
   kind: about(z.string(), 'confirmation, briefing, roundup, alert, topics, editors or test.'),
-  to: z.string(),
+  to: personal(z.string()),
   subject: z.string(),
   status: about(z.enum(OUTBOX_STATUSES), '`kept`: no SMTP server is configured, so the message stays here.'),
   attempts: z.int(),

@@ -4,7 +4,7 @@
 // checks this table against the route files, and the matrix test calls each entry as each role.
 // What depends on the article (an author's own or not, a draft or published) the article
 // service checks on top.
-import type { Capability } from '@/lib/staff/permissions';
+import { CAPABILITIES, type Capability, type Role } from '@/lib/staff/permissions';
 
 export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'GET /admin': 'account',
@@ -97,6 +97,41 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'GET /api/admin/audit': 'readAudit',
   'GET /api/admin/readership': 'readReadership',
 };
+
+/**
+ * The staff calls whose answers carry readers' personal data, and the fields that hold it: at
+ * any depth of a JSON answer, or a CSV answer's columns of those names. A role without
+ * `readPersonalData` gets these answers without those fields, whatever capability lets it make
+ * the call (src/middleware.ts applies `personalDataOf`; tests/api/permissions-matrix.test.ts
+ * walks it, and tests/unit/route-permissions.test.ts checks that every answer the API document
+ * gives a reader's e-mail field is listed).
+ */
+export const PERSONAL_DATA_ANSWERS: Readonly<Record<string, readonly string[]>> = {
+  'GET /api/admin/comments': ['authorEmail'],
+  'GET /api/admin/comments/[id]': ['authorEmail'],
+  'GET /api/admin/messages': ['email'],
+  'GET /api/admin/messages/[id]': ['email'],
+  'GET /api/admin/subscribers': ['email'],
+  'GET /api/admin/subscribers/export.csv': ['email'],
+  'GET /api/admin/outbox': ['to'],
+  'GET /api/admin/outbox/[id]': ['to'],
+};
+
+/**
+ * The personal-data fields to leave out of this call's answer for this role: none when the
+ * role has `readPersonalData` (by `capabilities`, the one table unless a test asks what
+ * another would do) or the answer carries none.
+ */
+export function personalDataOf(
+  role: Role,
+  method: string,
+  routePattern: string,
+  capabilities: Record<Capability, readonly Role[]> = CAPABILITIES,
+): readonly string[] {
+  const key = `${method === 'HEAD' ? 'GET' : method} ${routePattern}`;
+  if (!Object.hasOwn(PERSONAL_DATA_ANSWERS, key) || capabilities.readPersonalData.includes(role)) return [];
+  return PERSONAL_DATA_ANSWERS[key] ?? [];
+}
 
 /** The capability a staff call needs, or undefined when the call is not listed (refused). */
 export function capabilityFor(method: string, routePattern: string): Capability | undefined {

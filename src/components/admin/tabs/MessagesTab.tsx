@@ -45,7 +45,13 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
               {m.handled && <Badge variant="outline">Handled</Badge>}
             </p>
             <p className="text-muted-foreground text-xs">
-              {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
+              {m.name}
+              {m.email && (
+                <>
+                  {' · '}
+                  <a href={`mailto:${m.email}`}>{m.email}</a>
+                </>
+              )}
               {m.company ? ` · ${m.company}` : ''} · {formatZonedDateTime(m.createdAt)}
             </p>
             <PreviewText

@@ -10,6 +10,9 @@ import { TabSection } from '@/components/admin/shared/TabSection';
 
 const STATUS_LABELS: Record<AdminSubscriber['status'], string> = { active: 'Active', pending: 'Not confirmed', unsubscribed: 'Unsubscribed' };
 
+/** How a row names its subscriber: the address, or (for a role without the right to readers' personal data) its number. */
+const subscriberName = (s: AdminSubscriber) => s.email ?? `subscriber #${s.id}`;
+
 /** What a subscriber receives, in words. */
 function choicesOf(s: AdminSubscriber): string {
   const parts = [s.dailyBriefing && 'daily briefing', s.weeklyRoundup && 'weekly roundup', s.priceAlerts && 'price alerts'].filter(Boolean);
@@ -44,7 +47,7 @@ export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0 space-y-1">
               <p className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold break-all">{s.email}</span>
+                <span className="font-semibold break-all">{subscriberName(s)}</span>
                 <Badge variant={s.status === 'active' ? 'default' : s.status === 'pending' ? 'secondary' : 'outline'}>
                   {STATUS_LABELS[s.status]}
                 </Badge>
@@ -60,11 +63,11 @@ export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
               </p>
             </div>
             <DeleteButton
-              question={`Remove ${s.email} and their price alerts for good? To stop mail but keep the record, they can unsubscribe instead.`}
+              question={`Remove ${subscriberName(s)} and their price alerts for good? To stop mail but keep the record, they can unsubscribe instead.`}
               path={`/api/admin/subscribers/${s.id}`}
               success="Subscriber removed"
               onDone={list.changed}
-              label={`Remove ${s.email}`}
+              label={`Remove ${subscriberName(s)}`}
             />
           </div>
         )}
