@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { chartDownload as download, chartPngText, drawnChart } from './charts.ts';
+import { chartDownload as download, chartPngText, chartText, drawnChart, serverChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
 const SAMPLE_SOURCE = /^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
@@ -34,42 +34,36 @@ test('a chart downloads as a PNG and an SVG with its title, source line and the 
   expect(svgFile.suggestedFilename()).toBe('wti-1y.svg');
   const svg = readFileSync(await svgFile.path(), 'utf8');
   expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-  for (const text of ['WTI Crude Oil', source, 'EnergyPulse', 'Data as of', 'WTI Crude Oil: EIA forecast (STEO)']) expect(svg).toContain(text);
-  // Well-formed: an image library draws it.
-  expect((await sharp(Buffer.from(svg)).metadata()).width).toBe(1200);
+  for (const text of ['WTI Crude Oil', source, 'EnergyPulse', '/markets/wti', 'WTI Crude Oil: EIA forecast (STEO)']) expect(svg).toContain(text);
+  // Flat: one <svg>, nothing a design tool cannot draw; and well-formed: an image library draws it.
+  expect(svg.match(/<svg\b/g)).toHaveLength(1);
+  expect(svg).not.toContain('foreignObject');
+  expect((await sharp(Buffer.from(svg)).metadata()).width).toBe(960);
 
-  expect(await chartPngText(page, figure, 'wti-1y.png')).toMatchObject({ Title: 'WTI Crude Oil', Source: source, Author: 'EnergyPulse' });
-  await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
+  expect(await chartPngText(page, figure, 'wti-1y.png', 1920)).toMatchObject({ Title: 'WTI Crude Oil', Author: 'EnergyPulse' });
+  expect((await chartPngText(page, figure, 'wti-1y.png', 1920))['Source']).toContain(source);
 });
 
-test('the export code loads only when asked for, and the reader is told while it does', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(/\/_astro\/chart-export\.[\w-]+\.js$/, async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  const figure = await openView(page, '/markets/henry-hub', 'Henry Hub Natural Gas');
-  expect(asked).toEqual([]);
+test('the downloads are plain links to the chart’s own address, with the view’s query', async ({ page, request }) => {
+  const figure = await openView(page, '/markets/henry-hub?range=5y', 'Henry Hub Natural Gas');
   await figure.getByText('Download', { exact: true }).click();
-  const downloaded = page.waitForEvent('download');
-  await figure.getByRole('button', { name: /Vector image \(SVG\)/ }).click();
-  await expect(figure.getByRole('button', { name: 'Preparing SVG…' })).toHaveAttribute('aria-busy', 'true');
-  await expect(figure.getByRole('status')).toHaveText('Preparing the SVG…');
-  await expect.poll(() => asked.length).toBe(1);
-  release();
-  expect((await downloaded).suggestedFilename()).toBe('henry-hub-1y.svg');
-  await expect(figure.getByRole('status')).toHaveText('SVG downloaded.');
+  const links = figure.getByRole('link', { name: /\((SVG|PNG|CSV|JSON)\)$/ });
+  await expect(links).toHaveCount(4);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual(['svg', 'png', 'csv', 'json'].map((ext) => `/charts/markets/henry-hub.${ext}?range=5y`));
+  const json = (await (await request.get(hrefs[3] ?? '')).json()) as { title: string; lines: { name: string; points: unknown[] }[] };
+  expect(json.title).toBe('Henry Hub Natural Gas');
+  expect(json.lines[0]?.points.length).toBeGreaterThan(100);
 });
 
 test('the CSV holds exactly the figures the chart shows, as its table view says them', async ({ page }) => {
   const figure = await openView(page, '/markets/wti?range=1m&compare=brent,wti-brent-spread', 'WTI Crude Oil');
-  await figure.getByRole('button', { name: 'Table' }).click();
+  // The switch's radio buttons are drawn as their labels.
+  await figure.locator('label', { hasText: /^Table$/ }).click();
+  await expect(figure.getByRole('radio', { name: 'Table' })).toBeChecked();
   const table = figure.getByRole('region', { name: /data table$/ });
   await expect(table).toBeVisible();
-  await expect(drawnChart(figure)).toBeHidden();
+  await expect(serverChart(figure, 'WTI Crude Oil')).toHaveCount(0);
   const header = await table.locator('thead th').allTextContents();
   const rows = await table
     .locator('tbody tr')
@@ -83,14 +77,12 @@ test('the CSV holds exactly the figures the chart shows, as its table view says 
   const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(header.map((h) => (h.includes(',') ? `"${h}"` : h)).join(','));
-  expect(header.slice(0, 5)).toEqual([
-    'Date',
-    'WTI Crude Oil ($/bbl)',
-    'Brent Crude Oil ($/bbl)',
-    'WTI–Brent spread ($/bbl)',
-    'WTI Crude Oil: EIA forecast (STEO) ($/bbl)',
-  ]);
-  expect(header[5]).toMatch(/^WTI Crude Oil: NYMEX futures, settled [A-Z][a-z]{2} \d{1,2}, \d{4} \(\$\/bbl\)$/);
+  // A month of history leaves room for a fifth of the width ahead (a week): at most EIA's first forecast month, and the chart says so.
+  expect(header.slice(0, 4)).toEqual(['Date', 'WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)', 'WTI–Brent spread ($/bbl)']);
+  expect(header.slice(4).every((h) => h === 'WTI Crude Oil: EIA forecast (STEO) ($/bbl)')).toBe(true);
+  await expect(
+    figure.locator('figcaption').getByText(/^EIA’s forecast (runs to .*: this range shows its first month|.* reaches beyond this range)/),
+  ).toBeVisible();
   expect(lines.slice(1)).toHaveLength(rows.length);
   const asShown = (text: string) => (text === '–' ? '' : String(Number(text.replace(/,/g, '').replace('−', '-'))));
   expect(lines.slice(1).map((l) => l.split(','))).toEqual(rows.map(([period = '', ...cells]) => [period, ...cells.map(asShown)]));
@@ -104,9 +96,9 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
 }) => {
   await openView(page, '/markets/wti', 'WTI Crude Oil');
   // Forecast and futures continue the series, each labelled.
-  const chart = drawnChart(page, 'WTI Crude Oil');
-  await expect(chart.getByText('WTI Crude Oil: EIA forecast (STEO)', { exact: true })).toBeVisible();
-  await expect(chart.getByText(/^WTI Crude Oil: NYMEX futures, settled /)).toBeVisible();
+  const chart = serverChart(page, 'WTI Crude Oil');
+  await expect(chartText(chart, 'WTI Crude Oil: EIA forecast (STEO)')).toBeVisible();
+  await expect(chartText(chart, /^WTI Crude Oil: NYMEX futures, settled /)).toBeVisible();
 
   let form = await compareForm(page);
   await form.getByRole('combobox', { name: 'Series 1' }).selectOption('henry-hub');
@@ -116,16 +108,16 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
   await waitForIslands(page);
   // Three units are more than two axes: the lines are rebased, and the chart says why; the derived gap cannot be rebased.
   const figure = page.locator('[data-chart-figure="WTI Crude Oil"]');
-  await expect(figure.getByText(/more than two axes can show/)).toBeVisible();
-  await expect(figure.getByText(/Gas storage vs five-year average is shown only as a level/)).toBeVisible();
+  await expect(figure.locator('figcaption').getByText(/more than two axes can show/)).toBeVisible();
+  await expect(figure.locator('figcaption').getByText(/Gas storage vs five-year average is shown only as a level/)).toBeVisible();
 
   form = await compareForm(page);
   await form.getByRole('combobox', { name: 'Series 2' }).selectOption('');
   await form.getByRole('button', { name: 'Update chart' }).click();
   await expect(page).toHaveURL(/\/markets\/wti\?compare=henry-hub$/);
   await figure.scrollIntoViewIfNeeded();
-  const twoAxes = drawnChart(page, 'WTI Crude Oil');
-  for (const unit of ['$/bbl', '$/MMBtu']) await expect(twoAxes.getByText(unit, { exact: true })).toBeVisible();
+  const twoAxes = serverChart(page, 'WTI Crude Oil');
+  for (const unit of ['$/bbl', '$/MMBtu']) await expect(chartText(twoAxes, unit)).toBeVisible();
   await expect(figure.getByRole('heading', { name: 'WTI Crude Oil compared with Henry Hub Natural Gas' })).toBeVisible();
 
   // Rebased, over five years: the range link keeps the comparison.
@@ -136,7 +128,7 @@ test('compare and derive: the form draws two to four lines on two axes or rebase
   await expect(page).toHaveURL(/\/markets\/wti\?range=5y&compare=henry-hub&measure=index$/);
   await waitForIslands(page);
   await figure.scrollIntoViewIfNeeded();
-  await expect(drawnChart(page, 'WTI Crude Oil').getByText('Index (first observation = 100)', { exact: true })).toBeVisible();
+  await expect(chartText(serverChart(page, 'WTI Crude Oil'), 'Index (first observation = 100)')).toBeVisible();
 
   // The Share menu's link reopens exactly this view for another reader.
   await figure.getByText('Share', { exact: true }).click();
@@ -167,7 +159,7 @@ test('an embed is framed by another site, sets no cookie and is cached; the site
   expect(host).not.toBe(new URL(baseURL ?? '').origin);
   const embed = page.frameLocator('#embed');
   // (A frame's chart is found inside the frame: drawnChart's filter is the top page's.)
-  await expect(embed.locator('[data-chart="Working Gas in Storage (Lower 48)"][data-chart-ready] svg').first()).toBeVisible();
+  await expect(embed.locator('[data-chart="Working Gas in Storage (Lower 48)"] svg').filter({ visible: true })).toHaveCount(1);
   await expect(embed.getByText(SAMPLE_SOURCE)).toBeVisible();
   await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute('href', /\/markets\/gas-storage\?range=5y$/);
   // Only the chart: no site header, navigation or footer.
@@ -188,6 +180,36 @@ test('an embed is framed by another site, sets no cookie and is cached; the site
   expect(home['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.frameLocator('#site').locator('header')).toHaveCount(0);
   close();
+});
+
+test('an embed is light on a dark system, dark when its address asks, and any other theme is sent to its one address', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const ink = () =>
+    serverChart(page, 'WTI Crude Oil')
+      .locator('.chart-fill-muted')
+      .first()
+      .evaluate((t) => getComputedStyle(t).fill);
+  await page.goto('/embed/markets/wti');
+  const light = { background: await background(), ink: await ink() };
+  await page.goto('/embed/markets/wti?theme=dark');
+  const dark = { background: await background(), ink: await ink() };
+  expect(dark.background).not.toBe(light.background);
+  expect(dark.ink).not.toBe(light.ink);
+  // The site's own pages follow the system: its dark background is the embed's dark one.
+  await page.goto('/markets/wti');
+  expect(await background()).toBe(dark.background);
+  // Each theme has one address (and one cache entry).
+  for (const [asked, lands] of [
+    ['/embed/markets/wti?theme=light', /\/embed\/markets\/wti$/],
+    ['/embed/markets/wti?theme=purple&range=5Y', /\/embed\/markets\/wti\?range=5y$/],
+    ['/embed/markets/wti?range=5Y&theme=dark', /\/embed\/markets\/wti\?range=5y&theme=dark$/],
+  ] as const) {
+    await page.goto(asked);
+    await expect(page).toHaveURL(lands);
+  }
+  await context.close();
 });
 
 test('the embed page passes axe', async ({ page }) => {

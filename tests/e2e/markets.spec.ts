@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { drawnChart } from './charts.ts';
+import { chartText, serverChart } from './charts.ts';
 
 test.describe('series pages', () => {
   test('the Markets page leads to a series; its ranges change the figures and the chart draws with a legend and unit', async ({ page }) => {
@@ -25,11 +25,11 @@ test.describe('series pages', () => {
     }
     const changeOneYear = await page.locator('dt:has-text("Change over the range") + dd').textContent();
 
-    // The chart loads when in view, with its legend naming the series and the five-year band, and the unit on its axis.
+    // The chart is drawn in the page, with its legend naming the series and the five-year band, and the unit on its axis.
     await page.locator('[data-chart="Working Gas in Storage (Lower 48)"]').scrollIntoViewIfNeeded();
-    const chart = drawnChart(page, 'Working Gas in Storage (Lower 48)');
+    const chart = serverChart(page, 'Working Gas in Storage (Lower 48)');
     for (const text of ['Working Gas in Storage (Lower 48)', 'Five-year range', 'Five-year average', 'Bcf'])
-      await expect(chart.getByText(text, { exact: true })).toBeVisible();
+      await expect(chartText(chart, text)).toBeVisible();
 
     // By keyboard: the 1M range link.
     await range.getByRole('link', { name: '1M (one month)' }).focus();
@@ -63,38 +63,26 @@ test.describe('series pages', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('while the chart code is still loading, the page is readable and usable; the chart then draws with only its own type’s code', async ({
-    page,
-  }) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url().split('/').pop() ?? '');
-    });
-    // Hold ApexCharts' core back, as a slow phone network would.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/core\.esm\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/markets/wti');
-    const chart = page.locator('[data-chart="WTI Crude Oil"]');
-    await chart.scrollIntoViewIfNeeded();
-    await expect.poll(() => scripts.some((s) => s.startsWith('core.esm'))).toBe(true);
-    // Meanwhile: a placeholder keeps the chart's place, the figures and table are there, the range links work.
-    await expect(chart).not.toHaveAttribute('data-chart-ready');
-    await expect(chart.locator('svg')).toHaveCount(0);
-    expect((await chart.boundingBox())?.height).toBeGreaterThanOrEqual(300);
-    await expect(page.getByRole('table')).toContainText('Latest observations');
-    await page.getByRole('navigation', { name: 'Chart range' }).getByRole('link', { name: '6M (six months)' }).click();
-    await expect(page).toHaveURL(/range=6m$/);
-    await expect(page.getByRole('heading', { name: 'History: six months' })).toBeVisible();
-    release();
-    await expect(drawnChart(page, 'WTI Crude Oil')).toBeVisible();
-    await expect(chart).toHaveAttribute('data-chart-ready', '');
-    // Only what an area chart with a legend uses: no bar, pie or donut code.
-    expect(scripts.filter((s) => /^(bar|pie|donut)\.esm/.test(s))).toEqual([]);
-    expect(scripts.some((s) => /^(area|line)\.esm/.test(s))).toBe(true);
+  test('the chart is in the page itself: drawn with JavaScript off, and no script is loaded for it', async ({ browser }) => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await page.goto('/markets/wti');
+      const chart = serverChart(page, 'WTI Crude Oil');
+      await chart.scrollIntoViewIfNeeded();
+      // Its lines are plotted paths: history, EIA's forecast (dashed), the futures strip (dotted).
+      expect(await chart.locator('path[fill="none"]').count()).toBeGreaterThanOrEqual(3);
+      await expect(chart.locator('path[stroke-dasharray="7 4"]')).toHaveCount(1);
+      await expect(chartText(chart, 'WTI Crude Oil: EIA forecast (STEO)')).toBeVisible();
+      // Only the site's own inline scripts (theme, relative times, the view beacon): no chart code, no island.
+      expect(scripts).toEqual([]);
+      await expect(page.locator('script[src], astro-island')).toHaveCount(0);
+      await context.close();
+    }
   });
 
   test('quantities stored in thousands are said in millions, as on the home page', async ({ page }) => {

@@ -123,3 +123,24 @@ export const seriesRevisionsQuerySchema = z
       path: ['offset'],
     }),
   );
+
+/**
+ * /charts/markets/{slug}.{svg,png,csv,json}: a series view's chart files take the page's query
+ * (`range`, `compare`, `measure`, `outlook`) and the picture's `theme`, strictly: a file is asked
+ * for by a program as often as by a reader, so a value that names no view is a 400 saying which,
+ * never a silent default. Which series may be compared is checked against the catalog by the service.
+ */
+export const seriesChartQuerySchema = z.object({
+  range: z._default(z.enum(SERIES_RANGES, `range must be one of ${SERIES_RANGES.join(', ')}`), '1y'),
+  compare: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^[a-z0-9-]+(?:,[a-z0-9-]+)*$/, 'compare must be a comma list of series slugs')),
+      z.transform((v) => v.split(',')),
+    ),
+    [],
+  ),
+  measure: z._default(z.enum(SERIES_MEASURES, `measure must be one of ${SERIES_MEASURES.join(', ')}`), 'level'),
+  outlook: z._default(z.enum(['show', 'hide'], 'outlook must be show or hide'), 'show'),
+  theme: z._default(z.enum(['light', 'dark'], 'theme must be light or dark'), 'light'),
+});
+export type SeriesChartQuery = z.output<typeof seriesChartQuerySchema>;

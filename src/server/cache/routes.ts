@@ -3,6 +3,7 @@
 // Cache-Control of a fresh, a stale and a prerendered page.
 import { GRID_EMBED_PARAMS, STATE_EMBED_PARAMS } from '@/lib/data-desk-views';
 import { REPORT_EMBED_PARAMS } from '@/lib/chart-embeds';
+import { EMBED_THEME_PARAM } from '@/lib/embed-theme';
 import { SERIES_VIEW_PARAMS } from '@/lib/series-view';
 
 /**
@@ -28,7 +29,8 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/markets': [],
   '/newsletter': [],
   '/markets/[slug]': SERIES_VIEW_PARAMS,
-  '/embed/markets/[slug]': SERIES_VIEW_PARAMS,
+  '/embed/markets/[slug]': [...SERIES_VIEW_PARAMS, EMBED_THEME_PARAM],
+  '/charts/markets/[file]': [...SERIES_VIEW_PARAMS, EMBED_THEME_PARAM],
   '/grid': [],
   '/grid/[region]': [],
   '/states': ['sector', 'sort', 'dir'],

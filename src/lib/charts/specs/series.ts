@@ -57,8 +57,8 @@ function describe(figure: SeriesFigure): string {
   ].join(' ');
 }
 
-/** The chart description of a series view's figure. */
-export function seriesChartSpec(figure: SeriesFigure): ChartSpec {
+/** The chart description of a series view's figure, with the newsroom's annotations of the series that reach into its range. */
+export function seriesChartSpec(figure: SeriesFigure, annotations: readonly { from: string; to?: string | null; label: string }[] = []): ChartSpec {
   const series: ChartSeriesSpec[] = figure.lines.map((line) => ({
     name: line.name,
     color: seriesLineColor(line),
@@ -78,6 +78,7 @@ export function seriesChartSpec(figure: SeriesFigure): ChartSpec {
     ranges: figure.band
       ? [{ name: figure.band.name, color: FIVE_YEAR_RANGE_COLOR, points: figure.band.points.map(([x, low, high]) => ({ x, low, high })) }]
       : undefined,
+    annotations: annotations.map((a) => ({ from: a.from, to: a.to ?? undefined, label: a.label })),
     yTitle: left?.title ?? '',
     yRightTitle: figure.lines.some((l) => l.axis === 1) ? right?.title : undefined,
     decimals: Math.max(0, ...figure.axes.map((a) => a.decimals)),
