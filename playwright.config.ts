@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_MAILBOX } from './tests/e2e/mailbox.ts';
 
 /** E2E_PORT lets two checkouts run their browser tests side by side (the fake Zoho takes the port below it). */
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);
@@ -52,6 +53,8 @@ export default defineConfig({
         WEB_CONCURRENCY: '1',
         ADMIN_PASSWORD: 'e2e-admin-password',
         FAKE_ZOHO_PORT: String(PORT - 1),
+        // Mail goes to a real SMTP server in the server's process, written to this file (tests/helpers/e2e-server.ts).
+        E2E_MAILBOX: E2E_MAILBOX,
       },
     },
     {

@@ -54,3 +54,13 @@ export type DataAlertKind = (typeof DATA_ALERT_KINDS)[number];
 /** The single-use staff links a mail may carry (`outbox.link`), made when the mail job sends it. */
 export const STAFF_LINK_KINDS = ['password-reset', 'invitation'] as const;
 export type StaffLinkKind = (typeof STAFF_LINK_KINDS)[number];
+/**
+ * The newsletter reader's links a mail may carry (`outbox.link`), made or filled in when the mail
+ * job sends it: the confirmation link (a new single-use token, only its hash stored), and the
+ * preferences and unsubscribe links (the subscriber's manage token, derived with the app key).
+ */
+export const READER_LINK_KINDS = ['newsletter-confirm', 'newsletter-manage'] as const;
+export type ReaderLinkKind = (typeof READER_LINK_KINDS)[number];
+/** Every link the mail job makes when it sends a message. */
+export const MAIL_LINK_KINDS = [...STAFF_LINK_KINDS, ...READER_LINK_KINDS] as const;
+export type MailLinkKind = (typeof MAIL_LINK_KINDS)[number];

@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { DATA_ALERT_KINDS, STAFF_LINK_KINDS } from '../constants.ts';
+import { DATA_ALERT_KINDS, MAIL_LINK_KINDS } from '../constants.ts';
 import { ownedBy } from './columns.ts';
 
 /**
@@ -37,12 +37,15 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     /**
-     * A staff mail with a single-use link (`src/server/services/staff/link-mail.ts`): the mail job
-     * makes the link's token when it sends the message and only the token's SHA-256 is stored, so
-     * the bodies kept here (and in every backup) never hold a usable link. Null for other mail.
+     * A mail with a link that acts for its recipient: a staff mail's single-use link
+     * (`src/server/services/staff/link-mail.ts`), a reader's confirmation, preferences or
+     * unsubscribe link (`src/server/services/newsletter/reader-links.ts`). The mail job makes
+     * or fills in the link's token when it sends the message, and only a hash of a made token is
+     * stored, so the bodies kept here (and in every backup) never hold a usable link. Null for
+     * other mail.
      */
-    link: text('link', { enum: STAFF_LINK_KINDS }),
-    /** What the link opens: the invitation's id (a reset link goes to the account of `toAddress`). */
+    link: text('link', { enum: MAIL_LINK_KINDS }),
+    /** What the link opens: the invitation's id, the subscriber's id (a reset link goes to the account of `toAddress`). */
     linkRef: integer('link_ref'),
     /**
      * Images the HTML shows inline (`cid:` addresses): a JSON array of `{ cid, key, filename }`, each

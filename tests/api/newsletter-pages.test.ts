@@ -1,19 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
 import type { AdminCounts } from '@/lib/wire/admin';
 import type { AdminPage } from '@/lib/wire/common';
 import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { apiClient } from '../helpers/api-client.ts';
 import { fullScans, planRecorder, planShapes, sortedPages } from '../helpers/query-plans.ts';
 import { useTestServer } from '../helpers/test-server.ts';
+import { startTestSmtp } from '../fakes/smtp.ts';
+import { mailsTo } from '../helpers/staff.ts';
 import { expectNewestFirst } from '../helpers/expect-order.ts';
 
 // The reader's side of the newsletter (sign-up form, confirm, preferences, unsubscribe) and
-// the admin's subscriber list, on a server without SMTP: messages are kept in the outbox,
-// where the tests read the links.
+// the admin's subscriber list, on a server that sends mail to a real SMTP server in this
+// process, where the tests read the links as a reader would (the outbox never holds a usable one).
 const PASSWORD = 'newsletter-pages-password';
-const server = useTestServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
 const api = apiClient(server, PASSWORD);
 let address = 0;
 const nextAddress = () => `198.51.100.${++address}`;
@@ -27,10 +31,11 @@ function postForm(fields: [string, string][], from = nextAddress()) {
   });
 }
 
-/** The token of the newest confirmation link sent to an address. */
+/** The token of the newest confirmation link mailed to an address, waiting for the mail to arrive. */
 async function confirmTokenFor(email: string): Promise<string> {
-  const rows = await server.database.db.select().from(outbox).where(eq(outbox.toAddress, email));
-  const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(rows.at(-1)?.textBody ?? '')?.[1];
+  const confirmations = () => mailsTo(smtp, email).filter((mail) => mail.subject?.startsWith('Confirm your'));
+  await smtp.waitFor(() => confirmations().length > 0, 30_000);
+  const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(confirmations().at(-1)?.text ?? '')?.[1];
   if (!token) throw new Error(`No confirmation for ${email}`);
   return token;
 }

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { outbox, subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
+import { subscriberAlerts, subscriberDataAlerts, subscribers } from '@db/schema';
 import { signIn } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
+import { mailsTo } from './mailbox.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -13,22 +14,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** The confirmation link's path, read from the outbox (no SMTP in the browser tests: messages are kept there). */
+/** The confirmation link's path, read from the mail the reader receives (the outbox never holds a usable link). */
 async function confirmPathFor(email: string): Promise<string> {
-  const database = await openE2eDatabase();
-  try {
-    let path = '';
-    await expect
-      .poll(async () => {
-        const rows = await database.db.select().from(outbox).where(eq(outbox.toAddress, email));
-        path = /\/newsletter\/confirm\?token=[\w-]+/.exec(rows.at(-1)?.textBody ?? '')?.[0] ?? '';
-        return path;
-      })
-      .not.toBe('');
-    return path;
-  } finally {
-    database.close();
-  }
+  let path = '';
+  await expect
+    .poll(() => {
+      path = /\/newsletter\/confirm\?token=[\w-]+/.exec(mailsTo(email).at(-1)?.text ?? '')?.[0] ?? '';
+      return path;
+    })
+    .not.toBe('');
+  return path;
 }
 
 async function subscriberRow(email: string) {

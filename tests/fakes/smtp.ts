@@ -15,7 +15,8 @@ export interface TestSmtp {
   close: () => Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** `onMail`: called with each message accepted (the browser tests' server writes them where the tests read them). */
+export async function startTestSmtp(options: { onMail?: (mail: ParsedMail) => void } = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   let refusing = 0;
   const smtp = new SMTPServer({
@@ -31,6 +32,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
+          options.onMail?.(mail);
           callback();
         })
         .catch(callback);

@@ -17,6 +17,21 @@ if (process.env['FAKE_ZOHO_PORT']) {
   process.env['ZOHO_ACCOUNTS_URL'] = zoho.url;
   process.env['ZOHO_ANALYTICS_URL'] = zoho.url;
 }
+if (process.env['E2E_MAILBOX']) {
+  // A real SMTP server: each message it accepts is a line of the mailbox file, where the tests
+  // read a reader's links as the reader would (the outbox never holds a usable one).
+  const { appendFileSync, mkdirSync } = await import('node:fs');
+  const mailbox = process.env['E2E_MAILBOX'];
+  mkdirSync(dirname(mailbox), { recursive: true });
+  const { startTestSmtp } = await import('../fakes/smtp.ts');
+  const smtp = await startTestSmtp({
+    onMail: (mail) => {
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+      appendFileSync(mailbox, `${JSON.stringify({ to: to.toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '' })}\n`);
+    },
+  });
+  process.env['SMTP_URL'] = smtp.url;
+}
 const articles = Number(process.env['E2E_SCALE_ARTICLES'] ?? 0);
 if (articles > 0) {
   const { prepareDatabase } = await import('../../scripts/prepare-db.ts');

@@ -26,9 +26,30 @@ export async function getSubscriberByConfirmHash(hash: string, tx: Executor = db
   return row;
 }
 
-/** Adds a subscriber. */
-export async function insertSubscriber(row: NewSubscriberRow, tx: Executor = db): Promise<void> {
-  await tx.insert(subscribers).values(row);
+/** Adds a subscriber; answers its id. */
+export async function insertSubscriber(row: NewSubscriberRow, tx: Executor = db): Promise<number> {
+  const [added] = await tx.insert(subscribers).values(row).returning({ id: subscribers.id });
+  if (!added) throw new Error('The subscriber was not added');
+  return added.id;
+}
+
+/** The subscriber of an id. */
+export async function getSubscriberById(id: number, tx: Executor = db): Promise<SubscriberRow | undefined> {
+  const [row] = await tx.select().from(subscribers).where(eq(subscribers.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Sets the hash of the subscriber's confirm link's token while its confirmation is open (not
+ * expired, not used); answers whether it was set.
+ */
+export async function setConfirmTokenHash(id: number, hash: string, now: Date, tx: Executor = db): Promise<boolean> {
+  const rows = await tx
+    .update(subscribers)
+    .set({ confirmTokenHash: hash })
+    .where(and(eq(subscribers.id, id), gt(subscribers.confirmExpiresAt, now)))
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
 }
 
 /** Changes a subscriber's row. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { StaffLinkKind } from '@db/constants';
+import { STAFF_LINK_KINDS, type MailLinkKind, type StaffLinkKind } from '@db/constants';
 import { appConfig } from '@/server/config';
 import type { Executor } from '@/server/db';
 import { claimDueOutboxMessages, deleteOutboxMessage, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
 import { mediaStorage } from '@/server/services/media/library';
-import { composeLinkMail, type MailBodies } from '@/server/services/staff/link-mail';
+import { composeLinkMail, type LinkComposition, type MailBodies } from '@/server/services/staff/link-mail';
+import { composeReaderMail } from '@/server/services/newsletter/reader-links';
 
 /** A message to send; `dedupeKey` makes it once-only (one briefing per subscriber and day). */
 export interface MailMessage {
@@ -16,8 +17,8 @@ export interface MailMessage {
   html?: string;
   headers?: Record<string, string>;
   dedupeKey?: string;
-  /** A staff link the mail job makes when it sends the message (`text` and `html` are then the copy without it). */
-  link?: { kind: StaffLinkKind; ref: number | null };
+  /** A link the mail job makes (or fills in) when it sends the message (`text`, `html` and `headers` are then the copy without it). */
+  link?: { kind: MailLinkKind; ref: number | null };
   /** Images the HTML shows by `cid:` (a chart), stored in the media storage and attached when the message is sent. */
   inlineImages?: readonly InlineImage[];
 }
@@ -80,6 +81,8 @@ export function enqueueMail(message: MailMessage, tx?: Executor, now: Date = new
     tx,
   );
 }
+
+const isStaffLink = (link: MailLinkKind): link is StaffLinkKind => (STAFF_LINK_KINDS as readonly string[]).includes(link);
 
 /** Sends one stored message; resolves when the SMTP server accepted it. */
 export type SendFunction = (row: OutboxRow) => Promise<void>;
@@ -145,15 +148,18 @@ interface Delivery {
 }
 
 /**
- * Sends one leased message and records what became of it. A staff link's message is composed
- * first (`composeLinkMail`): the message with its token is sent, and the copy without it is what
- * the row keeps, sent, kept or failed alike.
+ * Sends one leased message and records what became of it. A message with a link is composed
+ * first (a staff link: `composeLinkMail`; a reader's: `composeReaderMail`): the message with its
+ * token is sent, and the copy without it is what the row keeps, sent, kept or failed alike.
  */
 async function deliverOne(row: OutboxRow, { holder, now, send, executor }: Delivery): Promise<'sent' | 'failed' | 'kept' | 'dropped'> {
   let message = row;
   let kept: MailBodies | undefined;
   if (row.link) {
-    const composed = await composeLinkMail({ link: row.link, linkRef: row.linkRef, toAddress: row.toAddress }, send !== undefined, now(), executor);
+    const mint = send !== undefined;
+    const composed: LinkComposition = isStaffLink(row.link)
+      ? await composeLinkMail({ link: row.link, linkRef: row.linkRef, toAddress: row.toAddress }, mint, now(), executor)
+      : await composeReaderMail({ ...row, link: row.link }, mint, now(), executor);
     if (composed.action === 'drop') {
       await deleteOutboxMessage(row.id, holder, executor);
       return 'dropped';
@@ -170,7 +176,10 @@ async function deliverOne(row: OutboxRow, { holder, now, send, executor }: Deliv
       return 'failed';
     }
     kept = composed.kept;
-    if (composed.sent) message = { ...row, subject: composed.sent.subject, textBody: composed.sent.text, htmlBody: composed.sent.html };
+    if (composed.sent) {
+      const { subject, text, html, headers } = composed.sent;
+      message = { ...row, subject, textBody: text, htmlBody: html, ...(headers === undefined ? {} : { headers }) };
+    }
   }
   const stored = kept && { subject: kept.subject, textBody: kept.text, htmlBody: kept.html };
   if (!send) {

@@ -16,7 +16,7 @@ import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type 
 import { mediaStorage } from '@/server/services/media/library';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, testReader, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, testReader, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 /** The two newsletters: the daily briefing and the weekly roundup (their schedules and names: `MAIL_EDITIONS`). */
 export type EditionKind = 'briefing' | 'roundup';
@@ -157,6 +157,7 @@ export function editionMessage(
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
     inlineImages: content.inlineImages,
+    ...manageLinkOf(subscriber),
     dedupeKey: `${kind}:${edition}:${subscriber.id}`,
   };
 }

@@ -24,7 +24,7 @@ import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 const DAY_MS = 86_400_000;
 
@@ -228,6 +228,7 @@ export function dataAlertMessage(
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
     inlineImages,
+    ...manageLinkOf(subscriber),
     // Each event is found once (DATA_ALERTS_SEEN), so a reader's key names one message for good.
     dedupeKey: `${edition.kind}:${subscriber.id}:${fired.map((e) => e.id).join(',')}`,
   };

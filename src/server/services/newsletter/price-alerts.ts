@@ -9,7 +9,7 @@ import type { InlineImage, MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 /** A series whose latest observation is new since alerts were last looked at. */
 export interface MovedSeries {
@@ -104,6 +104,7 @@ export function priceAlertMessage(
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
     inlineImages,
+    ...manageLinkOf(subscriber),
     // One message per reader and import; each series' observation is looked at once (PRICE_ALERTS_SEEN).
     dedupeKey: `alert:${subscriber.id}:${fired.join(',')}`,
   };

@@ -40,7 +40,7 @@ import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
-import { enqueueMail } from '@/server/services/mail/outbox';
+import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
 import { actorOf, audit } from '@/server/services/staff/audit';
 import type { SessionUser } from '@/server/auth/session';
 
@@ -80,16 +80,28 @@ export function subscriberPaths(subscriber: Pick<SubscriberRow, 'tokenSalt'>): {
   return { preferences: `/newsletter/preferences?token=${token}`, unsubscribe: `/newsletter/unsubscribe?token=${token}` };
 }
 
-/** The links every message to a subscriber carries. */
+/**
+ * What a queued reader's mail carries in place of its link's token (`?token=` this): the mail job
+ * puts the token in when it sends the message (`reader-links.ts`), so the outbox (its admin view,
+ * every backup) never holds a link that acts for the reader.
+ */
+export const TOKEN_MADE_AT_SENDING = 'made-at-sending';
+
+/** The links every message to a subscriber carries, as queued: the token is put in at sending (the test send's are its own). */
 export function subscriberLinks(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
-  const paths = subscriberPaths(subscriber);
+  const token = subscriber.tokenSalt === TEST_SEND_SALT ? TEST_SEND_TOKEN : TOKEN_MADE_AT_SENDING;
   const site = appConfig().siteUrl;
-  return { preferences: `${site}${paths.preferences}`, unsubscribe: `${site}${paths.unsubscribe}` };
+  return { preferences: `${site}/newsletter/preferences?token=${token}`, unsubscribe: `${site}/newsletter/unsubscribe?token=${token}` };
 }
 
-/** The headers of RFC 2369 and RFC 8058 one-click unsubscribe, for every message to a subscriber. */
+/** The headers of RFC 2369 and RFC 8058 one-click unsubscribe, for every message to a subscriber (token as in `subscriberLinks`). */
 export function unsubscribeHeaders(subscriber: Pick<SubscriberRow, 'tokenSalt'>): Record<string, string> {
   return { 'List-Unsubscribe': `<${subscriberLinks(subscriber).unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** The link a message to a subscriber asks the mail job to fill in: its manage token (none for the test send's reader). */
+export function manageLinkOf(subscriber: Pick<SubscriberRow, 'id' | 'tokenSalt'>): Pick<MailMessage, 'link'> {
+  return subscriber.tokenSalt === TEST_SEND_SALT ? {} : { link: { kind: 'newsletter-manage', ref: subscriber.id } };
 }
 
 function newSalt(): { tokenSalt: string; manageTokenHash: string } {
@@ -97,11 +109,13 @@ function newSalt(): { tokenSalt: string; manageTokenHash: string } {
   return { tokenSalt, manageTokenHash: sha256(manageTokenOf({ tokenSalt })) };
 }
 
-async function enqueueConfirmation(email: string, token: string, tx: Executor, now: Date): Promise<void> {
-  const link = `${appConfig().siteUrl}/newsletter/confirm?token=${token}`;
+/** The confirmation message; its link's token is made by the mail job when it sends it (only its hash is stored). */
+async function enqueueConfirmation(email: string, subscriberId: number, tx: Executor, now: Date): Promise<void> {
+  const link = `${appConfig().siteUrl}/newsletter/confirm?token=${TOKEN_MADE_AT_SENDING}`;
   await enqueueMail(
     {
       kind: 'confirmation',
+      link: { kind: 'newsletter-confirm', ref: subscriberId },
       to: email,
       subject: 'Confirm your EnergyPulse subscription',
       text: `Please confirm that you want EnergyPulse e-mail at this address:\n\n${link}\n\nThe link works for 48 hours. If you did not ask for this, ignore this message and nothing more will be sent.\n`,
@@ -128,24 +142,27 @@ export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAd
       takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
       takeRateLimit(tx, 'newsletter-email', mailboxOf(email), RATE_RULES.newsletterEmail, now),
     ]);
-    const token = randomToken();
     const choices = {
       dailyBriefing: input.dailyBriefing,
       weeklyRoundup: input.weeklyRoundup,
       priceAlerts: input.priceAlerts,
       topics: JSON.stringify(input.topics),
     };
-    const confirm = { confirmTokenHash: sha256(token), confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_MS) };
+    // The link's token is made when its message is sent: until then no link works (an older one no longer does).
+    const confirm = { confirmTokenHash: null, confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_MS) };
     const existing = await getSubscriberByEmail(email, tx);
+    let id: number;
     if (!existing) {
-      await insertSubscriber({ email, ...choices, ...confirm, ...newSalt(), createdAt: now }, tx);
+      id = await insertSubscriber({ email, ...choices, ...confirm, ...newSalt(), createdAt: now }, tx);
     } else if (existing.status === 'active') {
       // Choices of an active subscriber change through the preferences page; a new confirmation proves the address again.
-      await updateSubscriber(existing.id, confirm, tx);
+      id = existing.id;
+      await updateSubscriber(id, confirm, tx);
     } else {
-      await updateSubscriber(existing.id, { ...choices, ...confirm, status: 'pending', unsubscribedAt: null }, tx);
+      id = existing.id;
+      await updateSubscriber(id, { ...choices, ...confirm, status: 'pending', unsubscribedAt: null }, tx);
     }
-    await enqueueConfirmation(email, token, tx, now);
+    await enqueueConfirmation(email, id, tx, now);
   });
   return { ok: true };
 }

@@ -8,7 +8,7 @@ import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscrib
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
 
 const TOPIC_DIGEST = 'mailing:topic-digest';
 /** The first digest looks back this far. */
@@ -49,6 +49,7 @@ export function topicDigestMessage(subscriber: SubscriberRow, articles: readonly
     text: renderMailText(document),
     html: renderMailHtml(document),
     headers: unsubscribeHeaders(subscriber),
+    ...manageLinkOf(subscriber),
     dedupeKey: `topics:${edition}:${subscriber.id}`,
   };
 }

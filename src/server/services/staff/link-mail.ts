@@ -81,11 +81,12 @@ export function invitationMessage(email: string, invitationId: number, inviter: 
   return linkMessage(email, 'invitation', invitationId, invitationWording(inviter, role), `invitation:${invitationId}`);
 }
 
-/** A message's subject and bodies. */
+/** A message's subject and bodies (and its headers, as stored JSON, when the link rides in one too). */
 export interface MailBodies {
   subject: string;
   text: string;
-  html: string;
+  html: string | null;
+  headers?: string;
 }
 
 /**
