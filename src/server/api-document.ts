@@ -29,6 +29,8 @@ export interface Answer {
   json?: Schema;
   /** The answer is also CSV: what its rows are. */
   csv?: string;
+  /** The answer is a file of another type (an image): its media type and what it is. */
+  files?: Record<string, string>;
   headers?: Record<string, { description: string; required?: boolean; schema: JsonSchema }>;
 }
 
@@ -219,6 +221,8 @@ export function buildPaths(specs: Record<string, Record<string, OperationSpec>>)
         const content: Record<string, { schema: JsonSchema }> = {};
         if (answer.json) content['application/json'] = { schema: used(op.answers[status]) };
         if (answer.csv) content['text/csv'] = { schema: { type: 'string', description: answer.csv } };
+        for (const [type, about] of Object.entries(answer.files ?? {}))
+          content[type] = { schema: { type: 'string', ...(type.startsWith('image/png') && { contentMediaType: 'image/png' }), description: about } };
         responses[status] = {
           description: answer.description,
           ...(answer.headers && { headers: answer.headers }),

@@ -13,6 +13,7 @@ import { analyticsPaths } from '@/server/services/analytics/analytics.openapi';
 import { articlePaths } from '@/server/services/articles/articles.openapi';
 import { sessionPaths } from '@/server/services/auth/auth.openapi';
 import { calendarPaths } from '@/server/services/calendar/calendar.openapi';
+import { chartPaths } from '@/server/services/charts/charts.openapi';
 import { commentPaths } from '@/server/services/comments/comments.openapi';
 import { contactPaths } from '@/server/services/contact/contact.openapi';
 import { gridPaths } from '@/server/services/grid/grid.openapi';
@@ -46,6 +47,7 @@ const specs = mergePaths(
   newsletterPaths,
   analyticsPaths,
   marketPaths,
+  chartPaths,
   annotationPaths,
   gridPaths,
   statePaths,

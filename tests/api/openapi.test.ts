@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +136,7 @@ describe('the OpenAPI document', () => {
       id: '1',
       region: 'tex',
       code: 'TX',
+      file: 'wti.json',
     };
     const checked: string[] = [];
     let address = 0;
@@ -146,6 +147,7 @@ describe('the OpenAPI document', () => {
         '/api/series/{slug}': ['/api/series/wti', '/api/series/gas-storage?start=2026-01-01', '/api/series/wti?vintage=first'],
         '/api/series/{slug}/revisions': ['/api/series/wti/revisions'],
         '/api/series/{slug}/annotations': ['/api/series/wti/annotations'],
+        '/charts/markets/{file}': ['/charts/markets/wti.json', '/charts/markets/gas-storage.json?range=5y&compare=henry-hub'],
       };
       for (const path of series[template] ?? [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
         const response = await fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `203.0.113.${++address}` } });
@@ -180,6 +182,7 @@ describe('the OpenAPI document', () => {
       kind: 'price',
       region: 'TEX',
       code: 'tx',
+      file: 'nope.json',
     };
     const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })),
@@ -281,19 +284,24 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('describes every route of src/pages/api, each of its methods', () => {
-    const apiDir = fileURLToPath(new URL('../../src/pages/api/', import.meta.url));
-    const files = (readdirSync(apiDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.includes('[...'));
-    const routes = files.flatMap((file) => {
-      const source = readFileSync(join(apiDir, file), 'utf8');
-      const methods =
-        /export const \{([^}]*)\} = endpoint/
-          .exec(source)?.[1]
-          ?.split(',')
-          .map((m) => m.trim()) ?? [];
-      const path = `/api/${file.replace(/\\/g, '/').replace(/(\/index)?\.ts$/, '')}`.replace(/\[(\w+)\]/g, '{}');
-      return methods.filter((m) => m !== 'ALL').map((m) => `${m} ${path}`);
+  it('describes every route of src/pages/api and the chart files of src/pages/charts, each of its methods', () => {
+    const routes = ['api', 'charts'].flatMap((top) => {
+      const dir = fileURLToPath(new URL(`../../src/pages/${top}/`, import.meta.url));
+      const files = existsSync(dir)
+        ? (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.includes('[...'))
+        : [];
+      return files.flatMap((file) => {
+        const source = readFileSync(join(dir, file), 'utf8');
+        const methods =
+          /export const \{([^}]*)\} = endpoint/
+            .exec(source)?.[1]
+            ?.split(',')
+            .map((m) => m.trim()) ?? [];
+        const path = `/${top}/${file.replace(/\\/g, '/').replace(/(\/index)?\.ts$/, '')}`.replace(/\[(\w+)\]/g, '{}');
+        return methods.filter((m) => m !== 'ALL').map((m) => `${m} ${path}`);
+      });
     });
+    expect(routes).toContain('GET /charts/markets/{}');
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`),
     );
