@@ -1,5 +1,5 @@
 // `npm run import:eia`: imports new EIA observations into the configured database.
-import { importMessage, runEiaImport } from '@/server/services/markets/import';
+import { importMessage, runEiaImport } from '@/server/services/markets/import-runs';
 import { prepareDatabase } from './prepare-db.ts';
 
 await prepareDatabase({ seed: true });

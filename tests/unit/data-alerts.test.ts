@@ -23,7 +23,7 @@ const {
 });
 const { dataAlertJob } = await import('@/server/jobs/newsletter');
 const { sendDataAlerts } = await import('@/server/services/newsletter/data-alerts');
-const { runEiaImport } = await import('@/server/services/markets/import');
+const { runEiaImport } = await import('@/server/services/markets/import-runs');
 const { importGridFromEia } = await import('@/server/services/grid/import');
 
 const HOUR = 3_600_000;

@@ -2,7 +2,8 @@ import { SITE_TIME_ZONE } from '@/lib/format';
 import { nextDailyRun } from '@/lib/zoned-time';
 import type { AppConfig } from '@/server/config';
 import type { Job } from '@/server/jobs/runner';
-import { EIA_IMPORT_JOB, importMessage, runEiaImport } from '@/server/services/markets/import';
+import { EIA_IMPORT_JOB } from '@/server/services/markets/import';
+import { importMessage, runEiaImport } from '@/server/services/markets/import-runs';
 
 /**
  * The scheduled EIA import (`EIA_SCHEDULE`, daily at 11:00 US Eastern by default, after the
