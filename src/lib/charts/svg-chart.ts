@@ -184,7 +184,7 @@ function drawCartesian(spec: ChartSpec, width: number, height: number, top: numb
       .domain([new Date(t0), new Date(t1 === t0 ? t0 + 86_400_000 : t1)])
       .range([left, right]);
     const format = timeFormat(t1 - t0);
-    const ticks = x.ticks(Math.max(2, Math.floor((right - left) / 110)));
+    const ticks = x.ticks(Math.max(2, Math.floor((right - left) / 80)));
     for (const t of ticks) {
       const px = x(t);
       parts.push(`<line x1="${num(px)}" y1="${num(plotBottom)}" x2="${num(px)}" y2="${num(plotBottom + 4)}"${paint('axis', 'stroke')}/>`);
