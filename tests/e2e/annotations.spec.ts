@@ -4,6 +4,7 @@ import { seriousViolations } from './axe.ts';
 import { gotoCurrent } from './current-page.ts';
 import { uniqueClientAddress } from './db.ts';
 import { waitForIslands } from './hydration.ts';
+import { chartText, serverChart } from './charts.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
@@ -43,6 +44,8 @@ test('an editor annotates a series in the Market Data tab; the series page, its 
   const marks = page.getByTestId('series-annotations');
   await expect(marks).toContainText(label);
   await expect(marks).toContainText('Nov 2, 2026 to Nov 6, 2026');
+  // The chart marks the span too, with its label.
+  await expect(chartText(serverChart(page, 'Cushing, OK Crude Oil Stocks'), label)).toHaveCount(1);
   await marks.getByRole('link', { name: story.title }).click();
   await expect(page).toHaveURL(new RegExp(`/article/${story.slug}$`));
   const annotated = page.getByRole('complementary', { name: 'This story is marked on our charts' });

@@ -128,6 +128,12 @@ describe('a series view as a chart description', () => {
     const band = weeks.map((period, i) => ({ period, min: 3500 + i, max: 4000 + i, average: 3750 + i }));
     const spec = seriesChartSpec(buildSeriesFigure(input({ slug: 'gas-storage', main: storage, band })));
     expect(spec.ranges?.[0]?.name).toBe('Five-year range');
+    // The newsroom's annotations of the series are marked on it.
+    const annotated = seriesChartSpec(buildSeriesFigure(input({ slug: 'gas-storage', main: storage, band })), [
+      { from: '2026-11-02', to: '2026-11-06', label: 'Cold snap' },
+    ]);
+    expect(annotated.annotations).toEqual([{ from: '2026-11-02', to: '2026-11-06', label: 'Cold snap' }]);
+    expect(renderSvgChart(annotated)).toContain('>Cold snap</text>');
     expect(spec.ranges?.[0]?.points[0]).toEqual({ x: '2026-10-30', low: 3500, high: 4000 });
     expect(spec.series.map((s) => s.name)).toEqual([storage.name, 'Five-year average']);
   });
