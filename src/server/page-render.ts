@@ -54,7 +54,10 @@ export async function renderPage(next: () => Promise<Response>, route: string): 
         ? [tag.untagged, ...[...scope.tags].filter((t) => t.startsWith('l:'))]
         : [...scope.tags];
   const validFor = scope.validUntil === undefined ? undefined : Math.ceil((scope.validUntil - Date.now()) / 1000);
-  headers.set('Cache-Control', pageCacheControl({ purged: appConfig().sharedCache !== undefined, validForSeconds: validFor }));
+  // A file whose address names its version (a link-preview image's `?v=`) says itself that it never changes there.
+  if (!/\bimmutable\b/.test(headers.get('Cache-Control') ?? '')) {
+    headers.set('Cache-Control', pageCacheControl({ purged: appConfig().sharedCache !== undefined, validForSeconds: validFor }));
+  }
   const named = [EVERY_PAGE_TAG, ...tags];
   headers.set('Surrogate-Key', named.join(' '));
   headers.set('Cache-Tag', named.join(','));

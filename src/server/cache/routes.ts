@@ -31,6 +31,11 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/markets/[slug]': SERIES_VIEW_PARAMS,
   '/embed/markets/[slug]': [...SERIES_VIEW_PARAMS, EMBED_THEME_PARAM],
   '/charts/markets/[file]': [...SERIES_VIEW_PARAMS, EMBED_THEME_PARAM],
+  // Link-preview images of the data pages: the page's view and the image's version (`v`, services/charts/previews.ts).
+  '/og/markets/[slug].png': [...SERIES_VIEW_PARAMS, 'v'],
+  '/og/grid/[region].png': ['v'],
+  '/og/states/[code].png': ['sector', 'v'],
+  '/og/analytics/[id].png': ['v'],
   '/grid': [],
   '/grid/[region]': [],
   '/states': ['sector', 'sort', 'dir'],

@@ -9,11 +9,11 @@ import { getSeriesChart, type SeriesChart } from '@/server/services/markets/seri
 /** The view a mail draws of a series: the last month of figures, no forecast (what moved lately). */
 export const MAIL_SERIES_VIEW: Readonly<SeriesView> = { ...DEFAULT_SERIES_VIEW, range: '1m', outlook: false };
 
-/** The card of a series view: its chart, and the series' latest figure with its date and unit. */
-export function seriesCard(chart: Pick<SeriesChart, 'series' | 'figure'>): ChartCard {
+/** The card of a series view: its chart as the page draws it (the newsroom's annotations too), and the series' latest figure with its date and unit. */
+export function seriesCard(chart: Pick<SeriesChart, 'series' | 'figure' | 'annotations'>): ChartCard {
   const { series } = chart;
   return {
-    spec: seriesChartSpec(chart.figure),
+    spec: seriesChartSpec(chart.figure, chart.annotations),
     figure: series.latest
       ? { value: formatSeriesValue(series.latest.value, series), label: `as of ${formatAsOf(series.latest.period, series.frequency)}` }
       : undefined,
