@@ -19,10 +19,11 @@ import { PageCache } from '@/server/cache/page-cache';
 import { backgroundRevalidation } from '@/server/page-render';
 import { pageSettler, settleHere } from '@/server/cache/settle';
 import { processRenderer } from '@/server/front/render-thread';
-import { framingOf, secure, securityHeadersFor, withFramingPolicy, type Framing } from '@/server/front/headers';
+import { framingOf, secure, securityHeadersFor } from '@/server/front/headers';
 import { loadPrerenderedPages } from '@/server/front/prerendered';
 import { parseRequestTarget } from '@/server/front/request-target';
-import { answerInsteadOfApp, sendJsonMessage, sendPlainMessage } from '@/server/front/responses';
+import { answerInsteadOfApp, failRequest, sendAnswer, sendJsonMessage, sendPlainMessage } from '@/server/front/responses';
+import { closeAfterUnreadBody } from '@/server/front/lingering-close';
 import { continueIfExpected, hasUnmetExpectation, hostProblem } from '@/server/front/request-head';
 import { WRITE_ADMISSION, WriteAdmission, watchBody, type BodyDeadline, type WriteClient } from '@/server/front/write-admission';
 import { WriteClients } from '@/server/front/write-client';
@@ -62,128 +63,6 @@ export function bodyDeadlineFor(declaredBytes: number): BodyDeadline {
 const WRITE_RUN_MAX_MS = 120_000;
 
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
-
-/**
- * A body nobody reads is drained after its answer before the connection closes (as nginx's
- * lingering close): while it keeps arriving (at most LINGER_IDLE_MS between chunks), for at
- * most LINGER_MS and LINGER_BYTES in all, so a client still sending reads its answer instead
- * of a reset, and a slow one cannot hold the connection.
- */
-const LINGER_IDLE_MS = 5_000;
-const LINGER_MS = 30_000;
-const LINGER_BYTES = 16 * 1024 * 1024;
-
-/**
- * A response sent before the request's body was read (a 413, a 401, a refusal) leaves the
- * rest of that body on the connection, where it would be parsed as the next request: such a
- * response says `Connection: close`. The connection is not cut at once, though: Node destroys
- * a socket whose answer said close as soon as the answer is flushed, and the unread bytes
- * then make the kernel reset it, so a client still sending gets EPIPE instead of the answer.
- * As nginx's lingering close does, the answer is followed by a half-close (FIN), the rest of
- * the body is read and dropped for a moment, then the connection closes.
- */
-function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return;
-  // The app reads the body through this (Astro takes `req.body` when it is an async iterable).
-  // Iterating the request itself would destroy it when the app stops reading early (a body
-  // past its limit), and a destroyed request can drain nothing: the socket would close on
-  // the rest of the body and reset under the client before it read its 413.
-  // (Only a symbol key: an object with keys of its own would be sent as JSON.)
-  (req as http.IncomingMessage & { body?: AsyncIterable<Buffer> }).body = {
-    [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }),
-  };
-  const socket = req.socket;
-  let lingering = false;
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  res.writeHead = (...args: unknown[]) => {
-    if (req.complete) return writeHead(...args);
-    res.setHeader('Connection', 'close');
-    const written = writeHead(...args);
-    // `_last` is Node's "destroy the socket once this answer is flushed" (set by the close
-    // header above); the close is done here instead, after the rest of the body.
-    (res as unknown as { _last: boolean })._last = false;
-    lingering = true;
-    return written;
-  };
-  res.once('finish', () => {
-    if (!lingering || socket.destroyed) return;
-    // The answer is out: no further one may follow on this connection.
-    socket.end();
-    if (req.complete || req.destroyed) {
-      socket.destroySoon();
-      return;
-    }
-    let drained = 0;
-    const close = () => {
-      clearTimeout(idle);
-      clearTimeout(limit);
-      if (!socket.destroyed) socket.destroySoon();
-    };
-    let idle = setTimeout(close, LINGER_IDLE_MS);
-    const limit = setTimeout(close, LINGER_MS);
-    req.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      clearTimeout(idle);
-      if (drained > LINGER_BYTES) close();
-      else idle = setTimeout(close, LINGER_IDLE_MS);
-    });
-    req.once('end', close);
-    req.once('error', close);
-    req.resume();
-  });
-}
-
-/**
- * Header lists already merged with the security headers, per answer's header object (built
- * once per cached page), as Node's flat `[name, value, …]` form: `writeHead` walks it with an
- * index, where an object costs a `for…in` over its keys on every answer.
- */
-const mergedHeaders = new WeakMap<Record<string, string>, string[]>();
-
-/**
- * Sends an answer from memory with one writeHead: the security headers and the page's own
- * merged once per stored page, so a hit costs no header bookkeeping.
- */
-function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Readonly<Record<string, string>>, framing: Framing): void {
-  let headers = mergedHeaders.get(answer.headers);
-  if (!headers) {
-    const merged = new Map(Object.entries(securityHeaders));
-    // A page's own CSP replaces the default one.
-    if ('content-security-policy' in answer.headers) merged.delete('Content-Security-Policy');
-    for (const [name, value] of Object.entries(answer.headers)) {
-      merged.set(name, name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value, framing) : value);
-    }
-    headers = [...merged].flat();
-    mergedHeaders.set(answer.headers, headers);
-  }
-  res.writeHead(answer.status, headers);
-  res.end(answer.body);
-}
-
-/**
- * Logs an error the front caught and answers the request if it still can: a 500 for a fault
- * of ours (never a stack trace), else the connection is closed. The process goes on serving.
- */
-function failRequest(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      event: 'request_failed',
-      method: req.method,
-      path: (req.url ?? '').slice(0, 200),
-      message: error instanceof Error ? error.message : String(error),
-    }),
-  );
-  if (res.headersSent || res.writableEnded) {
-    res.destroy();
-    return;
-  }
-  try {
-    sendJsonMessage(res, 500, messages.internal);
-  } catch {
-    res.destroy();
-  }
-}
 
 /** Builds the request listener around the built Astro app in `distDir`. */
 export async function createRequestListener(

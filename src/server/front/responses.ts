@@ -1,6 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { messages } from '@/server/errors';
+import type { PageAnswer } from '@/server/cache/stored-page';
+import { withFramingPolicy, type Framing } from '@/server/front/headers';
 
 /**
  * The contract's JSON error body sent by the HTTP front itself (before or instead of the
@@ -86,4 +89,55 @@ export function endSocket(socket: Duplex, response: string): void {
     return;
   }
   socket.end(response);
+}
+
+/**
+ * Header lists already merged with the security headers, per answer's header object (built
+ * once per cached page), as Node's flat `[name, value, …]` form: `writeHead` walks it with an
+ * index, where an object costs a `for…in` over its keys on every answer.
+ */
+const mergedHeaders = new WeakMap<Record<string, string>, string[]>();
+
+/**
+ * Sends an answer from memory with one writeHead: the security headers and the page's own
+ * merged once per stored page, so a hit costs no header bookkeeping.
+ */
+export function sendAnswer(res: http.ServerResponse, answer: PageAnswer, securityHeaders: Readonly<Record<string, string>>, framing: Framing): void {
+  let headers = mergedHeaders.get(answer.headers);
+  if (!headers) {
+    const merged = new Map(Object.entries(securityHeaders));
+    // A page's own CSP replaces the default one.
+    if ('content-security-policy' in answer.headers) merged.delete('Content-Security-Policy');
+    for (const [name, value] of Object.entries(answer.headers)) {
+      merged.set(name, name.toLowerCase() === 'content-security-policy' ? withFramingPolicy(value, framing) : value);
+    }
+    headers = [...merged].flat();
+    mergedHeaders.set(answer.headers, headers);
+  }
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
+
+/**
+ * Logs an error the front caught and answers the request if it still can: a 500 for a fault
+ * of ours (never a stack trace), else the connection is closed. The process goes on serving.
+ */
+export function failRequest(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      event: 'request_failed',
+      method: req.method,
+      path: (req.url ?? '').slice(0, 200),
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  if (res.headersSent || res.writableEnded) {
+    res.destroy();
+    return;
+  }
+  try {
+    sendJsonMessage(res, 500, messages.internal);
+  } catch {
+    res.destroy();
+  }
 }

@@ -1,0 +1,75 @@
+// A request whose body is not read before its answer (a 413, a 401, a refusal): the answer
+// says `Connection: close`, then the rest of the body is drained for a moment before the
+// connection closes, so the client reads its answer instead of a reset.
+import type http from 'node:http';
+
+/**
+ * A body nobody reads is drained after its answer before the connection closes (as nginx's
+ * lingering close): while it keeps arriving (at most LINGER_IDLE_MS between chunks), for at
+ * most LINGER_MS and LINGER_BYTES in all, so a client still sending reads its answer instead
+ * of a reset, and a slow one cannot hold the connection.
+ */
+const LINGER_IDLE_MS = 5_000;
+const LINGER_MS = 30_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A response sent before the request's body was read (a 413, a 401, a refusal) leaves the
+ * rest of that body on the connection, where it would be parsed as the next request: such a
+ * response says `Connection: close`. The connection is not cut at once, though: Node destroys
+ * a socket whose answer said close as soon as the answer is flushed, and the unread bytes
+ * then make the kernel reset it, so a client still sending gets EPIPE instead of the answer.
+ * As nginx's lingering close does, the answer is followed by a half-close (FIN), the rest of
+ * the body is read and dropped for a moment, then the connection closes.
+ */
+export function closeAfterUnreadBody(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
+  // The app reads the body through this (Astro takes `req.body` when it is an async iterable).
+  // Iterating the request itself would destroy it when the app stops reading early (a body
+  // past its limit), and a destroyed request can drain nothing: the socket would close on
+  // the rest of the body and reset under the client before it read its 413.
+  // (Only a symbol key: an object with keys of its own would be sent as JSON.)
+  (req as http.IncomingMessage & { body?: AsyncIterable<Buffer> }).body = {
+    [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }),
+  };
+  const socket = req.socket;
+  let lingering = false;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = (...args: unknown[]) => {
+    if (req.complete) return writeHead(...args);
+    res.setHeader('Connection', 'close');
+    const written = writeHead(...args);
+    // `_last` is Node's "destroy the socket once this answer is flushed" (set by the close
+    // header above); the close is done here instead, after the rest of the body.
+    (res as unknown as { _last: boolean })._last = false;
+    lingering = true;
+    return written;
+  };
+  res.once('finish', () => {
+    if (!lingering || socket.destroyed) return;
+    // The answer is out: no further one may follow on this connection.
+    socket.end();
+    if (req.complete || req.destroyed) {
+      socket.destroySoon();
+      return;
+    }
+    let drained = 0;
+    const close = () => {
+      clearTimeout(idle);
+      clearTimeout(limit);
+      if (!socket.destroyed) socket.destroySoon();
+    };
+    let idle = setTimeout(close, LINGER_IDLE_MS);
+    const limit = setTimeout(close, LINGER_MS);
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      clearTimeout(idle);
+      if (drained > LINGER_BYTES) close();
+      else idle = setTimeout(close, LINGER_IDLE_MS);
+    });
+    req.once('end', close);
+    req.once('error', close);
+    req.resume();
+  });
+}
