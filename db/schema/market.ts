@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { FIGURE_DATASET_NAMES } from '../catalog/figures.ts';
 import { ownedBy, timestampNow } from './columns.ts';
 
 /**
@@ -113,6 +114,40 @@ export const marketValueRevisions = sqliteTable(
     // A series' revisions, newest first, a page at a time from a cursor: a range of this index, whatever its first published figures.
     index('market_value_revisions_revised_idx')
       .on(table.seriesId, table.period, table.seenAt)
+      .where(sql`${table.revised} = 1`),
+  ],
+);
+
+/**
+ * Every figure EIA published for a period of a state or grid figure, as the imports saw it:
+ * `market_value_revisions`' design for every other kind of figure (state generation, retail
+ * prices, grid hours by region and by fuel), one model for all. The first published figure and
+ * each later different one, with the run that saw it (grid imports record none: null); the latest
+ * vintage is the value in the figure's own table, which pages read. Keyed (dataset, figure,
+ * period, seen_at), so one range of the key answers a figure's vintages as first published or as
+ * known at a time; grid vintages are pruned with the grid's hours.
+ */
+export const figureRevisions = sqliteTable(
+  'figure_revisions',
+  {
+    /** Which kind of figure (`FIGURE_DATASETS`, db/catalog/figures.ts). */
+    dataset: text('dataset', { enum: FIGURE_DATASET_NAMES }).notNull(),
+    /** Which figure of the dataset (see `FIGURE_DATASETS`). */
+    figure: text('figure').notNull(),
+    /** The figure's period as its table keeps it: a month `YYYY-MM`, or an hour's end in EIA's form `YYYY-MM-DDTHH` (UTC). */
+    period: text('period').notNull(),
+    /** When an import first saw this figure; 0 for one stored before vintages were kept (its run is null). */
+    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
+    value: real('value').notNull(),
+    runId: integer('run_id').references(() => importRuns.id, { onDelete: 'set null' }),
+    /** Whether this figure replaced an earlier one of its period (a revision). */
+    revised: integer('revised', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.dataset, table.figure, table.period, table.seenAt] }),
+    index('figure_revisions_run_idx').on(table.runId, table.dataset, table.figure, table.period),
+    index('figure_revisions_revised_idx')
+      .on(table.dataset, table.figure, table.period, table.seenAt)
       .where(sql`${table.revised} = 1`),
   ],
 );

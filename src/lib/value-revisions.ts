@@ -56,3 +56,8 @@ export function revisionsByPeriod(vintages: readonly Vintage[]): Map<string, Poi
 export function endOfDay(day: string): Date {
   return zonedTime(addDays(day, 1), '00:00', SITE_TIME_ZONE);
 }
+
+/** What a download's file name adds for the figures it holds: nothing for the latest, `_first`, or `_as-of-2026-03-02`. */
+export function vintageFileSuffix(which: { vintage?: string | undefined; asOf?: string | undefined } | undefined): string {
+  return which?.asOf ? `_as-of-${which.asOf}` : which?.vintage === 'first' ? '_first' : '';
+}

@@ -106,9 +106,15 @@ export const dataRead = (
     },
   });
 /** The query of a data API history: a range and the answer's format. */
+/** Which figures a data API answers (`vintageFields`, src/lib/validation/series-query.ts). */
+export const VINTAGE_ABOUT = {
+  vintage: '`latest` (default): the figures as last revised; `first`: as first published.',
+  asOf: 'A day, YYYY-MM-DD: the figures as known at its end (US Eastern). Not with `vintage=first`.',
+};
+
 export const historyQuery = (schema: z.ZodMiniType, start: string, end: string) => ({
   schema,
-  about: { start, end, format: "The answer's format." },
+  about: { start, end, format: "The answer's format.", ...VINTAGE_ABOUT },
 });
 
 /** A call of a staff session (which roles may: the route's capability, src/server/auth/route-permissions.ts). */

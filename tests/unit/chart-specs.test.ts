@@ -68,6 +68,8 @@ const stateData: StateChartData = {
     start: months[0]!,
     end: months.at(-1)!,
     source: { sample: false, text: 'Source: U.S. EIA, retail sales of electricity.' },
+    vintage: 'latest',
+    asOf: null,
     months: months.map((period, i) => ({ period, prices: prices(14 + (i % 4) * 0.5), us: prices(16), generation: {} })),
   },
   generation: {

@@ -1,6 +1,17 @@
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { importRuns, marketObservations, marketSeries, marketValueRevisions } from '@db/schema';
+import {
+  figureRevisions,
+  generation,
+  gridFuelHourly,
+  gridHourly,
+  importRuns,
+  marketObservations,
+  marketSeries,
+  marketValueRevisions,
+  retailPrices,
+} from '@db/schema';
+import { listFigureVintages, listRevisedFigureVintages, recordFigureVintages } from '@/server/queries/figure-revisions';
 import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
 import {
   getLatestValueRevision,
@@ -161,5 +172,75 @@ describe('vintages of a series in the database', () => {
     await db.run(sql`alter table market_value_revisions drop column revised`);
     await runMigrationFile(database.client, migrationFile('_revisions_by_run.sql'));
     expect(await marks()).toEqual(expected);
+  });
+
+  it('the figure vintages migration makes every stored EIA state and grid figure its first vintage (seen at 0, no run); samples get none', async () => {
+    const { db, client } = database;
+    const hour = Date.parse('2026-11-20T15:00:00Z');
+    await db.insert(generation).values([
+      { period: '2026-08', location: 'CA', fuel: 'NG', value: 0.306, source: 'eia' },
+      { period: '2026-08', location: 'TX', fuel: 'NG', value: 9, source: 'seed' },
+    ]);
+    await db.insert(retailPrices).values([
+      { state: 'CA', sector: 'RES', period: '2026-08', price: 31.2 },
+      { state: 'TX', sector: 'RES', period: '2026-08', price: 15, sample: true },
+    ]);
+    await db.insert(gridHourly).values([
+      { respondent: 'TEX', period: new Date(hour), demand: 50_000, forecast: null, generation: 51_000, interchange: -20 },
+      { respondent: 'CAL', period: new Date(hour), demand: 30_000, forecast: 30_500, generation: null, interchange: null, sample: true },
+    ]);
+    await db.insert(gridFuelHourly).values([{ respondent: 'TEX', period: new Date(hour), fuel: 'SUN', value: 7_000 }]);
+    await db.run(sql`drop table figure_revisions`);
+    await runMigrationFile(client, migrationFile('_figure_revisions.sql'));
+    const vintages = await db.select().from(figureRevisions).orderBy(asc(figureRevisions.dataset), asc(figureRevisions.figure));
+    const initial = { seenAt: new Date(0), runId: null, revised: false };
+    expect(vintages).toEqual([
+      { dataset: 'generation', figure: 'CA|NG', period: '2026-08', value: 0.306, ...initial },
+      { dataset: 'grid', figure: 'TEX|demand', period: '2026-11-20T15', value: 50_000, ...initial },
+      { dataset: 'grid', figure: 'TEX|generation', period: '2026-11-20T15', value: 51_000, ...initial },
+      { dataset: 'grid', figure: 'TEX|interchange', period: '2026-11-20T15', value: -20, ...initial },
+      { dataset: 'grid-fuel', figure: 'TEX|SUN', period: '2026-11-20T15', value: 7_000, ...initial },
+      { dataset: 'retail', figure: 'CA|RES', period: '2026-08', value: 31.2, ...initial },
+    ]);
+  });
+});
+
+describe('recordFigureVintages', () => {
+  const database = useMigratedDatabase('figure-vintages');
+
+  it('writes a figure only when it differs from its period’s latest vintage: the first one, then each revision, marked so', async () => {
+    const { db } = database;
+    const seen = (iso: string) => ({ at: at(iso), runId: null });
+    const figures = (value: number, other = 5) => [
+      { figure: 'CA|RES', period: '2026-08', value },
+      { figure: 'TX|RES', period: '2026-08', value: other },
+    ];
+    expect(await recordFigureVintages('retail', figures(30), seen('2026-10-01T15:00:00Z'), db)).toBe(2);
+    expect(await recordFigureVintages('retail', figures(30), seen('2026-10-08T15:00:00Z'), db)).toBe(0);
+    expect(await recordFigureVintages('retail', figures(31), seen('2026-10-15T15:00:00Z'), db)).toBe(1);
+    // Back to the first figure is a revision too; the same figure in another dataset is another figure.
+    expect(await recordFigureVintages('retail', figures(30), seen('2026-10-22T15:00:00Z'), db)).toBe(1);
+    expect(await recordFigureVintages('generation', figures(30), seen('2026-10-22T15:00:00Z'), db)).toBe(2);
+    const rows = await db
+      .select({ figure: figureRevisions.figure, value: figureRevisions.value, revised: figureRevisions.revised })
+      .from(figureRevisions)
+      .where(sql`${figureRevisions.dataset} = 'retail'`)
+      .orderBy(asc(figureRevisions.figure), asc(figureRevisions.seenAt));
+    expect(rows.map((r) => `${r.figure} ${r.value} ${r.revised ? 'revised' : 'first'}`)).toEqual([
+      'CA|RES 30 first',
+      'CA|RES 31 revised',
+      'CA|RES 30 revised',
+      'TX|RES 5 first',
+    ]);
+    // Read back: the revised period says what it was; as first published and as known on a day.
+    const revised = await listRevisedFigureVintages('retail', ['CA|RES', 'TX|RES'], {}, db);
+    expect(revised.map((r) => [r.figure, r.value])).toEqual([
+      ['CA|RES', 30],
+      ['CA|RES', 31],
+      ['CA|RES', 30],
+    ]);
+    expect((await listFigureVintages('retail', ['CA|RES'], {}, { first: true }, db)).map((r) => r.value)).toEqual([30]);
+    expect((await listFigureVintages('retail', ['CA|RES'], {}, { before: at('2026-10-20T00:00:00Z') }, db)).map((r) => r.value)).toEqual([31]);
+    expect(await listFigureVintages('retail', ['CA|RES'], {}, { before: at('2026-10-01T00:00:00Z') }, db)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from '@/lib/validation/zod-mini';
 import { RETAIL_SECTOR_SLUGS } from '@db/catalog/grid';
+import { asOfWithLatest, vintageFields } from '@/lib/validation/series-query';
 
 const format = z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json');
 
@@ -18,19 +19,21 @@ const utcHour = (label: string) =>
     ),
   );
 
-/** GET /api/grid/{region}: a range of hours (UTC, inclusive) and the answer's format. */
-export const gridQuerySchema = z
-  .object({ start: utcHour('start'), end: utcHour('end'), format })
-  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+/** GET /api/grid/{region}: a range of hours (UTC, inclusive), the answer's format, and which figures (`vintage`, `asOf`). */
+export const gridQuerySchema = z.object({ start: utcHour('start'), end: utcHour('end'), format, ...vintageFields }).check(
+  z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }),
+  asOfWithLatest,
+);
 export type GridQuery = z.output<typeof gridQuerySchema>;
 
 /** A month, `YYYY-MM`. */
 const month = (label: string) => z.optional(z.string().check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, `${label} must be a month written YYYY-MM`)));
 
-/** GET /api/states/{code}: a range of months (inclusive) and the answer's format. */
-export const stateHistoryQuerySchema = z
-  .object({ start: month('start'), end: month('end'), format })
-  .check(z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }));
+/** GET /api/states/{code}: a range of months (inclusive), the answer's format, and which figures (`vintage`, `asOf`). */
+export const stateHistoryQuerySchema = z.object({ start: month('start'), end: month('end'), format, ...vintageFields }).check(
+  z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }),
+  asOfWithLatest,
+);
 export type StateHistoryQuery = z.output<typeof stateHistoryQuerySchema>;
 
 /** The retail sector a page shows, by its slug in any case; residential unless another is chosen. */

@@ -33,6 +33,18 @@ const calendarDay = (label: string) =>
 /** Which figures a history answers: the current ones (EIA's latest revision), or each as EIA first published it. */
 export const SERIES_VINTAGES = ['latest', 'first'] as const;
 
+/** Which figures a data API answers (the series, a state's, a grid region's): `vintage` and `asOf`. */
+export const vintageFields = {
+  vintage: z._default(z.enum(SERIES_VINTAGES, 'vintage must be latest or first'), 'latest'),
+  asOf: calendarDay('asOf'),
+};
+
+/** `asOf` reads the latest figures known on a day: not with `vintage=first`. */
+export const asOfWithLatest = z.refine<{ vintage: string; asOf?: string | undefined }>((q) => !q.asOf || q.vintage === 'latest', {
+  message: 'asOf reads the figures known on a day; leave out vintage=first',
+  path: ['asOf'],
+});
+
 /**
  * GET /api/series/{slug}: an optional date range, the answer's format, and which figures: the
  * latest (default), as first published (`vintage=first`), or as known at the end of a day
@@ -43,12 +55,11 @@ export const seriesQuerySchema = z
     start: isoDate('start'),
     end: isoDate('end'),
     format: z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json'),
-    vintage: z._default(z.enum(SERIES_VINTAGES, 'vintage must be latest or first'), 'latest'),
-    asOf: calendarDay('asOf'),
+    ...vintageFields,
   })
   .check(
     z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }),
-    z.refine((q) => !q.asOf || q.vintage === 'latest', { message: 'asOf reads the figures known on a day; leave out vintage=first', path: ['asOf'] }),
+    asOfWithLatest,
   );
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;
 

@@ -12,6 +12,31 @@ const dataSource = z.object({
 });
 
 /** One hour of a region: EIA's hours are hour-ending, in UTC. */
+/** What a revised figure says: the figure EIA first published, the one the latest revision replaced, when, and how often. */
+export const figureRevisionSchema = namedObject('FigureRevision', 'A figure EIA revised: what it was and when it changed.', {
+  firstValue: about(z.number(), 'The figure EIA first published.'),
+  previousValue: about(z.number(), 'The figure the latest revision replaced.'),
+  revisedAt: about(isoDateTime, 'When the site’s import first saw the latest revision.'),
+  revisions: about(z.int(), 'How many times EIA revised it.'),
+});
+
+/** The revised figures of a month or an hour, by where the figure is in it (`prices.residential`, `generation.NG`, `demand`, `fuels.SUN`). */
+const revisedFigures = z.optional(
+  about(
+    z.record(z.string(), figureRevisionSchema),
+    'Only the latest figures (no `vintage=first`, no `asOf`), and only where EIA revised one: each revised figure by its place in this object (`prices.residential`, `us.all`, `generation.NG`; `demand`, `fuels.SUN`).',
+  ),
+);
+
+/** Which figures an answer holds, as the series API says it. */
+const vintageOf = {
+  vintage: about(
+    z.enum(['latest', 'first']),
+    '`latest`: the figures as EIA last revised them (as known on `asOf` when given); `first`: as first published.',
+  ),
+  asOf: z.nullable(about(z.iso.date(), 'The day (US Eastern) the figures are as known at its end, or null for now.')),
+};
+
 const gridHourFields = {
   period: about(isoDateTime, 'The end of the hour (EIA’s hours are hour-ending).'),
   demand: megawatthours('Demand'),
@@ -81,8 +106,10 @@ export const gridHistorySchema = namedObject('GridHistory', 'A grid region’s h
         ),
         'Net generation by fuel, megawatthours in the hour (negative while storage charges); null where EIA has no figure.',
       ),
+      revised: revisedFigures,
     }),
   ),
+  ...vintageOf,
 });
 export type GridHistory = z.output<typeof gridHistorySchema>;
 export type GridHistoryHour = GridHistory['hours'][number];
@@ -139,8 +166,11 @@ export const stateHistorySchema = namedObject(
           z.record(z.string(), z.number()),
           'Net generation of all sectors by EIA fuel id (ALL is every fuel), thousand megawatthours; absent where none is stored.',
         ),
+        revised: revisedFigures,
       }),
     ),
+    ...vintageOf,
   },
 );
 export type StateHistory = z.output<typeof stateHistorySchema>;
+export type FigureRevision = z.output<typeof figureRevisionSchema>;

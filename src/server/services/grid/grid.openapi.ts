@@ -23,7 +23,7 @@ export const gridPaths: DomainPaths = {
       operationId: 'getGridHistory',
       summary: "A grid region's hours",
       description:
-        'Hourly demand, day-ahead forecast, net generation, total interchange and net generation by fuel, in megawatthours, from `start` to `end` (UTC hours, hour-ending, inclusive), oldest first, as JSON or CSV. Without a range: the week up to the latest hour and the forecast after it. At most ' +
+        'Hourly demand, day-ahead forecast, net generation, total interchange and net generation by fuel, in megawatthours, from `start` to `end` (UTC hours, hour-ending, inclusive), oldest first, as JSON or CSV. Without a range: the week up to the latest hour and the forecast after it. The latest figures say, for each one EIA revised, what it was (`revised`); `vintage=first` or `asOf` answer the figures as first published or as known at the end of a day (the seeded sample week has none). At most ' +
         `${MAX_GRID_DAYS} days per answer; hours are kept ${GRID_RETENTION_DAYS} days.`,
       path: { region: pathParam(`EIA’s respondent code, in any case: ${orList(GRID_REGION_CODES)}.`) },
       query: historyQuery(
@@ -35,7 +35,10 @@ export const gridPaths: DomainPaths = {
         headers: cacheHeaders,
         csv: 'A header row naming each column and its unit, then one row per hour (UTC, hour-ending).',
       }),
-      errors: { '400': `Invalid hours or format, start after end, or more than ${MAX_GRID_DAYS} days.`, '404': 'No such region.' },
+      errors: {
+        '400': `Invalid hours, format, vintage or asOf, start after end, asOf with vintage=first, or more than ${MAX_GRID_DAYS} days.`,
+        '404': 'No such region.',
+      },
     }),
   },
 };

@@ -2,6 +2,10 @@ import { GRID_FUEL_CODES, GRID_FUELS, GRID_REGIONS, GRID_STALE_AFTER_HOURS, LOWE
 import { addDays } from '@db/catalog/days';
 import { gridPagePath, gridRegionOf, isoInZone, localDayOfHour } from '@/lib/grid-format';
 import { zonedParts, zonedTime } from '@/lib/zoned-time';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import { GRID_HOUR_FIGURES, hourKey } from '@/lib/figure-keys';
+import type { VintageChoice } from '@/server/queries/market';
+import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
 import type { GridHistory, GridHistoryHour, GridMixEntry, GridRegionSummary } from '@/lib/wire/grid';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
@@ -145,15 +149,82 @@ function joinHours(hours: readonly GridHourRow[], fuels: readonly GridFuelRow[])
   });
 }
 
+/** The figures of a region's hours that keep vintages, by where each is in an hour of the API. */
+function gridFiguresOf(code: string): { dataset: typeof FIGURE_DATASETS.grid | typeof FIGURE_DATASETS.gridFuel; figure: string; place: string }[] {
+  return [
+    ...GRID_HOUR_FIGURES.map((name) => ({ dataset: FIGURE_DATASETS.grid, figure: `${code}|${name}`, place: name })),
+    ...GRID_FUEL_CODES.map((fuel) => ({ dataset: FIGURE_DATASETS.gridFuel, figure: `${code}|${fuel}`, place: `fuels.${fuel}` })),
+  ];
+}
+
+/** Each hour's revised figures (the latest read), as the API says them. */
+async function withRevisions(code: string, hours: GridHistoryHour[], range: { start: string; end: string }): Promise<GridHistoryHour[]> {
+  const figures = gridFiguresOf(code);
+  const [region, fuel] = await Promise.all([
+    revisedFigures(
+      FIGURE_DATASETS.grid,
+      figures.filter((f) => f.dataset === FIGURE_DATASETS.grid).map((f) => f.figure),
+      range,
+    ),
+    revisedFigures(
+      FIGURE_DATASETS.gridFuel,
+      figures.filter((f) => f.dataset === FIGURE_DATASETS.gridFuel).map((f) => f.figure),
+      range,
+    ),
+  ]);
+  if (region.size === 0 && fuel.size === 0) return hours;
+  return hours.map((h) => {
+    const hour = hourKey(h.period);
+    const revised = Object.fromEntries(
+      figures.flatMap(({ dataset, figure, place }) => {
+        const revision = (dataset === FIGURE_DATASETS.grid ? region : fuel).get(figure)?.get(hour);
+        return revision ? [[place, figureRevisionOf(revision)]] : [];
+      }),
+    );
+    return Object.keys(revised).length > 0 ? { ...h, revised } : h;
+  });
+}
+
+/** A region's hours as first published or as known before an instant: only hours with a figure then. */
+async function hoursAsChosen(code: string, range: { start: string; end: string }, choice: VintageChoice): Promise<GridHistoryHour[]> {
+  const figures = gridFiguresOf(code);
+  const [region, fuel] = await Promise.all([
+    figuresAsChosen(
+      FIGURE_DATASETS.grid,
+      figures.filter((f) => f.dataset === FIGURE_DATASETS.grid).map((f) => f.figure),
+      range,
+      choice,
+    ),
+    figuresAsChosen(
+      FIGURE_DATASETS.gridFuel,
+      figures.filter((f) => f.dataset === FIGURE_DATASETS.gridFuel).map((f) => f.figure),
+      range,
+      choice,
+    ),
+  ]);
+  const hours = [...new Set([...region.values(), ...fuel.values()].flatMap((m) => [...m.keys()]))].sort();
+  const at = (map: Map<string, Map<string, number>>, figure: string, hour: string) => map.get(figure)?.get(hour) ?? null;
+  return hours.map((hour) => ({
+    period: new Date(`${hour}:00:00Z`).toISOString(),
+    demand: at(region, `${code}|demand`, hour),
+    forecast: at(region, `${code}|forecast`, hour),
+    generation: at(region, `${code}|generation`, hour),
+    interchange: at(region, `${code}|interchange`, hour),
+    fuels: Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, at(fuel, `${code}|${f}`, hour)])) as GridHistoryHour['fuels'],
+  }));
+}
+
 /**
  * A region's hours from `start` to `end` (instants, inclusive; by default the week up to its
- * latest hour and the day-ahead forecast after it): a 404 for an unknown region, a 400 past
- * `MAX_GRID_DAYS`.
+ * latest hour and the day-ahead forecast after it): the latest figures, each revised one saying
+ * what it was, or the figures as EIA first published them or as known at the end of a day (the
+ * sample week has none); a 404 for an unknown region, a 400 past `MAX_GRID_DAYS`.
  */
 export async function getGridHistory(
   code: string,
   range: { start?: Date | undefined; end?: Date | undefined },
   now: Date = new Date(),
+  which: VintageQuery = { vintage: 'latest' },
 ): Promise<GridHistory> {
   const region = requireGridRegion(code);
   const summaries = await cachedForContent('grid|regions', () => Promise.all(GRID_REGIONS.map((r) => summarize(r, now))));
@@ -166,10 +237,14 @@ export async function getGridHistory(
   if (end - start > MAX_GRID_DAYS * 24 * HOUR_MS) throw new BadRequestError(messages.gridRangeTooLarge(MAX_GRID_DAYS));
   const from = new Date(start);
   const to = new Date(end);
-  const [hours, fuels] = await cachedForContent(`grid|${region.code}|${start}|${end}`, () =>
-    Promise.all([listGridHours(region.code, from, to), listGridFuels(region.code, from, to)]),
-  );
-  return { region: summary, start: from.toISOString(), end: to.toISOString(), hours: joinHours(hours, fuels) };
+  const keys = { start: hourKey(from), end: hourKey(to) };
+  const choice = vintageChoiceOf(which);
+  const hours = await cachedForContent(`grid|${region.code}|${start}|${end}|${which.vintage}|${which.asOf ?? ''}`, async () => {
+    if (choice) return hoursAsChosen(region.code, keys, choice);
+    const [rows, fuels] = await Promise.all([listGridHours(region.code, from, to), listGridFuels(region.code, from, to)]);
+    return withRevisions(region.code, joinHours(rows, fuels), keys);
+  });
+  return { region: summary, start: from.toISOString(), end: to.toISOString(), hours, vintage: which.vintage, asOf: which.asOf ?? null };
 }
 
 /**

@@ -19,6 +19,9 @@ import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
 import { contentChanged } from '@/server/services/site/content-changes';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import { pruneFigureVintagesBefore, recordFigureVintages } from '@/server/queries/figure-revisions';
+import { GRID_HOUR_FIGURES, gridFuelFigure, gridHourFigures, hourKey } from '@/lib/figure-keys';
 
 /** The hourly import's name in `scheduled_jobs` (the job itself is in `src/server/jobs/grid-import.ts`). */
 export const GRID_IMPORT_JOB = 'grid-import';
@@ -226,9 +229,27 @@ export async function importGridFromEia(
     if (replacesSample) await deleteSampleGrid(tx);
     const h = await upsertGridHours(hours, tx);
     const f = await upsertGridFuels(fuelValues, tx);
-    // Hours past the two years go in the same transaction: a region's record and "since" move with them.
+    // Every figure EIA sent that differs from the latest kept is a vintage (the first one, or a revision); grid runs have no run record.
+    const seen = { at: new Date(), runId: null };
+    await recordFigureVintages(FIGURE_DATASETS.grid, hours.flatMap(gridHourFigures), seen, tx);
+    await recordFigureVintages(FIGURE_DATASETS.gridFuel, fuelValues.map(gridFuelFigure), seen, tx);
+    // Hours past the two years go in the same transaction (their vintages too): a region's record and "since" move with them.
     const pruned: string[] = [];
-    for (const code of GRID_REGION_CODES) if ((await pruneGridBefore(code, before, tx)) > 0) pruned.push(code);
+    for (const code of GRID_REGION_CODES) {
+      if ((await pruneGridBefore(code, before, tx)) > 0) pruned.push(code);
+      await pruneFigureVintagesBefore(
+        FIGURE_DATASETS.grid,
+        GRID_HOUR_FIGURES.map((name) => `${code}|${name}`),
+        hourKey(before),
+        tx,
+      );
+      await pruneFigureVintagesBefore(
+        FIGURE_DATASETS.gridFuel,
+        GRID_FUEL_CODES.map((fuel) => `${code}|${fuel}`),
+        hourKey(before),
+        tx,
+      );
+    }
     // The backfill walks back from the first import's start, a week a run.
     const oldestAsked = backfill && !backfillFailed ? backfill.from : fromEia ? cursor : start;
     if (!Number.isNaN(oldestAsked)) await setSiteState(BACKFILL_CURSOR, new Date(oldestAsked).toISOString(), tx);

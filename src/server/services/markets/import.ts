@@ -21,6 +21,9 @@ import { deleteSampleRetailPrices, newestRetailPrice, upsertRetailPrices } from 
 import { EIA_RETAIL_PRICES, retailPricesOf } from '@/server/services/states/retail-prices';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import { recordFigureVintages } from '@/server/queries/figure-revisions';
+import { generationFigure, retailFigure } from '@/lib/figure-keys';
 
 /** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
 export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> & { frequency: MarketSeriesFacts['frequency'] } {
@@ -261,13 +264,16 @@ export async function importFromEia(
       written.set(f.facts.slug, changed.length);
       await setSeriesSource(id, f.source, tx);
     }
+    // State figures keep their vintages the same way: each one EIA sent that differs from the latest kept.
     if (genList.length > 0) {
       await deleteSampleGeneration(tx);
       generationWritten += await upsertGeneration(genList, tx);
+      await recordFigureVintages(FIGURE_DATASETS.generation, genList.map(generationFigure), seen, tx);
     }
     if (retailRows.length > 0) {
       if (!retailFromEia) await deleteSampleRetailPrices(tx);
       retailWritten = await upsertRetailPrices(retailRows, tx);
+      await recordFigureVintages(FIGURE_DATASETS.retail, retailRows.map(retailFigure), seen, tx);
     }
   });
   return {

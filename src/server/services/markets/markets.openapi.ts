@@ -24,6 +24,7 @@ import {
   totalHeader,
   cacheHeaders,
   nextLinkHeader,
+  VINTAGE_ABOUT,
   LIMIT_OFFSET,
   open,
   openRead,
@@ -98,8 +99,7 @@ export const marketPaths: DomainPaths = {
           start: 'First date, YYYY-MM-DD (YYYY-MM for a month).',
           end: 'Last date, YYYY-MM-DD (YYYY-MM for a month).',
           format: "The answer's format.",
-          vintage: '`latest` (default): the figures as last revised; `first`: as first published.',
-          asOf: 'A day, YYYY-MM-DD: the figures as known at its end (US Eastern). Not with `vintage=first`.',
+          ...VINTAGE_ABOUT,
         },
       },
       answer: ok('The observations.', seriesHistorySchema, {

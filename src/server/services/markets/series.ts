@@ -4,7 +4,7 @@ import { tag } from '@/server/cache/tags';
 import type { Point } from '@/lib/series-stats';
 import type { SeriesHistory, SeriesPoint, SeriesRevision, SeriesSummary } from '@/lib/wire/markets';
 import { revisionCursorOf, type SERIES_VINTAGES } from '@/lib/validation/series-query';
-import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
+import { endOfDay, revisionsByPeriod, vintageFileSuffix } from '@/lib/value-revisions';
 import { isEiaSource } from '@/lib/energy';
 import { percentChange } from '@/lib/market-format';
 import { appConfig } from '@/server/config';
@@ -174,8 +174,7 @@ export function observationsCsv(series: SeriesSummary, observations: readonly Po
 export function observationsFilename(slug: string, observations: readonly Point[], ext: 'csv' | 'json', which?: SeriesVintage): string {
   const first = observations[0]?.period ?? 'none';
   const last = observations.at(-1)?.period ?? 'none';
-  const vintage = which?.asOf ? `_as-of-${which.asOf}` : which?.vintage === 'first' ? '_first' : '';
-  return `${slug}_${first}_${last}${vintage}.${ext}`;
+  return `${slug}_${first}_${last}${vintageFileSuffix(which)}.${ext}`;
 }
 
 /** The full-text query of a series' keywords: any keyword matches (each one's words all must). */

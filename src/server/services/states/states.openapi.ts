@@ -25,14 +25,14 @@ export const statePaths: DomainPaths = {
       operationId: 'getStateHistory',
       summary: "A state's monthly prices and generation",
       description:
-        'The state’s average retail price by sector against the US average (cents per kilowatthour), and its net generation by fuel (thousand megawatthours), month by month from `start` to `end` (inclusive), oldest first, as JSON or CSV.',
+        'The state’s average retail price by sector against the US average (cents per kilowatthour), and its net generation by fuel (thousand megawatthours), month by month from `start` to `end` (inclusive), oldest first, as JSON or CSV. The latest figures say, for each one EIA revised, what it was (`revised`); `vintage=first` or `asOf` answer the figures as first published or as known at the end of a day (sample prices have none).',
       path: { code: pathParam('The two-letter postal code of a state or DC, in any case.') },
       query: historyQuery(stateHistoryQuerySchema, 'First month, YYYY-MM.', 'Last month, YYYY-MM.'),
       answer: ok('The months.', stateHistorySchema, {
         headers: cacheHeaders,
         csv: 'A header row naming each column and its unit, then one row per month.',
       }),
-      errors: { '400': 'Invalid months or format, or start after end.', '404': 'No such state.' },
+      errors: { '400': 'Invalid months, format, vintage or asOf, start after end, or asOf with vintage=first.', '404': 'No such state.' },
     }),
   },
 };

@@ -2,7 +2,7 @@ import { RETAIL_SECTORS, RETAIL_STALE_AFTER_DAYS, type RetailSectorCode, type Re
 import { FUEL_LABELS, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { addMonths, monthsBetween, stateCodeOf, statePagePath } from '@/lib/state-format';
 import type { ArticleSummary } from '@/lib/wire/articles';
-import type { SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/grid';
+import type { FigureRevision, SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/grid';
 import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
@@ -12,6 +12,9 @@ import { getArticlesByIds } from '@/server/queries/articles';
 import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth } from '@/server/queries/generation';
 import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
 import { keywordQuery } from '@/server/services/markets/series';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import type { VintageChoice } from '@/server/queries/market';
+import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
 
 const DAY_MS = 86_400_000;
 const SECTOR_CODES = RETAIL_SECTORS.map((s) => s.code);
@@ -96,33 +99,120 @@ export function requireState(code: string): { code: string; name: string } {
   return { code: upper, name: US_STATES[upper] ?? upper };
 }
 
+/** The state figures of a state's history that keep vintages, by where each is in a month of the API. */
+function stateFiguresOf(code: string) {
+  const fuels = ['ALL', ...Object.keys(FUEL_LABELS)];
+  return {
+    retail: RETAIL_SECTORS.flatMap((s) => [
+      { figure: `${code}|${s.code}`, place: `prices.${s.slug}`, sector: s.slug, of: 'prices' as const },
+      { figure: `US|${s.code}`, place: `us.${s.slug}`, sector: s.slug, of: 'us' as const },
+    ]),
+    generation: fuels.map((fuel) => ({ figure: `${code}|${fuel}`, place: `generation.${fuel}`, fuel })),
+  };
+}
+
+/** Each month's revised figures (the latest read), as the API says them. */
+async function withStateRevisions(code: string, months: StateHistory['months'], range: { start?: string | undefined; end?: string | undefined }) {
+  const figures = stateFiguresOf(code);
+  const [retail, generation] = await Promise.all([
+    revisedFigures(
+      FIGURE_DATASETS.retail,
+      figures.retail.map((f) => f.figure),
+      range,
+    ),
+    revisedFigures(
+      FIGURE_DATASETS.generation,
+      figures.generation.map((f) => f.figure),
+      range,
+    ),
+  ]);
+  if (retail.size === 0 && generation.size === 0) return months;
+  return months.map((m) => {
+    const revised: Record<string, FigureRevision> = {};
+    for (const { figure, place } of [...figures.retail, ...figures.generation]) {
+      const r = (place.startsWith('generation.') ? generation : retail).get(figure)?.get(m.period);
+      if (r) revised[place] = figureRevisionOf(r);
+    }
+    return Object.keys(revised).length > 0 ? { ...m, revised } : m;
+  });
+}
+
+/** A state's months as first published or as known before an instant: only months with a figure then. */
+async function monthsAsChosen(code: string, range: { start?: string | undefined; end?: string | undefined }, choice: VintageChoice) {
+  const figures = stateFiguresOf(code);
+  const [retail, generation] = await Promise.all([
+    figuresAsChosen(
+      FIGURE_DATASETS.retail,
+      figures.retail.map((f) => f.figure),
+      range,
+      choice,
+    ),
+    figuresAsChosen(
+      FIGURE_DATASETS.generation,
+      figures.generation.map((f) => f.figure),
+      range,
+      choice,
+    ),
+  ]);
+  const months = [...new Set([...retail.values()].flatMap((m) => [...m.keys()]))].sort();
+  return months.map((period) => {
+    const prices = emptyPrices();
+    const us = emptyPrices();
+    for (const f of figures.retail) (f.of === 'prices' ? prices : us)[f.sector] = retail.get(f.figure)?.get(period) ?? null;
+    const fuels = figures.generation.flatMap((f) => {
+      const value = generation.get(f.figure)?.get(period);
+      return value === undefined ? [] : [[f.fuel, value] as const];
+    });
+    return { period, prices, us, generation: Object.fromEntries(fuels) };
+  });
+}
+
 /**
  * A state's months from `start` to `end` (`YYYY-MM`, inclusive; every stored month without
- * them): its prices by sector, the US average, and its generation by fuel.
+ * them): its prices by sector, the US average, and its generation by fuel; the latest figures,
+ * each revised one saying what it was, or as EIA first published them or as known at the end of
+ * a day (sample prices have none).
  */
-export async function getStateHistory(code: string, range: { start?: string | undefined; end?: string | undefined }): Promise<StateHistory> {
+export async function getStateHistory(
+  code: string,
+  range: { start?: string | undefined; end?: string | undefined },
+  which: VintageQuery = { vintage: 'latest' },
+): Promise<StateHistory> {
   const state = requireState(code);
   showsTags(tag.states);
+  const vintage = { vintage: which.vintage, asOf: which.asOf ?? null };
+  const choice = vintageChoiceOf(which);
+  if (choice) {
+    const months = await cachedForContent(`states|${state.code}|${range.start ?? ''}|${range.end ?? ''}|${which.vintage}|${which.asOf ?? ''}`, () =>
+      monthsAsChosen(state.code, range, choice),
+    );
+    return { state, start: range.start ?? null, end: range.end ?? null, source: retailSource(false), months, ...vintage };
+  }
   const rows = await cachedForContent(`states|${state.code}|${range.start ?? ''}`, () => listRetailHistory([state.code, 'US'], range.start));
   const inRange = rows.filter((r) => !range.end || r.period <= range.end);
   const months = [...new Set(inRange.map((r) => r.period))].sort();
   const generation = await cachedForContent(`states|${state.code}|generation|${months[0] ?? ''}|${months.at(-1) ?? ''}`, () =>
     listGenerationOfLocation(state.code, months.length > 0 ? monthsBetween(months[0] ?? '', months.at(-1) ?? '') : []),
   );
+  const plain = months.map((period) => {
+    const ofMonth = inRange.filter((r) => r.period === period);
+    return {
+      period,
+      prices: pricesOf(ofMonth, state.code),
+      us: pricesOf(ofMonth, 'US'),
+      generation: Object.fromEntries(generation.filter((g) => g.period === period).map((g) => [g.fuel, g.value])),
+    };
+  });
+  const withRevised = await cachedForContent(`states|${state.code}|revisions|${months[0] ?? ''}|${months.at(-1) ?? ''}`, () =>
+    withStateRevisions(state.code, plain, { start: months[0], end: months.at(-1) }),
+  );
   return {
     state,
     start: range.start ?? null,
     end: range.end ?? null,
     source: retailSource(inRange.some((r) => r.sample)),
-    months: months.map((period) => {
-      const ofMonth = inRange.filter((r) => r.period === period);
-      return {
-        period,
-        prices: pricesOf(ofMonth, state.code),
-        us: pricesOf(ofMonth, 'US'),
-        generation: Object.fromEntries(generation.filter((g) => g.period === period).map((g) => [g.fuel, g.value])),
-      };
-    }),
+    months: withRevised,
+    ...vintage,
   };
 }
 

@@ -1,0 +1,18 @@
+// The kinds of figure besides market series whose vintages are kept (figure_revisions), and
+// what each one's `figure` names.
+
+/** The kinds of figure besides market series whose vintages are kept, each with what its `figure` names. */
+export const FIGURE_DATASETS = {
+  /** Monthly generation (`generation`): `location|fuel`, e.g. `CA|NG`. */
+  generation: 'generation',
+  /** Monthly retail prices (`retail_prices`): `state|sector`, e.g. `CA|RES`. */
+  retail: 'retail',
+  /** An hour's region figure (`grid_hourly`): `respondent|demand` (or forecast, generation, interchange). */
+  grid: 'grid',
+  /** An hour's generation by fuel (`grid_fuel_hourly`): `respondent|fuel`, e.g. `TEX|SUN`. */
+  gridFuel: 'grid-fuel',
+} as const;
+export type FigureDataset = (typeof FIGURE_DATASETS)[keyof typeof FIGURE_DATASETS];
+
+/** The dataset names, as the table's column takes them. */
+export const FIGURE_DATASET_NAMES = Object.values(FIGURE_DATASETS) as [FigureDataset, ...FigureDataset[]];

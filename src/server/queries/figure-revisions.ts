@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { figureRevisions } from '@db/schema';
+import type { FigureDataset } from '@db/catalog/figures';
+import { db, type Executor } from '@/server/db';
+import type { VintageChoice } from '@/server/queries/market';
+
+/** One figure of a dataset in one period (see `FIGURE_DATASETS` for what `figure` names). */
+export interface FigureValue {
+  figure: string;
+  period: string;
+  value: number;
+}
+
+/** Rows per statement: three bound values each, well under SQLite's limit. */
+const BATCH = 300;
+
+/**
+ * Records what an import read as vintages of their figures: a figure whose period has no
+ * vintage yet is its first published one, one that differs from its period's latest vintage a
+ * revision (marked `revised`); one equal to it writes nothing. So an import hands over every
+ * figure EIA sent and the vintages hold exactly the changes, seen at `seen.at` by `seen.runId`.
+ * Answers how many vintages were written.
+ */
+export async function recordFigureVintages(
+  dataset: FigureDataset,
+  rows: readonly FigureValue[],
+  seen: { at: Date; runId: number | null },
+  tx: Executor = db,
+): Promise<number> {
+  const r = figureRevisions;
+  const at = seen.at.getTime();
+  let written = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const values = sql.join(
+      rows.slice(i, i + BATCH).map((row) => sql`(${row.figure}, ${row.period}, ${row.value})`),
+      sql`, `,
+    );
+    // Each figure's latest vintage is one lookup of the key, read backwards.
+    const result = await tx.all<{ n: number }>(sql`
+      insert into ${r} (dataset, figure, period, seen_at, value, run_id, revised)
+      select ${dataset}, figure, period, ${at}, value, ${seen.runId}, latest is not null
+      from (
+        select v.column1 as figure, v.column2 as period, v.column3 as value,
+          (select p.value from ${r} p where p.dataset = ${dataset} and p.figure = v.column1 and p.period = v.column2 order by p.seen_at desc limit 1) as latest
+        from (values ${values}) v
+      ) where latest is null or latest <> value
+      on conflict (dataset, figure, period, seen_at) do update set value = excluded.value, run_id = excluded.run_id
+      returning 1 as n`);
+    written += result.length;
+  }
+  return written;
+}
+
+const inList = (figures: readonly string[]) =>
+  sql.join(
+    figures.map((f) => sql`${f}`),
+    sql`, `,
+  );
+
+/**
+ * Every vintage of the revised periods (those with more than one) of some figures from `start` to
+ * `end` (inclusive, either open), by figure, period and oldest first: the revised periods from the
+ * revisions' partial index, then their vintages from the key.
+ */
+export function listRevisedFigureVintages(
+  dataset: FigureDataset,
+  figures: readonly string[],
+  range: { start?: string | undefined; end?: string | undefined },
+  tx: Executor = db,
+): Promise<{ figure: string; period: string; value: number; seenAt: number }[]> {
+  if (figures.length === 0) return Promise.resolve([]);
+  const r = figureRevisions;
+  const conditions = [sql`dataset = ${dataset}`, sql`figure in (${inList(figures)})`];
+  if (range.start) conditions.push(sql`period >= ${range.start}`);
+  if (range.end) conditions.push(sql`period <= ${range.end}`);
+  const where = sql.join(conditions, sql` and `);
+  return tx.all(sql`
+    select figure, period, value, seen_at as seenAt from ${r}
+    where ${where} and (figure, period) in (select distinct figure, period from ${r} where ${where} and revised = 1)
+    order by figure, period, seen_at`);
+}
+
+/**
+ * Some figures' values from `start` to `end` (inclusive, either open) as first published, or as
+ * known before an instant (each period's latest vintage seen before it; one first published
+ * later is left out), by figure and period: one range of the key per figure, grouped in its order.
+ */
+export function listFigureVintages(
+  dataset: FigureDataset,
+  figures: readonly string[],
+  range: { start?: string | undefined; end?: string | undefined },
+  choice: VintageChoice,
+  tx: Executor = db,
+): Promise<{ figure: string; period: string; value: number; seen: number }[]> {
+  if (figures.length === 0) return Promise.resolve([]);
+  const r = figureRevisions;
+  const conditions = [sql`dataset = ${dataset}`, sql`figure in (${inList(figures)})`];
+  if (range.start) conditions.push(sql`period >= ${range.start}`);
+  if (range.end) conditions.push(sql`period <= ${range.end}`);
+  if ('before' in choice) conditions.push(sql`seen_at < ${choice.before.getTime()}`);
+  // SQLite takes a bare column (value) from the row of the group's one min() or max().
+  const pick = 'first' in choice ? sql`min(seen_at)` : sql`max(seen_at)`;
+  return tx.all(sql`
+    select figure, period, value, ${pick} as seen from ${r}
+    where ${sql.join(conditions, sql` and `)}
+    group by figure, period order by figure, period`);
+}
+
+/** Removes some figures' vintages of periods before `before` (the grid's hours past its retention); answers how many went. */
+export async function pruneFigureVintagesBefore(
+  dataset: FigureDataset,
+  figures: readonly string[],
+  before: string,
+  tx: Executor = db,
+): Promise<number> {
+  if (figures.length === 0) return 0;
+  const gone = await tx.all(
+    sql`delete from ${figureRevisions} where dataset = ${dataset} and figure in (${inList(figures)}) and period < ${before} returning 1 as n`,
+  );
+  return gone.length;
+}

@@ -1,0 +1,61 @@
+// Vintages of state and grid figures (figure_revisions), read as the series' are: the latest
+// figures with what each revised one was, or every figure as first published or as known at the
+// end of a day.
+import type { FigureDataset } from '@db/catalog/figures';
+import { endOfDay, revisionsByPeriod, type PointRevision } from '@/lib/value-revisions';
+import type { FigureRevision } from '@/lib/wire/grid';
+import { listFigureVintages, listRevisedFigureVintages } from '@/server/queries/figure-revisions';
+import type { VintageChoice } from '@/server/queries/market';
+
+/** Which figures a read takes, as the data APIs' `vintage` and `asOf` say. */
+export interface VintageQuery {
+  vintage: 'latest' | 'first';
+  asOf?: string | undefined;
+}
+
+/** A vintage read's choice, or undefined for the latest figures. */
+export function vintageChoiceOf(which: VintageQuery): VintageChoice | undefined {
+  if (which.asOf) return { before: endOfDay(which.asOf) };
+  return which.vintage === 'first' ? { first: true } : undefined;
+}
+
+/** A revision as the state and grid APIs write it. */
+export const figureRevisionOf = (r: PointRevision): FigureRevision => ({
+  firstValue: r.firstValue,
+  previousValue: r.previousValue,
+  revisedAt: r.revisedAt,
+  revisions: r.revisions,
+});
+
+/** The revised figures of some figures in a range: figure → period → what it was. */
+export async function revisedFigures(
+  dataset: FigureDataset,
+  figures: readonly string[],
+  range: { start?: string | undefined; end?: string | undefined },
+): Promise<Map<string, Map<string, PointRevision>>> {
+  const rows = await listRevisedFigureVintages(dataset, figures, range);
+  const out = new Map<string, Map<string, PointRevision>>();
+  for (let i = 0; i < rows.length;) {
+    let end = i;
+    while (end < rows.length && rows[end]?.figure === rows[i]?.figure) end++;
+    out.set(rows[i]?.figure ?? '', revisionsByPeriod(rows.slice(i, end)));
+    i = end;
+  }
+  return out;
+}
+
+/** Some figures' values as first published or as known before an instant: figure → period → value. */
+export async function figuresAsChosen(
+  dataset: FigureDataset,
+  figures: readonly string[],
+  range: { start?: string | undefined; end?: string | undefined },
+  choice: VintageChoice,
+): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const row of await listFigureVintages(dataset, figures, range, choice)) {
+    const own = out.get(row.figure) ?? new Map<string, number>();
+    own.set(row.period, row.value);
+    out.set(row.figure, own);
+  }
+  return out;
+}
