@@ -34,7 +34,12 @@ export function chartRefTitle(ref: ChartRef): string {
     }
     case 'grid': {
       const region = GRID_REGIONS.find((r) => r.code === ref.key)?.name ?? ref.key;
-      return `${region}: ${ref.chart === 'generation' ? 'electricity generation by source' : 'electricity demand'}, hourly`;
+      const shown = {
+        demand: 'electricity demand',
+        generation: 'electricity generation by source',
+        interchange: 'interchange with neighboring regions',
+      };
+      return `${region}: ${shown[ref.chart ?? 'demand']}, hourly`;
     }
     case 'states':
       return `${US_STATES[ref.key] ?? ref.key}: ${ref.chart === 'generation' ? 'electricity generation by source' : 'retail electricity price'}, monthly`;

@@ -91,6 +91,7 @@ export const messages = {
   databaseFull: 'The site cannot save anything right now. Please try again later.',
   formTooLarge: 'The form was too large to send. Please shorten what you typed and try again.',
   categoryRequired: 'Please choose a category',
+  figureNotFound: 'The series holds no figure on or before that day.',
   figureNotInData: (series: string, date: string, value: string) =>
     `The figure ${value} of ${series} on ${date} is not one the data holds: insert figures from the data catalog.`,
   slugTaken: 'An article with this slug already exists',

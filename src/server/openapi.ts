@@ -20,6 +20,7 @@ import { gridPaths } from '@/server/services/grid/grid.openapi';
 import { mailPaths } from '@/server/services/mail/mail.openapi';
 import { marketPaths } from '@/server/services/markets/markets.openapi';
 import { annotationPaths } from '@/server/services/markets/annotations.openapi';
+import { catalogPaths } from '@/server/services/markets/catalog.openapi';
 import { mediaPaths } from '@/server/services/media/media.openapi';
 import { newsletterPaths } from '@/server/services/newsletter/newsletter.openapi';
 import { readershipPaths } from '@/server/services/readership/readership.openapi';
@@ -58,6 +59,7 @@ const specs = mergePaths(
   mailPaths,
   mediaPaths,
   calendarPaths,
+  catalogPaths,
 );
 
 const TAGS = [

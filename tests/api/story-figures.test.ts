@@ -215,3 +215,44 @@ describe('a story citing figures and charts, as readers see it', () => {
     );
   });
 });
+
+describe('the data catalog the editor cites from', () => {
+  it('finds series by name, EIA id or keyword, and regions, states and reports; a series’ figure of a day; refuses bad input', async () => {
+    const search = async (q: string, figures = false) => {
+      const res = await call('GET', `/api/admin/catalog?${new URLSearchParams({ q, ...(figures && { figures: '1' }) })}`, { cookie });
+      expect(res.status, res.text).toBe(200);
+      return res.json as unknown as {
+        kind: string;
+        key: string;
+        name: string;
+        figure: boolean;
+        latest: { period: string; value: number; text: string } | null;
+      }[];
+    };
+    const [byId] = await search('RWTC');
+    const [latest] = await figuresOf('wti', 1);
+    expect(byId).toMatchObject({ kind: 'markets', key: 'wti', name: 'WTI Crude Oil', figure: true });
+    expect(byId?.latest).toMatchObject({ period: latest!.period, value: latest!.value });
+    expect((await search('gas storage')).map((e) => e.key)).toContain('gas-storage');
+    expect((await search('texas')).map((e) => `${e.kind}:${e.key}`)).toEqual(expect.arrayContaining(['grid:TEX', 'states:TX']));
+    expect((await search('texas', true)).every((e) => e.kind === 'markets')).toBe(true);
+    expect((await search('price analysis'))[0]).toMatchObject({ kind: 'reports', key: 'price', latest: null });
+
+    const [, before] = await figuresOf('wti', 2);
+    const figure = await call('GET', `/api/admin/catalog/figure?series=wti&date=${before!.period}`, { cookie });
+    expect(figure.status, figure.text).toBe(200);
+    expect(figure.json).toMatchObject({ series: 'wti', period: before!.period, value: before!.value });
+    expect(String(figure.json['text'])).toMatch(
+      /^\$[\d.]+\/bbl \(WTI Crude Oil, (illustrative sample for )?EIA RWTC, [A-Z][a-z]{2} \d{1,2}, \d{4}\)$/,
+    );
+    expect((await call('GET', '/api/admin/catalog/figure?series=wti', { cookie })).json).toMatchObject({ period: latest!.period });
+    expect((await call('GET', '/api/admin/catalog/figure?series=wti&date=1990-01-01', { cookie })).status).toBe(404);
+    for (const bad of ['series=nope', 'series=wti&date=2026-02-30', `q=${'x'.repeat(101)}`]) {
+      const path = bad.startsWith('q=') ? `/api/admin/catalog?${bad}` : `/api/admin/catalog/figure?${bad}`;
+      const res = await call('GET', path, { cookie });
+      expect(res.status, path).toBe(400);
+      expect(res.json['message'], path).toBeTypeOf('string');
+    }
+    expect((await call('GET', '/api/admin/catalog?q=wti')).status).toBe(401);
+  });
+});

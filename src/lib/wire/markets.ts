@@ -1,5 +1,6 @@
 // What the API answers about market figures, series, reports and the EIA import.
 import * as z from '@/lib/validation/zod-mini';
+import { CHART_KINDS } from '@/lib/data-refs';
 import type { Frequency } from '@/lib/market-format';
 import { CHART_TYPES, REPORT_KINDS } from '@/lib/validation/reports';
 import { SERIES_VINTAGES } from '@/lib/validation/series-query';
@@ -265,3 +266,24 @@ export interface AnnotatedSeries {
   to: string | null;
   label: string;
 }
+
+// The editor's data catalog (GET /api/admin/catalog, /api/admin/catalog/figure).
+/** A series' figure an editor may cite: its period and value, and how the story will show it. */
+export const catalogFigureSchema = namedObject('CatalogFigure', 'A figure of a market series, as a story cites it.', {
+  series: z.string(),
+  period: about(isoDate, 'The figure’s period (a month names its first day).'),
+  value: about(z.number(), 'The figure as stored now (EIA’s latest revision of it).'),
+  text: about(z.string(), 'The figure as a story shows it: "$78.31/bbl (WTI Crude Oil, EIA RWTC, Nov 25, 2026)".'),
+});
+export type CatalogFigure = z.output<typeof catalogFigureSchema>;
+
+/** One entry of the data catalog, with a market series' latest figure. */
+export const catalogEntrySchema = namedObject('CatalogEntry', 'A series, grid region, state or report view an editor may cite.', {
+  kind: about(z.enum(CHART_KINDS), 'Its chart kind, as the chart addresses name it.'),
+  key: about(z.string(), 'Its key: the series slug, region code, state code or report kind.'),
+  name: z.string(),
+  detail: about(z.string(), 'What it is, in a line.'),
+  figure: about(z.boolean(), 'A figure of it may be cited (market series).'),
+  latest: z.nullable(catalogFigureSchema),
+});
+export type CatalogItem = z.output<typeof catalogEntrySchema>;

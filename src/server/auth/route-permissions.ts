@@ -20,6 +20,8 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'PATCH /api/articles/[key]': 'writeArticles',
   'DELETE /api/articles/[key]': 'writeArticles',
   'GET /api/admin/articles': 'writeArticles',
+  'GET /api/admin/catalog': 'writeArticles',
+  'GET /api/admin/catalog/figure': 'writeArticles',
   'GET /api/admin/articles/[id]': 'writeArticles',
   'POST /api/admin/articles/[id]/preview': 'writeArticles',
   'DELETE /api/admin/articles/[id]/preview': 'writeArticles',

@@ -106,3 +106,17 @@ export async function getFigureState(figure: CitedFigure, tx: Executor = db): Pr
   );
   return row;
 }
+
+/** A series' figure of the latest period on or before `day` (or its latest at all): one step down the (series_id, period) key. */
+export async function getFigureOnOrBefore(
+  series: string,
+  day: string | undefined,
+  tx: Executor = db,
+): Promise<{ period: string; value: number } | undefined> {
+  const [row] = await tx.all<{ period: string; value: number }>(
+    sql`select o.period, o.value from ${marketSeries} s join ${marketObservations} o on o.series_id = s.id
+        where s.slug = ${series} ${day === undefined ? sql`` : sql`and o.period <= ${day}`}
+        order by o.period desc limit 1`,
+  );
+  return row;
+}

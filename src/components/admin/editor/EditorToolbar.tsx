@@ -1,6 +1,8 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import {
   BetweenHorizontalEnd,
+  ChartLine,
+  Hash,
   BetweenVerticalEnd,
   Bold,
   Columns3,
@@ -47,18 +49,21 @@ function Tool({ label, icon: Icon, active = false, onClick }: { label: string; i
 
 /**
  * The editor's formatting toolbar. Link and Image by address open their forms under it; Image
- * opens the media library.
+ * opens the media library; Figure and Chart from the data open the data catalog.
  */
 export function EditorToolbar({
   editor,
   onLink,
   onImage,
   onImageAddress,
+  onData,
 }: {
   editor: Editor;
   onLink: () => void;
   onImage: () => void;
   onImageAddress: () => void;
+  /** Opens the data catalog to insert a figure or a chart block. */
+  onData: (kind: 'figure' | 'chart') => void;
 }) {
   const state = useEditorState({
     editor,
@@ -87,6 +92,8 @@ export function EditorToolbar({
       <Tool label="Link" icon={Link2} active={state.link} onClick={onLink} />
       <Tool label="Image" icon={Images} onClick={onImage} />
       <Tool label="Image by address" icon={ImagePlus} onClick={onImageAddress} />
+      <Tool label="Figure from the data" icon={Hash} onClick={() => onData('figure')} />
+      <Tool label="Chart from the data" icon={ChartLine} onClick={() => onData('chart')} />
       <Tool label="Table" icon={Table2} active={state.table} onClick={() => chain().insertArticleTable().run()} />
       {state.table && (
         <>

@@ -7,6 +7,8 @@ import { useRef, useState } from 'react';
 import { minutesForWords } from '@/lib/article-meta';
 import { cn } from '@/lib/utils';
 import { EditorToolbar } from '@/components/admin/editor/EditorToolbar';
+import { DataChart, DataFigure } from '@/components/admin/editor/data-ref-extensions';
+import { DataInsertDialog, type DataInsertKind } from '@/components/admin/editor/DataInsertDialog';
 import { Figure } from '@/components/admin/editor/figure-extension';
 import { ImageForm } from '@/components/admin/editor/ImageForm';
 import { LinkForm } from '@/components/admin/editor/LinkForm';
@@ -21,8 +23,9 @@ function moveToDrop(view: EditorView, event: DragEvent): void {
 }
 
 /**
- * The article body editor: headings, emphasis, lists, quotes, links, tables and images (from
- * the media library, with alt text, caption and credit; or by address), producing HTML the
+ * The article body editor: headings, emphasis, lists, quotes, links, tables, images (from
+ * the media library, with alt text, caption and credit; or by address), and figures and chart
+ * blocks from the data catalog (references to the data, never typed numbers), producing HTML the
  * server sanitises again on every write. An image file dropped or pasted into the text opens
  * the library with that file uploading. It fills the height it is given; the word count and
  * reading time sit under the text.
@@ -46,6 +49,8 @@ export function RichTextEditor({
   const [form, setForm] = useState<{ kind: 'link' | 'image'; opened: number } | null>(null);
   // The media library's dialog, with the file dropped or pasted into the text, if any.
   const [picker, setPicker] = useState<{ open: boolean; file?: File | undefined; opened: number }>({ open: false, opened: 0 });
+  // The data catalog's dialog: a figure or a chart block to insert.
+  const [data, setData] = useState<{ kind: DataInsertKind; open: boolean }>({ kind: 'figure', open: false });
   const [words, setWords] = useState(0);
   const countWords = (e: Editor) => setWords(e.getText().split(/\s+/).filter(Boolean).length);
   const openPicker = useRef((file?: File) => setPicker((p) => ({ open: true, file, opened: p.opened + 1 })));
@@ -56,6 +61,8 @@ export function RichTextEditor({
       Image,
       Figure,
       ArticleTable,
+      DataFigure,
+      DataChart,
     ],
     content: value,
     immediatelyRender: false,
@@ -102,7 +109,13 @@ export function RichTextEditor({
       )}
     >
       {editor && (
-        <EditorToolbar editor={editor} onLink={() => open('link')} onImage={() => openPicker.current()} onImageAddress={() => open('image')} />
+        <EditorToolbar
+          editor={editor}
+          onLink={() => open('link')}
+          onImage={() => openPicker.current()}
+          onImageAddress={() => open('image')}
+          onData={(kind) => setData({ kind, open: true })}
+        />
       )}
       {editor && form?.kind === 'link' && <LinkForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
       {editor && form?.kind === 'image' && <ImageForm key={form.opened} editor={editor} idPrefix={id} onClose={close} />}
@@ -110,6 +123,18 @@ export function RichTextEditor({
       <p className="text-muted-foreground border-t px-3 py-1 text-xs" aria-live="polite" data-testid="word-count">
         {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'} · {minutesForWords(words)} min read
       </p>
+      {editor && (
+        <DataInsertDialog
+          kind={data.kind}
+          open={data.open}
+          onOpenChange={(next) => {
+            setData((d) => ({ ...d, open: next }));
+            if (!next) editor.commands.focus();
+          }}
+          onInsertFigure={(ref) => editor.chain().focus().insertDataFigure(ref).run()}
+          onInsertChart={(ref) => editor.chain().focus().insertDataChart(ref).run()}
+        />
+      )}
       {editor && (
         <MediaPicker
           key={picker.opened}

@@ -8,7 +8,7 @@ import { chartSeries, findRefs, replaceRefs, type ChartRef, type FigureRef } fro
 import { isEiaSource } from '@/lib/energy';
 import { seriesInfo } from '@/lib/series-catalog';
 import type { SeriesFigure } from '@/lib/series-figure';
-import { seriesChartMeta, type SeriesView } from '@/lib/series-view';
+import { seriesChartFiles, seriesChartMeta, type SeriesView } from '@/lib/series-view';
 import { chartRefFiles, chartRefImage, chartRefPage, chartRefTitle, chartRefView } from '@/lib/story-chart';
 import { storyFigureHtml, storyFigureText, type StoryFigure } from '@/lib/story-figure';
 import { showsTags, withRenderScope } from '@/server/cache/render-scope';
@@ -78,7 +78,13 @@ async function storyChart(ref: ChartRef, site: URL): Promise<StoryChart> {
   // The series page's reader tags every market page (`market`); a story shows only these series.
   const { result } = await withRenderScope(() => getSeriesChart(ref.key, view));
   showsSeries(chartSeries(ref));
-  return result ? { ...base, series: { figure: result.figure, view, meta: seriesChartMeta(ref.key, result.figure, view, site) } } : base;
+  return result
+    ? {
+        ...base,
+        files: seriesChartFiles(ref.key, view),
+        series: { figure: result.figure, view, meta: seriesChartMeta(ref.key, result.figure, view, site) },
+      }
+    : base;
 }
 
 /**

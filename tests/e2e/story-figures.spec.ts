@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { desc, eq } from 'drizzle-orm';
+import { articles, marketObservations, marketSeries } from '@db/schema';
+import { writeSeriesFigures } from '../helpers/market-revisions.ts';
+import { signIn, openNewArticle, toasts } from './admin-session.ts';
+import { openE2eDatabase, uniqueClientAddress } from './db.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+});
+
+// Figures and charts in stories (#33): an editor inserts a figure and a chart into a draft from
+// the catalog search (by keyboard), publishes, and a reader sees both with their sources; when
+// EIA revises the cited figure, the story says so beside the figure as published, with "now".
+test('an editor cites a figure and a chart from the data catalog; readers see them, then EIA’s revision of the figure', async ({ page }) => {
+  const database = await openE2eDatabase();
+  try {
+    // The figure cited: WTI two observations before its latest (so the series has moved on since).
+    const recent = await database.db
+      .select({ period: marketObservations.period, value: marketObservations.value })
+      .from(marketObservations)
+      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
+      .where(eq(marketSeries.slug, 'wti'))
+      .orderBy(desc(marketObservations.period))
+      .limit(3);
+    const cited = recent[2]!;
+    const latest = recent[0]!;
+    const shown = (value: number) => `$${value.toFixed(2)}/bbl`;
+
+    await signIn(page);
+    const dialog = await openNewArticle(page);
+    const title = `WTI slips as stocks build ${Date.now()}`;
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await dialog.getByLabel('Excerpt', { exact: true }).fill('Crude eased after the weekly report.');
+    await dialog.getByLabel('Author', { exact: true }).fill('Markets Desk');
+    await dialog.getByLabel('Status', { exact: true }).selectOption('draft');
+    const body = dialog.getByRole('textbox', { name: 'Content' });
+    await body.click();
+    await page.keyboard.type('WTI settled at ');
+
+    // A figure: searched by EIA's id, chosen and dated by keyboard.
+    await dialog.getByRole('button', { name: 'Figure from the data' }).click();
+    const figureDialog = page.getByRole('dialog', { name: 'Insert a figure' });
+    const search = figureDialog.getByRole('searchbox', { name: 'Search the data catalog' });
+    await expect(search).toBeFocused();
+    await page.keyboard.type('RWTC');
+    const wti = figureDialog.getByRole('radio', { name: /^WTI Crude Oil/ });
+    await expect(wti).toBeVisible();
+    await expect(figureDialog.getByRole('radio')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(wti).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(wti).toBeChecked();
+    await figureDialog.getByLabel('Day (empty: the latest figure)').fill(cited.period);
+    await expect(figureDialog.getByTestId('figure-preview')).toContainText(`The story will say: ${shown(cited.value)} (WTI Crude Oil`);
+    await figureDialog.getByRole('button', { name: 'Insert figure' }).click();
+    await expect(figureDialog).toBeHidden();
+    await expect(body.getByRole('img', { name: new RegExp(`^Figure: \\${shown(cited.value).replace('.', '\\.')}`) })).toBeVisible();
+    await expect(body).toBeFocused();
+    await page.keyboard.type(' on the day.');
+
+    // A chart block: gas storage over five years with a caption.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Chart from the data' }).click();
+    const chartDialog = page.getByRole('dialog', { name: 'Insert a chart' });
+    await chartDialog.getByRole('searchbox', { name: 'Search the data catalog' }).fill('gas storage');
+    await chartDialog
+      .getByRole('radio', { name: /^Working Gas in Storage/ })
+      .first()
+      .check();
+    await chartDialog.getByLabel('Range').selectOption('5y');
+    await chartDialog.getByLabel('Caption (optional)').fill('Storage against five years of history');
+    await chartDialog.getByRole('button', { name: 'Insert chart' }).click();
+    await expect(chartDialog).toBeHidden();
+    await expect(body.getByRole('img', { name: /^Chart: .*five years\. Caption: Storage against five years of history$/ })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Create Article' }).click();
+    await expect(toasts(page).getByText('Article created successfully')).toBeVisible();
+    const [row] = await database.db.select({ slug: articles.slug, content: articles.content }).from(articles).where(eq(articles.title, title));
+    expect(row?.content).toContain(`<data-figure series="wti" date="${cited.period}" value="${cited.value}"></data-figure>`);
+    expect(row?.content).toMatch(
+      /<data-chart kind="markets" key="[a-z-]+" range="5y" caption="Storage against five years of history"><\/data-chart>/,
+    );
+
+    // Published from the editor.
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Article' });
+    await expect(edit.getByRole('textbox', { name: 'Content' }).getByRole('img', { name: /^Figure: / })).toBeVisible();
+    await edit.getByLabel('Status', { exact: true }).selectOption('published');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page).getByText('Article updated successfully')).toBeVisible();
+
+    // The reader: the figure as published with its source and date, "now", and the chart drawn on the server.
+    const reader = await page.context().newPage();
+    await reader.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientAddress() });
+    await reader.goto(`/article/${row!.slug}`);
+    const figure = reader.locator('.story-figure');
+    await expect(figure.locator('.story-figure-value')).toHaveText(shown(cited.value));
+    await expect(figure.locator('.story-figure-value')).toHaveAttribute('href', '/markets/wti');
+    await expect(figure.locator('.story-figure-source')).toContainText(/WTI Crude Oil, (illustrative sample for )?EIA RWTC, /);
+    await expect(figure.getByTestId('figure-now')).toHaveText(new RegExp(`^now \\${shown(latest.value).replace('.', '\\.')} \\(`));
+    await expect(figure.getByTestId('figure-revised')).toHaveCount(0);
+    const chart = reader.locator('[data-story-chart="markets"]');
+    await expect(chart.locator('svg').first()).toBeAttached();
+    await expect(chart).toContainText('Storage against five years of history');
+    await expect(chart).toContainText(/Source:|sample/i);
+    await expect(chart.getByRole('link', { name: 'Open the chart' })).toHaveAttribute('href', /\/markets\/[a-z-]+\?range=5y$/);
+
+    // EIA revises the cited figure (written as the import writes it): the mark says so and links to the revision.
+    const revised = Number((cited.value + 0.47).toFixed(2));
+    await writeSeriesFigures(database, 'wti', [{ period: cited.period, value: revised }]);
+    await expect(async () => {
+      await reader.reload();
+      await expect(reader.locator('.story-figure').getByTestId('figure-revised')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const mark = reader.locator('.story-figure').getByTestId('figure-revised');
+    await expect(mark).toHaveText(new RegExp(`^EIA revised this figure to \\${shown(revised).replace('.', '\\.')} on `));
+    await expect(mark).toHaveAttribute('href', '/api/series/wti/revisions');
+    await expect(reader.locator('.story-figure .story-figure-value')).toHaveText(shown(cited.value));
+    await expect(reader.locator('.story-figure').getByTestId('figure-now')).toBeVisible();
+  } finally {
+    database.close();
+  }
+});
