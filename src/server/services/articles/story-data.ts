@@ -14,7 +14,7 @@ import { storyFigureHtml, storyFigureText, type StoryFigure } from '@/lib/story-
 import { showsTags, withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { getFigureState } from '@/server/queries/citations';
-import { getSeriesChart } from '@/server/services/markets/series-page';
+import { getSeriesChart, type SeriesChart } from '@/server/services/markets/series-page';
 
 /** A chart block as a story's page draws it. */
 export interface StoryChart {
@@ -26,7 +26,7 @@ export interface StoryChart {
   files: { path: string; query: string };
   image: { src: string; alt: string };
   /** A market series view, drawn on the server from the stored figures; absent for other kinds (shown as their image). */
-  series?: { figure: SeriesFigure; view: SeriesView; meta: ChartMeta } | undefined;
+  series?: { figure: SeriesFigure; view: SeriesView; meta: ChartMeta; annotations: SeriesChart['annotations'] } | undefined;
 }
 
 /** A story's body cut at its chart blocks: runs of HTML (figures drawn in) and the charts between them. */
@@ -75,14 +75,16 @@ async function storyChart(ref: ChartRef, site: URL): Promise<StoryChart> {
   const base = { ref, title: chartRefTitle(ref), page: chartRefPage(ref), files: chartRefFiles(ref), image: chartRefImage(ref) };
   if (ref.kind !== 'markets') return base;
   const view = chartRefView(ref);
-  // The series page's reader tags every market page (`market`); a story shows only these series.
-  const { result } = await withRenderScope(() => getSeriesChart(ref.key, view));
+  // The series page's reader tags its page with every market figure (`market`): a story shows
+  // only these series (and what else the chart names: annotations' linked stories).
+  const { result, scope } = await withRenderScope(() => getSeriesChart(ref.key, view));
+  showsTags(...[...scope.tags].filter((t) => t !== tag.market));
   showsSeries(chartSeries(ref));
   return result
     ? {
         ...base,
         files: seriesChartFiles(ref.key, view),
-        series: { figure: result.figure, view, meta: seriesChartMeta(ref.key, result.figure, view, site) },
+        series: { figure: result.figure, view, meta: seriesChartMeta(ref.key, result.figure, view, site), annotations: result.annotations },
       }
     : base;
 }
