@@ -8,7 +8,7 @@ import { appConfig } from '@/server/config';
 import { ForbiddenError, UnauthorizedError, messages } from '@/server/errors';
 import { errorResponse } from '@/server/http';
 import { siteOrigins, isAllowedWrite, isOriginExemptWrite } from '@/server/origin';
-import { createChangeStamp } from '@db/change-stamp';
+import { createChangeStamp, createPurgeStamp } from '@db/change-stamp';
 import { PurgeFollower } from '@/server/cache/purge-follower';
 import { recordRender } from '@/server/metrics';
 import { CACHEABLE_ROUTES, isPrivatePageRequest, pageAddress } from '@/server/cache/routes';
@@ -22,7 +22,8 @@ let fallback: { cache: PageCache; purges: PurgeFollower } | undefined;
 const fallbackCache = () => {
   if (!fallback) {
     const cache = new PageCache();
-    fallback = { cache, purges: new PurgeFollower(cache, createChangeStamp(appConfig().databaseUrl)) };
+    const url = appConfig().databaseUrl;
+    fallback = { cache, purges: new PurgeFollower(cache, createChangeStamp(url), { purgeStamp: createPurgeStamp(url) }) };
   }
   return fallback;
 };

@@ -19,6 +19,7 @@ interface Metrics {
   pageCaches: Set<PageCache>;
   outboxWaiting: (() => Promise<number>) | undefined;
   writes: { running: number; waiting: number } | undefined;
+  purgeFollower: { reads: number } | undefined;
 }
 
 const KEY = Symbol.for('energy-market-site.metrics');
@@ -36,6 +37,7 @@ function createMetrics(): Metrics {
     pageCaches,
     outboxWaiting: undefined,
     writes: undefined,
+    purgeFollower: undefined,
     requests: new client.Counter({
       name: 'site_http_requests_total',
       help: 'Requests answered, by route class and status class.',
@@ -87,6 +89,15 @@ function createMetrics(): Metrics {
     registers: [registry],
     collect() {
       this.set([...pageCaches].reduce((sum, cache) => sum + cache.bytes, 0));
+    },
+  });
+  new client.Counter({
+    name: 'site_purge_log_reads_total',
+    help: 'Reads of the purge log before answers from memory (a purge, or another commit seen after a while without one, makes the next answer read it).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(metrics.purgeFollower?.reads ?? 0);
     },
   });
   new client.Gauge({
@@ -167,6 +178,11 @@ export function watchPageCache(cache: PageCache): void {
 /** Lets the metrics read how many writes hold a slot and how many wait for one. */
 export function watchWrites(admission: { running: number; waiting: number }): void {
   metrics().writes = admission;
+}
+
+/** Lets the metrics count the purge follower's reads of the log. */
+export function watchPurgeFollower(follower: { reads: number }): void {
+  metrics().purgeFollower = follower;
 }
 
 /** Lets the metrics count the outbox's waiting messages at each scrape. */

@@ -3,6 +3,8 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '@db/schema';
 import { insertPagePurge } from '@/server/queries/page-purges';
+import { purgeCommitted } from '../helpers/purge.ts';
+import { PURGE_FALLBACK_MS } from '@/server/cache/purge-follower';
 import { apiClient } from '../helpers/api-client.ts';
 import { getPage, readMetric, type Page } from '../helpers/raw-http.ts';
 import { useDuringSuite } from '../helpers/suite.ts';
@@ -53,6 +55,12 @@ async function publicArticles(server: TestServer) {
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, new Date())))
     .orderBy(asc(articles.id));
+}
+
+/** A purge logged beside the server, as a command does: committed, then its stamp changed (`shareInBackground`). */
+async function purgeBeside(server: TestServer, tags: string[]): Promise<void> {
+  await insertPagePurge(tags, new Date(), server.database.db);
+  await purgeCommitted(server.database.db);
 }
 
 describe('in a cluster of two processes', () => {
@@ -225,6 +233,59 @@ describe('in a cluster of two processes', () => {
     }
   }, 600_000);
 
+  it("reads the purge log for a purge, not for the readership's batches: beacons beside cached reads make no process read it, an edit right after is seen at once in both", async () => {
+    const all = await publicArticles(server);
+    const read = all.at(-1)!;
+    const viewed = all.at(-2)!;
+    const path = `/article/${read.slug}`;
+    await warm(port, path, 2);
+    const reads = () => readMetric(ports.metrics, 'site_purge_log_reads_total');
+    const before = await reads();
+    const began = Date.now();
+    // Four seconds of page views (each from an address of its own, on a connection of its own,
+    // so both processes count some and write a batch every second) beside cached reads.
+    let sent = 0;
+    while (Date.now() - began < 4_000) {
+      const response = await fetch(`${server.url}/api/views`, {
+        method: 'POST',
+        headers: {
+          Origin: server.url,
+          'Content-Type': 'application/json',
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+          'X-Forwarded-For': `198.18.${Math.floor(sent / 250)}.${(sent % 250) + 1}`,
+          Connection: 'close',
+        },
+        body: JSON.stringify({ article: viewed.id }),
+      });
+      expect(response.status).toBe(204);
+      sent++;
+      // (A process the primary had not handed this page yet renders it once: a miss, then hits.)
+      for (let i = 0; i < 2; i++) expect((await getPage(port, path)).headers['x-cache']).not.toBe('STALE');
+    }
+    // Every view written (a batch of each process committed since), and cached reads after them.
+    const stored = async () =>
+      Number(
+        (
+          await server.database.client.execute({
+            sql: 'SELECT coalesce(sum(views), 0) AS n FROM article_views WHERE article_id = ?',
+            args: [viewed.id],
+          })
+        ).rows[0]?.['n'] ?? 0,
+      );
+    while ((await stored()) < sent) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 4; i++) expect((await getPage(port, path)).headers['x-cache']).not.toBe('STALE');
+    const elapsed = Date.now() - began;
+    // Without a purge, each process reads the log at most once per PURGE_FALLBACK_MS (in case a
+    // purge's process died before its stamp): not once for each of the batches committed.
+    expect(await reads()).toBeLessThanOrEqual(before + 2 * (Math.ceil(elapsed / PURGE_FALLBACK_MS) + 1));
+
+    // A real purge is seen at once in both processes.
+    const excerpt = `Edited beside the beacons, ${Date.now()}.`;
+    const saved = await call('PATCH', `/api/articles/${read.id}`, { cookie, body: { excerpt } });
+    expect(saved.status, saved.text).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await getPage(port, path)).body).toContain(excerpt);
+  });
+
   it('serves the metrics of both processes from the primary, summed', async () => {
     for (let i = 0; i < 4; i++) await getPage(port, '/markets');
     expect((await getPage(ports.metrics, '/metrics')).status).toBe(200);
@@ -297,7 +358,7 @@ describe('in one process', () => {
     const old = await warm(port, path, 1);
     expect(old.headers['cache-control']).toMatch(/s-maxage=\d+, stale-while-revalidate=30, stale-if-error=86400$/);
     const threads = await articleRenders();
-    await insertPagePurge([`a:${story.id}`], new Date(), server.database.db);
+    await purgeBeside(server, [`a:${story.id}`]);
     const stale = await getPage(port, path);
     expect(stale.headers['x-cache']).toBe('STALE');
     expect(stale.headers.etag).toBe(old.headers.etag);
@@ -314,7 +375,7 @@ describe('in one process', () => {
     // Changed beside the server (a command, another machine): no save waited for its purge.
     const excerpt = `What changed beside the server ${Date.now()}.`;
     await server.database.db.update(articles).set({ excerpt }).where(eq(articles.id, story.id));
-    await insertPagePurge([`a:${story.id}`], new Date(), server.database.db);
+    await purgeBeside(server, [`a:${story.id}`]);
     const seen = await getPage(port, path, { Cookie: cookie });
     expect(seen.headers['x-cache']).toBe('MISS');
     expect(seen.body).toContain(excerpt);

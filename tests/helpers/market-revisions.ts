@@ -5,6 +5,7 @@ import { tagsToPurge } from '@/server/cache/tags';
 import type { Executor } from '@/server/db';
 import { insertValueRevisions, upsertObservations } from '@/server/queries/market';
 import { insertPagePurge } from '@/server/queries/page-purges';
+import { purgeCommitted } from './purge.ts';
 import { bumpContentVersion } from '@/server/queries/site-state';
 
 /**
@@ -21,7 +22,7 @@ export async function writeSeriesFigures(
   at: Date = new Date(),
 ): Promise<{ period: string; value: number }[]> {
   const db = database.db as unknown as Executor;
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const [series] = await tx.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, slug));
     if (!series) throw new Error(`No series ${slug}`);
     const [run] = await tx
@@ -34,4 +35,6 @@ export async function writeSeriesFigures(
     await insertPagePurge(tagsToPurge({ kind: 'market', series: [slug] }), at, tx);
     return written;
   });
+  await purgeCommitted(db);
+  return written;
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { bumpPurgeStamp } from '@db/change-stamp';
 import type { Executor } from '@/server/db';
 import { insertPagePurge } from '@/server/queries/page-purges';
 import { bumpContentVersion } from '@/server/queries/site-state';
@@ -12,6 +14,18 @@ import { untilCurrent } from './current.ts';
 export async function purgeEveryPage(db: Executor): Promise<void> {
   await bumpContentVersion(db);
   await insertPagePurge([EVERY_PAGE_TAG], new Date(), db);
+  await purgeCommitted(db);
+}
+
+/**
+ * After a purge a test logged straight in the database committed: changes the purge stamp
+ * beside the database file, as the site's own writers do (`shareInBackground`), so the web
+ * processes read the log before their next answer.
+ */
+export async function purgeCommitted(db: Executor): Promise<void> {
+  const files = await db.all<{ name: string; file: string }>(sql`PRAGMA database_list`);
+  const file = files.find((f) => f.name === 'main')?.file;
+  if (file) bumpPurgeStamp(`file:${file}`);
 }
 
 /**

@@ -69,6 +69,46 @@ describe('PurgeFollower', () => {
     expect(log.reads).toHaveLength(1);
   });
 
+  it('with a purge stamp, reads the log for a purge but not for other commits (the readership batch), and for those only after a while', async () => {
+    log.reads.length = 0;
+    const cache = new PageCache();
+    cache.set('/article/a', new URL('http://localhost/article/a'), [], cachedPage('a', [], etagFor('a')), ['a:1']);
+    let commits = 'c0';
+    let purges = 'p0';
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const follower = new PurgeFollower(cache, () => commits, { purgeStamp: () => purges, fallbackMs: 5_000 });
+      await follower.sync();
+      const reads = follower.reads;
+      // A readership batch commits every second: no read.
+      for (let second = 1; second <= 4; second++) {
+        commits = `c${second}`;
+        now += 1_000;
+        await nextTurn();
+        expect(follower.current()).toBe(true);
+      }
+      expect(follower.reads).toBe(reads);
+      // A purge commits: the next answer reads the log and applies it.
+      purges = 'p1';
+      await nextTurn();
+      expect(follower.current()).toBe(false);
+      const synced = follower.sync();
+      await until(() => log.reads.length === 1);
+      log.reads[0]!.answer([{ id: 1, tags: ['a:1'] }]);
+      await synced;
+      expect(cache.get('/article/a')?.fresh).toBe(false);
+      expect(follower.reads).toBe(reads + 1);
+      // Other commits past the fallback's wait (a purge whose process died before its stamp): read once more.
+      commits = 'c9';
+      now += 5_000;
+      await nextTurn();
+      expect(follower.current()).toBe(false);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('reads the commit stamp once per turn of the event loop, and afresh in the next', async () => {
     log.reads.length = 0;
     let stamp = 'x';

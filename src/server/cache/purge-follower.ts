@@ -3,32 +3,51 @@ import { EVERY_PAGE_TAG, type PageCache } from '@/server/cache/page-cache';
 
 const BATCH = 500;
 
+/** With a purge stamp: how long the log goes unread while other commits come (in case a process died between a purge's commit and its stamp). */
+export const PURGE_FALLBACK_MS = 5_000;
+
 /**
  * Follows the purge log for one process's page cache: every purge committed by any process
  * is applied here (its pages marked stale) before a page is answered from memory. Whether
  * anything was committed since the last look is known without a query on an embedded
- * database (its WAL index header, `stamp`); then one read, shared by the requests that
- * arrive together, fetches what is new. Without a stamp (a libSQL server), every
- * `sync` reads, at most once per `pollMs`.
+ * database; then one read, shared by the requests that arrive together, fetches what is new.
+ * With a purge stamp (`purgeStamp`: a file beside the database that every process that logs a
+ * purge changes after committing it, `createPurgeStamp`), only a purge makes the next answer
+ * read the log: the readership's batch every second, sessions and comments do not. Other
+ * commits (the database's WAL index header, `stamp`) make it read at most once per
+ * `fallbackMs`, so a purge whose process died before changing the stamp still takes effect.
+ * Without a purge stamp, any commit makes the next answer read; without either (a libSQL
+ * server), every `sync` reads, at most once per `pollMs`.
  */
 export class PurgeFollower {
   readonly #cache: PageCache;
   readonly #stamp: () => string | undefined;
+  readonly #purgeStamp: (() => string | undefined) | undefined;
   readonly #pollMs: number;
+  readonly #fallbackMs: number;
   #lastId: number | undefined;
   #seenStamp: string | undefined;
+  #seenPurgeStamp: string | undefined;
+  /** Reads of the log so far (for tests and metrics). */
+  reads = 0;
   #readAt = 0;
   #pending: Promise<void> | undefined;
   /** The read of the log under way, if any: reads run one after another, so none applies a row twice. */
   #reading: Promise<void> | undefined;
-  /** The stamp as read in this turn of the event loop (undefined: not read yet this turn). */
-  #turnStamp: { value: string | undefined } | undefined;
+  /** The stamps as read in this turn of the event loop (undefined: not read yet this turn; `value` read only when needed). */
+  #turnStamp: { purge: string | undefined; value?: string | undefined } | undefined;
   readonly #endTurn = () => (this.#turnStamp = undefined);
 
-  constructor(cache: PageCache, stamp: () => string | undefined, options: { pollMs?: number } = {}) {
+  constructor(
+    cache: PageCache,
+    stamp: () => string | undefined,
+    options: { pollMs?: number; purgeStamp?: () => string | undefined; fallbackMs?: number } = {},
+  ) {
     this.#cache = cache;
     this.#stamp = stamp;
+    this.#purgeStamp = options.purgeStamp;
     this.#pollMs = options.pollMs ?? 1_000;
+    this.#fallbackMs = options.fallbackMs ?? PURGE_FALLBACK_MS;
   }
 
   /**
@@ -42,12 +61,18 @@ export class PurgeFollower {
   current(): boolean {
     if (this.#lastId === undefined) return false;
     if (!this.#turnStamp) {
-      this.#turnStamp = { value: this.#stamp() };
+      this.#turnStamp = { purge: this.#purgeStamp?.() };
       setImmediate(this.#endTurn);
     }
-    const stamp = this.#turnStamp.value;
-    if (stamp === undefined) return Date.now() - this.#readAt < this.#pollMs;
-    return stamp === this.#seenStamp;
+    const turn = this.#turnStamp;
+    const sinceRead = Date.now() - this.#readAt;
+    if (turn.purge !== undefined) {
+      if (turn.purge !== this.#seenPurgeStamp) return false;
+      if (sinceRead < this.#fallbackMs) return true;
+    }
+    if (!('value' in turn)) turn.value = this.#stamp();
+    if (turn.value === undefined) return sinceRead < this.#pollMs;
+    return turn.value === this.#seenStamp;
   }
 
   /** The id of the last purge applied (undefined before the first look at the log). */
@@ -96,9 +121,11 @@ export class PurgeFollower {
   }
 
   async #read(): Promise<void> {
-    // The stamp is taken before the read: a commit in between only makes the next look read again.
+    // The stamps are taken before the read: a commit in between only makes the next look read again.
+    const purgeStamp = this.#purgeStamp?.();
     const stamp = this.#stamp();
     const readAt = Date.now();
+    this.reads++;
     if (this.#lastId === undefined) {
       // A process starts with an empty cache: only what comes after now matters.
       this.#lastId = (await getPagePurgeRange()).last;
@@ -113,8 +140,9 @@ export class PurgeFollower {
       }
     }
     this.#seenStamp = stamp;
+    this.#seenPurgeStamp = purgeStamp;
     this.#readAt = readAt;
     // A reading taken now is as good for the rest of the turn as the turn's first one.
-    if (this.#turnStamp) this.#turnStamp = { value: stamp };
+    if (this.#turnStamp) this.#turnStamp = { purge: purgeStamp, value: stamp };
   }
 }

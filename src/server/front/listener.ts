@@ -6,10 +6,10 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
-import { createChangeStamp, databaseFilePath } from '@db/change-stamp';
+import { createChangeStamp, createPurgeStamp, databaseFilePath } from '@db/change-stamp';
 import { carriesSession } from '@/server/auth/cookie-names';
 import { PurgeFollower } from '@/server/cache/purge-follower';
-import { recordRequest, watchOutbox, watchPageCache, watchWrites } from '@/server/metrics';
+import { recordRequest, watchOutbox, watchPageCache, watchPurgeFollower, watchWrites } from '@/server/metrics';
 import { countPendingMail } from '@/server/queries/outbox';
 import { checkReadiness, watchDatabaseFile } from '@/server/services/site/health';
 import { processViewCounter } from '@/server/services/readership/views';
@@ -104,7 +104,8 @@ export async function createRequestListener(
   // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
   const beacons = viewBeaconAnswerer(config, views, securityHeaders.none);
 
-  const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl));
+  const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl), { purgeStamp: createPurgeStamp(config.databaseUrl) });
+  watchPurgeFollower(purges);
   const file = databaseFilePath(config.databaseUrl);
   const databaseFile = file === undefined ? undefined : watchDatabaseFile(file);
   watchPageCache(pageCache);

@@ -1,3 +1,4 @@
+import { bumpPurgeStamp } from '@db/change-stamp';
 import { settleEverywhere } from '@/server/cache/settle';
 import { tagsToPurge, type ContentChange } from '@/server/cache/tags';
 import { appConfig, loadConfig } from '@/server/config';
@@ -88,7 +89,8 @@ export interface LoggedPurge {
  * Inside a write transaction: logs the purge of the pages these changes make stale (every
  * web process marks them stale in its own cache as soon as it sees the entry, and renders
  * each again once, in the background, when it is next asked for) and moves the content
- * version on (the memo of counts and totals). Logged with the change, it is never lost.
+ * version on (the memo of counts and totals). Logged with the change, it is never lost. After
+ * the commit, call `shareInBackground` (or `contentChanged` does it all).
  */
 export async function logPurge(changes: readonly ContentChange[], tx: Executor): Promise<LoggedPurge> {
   const tags = [...new Set(changes.flatMap(tagsToPurge))];
@@ -97,8 +99,17 @@ export async function logPurge(changes: readonly ContentChange[], tx: Executor):
   return { id: await insertPagePurge(tags, new Date(), tx), tags };
 }
 
-/** Tells the shared cache in front of a logged purge, in the background (a failure is retried by a job). */
+/**
+ * After a purge's transaction committed: tells every process of the machine's page cache to read
+ * the log (`bumpPurgeStamp`: the readership's commits and other writes do not make them read it).
+ */
+function purgeCommitted(): void {
+  bumpPurgeStamp(appConfig().databaseUrl);
+}
+
+/** After a logged purge committed: tells the page caches (`purgeCommitted`) and, in the background, the shared cache in front (a failure is retried by a job). */
 export function shareInBackground(purge: LoggedPurge): void {
+  purgeCommitted();
   void sharePurges([purge]);
 }
 
@@ -113,6 +124,7 @@ export function shareInBackground(purge: LoggedPurge): void {
  */
 export async function contentChanged(event: ChangeEvent, change: ContentChange | readonly ContentChange[]): Promise<void> {
   const purge = await writeTransaction((tx) => logPurge(Array.isArray(change) ? change : [change], tx));
+  purgeCommitted();
   await settleEverywhere(purge.id);
   shareInBackground(purge);
   void notifyRebuildHook(event);
