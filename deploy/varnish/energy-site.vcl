@@ -3,8 +3,10 @@
 # origin. What it does:
 # - public pages are kept for as long as the origin's s-maxage says, and purged by the
 #   surrogate keys each page names (the origin's Surrogate-Key header) the moment
-#   something they show changes: the site sends PURGE with an `xkey-softpurge` header;
-# - a purged or expired page is served stale while the fresh one renders (one fetch per
+#   something they show changes: the site sends PURGE with an `xkey-purge` header for an
+#   editor's save (the pages go, so the first reader after the save gets the new page) and
+#   `xkey-softpurge` for purges no one waits on;
+# - a soft-purged or expired page is served stale while the fresh one renders (one fetch per
 #   page), and for a day while the origin is slow or down (grace);
 # - the admin panel, its API, preview links and every request with a session cookie pass
 #   straight to the origin, never stored;

@@ -6,9 +6,12 @@ import { fetchPolitely, readJson } from '@/server/integrations/outbound';
  * Tells a shared cache in front of the site (Varnish, Fastly or Cloudflare) to drop the
  * pages that carry any of these tags; they name the tags each page lists in its
  * `Surrogate-Key` (Varnish's xkey, Fastly) and `Cache-Tag` (Cloudflare) headers. Rejects with
- * a message naming the cache when it refuses or cannot be reached.
+ * a message naming the cache when it refuses or cannot be reached. Soft unless a tag says hard
+ * (`!a:12`, an article taken off the site) or `hard` is set: an editor's save drops the pages it
+ * changed at once, so the first reader after it gets the new page, not the old one while the new
+ * one is fetched.
  */
-export type SharedCachePurger = (tags: readonly string[]) => Promise<void>;
+export type SharedCachePurger = (tags: readonly string[], options?: { hard?: boolean }) => Promise<void>;
 
 /** Tags per request: Fastly takes 256 surrogate keys at once, Cloudflare 30 tags. */
 const BATCH = { varnish: 256, fastly: 256, cloudflare: 30 } as const;
@@ -16,9 +19,9 @@ const BATCH = { varnish: 256, fastly: 256, cloudflare: 30 } as const;
 /** The purger of a configured shared cache. */
 export function sharedCachePurger(config: SharedCacheConfig): SharedCachePurger {
   const send = senders[config.kind] as (config: SharedCacheConfig, tags: readonly string[], hard: boolean) => Promise<void>;
-  return async (logged) => {
-    // Hard purges (`!a:12`, an article taken off the site) drop the pages; the rest are soft.
-    const targets = logged.map(purgeTarget);
+  return async (logged, options = {}) => {
+    // Hard purges (`!a:12`, an article taken off the site, or all of them when asked) drop the pages; the rest are soft.
+    const targets = logged.map(purgeTarget).map((t) => (options.hard ? { ...t, hard: true } : t));
     for (const hard of [true, false]) {
       const tags = targets.filter((t) => t.hard === hard).map((t) => t.tag);
       for (let i = 0; i < tags.length; i += BATCH[config.kind]) await send(config, tags.slice(i, i + BATCH[config.kind]), hard);

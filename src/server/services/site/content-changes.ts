@@ -59,12 +59,12 @@ function sharedPurger(): SharedCachePurger | null {
  * records the ones it took. A failure is logged and counted, and the purge stays unsent for
  * `sendUnsharedPurges` to try again.
  */
-async function sharePurges(purges: readonly { id: number; tags: readonly string[] }[]): Promise<void> {
+async function sharePurges(purges: readonly { id: number; tags: readonly string[] }[], options: { hard?: boolean } = {}): Promise<void> {
   const purge = sharedPurger();
   if (!purge || purges.length === 0) return;
   const tags = [...new Set(purges.flatMap((p) => p.tags))];
   try {
-    await purge(tags);
+    await purge(tags, options);
     recordPurgeSent(true);
     await writeTransaction((tx) =>
       markPagePurgesShared(
@@ -113,20 +113,41 @@ export function shareInBackground(purge: LoggedPurge): void {
   void sharePurges([purge]);
 }
 
+/** How long a write waits for the shared cache in front to drop the pages it changed before it is answered anyway (logged). */
+export const SHARED_PURGE_WAIT_MS = 2_000;
+
+/**
+ * Has the shared cache in front drop the purge's pages (hard: gone, not kept stale), waiting at
+ * most SHARED_PURGE_WAIT_MS; past that the purge goes on in the background, and one that fails
+ * is sent again by a job.
+ */
+async function shareBeforeAnswer(purge: LoggedPurge): Promise<void> {
+  const began = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    sharePurges([purge], { hard: true }).then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHARED_PURGE_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!inTime) console.error(JSON.stringify({ event: 'shared_cache_purge_late', purge: purge.id, waitedMs: Date.now() - began }));
+}
+
 /**
  * After content readers see changed: logs the purge of the pages that show it (see
  * `logPurge`), waits until every web process answers the new pages (`settleEverywhere`: a
  * write is answered only once a read after it cannot get the old page from memory), then
- * tells the shared cache in front, and POSTs to REBUILD_HOOK_URL when set. The shared cache
- * is told after the processes settled, so what it fetches again is the new page; it and the
- * hook are told in the background and block nothing. Several changes (an import that
- * touched several kinds of data) make one purge.
+ * until the shared cache in front dropped them (a hard purge of the changed pages, at most
+ * SHARED_PURGE_WAIT_MS: a reader through it right after gets the new page, which the origin
+ * answers from memory), and POSTs to REBUILD_HOOK_URL when set, in the background. The shared
+ * cache is told after the processes settled, so what it fetches again is the new page.
+ * Several changes (an import that touched several kinds of data) make one purge. Purges that
+ * no one waits on (scheduled publishing, related stories) stay soft (`shareInBackground`).
  */
 export async function contentChanged(event: ChangeEvent, change: ContentChange | readonly ContentChange[]): Promise<void> {
   const purge = await writeTransaction((tx) => logPurge(Array.isArray(change) ? change : [change], tx));
   purgeCommitted();
   await settleEverywhere(purge.id);
-  shareInBackground(purge);
+  await shareBeforeAnswer(purge);
   void notifyRebuildHook(event);
 }
 
