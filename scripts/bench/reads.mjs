@@ -2,7 +2,8 @@
 // Reads at newsroom size: every read that must stay fast as the archive grows, timed on the seeded site and on
 // an archive of 100,000 articles and 1,000,000 comments, side by side, p50 and p99.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, existsSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { ARTICLE, freePort, note, percentile, record, root, signIn, startServer } from './lib.mjs';
@@ -62,6 +63,14 @@ export function purgeEverything(path) {
   db.exec("UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'");
   db.prepare("INSERT INTO page_purges (tags, created_at) VALUES ('site any', ?)").run(Date.now());
   db.close();
+  // The purge stamp beside the database, changed after the commit as the site's writers do
+  // (bumpPurgeStamp in db/change-stamp.ts), so every process reads the log before its next answer.
+  const fd = openSync(`${path}-purges`, constants.O_RDWR | constants.O_CREAT, 0o644);
+  try {
+    writeSync(fd, randomBytes(16), 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

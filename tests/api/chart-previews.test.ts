@@ -6,7 +6,7 @@ import { tag } from '@/server/cache/tags';
 import { insertPagePurge } from '@/server/queries/page-purges';
 import { bumpContentVersion } from '@/server/queries/site-state';
 import { apiClient } from '../helpers/api-client.ts';
-import { fetchCurrent } from '../helpers/purge.ts';
+import { purgeCommitted, fetchCurrent } from '../helpers/purge.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // Link-preview images of the data pages: each page names its chart's card (og:image and
@@ -90,6 +90,7 @@ describe('a series page’s preview', () => {
     await db.insert(marketObservations).values({ seriesId: brent?.id ?? 0, period: '2099-01-02', value: 123.45 });
     await bumpContentVersion(db);
     await insertPagePurge([tag.market], new Date(), db);
+    await purgeCommitted(db);
 
     const after = await previewOf('/markets/brent');
     expect(after.path).not.toBe(before.path);
