@@ -173,7 +173,9 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000)
     .default(120)
-    .meta({ description: 'data API reads (`/api/series…`) per client address and minute, per web process (in memory)' }),
+    .meta({
+      description: 'data API reads (`/api/series…`, and chart files drawn for a request) per client address and minute, per web process (in memory)',
+    }),
   SMTP_URL: z
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')

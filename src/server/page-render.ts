@@ -4,7 +4,7 @@ import { withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import type { PageRenderer } from '@/server/front/render-thread';
 import { pageCacheControl } from '@/server/cache/routes';
-import { cachedPage, compressOffThread, etagFor, type CachedPage } from '@/server/cache/stored-page';
+import { cachedPage, compressOffThread, contentTypeOf, etagFor, type CachedPage } from '@/server/cache/stored-page';
 import { EVERY_PAGE_TAG, type PageCache } from '@/server/cache/page-cache';
 
 /**
@@ -118,7 +118,13 @@ export async function storeRendered(
   rendered: RenderedPage,
   renderedSince: number,
 ): Promise<CachedPage> {
-  const page = cachedPage(rendered.body, rendered.headers, rendered.etag, rendered.status, await compressOffThread(rendered.body));
+  const page = cachedPage(
+    rendered.body,
+    rendered.headers,
+    rendered.etag,
+    rendered.status,
+    await compressOffThread(rendered.body, contentTypeOf(rendered.headers)),
+  );
   if (rendered.status !== 200) cache.delete(address);
   else cache.set(address, url, params, page, rendered.tags, rendered.validUntil, renderedSince);
   return page;

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pageAddress, pageCacheControl } from '@/server/cache/routes';
-import { answerFor, cachedPage, etagFor, matchesEtag, pickEncoding } from '@/server/cache/stored-page';
+import { answerFor, cachedPage, compressOffThread, etagFor, matchesEtag, pickEncoding } from '@/server/cache/stored-page';
 import { EVERY_PAGE_TAG, PageCache } from '@/server/cache/page-cache';
 
 const NEWS_PARAMS = ['category', 'q', 'page'];
@@ -278,6 +278,27 @@ describe('answers', () => {
     expect(gunzipSync(hit.body ?? Buffer.alloc(0)).toString()).toBe('<p>gas</p>');
     expect(answerFor(stored, request('/news?q=gas', { ifNoneMatch: stored.etag })).status).toBe(304);
     expect(answerFor(stored, request('/news?q=gas', { ifNoneMatch: etagFor('<p>oil</p>') })).status).toBe(200);
+  });
+
+  it('keep an image once and send it as it is, whatever encodings the client accepts', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]);
+    const headers: [string, string][] = [['content-type', 'image/png']];
+    expect(await compressOffThread(png, 'image/png')).toBeNull();
+    const stored = cachedPage(png, headers, etagFor(png), 200, await compressOffThread(png, 'image/png'));
+    expect(stored.gzip).toBe(stored.body);
+    expect(stored.br).toBe(stored.body);
+    for (const acceptEncoding of ['br', 'gzip', 'gzip, br', undefined]) {
+      const hit = answerFor(stored, request('/charts/markets/wti.png', acceptEncoding ? { acceptEncoding } : {}));
+      expect(hit.headers['content-encoding']).toBeUndefined();
+      expect(hit.headers['content-length']).toBe(String(png.length));
+      expect(hit.body?.equals(png)).toBe(true);
+    }
+    // The cache counts the one copy.
+    const cache = new PageCache(1_000_000);
+    cache.set('/charts/markets/wti.png', new URL('http://x/charts/markets/wti.png'), [], stored);
+    const text = cachedPage('x'.repeat(4004), [['content-type', 'text/csv']], etagFor('csv'));
+    expect(text.gzip).not.toBe(text.body);
+    expect(cache.bytes).toBeLessThan(png.length * 2);
   });
 
   it('sends no body to HEAD', () => {

@@ -122,7 +122,12 @@ export class PageCache {
     renderedSince: number = this.#purgeSeq,
   ): void {
     const tagSet = new Set([EVERY_PAGE_TAG, ...tags]);
-    const size = page.body.length + page.gzip.length + page.br.length + ENTRY_OVERHEAD + address.length * 2;
+    const size =
+      page.body.length +
+      (page.gzip === page.body ? 0 : page.gzip.length) +
+      (page.br === page.body ? 0 : page.br.length) +
+      ENTRY_OVERHEAD +
+      address.length * 2;
     this.#remove(address);
     const purged = this.#purgedSince(renderedSince, tagSet);
     // A render that may show a story taken off the site meanwhile is not kept at all, nor one

@@ -64,31 +64,53 @@ const brotliOffThread = promisify(brotliCompress);
  * Compresses a body on libuv's thread pool, so a render's compression (several milliseconds
  * for a page at brotli 9) never holds the thread that answers readers.
  */
-export async function compressOffThread(body: string | Buffer): Promise<CompressedBodies> {
+export async function compressOffThread(body: string | Buffer, contentType?: string): Promise<CompressedBodies | null> {
+  if (isCompressedType(contentType)) return null;
   const raw = typeof body === 'string' ? Buffer.from(body) : body;
   const options = compressionOptions(raw);
   const [gzip, br] = await Promise.all([gzipOffThread(raw, options.gzip), brotliOffThread(raw, options.br)]);
   return { gzip, br };
 }
 
+/** A header list's Content-Type. */
+export function contentTypeOf(headers: readonly [string, string][]): string | undefined {
+  return headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+}
+
+/**
+ * Bodies compressed already (images, archives): gzip or brotli would spend a thread's time and
+ * two more copies in the cache to save nothing.
+ */
+export function isCompressedType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^(image\/(png|jpeg|gif|webp|avif)|application\/(zip|gzip|pdf))\b/i.test(contentType);
+}
+
 /**
  * Builds a cache entry from a body and its encodings (`compressOffThread`); without them the
- * body is compressed here, on this thread (start-up work, tests).
+ * body is compressed here, on this thread (start-up work, tests). A body of a compressed type
+ * (`isCompressedType`) is kept once and sent as it is whatever the client accepts.
  */
 export function cachedPage(
   body: string | Buffer,
   headers: [string, string][],
   etag: string,
   status = 200,
-  compressed?: CompressedBodies,
+  compressed?: CompressedBodies | null,
 ): CachedPage {
   const raw = typeof body === 'string' ? Buffer.from(body) : body;
-  const options = compressed ? undefined : compressionOptions(raw);
-  const gzip = compressed?.gzip ?? gzipSync(raw, options?.gzip);
-  const br = compressed?.br ?? brotliCompressSync(raw, options?.br);
+  const contentType = contentTypeOf(headers);
   const base = Object.fromEntries(headers.filter(([name]) => !/^content-(length|encoding)$/i.test(name)).map(([n, v]) => [n.toLowerCase(), v]));
   base['etag'] = etag;
   base['x-cache'] = 'HIT';
+  const identity = { ...base, 'content-length': String(raw.length) };
+  const notModified = Object.fromEntries(Object.entries(base).filter(([name]) => NOT_MODIFIED_HEADERS.includes(name)));
+  if (compressed === null || isCompressedType(contentType)) {
+    // One copy: the "encodings" are the body itself, sent with the identity headers.
+    return { status, etag, headers, body: raw, gzip: raw, br: raw, sent: { identity, gzip: identity, br: identity }, notModified };
+  }
+  const options = compressed ? undefined : compressionOptions(raw);
+  const gzip = compressed?.gzip ?? gzipSync(raw, options?.gzip);
+  const br = compressed?.br ?? brotliCompressSync(raw, options?.br);
   return {
     status,
     etag,
@@ -97,11 +119,11 @@ export function cachedPage(
     gzip,
     br,
     sent: {
-      identity: { ...base, 'content-length': String(raw.length) },
+      identity,
       gzip: { ...base, 'content-encoding': 'gzip', 'content-length': String(gzip.length) },
       br: { ...base, 'content-encoding': 'br', 'content-length': String(br.length) },
     },
-    notModified: Object.fromEntries(Object.entries(base).filter(([name]) => NOT_MODIFIED_HEADERS.includes(name))),
+    notModified,
   };
 }
 
