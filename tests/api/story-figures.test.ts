@@ -188,6 +188,8 @@ describe('a story citing figures and charts, as readers see it', () => {
     // The grid chart: its image and page.
     expect(body).toContain('src="/charts/grid/TEX.png?chart=generation"');
     expect(body).toContain('href="/grid/TEX?chart=generation"');
+    // A link preview shows the story's first chart, drawn from the data (the story has no image of its own).
+    expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/charts\/markets\/henry-hub\.png\?range=6m&amp;compare=wti"/);
     // Tagged with the series it shows, not with every market figure.
     const tags = page.headers.get('Surrogate-Key')?.split(' ') ?? [];
     expect(tags).toEqual(expect.arrayContaining(['s:henry-hub', 's:wti', 's:*']));
