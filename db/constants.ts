@@ -64,3 +64,6 @@ export type ReaderLinkKind = (typeof READER_LINK_KINDS)[number];
 /** Every link the mail job makes when it sends a message. */
 export const MAIL_LINK_KINDS = [...STAFF_LINK_KINDS, ...READER_LINK_KINDS] as const;
 export type MailLinkKind = (typeof MAIL_LINK_KINDS)[number];
+
+/** The `site_state` key of the revision watch's mail watermark, `{"id": n}`: the last figure revision notice mailed to the stories' editors. */
+export const REVISION_NOTICE_WATERMARK = 'revision_notice_watermark';

@@ -22,3 +22,4 @@ export * from './grid.ts';
 export * from './citations.ts';
 export * from './annotations.ts';
 export * from './release-briefs.ts';
+export * from './revision-notices.ts';

@@ -32,6 +32,8 @@ export const messages = {
   unknownReport: 'Unknown report',
   seriesNotFound: 'Market series not found',
   annotationNotFound: 'Annotation not found',
+  revisionNoticeNotFound: 'Revision notice not found',
+  revisionNoticeCorrected: 'A correction was already published from this notice.',
   annotationStoryNotFound: 'No story has this address: paste the story’s address on this site, like /article/its-slug',
   gridRegionNotFound:
     'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',

@@ -11,6 +11,7 @@ import { buildPaths, type DocumentOperation } from '@/server/api-document';
 import { TAG, cacheHeaders, mergePaths, notModified, ok, open, type DomainPaths } from '@/server/api-operations';
 import { analyticsPaths } from '@/server/services/analytics/analytics.openapi';
 import { articlePaths } from '@/server/services/articles/articles.openapi';
+import { revisionWatchPaths } from '@/server/services/articles/revision-watch.openapi';
 import { sessionPaths } from '@/server/services/auth/auth.openapi';
 import { calendarPaths } from '@/server/services/calendar/calendar.openapi';
 import { chartPaths } from '@/server/services/charts/charts.openapi';
@@ -60,6 +61,7 @@ const specs = mergePaths(
   mediaPaths,
   calendarPaths,
   catalogPaths,
+  revisionWatchPaths,
 );
 
 const TAGS = [

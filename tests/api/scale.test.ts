@@ -203,6 +203,55 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(fullScans(plans, ['articles', 'article_citations', 'market_observations', 'market_value_revisions'])).toEqual([]);
   });
 
+  // The revision watch (#33) after an import run: the run's revisions through the run's index,
+  // then the published stories citing each revised figure through the citations' index.
+  it('finds the stories citing the figures an import run revised through the run’s index, then the citations’ index', async () => {
+    const { db, plans } = planRecorder(server);
+    const watch = await import('@/server/services/articles/revision-watch');
+    const client = server.database.client;
+    const [cited] = (
+      await client.execute(
+        "SELECT c.key, c.period, c.value_as_published AS value, c.article_id AS id, s.id AS seriesId FROM article_citations c JOIN articles a ON a.id = c.article_id JOIN market_series s ON s.slug = c.key WHERE c.element = 'figure' AND a.status = 'published' AND a.published_at < ? ORDER BY c.article_id DESC LIMIT 1",
+        [Date.now()],
+      )
+    ).rows;
+    expect(cited).toBeDefined();
+    const run = await client.execute(
+      "INSERT INTO import_runs (started_at, status, trigger, rows, message) VALUES (?, 'succeeded', 'scheduled', 1, '') RETURNING id",
+      [Date.now()],
+    );
+    const runId = Number(run.rows[0]?.['id']);
+    await client.execute('INSERT INTO market_value_revisions (series_id, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, 1)', [
+      Number(cited?.['seriesId']),
+      cited?.['period'] as string,
+      Date.now(),
+      Number(cited?.['value']) + 1,
+      runId,
+    ]);
+    const found = await watch.revisedCitations(runId, new Date(), db);
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        articleId: Number(cited?.['id']),
+        seriesSlug: cited?.['key'],
+        period: cited?.['period'],
+        value: Number(cited?.['value']) + 1,
+      }),
+    );
+    const [ofRun] = plans;
+    expect(ofRun?.plan.filter((line) => /\bmarket_value_revisions\b| v /.test(line))[0]).toMatch(
+      /^SEARCH v USING INDEX market_value_revisions_run_idx \(run_id=\?\)$/,
+    );
+    const citing = plans.filter((p) => /article_citations/.test(p.sql));
+    expect(citing.length).toBeGreaterThan(0);
+    for (const p of citing)
+      expect(p.plan.filter((line) => /\barticle_citations\b/.test(line))).toEqual([
+        expect.stringMatching(
+          /^SEARCH article_citations USING COVERING INDEX article_citations_data_idx \(kind=\? AND key=\? AND period=\? AND article_id>\?\)$/,
+        ),
+      ]);
+    expect(fullScans(plans, ['articles', 'article_citations', 'market_value_revisions', 'market_observations'])).toEqual([]);
+  });
+
   it('would notice a full scan (the check itself can fail)', async () => {
     const { db, plans } = planRecorder(server);
     await db.select({ id: comments.id }).from(comments).where(like(comments.content, '%gas%')).limit(1);

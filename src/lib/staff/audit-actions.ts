@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   annotation_added: 'Annotated a series',
   annotation_changed: 'Changed a series annotation',
   annotation_deleted: 'Deleted a series annotation',
+  figure_revised: 'EIA revised a figure a story cites',
   staff_invited: 'Invited a person',
   invitation_revoked: 'Revoked an invitation',
   invitation_accepted: 'Accepted an invitation',

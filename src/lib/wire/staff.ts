@@ -3,7 +3,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { AUDIT_ACTION_NAMES } from '@/lib/staff/audit-actions';
 import { CAPABILITIES, ROLES, type Capability } from '@/lib/staff/permissions';
-import { about, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
+import { about, isoDate, isoDateTime, named, recordId, namedObject } from '@/lib/wire/common';
 
 const role = z.enum(ROLES);
 const nullableId = z.nullable(recordId);
@@ -80,3 +80,19 @@ export const articleNoteSchema = namedObject('ArticleNote', 'An editorial note o
   createdAt: isoDateTime,
 });
 export type ArticleNote = z.output<typeof articleNoteSchema>;
+
+/** A figure a published story cites that EIA revised: the revision watch's notice to the story's editors. */
+export const revisionNoticeSchema = namedObject('RevisionNotice', 'A figure a published story cites that an import revised.', {
+  id: recordId,
+  article: z.object({ id: recordId, slug: z.string(), title: z.string() }),
+  series: z.object({ slug: z.string(), name: z.string() }),
+  period: about(isoDate, 'The period of the figure.'),
+  valueAsPublished: about(z.number(), 'The figure the story states.'),
+  previousValue: about(z.number(), 'The figure before this revision.'),
+  value: about(z.number(), 'The revised figure.'),
+  text: about(z.object({ asPublished: z.string(), previous: z.string(), value: z.string() }), 'The three figures with their unit, as written.'),
+  revisedAt: about(isoDateTime, 'When the import saw the revision.'),
+  correctionId: z.nullable(about(recordId, 'The correction published from this notice, once one was.')),
+  draft: about(z.string(), 'The dated correction it drafts, for the editor to check and publish.'),
+});
+export type RevisionNotice = z.output<typeof revisionNoticeSchema>;

@@ -37,11 +37,13 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'GET /api/admin/categories': 'writeArticles',
   'GET /api/admin/authors': 'writeArticles',
   'GET /api/admin/authors/[id]': 'writeArticles',
+  'GET /api/admin/revision-notices': 'writeArticles',
 
   'GET /api/admin/articles/[id]/corrections': 'correctArticles',
   'POST /api/admin/articles/[id]/corrections': 'correctArticles',
   'PATCH /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
   'DELETE /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
+  'POST /api/admin/revision-notices/[id]/correction': 'correctArticles',
 
   'GET /api/admin/media': 'browseMedia',
   'GET /api/admin/media/[id]': 'browseMedia',

@@ -6,6 +6,7 @@ import { mailDeliveryJob } from '@/server/jobs/mail';
 import { dataAlertJob, editorNoticeJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
 import { relatedArticlesJob } from '@/server/jobs/related-articles';
 import { releaseDeskJob } from '@/server/jobs/release-desk';
+import { revisionNoticeJob } from '@/server/jobs/revision-watch';
 import type { Job } from '@/server/jobs/runner';
 import { scheduledPublishingJob } from '@/server/jobs/scheduled-publishing';
 import { sharedCachePurgeJob } from '@/server/jobs/shared-cache';
@@ -27,5 +28,6 @@ export function scheduledJobs(): readonly Job[] {
     dataAlertJob,
     editorNoticeJob,
     releaseDeskJob,
+    revisionNoticeJob,
   ];
 }

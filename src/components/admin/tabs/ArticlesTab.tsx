@@ -8,6 +8,7 @@ import { usePagedList } from '@/components/admin/shared/use-paged-list';
 import { TabSection } from '@/components/admin/shared/TabSection';
 import { useCan } from '@/components/admin/account';
 import { ReviewBadge } from '@/components/admin/article/ReviewBadge';
+import { RevisionNotices } from '@/components/admin/article/RevisionNotices';
 
 /** Articles of every status, 50 a page: search, status and category filters, order; the editor opens one article. */
 export function ArticlesTab({ categories, onChanged }: { categories: Category[]; onChanged: () => void }) {
@@ -18,6 +19,7 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
   const list = usePagedList<AdminArticleRow>('/api/admin/articles', { filters: { status: 'all', categoryId: '' }, sort: 'newest', onChanged });
   return (
     <TabSection id="articles-title" title="Articles" action={<ArticleDialog categories={categories} onSaved={list.changed} />}>
+      <RevisionNotices />
       <PagedList
         name="articles"
         noun="article"

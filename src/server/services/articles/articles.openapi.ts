@@ -52,7 +52,7 @@ import {
 
 const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
 const CORRECTION = { ...id('article'), correctionId: pathParam('The correction’s id.', recordId) };
-const correctionInput = named('CorrectionInput', correctionInputSchema);
+export const correctionInput = named('CorrectionInput', correctionInputSchema);
 const AUTOSAVE = { key: pathParam('An article id, or `new` for the article not yet created.') };
 
 /** A page of what an article holds (its revisions, its corrections), 50 a page; a 404 for no such article. */

@@ -15,6 +15,7 @@ import { EiaError } from '@/server/integrations/eia';
 import { contentChanged } from '@/server/services/site/content-changes';
 import { EIA_IMPORT_JOB, importFromEia, type ImportSummary } from '@/server/services/markets/import';
 import { RELEASE_DESK_JOB } from '@/server/services/markets/release-desk';
+import { watchRevisionsOfRun } from '@/server/services/articles/revision-watch';
 import { importNotes } from '@/server/services/markets/run-log';
 
 /** An import still "running" after this long is taken to have died. */
@@ -89,6 +90,8 @@ export async function runEiaImport(
     { kind: 'market', series: seriesWritten },
     ...(statesChanged ? [{ kind: 'states' } as const] : []),
   ]);
+  // The revision watch: the editors of published stories citing a figure this run revised hear of it.
+  if (importedRows(summary) > 0) await watchRevisionsOfRun(runId);
   return summary;
 }
 

@@ -1,0 +1,136 @@
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { articleRevisions, articles, figureRevisionNotices, marketSeries, users } from '@db/schema';
+import { db, type Executor } from '@/server/db';
+
+export type RevisionNoticeValues = Omit<typeof figureRevisionNotices.$inferInsert, 'id' | 'createdAt' | 'correctionId'>;
+
+/** Writes notices; one already written (the same story, figure and revision) is left as it is. Answers the ids written. */
+export async function insertRevisionNotices(values: readonly RevisionNoticeValues[], tx: Executor): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await tx
+    .insert(figureRevisionNotices)
+    .values([...values])
+    .onConflictDoNothing()
+    .returning({ id: figureRevisionNotices.id });
+  return rows.map((r) => r.id);
+}
+
+/** A notice with its story and series, as the panel and the mail show it. */
+export interface RevisionNoticeDetail {
+  id: number;
+  articleId: number;
+  articleSlug: string;
+  articleTitle: string;
+  authorId: number | null;
+  seriesSlug: string;
+  seriesName: string;
+  unit: string;
+  decimals: number;
+  period: string;
+  valueAsPublished: number;
+  previousValue: number;
+  value: number;
+  revisedAt: Date;
+  correctionId: number | null;
+}
+
+function detailQuery(tx: Executor) {
+  const n = figureRevisionNotices;
+  return tx
+    .select({
+      id: n.id,
+      articleId: n.articleId,
+      articleSlug: articles.slug,
+      articleTitle: articles.title,
+      authorId: articles.authorId,
+      seriesSlug: n.seriesSlug,
+      seriesName: sql<string>`coalesce(${marketSeries.name}, ${n.seriesSlug})`,
+      unit: sql<string>`coalesce(${marketSeries.unit}, '')`,
+      decimals: sql<number>`coalesce(${marketSeries.decimals}, 2)`,
+      period: n.period,
+      valueAsPublished: n.valueAsPublished,
+      previousValue: n.previousValue,
+      value: n.value,
+      revisedAt: n.revisedAt,
+      correctionId: n.correctionId,
+    })
+    .from(n)
+    .innerJoin(articles, eq(articles.id, n.articleId))
+    .leftJoin(marketSeries, eq(marketSeries.slug, n.seriesSlug));
+}
+
+/** The notices after `afterId` in id order, at most `limit` (the mail's batch, from its watermark). */
+export function listRevisionNoticesAfter(afterId: number, limit: number, tx: Executor = db): Promise<RevisionNoticeDetail[]> {
+  return detailQuery(tx).where(gt(figureRevisionNotices.id, afterId)).orderBy(figureRevisionNotices.id).limit(limit);
+}
+
+/** Which notices the panel lists: every story's, or those of the stories under an author record (an author's own). */
+export type NoticeScope = { all: true } | { authorId: number | null };
+
+const scopeCondition = (scope: NoticeScope) =>
+  'all' in scope ? undefined : scope.authorId === null ? sql`0` : eq(articles.authorId, scope.authorId);
+
+/** A page of notices, newest first: those still without a correction (`open`) or all. */
+export function listRevisionNoticesPage(
+  scope: NoticeScope,
+  open: boolean,
+  page: { limit: number; offset: number },
+  tx: Executor = db,
+): Promise<RevisionNoticeDetail[]> {
+  return detailQuery(tx)
+    .where(and(open ? isNull(figureRevisionNotices.correctionId) : undefined, scopeCondition(scope)))
+    .orderBy(desc(figureRevisionNotices.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countRevisionNotices(scope: NoticeScope, open: boolean, tx: Executor = db): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(figureRevisionNotices)
+    .innerJoin(articles, eq(articles.id, figureRevisionNotices.articleId))
+    .where(and(open ? isNull(figureRevisionNotices.correctionId) : undefined, scopeCondition(scope)));
+  return row?.n ?? 0;
+}
+
+export async function getRevisionNotice(id: number, tx: Executor = db): Promise<RevisionNoticeDetail | undefined> {
+  const [row] = await detailQuery(tx).where(eq(figureRevisionNotices.id, id));
+  return row;
+}
+
+/** Keeps the correction drafted from a notice; false when it has one already (another editor was first). */
+export async function setRevisionNoticeCorrection(id: number, correctionId: number, tx: Executor): Promise<boolean> {
+  const rows = await tx
+    .update(figureRevisionNotices)
+    .set({ correctionId })
+    .where(and(eq(figureRevisionNotices.id, id), isNull(figureRevisionNotices.correctionId)))
+    .returning({ id: figureRevisionNotices.id });
+  return rows.length > 0;
+}
+
+/**
+ * The addresses of a story's editors: the account writing under its byline, and every member of
+ * the staff who saved it (its revisions), active and with an address, by story.
+ */
+export async function listStoryEditorAddresses(articleIds: readonly number[], tx: Executor = db): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (articleIds.length === 0) return out;
+  const rows = await tx
+    .selectDistinct({ articleId: articles.id, email: users.email })
+    .from(articles)
+    .innerJoin(
+      users,
+      or(
+        eq(users.authorId, articles.authorId),
+        inArray(users.id, tx.select({ id: articleRevisions.userId }).from(articleRevisions).where(eq(articleRevisions.articleId, articles.id))),
+      ),
+    )
+    .where(and(inArray(articles.id, [...articleIds]), isNull(users.deactivatedAt), isNotNull(users.email)));
+  for (const row of rows) if (row.email) out.set(row.articleId, [...(out.get(row.articleId) ?? []), row.email]);
+  return out;
+}
+
+/** Every series' id and slug (a few dozen rows). */
+export function listSeriesSlugs(tx: Executor = db): Promise<{ id: number; slug: string }[]> {
+  return tx.select({ id: marketSeries.id, slug: marketSeries.slug }).from(marketSeries);
+}

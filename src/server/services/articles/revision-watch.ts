@@ -1,0 +1,246 @@
+// The revision watch: when an import revises a figure a published story cites, the story's
+// editors hear of it once, in the panel and in a batched mail (as the editors' notice), naming
+// the story, the figure, the old and the new value; from the panel one click opens a dated
+// correction draft for the story, and publishing it is an ordinary correction. The audit trail
+// records each notice and each correction drafted from one.
+import { REVISION_NOTICE_WATERMARK } from '@db/constants';
+import { formatAsOf, formatSeriesValue } from '@/lib/market-format';
+import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
+import type { CorrectionInput } from '@/lib/validation/correction';
+import { can } from '@/lib/staff/permissions';
+import type { AdminPage } from '@/lib/wire/common';
+import type { Correction } from '@/lib/wire/corrections';
+import type { RevisionNotice } from '@/lib/wire/staff';
+import type { SessionUser } from '@/server/auth/session';
+import { appConfig } from '@/server/config';
+import { writeTransaction, type Executor } from '@/server/db';
+import { ConflictError, NotFoundError, messages } from '@/server/errors';
+import { listPublicArticlesCitingFigure } from '@/server/queries/citations';
+import { listRevisionsOfRun } from '@/server/queries/market';
+import { listSeriesSlugs } from '@/server/queries/revision-notices';
+import {
+  countRevisionNotices,
+  getRevisionNotice,
+  insertRevisionNotices,
+  listRevisionNoticesAfter,
+  listRevisionNoticesPage,
+  listStoryEditorAddresses,
+  setRevisionNoticeCorrection,
+  type NoticeScope,
+  type RevisionNoticeDetail,
+  type RevisionNoticeValues,
+} from '@/server/queries/revision-notices';
+import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import { requestJobRun } from '@/server/queries/jobs';
+import { addCorrection } from '@/server/services/articles/corrections';
+import { enqueueMail } from '@/server/services/mail/outbox';
+import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
+import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { audit } from '@/server/services/staff/audit';
+
+/** The job that mails the notices (`src/server/jobs/revision-watch.ts`); an import that revised a cited figure asks for a run. */
+export const REVISION_NOTICE_JOB = 'revision-notices';
+/** Who records the notices in the audit trail. */
+const WATCH = { userId: null, username: 'Revision watch' } as const;
+/** Stories read per cited figure at a time. */
+const CITING_PAGE = 500;
+/** Notices per mail run; the rest go in the next one. */
+const BATCH = 200;
+
+/** The figure in words: "US Commercial Crude Oil Inventories, week of Nov 20, 2026". */
+const figureName = (n: Pick<RevisionNoticeDetail, 'seriesName' | 'period'>) => `${n.seriesName}, ${formatAsOf(n.period, 'daily')}`;
+const valueOf = (n: Pick<RevisionNoticeDetail, 'unit' | 'decimals'>, value: number) => formatSeriesValue(value, n);
+
+/** The dated correction a notice drafts: what the story said, and what EIA's figure is now. */
+export function correctionDraftOf(n: RevisionNoticeDetail): string {
+  return (
+    `An earlier version of this story gave ${n.seriesName} for ${formatAsOf(n.period, 'daily')} as ${valueOf(n, n.valueAsPublished)}, ` +
+    `the figure the U.S. Energy Information Administration had published. EIA has since revised it to ${valueOf(n, n.value)} ` +
+    `(seen ${formatAsOf(n.revisedAt.toISOString().slice(0, 10), 'daily')}).`
+  );
+}
+
+const toNotice = (n: RevisionNoticeDetail): RevisionNotice => ({
+  id: n.id,
+  article: { id: n.articleId, slug: n.articleSlug, title: n.articleTitle },
+  series: { slug: n.seriesSlug, name: n.seriesName },
+  period: n.period,
+  valueAsPublished: n.valueAsPublished,
+  previousValue: n.previousValue,
+  value: n.value,
+  text: {
+    asPublished: valueOf(n, n.valueAsPublished),
+    previous: valueOf(n, n.previousValue),
+    value: valueOf(n, n.value),
+  },
+  revisedAt: n.revisedAt.toISOString(),
+  correctionId: n.correctionId,
+  draft: correctionDraftOf(n),
+});
+
+/**
+ * The published stories citing a figure a run revised, each stating another figure than the new
+ * one: the run's revisions (a range of the run's index), then for each the stories citing it (a
+ * range of the citations' index, their visibility checked by key), a page at a time.
+ */
+export async function revisedCitations(runId: number, now: Date, tx?: Executor): Promise<RevisionNoticeValues[]> {
+  const revisions = await listRevisionsOfRun(runId, tx);
+  if (revisions.length === 0) return [];
+  const slugOf = new Map((await listSeriesSlugs(tx)).map((s) => [s.id, s.slug]));
+  const notices: RevisionNoticeValues[] = [];
+  for (const revision of revisions) {
+    const series = slugOf.get(revision.seriesId);
+    if (!series) continue;
+    for (let after = 0; ;) {
+      const citing = await listPublicArticlesCitingFigure({ series, period: revision.period }, now, CITING_PAGE, after, tx);
+      for (const story of citing) {
+        if (story.valueAsPublished === revision.value) continue;
+        notices.push({
+          articleId: story.articleId,
+          seriesSlug: series,
+          period: revision.period,
+          valueAsPublished: story.valueAsPublished,
+          previousValue: revision.previousValue,
+          value: revision.value,
+          runId,
+          revisedAt: new Date(revision.seenAt),
+        });
+      }
+      if (citing.length < CITING_PAGE) break;
+      after = citing.at(-1)?.articleId ?? after;
+    }
+  }
+  return notices;
+}
+
+/**
+ * After an import run: its revisions (the run's index) joined to the published stories citing
+ * each revised figure (the citations' index), each story stating another figure than the new
+ * one noticed once (story, figure, revision: a unique key, so a run watched twice adds nothing),
+ * each in the audit trail. Answers how many notices it wrote.
+ */
+export async function watchRevisions(runId: number, now: Date = new Date()): Promise<number> {
+  const notices = await revisedCitations(runId, now);
+  if (notices.length === 0) return 0;
+  return writeTransaction(async (tx) => {
+    const written = await insertRevisionNotices(notices, tx);
+    for (const id of written) {
+      const n = await getRevisionNotice(id, tx);
+      if (!n) continue;
+      await audit(
+        WATCH,
+        'figure_revised',
+        {
+          type: 'article',
+          id: n.articleId,
+          summary: `${n.articleTitle}: ${figureName(n)} revised from ${valueOf(n, n.previousValue)} to ${valueOf(n, n.value)} (the story states ${valueOf(n, n.valueAsPublished)})`,
+        },
+        undefined,
+        tx,
+      );
+    }
+    return written.length;
+  });
+}
+
+/**
+ * After an import run that wrote figures: watches its revisions and, when it noticed any, asks
+ * for the mail at once. The import has succeeded whatever happens here: a failure is logged (the
+ * notices of that run can be written again by `watchRevisions`, which adds nothing twice).
+ */
+export async function watchRevisionsOfRun(runId: number, now: Date = new Date()): Promise<void> {
+  try {
+    if ((await watchRevisions(runId, now)) > 0) await requestJobRun(REVISION_NOTICE_JOB, now);
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+/**
+ * Mails the notices written since the last mail (a watermark of ids, as the editors' notice):
+ * each story's editors (its byline's account and everyone who saved it, with an address; else
+ * `EDITORS_EMAIL`) get one message listing their stories' revised figures, with the old and the
+ * new value and a link to the panel. The messages and the moved watermark commit together.
+ */
+export async function mailRevisionNotices(now: Date = new Date()): Promise<string> {
+  const mark = JSON.parse((await getSiteState(REVISION_NOTICE_WATERMARK)) ?? '{"id":0}') as { id: number };
+  const notices = await listRevisionNoticesAfter(mark.id, BATCH);
+  if (notices.length === 0) return 'Nothing new.';
+  const { siteUrl, editorsEmail } = appConfig();
+  const editors = await listStoryEditorAddresses([...new Set(notices.map((n) => n.articleId))]);
+  const byRecipient = new Map<string, RevisionNoticeDetail[]>();
+  for (const n of notices) {
+    const to = editors.get(n.articleId) ?? (editorsEmail ? [editorsEmail] : []);
+    for (const address of new Set(to)) byRecipient.set(address, [...(byRecipient.get(address) ?? []), n]);
+  }
+  const last = notices.at(-1)?.id ?? mark.id;
+  await writeTransaction(async (tx) => {
+    for (const [to, theirs] of byRecipient) {
+      const stories = new Map<number, RevisionNoticeDetail[]>();
+      for (const n of theirs) stories.set(n.articleId, [...(stories.get(n.articleId) ?? []), n]);
+      const sections: MailSection[] = [...stories.values()].map((figures) => ({
+        heading: figures[0]?.articleTitle ?? '',
+        items: figures.map((n) => ({
+          title: `${figureName(n)}: EIA revised ${valueOf(n, n.previousValue)} to ${valueOf(n, n.value)}`,
+          href: `${siteUrl}/admin#articles`,
+          meta: `The story states ${valueOf(n, n.valueAsPublished)}. Draft its correction from the Articles tab.`,
+        })),
+      }));
+      const count = theirs.length;
+      const document: MailDocument = {
+        title: `EIA revised ${count === 1 ? 'a figure' : `${count} figures`} your ${stories.size === 1 ? 'story cites' : 'stories cite'}`,
+        intro:
+          'These figures changed after your stories were published. Each story’s page already marks the revision; a dated correction is one click away in the panel.',
+        sections,
+      };
+      await enqueueMail(
+        {
+          kind: 'editors',
+          to,
+          subject: document.title,
+          text: renderMailText(document),
+          html: renderMailHtml(document),
+          dedupeKey: `revisions:${last}:${to}`,
+        },
+        tx,
+        now,
+      );
+    }
+    await setSiteState(REVISION_NOTICE_WATERMARK, JSON.stringify({ id: last }), tx);
+  });
+  return byRecipient.size === 0
+    ? `${notices.length} revision notices, nobody with an address to tell.`
+    : `Told ${byRecipient.size} editors of ${notices.length} revised figures.`;
+}
+
+/** Which notices a person sees: editors every story's, others those of the stories under their byline. */
+const scopeOf = (user: SessionUser): NoticeScope => (can(user.role, 'editAllArticles') ? { all: true } : { authorId: user.authorId });
+
+/** The panel's list: the notices still without a correction (or all), newest first, 50 a page. */
+export async function listRevisionNoticesForAdmin(
+  query: { page: number; status: 'open' | 'all' },
+  user: SessionUser,
+): Promise<AdminPage<RevisionNotice>> {
+  const scope = scopeOf(user);
+  const open = query.status === 'open';
+  const [rows, total] = await Promise.all([
+    listRevisionNoticesPage(scope, open, { limit: ADMIN_PAGE_SIZE, offset: adminOffsetOf(query.page) }),
+    countRevisionNotices(scope, open),
+  ]);
+  return adminPage(rows.map(toNotice), query.page, total, false);
+}
+
+/**
+ * Publishes the correction drafted from a notice (its text as the editor left it), dated now,
+ * and keeps it on the notice; a 409 when the notice has one already.
+ */
+export async function correctFromNotice(id: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
+  const notice = await getRevisionNotice(id);
+  if (!notice) throw new NotFoundError(messages.revisionNoticeNotFound);
+  if (notice.correctionId !== null) throw new ConflictError(messages.revisionNoticeCorrected);
+  const correction = await addCorrection(notice.articleId, input, user);
+  await writeTransaction(async (tx) => {
+    await setRevisionNoticeCorrection(id, correction.id, tx);
+  });
+  return correction;
+}
