@@ -3,12 +3,13 @@
 // strip), the five-year band of gas storage, its axes, title, source and as-of date. The chart,
 // its table, its CSV and its downloads all draw this one figure, so they show the same numbers.
 // Pure functions: no server code, no chart code.
-import { addDays, isBusinessDay, previousBusinessDay } from '@db/catalog/days';
+import { addDays } from '@db/catalog/days';
 import type { FuturesContract } from '@db/catalog/market-series';
 import { CADENCE_LABELS, displayUnit, formatAsOf, joinList, seriesSourceLine, type Frequency } from '@/lib/market-format';
-import { fiveYearRange, SERIES_RANGE_NAMES, type FiveYearBand, type Point } from '@/lib/series-stats';
-import type { DerivedLine, SeriesMeasure, SeriesView } from '@/lib/series-view';
+import { SERIES_RANGE_NAMES, type FiveYearBand, type Point } from '@/lib/series-stats';
+import type { SeriesMeasure, SeriesView } from '@/lib/series-view';
 import type { ChartTable } from '@/lib/chart-table';
+import { deliveryMonth } from '@/lib/futures-calendar';
 
 /** What a line is: readers are told a forecast or a futures price from a measured one. */
 export type LineKind = 'observed' | 'derived' | 'forecast' | 'futures' | 'average';
@@ -161,80 +162,6 @@ export const OUTLOOK_SHARE = 0.2;
 function outlookHorizon(first: string, last: string): string {
   const history = dayNumber(last) - dayNumber(first);
   return addDays(last, Math.max(0, Math.floor((history * OUTLOOK_SHARE) / (1 - OUTLOOK_SHARE))));
-}
-
-/**
- * A derived line from the series it is computed from (`inputs`, in the order of `line.of`): a
- * spread is the first minus the second on the periods both have; a five-year gap each
- * observation minus the average of the same week in the five years before (the input must
- * reach five years further back than the range; weeks without all five are left out).
- */
-export function derivedSeries(line: DerivedLine, inputs: readonly FigureSeriesInput[]): FigureSeriesInput | undefined {
-  const [a, b] = inputs;
-  if (!a) return undefined;
-  const points: Point[] = [];
-  if (line.kind === 'spread') {
-    if (!b) return undefined;
-    const second = new Map(b.points.map((p) => [p.period, p.value]));
-    for (const p of a.points) {
-      const other = second.get(p.period);
-      if (other !== undefined) points.push({ period: p.period, value: round(p.value - other, line.decimals) });
-    }
-  } else {
-    const averages = new Map(
-      fiveYearRange(
-        a.points.map((p) => p.period),
-        a.points,
-      ).map((band) => [band.period, band.average]),
-    );
-    for (const p of a.points) {
-      const average = averages.get(p.period);
-      if (average !== undefined) points.push({ period: p.period, value: round(p.value - average, line.decimals) });
-    }
-  }
-  return {
-    slug: line.slug,
-    name: line.name,
-    unit: line.unit,
-    decimals: line.decimals,
-    frequency: a.frequency,
-    points,
-    sources: inputs.flatMap((i) => i.sources),
-    derived: true,
-  };
-}
-
-/** Business days from the end of `day` back `n` business days. */
-function businessDaysBefore(day: string, n: number): string {
-  let d = day;
-  for (let i = 0; i < n; i++) d = previousBusinessDay(addDays(d, -1));
-  return d;
-}
-
-/** The first day of the month `n` months after `day`'s. */
-function monthAfter(day: string, n: number): string {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * The last trading day of the NYMEX contract for a delivery month (`YYYY-MM-01`): WTI (CL) three
- * business days before the 25th of the month before (the business day before the 25th counting
- * as the 25th when it is no business day); Henry Hub (NG) three business days before the
- * delivery month's first day. US federal holidays stand in for the exchange's.
- */
-export function lastTradingDay(of: 'wti' | 'henry-hub', deliveryMonth: string): string {
-  if (of === 'henry-hub') return businessDaysBefore(deliveryMonth, 3);
-  const the25th = `${monthAfter(deliveryMonth, -1).slice(0, 7)}-25`;
-  return businessDaysBefore(isBusinessDay(the25th) ? the25th : previousBusinessDay(the25th), 3);
-}
-
-/** The delivery month (`YYYY-MM-01`) of contract `n` traded on `day`: contract 1 is the nearest month still trading. */
-export function deliveryMonth(of: 'wti' | 'henry-hub', day: string, n: FuturesContract): string {
-  let front = monthAfter(day, 1);
-  if (day > lastTradingDay(of, front)) front = monthAfter(day, 2);
-  return monthAfter(front, n - 1);
 }
 
 /** The futures strip on the latest day contract 1 settled: each contract's settlement at its delivery month. */

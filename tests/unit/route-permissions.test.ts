@@ -10,7 +10,7 @@ import { CAPABILITIES } from '@/lib/staff/permissions';
 import { jsonWithout, withoutPersonalData } from '@/server/auth/personal-data';
 import { PERSONAL_DATA_ANSWERS, ROUTE_CAPABILITIES, personalDataOf } from '@/server/auth/route-permissions';
 import { openApiDocument } from '@/server/openapi';
-import { SUBSCRIBER_CSV_COLUMNS } from '@/server/services/newsletter/subscriptions';
+import { SUBSCRIBER_CSV_COLUMNS } from '@/server/services/newsletter/subscriber-export';
 
 const pagesDir = fileURLToPath(new URL('../../src/pages', import.meta.url));
 

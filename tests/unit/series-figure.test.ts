@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSeriesFigure, deliveryMonth, derivedSeries, seriesFigureTable, type FigureInput, type FigureSeriesInput } from '@/lib/series-figure';
+import { deliveryMonth } from '@/lib/futures-calendar';
+import { derivedSeries } from '@/lib/derived-series';
+import { buildSeriesFigure, seriesFigureTable, type FigureInput, type FigureSeriesInput } from '@/lib/series-figure';
 import { derivedLine, type SeriesView } from '@/lib/series-view';
 import { tableCsv } from '@/lib/chart-table';
 

@@ -3,7 +3,8 @@
 // from the stored observations once per content version, and what the page shows beside it.
 import { currentOutlookOf, seriesEnd, type FuturesContract, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { seriesEndedText, seriesInfo } from '@/lib/series-catalog';
-import { buildSeriesFigure, derivedSeries, type FigureInput, type FigureSeriesInput, type SeriesFigure } from '@/lib/series-figure';
+import { derivedSeries } from '@/lib/derived-series';
+import { buildSeriesFigure, type FigureInput, type FigureSeriesInput, type SeriesFigure } from '@/lib/series-figure';
 import { fiveYearRange, rangeStart, rangeStats, type FiveYearBand, type Point, type RangeStats } from '@/lib/series-stats';
 import { derivedLine, type SeriesView } from '@/lib/series-view';
 import type { ArticleSummary } from '@/lib/wire/articles';

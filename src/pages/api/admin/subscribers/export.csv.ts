@@ -2,7 +2,7 @@ import { requireStaff } from '@/server/auth/guard';
 import { getClientAddress } from '@/server/client-address';
 import { endpoint } from '@/server/http';
 import { actorOf, audit } from '@/server/services/staff/audit';
-import { subscribersCsvStream } from '@/server/services/newsletter/subscriptions';
+import { subscribersCsvStream } from '@/server/services/newsletter/subscriber-export';
 
 /** GET /api/admin/subscribers/export.csv: every subscriber with their choices and alerts, streamed as CSV. */
 export const { GET, ALL } = endpoint({
