@@ -54,10 +54,12 @@ const STATE_CODES = Object.keys(US_STATES);
 
 /** A caption: one line of plain text (the page escapes it); no control characters. */
 const caption = z.optional(
-  z.string().check(
-    z.maxLength(CHART_CAPTION_MAX, `caption must be at most ${CHART_CAPTION_MAX} characters`),
-    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'caption must be one line of text'),
-  ),
+  z
+    .string()
+    .check(
+      z.maxLength(CHART_CAPTION_MAX, `caption must be at most ${CHART_CAPTION_MAX} characters`),
+      z.regex(/^[^\u0000-\u001f\u007f]*$/, 'caption must be one line of text'),
+    ),
 );
 
 /** A comma list of series compared with a market chart's own: catalog or derived slugs, at most MAX_COMPARED, none twice. */

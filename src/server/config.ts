@@ -167,15 +167,9 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .meta({ description: "the bucket's secret access key (set both keys or neither)", defaultText: "the AWS SDK's own lookup" }),
-  API_RATE_LIMIT: z.coerce
-    .number()
-    .int()
-    .min(1, 'must be at least 1')
-    .max(100_000)
-    .default(120)
-    .meta({
-      description: 'data API reads (`/api/series…`, and chart files drawn for a request) per client address and minute, per web process (in memory)',
-    }),
+  API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120).meta({
+    description: 'data API reads (`/api/series…`, and chart files drawn for a request) per client address and minute, per web process (in memory)',
+  }),
   SMTP_URL: z
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
