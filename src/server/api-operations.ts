@@ -120,6 +120,10 @@ export const historyQuery = (schema: z.ZodMiniType, start: string, end: string) 
 /** A call of a staff session (which roles may: the route's capability, src/server/auth/route-permissions.ts). */
 export const staff = (tag: string, spec: Omit<OperationSpec, 'tags' | 'access'>): OperationSpec => ({ ...spec, tags: [tag], access: 'admin' });
 
+/** A staff read whose only answer is its 200 (a 401 and the roles' 403 follow). */
+export const staffRead = (tag: string, operationId: string, summary: string, answer: Answer): OperationSpec =>
+  staff(tag, { operationId, summary, responses: { '200': answer } });
+
 /** What every admin call by one record's id has beside its own: who, and the record's path. */
 export type RecordCall = Pick<OperationSpec, 'operationId' | 'summary' | 'description'>;
 const also = ({ description, ...call }: RecordCall) => ({ ...call, ...(description && { description }) });

@@ -22,6 +22,7 @@ import {
   mergePaths,
   type DomainPaths,
   PER_PAGE,
+  staffRead,
 } from '@/server/api-operations';
 
 const readsAndZoho: DomainPaths = {
@@ -67,11 +68,12 @@ const readsAndZoho: DomainPaths = {
     }),
   },
   '/api/admin/zoho-config': {
-    get: staff(TAG.adminData, {
-      operationId: 'getZohoAdminConfig',
-      summary: 'The Zoho Analytics configuration without its secrets',
-      responses: { '200': ok('The configuration.', zohoAdminConfigSchema) },
-    }),
+    get: staffRead(
+      TAG.adminData,
+      'getZohoAdminConfig',
+      'The Zoho Analytics configuration without its secrets',
+      ok('The configuration.', zohoAdminConfigSchema),
+    ),
     post: staff(TAG.adminData, {
       operationId: 'saveZohoConfig',
       summary: 'Save the Zoho Analytics configuration',

@@ -48,6 +48,7 @@ import {
   type DomainPaths,
   type RecordCall,
   PER_PAGE,
+  staffRead,
 } from '@/server/api-operations';
 
 const REVISION = { ...id('article'), revisionId: pathParam('The revision’s id.', recordId) };
@@ -229,11 +230,12 @@ export const articlePaths: DomainPaths = {
     },
   ),
   '/api/admin/categories': {
-    get: staff(TAG.adminArticles, {
-      operationId: 'listCategoryDetails',
-      summary: 'Every category with its topic description',
-      responses: { '200': ok('The categories.', z.array(categoryDetailSchema)) },
-    }),
+    get: staffRead(
+      TAG.adminArticles,
+      'listCategoryDetails',
+      'Every category with its topic description',
+      ok('The categories.', z.array(categoryDetailSchema)),
+    ),
   },
   '/api/admin/categories/{id}': {
     patch: changeOne(TAG.adminArticles, 'category', ok('The category.', categoryDetailSchema), {

@@ -21,6 +21,7 @@ import {
   type DomainPaths,
   rulesText,
   durationText,
+  staffRead,
 } from '@/server/api-operations';
 
 export const sessionPaths: DomainPaths = {
@@ -54,11 +55,7 @@ export const sessionPaths: DomainPaths = {
     }),
   },
   '/api/admin/totp': {
-    get: staff(TAG.adminSession, {
-      operationId: 'getTwoFactor',
-      summary: 'Whether two-factor sign-in is on',
-      responses: { '200': ok('The state.', twoFactorStateSchema) },
-    }),
+    get: staffRead(TAG.adminSession, 'getTwoFactor', 'Whether two-factor sign-in is on', ok('The state.', twoFactorStateSchema)),
   },
   '/api/admin/totp/{action}': {
     post: staff(TAG.adminSession, {
@@ -119,11 +116,7 @@ export const sessionPaths: DomainPaths = {
     }),
   },
   '/api/admin/account': {
-    get: staff(TAG.adminSession, {
-      operationId: 'getAccount',
-      summary: 'The signed-in person, their role and what it may do',
-      responses: { '200': ok('The account.', accountSchema) },
-    }),
+    get: staffRead(TAG.adminSession, 'getAccount', 'The signed-in person, their role and what it may do', ok('The account.', accountSchema)),
     patch: staff(TAG.adminSession, {
       operationId: 'updateAccount',
       summary: 'Change one’s own name or e-mail address',
@@ -141,11 +134,12 @@ export const sessionPaths: DomainPaths = {
     }),
   },
   '/api/admin/account/sessions': {
-    get: staff(TAG.adminSession, {
-      operationId: 'listOwnSessions',
-      summary: 'The signed-in person’s sessions, most recently used first',
-      responses: { '200': ok('The sessions.', z.array(sessionInfoSchema)) },
-    }),
+    get: staffRead(
+      TAG.adminSession,
+      'listOwnSessions',
+      'The signed-in person’s sessions, most recently used first',
+      ok('The sessions.', z.array(sessionInfoSchema)),
+    ),
   },
   '/api/admin/account/sessions/{id}': {
     delete: staff(TAG.adminSession, {

@@ -32,6 +32,7 @@ import {
   staff,
   type DomainPaths,
   count,
+  staffRead,
 } from '@/server/api-operations';
 
 /** What Price Analysis charts when its query names nothing. */
@@ -132,11 +133,12 @@ export const marketPaths: DomainPaths = {
     }),
   },
   '/api/admin/market-data': {
-    get: staff(TAG.adminData, {
-      operationId: 'getMarketDataStatus',
-      summary: 'Each series’ source and latest period, and the last imports',
-      responses: { '200': ok('The state of the market data.', marketDataStatusSchema) },
-    }),
+    get: staffRead(
+      TAG.adminData,
+      'getMarketDataStatus',
+      'Each series’ source and latest period, and the last imports',
+      ok('The state of the market data.', marketDataStatusSchema),
+    ),
   },
   '/api/admin/market-data/refresh': {
     post: staff(TAG.adminData, {

@@ -10,7 +10,20 @@ import { newsletterPreferencesSchema, newsletterSubscribeSchema } from '@/lib/va
 import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
 import { noticeSchema } from '@/lib/wire/common';
 import { adminSubscriberSchema, briefingPreviewSchema, subscriberPreferencesSchema } from '@/lib/wire/newsletter';
-import { TAG, ok, rateLimited, BODY_ERRORS, open, staff, listPage, deleteOne, type DomainPaths, rulesText, PER_PAGE } from '@/server/api-operations';
+import {
+  TAG,
+  ok,
+  rateLimited,
+  BODY_ERRORS,
+  open,
+  staff,
+  listPage,
+  deleteOne,
+  type DomainPaths,
+  rulesText,
+  PER_PAGE,
+  staffRead,
+} from '@/server/api-operations';
 
 export const newsletterPaths: DomainPaths = {
   '/api/newsletter/subscribe': {
@@ -56,11 +69,12 @@ export const newsletterPaths: DomainPaths = {
     }),
   },
   '/api/admin/subscribers/export.csv': {
-    get: staff(TAG.adminReaders, {
-      operationId: 'exportSubscribers',
-      summary: 'Every subscriber with their choices and alerts, as CSV',
-      responses: { '200': ok('The CSV, streamed.', undefined, { csv: 'A header row, then one row per subscriber.' }) },
-    }),
+    get: staffRead(
+      TAG.adminReaders,
+      'exportSubscribers',
+      'Every subscriber with their choices and alerts, as CSV',
+      ok('The CSV, streamed.', undefined, { csv: 'A header row, then one row per subscriber.' }),
+    ),
   },
   '/api/admin/subscribers/{id}': {
     delete: deleteOne(TAG.adminReaders, 'subscriber', {
@@ -69,11 +83,7 @@ export const newsletterPaths: DomainPaths = {
     }),
   },
   '/api/admin/newsletter/preview': {
-    get: staff(TAG.adminReaders, {
-      operationId: 'previewBriefing',
-      summary: 'The next daily briefing as it would go out now',
-      responses: { '200': ok('The briefing.', briefingPreviewSchema) },
-    }),
+    get: staffRead(TAG.adminReaders, 'previewBriefing', 'The next daily briefing as it would go out now', ok('The briefing.', briefingPreviewSchema)),
   },
   '/api/admin/newsletter/test': {
     post: staff(TAG.adminReaders, {
