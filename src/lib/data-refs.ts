@@ -37,7 +37,8 @@ const calendarDay = z.string().check(
 
 /** A figure's value as the story states it: a plain decimal number (no exponent, no unit). */
 const decimal = z.string().check(
-  z.regex(/^-?\d{1,12}(?:\.\d{1,8})?$/, 'value must be a decimal number'),
+  // As many digits as a double prints (`String(value)` round-trips): EIA sends up to 11 decimals.
+  z.regex(/^-?\d{1,15}(?:\.\d{1,17})?$/, 'value must be a decimal number'),
   z.refine((v) => Number.isFinite(Number(v)), 'value must be a decimal number'),
 );
 

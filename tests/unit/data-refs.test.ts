@@ -11,6 +11,13 @@ describe('the sanitizer and data references', () => {
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 
+  it('keeps a figure with every digit EIA sent (up to 11 decimals, as a double prints them)', () => {
+    for (const value of ['0.306', String(0.00012345678901), String(1234.56789012345), '-3.1']) {
+      const block = `<data-figure series="wti" date="2026-11-25" value="${value}"></data-figure>`;
+      expect(sanitizeArticleHtml(block)).toBe(block);
+    }
+  });
+
   it('keeps each kind of chart block the catalog offers', () => {
     for (const block of [
       '<data-chart kind="grid" key="TEX" chart="generation"></data-chart>',

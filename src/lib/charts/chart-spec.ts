@@ -69,6 +69,9 @@ export interface ChartSpec {
   source: string;
 }
 
+/** A chart file's size, in SVG units (its PNG is twice as many pixels each way): what an `<img>` of it reserves. */
+export const CHART_FILE_SIZE = { width: 960, height: 540 } as const;
+
 /** The time an x value stands for, in milliseconds (UTC); NaN for a category. */
 export function chartTime(x: string): number {
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T(\d{2})(?::(\d{2}))?)?/.exec(x);

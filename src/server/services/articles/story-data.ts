@@ -4,6 +4,7 @@
 // shows (`tag.series`), so an import or revision of one series renders again only the stories
 // citing it.
 import type { ChartMeta } from '@/lib/chart-meta';
+import { CHART_FILE_SIZE } from '@/lib/charts/chart-spec';
 import { chartSeries, findRefs, replaceRefs, type ChartRef, type FigureRef } from '@/lib/data-refs';
 import { isEiaSource } from '@/lib/energy';
 import { seriesInfo } from '@/lib/series-catalog';
@@ -133,7 +134,7 @@ export async function storyBodyAsText(html: string, site: URL): Promise<string> 
     const page = new URL(chartRefPage(ref.ref), site).href;
     const caption = [ref.ref.caption, `${chartRefTitle(ref.ref)}. Source: U.S. Energy Information Administration.`].filter(Boolean).join(' ');
     return (
-      `<figure><a href="${escape(page)}"><img src="${escape(new URL(image.src, site).href)}" alt="${escape(image.alt)}" width="760" height="340"></a>` +
+      `<figure><a href="${escape(page)}"><img src="${escape(new URL(image.src, site).href)}" alt="${escape(image.alt)}" width="${CHART_FILE_SIZE.width}" height="${CHART_FILE_SIZE.height}"></a>` +
       `<figcaption>${escape(caption)}</figcaption></figure>`
     );
   });

@@ -4,6 +4,7 @@
 // CSV (ISO 8601 dates, the stored digits, units in the header) and JSON. Read through the series
 // page's service, so a file is tagged as the page is (`market`) and the page cache drops it with
 // the page when an import changes the figures.
+import { CHART_FILE_SIZE } from '@/lib/charts/chart-spec';
 import { seriesChartSpec, seriesLineColor } from '@/lib/charts/specs/series';
 import { renderSvgChart } from '@/lib/charts/svg-chart';
 import { tableCsv } from '@/lib/chart-table';
@@ -22,8 +23,7 @@ import { getSeriesChart } from '@/server/services/markets/series-page';
 export const CHART_FILE_FORMATS = ['svg', 'png', 'csv', 'json'] as const;
 export type ChartFileFormat = (typeof CHART_FILE_FORMATS)[number];
 
-/** A chart file's size, in SVG units (its PNG is twice as many pixels each way). */
-export const CHART_FILE_SIZE = { width: 960, height: 540 } as const;
+export { CHART_FILE_SIZE };
 
 const CONTENT_TYPES: Record<ChartFileFormat, string> = {
   svg: 'image/svg+xml; charset=utf-8',
