@@ -18,7 +18,7 @@ const operational = eiaFixtureRows('electric-power-operational-data.json');
 const regionRows = eiaFixtureRows('rto-region-data.json');
 const fuelRows = eiaFixtureRows('rto-fuel-type-data.json');
 /** The recorded operational rows under Vermont, all sectors and the import's fuels (ALL, COW, NG, …), every other column and value as recorded. */
-const relabelled = operational.slice(0, GENERATION_FUELS.length).map((row, i) => ({
+const relabelled: Record<string, unknown>[] = operational.slice(0, GENERATION_FUELS.length).map((row, i) => ({
   ...row,
   location: 'VT',
   stateDescription: 'Vermont',
@@ -85,7 +85,7 @@ describe('recorded EIA answers through whole imports', () => {
       .from(generation)
       .where(and(eq(generation.location, 'VT'), eq(generation.period, '2021-03')));
     expect(Object.fromEntries(stored.map((g) => [g.fuel, g.value]))).toEqual(
-      Object.fromEntries(relabelled.map((r) => [r.fueltypeid, Number(r['generation'])])),
+      Object.fromEntries(relabelled.map((r) => [String(r['fueltypeid']), Number(r['generation'])])),
     );
     // The recorded strings, read: ".306" is 0.306, "8.53051" keeps its five decimals, "0" is a zero (not a gap).
     expect(stored.find((g) => g.fuel === 'ALL')?.value).toBe(8.53051);

@@ -57,6 +57,14 @@ const inList = (figures: readonly string[]) =>
     sql`, `,
   );
 
+/** Some figures' vintages from `start` to `end` (inclusive, either open): a range of the key per figure. */
+function figureConditions(dataset: FigureDataset, figures: readonly string[], range: { start?: string | undefined; end?: string | undefined }) {
+  const conditions = [sql`dataset = ${dataset}`, sql`figure in (${inList(figures)})`];
+  if (range.start) conditions.push(sql`period >= ${range.start}`);
+  if (range.end) conditions.push(sql`period <= ${range.end}`);
+  return conditions;
+}
+
 /**
  * Every vintage of the revised periods (those with more than one) of some figures from `start` to
  * `end` (inclusive, either open), by figure, period and oldest first: the revised periods from the
@@ -70,10 +78,7 @@ export function listRevisedFigureVintages(
 ): Promise<{ figure: string; period: string; value: number; seenAt: number }[]> {
   if (figures.length === 0) return Promise.resolve([]);
   const r = figureRevisions;
-  const conditions = [sql`dataset = ${dataset}`, sql`figure in (${inList(figures)})`];
-  if (range.start) conditions.push(sql`period >= ${range.start}`);
-  if (range.end) conditions.push(sql`period <= ${range.end}`);
-  const where = sql.join(conditions, sql` and `);
+  const where = sql.join(figureConditions(dataset, figures, range), sql` and `);
   return tx.all(sql`
     select figure, period, value, seen_at as seenAt from ${r}
     where ${where} and (figure, period) in (select distinct figure, period from ${r} where ${where} and revised = 1)
@@ -94,9 +99,7 @@ export function listFigureVintages(
 ): Promise<{ figure: string; period: string; value: number; seen: number }[]> {
   if (figures.length === 0) return Promise.resolve([]);
   const r = figureRevisions;
-  const conditions = [sql`dataset = ${dataset}`, sql`figure in (${inList(figures)})`];
-  if (range.start) conditions.push(sql`period >= ${range.start}`);
-  if (range.end) conditions.push(sql`period <= ${range.end}`);
+  const conditions = figureConditions(dataset, figures, range);
   if ('before' in choice) conditions.push(sql`seen_at < ${choice.before.getTime()}`);
   // SQLite takes a bare column (value) from the row of the group's one min() or max().
   const pick = 'first' in choice ? sql`min(seen_at)` : sql`max(seen_at)`;

@@ -6,7 +6,7 @@ import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { GRID_HOUR_FIGURES, hourKey } from '@/lib/figure-keys';
 import type { VintageChoice } from '@/server/queries/market';
 import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
-import type { GridHistory, GridHistoryHour, GridMixEntry, GridRegionSummary } from '@/lib/wire/grid';
+import type { FigureRevision, GridHistory, GridHistoryHour, GridMixEntry, GridRegionSummary } from '@/lib/wire/grid';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
@@ -149,58 +149,37 @@ function joinHours(hours: readonly GridHourRow[], fuels: readonly GridFuelRow[])
   });
 }
 
-/** The figures of a region's hours that keep vintages, by where each is in an hour of the API. */
-function gridFiguresOf(code: string): { dataset: typeof FIGURE_DATASETS.grid | typeof FIGURE_DATASETS.gridFuel; figure: string; place: string }[] {
-  return [
-    ...GRID_HOUR_FIGURES.map((name) => ({ dataset: FIGURE_DATASETS.grid, figure: `${code}|${name}`, place: name })),
-    ...GRID_FUEL_CODES.map((fuel) => ({ dataset: FIGURE_DATASETS.gridFuel, figure: `${code}|${fuel}`, place: `fuels.${fuel}` })),
-  ];
-}
+/** The figures of a region's hours that keep vintages: its region figures and its fuels. */
+const regionFigures = (code: string) => GRID_HOUR_FIGURES.map((name) => `${code}|${name}`);
+const fuelFigures = (code: string) => GRID_FUEL_CODES.map((fuel) => `${code}|${fuel}`);
 
-/** Each hour's revised figures (the latest read), as the API says them. */
+/** Each hour's revised figures (the latest read), as the API says them: `demand`, `fuels.SUN`. */
 async function withRevisions(code: string, hours: GridHistoryHour[], range: { start: string; end: string }): Promise<GridHistoryHour[]> {
-  const figures = gridFiguresOf(code);
   const [region, fuel] = await Promise.all([
-    revisedFigures(
-      FIGURE_DATASETS.grid,
-      figures.filter((f) => f.dataset === FIGURE_DATASETS.grid).map((f) => f.figure),
-      range,
-    ),
-    revisedFigures(
-      FIGURE_DATASETS.gridFuel,
-      figures.filter((f) => f.dataset === FIGURE_DATASETS.gridFuel).map((f) => f.figure),
-      range,
-    ),
+    revisedFigures(FIGURE_DATASETS.grid, regionFigures(code), range),
+    revisedFigures(FIGURE_DATASETS.gridFuel, fuelFigures(code), range),
   ]);
   if (region.size === 0 && fuel.size === 0) return hours;
   return hours.map((h) => {
     const hour = hourKey(h.period);
-    const revised = Object.fromEntries(
-      figures.flatMap(({ dataset, figure, place }) => {
-        const revision = (dataset === FIGURE_DATASETS.grid ? region : fuel).get(figure)?.get(hour);
-        return revision ? [[place, figureRevisionOf(revision)]] : [];
-      }),
-    );
+    const revised: Record<string, FigureRevision> = {};
+    for (const name of GRID_HOUR_FIGURES) {
+      const revision = region.get(`${code}|${name}`)?.get(hour);
+      if (revision) revised[name] = figureRevisionOf(revision);
+    }
+    for (const f of GRID_FUEL_CODES) {
+      const revision = fuel.get(`${code}|${f}`)?.get(hour);
+      if (revision) revised[`fuels.${f}`] = figureRevisionOf(revision);
+    }
     return Object.keys(revised).length > 0 ? { ...h, revised } : h;
   });
 }
 
 /** A region's hours as first published or as known before an instant: only hours with a figure then. */
 async function hoursAsChosen(code: string, range: { start: string; end: string }, choice: VintageChoice): Promise<GridHistoryHour[]> {
-  const figures = gridFiguresOf(code);
   const [region, fuel] = await Promise.all([
-    figuresAsChosen(
-      FIGURE_DATASETS.grid,
-      figures.filter((f) => f.dataset === FIGURE_DATASETS.grid).map((f) => f.figure),
-      range,
-      choice,
-    ),
-    figuresAsChosen(
-      FIGURE_DATASETS.gridFuel,
-      figures.filter((f) => f.dataset === FIGURE_DATASETS.gridFuel).map((f) => f.figure),
-      range,
-      choice,
-    ),
+    figuresAsChosen(FIGURE_DATASETS.grid, regionFigures(code), range, choice),
+    figuresAsChosen(FIGURE_DATASETS.gridFuel, fuelFigures(code), range, choice),
   ]);
   const hours = [...new Set([...region.values(), ...fuel.values()].flatMap((m) => [...m.keys()]))].sort();
   const at = (map: Map<string, Map<string, number>>, figure: string, hour: string) => map.get(figure)?.get(hour) ?? null;

@@ -102,29 +102,20 @@ export function requireState(code: string): { code: string; name: string } {
 /** The state figures of a state's history that keep vintages, by where each is in a month of the API. */
 function stateFiguresOf(code: string) {
   const fuels = ['ALL', ...Object.keys(FUEL_LABELS)];
-  return {
-    retail: RETAIL_SECTORS.flatMap((s) => [
-      { figure: `${code}|${s.code}`, place: `prices.${s.slug}`, sector: s.slug, of: 'prices' as const },
-      { figure: `US|${s.code}`, place: `us.${s.slug}`, sector: s.slug, of: 'us' as const },
-    ]),
-    generation: fuels.map((fuel) => ({ figure: `${code}|${fuel}`, place: `generation.${fuel}`, fuel })),
-  };
+  const retail = RETAIL_SECTORS.flatMap((s) => [
+    { figure: `${code}|${s.code}`, place: `prices.${s.slug}`, sector: s.slug, of: 'prices' as const },
+    { figure: `US|${s.code}`, place: `us.${s.slug}`, sector: s.slug, of: 'us' as const },
+  ]);
+  const generation = fuels.map((fuel) => ({ figure: `${code}|${fuel}`, place: `generation.${fuel}`, fuel }));
+  return { retail, generation, retailFigures: retail.map((f) => f.figure), generationFigures: generation.map((f) => f.figure) };
 }
 
 /** Each month's revised figures (the latest read), as the API says them. */
 async function withStateRevisions(code: string, months: StateHistory['months'], range: { start?: string | undefined; end?: string | undefined }) {
   const figures = stateFiguresOf(code);
   const [retail, generation] = await Promise.all([
-    revisedFigures(
-      FIGURE_DATASETS.retail,
-      figures.retail.map((f) => f.figure),
-      range,
-    ),
-    revisedFigures(
-      FIGURE_DATASETS.generation,
-      figures.generation.map((f) => f.figure),
-      range,
-    ),
+    revisedFigures(FIGURE_DATASETS.retail, figures.retailFigures, range),
+    revisedFigures(FIGURE_DATASETS.generation, figures.generationFigures, range),
   ]);
   if (retail.size === 0 && generation.size === 0) return months;
   return months.map((m) => {
@@ -141,18 +132,8 @@ async function withStateRevisions(code: string, months: StateHistory['months'], 
 async function monthsAsChosen(code: string, range: { start?: string | undefined; end?: string | undefined }, choice: VintageChoice) {
   const figures = stateFiguresOf(code);
   const [retail, generation] = await Promise.all([
-    figuresAsChosen(
-      FIGURE_DATASETS.retail,
-      figures.retail.map((f) => f.figure),
-      range,
-      choice,
-    ),
-    figuresAsChosen(
-      FIGURE_DATASETS.generation,
-      figures.generation.map((f) => f.figure),
-      range,
-      choice,
-    ),
+    figuresAsChosen(FIGURE_DATASETS.retail, figures.retailFigures, range, choice),
+    figuresAsChosen(FIGURE_DATASETS.generation, figures.generationFigures, range, choice),
   ]);
   const months = [...new Set([...retail.values()].flatMap((m) => [...m.keys()]))].sort();
   return months.map((period) => {
