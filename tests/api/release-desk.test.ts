@@ -109,6 +109,9 @@ describe('the release desk', () => {
     expect(full['author']).toBe('Data Desk');
 
     const db = server.database.db;
+    // Its searchable text reads the figure as its value, as any story's does.
+    const [text] = await db.select({ contentText: articles.contentText }).from(articles).where(eq(articles.id, brief.id));
+    expect(text?.contentText).toMatch(/to 3,950 Bcf in the week ending/);
     expect(await db.select().from(releaseBriefs).where(eq(releaseBriefs.releaseId, release.id))).toEqual([
       expect.objectContaining({ kind: 'storage', seriesSlug: 'gas-storage', period: week, articleId: brief.id }),
     ]);

@@ -13,7 +13,7 @@ import { isEiaSource } from '@/lib/energy';
 import { addDays } from '@/lib/zoned-time';
 import { articleFacts } from '@/server/cache/tags';
 import { writeTransaction } from '@/server/db';
-import { htmlToText, sanitizeArticleHtml } from '@/server/html';
+import { sanitizeArticleHtml } from '@/server/html';
 import { insertArticleNote } from '@/server/queries/article-notes';
 import { getAdminArticle, getArticleIdBySlug, insertArticle } from '@/server/queries/articles';
 import { getCategoryBySlug } from '@/server/queries/categories';
@@ -27,7 +27,7 @@ import {
   vintageBefore,
 } from '@/server/queries/release-briefs';
 import { authorForByline } from '@/server/services/articles/authors';
-import { recordCitations } from '@/server/services/articles/citations';
+import { bodyText, recordCitations } from '@/server/services/articles/citations';
 import { recordRevision } from '@/server/services/articles/revisions';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar/releases';
 import { contentChanged } from '@/server/services/site/content-changes';
@@ -129,7 +129,7 @@ async function fileBrief(entry: CalendarEntry, seriesSlug: string, period: strin
         title: draft.title,
         excerpt: draft.excerpt,
         content,
-        contentText: htmlToText(content),
+        contentText: bodyText(content),
         author: author.name,
         authorId: author.id,
         categoryId: category.id,
