@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, pagePurges, rateLimitEvents } from '@db/schema';
+import { auditLog, marketSeries, pagePurges, rateLimitEvents, seriesAnnotations } from '@db/schema';
+import { ANNOTATIONS_SHOWN } from '@/server/services/markets/annotations';
 import { apiClient, type ApiResult } from '../helpers/api-client.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
@@ -215,5 +216,19 @@ describe('the pages that show an annotation', () => {
     expect((await currentPage(`/article/${linked.slug}`)).text).not.toContain('data-testid="annotated-series"');
     expect((await currentPage('/markets/gas-storage')).text).not.toContain('Storage tops 3,900 Bcf');
     expect((await currentPage('/markets/crude-inventories')).text).toContain('Stocks build');
+  });
+
+  it('a series with more annotations than a chart marks shows its newest, not its oldest', async () => {
+    const db = server.database.db;
+    const [wti] = await db.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, 'wti'));
+    const day = (i: number) => new Date(Date.UTC(2001, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const old = Array.from({ length: ANNOTATIONS_SHOWN }, (_, i) => ({ seriesId: wti!.id, startsOn: day(i), label: `Old mark ${i}` }));
+    await db.insert(seriesAnnotations).values(old);
+    try {
+      await annotate({ series: 'wti', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10), label: 'Newest mark' });
+      expect((await currentPage('/markets/wti')).text).toContain('Newest mark');
+    } finally {
+      await db.delete(seriesAnnotations).where(eq(seriesAnnotations.seriesId, wti!.id));
+    }
   });
 });

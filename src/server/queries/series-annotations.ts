@@ -63,6 +63,20 @@ export function listSeriesAnnotations(
     .offset(page.offset);
 }
 
+/** A series' newest annotations (by day), at most `limit`, answered oldest first: what its charts mark. */
+export async function listLatestSeriesAnnotations(
+  seriesId: number,
+  limit: number,
+  now: Date = new Date(),
+  tx: Executor = db,
+): Promise<SeriesAnnotationDetail[]> {
+  const rows = await detailQuery(tx, now)
+    .where(eq(seriesAnnotations.seriesId, seriesId))
+    .orderBy(desc(seriesAnnotations.startsOn), desc(seriesAnnotations.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
 /** How many annotations a series has (from the index). */
 export async function countSeriesAnnotations(seriesId: number, tx: Executor = db): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(seriesAnnotations).where(eq(seriesAnnotations.seriesId, seriesId));

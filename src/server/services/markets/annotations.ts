@@ -24,6 +24,7 @@ import {
   insertAnnotation,
   listAnnotationsOfArticle,
   listAnnotationsPage,
+  listLatestSeriesAnnotations,
   listSeriesAnnotations,
   updateAnnotation,
   type SeriesAnnotationDetail,
@@ -167,15 +168,15 @@ export async function getSeriesAnnotations(
 }
 
 /**
- * The annotations a page of the series shows (its page, embed, chart files, a story's chart),
- * oldest first; the page notes that it shows the series, so an annotation's change renders it
+ * The annotations a page of the series shows (its page, embed, chart files, a story's chart):
+ * the newest ANNOTATIONS_SHOWN by day, oldest first; the page notes that it shows the series, so an annotation's change renders it
  * again. Read once per content version.
  */
 export async function annotationsShownFor(slug: string): Promise<SeriesAnnotation[]> {
   showsTags(tag.series(slug));
   const series = await findSeries(slug);
   if (!series) return [];
-  const rows = await cachedForContent(`series|${slug}|annotations`, () => listSeriesAnnotations(series.id, { limit: ANNOTATIONS_SHOWN, offset: 0 }));
+  const rows = await cachedForContent(`series|${slug}|annotations`, () => listLatestSeriesAnnotations(series.id, ANNOTATIONS_SHOWN));
   // A linked story shows once it is published, under its headline: its publication renders the page again.
   showsHeadlines(rows.flatMap((r) => (r.articleId === null ? [] : [{ id: r.articleId }])));
   return rows.map(toPublic);
