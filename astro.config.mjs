@@ -62,6 +62,6 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // Keys the page cache, so pages cached by one build are never served by the next.
     define: { 'import.meta.env.BUILD_ID': JSON.stringify(Date.now().toString(36)) },
-    resolve: { dedupe: ['apexcharts', 'react', 'react-dom'] },
+    resolve: { dedupe: ['react', 'react-dom'] },
   },
 });

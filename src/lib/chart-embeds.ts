@@ -56,6 +56,11 @@ export function readReportEmbed(
   return { kind: kind.toLowerCase() as ReportKind, query, path, redirect: requested === path ? undefined : path };
 }
 
+/** The address of a report view's chart files (`/charts/reports/{kind}.svg|.png|.csv|.json`) and its settings' query, from its embed address. */
+export function reportChartFiles(kind: string, embedPath: string): { path: string; query: string } {
+  return { path: `/charts/reports/${kind}`, query: new URL(embedPath, 'http://x').search.replaceAll('%2C', ',') };
+}
+
 /** An analysis item's chart alone: its embed address. */
 export function analysisEmbedPath(id: number): string {
   return `/embed/analysis/${id}`;

@@ -1,5 +1,5 @@
 // What a chart says about itself wherever it goes: on the page, in a download, in an embed.
-// Every chart of the site hands one to the chart toolkit (`ChartFigure`), with the table of
+// Every chart of the site hands one to its figure (`ServerChart.astro`), with the table of
 // the figures it draws (`chart-table.ts`). Isomorphic: no server code, no chart code.
 
 export interface ChartMeta {

@@ -21,6 +21,16 @@ export function gridChartPath(code: string, chart: GridChartKind, embed = false)
   return `/embed/grid/${code}${chart === 'demand' ? '' : `?chart=${chart}`}`;
 }
 
+/** The address of a region's chart files (`/charts/grid/{REGION}.svg|.png|.csv|.json`); the query is its embed's (`?chart=`). */
+export function gridChartFiles(code: string): string {
+  return `/charts/grid/${code}`;
+}
+
+/** The address of a state's chart files (`/charts/states/{CODE}.svg|.png|.csv|.json`); the query is its embed's (`?chart=`, `?sector=`). */
+export function stateChartFiles(code: string): string {
+  return `/charts/states/${code}`;
+}
+
 /** A state chart's address: the state's page with the price history's sector, or the chart's embed. */
 export function stateChartPath(code: string, view: StateChartView, embed = false): string {
   const query = view.chart === 'generation' ? (embed ? '?chart=generation' : '') : view.sector === 'residential' ? '' : `?sector=${view.sector}`;

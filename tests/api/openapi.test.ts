@@ -148,6 +148,9 @@ describe('the OpenAPI document', () => {
         '/api/series/{slug}/revisions': ['/api/series/wti/revisions'],
         '/api/series/{slug}/annotations': ['/api/series/wti/annotations'],
         '/charts/markets/{file}': ['/charts/markets/wti.json', '/charts/markets/gas-storage.json?range=5y&compare=henry-hub'],
+        '/charts/grid/{file}': ['/charts/grid/TEX.json?chart=generation'],
+        '/charts/states/{file}': ['/charts/states/TX.json', '/charts/states/TX.json?chart=generation'],
+        '/charts/reports/{file}': ['/charts/reports/share.json', '/charts/reports/price.json?series=wti,brent'],
       };
       for (const path of series[template] ?? [template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')]) {
         const response = await fetch(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `203.0.113.${++address}` } });

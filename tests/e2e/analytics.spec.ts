@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForIslands } from './hydration.ts';
-import { drawnChart } from './charts.ts';
+import { chartText, drawnChart } from './charts.ts';
 
 test('analytics has three tabs, Market Overview first, with the tab kept in the URL', async ({ page }) => {
   await page.goto('/analytics');
@@ -44,7 +44,7 @@ test('the dashboard cards compute what the stored series give and label the fixe
   await expect(production.getByText('55,000 bbl/d')).toBeVisible();
   await expect(production.getByText(/^Sample data \(seeded history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await production.scrollIntoViewIfNeeded();
-  await expect(drawnChart(production).getByText('Million barrels per day', { exact: true })).toBeVisible();
+  await expect(chartText(production.locator('[data-chart] svg'), 'Million barrels per day')).toBeVisible();
   const mix = page.getByRole('group', { name: 'Energy Mix', exact: true });
   await expect(mix.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
 });
@@ -71,7 +71,7 @@ test('an analysis item leads to its own page, with the chart its metadata names'
   await expect(page.getByRole('heading', { level: 1, name: 'Crude benchmarks: WTI, Brent and the spread this quarter' })).toBeVisible();
   const figures = page.getByRole('region', { name: 'The figures' });
   for (const series of ['WTI Crude Oil ($/bbl)', 'Brent Crude Oil ($/bbl)'])
-    await expect(drawnChart(figures).getByText(series, { exact: true })).toBeVisible();
+    await expect(chartText(figures.locator('[data-chart] svg').filter({ visible: true }), series)).toBeVisible();
   await expect(figures.getByText(/^Sample data \(seeded history, not EIA figures\), as of /)).toBeVisible();
   await figures.getByRole('link', { name: 'Explore in Custom Reports' }).click();
   await expect(page).toHaveURL(/\/analytics\?tab=reports&report=custom&series=wti%2Cbrent&range=3m&chart=line$/);

@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { chartDownload as download, chartPngText, drawnChart } from './charts.ts';
+import { chartDownload as download, chartPngText, chartText, drawnChart, serverChart } from './charts.ts';
 
-/**
- * A data desk chart in the toolkit, scrolled to and drawn (so its island has hydrated: the
- * chart loads from the island's effect; a chart further down the page may not have).
- */
+/** A data desk chart, scrolled to and drawn (by the server: no script). */
 async function openFigure(page: Page, path: string, label: string): Promise<Locator> {
   await page.goto(path);
   const figure = page.locator(`[data-chart-figure="${label}"]`);
@@ -51,8 +48,7 @@ test.describe('the states map and table', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Alaska: electricity prices and generation' })).toBeVisible();
     // The price history charts the state against the US average.
     await page.locator('[data-chart-figure="state-ak-price-residential"]').scrollIntoViewIfNeeded();
-    const chart = drawnChart(page, 'state-ak-price-residential');
-    await expect(chart.getByText('US average', { exact: true })).toBeVisible();
+    await expect(chartText(serverChart(page, 'state-ak-price-residential'), 'US average')).toBeVisible();
   });
 
   test('the table sorts by a column header by keyboard, and the sector chooser recolors the map', async ({ page }) => {
@@ -112,10 +108,11 @@ test.describe('the live grid', () => {
     await expect(page.getByText('Illustrative sample').first()).toBeVisible();
     const figure = page.locator('[data-chart-figure="grid-us48-demand"]');
     await figure.scrollIntoViewIfNeeded();
-    await expect(drawnChart(page, 'grid-us48-demand').getByText('Day-ahead forecast', { exact: true })).toBeVisible();
-    // The chart's table view: opened by keyboard, one row per hour, its hours labeled with their zone.
-    await figure.getByRole('button', { name: 'Table' }).focus();
-    await page.keyboard.press('Enter');
+    await expect(chartText(serverChart(page, 'grid-us48-demand'), 'Day-ahead forecast')).toBeVisible();
+    // The chart's table view: chosen by keyboard (the switch's radio buttons), one row per hour, its hours labeled with their zone.
+    await figure.getByRole('radio', { name: 'Chart' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(figure.getByRole('radio', { name: 'Table' })).toBeChecked();
     const table = figure.getByRole('region', { name: /data table$/ });
     await expect(table).toBeVisible();
     await expect(drawnChart(figure)).toBeHidden();
@@ -136,16 +133,16 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
     const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
     expect(source).toMatch(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: \w{3}, \w{3} \d+, \d+ [AP]M CT \(\d+ [AP]M ET\)\.$/);
 
-    const text = await chartPngText(page, figure, 'grid-tex-demand.png');
-    expect(text).toMatchObject({ Title: 'Texas: hourly demand and day-ahead forecast', Source: source, Author: 'EnergyPulse' });
+    const text = await chartPngText(page, figure, 'grid-tex-demand.png', 1920);
+    expect(text).toMatchObject({ Title: 'Texas: hourly demand and day-ahead forecast', Author: 'EnergyPulse' });
+    expect(text['Source']).toContain(source);
     expect(text['URL']).toMatch(/\/grid\/TEX$/);
-    await expect(figure.getByRole('status')).toHaveText('PNG downloaded.');
 
     const svg = readFileSync(await (await download(page, figure, /Vector image \(SVG\)/)).path(), 'utf8');
-    for (const text of ['Texas: hourly demand and day-ahead forecast', 'Units: GW', 'Day-ahead forecast', 'EnergyPulse', 'Data as of'])
+    for (const text of ['Texas: hourly demand and day-ahead forecast', 'GW', 'Day-ahead forecast', 'EnergyPulse', source])
       expect(svg).toContain(text);
 
-    await figure.getByRole('button', { name: 'Table' }).click();
+    await figure.locator('label', { hasText: /^Table$/ }).click();
     const table = figure.getByRole('region', { name: /data table$/ });
     const header = await table.locator('thead th').allTextContents();
     expect(header).toEqual(['Hour ending (CT)', 'Demand (GW)', 'Day-ahead forecast (GW)']);
@@ -179,7 +176,6 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
     expect(rows.map(([, ...cells]) => cells.map(asShown))).toEqual(
       records.map(([, ...cells]) => cells.map((c) => (c === '' ? null : Number(tenth.format(Number(c)))))),
     );
-    await expect(figure.getByRole('status')).toHaveText('CSV downloaded.');
   });
 
   test('a state chart’s CSV gives its months as dates, and its permalink and embed code keep the sector', async ({ page }) => {
@@ -208,13 +204,14 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
     try {
       expect(host).not.toBe(new URL(baseURL ?? '').origin);
       const embed = page.frameLocator('#embed');
-      await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"][data-chart-ready] svg').first()).toBeVisible();
-      await expect(embed.locator('[data-chart="grid-tex-generation-by-fuel"]').getByText('Natural gas', { exact: true })).toBeVisible();
+      const chart = embed.locator('[data-chart="grid-tex-generation-by-fuel"] svg').filter({ visible: true });
+      await expect(chart).toBeVisible();
+      await expect(chartText(chart, 'Natural gas')).toBeVisible();
       await expect(embed.getByText(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: /)).toBeVisible();
       await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute('href', /\/grid\/TEX$/);
       await expect(embed.locator('header, nav, footer')).toHaveCount(0);
       // The table view is there; the downloads are on the site.
-      await expect(embed.getByRole('button', { name: 'Table' })).toBeVisible();
+      await expect(embed.getByRole('radio', { name: 'Table' })).toBeAttached();
       await expect(embed.getByText('Download', { exact: true })).toHaveCount(0);
 
       const headers = (await responses.get(embedPath)?.allHeaders()) ?? {};
@@ -240,15 +237,15 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds nothing serious on ${path} (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
-      // Each chart drawn (its island hydrated), the first one's table view shown (the others' are the
+      // Each chart drawn, the first one's table view shown (the others' are the
       // same markup, and a week of hours is long work for axe) and every menu open, as a reader opening them sees them.
       const figures = await page.locator('[data-chart-figure]').all();
       for (const figure of figures) {
         await figure.scrollIntoViewIfNeeded();
         await expect(drawnChart(figure)).toBeVisible();
       }
-      await figures[0]?.getByRole('button', { name: 'Table', exact: true }).click();
-      await expect(page.getByRole('region', { name: /data table$/ })).toHaveCount(figures.length > 0 ? 1 : 0);
+      await figures[0]?.locator('label', { hasText: /^Table$/ }).click();
+      await expect(page.getByRole('region', { name: /data table$/ }).filter({ visible: true })).toHaveCount(figures.length > 0 ? 1 : 0);
       for (const details of await page.locator('details').all()) await details.evaluate((d) => d.setAttribute('open', ''));
       expect(await seriousViolations(page, 'main')).toEqual([]);
     });

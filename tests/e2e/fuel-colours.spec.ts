@@ -4,8 +4,8 @@ import { FUELS, fuelByName, RENEWABLES } from '@db/catalog/fuels';
 import { chartDownload, drawnChart } from './charts.ts';
 
 // One colour per fuel on every chart a reader meets (issue 32): read from what the pages draw
-// (the grid's fuel mix bars, the home page's energy mix key, in the light and the dark theme) and
-// from the charts' downloads (their legend, drawn from the colours the chart was drawn in).
+// (the grid's fuel mix bars, the home page's energy mix, in the light and the dark theme) and
+// from the charts' files (their legend, drawn from the colours the chart was drawn in).
 
 /** A CSS colour as `#rrggbb`. */
 function hex(css: string): string {
@@ -22,12 +22,16 @@ async function figureOf(page: Page, path: string, label: string): Promise<Locato
   return figure;
 }
 
-/** The key of a chart's downloaded SVG: each entry's name with the colour of its box. */
-async function svgLegend(page: Page, figure: Locator): Promise<[string, string][]> {
-  const svg = readFileSync(await (await chartDownload(page, figure, /Vector image \(SVG\)/)).path(), 'utf8');
-  return [...svg.matchAll(/<rect [^>]*width="12" height="12" rx="2" fill="(#[0-9a-fA-F]{6})"\/><text [^>]*>([^<]+)<\/text>/g)].map(
-    ([, colour = '', name = '']) => [name.replace(/&amp;/g, '&'), colour.toLowerCase()],
+/** The key of a chart's SVG: each entry's name (a donut's without its share) with the colour of its box. */
+function keyOf(svg: string): [string, string][] {
+  return [...svg.matchAll(/<rect x="[^"]*" y="[^"]*" width="\d+" height="\d+" rx="2" fill="(#[0-9a-fA-F]{6})"\/><text [^>]*>([^<]+)<\/text>/g)].map(
+    ([, colour = '', name = '']) => [name.replace(/&amp;/g, '&').replace(/: [\d.,]+%$/, ''), colour.toLowerCase()],
   );
+}
+
+/** The key of a chart's downloaded SVG. */
+async function svgLegend(page: Page, figure: Locator): Promise<[string, string][]> {
+  return keyOf(readFileSync(await (await chartDownload(page, figure, /Vector image \(SVG\)/)).path(), 'utf8'));
 }
 
 /** Adds what a chart names to `seen`: each fuel (its "charging" band is the fuel) with the colour it was drawn in. */
@@ -50,7 +54,16 @@ test('every chart of a fuel draws it in the catalog’s one colour, downloads an
   await page.goto('/analytics?tab=reports&report=share&period=12m');
   const report = page.getByRole('region', { name: 'Market Share', exact: true });
   await expect(drawnChart(report)).toBeVisible();
-  record(seen, 'Market Share', await svgLegend(page, report));
+  const drawnKey = await drawnChart(report)
+    .locator('svg rect + text')
+    .evaluateAll((texts) => texts.map((t) => [t.textContent ?? '', t.previousElementSibling?.getAttribute('fill') ?? ''] as [string, string]));
+  record(
+    seen,
+    'Market Share (drawn)',
+    drawnKey.map(([name, colour]) => [name.replace(/: [\d.,]+%$/, ''), colour.toLowerCase()]),
+  );
+  const file = await report.getByRole('link', { name: 'Vector image (SVG)' }).getAttribute('href');
+  record(seen, 'Market Share (file)', keyOf(await (await page.request.get(file ?? '')).text()));
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -70,20 +83,19 @@ test('every chart of a fuel draws it in the catalog’s one colour, downloads an
       `grid mix (${scheme})`,
       bars.map(([name, css]) => [name, hex(css)]),
     );
-    // The home page's energy mix: its key beside the pie.
+    // The home page's energy mix: its key beside the ring, as drawn (its slices are the same colours).
     await page.goto('/');
-    const key = await page
-      .getByRole('list', { name: 'Generation mix' })
-      .first()
-      .locator('li')
-      .evaluateAll((items) =>
-        items.map((li) => [li.textContent ?? '', getComputedStyle(li.querySelector('span')!).backgroundColor] as [string, string]),
-      );
+    const mix = page.locator('[data-chart-figure="energy-mix"] [data-chart] svg');
+    const key = await mix
+      .locator('rect + text')
+      .evaluateAll((texts) => texts.map((t) => [t.textContent ?? '', getComputedStyle(t.previousElementSibling!).fill] as [string, string]));
     record(
       seen,
       `energy mix (${scheme})`,
-      key.map(([text, css]) => [text.replace(/[\d.]+%$/, '').trim(), hex(css)]),
+      key.map(([text, css]) => [text.replace(/: [\d.]+%$/, '').trim(), hex(css)]),
     );
+    const slices = await mix.locator('path').evaluateAll((paths) => paths.map((p) => getComputedStyle(p).fill));
+    expect(slices.map(hex).sort()).toEqual(key.map(([, css]) => hex(css)).sort());
   }
 
   for (const [label, colours] of seen) {

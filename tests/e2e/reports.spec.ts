@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { drawnChart } from './charts.ts';
+import { chartText, drawnChart } from './charts.ts';
 import { waitForIslands } from './hydration.ts';
 
 async function openReports(page: Page, query = '?tab=reports') {
@@ -33,9 +33,8 @@ async function expectReport(page: Page, title: string) {
 }
 
 async function downloadCsv(page: Page, report: ReturnType<Page['getByRole']>) {
-  // The chart toolkit's Download menu: the CSV of exactly the figures the report shows.
-  await report.getByText('Download', { exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Data shown (CSV)' }).click()]);
+  // The report's files at its chart address: the CSV of exactly the figures the report shows.
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('link', { name: 'Data shown (CSV)' }).click()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), lines: readFileSync(path, 'utf8').trimEnd().split('\r\n') };
 }
@@ -82,7 +81,8 @@ test('Market Share and Regional Data generate with their tables and CSVs', async
   await sendReportForm(page, 'Regional Data', { 'Rank states by': 'renewables' });
   report = await expectReport(page, 'Regional Data');
   await expect(page).toHaveURL(/report=regional&metric=renewables/);
-  await expect(drawnChart(report).getByText('Renewable share (%)', { exact: true })).toBeVisible();
+  // The value axis and the legend both name it.
+  await expect(drawnChart(report).getByText('Renewable share (%)', { exact: true }).first()).toBeVisible();
   await expect(report.getByText(/^Sample data \(seeded generation history, not EIA figures\), as of [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
   await expect(report.getByRole('region', { name: 'Regional Data data table' }).getByRole('row')).toHaveCount(52);
   csv = await downloadCsv(page, report);
@@ -151,13 +151,13 @@ test('a report’s embed code names its view, which another site frames: no cook
     const embed = page.frameLocator('#embed');
     await expect(drawnChart(embed.locator('body'))).toBeVisible();
     for (const name of ['WTI Crude Oil', 'Brent Crude Oil', 'Henry Hub Natural Gas'])
-      await expect(drawnChart(embed.locator('body')).getByText(name, { exact: true })).toBeVisible();
+      await expect(chartText(embed.locator('[data-chart] svg').filter({ visible: true }), name)).toBeVisible();
     await expect(embed.getByRole('link', { name: /EnergyPulse: see this chart/ })).toHaveAttribute(
       'href',
       /\/analytics\?tab=reports&report=price&series=wti,brent,henry-hub$/,
     );
     await expect(embed.locator('header, nav, footer')).toHaveCount(0);
-    await expect(embed.getByRole('button', { name: 'Table' })).toBeVisible();
+    await expect(embed.getByRole('radio', { name: 'Table' })).toBeAttached();
     await expect(embed.getByText('Download', { exact: true })).toHaveCount(0);
     await expect.poll(() => responses.has(embedPath)).toBe(true);
     const headers = (await responses.get(embedPath)?.allHeaders()) ?? {};
@@ -173,9 +173,8 @@ test('a report’s embed code names its view, which another site frames: no cook
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(embedPath);
-    await waitForIslands(page);
     await expect(drawnChart(page)).toBeVisible();
-    await page.getByRole('button', { name: 'Table' }).click();
+    await page.locator('label', { hasText: /^Table$/ }).click();
     await expect(page.getByRole('region', { name: /data table$/ })).toBeVisible();
     expect(await seriousViolations(page), scheme).toEqual([]);
   }

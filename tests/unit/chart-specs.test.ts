@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuelByName, FUELS, OTHER_FUEL } from '@db/catalog/fuels';
 import { GRID_FUELS, GRID_REGIONS, type GridFuelCode } from '@db/catalog/grid';
+import { marketSeriesFacts } from '@db/catalog/market-series';
 import type { ChartSpec } from '@/lib/charts/chart-spec';
 import { renderSvgChart } from '@/lib/charts/svg-chart';
 import { dashboardCardChart } from '@/lib/charts/specs/cards';
@@ -262,7 +263,9 @@ describe('the analytics reports’ charts (/analytics, analysis items, their emb
     expect(spec.series[0]!.points[60]!.y).toBeNull();
     const svg = draw(spec);
     const plot = legendTop(svg);
-    const [wti, brent] = await Promise.all([pixelsOf(svg, paletteColor(0), 24, plot), pixelsOf(svg, paletteColor(1), 24, plot)]);
+    const [wtiColor, brentColor] = [marketSeriesFacts('wti')!.color, marketSeriesFacts('brent')!.color];
+    expect(spec.series.map((s) => s.color)).toEqual([wtiColor, brentColor]);
+    const [wti, brent] = await Promise.all([pixelsOf(svg, wtiColor, 24, plot), pixelsOf(svg, brentColor, 24, plot)]);
     expect(wti.maxX - wti.minX).toBeGreaterThan(500);
     expect(brent.maxX - brent.minX).toBeGreaterThan(500);
   });
@@ -291,13 +294,13 @@ describe('the analytics reports’ charts (/analytics, analysis items, their emb
 });
 
 describe('the dashboard cards’ charts (home, /analytics, /embed/cards/{card})', () => {
-  it('draws weekly volatility as bars, production as an area over the months, and the energy mix as a donut in the fuels’ colours', async () => {
+  it('draws weekly volatility as bars, production as a line over the months, and the energy mix as a donut in the fuels’ colours', async () => {
     const mix = [...FALLBACK_ENERGY_MIX];
     const volatility = draw(dashboardCardChart('volatility', mix, figures).chart);
     expect((await pixelsOf(volatility, FORECAST_COLOR, 24, legendTop(volatility))).count).toBeGreaterThan(3000);
 
     const production = dashboardCardChart('production', mix, figures).chart;
-    expect(production.mark).toBe('area');
+    expect(production.mark).toBe('line');
     const productionSvg = draw(production);
     const line = await pixelsOf(productionSvg, MEASURED_COLOR, 24, legendTop(productionSvg));
     expect(line.maxX - line.minX).toBeGreaterThan(500);
@@ -318,6 +321,35 @@ describe('the dashboard cards’ charts (home, /analytics, /embed/cards/{card})'
       mark: 'bar',
       source: 'Example figures for demonstration, not market data.',
     });
+  });
+});
+
+describe('the words of the charts', () => {
+  /** The texts the SVG draws. */
+  const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+
+  it('title each value axis with its unit, and say a share’s values with their suffix', () => {
+    const mix = [...FALLBACK_ENERGY_MIX];
+    const titled: [ChartSpec, string][] = [
+      [reportChartSpec(reports.price!), '$/bbl'],
+      [reportChartSpec(reports.regional!), 'Generation (GWh)'],
+      [dashboardCardChart('production', mix, figures).chart, 'Million barrels per day'],
+      [dashboardCardChart('volatility', mix, figures).chart, 'Volatility (%)'],
+      [dataChartSpec(gridChart(texas, week, 'demand')), 'GW'],
+      [dataChartSpec(stateChart(stateData, { chart: 'price', sector: 'residential' }).spec), '¢/kWh'],
+    ];
+    for (const [spec, title] of titled) expect(texts(draw(spec)), spec.title).toContain(title);
+    const volatility = texts(draw(dashboardCardChart('volatility', mix, figures).chart));
+    expect(volatility.filter((t) => /^\d+%$/.test(t ?? '')).length).toBeGreaterThan(2);
+  });
+
+  it('label the ticks of one axis with the same decimals, at most the figures’ own', () => {
+    const labels = texts(draw(reportChartSpec(reports.price!))).filter((t) => /^\d+(\.\d+)?$/.test(t ?? ''));
+    expect(labels.length).toBeGreaterThan(3);
+    expect(new Set(labels.map((l) => l?.split('.')[1]?.length ?? 0)).size).toBe(1);
+        const production = texts(draw(dashboardCardChart('production', [], { energyMix: figures.energyMix }).chart));
+    expect(production).toEqual(expect.arrayContaining(['Jan', 'Jun']));
+    expect(production.filter((t) => /^\d{1,3}(,\d{3})+$/.test(t ?? '')).length).toBeGreaterThan(2);
   });
 });
 

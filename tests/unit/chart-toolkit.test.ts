@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeChartSvg, wrapText, xmlText, type ExportFrame } from '@/components/charts/chart-svg';
 import { dataChartMeta, dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { chartFilename, embedCode } from '@/lib/chart-meta';
 import { readCardEmbed, readReportEmbed, reportEmbedPath, reportViewPath } from '@/lib/chart-embeds';
@@ -47,53 +46,6 @@ describe('what a chart says about itself', () => {
     expect(chartFilename('wti', 'brent', '', '5y')).toBe('wti-brent-5y');
     expect(chartFilename('US Crude Oil Production by Month')).toBe('us-crude-oil-production-by-month');
     expect(chartFilename('—')).toBe('chart');
-  });
-});
-
-describe('the downloaded picture (SVG, and the PNG drawn from it)', () => {
-  const frame: ExportFrame = {
-    title: 'WTI Crude Oil compared with Brent <Crude> & more',
-    subtitle: 'Daily, one year, in $/bbl',
-    units: '$/bbl',
-    legend: [
-      { name: 'WTI Crude Oil', color: '#1d4ed8', mark: 'solid' },
-      { name: 'WTI Crude Oil: EIA forecast (STEO)', color: '#1d4ed8', mark: 'dashed' },
-      { name: 'Five-year range', color: '#9ca3af', mark: 'band' },
-    ],
-    source: 'Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.',
-    asOf: 'Nov 20, 2026',
-    notes: ['A note.'],
-    siteName: 'EnergyPulse',
-    permalink: 'https://example.org/markets/wti?compare=brent&range=5y',
-  };
-  const chart = '<svg xmlns="http://www.w3.org/2000/svg" width="1120" height="500"><path d="M0 0L10 10" stroke="#000"/></svg>';
-
-  it('draws the title, units, legend, source, as-of date, site name and address around the chart, escaped', () => {
-    const { svg, width, height } = composeChartSvg(frame, chart);
-    expect(width).toBe(1200);
-    expect(height).toBeGreaterThan(600);
-    expect(svg).toContain('WTI Crude Oil compared with Brent &lt;Crude&gt; &amp; more');
-    expect(svg).toContain('Source: U.S. EIA, series RWTC and RBRTE, as of Nov 20, 2026.');
-    expect(svg).toContain('Data as of Nov 20, 2026');
-    expect(svg).toContain('>EnergyPulse<');
-    expect(svg).toContain('compare=brent&amp;range=5y');
-    // The subtitle already says the unit: it is not said twice.
-    expect(svg).not.toContain('Units:');
-    expect(svg).toContain('stroke-dasharray="6 4"');
-    expect(svg).toContain(chart);
-  });
-
-  it('is a well-formed SVG an image library draws at its size', async () => {
-    const { svg, width, height } = composeChartSvg({ ...frame, subtitle: undefined }, chart);
-    expect(svg).toContain('Units: $/bbl');
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const meta = await sharp(png).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
-  });
-
-  it('wraps long text at spaces and escapes XML', () => {
-    expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
-    expect(xmlText(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;');
   });
 });
 

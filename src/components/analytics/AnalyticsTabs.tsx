@@ -1,8 +1,6 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AnalysisSummary } from '@/lib/analysis';
-import type { DashboardFigures } from '@/lib/dashboard';
-import type { EnergyMixEntry, MarketDataItem } from '@/lib/wire/markets';
-import DashboardCards from '@/components/dashboard/DashboardCards';
+import type { MarketDataItem } from '@/lib/wire/markets';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -38,9 +36,8 @@ function ReportsSkeleton() {
 interface AnalyticsTabsProps {
   initialTab: AnalyticsTab;
   marketData: MarketDataItem[];
-  energyMix: EnergyMixEntry[];
-  /** What the dashboard cards compute from the stored series, with their sources. */
-  figures: DashboardFigures;
+  /** The dashboard cards, drawn on the server (the page's `cards` slot, on the overview's page only): their charts show before and without any script. */
+  cards?: ReactNode;
   content: AnalysisSummary[];
   /** Which page of the analysis items `content` is, of how many. */
   contentPage: number;
@@ -55,8 +52,7 @@ interface AnalyticsTabsProps {
 export default function AnalyticsTabs({
   initialTab,
   marketData,
-  energyMix,
-  figures,
+  cards,
   content,
   contentPage,
   contentPages,
@@ -71,7 +67,9 @@ export default function AnalyticsTabs({
     const url = new URL(window.location.href);
     if (next === 'overview') url.searchParams.delete('tab');
     else url.searchParams.set('tab', next);
-    window.history.replaceState(null, '', url);
+    // The dashboard cards are drawn by the server on the overview's own page: opened from another tab, that page is loaded.
+    if (next === 'overview' && !cards) window.location.assign(url);
+    else window.history.replaceState(null, '', url);
   };
 
   return (
@@ -98,9 +96,7 @@ export default function AnalyticsTabs({
           <h2 id="dashboards-title" className="text-xl font-semibold">
             Dashboards
           </h2>
-          <div className="mt-4">
-            <DashboardCards energyMix={energyMix} figures={figures} permalink="/analytics" />
-          </div>
+          <div className="mt-4">{cards}</div>
         </section>
         <section aria-labelledby="insights-title">
           <h2 id="insights-title" className="text-xl font-semibold">

@@ -1,39 +1,82 @@
+import { useId } from 'react';
+import { ChartSource } from '@/components/charts/ChartSource';
+import { ChartTableView } from '@/components/charts/ChartTableView';
+import { reportChartFiles } from '@/lib/chart-embeds';
+import { embedCode } from '@/lib/chart-meta';
+import { reportChartSpec } from '@/lib/charts/specs/reports';
+import { renderSvgChart } from '@/lib/charts/svg-chart';
 import type { Report } from '@/lib/wire/markets';
-import { ChartFigure } from '@/components/charts/ChartFigure';
-import { reportChartProps } from '@/components/charts/chart-options';
-import { REPORT_CHART_HEIGHT, reportChartMeta } from '@/lib/charts/specs/reports';
+
+/** The chart files a report offers, as its chart address serves them. */
+const FILES = [
+  ['svg', 'Vector image (SVG)'],
+  ['png', 'Image (PNG)'],
+  ['csv', 'Data shown (CSV)'],
+  ['json', 'Data shown (JSON)'],
+] as const;
 
 /**
- * A report's chart in the chart toolkit, its table under it (part of the report), the source
- * line, the series it draws linked to their pages, and its notes: what a generated report and
- * an analysis item's page show. `permalink` is the address that reopens it, `embed` its embed
- * page's; `mode="embed"` on that page (the table behind the switch, the series named by the
- * page's link back).
+ * A report generated on the Custom Reports tab: its chart drawn by the same renderer the server
+ * uses (a flat SVG, no chart library), its table under it, the source line, the series it draws
+ * linked to their pages, its notes, and its files at its chart address (`/charts/reports/{kind}`
+ * with its settings, from `view`, its embed address). The server draws the same report on an
+ * analysis item's page and in the embeds (`ReportChart.astro`).
  */
-export function ReportFigures({
-  report,
-  permalink,
-  embed,
-  mode = 'below',
-}: {
-  report: Report;
-  permalink: string;
-  embed?: string | undefined;
-  mode?: 'below' | 'embed';
-}) {
+export function ReportFigures({ report, view, permalink }: { report: Report; view: string | undefined; permalink: string }) {
+  const id = useId().replace(/[^a-zA-Z0-9-]/g, '');
+  const spec = reportChartSpec(report);
+  const svg = renderSvgChart(spec, { width: 760, height: 360, theme: 'inherit', idPrefix: `report-${id}` });
+  const files = view ? reportChartFiles(report.kind, view) : undefined;
   const series = report.series ?? [];
+  const embed = view && new URL(view, permalink).href;
+  const field = 'bg-background w-full rounded border px-2 py-1 text-xs';
   return (
-    <ChartFigure
-      label={report.kind}
-      heading="none"
-      mode={mode}
-      height={REPORT_CHART_HEIGHT}
-      chart={reportChartProps(report)}
-      table={report.table}
-      meta={reportChartMeta(report, permalink, embed)}
-      footer={
-        mode !== 'embed' &&
-        series.length > 0 && (
+    <figure aria-label={report.title} className="server-chart min-w-0 space-y-3" data-chart-figure={report.kind}>
+      {files && (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Download the chart">
+          {FILES.map(([ext, text]) => (
+            <li key={ext}>
+              <a
+                className="text-primary underline-offset-2 hover:underline"
+                href={`${files.path}.${ext}${files.query}`}
+                download={`${report.filename.replace(/\.csv$/, '')}.${ext}`}
+              >
+                {text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="text-sm">
+        <summary className="text-primary cursor-pointer">Share</summary>
+        <div className="mt-2 max-w-md space-y-2">
+          <div className="space-y-1">
+            <label htmlFor={`report-${id}-link`} className="block font-medium">
+              Link
+            </label>
+            <input id={`report-${id}-link`} readOnly value={permalink} className={field} />
+          </div>
+          {embed && (
+            <div className="space-y-1">
+              <label htmlFor={`report-${id}-embed`} className="block font-medium">
+                Embed code
+              </label>
+              <textarea id={`report-${id}-embed`} readOnly rows={4} value={embedCode(embed, report.title, 360)} className={`${field} font-mono`} />
+            </div>
+          )}
+        </div>
+      </details>
+      {/* The renderer's SVG: escaped text, drawn from the report's figures. */}
+      <div className="chart-view" data-chart={report.kind} dangerouslySetInnerHTML={{ __html: svg }} />
+      <ChartTableView table={report.table} caption={report.title} description={report.subtitle} />
+      <figcaption>
+        <ChartSource className="mt-0">{report.source}</ChartSource>
+        {report.notes.map((n) => (
+          <p key={n} className="text-muted-foreground mt-1 text-xs">
+            {n}
+          </p>
+        ))}
+        {series.length > 0 && (
           <p className="text-muted-foreground mt-1 text-xs">
             Series:{' '}
             {series.map((s, i) => (
@@ -45,8 +88,8 @@ export function ReportFigures({
               </span>
             ))}
           </p>
-        )
-      }
-    />
+        )}
+      </figcaption>
+    </figure>
   );
 }

@@ -5,11 +5,6 @@ import { REPORT_CHART_HEIGHT } from '@/lib/charts/specs/reports';
 import type { ReportState } from '@/components/analytics/use-report';
 import { reportEmbedPath } from '@/lib/chart-embeds';
 
-/** The absolute address of a report view's embed, from the settings it was generated with. */
-function embedOf(kind: string, query: string): string | undefined {
-  const path = reportEmbedPath(kind, new URLSearchParams(query));
-  return path && new URL(path, window.location.origin).href;
-}
 
 /** The generated report, or its loading or error state; the report's heading takes focus when it is ready. */
 export function ReportView({ state }: { state: ReportState }) {
@@ -45,7 +40,7 @@ export function ReportView({ state }: { state: ReportState }) {
         </div>
       </div>
       {/* The page's address holds the report's settings (useReport puts them there), so it reopens it. */}
-      <ReportFigures report={report} permalink={window.location.href} embed={embedOf(report.kind, state.query)} />
+      <ReportFigures report={report} view={reportEmbedPath(report.kind, new URLSearchParams(state.query))} permalink={window.location.href} />
     </section>
   );
 }

@@ -55,3 +55,25 @@ export const gridChartParam = z._default(z.enum(GRID_CHARTS), 'demand');
 /** The charts of a state's page, as an embed names them (`/embed/states/{code}?chart=`): the price history unless another is chosen. */
 export const STATE_CHARTS = ['price', 'generation'] as const;
 export const stateChartParam = z._default(z.enum(STATE_CHARTS), 'price');
+
+/** The theme of a chart file's picture: light unless asked. */
+const chartTheme = z._default(z.enum(['light', 'dark'], 'theme must be light or dark'), 'light');
+
+/**
+ * /charts/grid/{region}.{svg,png,csv,json}: a region's chart of the week as its embed names it
+ * (`chart`) and the picture's `theme`, strictly (a value that names no chart is a 400 saying so).
+ */
+export const gridChartFileQuerySchema = z.object({
+  chart: z._default(z.enum(GRID_CHARTS, `chart must be one of ${GRID_CHARTS.join(', ')}`), 'demand'),
+  theme: chartTheme,
+});
+
+/** /charts/states/{code}.{svg,png,csv,json}: a state's chart as its embed names it (`chart`, the price history's `sector`) and the picture's `theme`, strictly. */
+export const stateChartFileQuerySchema = z.object({
+  chart: z._default(z.enum(STATE_CHARTS, `chart must be one of ${STATE_CHARTS.join(', ')}`), 'price'),
+  sector: z._default(z.enum(RETAIL_SECTOR_SLUGS, `sector must be one of ${RETAIL_SECTOR_SLUGS.join(', ')}`), 'residential'),
+  theme: chartTheme,
+});
+
+/** The theme alone, beside a report's own settings (`reportQuerySchemas`): /charts/reports/{kind}. */
+export const chartThemeQuerySchema = z.object({ theme: chartTheme });

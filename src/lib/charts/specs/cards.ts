@@ -101,7 +101,8 @@ export function productionCardChart(production: DashboardFigures['production']):
         first && last
           ? `${title}, ${formatAsOf(first.period, 'monthly')} to ${formatAsOf(last.period, 'monthly')}: from ${formatNumber(first.value, 2)} to ${formatNumber(last.value, 2)} million barrels per day.`
           : `${title}: no months stored.`,
-      mark: 'area',
+      // A line fitted to its range: production moves by a few percent, which an area from zero would flatten.
+      mark: 'line',
       xType: 'time',
       series: [{ name: `Production (${EIA_UNIT.toLowerCase()})`, color: MEASURED_COLOR, points: months.map((m) => ({ x: m.period, y: m.value })) }],
       yTitle: EIA_UNIT,

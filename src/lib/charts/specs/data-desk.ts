@@ -122,3 +122,29 @@ export function dataChartMeta(spec: DataChartSpec, view: { note: string; permali
     filename: chartFilename(spec.id),
   };
 }
+
+/**
+ * Exactly what a data desk chart draws, as its JSON file says it: the chart's words and unit,
+ * and each series with its color, stroke and points, an hour as ISO 8601 with the zone's offset
+ * (the same instants as the CSV), a month as its first day; a gap is null.
+ */
+export function dataChartJson(spec: DataChartSpec, subtitle?: string) {
+  const chart = dataChartSpec(spec, subtitle);
+  const xs = spec.x.kind === 'hourly' ? spec.x.instants : spec.x.months;
+  return {
+    title: chart.title,
+    subtitle: chart.subtitle,
+    description: chart.description,
+    source: chart.source,
+    mark: chart.mark,
+    unit: spec.unit,
+    decimals: spec.decimals,
+    ...(spec.x.kind === 'hourly' ? { zone: spec.x.zone } : {}),
+    series: chart.series.map((s) => ({
+      name: s.name,
+      color: s.color,
+      style: s.style,
+      points: s.points.map((p, i) => ({ x: xs[i] ?? p.x, y: p.y })),
+    })),
+  };
+}

@@ -72,6 +72,8 @@ export function interchangeChart(region: GridRegion, history: GridHistory): Data
     type: 'line',
     height: 260,
     ...frame(region, history, hours),
+    // A region's net flow is often a few hundred megawatts: to the hundredth of a gigawatt.
+    decimals: 2,
     series: [{ name: 'Net interchange (sent out)', color: MEASURED_COLOR, values: hours.map((h) => gw(h.interchange)) }],
   };
 }

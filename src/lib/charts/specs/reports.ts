@@ -2,6 +2,7 @@
 // address `/charts/reports/{kind}`): the report's chart data as the chart the server draws, and
 // what it says about itself. Isomorphic.
 import { fuelColor } from '@db/catalog/fuels';
+import { marketSeriesFacts } from '@db/catalog/market-series';
 import type { ChartSpec } from '@/lib/charts/chart-spec';
 import { paletteColor } from '@/lib/charts/specs/colors';
 import type { ChartMeta } from '@/lib/chart-meta';
@@ -20,7 +21,7 @@ function listed(names: readonly string[], values: readonly (number | null)[], de
 
 /**
  * The chart of a report: a donut of shares (each slice a fuel in the fuel's color), bars by
- * category (states ranked), or lines of market series over dates (a custom report asking for
+ * category (states ranked), or lines of market series over dates, each in its catalog color (a custom report asking for
  * areas draws areas; bars over hundreds of days draw as lines). Dates are the days they were
  * reported for (`YYYY-MM-DD`).
  */
@@ -40,7 +41,7 @@ export function reportChartSpec(report: Report): ChartSpec {
     const values = (chart.series[0]?.data ?? []).map((v) => (typeof v === 'number' ? v : null));
     return {
       ...base,
-      description: `${report.subtitle}: ${listed(categories, values, chart.decimals, suffix)}.`,
+      description: `${report.title}, ${report.subtitle}: ${listed(categories, values, chart.decimals, suffix)}.`,
       mark: 'donut',
       xType: 'category',
       series: categories.map((name, i) => ({ name, color: fuelColor(name) ?? paletteColor(i), points: [{ x: name, y: values[i] ?? null }] })),
@@ -51,7 +52,7 @@ export function reportChartSpec(report: Report): ChartSpec {
     const values = (first?.data ?? []).map((v) => (typeof v === 'number' ? v : null));
     return {
       ...base,
-      description: `${report.subtitle}. ${first?.name ?? ''}: ${listed(categories, values, chart.decimals, suffix)}.`,
+      description: `${report.title}, ${report.subtitle}. ${first?.name ?? ''}: ${listed(categories, values, chart.decimals, suffix)}.`,
       mark: 'bar',
       xType: 'category',
       series: chart.series.map((s, i) => ({
@@ -61,9 +62,10 @@ export function reportChartSpec(report: Report): ChartSpec {
       })),
     };
   }
+  // Each market series in its catalog color, as on its page and wherever else it is drawn.
   const series = chart.series.map((s, i) => ({
     name: s.name,
-    color: paletteColor(i),
+    color: marketSeriesFacts(report.series?.[i]?.slug ?? '')?.color ?? paletteColor(i),
     points: s.data.flatMap((p) => (Array.isArray(p) ? [{ x: new Date(p[0]).toISOString().slice(0, 10), y: p[1] }] : [])),
   }));
   const latest = series.flatMap((s) => {
@@ -72,7 +74,7 @@ export function reportChartSpec(report: Report): ChartSpec {
   });
   return {
     ...base,
-    description: `${report.subtitle}.${latest.length > 0 ? ` Latest: ${latest.join('; ')}.` : ''}`,
+    description: `${report.title}, ${report.subtitle}.${latest.length > 0 ? ` Latest: ${latest.join('; ')}.` : ''}`,
     mark: chart.type === 'area' ? 'area' : 'line',
     xType: 'time',
     series,

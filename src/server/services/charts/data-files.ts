@@ -1,0 +1,85 @@
+// The chart files of the grid, the states and the reports (/charts/grid/{REGION},
+// /charts/states/{CODE}, /charts/reports/{kind}, `.svg|.png|.csv|.json`): each view as its page
+// and its embed name it, read through their services (so a file carries the page's cache tags:
+// `g:{REGION}`, `states`, `market`) and drawn by the same builders (src/lib/charts/specs/).
+import { chartFilename } from '@/lib/chart-meta';
+import { reportEmbedPath, reportViewPath } from '@/lib/chart-embeds';
+import { dataChartJson, dataChartSpec, dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
+import { gridChart, gridChartNote } from '@/lib/charts/specs/grid';
+import { reportChartSpec } from '@/lib/charts/specs/reports';
+import { stateChart } from '@/lib/charts/specs/states';
+import { gridChartPath, stateChartPath, type StateChartView } from '@/lib/data-desk-views';
+import { gridRegionOf } from '@/lib/grid-format';
+import { stateCodeOf } from '@/lib/state-format';
+import { chartThemeQuerySchema, gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
+import { REPORT_KINDS, reportQuerySchemas, type ReportKind, type ReportQuery } from '@/lib/validation/reports';
+import * as z from '@/lib/validation/zod-mini';
+import { messages, NotFoundError } from '@/server/errors';
+import { chartFileName, chartFileResponse, readChartFileQuery, type ChartFile } from '@/server/services/charts/chart-files';
+import { getGridHistory } from '@/server/services/grid/grid';
+import { getReportEmbedData } from '@/server/services/site/pages';
+import { getStateCharts } from '@/server/services/states/states';
+
+/** A data desk chart's files: the chart with its note as subtitle, its table, its JSON, its page. */
+function dataDeskFile(spec: DataChartSpec, note: string, permalink: string, site: URL | string): ChartFile {
+  return {
+    spec: dataChartSpec(spec, note),
+    table: dataChartTable(spec),
+    json: dataChartJson(spec, note),
+    permalink: new URL(permalink, site).href,
+    filename: chartFilename(spec.id),
+  };
+}
+
+/** GET /charts/grid/{region}.{ext}?chart=&theme=: a region's chart of the week; a 404 for an unknown region or one without hours. */
+export async function gridChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {
+  const { key, format } = chartFileName(file);
+  const region = gridRegionOf(key);
+  if (!region) throw new NotFoundError(messages.gridRegionNotFound);
+  const { chart, theme } = readChartFileQuery(gridChartFileQuerySchema, params);
+  const week = await getGridHistory(region.code, {});
+  if (!week.region.latest) throw new NotFoundError(messages.notFound);
+  const spec = gridChart(region, week, chart);
+  return chartFileResponse(dataDeskFile(spec, gridChartNote(region, chart), gridChartPath(region.code, chart), site), format, theme);
+}
+
+/** GET /charts/states/{code}.{ext}?chart=&sector=&theme=: a state's price history or generation by fuel; a 404 for an unknown state or one without figures. */
+export async function stateChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {
+  const { key, format } = chartFileName(file);
+  const code = stateCodeOf(key);
+  if (!code) throw new NotFoundError(messages.stateNotFound);
+  const query = readChartFileQuery(stateChartFileQuerySchema, params);
+  const view: StateChartView = query.chart === 'generation' ? { chart: 'generation' } : { chart: 'price', sector: query.sector };
+  const data = await getStateCharts(code);
+  const chart = data && stateChart(data, view);
+  if (!chart || chart.spec.labels.length === 0) throw new NotFoundError(messages.noRetailPrices);
+  return chartFileResponse(dataDeskFile(chart.spec, chart.note, stateChartPath(code, view), site), format, query.theme);
+}
+
+/** GET /charts/reports/{kind}.{ext}?{the report's settings}&theme=: a report view's chart; a 404 for an unknown report or one without stored figures. */
+export async function reportChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {
+  const { key, format } = chartFileName(file);
+  if (!(REPORT_KINDS as readonly string[]).includes(key)) throw new NotFoundError(messages.unknownReport);
+  const kind = key as ReportKind;
+  const settings = Object.fromEntries(Object.entries(reportQuerySchemas[kind].def.shape).filter(([name]) => name !== 'format'));
+  const query = readChartFileQuery(z.object({ ...settings, ...chartThemeQuerySchema.def.shape }), params) as Omit<ReportQuery<ReportKind>, 'format'> & {
+    theme: 'light' | 'dark';
+  };
+  const { theme, ...chosen } = query;
+  const report = await getReportEmbedData(kind, { ...chosen, format: 'json' } as ReportQuery<ReportKind>);
+  if (!report) throw new NotFoundError(messages.noSeriesData);
+  const spec = reportChartSpec(report);
+  const embed = reportEmbedPath(kind, params) ?? `/embed/reports/${kind}`;
+  return chartFileResponse(
+    {
+      spec,
+      table: report.table,
+      json: { ...spec, notes: report.notes, series: spec.series, table: report.table },
+      permalink: new URL(reportViewPath(embed), site).href,
+      filename: report.filename.replace(/\.csv$/, ''),
+    },
+    format,
+    theme,
+  );
+}
+
