@@ -168,7 +168,7 @@ export const envSchema = z.object({
     .optional()
     .meta({ description: "the bucket's secret access key (set both keys or neither)", defaultText: "the AWS SDK's own lookup" }),
   API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120).meta({
-    description: 'data API reads (`/api/series…`, and chart files drawn for a request) per client address and minute, per web process (in memory)',
+    description: 'data API reads (`/api/series…`) per client address and minute, per web process (in memory)',
   }),
   SMTP_URL: z
     .url()
