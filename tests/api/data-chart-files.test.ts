@@ -46,7 +46,13 @@ describe('chart files of the grid, the states and the reports', () => {
       expect(svg).toContain(text);
     // The gas band is drawn by librsvg (at the bands' opacity over white), above the legend.
     const gas = fuelByName('Natural gas')!.color;
-    const band = `#${[1, 3, 5].map((i) => Math.round(parseInt(gas.slice(i, i + 2), 16) * 0.9 + 25.5).toString(16).padStart(2, '0')).join('')}`;
+    const band = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(parseInt(gas.slice(i, i + 2), 16) * 0.9 + 25.5)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
     expect((await pixelsOf(svg, band, 8, 440)).count).toBeGreaterThan(5000);
     // Dark, when asked; the demand chart by default, with its forecast dashed.
     expect(await (await get('/charts/grid/TEX.svg?chart=generation&theme=dark')).text()).toContain('fill="#0b1220"');
@@ -110,7 +116,10 @@ describe('chart files of the grid, the states and the reports', () => {
     const [header, ...rows] = price.trimEnd().split('\r\n');
     expect(header).toBe('Date,WTI Crude Oil ($/bbl),Brent Crude Oil ($/bbl)');
     expect(rows.length).toBeGreaterThan(200);
-    const regional = (await (await get('/charts/reports/regional.json?metric=renewables')).json()) as { mark: string; series: { points: unknown[] }[] };
+    const regional = (await (await get('/charts/reports/regional.json?metric=renewables')).json()) as {
+      mark: string;
+      series: { points: unknown[] }[];
+    };
     expect(regional.mark).toBe('bar');
     expect(regional.series[0]!.points).toHaveLength(15);
     const json = await get('/charts/reports/price.json');

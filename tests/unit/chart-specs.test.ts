@@ -347,7 +347,7 @@ describe('the words of the charts', () => {
     const labels = texts(draw(reportChartSpec(reports.price!))).filter((t) => /^\d+(\.\d+)?$/.test(t ?? ''));
     expect(labels.length).toBeGreaterThan(3);
     expect(new Set(labels.map((l) => l?.split('.')[1]?.length ?? 0)).size).toBe(1);
-        const production = texts(draw(dashboardCardChart('production', [], { energyMix: figures.energyMix }).chart));
+    const production = texts(draw(dashboardCardChart('production', [], { energyMix: figures.energyMix }).chart));
     expect(production).toEqual(expect.arrayContaining(['Jan', 'Jun']));
     expect(production.filter((t) => /^\d{1,3}(,\d{3})+$/.test(t ?? '')).length).toBeGreaterThan(2);
   });

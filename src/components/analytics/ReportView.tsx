@@ -5,7 +5,6 @@ import { REPORT_CHART_HEIGHT } from '@/lib/charts/specs/reports';
 import type { ReportState } from '@/components/analytics/use-report';
 import { reportEmbedPath } from '@/lib/chart-embeds';
 
-
 /** The generated report, or its loading or error state; the report's heading takes focus when it is ready. */
 export function ReportView({ state }: { state: ReportState }) {
   const heading = useRef<HTMLHeadingElement>(null);

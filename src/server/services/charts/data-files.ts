@@ -62,7 +62,10 @@ export async function reportChartFile(file: string | undefined, params: URLSearc
   if (!(REPORT_KINDS as readonly string[]).includes(key)) throw new NotFoundError(messages.unknownReport);
   const kind = key as ReportKind;
   const settings = Object.fromEntries(Object.entries(reportQuerySchemas[kind].def.shape).filter(([name]) => name !== 'format'));
-  const query = readChartFileQuery(z.object({ ...settings, ...chartThemeQuerySchema.def.shape }), params) as Omit<ReportQuery<ReportKind>, 'format'> & {
+  const query = readChartFileQuery(z.object({ ...settings, ...chartThemeQuerySchema.def.shape }), params) as Omit<
+    ReportQuery<ReportKind>,
+    'format'
+  > & {
     theme: 'light' | 'dark';
   };
   const { theme, ...chosen } = query;
@@ -82,4 +85,3 @@ export async function reportChartFile(file: string | undefined, params: URLSearc
     theme,
   );
 }
-
