@@ -3,7 +3,8 @@ import sharp from 'sharp';
 /**
  * The libvips loaders this site ever needs, each reading from memory: the four formats an
  * upload may be (JPEG, PNG, WebP, and AVIF through libheif) and SVG, which only the site's
- * own Open Graph cards use (an SVG upload is refused by its first bytes before sharp sees it).
+ * own drawings use: Open Graph cards, chart files and mail charts (an SVG upload is refused by
+ * its first bytes before sharp sees it).
  */
 const LOADERS = [
   'VipsForeignLoadJpegBuffer',

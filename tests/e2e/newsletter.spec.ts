@@ -19,7 +19,7 @@ async function confirmPathFor(email: string): Promise<string> {
   let path = '';
   await expect
     .poll(() => {
-      path = /\/newsletter\/confirm\?token=[\w-]+/.exec(mailsTo(email).at(-1)?.text ?? '')?.[0] ?? '';
+      path = /\/newsletter\/confirm\?token=[\w-]{43}/.exec(mailsTo(email).at(-1)?.text ?? '')?.[0] ?? '';
       return path;
     })
     .not.toBe('');

@@ -46,5 +46,8 @@ export const FAILURE_MEMORY_MS = 24 * 3_600_000;
  * so an address cannot spray names faster than this. Successful tries never count.
  */
 export const ADDRESS_SIGN_IN_RULES: readonly RateRule[] = [{ max: 20, windowMs: 15 * 60_000 }];
-/** Views one client address may add a minute, per web process (the page's view beacon). */
+/**
+ * Views one client address may add a minute (the page's view beacon): held for the whole machine
+ * by the cluster's primary; each process answers its own 429 past it.
+ */
 export const VIEWS_PER_CLIENT_PER_MINUTE = 30;
