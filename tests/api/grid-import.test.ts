@@ -177,7 +177,7 @@ describe('the hourly grid import', () => {
     // Texas' embed draws the revised hour (in GW, as its chart does); California's was not purged.
     const tex = await fetchCurrent(`${server.url}/embed/grid/TEX`);
     expect(tex.headers.get('ETag')).not.toBe(texEmbed);
-    expect(await tex.text()).toContain(`[0,${(fakeGridDemand('TEX', lastHour) + 1234) / 1000}]`);
+    expect(await tex.text()).toContain(`Latest: Demand ${formatGigawatts(fakeGridDemand('TEX', lastHour) + 1234)}`);
     // California's was not purged: no purge since names it (above; every process applies exactly
     // the logged purges). Which process answers is the cluster's choice, so the cache state of one
     // process is not asserted here; the page-cache suite proves purges per process.

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
-import { articles, marketObservations, marketSeries } from '@db/schema';
+import { articles, marketObservations, marketSeries, pagePurges } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { apiClient } from '../helpers/api-client.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
@@ -109,6 +109,8 @@ describe(`a revision of a series cited by 2 of ${STORIES.toLocaleString('en-US')
     });
     expect(tagged.sort()).toEqual([...citing].sort());
     const purgesBefore = cache.purges.length;
+    const [lastLogged] = await server.database.db.select({ id: pagePurges.id }).from(pagePurges).orderBy(desc(pagePurges.id)).limit(1);
+    const lastPurgeBefore = lastLogged?.id ?? 0;
 
     // EIA revises the cited figure, written as the import writes it.
     await writeSeriesFigures(server.database, 'gas-storage', [{ period, value: value + 7 }]);
@@ -119,9 +121,13 @@ describe(`a revision of a series cited by 2 of ${STORIES.toLocaleString('en-US')
       expect(page.text, path).toContain('data-testid="figure-revised"');
     }
     // The shared cache in front is told (by the job that sends purges the moment did not): the series' pages, the market pages, untagged pages.
-    await expect.poll(() => cache.purges.length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(purgesBefore);
-    const named = cache.purges.slice(purgesBefore).flat();
-    expect(new Set(named)).toEqual(new Set(['market', 's:gas-storage', 'any']));
+    // (The start-up's one-time whole-site purge, when the sample images were installed, may reach
+    // it late too: it is not this revision's, whose logged purges are checked exactly below.)
+    const sinceRevision = () => cache.purges.slice(purgesBefore).filter((tags) => !tags.includes('site'));
+    await expect.poll(() => sinceRevision().length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
+    expect(new Set(sinceRevision().flat())).toEqual(new Set(['market', 's:gas-storage', 'any']));
+    const logged = await server.database.db.select({ tags: pagePurges.tags }).from(pagePurges).where(gt(pagePurges.id, lastPurgeBefore));
+    expect(new Set(logged.flatMap((row) => row.tags.split(' ')))).toEqual(new Set(['market', 's:gas-storage', 'any']));
     // Every other story page is still the page kept before: served from the cache, unchanged.
     const renderedAgain: string[] = [];
     await eachAtOnce(
