@@ -34,9 +34,11 @@ test.describe('home', () => {
     await expect(strip.getByText('Sample data: seeded demonstration figures until the editors import EIA data.')).toBeInViewport();
   });
 
-  test('draws the dashboard charts once they are scrolled to', async ({ page }) => {
+  test('serves the dashboard charts drawn, before any script, and shows them when scrolled to', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    for (const chart of ['energy-mix', 'production', 'volatility'])
+      expect(html).toMatch(new RegExp(`data-chart="${chart}"[^>]*>\\s*<div[^>]*>\\s*<svg`));
     await page.goto('/');
-    await expect(page.locator('[data-chart] svg')).toHaveCount(0);
     await page.getByRole('heading', { name: 'Market Analytics', exact: true }).scrollIntoViewIfNeeded();
     await expect(page.locator('[data-chart="energy-mix"] svg').first()).toBeVisible();
     await expect(page.locator('[data-chart="production"] svg').first()).toBeVisible();
