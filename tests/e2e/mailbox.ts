@@ -16,6 +16,13 @@ export function mailsTo(email: string): MailboxMail[] {
   return readFileSync(E2E_MAILBOX, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as MailboxMail)
+    .flatMap((line) => {
+      // The server may be writing the last line as it is read: a partial line is read next time.
+      try {
+        return [JSON.parse(line) as MailboxMail];
+      } catch {
+        return [];
+      }
+    })
     .filter((mail) => mail.to === email.toLowerCase());
 }

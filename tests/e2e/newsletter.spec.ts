@@ -18,10 +18,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function confirmPathFor(email: string): Promise<string> {
   let path = '';
   await expect
-    .poll(() => {
-      path = /\/newsletter\/confirm\?token=[\w-]{43}/.exec(mailsTo(email).at(-1)?.text ?? '')?.[0] ?? '';
-      return path;
-    })
+    .poll(
+      () => {
+        path = /\/newsletter\/confirm\?token=[\w-]{43}/.exec(mailsTo(email).at(-1)?.text ?? '')?.[0] ?? '';
+        return path;
+      },
+      { timeout: 60_000 },
+    ) // the mail job sends the outbox every few seconds; a busy machine takes longer
     .not.toBe('');
   return path;
 }
