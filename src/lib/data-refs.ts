@@ -15,6 +15,7 @@ import { comparableSeries, derivedLine, MAX_COMPARED } from '@/lib/series-view';
 import { GRID_CHARTS, STATE_CHARTS } from '@/lib/validation/grid-query';
 import { REPORT_KINDS, REPORT_RANGES } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
+import { escapeMarkup } from '@/lib/markup';
 
 /** The element names, as stored. */
 export const FIGURE_TAG = 'data-figure';
@@ -144,7 +145,6 @@ export function refAttributes(ref: DataRef): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
 }
 
-const escapeAttribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const unescapeAttribute = (v: string) =>
   v.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_m, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[e] ?? '');
 
@@ -152,7 +152,7 @@ const unescapeAttribute = (v: string) =>
 export function refHtml(ref: DataRef): string {
   const tag = ref.element === 'figure' ? FIGURE_TAG : CHART_TAG;
   const attributes = Object.entries(refAttributes(ref))
-    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
     .join('');
   return `<${tag}${attributes}></${tag}>`;
 }

@@ -7,6 +7,7 @@ import { CHART_TAG, parseRefAttributes, refHtml } from '@/lib/data-refs';
 import { formatLongCalendarDay } from '@/lib/calendar-format';
 import { formatAsOf, formatSeriesValue } from '@/lib/market-format';
 import type { FiveYearBand, Point } from '@/lib/series-stats';
+import { escapeMarkup } from '@/lib/markup';
 
 /** A series as a brief names it. */
 export interface BriefSeries {
@@ -45,7 +46,6 @@ export interface BriefDraft {
   html: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The stored value as the figure reference writes it: a plain decimal number. */
 const decimalText = (value: number) => String(Number(value.toFixed(8)));
@@ -109,7 +109,7 @@ export function weeklyBrief(input: WeeklyBriefInput): BriefDraft {
   return {
     title,
     excerpt: lead(value),
-    html: [`<p>${escapeHtml(beforeFigure)}${figure}${escapeHtml(afterFigure)}</p>`, ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`), chart]
+    html: [`<p>${escapeMarkup(beforeFigure)}${figure}${escapeMarkup(afterFigure)}</p>`, ...paragraphs.map((p) => `<p>${escapeMarkup(p)}</p>`), chart]
       .filter(Boolean)
       .join('\n'),
   };
@@ -153,11 +153,11 @@ export function outlookBrief(release: BriefRelease, lines: readonly OutlookLine[
     title: `EIA's outlook: ${first.series.shortName} ${formatSeriesValue(first.value, first.series)} for ${month(first)}`,
     excerpt: `${intro} ${sentence(first, formatSeriesValue(first.value, first.series))}`,
     html: [
-      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${escapeMarkup(intro)}</p>`,
       ...lines.map((line, i) => {
         const text = sentence(line, '\u0000');
         const [before = '', after = ''] = text.split('\u0000');
-        return `<p>${escapeHtml(before)}${figures[i] ?? ''}${escapeHtml(after)}</p>`;
+        return `<p>${escapeMarkup(before)}${figures[i] ?? ''}${escapeMarkup(after)}</p>`;
       }),
       chart,
     ]

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '@/lib/markup';
 /** Marks the server puts around matched words in a search snippet (control characters no article text holds). */
 export const SNIPPET_OPEN = '\u0002';
 export const SNIPPET_CLOSE = '\u0003';
@@ -11,12 +12,10 @@ export function snippetParts(snippet: string): { text: string; match: boolean }[
   return parts;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** A snippet as safe HTML: the text escaped, the matches in <mark>. */
 export function snippetHtml(snippet: string): string {
   return snippetParts(snippet)
-    .map((p) => (p.match ? `<mark>${escapeHtml(p.text)}</mark>` : escapeHtml(p.text)))
+    .map((p) => (p.match ? `<mark>${escapeMarkup(p.text)}</mark>` : escapeMarkup(p.text)))
     .join('');
 }
 

@@ -6,6 +6,7 @@
 import { marketSeriesFacts } from '@db/catalog/market-series';
 import type { FigureRef } from '@/lib/data-refs';
 import { formatAsOf, formatSeriesValue, type Frequency } from '@/lib/market-format';
+import { escapeMarkup } from '@/lib/markup';
 
 /** What a page knows of a cited figure when it renders. */
 export interface StoryFigure {
@@ -25,8 +26,6 @@ export interface StoryFigure {
 export const seriesPagePath = (slug: string) => `/markets/${slug}`;
 /** The revisions of a series, from the data API (each figure EIA revised, with what it replaced and when). */
 export const seriesRevisionsPath = (slug: string) => `/api/series/${slug}/revisions`;
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A period as readers say it, without the year when it is the year of `sameYearAs` ("Nov 27", "September"). */
 function periodText(period: string, frequency: Frequency, sameYearAs?: string): string {
@@ -63,18 +62,18 @@ export function storyFigureHtml(figure: StoryFigure): string {
   const stated = formatSeriesValue(Number(ref.value), series);
   const date = formatAsOf(ref.date, series.frequency);
   let html =
-    `<span class="story-figure" data-figure="${escape(series.slug)}" data-period="${escape(ref.date)}">` +
-    `<a class="story-figure-value" href="${seriesPagePath(series.slug)}"><data value="${escape(ref.value)}">${escape(stated)}</data></a>` +
-    ` <span class="story-figure-source">(${escape(series.name)}, ${escape(figureSourceText(figure))}, <time datetime="${escape(ref.date)}">${escape(date)}</time>)</span>`;
+    `<span class="story-figure" data-figure="${escapeMarkup(series.slug)}" data-period="${escapeMarkup(ref.date)}">` +
+    `<a class="story-figure-value" href="${seriesPagePath(series.slug)}"><data value="${escapeMarkup(ref.value)}">${escapeMarkup(stated)}</data></a>` +
+    ` <span class="story-figure-source">(${escapeMarkup(series.name)}, ${escapeMarkup(figureSourceText(figure))}, <time datetime="${escapeMarkup(ref.date)}">${escapeMarkup(date)}</time>)</span>`;
   if (figure.now) {
     const now = formatSeriesValue(figure.now.value, series);
     html +=
-      ` <span class="story-figure-now" data-testid="figure-now">now ${escape(now)} (<time datetime="${escape(figure.now.period)}">` +
-      `${escape(periodText(figure.now.period, series.frequency, ref.date))}</time>)</span>`;
+      ` <span class="story-figure-now" data-testid="figure-now">now ${escapeMarkup(now)} (<time datetime="${escapeMarkup(figure.now.period)}">` +
+      `${escapeMarkup(periodText(figure.now.period, series.frequency, ref.date))}</time>)</span>`;
   }
   if (figure.revised) {
     const text = revisionText({ ...figure, revised: figure.revised });
-    html += ` <a class="story-figure-revised" data-testid="figure-revised" href="${seriesRevisionsPath(series.slug)}">${escape(text)}</a>`;
+    html += ` <a class="story-figure-revised" data-testid="figure-revised" href="${seriesRevisionsPath(series.slug)}">${escapeMarkup(text)}</a>`;
   }
   return `${html}</span>`;
 }

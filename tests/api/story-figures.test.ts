@@ -1,10 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleCitations, marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
 import { apiClient } from '../helpers/api-client.ts';
 import { parseFeed } from '../helpers/feed-reader.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
 import { useTestServer } from '../helpers/test-server.ts';
+import { listArticleCitations } from '@/server/queries/citations';
 
 // Figures and charts in stories (#33): a body's figure and chart references survive the save
 // exactly (nothing else new does), each figure must be one the data holds, and the citations
@@ -50,19 +51,7 @@ async function save(content: string, id?: number) {
     : call('PATCH', `/api/articles/${id}`, { cookie, body: { content } });
 }
 
-const citationsOf = (articleId: number) =>
-  server.database.db
-    .select({
-      position: articleCitations.position,
-      element: articleCitations.element,
-      kind: articleCitations.kind,
-      key: articleCitations.key,
-      period: articleCitations.period,
-      valueAsPublished: articleCitations.valueAsPublished,
-    })
-    .from(articleCitations)
-    .where(eq(articleCitations.articleId, articleId))
-    .orderBy(asc(articleCitations.position), asc(articleCitations.key));
+const citationsOf = (articleId: number) => listArticleCitations(articleId, server.database.db);
 
 describe('figure and chart references in an article body', () => {
   it('keeps exactly the figure and chart references, drops anything else new, and records the citations with the save', async () => {

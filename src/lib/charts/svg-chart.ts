@@ -26,7 +26,7 @@ import {
   type Paint,
   type SvgChartOptions,
 } from '@/lib/charts/svg-parts';
-import { xmlText } from '@/lib/charts/xml';
+import { xmlText } from '@/lib/markup';
 
 export { thinPoints, type SvgChartOptions };
 

@@ -2,7 +2,7 @@
 // and its wrapping without a DOM, numbers as its labels say them, and the legend's layout.
 import { utcFormat } from 'd3-time-format';
 import type { ChartPoint, LineStyle } from '@/lib/charts/chart-spec';
-import { xmlText } from '@/lib/charts/xml';
+import { xmlText } from '@/lib/markup';
 
 export interface SvgChartOptions {
   width?: number;

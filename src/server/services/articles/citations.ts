@@ -5,6 +5,7 @@ import { htmlToText } from '@/server/html';
 import type { Executor } from '@/server/db';
 import { ValidationError, messages } from '@/server/errors';
 import { isFigureOfSeries, replaceArticleCitations, type CitationRow } from '@/server/queries/citations';
+import { escapeMarkup } from '@/lib/markup';
 
 /** An article body's citations, as `article_citations` keeps them: one row per figure, one per chart and series it draws. */
 export function citationRows(html: string): Omit<CitationRow, 'articleId'>[] {
@@ -42,8 +43,6 @@ export function recordCitations(articleId: number, html: string, tx: Executor): 
   return replaceArticleCitations(articleId, citationRows(html), tx);
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * A body's readable text (`articles.content_text`: search, reading time, descriptions): a
  * figure reads as its value ("$78.31/bbl"), a chart block as its caption, or what it shows.
@@ -51,7 +50,7 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 export function bodyText(html: string): string {
   return htmlToText(
     replaceRefs(html, (ref) =>
-      ref.element === 'figure' ? escape(figureValueText(ref.ref)) : `<p>${escape(ref.ref.caption ?? chartRefTitle(ref.ref))}</p>`,
+      ref.element === 'figure' ? escapeMarkup(figureValueText(ref.ref)) : `<p>${escapeMarkup(ref.ref.caption ?? chartRefTitle(ref.ref))}</p>`,
     ),
   );
 }

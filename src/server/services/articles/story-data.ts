@@ -16,6 +16,7 @@ import { showsTags, withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { getFigureState } from '@/server/queries/citations';
 import { getSeriesChart, type SeriesChart } from '@/server/services/markets/series-page';
+import { escapeMarkup } from '@/lib/markup';
 
 /** A chart block as a story's page draws it. */
 export interface StoryChart {
@@ -116,8 +117,6 @@ export async function storyBodyForReaders(html: string, site: URL): Promise<Stor
   return segments;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * A story's body for a feed item or a mail, away from the site: each figure as published, as
  * text with its source and date (a feed item is what the story said); each chart block as its
@@ -128,14 +127,14 @@ export async function storyBodyAsText(html: string, site: URL): Promise<string> 
   return replaceRefs(html, (ref) => {
     if (ref.element === 'figure') {
       const figure = figures.get(figureKey(ref.ref));
-      return figure ? escape(storyFigureText(figure)) : '';
+      return figure ? escapeMarkup(storyFigureText(figure)) : '';
     }
     const image = chartRefImage(ref.ref);
     const page = new URL(chartRefPage(ref.ref), site).href;
     const caption = [ref.ref.caption, `${chartRefTitle(ref.ref)}. Source: U.S. Energy Information Administration.`].filter(Boolean).join(' ');
     return (
-      `<figure><a href="${escape(page)}"><img src="${escape(new URL(image.src, site).href)}" alt="${escape(image.alt)}" width="${CHART_FILE_SIZE.width}" height="${CHART_FILE_SIZE.height}"></a>` +
-      `<figcaption>${escape(caption)}</figcaption></figure>`
+      `<figure><a href="${escapeMarkup(page)}"><img src="${escapeMarkup(new URL(image.src, site).href)}" alt="${escapeMarkup(image.alt)}" width="${CHART_FILE_SIZE.width}" height="${CHART_FILE_SIZE.height}"></a>` +
+      `<figcaption>${escapeMarkup(caption)}</figcaption></figure>`
     );
   });
 }

@@ -3,6 +3,7 @@ import type { ArticleSummary, ResponsiveImage } from '@/lib/wire/articles';
 import { curlyQuotesHtml } from '@/lib/typography';
 import { getMediaByKeys, type MediaRow } from '@/server/queries/media';
 import { toMediaItem } from '@/server/services/media/library';
+import { escapeMarkup } from '@/lib/markup';
 
 /** Library images by key. */
 export type LibraryImages = Map<string, ResponsiveImage>;
@@ -63,7 +64,6 @@ export async function attachLibraryImages<T extends ArticleSummary>(articles: T[
 }
 
 /** Plain text as HTML text or attribute value. */
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const escapeAttribute = (value: string) =>
   value
@@ -101,7 +101,7 @@ export async function articleForReaders<A extends ArticleSummary & { content: st
   return {
     article: { ...article, content: curlyQuotesHtml(renderArticleImages(article.content, images)) },
     leadPicture:
-      lead && pictureHtml(lead, { alt: escapeHtml(article.imageAlt), sizes: ARTICLE_IMAGE_SIZES, lead: true, className: 'w-full rounded-lg' }),
+      lead && pictureHtml(lead, { alt: escapeMarkup(article.imageAlt), sizes: ARTICLE_IMAGE_SIZES, lead: true, className: 'w-full rounded-lg' }),
     related: withLibraryImages(related, images),
   };
 }

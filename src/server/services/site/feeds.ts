@@ -12,11 +12,10 @@ import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { showsTags } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { storyBodyAsText } from '@/server/services/articles/story-data';
+import { escapeMarkup } from '@/lib/markup';
 
 /** Items in every feed: the newest ones. */
 export const FEED_ITEMS = 30;
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The namespaces a feed's items use: Atom (self link), Dublin Core (creator), Media RSS (lead image). */
 const FEED_NAMESPACES = { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/', media: 'http://search.yahoo.com/mrss/' };
@@ -35,14 +34,14 @@ function imageType(url: string): string {
 
 /** Root-relative addresses in article HTML made absolute, since a feed reader shows it away from the site. */
 function absoluteUrls(html: string, site: URL): string {
-  return html.replace(/\b(src|href)="(\/[^/"][^"]*)"/g, (_, name: string, path: string) => `${name}="${escapeXml(new URL(path, site).href)}"`);
+  return html.replace(/\b(src|href)="(\/[^/"][^"]*)"/g, (_, name: string, path: string) => `${name}="${escapeMarkup(new URL(path, site).href)}"`);
 }
 
 /** An article's corrections as the end of its feed item: "Correction, Nov 24, 2026: …", newest first, as under the text on the site. */
 function correctionsHtml(corrections: readonly PublicCorrection[]): string {
   if (corrections.length === 0) return '';
   const items = corrections.map(
-    (c) => `<p><strong>Correction, ${formatShortDate(c.createdAt)}:</strong> ${escapeXml(c.text).replace(/\r?\n/g, '<br>')}</p>`,
+    (c) => `<p><strong>Correction, ${formatShortDate(c.createdAt)}:</strong> ${escapeMarkup(c.text).replace(/\r?\n/g, '<br>')}</p>`,
   );
   return `<aside>${items.join('')}</aside>`;
 }
@@ -54,7 +53,7 @@ function correctionsHtml(corrections: readonly PublicCorrection[]): string {
  */
 async function itemContent(article: FeedArticle, corrections: readonly PublicCorrection[], site: URL): Promise<string> {
   const lead = article.imageUrl
-    ? `<figure><img src="${escapeXml(new URL(article.imageUrl, site).href)}" alt="${escapeXml(article.imageAlt)}"${
+    ? `<figure><img src="${escapeMarkup(new URL(article.imageUrl, site).href)}" alt="${escapeMarkup(article.imageAlt)}"${
         article.image ? ` width="${article.image.width}" height="${article.image.height}"` : ''
       }></figure>`
     : '';
@@ -66,8 +65,8 @@ function itemImage(article: FeedArticle, site: URL): string {
   if (!article.imageUrl) return '';
   const url = new URL(article.imageUrl, site).href;
   const size = article.image ? ` width="${article.image.width}" height="${article.image.height}"` : '';
-  const alt = article.imageAlt ? `<media:description type="plain">${escapeXml(article.imageAlt)}</media:description>` : '';
-  return `<media:content url="${escapeXml(url)}" medium="image" type="${imageType(url)}"${size}>${alt}</media:content>`;
+  const alt = article.imageAlt ? `<media:description type="plain">${escapeMarkup(article.imageAlt)}</media:description>` : '';
+  return `<media:content url="${escapeMarkup(url)}" medium="image" type="${imageType(url)}"${size}>${alt}</media:content>`;
 }
 
 interface Feed {
@@ -97,7 +96,7 @@ export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
     xmlns: FEED_NAMESPACES,
     customData: [
       '<language>en-us</language>',
-      `<atom:link href="${escapeXml(new URL(feed.selfPath, site).href)}" rel="self" type="application/rss+xml"/>`,
+      `<atom:link href="${escapeMarkup(new URL(feed.selfPath, site).href)}" rel="self" type="application/rss+xml"/>`,
       newest ? `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : '',
     ].join(''),
     items: feed.items.map((a, i) => ({
@@ -107,7 +106,7 @@ export async function rssResponse(feed: Feed, site: URL): Promise<Response> {
       pubDate: new Date(a.publishedAt),
       content: contents[i],
       categories: [a.category.name],
-      customData: `<dc:creator>${escapeXml(a.author)}</dc:creator>${itemImage(a, site)}`,
+      customData: `<dc:creator>${escapeMarkup(a.author)}</dc:creator>${itemImage(a, site)}`,
     })),
   });
 }

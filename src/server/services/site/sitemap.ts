@@ -8,6 +8,7 @@ import { listSeriesSummaries } from '@/server/services/markets/series';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
 import { NEWS_SITEMAP_PATH, SITE_NAME } from '@/lib/site';
 import { tag } from '@/server/cache/tags';
+import { xmlText } from '@/lib/markup';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
@@ -33,7 +34,6 @@ const STATIC_PATHS = [
   '/api/docs',
 ];
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** How many article sitemap files `articles` articles take (at least one, so the index is never empty). */
@@ -47,7 +47,7 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
   const articles = await cachedForContent('sitemap|count', () => countPublicArticles({ now: new Date() }));
   const files = ['/sitemaps/pages.xml', NEWS_SITEMAP_PATH];
   for (let n = 1; n <= articleSitemapFileCount(articles); n++) files.push(`/sitemaps/articles-${n}.xml`);
-  const entries = files.map((path) => `<sitemap><loc>${escapeXml(new URL(path, site).href)}</loc></sitemap>`);
+  const entries = files.map((path) => `<sitemap><loc>${xmlText(new URL(path, site).href)}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -65,9 +65,9 @@ export async function pagesSitemapXml(site: URL): Promise<string> {
   const paths = [...STATIC_PATHS, ...series.map((s) => s.page), ...categories.map((c) => topicUrl(c.slug)), ...authors.map((a) => authorUrl(a.slug))];
   const analyses = await listAnalyticsSitemapEntries(SITEMAP_URLS_PER_FILE - paths.length);
   const entries = [
-    ...paths.map((p) => `<url><loc>${escapeXml(new URL(p, site).href)}</loc></url>`),
+    ...paths.map((p) => `<url><loc>${xmlText(new URL(p, site).href)}</loc></url>`),
     ...analyses.map(
-      (a) => `<url><loc>${escapeXml(new URL(`/analytics/${a.id}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
+      (a) => `<url><loc>${xmlText(new URL(`/analytics/${a.id}`, site).href)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ];
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
@@ -79,7 +79,7 @@ export async function articleSitemapXml(site: URL, n: number, perFile: number = 
   const entries = await listArticleSitemapEntries((n - 1) * perFile, perFile);
   if (entries.length === 0 && n > 1) return undefined;
   // Slugs are [a-z0-9-]: one escaped prefix serves every URL of the file.
-  const prefix = escapeXml(new URL('/article/', site).href);
+  const prefix = xmlText(new URL('/article/', site).href);
   const urls = entries.map((a) => `<url><loc>${prefix}${a.slug}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod></url>`);
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -95,11 +95,11 @@ export async function newsSitemapXml(site: URL, now: Date = new Date()): Promise
   const entries = await listArticlesPublishedBetween(new Date(now.getTime() - NEWS_SITEMAP_WINDOW_MS), now, NEWS_SITEMAP_MAX_URLS);
   const oldest = entries.at(-1);
   if (oldest) validUntil(oldest.publishedAt.getTime() + NEWS_SITEMAP_WINDOW_MS);
-  const prefix = escapeXml(new URL('/article/', site).href);
-  const publication = `<news:publication><news:name>${escapeXml(SITE_NAME)}</news:name><news:language>en</news:language></news:publication>`;
+  const prefix = xmlText(new URL('/article/', site).href);
+  const publication = `<news:publication><news:name>${xmlText(SITE_NAME)}</news:name><news:language>en</news:language></news:publication>`;
   const urls = entries.map(
     (a) =>
-      `<url><loc>${prefix}${a.slug}</loc><news:news>${publication}<news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+      `<url><loc>${prefix}${a.slug}</loc><news:news>${publication}<news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlText(a.title)}</news:title></news:news></url>`,
   );
   const namespaces = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"';
   return `${XML_HEAD}<urlset ${namespaces}>\n${urls.join('\n')}\n</urlset>\n`;
