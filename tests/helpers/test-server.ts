@@ -50,6 +50,20 @@ export function testServerEnv(dir: string, port: number): NodeJS.ProcessEnv {
  * database file in a temporary folder: real migrations, real seed, real HTTP.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  // A port found free can be taken before the server binds it (another suite's server, a render
+  // thread's ephemeral port): the server then exits saying so, and starts again on another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(env: Record<string, string>): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'energy-test-'));
   const databaseUrl = `file:${join(dir, 'test.db')}`;
   const port = await freePort();
@@ -72,7 +86,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     child.stdout?.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Server exited with ${code}:\n${output}`));
+      const message = `Server exited with ${code}:\n${output}`;
+      if (/Port \d+ on [\d.]+ is already in use/.test(output)) {
+        rmSync(dir, { recursive: true, force: true });
+        reject(new PortTakenError(message));
+      } else reject(new Error(message));
     });
   });
   const database = await openDatabase({ url: databaseUrl });
