@@ -1,7 +1,7 @@
 /// <reference types="astro/client" />
 import type { SessionUser } from '@/server/auth/session';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
-import type { PageRenderer } from '@/server/front/render-thread';
+import type { PageRenderer } from '@/server/page-render';
 import type { PageCache } from '@/server/cache/page-cache';
 import type { ViewCounter } from '@/server/services/readership/view-counter';
 

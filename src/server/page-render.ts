@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { appConfig } from '@/server/config';
 import { withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
-import type { PageRenderer } from '@/server/front/render-thread';
 import { pageCacheControl } from '@/server/cache/routes';
 import { cachedPage, compressOffThread, contentTypeOf, etagFor, type CachedPage } from '@/server/cache/stored-page';
 import { EVERY_PAGE_TAG, type PageCache } from '@/server/cache/page-cache';
@@ -23,6 +22,18 @@ export interface RenderedPage {
   validUntil: number | undefined;
   /** The Astro route pattern, for the render-time metric. */
   route: string;
+}
+
+/** Renders pages for the serving thread, on a thread of their own. */
+export interface PageRenderer {
+  /**
+   * Renders the page at an address (path and query) on the render thread; undefined when the
+   * thread is not running or failed to render it, so the caller renders it itself.
+   */
+  render(address: string): Promise<RenderedPage | undefined>;
+  /** Whether the thread is up and answering. */
+  readonly ready: boolean;
+  close(): Promise<void>;
 }
 
 /** The headers between the serving thread and its render thread (never sent to a reader). */

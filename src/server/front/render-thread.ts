@@ -3,7 +3,9 @@ import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { recordRender } from '@/server/metrics';
-import { RENDER_HEADERS, renderedFromAnswer, renderedHeaders, type RenderedPage } from '@/server/page-render';
+import { RENDER_HEADERS, renderedFromAnswer, renderedHeaders, type PageRenderer, type RenderedPage } from '@/server/page-render';
+
+export type { PageRenderer } from '@/server/page-render';
 
 /**
  * The thread's program: loads the built app and answers its own process's page renders on
@@ -55,18 +57,6 @@ const RESTART_MS = 1_000;
 const RESTART_MAX_MS = 60_000;
 /** A render that takes longer than this is abandoned (the page stays as it was, or renders on the serving thread). */
 const RENDER_TIMEOUT_MS = 60_000;
-
-/** Renders pages for the serving thread, on a thread of their own. */
-export interface PageRenderer {
-  /**
-   * Renders the page at an address (path and query) on the render thread; undefined when the
-   * thread is not running or failed to render it, so the caller renders it itself.
-   */
-  render(address: string): Promise<RenderedPage | undefined>;
-  /** Whether the thread is up and answering. */
-  readonly ready: boolean;
-  close(): Promise<void>;
-}
 
 /**
  * Starts the render thread of this process, on the built app's entry (`dist/server/entry.mjs`).

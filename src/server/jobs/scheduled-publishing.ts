@@ -4,7 +4,7 @@ import { listArticlesFallenDue } from '@/server/queries/articles';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { articleFacts } from '@/server/cache/tags';
 import { relateChangedArticles } from '@/server/services/articles/related';
-import { logPurge, notifyRebuildHook, shareInBackground } from '@/server/services/site/content-changes';
+import { logPurge, notifyRebuildHook, shareInBackground } from '@/server/content-changes';
 
 /** How often the web processes look for scheduled articles that fell due (one of them does). */
 export const SCHEDULED_PUBLISHING_INTERVAL_MS = 15_000;

@@ -1,5 +1,5 @@
 import type { Job } from '@/server/jobs/runner';
-import { sendUnsharedPurges } from '@/server/services/site/content-changes';
+import { sendUnsharedPurges } from '@/server/content-changes';
 
 /** How often purges the shared cache in front did not take are sent again. */
 const INTERVAL_MS = 10_000;

@@ -12,8 +12,8 @@ import {
   listAnalyticsContent,
   updateAnalyticsContentById,
 } from '@/server/queries/analytics-content';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
+import { contentChanged } from '@/server/content-changes';
 
 /** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
 export async function listAnalyticsPage(page: PageQuery): Promise<{ items: AnalyticsContentItem[]; total: number }> {

@@ -8,7 +8,7 @@ import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
 import { getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 
 export type { ZohoRow } from '@/server/queries/zoho-config';
 /** How long an energy mix read from Zoho is served before it is read again. */

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminArticleListQuery } f
 import type { SessionUser } from '@/server/auth/session';
 import { ownArticlesFilter } from '@/server/services/articles/access';
 import { countAdminArticles, listAdminArticleRows } from '@/server/queries/admin-articles';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 
 /** A page of the admin's article list and the total of its filter. */
 export async function listArticlesForAdmin(query: AdminArticleListQuery, user: SessionUser): Promise<AdminPage<AdminArticleRow>> {

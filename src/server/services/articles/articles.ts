@@ -20,7 +20,7 @@ import { authorForByline } from '@/server/services/articles/authors';
 import { relateChangedArticles } from '@/server/services/articles/related';
 import { getRevision, recordRevision, restorableContent } from '@/server/services/articles/revisions';
 import { autosaveKey } from '@/server/services/articles/autosaves';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 import { articleFacts } from '@/server/cache/tags';
 import { can } from '@/lib/staff/permissions';
 import type { Executor } from '@/server/db';

@@ -16,7 +16,7 @@ import {
   renameAuthorInArticles,
   updateAuthorById,
 } from '@/server/queries/authors';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 
 /** SQLite's unique-constraint errors on the authors' slug or name, for the race between check and write. */
 function uniqueViolationOf(error: unknown): 'slug' | 'name' | undefined {

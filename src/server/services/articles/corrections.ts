@@ -20,8 +20,8 @@ import {
   listPublicCorrections,
   updateCorrectionText,
 } from '@/server/queries/corrections';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
+import { contentChanged } from '@/server/content-changes';
 import { actorOf, audit } from '@/server/services/staff/audit';
 
 /** The newest corrections an article's page and feed item show (an article has a few at most). */

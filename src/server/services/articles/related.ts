@@ -11,7 +11,7 @@ import {
   type RelatedSource,
 } from '@/server/queries/related-articles';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
-import { logPurge, shareInBackground } from '@/server/services/site/content-changes';
+import { logPurge, shareInBackground } from '@/server/content-changes';
 
 /** How many related stories an article page shows. */
 export const RELATED_SHOWN = 3;

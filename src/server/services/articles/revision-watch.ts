@@ -35,7 +35,7 @@ import { requestJobRun } from '@/server/queries/jobs';
 import { addCorrection } from '@/server/services/articles/corrections';
 import { enqueueMail } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { audit } from '@/server/services/staff/audit';
 
 /** The job that mails the notices (`src/server/jobs/revision-watch.ts`); an import that revised a cited figure asks for a run. */

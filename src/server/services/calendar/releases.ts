@@ -26,7 +26,7 @@ import {
   upsertReleaseChange,
   type ReleaseChangeRow,
 } from '@/server/queries/release-changes';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 import { showsHeadlines, showsTags, validUntil } from '@/server/cache/render-scope';
 import { listReleaseBriefsFor } from '@/server/queries/release-briefs';
 import { tag } from '@/server/cache/tags';

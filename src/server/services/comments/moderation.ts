@@ -12,7 +12,7 @@ import {
   type ModerationFilter,
 } from '@/server/queries/comments';
 import { readCounters } from '@/server/queries/counters';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 
 /**
  * A page of the moderation list: every comment by default, pending first (each part newest

@@ -15,7 +15,7 @@ import {
 } from '@/server/queries/contact-messages';
 import { readCounters } from '@/server/queries/counters';
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 
 /**
  * Stores a contact message for the editors, counting it toward the sender's limit of 5 an

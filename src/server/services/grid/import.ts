@@ -18,7 +18,7 @@ import {
 import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { pruneFigureVintagesBefore, recordFigureVintages } from '@/server/queries/figure-revisions';
 import { GRID_HOUR_FIGURES, gridFuelFigure, gridHourFigures, hourKey } from '@/lib/figure-keys';

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminOutboxListQuery } fr
 import { NotFoundError, messages } from '@/server/errors';
 import { countOutboxMessages, getOutboxMessage, listOutboxMessages } from '@/server/queries/outbox';
 import { asWire } from '@/server/queries/rows';
-import { adminPage } from '@/server/services/site/admin-panel';
+import { adminPage } from '@/server/admin-lists';
 
 /**
  * A page of the outbox for the admin, newest first, with each message's delivery result.

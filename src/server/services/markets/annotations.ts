@@ -30,8 +30,8 @@ import {
   type SeriesAnnotationDetail,
   type SeriesAnnotationValues,
 } from '@/server/queries/series-annotations';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
+import { contentChanged } from '@/server/content-changes';
 import { actorOf, audit } from '@/server/services/staff/audit';
 import { findSeries } from '@/server/services/markets/series';
 

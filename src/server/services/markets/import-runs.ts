@@ -12,7 +12,7 @@ import { getScheduledJob, requestJobRun } from '@/server/queries/jobs';
 import { findRunningImport, finishImportRun, insertImportRun, latestFinishedImportRun, listImportRuns } from '@/server/queries/import-runs';
 import { listSeriesStatus } from '@/server/queries/market';
 import { EiaError } from '@/server/integrations/eia';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 import { EIA_IMPORT_JOB, importFromEia, type ImportSummary } from '@/server/services/markets/import';
 import { RELEASE_DESK_JOB } from '@/server/services/markets/release-desk';
 import { watchRevisionsOfRun } from '@/server/services/articles/revision-watch';

@@ -30,7 +30,7 @@ import { authorForByline } from '@/server/services/articles/authors';
 import { bodyText, recordCitations } from '@/server/services/articles/citations';
 import { recordRevision } from '@/server/services/articles/revisions';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar/releases';
-import { contentChanged } from '@/server/services/site/content-changes';
+import { contentChanged } from '@/server/content-changes';
 import { audit } from '@/server/services/staff/audit';
 
 /** The job that drafts the briefs (`src/server/jobs/release-desk.ts`); an import that stored figures asks for a run. */

@@ -3,7 +3,7 @@ import type { DatabaseAccess } from '@/server/db';
 import { replaceLeadImages } from '@/server/queries/articles';
 import { getMediaByKeys, insertMedia } from '@/server/queries/media';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
-import { logPurge } from '@/server/services/site/content-changes';
+import { logPurge } from '@/server/content-changes';
 import { originalUrl, storeImageFiles } from '@/server/services/media/library';
 
 /** Set once the sample illustrations are in the library, so later starts skip the step with one read. */

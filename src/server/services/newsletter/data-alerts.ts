@@ -18,7 +18,8 @@ import { listRetailPricesOfMonth, newestRetailPrice } from '@/server/queries/ret
 import { listDataAlertRulesAfter, listWatchedDataAlerts, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
 import type { SubscriberRow } from '@/server/queries/subscribers';
 import type { ChartCard } from '@/server/charts/chart-card';
-import { getGridCard, getStateCard } from '@/server/charts/data-desk-cards';
+import { getGridCard } from '@/server/services/grid/grid-card';
+import { getStateCard } from '@/server/services/states/state-card';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';

@@ -26,7 +26,7 @@ import {
   type SourceDayCount,
 } from '@/server/queries/readership';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { PublishedStories } from '@/server/services/readership/public-stories';
 import { machineViewConfirm } from '@/server/services/readership/machine-views';
 import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch } from '@/server/services/readership/view-counter';

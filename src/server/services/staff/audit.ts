@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
 import { neutralised } from '@/lib/staff/audit-text';
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from '@/server/queries/audit-log';
-import { adminOffsetOf, adminPage } from '@/server/services/site/admin-panel';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 
 /** Who did it: a signed-in person, or a name tried at the sign-in form. */
 export interface AuditActor {

@@ -1,3 +1,7 @@
+// Content changes, under every domain: a service that changed what readers see says so here
+// (`contentChanged`), in the transaction's wake. The change is logged as a purge of the pages'
+// tags; every process's page cache follows that log (src/server/cache/purge-follower.ts) and the
+// shared cache in front is told, so no service calls a cache itself.
 import { bumpPurgeStamp } from '@db/change-stamp';
 import { settleEverywhere } from '@/server/cache/settle';
 import { tagsToPurge, type ContentChange } from '@/server/cache/tags';
