@@ -6,7 +6,8 @@ import { prepareDatabase } from './prepare-db.ts';
 
 await prepareDatabase({ seed: true });
 try {
-  const summary = await importGridFromEia();
+  const summary = await importGridFromEia({ trigger: 'manual' });
+  console.log(`  run: #${summary.runId}`);
   console.log(`  regions changed: ${summary.regions.length > 0 ? summary.regions.join(', ') : 'none'}`);
   console.log(gridImportMessage(summary));
   // A partial run (a query failed and was skipped, named above) exits 2, as `npm run import:eia` does.

@@ -16,3 +16,7 @@ export type FigureDataset = (typeof FIGURE_DATASETS)[keyof typeof FIGURE_DATASET
 
 /** The dataset names, as the table's column takes them. */
 export const FIGURE_DATASET_NAMES = Object.values(FIGURE_DATASETS) as [FigureDataset, ...FigureDataset[]];
+
+/** The region figures of a grid hour that keep vintages (`grid`: `respondent|demand` and so on). */
+export const GRID_HOUR_FIGURES = ['demand', 'forecast', 'generation', 'interchange'] as const;
+export type GridHourFigure = (typeof GRID_HOUR_FIGURES)[number];

@@ -62,7 +62,7 @@ export const generation = sqliteTable(
   (table) => [primaryKey({ columns: [table.period, table.location, table.fuel] })],
 );
 
-/** One run of the EIA import, kept so the admin sees what happened and when. Read newest first and by start time, through the index on `started_at`. */
+/** One run of an EIA import (the daily one or the grid's hourly one), kept so the admin sees what happened and when, and so every vintage names the run that saw it. Read newest first and by start time, through the index on (`kind`, `started_at`). */
 export const importRuns = sqliteTable(
   'import_runs',
   {
@@ -71,7 +71,15 @@ export const importRuns = sqliteTable(
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     /** `partial`: some queries failed and were skipped (the message names them and why); the rest was imported. */
     status: text('status', { enum: ['running', 'succeeded', 'partial', 'failed'] }).notNull(),
-    /** Who started it: the admin's Refresh or `npm run import:eia` (manual), or the daily schedule. */
+    /**
+     * Which import: the daily EIA import of the market series and state figures (`eia`), or the
+     * hourly grid import (`grid`). Each has its own log, one at a time; every vintage either writes
+     * (`figure_revisions`) names its run.
+     */
+    kind: text('kind', { enum: ['eia', 'grid'] })
+      .notNull()
+      .default('eia'),
+    /** Who started it: the admin's Refresh or `npm run import:eia` / `import:grid` (manual), or the schedule. */
     trigger: text('trigger', { enum: ['manual', 'scheduled'] })
       .notNull()
       .default('manual'),
@@ -79,7 +87,8 @@ export const importRuns = sqliteTable(
     rows: integer('rows').notNull().default(0),
     message: text('message').notNull().default(''),
   },
-  (table) => [index('import_runs_started_idx').on(table.startedAt)],
+  // One kind's runs, newest first or by start time: a range of the index.
+  (table) => [index('import_runs_kind_started_idx').on(table.kind, table.startedAt)],
 );
 
 /**

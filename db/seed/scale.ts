@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { RELATED_KEPT, RELATED_PASS_CURSOR } from '../constants.ts';
 import { htmlToText } from '../text.ts';
+import { GRID_HOUR_FIGURES } from '../catalog/figures.ts';
+import { GRID_FUEL_CODES, GRID_REGION_CODES } from '../catalog/grid.ts';
 import { seedArticles, seedImages, seedImageUrl } from './articles-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -163,6 +165,12 @@ export interface ScaleOptions {
    * years of daily imports leave them; none by default.
    */
   vintageDays?: number;
+  /**
+   * Days of hourly grid imports' vintages (every region's four figures and every fuel, each hour
+   * first seen by the next hour's run, one in 20 revised by the run after), as they build up to
+   * the grid's two years; none by default.
+   */
+  gridVintageDays?: number;
   /** Refresh the query planner's statistics afterwards (as a live site's hourly upkeep would); on by default. */
   analyze?: boolean;
   now?: Date;
@@ -199,6 +207,71 @@ function growVintages(db: NativeDatabase, days: number, now: Date): void {
       vintage(1, value);
       if (n % 20 === 0) vintage(8, value + 1);
       if (n % 60 === 0) vintage(30, value + 2);
+    }
+  }
+  // The states' monthly figures over the same span, each as the seed stores them: a month first
+  // seen by the run 55 days after it starts, one in six revised by the run a month later.
+  const insertFigure = db.prepare(
+    'INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const stateFigures = [
+    ...(db.prepare(`SELECT DISTINCT 'generation' AS dataset, location || '|' || fuel AS figure FROM generation`).all() as {
+      dataset: string;
+      figure: string;
+    }[]),
+    ...(db.prepare(`SELECT DISTINCT 'retail' AS dataset, state || '|' || sector AS figure FROM retail_prices`).all() as {
+      dataset: string;
+      figure: string;
+    }[]),
+  ];
+  const months = Math.floor(days / 30);
+  const lastMonth = new Date(today);
+  for (const { dataset, figure } of stateFigures) {
+    for (let m = 1; m <= months; m++) {
+      const start = Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() - m, 1);
+      const period = new Date(start).toISOString().slice(0, 7);
+      const value = Math.round((5 + r() * 50) * 1000) / 1000;
+      const vintage = (later: number, figureValue: number, revised: number) => {
+        const day = start + later * DAY_MS;
+        insertFigure.run(dataset, figure, period, day + 15 * 3_600_000, figureValue, runOf.get(day) ?? null, revised);
+      };
+      vintage(55, value, 0);
+      if (m % 6 === 0) vintage(85, value + 0.5, 1);
+    }
+  }
+  db.exec('COMMIT');
+}
+
+/**
+ * Days of hourly grid imports' vintages (see `ScaleOptions.gridVintageDays`): one grid run an
+ * hour, each hour's figures of every region first seen by the next hour's run, one hour in 20
+ * revised by the run after. Adds only to a database without grid runs yet.
+ */
+function growGridVintages(db: NativeDatabase, days: number, now: Date): void {
+  if (Number((db.prepare(`SELECT count(*) AS n FROM import_runs WHERE kind = 'grid'`).get() as { n: number }).n) > 0) return;
+  const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  const first = hour - days * DAY_MS;
+  db.exec('BEGIN IMMEDIATE');
+  const insertRun = db.prepare(
+    `INSERT INTO import_runs (kind, started_at, finished_at, status, trigger, rows) VALUES ('grid', ?, ?, 'succeeded', 'scheduled', 0)`,
+  );
+  const runOf = new Map<number, number>();
+  for (let at = first; at <= hour + 2 * 3_600_000; at += 3_600_000)
+    runOf.set(at, Number(insertRun.run(at + 20 * 60_000, at + 21 * 60_000).lastInsertRowid));
+  const insert = db.prepare('INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const figures = GRID_REGION_CODES.flatMap((code) => [
+    ...GRID_HOUR_FIGURES.map((name) => ({ dataset: 'grid', figure: `${code}|${name}` })),
+    ...GRID_FUEL_CODES.map((fuel) => ({ dataset: 'grid-fuel', figure: `${code}|${fuel}` })),
+  ]);
+  const r = random(29);
+  for (let at = first, n = 0; at < hour; at += 3_600_000, n++) {
+    const period = new Date(at).toISOString().slice(0, 13);
+    for (const { dataset, figure } of figures) {
+      const value = Math.round(r() * 50_000);
+      const vintage = (later: number, figureValue: number, revised: number) =>
+        insert.run(dataset, figure, period, at + later * 3_600_000 + 20 * 60_000, figureValue, runOf.get(at + later * 3_600_000) ?? null, revised);
+      vintage(1, value, 0);
+      if (n % 20 === 0) vintage(2, value + 40, 1);
     }
   }
   db.exec('COMMIT');
@@ -368,6 +441,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
       ).run(RELATED_PASS_CURSOR);
     }
     if (options.vintageDays) growVintages(db, options.vintageDays, now);
+    if (options.gridVintageDays) growGridVintages(db, options.gridVintageDays, now);
     // Let the planner see the new sizes.
     if (options.analyze !== false) db.exec('ANALYZE');
     db.exec(`UPDATE site_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`);

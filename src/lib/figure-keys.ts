@@ -1,13 +1,12 @@
 // Which figure a vintage of a state or grid figure belongs to (`figure_revisions.figure`, see
 // FIGURE_DATASETS in db/schema/market.ts): written once here for the imports that record
 // vintages and the reads that find them.
+import { GRID_HOUR_FIGURES, type GridHourFigure } from '@db/catalog/figures';
+
+export { GRID_HOUR_FIGURES, type GridHourFigure };
 
 /** An hour as vintages key it: EIA's hourly form, `2026-01-05T14` (its end, UTC). */
 export const hourKey = (time: Date | number | string): string => new Date(time).toISOString().slice(0, 13);
-
-/** The region figures of a grid hour that keep vintages. */
-export const GRID_HOUR_FIGURES = ['demand', 'forecast', 'generation', 'interchange'] as const;
-export type GridHourFigure = (typeof GRID_HOUR_FIGURES)[number];
 
 /** A state's (or the US's) generation of a fuel in a month. */
 export const generationFigure = (r: { location: string; fuel: string; period: string; value: number }) => ({

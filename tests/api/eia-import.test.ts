@@ -414,12 +414,15 @@ describe('EIA import', () => {
     }
   });
 
-  it('reads the last runs and a running one through the index on started_at, however many runs the years add', async () => {
+  it('reads the last runs and a running one through the index on (kind, started_at), however many runs the years add', async () => {
     const recorder = planRecorder(server);
     await listImportRuns(5, recorder.db);
     await findRunningImport(new Date(Date.now() - 15 * 60_000), recorder.db);
-    // The last runs in the index's order (no sort), the running one from a range of it.
-    expect(planShapes(recorder.plans)).toEqual(['SCAN import_runs USING INDEX', 'SEARCH import_runs USING INDEX (started_at>?)']);
+    // The last runs of the daily import in the index's order (no sort), the running one from a range of it.
+    expect(planShapes(recorder.plans)).toEqual([
+      'SEARCH import_runs USING INDEX (kind=?)',
+      'SEARCH import_runs USING INDEX (kind=? AND started_at>?)',
+    ]);
   });
 
   it('answers a figure’s latest revision, a series as known at a time and whether a figure was revised since, each from a range of the vintages’ key', async () => {

@@ -12,6 +12,7 @@ import { formatCents } from '@/lib/state-format';
 import { zonedParts } from '@/lib/zoned-time';
 import { gridHistorySchema, stateHistorySchema, type GridHistory, type StateHistory } from '@/lib/wire/grid';
 import { eiaNumber } from '@/server/integrations/eia';
+import { listVintagesOfRun } from '@/server/queries/figure-revisions';
 import { listImportRuns } from '@/server/queries/import-runs';
 import { defaultEiaRoutes, eiaValueString, FAKE_EIA_KEY, fakeEiaHour, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -121,8 +122,11 @@ describe('vintages of state and grid figures', () => {
     if (solar) solar['value'] = String(Number(solar['value']) + 40);
     await importBoth();
 
-    // The vintages: the first figures kept, each revision marked, seen by the run that imported it (grid runs have no run record).
+    // The vintages: the first figures kept, each revision marked, seen by the run that imported it (the daily run, the grid's hourly run).
     const [run] = await listImportRuns(1, server.database.db);
+    const [gridRun] = await listImportRuns(1, server.database.db, 'grid');
+    expect(gridRun).toMatchObject({ kind: 'grid', status: 'succeeded', trigger: 'scheduled' });
+    expect(gridRun?.rows).toBeGreaterThan(0);
     const revisions = await server.database.db
       .select({
         dataset: figureRevisions.dataset,
@@ -136,8 +140,8 @@ describe('vintages of state and grid figures', () => {
       .orderBy(figureRevisions.dataset, figureRevisions.figure);
     expect(revisions).toEqual([
       { dataset: 'generation', figure: 'CA|NG', period: month, value: revised.generation, runId: run?.id },
-      { dataset: 'grid', figure: 'TEX|demand', period: fakeEiaHour(lastHour), value: revised.demand, runId: null },
-      { dataset: 'grid-fuel', figure: 'TEX|SUN', period: fakeEiaHour(lastHour), value: revised.solar, runId: null },
+      { dataset: 'grid', figure: 'TEX|demand', period: fakeEiaHour(lastHour), value: revised.demand, runId: gridRun?.id },
+      { dataset: 'grid-fuel', figure: 'TEX|SUN', period: fakeEiaHour(lastHour), value: revised.solar, runId: gridRun?.id },
       { dataset: 'retail', figure: 'CA|RES', period: month, value: revised.price, runId: run?.id },
     ]);
     const kept = await server.database.db
@@ -146,6 +150,22 @@ describe('vintages of state and grid figures', () => {
       .where(and(eq(figureRevisions.figure, 'CA|RES'), eq(figureRevisions.period, month), sql`${figureRevisions.dataset} = 'retail'`))
       .orderBy(figureRevisions.seenAt);
     expect(kept.map((k) => k.value)).toEqual([first.price, revised.price]);
+    // What each run saw: its revisions, each with the figure it replaced, from the run's own vintages.
+    const revisionsOf = async (runId: number | undefined) =>
+      (await listVintagesOfRun(runId ?? -1, { limit: 1000, revised: true }, server.database.db)).map((v) => [
+        v.dataset,
+        v.figure,
+        v.previousValue,
+        v.value,
+      ]);
+    expect(await revisionsOf(run?.id)).toEqual([
+      ['generation', 'CA|NG', first.generation, revised.generation],
+      ['retail', 'CA|RES', first.price, revised.price],
+    ]);
+    expect(await revisionsOf(gridRun?.id)).toEqual([
+      ['grid', 'TEX|demand', first.demand, revised.demand],
+      ['grid-fuel', 'TEX|SUN', first.solar, revised.solar],
+    ]);
 
     // The state's API: the latest figures, the revised ones saying what they were.
     const after = await json<StateHistory>('/api/states/CA');

@@ -205,6 +205,60 @@ describe('vintages of a series in the database', () => {
   });
 });
 
+describe('the import run kinds migration', () => {
+  const database = useMigratedDatabase('import-run-kinds');
+
+  it('gives each set of grid vintages an import wrote before grid runs were kept a finished grid run of its instant; the EIA runs stay EIA runs', async () => {
+    const { db, client } = database;
+    const first = Date.parse('2026-11-20T15:20:00Z');
+    const second = first + 3_600_000;
+    const [eiaRun] = await db
+      .insert(importRuns)
+      .values({ startedAt: at('2026-11-20T14:00:00Z'), status: 'succeeded' })
+      .returning({ id: importRuns.id });
+    // The table as it was before: runs of one kind, grid vintages without a run.
+    await client.execute('DROP INDEX import_runs_kind_started_idx');
+    await client.execute('ALTER TABLE import_runs DROP COLUMN kind');
+    await client.execute('CREATE INDEX import_runs_started_idx ON import_runs (started_at)');
+    const vintage = (dataset: 'grid' | 'grid-fuel' | 'retail', figure: string, seenAt: number, runId: number | null = null) => ({
+      dataset,
+      figure,
+      period: '2026-11-20T15',
+      seenAt: new Date(seenAt),
+      value: 1,
+      runId,
+    });
+    await db
+      .insert(figureRevisions)
+      .values([
+        vintage('grid', 'TEX|demand', 0),
+        vintage('grid', 'TEX|demand', first),
+        vintage('grid-fuel', 'TEX|SUN', first),
+        vintage('grid', 'TEX|demand', second),
+        vintage('retail', 'CA|RES', first, eiaRun?.id ?? null),
+      ]);
+    await runMigrationFile(client, migrationFile('_import_run_kinds.sql'));
+    const runs = await db.select().from(importRuns).orderBy(asc(importRuns.startedAt));
+    expect(runs.map(({ kind, startedAt, finishedAt, status, rows }) => ({ kind, startedAt, finishedAt, status, rows }))).toEqual([
+      { kind: 'eia', startedAt: at('2026-11-20T14:00:00Z'), finishedAt: null, status: 'succeeded', rows: 0 },
+      { kind: 'grid', startedAt: new Date(first), finishedAt: new Date(first), status: 'succeeded', rows: 2 },
+      { kind: 'grid', startedAt: new Date(second), finishedAt: new Date(second), status: 'succeeded', rows: 1 },
+    ]);
+    const runOf = await db
+      .select({ dataset: figureRevisions.dataset, seenAt: figureRevisions.seenAt, runId: figureRevisions.runId })
+      .from(figureRevisions)
+      .orderBy(asc(figureRevisions.seenAt), asc(figureRevisions.dataset));
+    expect(runOf).toEqual([
+      // Seen before vintages were kept: no run to name.
+      { dataset: 'grid', seenAt: new Date(0), runId: null },
+      { dataset: 'grid', seenAt: new Date(first), runId: runs[1]?.id },
+      { dataset: 'grid-fuel', seenAt: new Date(first), runId: runs[1]?.id },
+      { dataset: 'retail', seenAt: new Date(first), runId: eiaRun?.id },
+      { dataset: 'grid', seenAt: new Date(second), runId: runs[2]?.id },
+    ]);
+  });
+});
+
 describe('recordFigureVintages', () => {
   const database = useMigratedDatabase('figure-vintages');
 

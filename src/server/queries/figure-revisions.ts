@@ -35,15 +35,17 @@ export async function recordFigureVintages(
       rows.slice(i, i + BATCH).map((row) => sql`(${row.figure}, ${row.period}, ${row.value})`),
       sql`, `,
     );
-    // Each figure's latest vintage is one lookup of the key, read backwards.
+    // Each figure's latest vintage is one lookup of the key, read backwards; materialized, so it
+    // is looked up once per figure (a subquery in the select would be copied into the filter).
     const result = await tx.all<{ n: number }>(sql`
-      insert into ${r} (dataset, figure, period, seen_at, value, run_id, revised)
-      select ${dataset}, figure, period, ${at}, value, ${seen.runId}, latest is not null
-      from (
+      with sent as materialized (
         select v.column1 as figure, v.column2 as period, v.column3 as value,
           (select p.value from ${r} p where p.dataset = ${dataset} and p.figure = v.column1 and p.period = v.column2 order by p.seen_at desc limit 1) as latest
         from (values ${values}) v
-      ) where latest is null or latest <> value
+      )
+      insert into ${r} (dataset, figure, period, seen_at, value, run_id, revised)
+      select ${dataset}, figure, period, ${at}, value, ${seen.runId}, latest is not null
+      from sent where latest is null or latest <> value
       on conflict (dataset, figure, period, seen_at) do update set value = excluded.value, run_id = excluded.run_id
       returning 1 as n`);
     written += result.length;
@@ -67,8 +69,8 @@ function figureConditions(dataset: FigureDataset, figures: readonly string[], ra
 
 /**
  * Every vintage of the revised periods (those with more than one) of some figures from `start` to
- * `end` (inclusive, either open), by figure, period and oldest first: the revised periods from the
- * revisions' partial index, then their vintages from the key.
+ * `end` (inclusive, either open), by figure, period and oldest first: one range of the key per
+ * figure in its order (no sort), each period kept when the revisions' partial index holds it.
  */
 export function listRevisedFigureVintages(
   dataset: FigureDataset,
@@ -80,8 +82,8 @@ export function listRevisedFigureVintages(
   const r = figureRevisions;
   const where = sql.join(figureConditions(dataset, figures, range), sql` and `);
   return tx.all(sql`
-    select figure, period, value, seen_at as seenAt from ${r}
-    where ${where} and (figure, period) in (select distinct figure, period from ${r} where ${where} and revised = 1)
+    select figure, period, value, seen_at as seenAt from ${r} v
+    where ${where} and exists (select 1 from ${r} x where x.dataset = v.dataset and x.figure = v.figure and x.period = v.period and x.revised = 1)
     order by figure, period, seen_at`);
 }
 
@@ -121,4 +123,49 @@ export async function pruneFigureVintagesBefore(
     sql`delete from ${figureRevisions} where dataset = ${dataset} and figure in (${inList(figures)}) and period < ${before} returning 1 as n`,
   );
   return gone.length;
+}
+
+/** A figure one import run saw: its first published figure, or a revision with the figure it replaced. */
+export interface RunVintage {
+  dataset: FigureDataset;
+  figure: string;
+  period: string;
+  value: number;
+  /** The figure this one replaced (its period's latest earlier vintage); null for a first published one. */
+  previousValue: number | null;
+  revised: boolean;
+  seenAt: number;
+}
+
+/** Where a page of a run's vintages starts: after this figure's period (the last one of the page before). */
+export interface RunVintageCursor {
+  dataset: FigureDataset;
+  figure: string;
+  period: string;
+}
+
+/**
+ * What one import run saw, for every dataset (the daily import's state figures, the grid
+ * import's hours): each vintage it wrote, by dataset, figure and period, only its revisions when
+ * `revised`, `limit` at a time after `after`. A range of the run index from the cursor, in its
+ * order (a run writes one vintage per figure and period); the figure a revision replaced is one
+ * lookup of the key.
+ */
+export async function listVintagesOfRun(
+  runId: number,
+  page: { limit: number; after?: RunVintageCursor | undefined; revised?: boolean | undefined },
+  tx: Executor = db,
+): Promise<RunVintage[]> {
+  const r = figureRevisions;
+  const after = page.after ? sql`and (v.dataset, v.figure, v.period) > (${page.after.dataset}, ${page.after.figure}, ${page.after.period})` : sql``;
+  const revisedOnly = page.revised ? sql`and v.revised = 1` : sql``;
+  const rows = await tx.all<Omit<RunVintage, 'revised'> & { revised: number }>(sql`
+    select v.dataset, v.figure, v.period, v.value,
+      case when v.revised = 1 then
+        (select p.value from ${r} p where p.dataset = v.dataset and p.figure = v.figure and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1)
+      end as previousValue,
+      v.revised, v.seen_at as seenAt
+    from ${r} v where v.run_id = ${runId} ${revisedOnly} ${after}
+    order by v.dataset, v.figure, v.period limit ${page.limit}`);
+  return rows.map((row) => ({ ...row, revised: row.revised === 1 }));
 }

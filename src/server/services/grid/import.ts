@@ -15,6 +15,7 @@ import {
   type GridFuelRow,
   type GridHourRow,
 } from '@/server/queries/grid';
+import { finishImportRun, insertImportRun } from '@/server/queries/import-runs';
 import { requestJobRun } from '@/server/queries/jobs';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { importNotes, skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
@@ -143,6 +144,8 @@ export function gridFuelsOf(rows: readonly EiaRow[], read = new EiaValues()): Om
 }
 
 export interface GridImportSummary {
+  /** The run in `import_runs` (kind `grid`) that every vintage this import wrote names. */
+  runId: number;
   /** Hours of region figures and of generation by fuel written (new or revised). */
   hours: number;
   fuels: number;
@@ -161,7 +164,7 @@ export interface GridImportSummary {
 }
 
 /** What a grid import did, in words (the job's run record, the command's output). */
-export function gridImportMessage(summary: GridImportSummary): string {
+export function gridImportMessage(summary: Omit<GridImportSummary, 'runId' | 'regions'>): string {
   return [messages.gridImported(summary.hours, summary.fuels, summary.from, summary.to, summary.backfill), ...importNotes(summary)].join(' ');
 }
 
@@ -173,10 +176,11 @@ export function gridImportMessage(summary: GridImportSummary): string {
  * the data-alert job is asked to run (demand records).
  */
 export async function importGridFromEia(
-  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number } = {},
+  options: OutboundOptions & { paceMs?: number; pageSize?: number; now?: number; trigger?: 'manual' | 'scheduled' } = {},
 ): Promise<GridImportSummary> {
   const config = loadConfig();
   if (!config.eiaApiKey) throw new EiaError(messages.eiaKeyMissing);
+  const startedAt = new Date();
   const now = options.now ?? Date.now();
   const client = new EiaClient(config.eiaApiUrl, config.eiaApiKey, options);
   const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
@@ -224,13 +228,21 @@ export async function importGridFromEia(
   const skipped = [...skippedOf('Grid region data', regionValues), ...skippedOf('Grid generation by fuel', fuelValuesRead)];
 
   const before = new Date(thisHour - GRID_RETENTION_DAYS * DAY_MS);
+  const asked = {
+    from: new Date(start).toISOString(),
+    to: new Date(thisHour).toISOString(),
+    backfill: backfill ? { from: new Date(backfill.from).toISOString(), to: new Date(backfill.to).toISOString() } : null,
+  };
   const written = await writeTransaction(async (tx) => {
+    // The run is written down with what it wrote, in the same transaction: a failed run leaves
+    // nothing here (the job's row keeps its failure and retries), a committed one is in the log.
+    const runId = await insertImportRun(startedAt, options.trigger ?? 'scheduled', tx, 'grid');
     const replacesSample = newest?.sample === true && (hours.length > 0 || fuelValues.length > 0);
     if (replacesSample) await deleteSampleGrid(tx);
     const h = await upsertGridHours(hours, tx);
     const f = await upsertGridFuels(fuelValues, tx);
-    // Every figure EIA sent that differs from the latest kept is a vintage (the first one, or a revision); grid runs have no run record.
-    const seen = { at: new Date(), runId: null };
+    // Every figure EIA sent that differs from the latest kept is a vintage (the first one, or a revision), seen by this run.
+    const seen = { at: new Date(), runId };
     await recordFigureVintages(FIGURE_DATASETS.grid, hours.flatMap(gridHourFigures), seen, tx);
     await recordFigureVintages(FIGURE_DATASETS.gridFuel, fuelValues.map(gridFuelFigure), seen, tx);
     // Hours past the two years go in the same transaction (their vintages too): a region's record and "since" move with them.
@@ -256,19 +268,21 @@ export async function importGridFromEia(
     const changed = replacesSample ? [...GRID_REGION_CODES] : [...new Set([...h, ...f, ...pruned])];
     // New hours may set demand records: readers' data alerts are looked at once this commits.
     if (h.length > 0) await requestJobRun(MAIL_EDITIONS.dataAlerts.job, new Date(now), tx);
-    return { hours: h.length, fuels: f.length, changed };
+    const message = gridImportMessage({ hours: h.length, fuels: f.length, ...asked, failed, skipped, notices });
+    const status = failed.length > 0 ? 'partial' : 'succeeded';
+    await finishImportRun(runId, { status, rows: h.length + f.length, message, finishedAt: new Date() }, tx);
+    return { runId, hours: h.length, fuels: f.length, changed };
   });
   // Exactly the pages (and API answers) of the regions whose figures changed render afresh.
   if (written.changed.length > 0) {
     await contentChanged({ entity: 'grid', id: 0, action: 'updated' }, { kind: 'grid', regions: written.changed.sort() });
   }
   return {
+    runId: written.runId,
     hours: written.hours,
     fuels: written.fuels,
     regions: written.changed,
-    from: new Date(start).toISOString(),
-    to: new Date(thisHour).toISOString(),
-    backfill: backfill ? { from: new Date(backfill.from).toISOString(), to: new Date(backfill.to).toISOString() } : null,
+    ...asked,
     failed,
     skipped,
     notices,

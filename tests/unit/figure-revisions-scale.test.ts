@@ -1,0 +1,145 @@
+// Every read of the state and grid figures' vintages (figure_revisions) at the scale seed's size
+// and statistics: ten years of daily EIA runs (the states' monthly figures, one in six revised)
+// and a month of hourly grid runs (every region's figures and fuels, one hour in 20 revised), as
+// `npm run db:seed:scale` grows them. Each statement is one range of an index: no table scan, no
+// temporary b-tree, however many vintages the years add.
+import { describe, expect, it } from 'vitest';
+import { GRID_HOUR_FIGURES } from '@db/catalog/figures';
+import { GRID_FUEL_CODES } from '@db/catalog/grid';
+import { seedDatabase } from '@db/seed';
+import { growDatabase } from '@db/seed/scale';
+import {
+  listFigureVintages,
+  listRevisedFigureVintages,
+  listVintagesOfRun,
+  pruneFigureVintagesBefore,
+  recordFigureVintages,
+  type RunVintageCursor,
+} from '@/server/queries/figure-revisions';
+import { useMigratedDatabase } from '../helpers/database.ts';
+import { planRecorder, planShapes } from '../helpers/query-plans.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+
+const DAYS = 3_650;
+const GRID_DAYS = 30;
+const NO_SCAN = /\bSCAN (?!CONSTANT)|TEMP B-TREE/;
+
+describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DAYS} days of hourly grid runs`, () => {
+  const database = useMigratedDatabase('figure-revisions-scale', async (db) => {
+    await seedDatabase(db);
+  });
+  let grown = false;
+  const recorder = async () => {
+    const list = await database.client.execute('PRAGMA database_list');
+    const path = list.rows[0]?.['file'] as string;
+    // The scale seed's statistics too (ANALYZE after growing), as a grown site's hourly upkeep leaves them.
+    if (!grown) growDatabase({ path, articles: 0, comments: 0, vintageDays: DAYS, gridVintageDays: GRID_DAYS });
+    grown = true;
+    return planRecorder({ databaseUrl: `file:${path}` } as TestServer);
+  };
+  const count = async (sql: string, args: (string | number)[] = []) => Number((await database.client.execute({ sql, args })).rows[0]?.['n']);
+
+  it('answers what one run saw, for the daily run’s state figures and the hourly grid run’s, a page at a time from the run index', async () => {
+    const { db, plans } = await recorder();
+    for (const kind of ['eia', 'grid'] as const) {
+      // The run that saw the most.
+      const runId = await count(
+        `SELECT v.run_id AS n FROM figure_revisions v JOIN import_runs r ON r.id = v.run_id WHERE r.kind = ? GROUP BY v.run_id ORDER BY count(*) DESC LIMIT 1`,
+        [kind],
+      );
+      const expected = await database.client.execute({
+        sql: 'SELECT dataset, figure, period, value, revised FROM figure_revisions WHERE run_id = ? ORDER BY dataset, figure, period',
+        args: [runId],
+      });
+      expect(expected.rows.length, kind).toBeGreaterThan(kind === 'grid' ? 200 : 50);
+      const seen: string[] = [];
+      let after: RunVintageCursor | undefined;
+      plans.length = 0;
+      for (;;) {
+        const page = await listVintagesOfRun(runId, { limit: 100, after }, db);
+        seen.push(...page.map((v) => `${v.dataset} ${v.figure} ${v.period} ${v.value} ${v.revised}`));
+        // A revision says what it replaced; a first figure replaced nothing.
+        for (const v of page) expect(v.previousValue === null, `${v.figure} ${v.period}`).toBe(!v.revised);
+        const last = page.at(-1);
+        if (page.length < 100 || !last) break;
+        after = { dataset: last.dataset, figure: last.figure, period: last.period };
+      }
+      expect(seen).toEqual(
+        expected.rows.map(
+          (r) => `${r['dataset'] as string} ${r['figure'] as string} ${r['period'] as string} ${Number(r['value'])} ${r['revised'] === 1}`,
+        ),
+      );
+      for (const { plan } of plans) {
+        expect(plan[0]).toMatch(
+          /^SEARCH v USING (?:COVERING )?INDEX figure_revisions_run_idx \(run_id=\?(?: AND \(dataset,figure,period\)>\(\?,\?,\?\))?\)$/,
+        );
+        expect(plan.join(' | ')).not.toMatch(NO_SCAN);
+      }
+      expect(plans.slice(1).every(({ plan }) => plan[0]?.includes('(dataset,figure,period)>(?,?,?)'))).toBe(true);
+      // Only its revisions: the same range.
+      plans.length = 0;
+      const revisions = await listVintagesOfRun(runId, { limit: 10_000, revised: true }, db);
+      expect(revisions.length).toBe(expected.rows.filter((r) => r['revised'] === 1).length);
+      expect(plans[0]?.plan[0]).toMatch(/^SEARCH v USING (?:COVERING )?INDEX figure_revisions_run_idx \(run_id=\?\)$/);
+    }
+  }, 180_000);
+
+  it('reads a state’s and a region’s revised figures, as first published and as known at a time, each one range of the key per figure', async () => {
+    const { db, plans } = await recorder();
+    const state = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'].map((fuel) => `CA|${fuel}`);
+    const prices = ['RES', 'COM', 'IND', 'ALL'].flatMap((sector) => [`CA|${sector}`, `US|${sector}`]);
+    const region = GRID_HOUR_FIGURES.map((name) => `TEX|${name}`);
+    const fuels = GRID_FUEL_CODES.map((fuel) => `TEX|${fuel}`);
+    const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 13);
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 13);
+
+    const revisedState = await listRevisedFigureVintages('generation', state, { start: '2020-01' }, db);
+    await listRevisedFigureVintages('retail', prices, {}, db);
+    const revisedGrid = await listRevisedFigureVintages('grid', region, { start: weekAgo, end: lastDay }, db);
+    await listRevisedFigureVintages('grid-fuel', fuels, { start: weekAgo, end: lastDay }, db);
+    expect(revisedState.length).toBeGreaterThan(0);
+    expect(revisedGrid.length).toBeGreaterThan(0);
+    const firstState = await listFigureVintages('generation', state, {}, { first: true }, db);
+    await listFigureVintages('retail', prices, { start: '2019-01', end: '2024-12' }, { before: new Date(Date.now() - 400 * 86_400_000) }, db);
+    const firstGrid = await listFigureVintages('grid', region, { start: weekAgo, end: lastDay }, { first: true }, db);
+    await listFigureVintages('grid-fuel', fuels, { start: weekAgo, end: lastDay }, { before: new Date(Date.now() - 3 * 86_400_000) }, db);
+    expect(firstState.length).toBe(
+      await count(`SELECT count(DISTINCT figure || period) AS n FROM figure_revisions WHERE dataset = 'generation' AND figure LIKE 'CA|%'`),
+    );
+    expect(firstGrid.length).toBeGreaterThan(0);
+
+    expect(plans).toHaveLength(8);
+    for (const { sql, plan } of plans) {
+      // Only the key: the figures, then the period range within each.
+      expect(
+        plan
+          .filter((line) => /figure_revisions/.test(line))
+          .every((line) => /USING (?:COVERING )?(?:INDEX \S+|PRIMARY KEY) \(dataset=\? AND figure=\?/.test(line)),
+        `${plan.join(' | ')} in ${sql}`,
+      ).toBe(true);
+      expect(plan.join(' | '), sql).not.toMatch(NO_SCAN);
+    }
+  }, 180_000);
+
+  it('records an import’s vintages and prunes the grid’s old hours by key lookups', async () => {
+    const { db, plans } = await recorder();
+    const hour = new Date(Date.now() - 2 * 3_600_000).toISOString().slice(0, 13);
+    const written = await recordFigureVintages('grid', [{ figure: 'TEX|demand', period: hour, value: -1 }], { at: new Date(), runId: null }, db);
+    expect(written).toBe(1);
+    const before = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 13);
+    const gone = await pruneFigureVintagesBefore(
+      'grid',
+      GRID_HOUR_FIGURES.map((name) => `TEX|${name}`),
+      before,
+      db,
+    );
+    expect(gone).toBeGreaterThan(0);
+    expect(plans).toHaveLength(2);
+    // The latest vintage of each figure sent: the key read backwards for its period, once per figure
+    // (the figures sent are the only rows scanned); the pruned hours: a range of the key per figure.
+    expect(planShapes(plans)).toEqual([
+      'MATERIALIZE sent | CO-ROUTINE v | SCAN CONSTANT ROW | SCAN v | CORRELATED SCALAR SUBQUERY 1 | SEARCH p USING INDEX (dataset=? AND figure=? AND period=?) | SCAN sent',
+      'SEARCH figure_revisions USING INDEX (dataset=? AND figure=? AND period<?)',
+    ]);
+  }, 60_000);
+});
