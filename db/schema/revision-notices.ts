@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { articles } from './articles.ts';
 import { corrections } from './corrections.ts';
-import { timestampNow } from './columns.ts';
+import { ownedBy, timestampNow } from './columns.ts';
 import { importRuns } from './market.ts';
 
 /**
@@ -37,4 +37,27 @@ export const figureRevisionNotices = sqliteTable(
     index('figure_revision_notices_open_idx').on(table.correctionId, table.id),
     index('figure_revision_notices_article_idx').on(table.articleId, table.id),
   ],
+);
+
+/**
+ * The revision watch's work, one row per EIA import run that wrote market figures: written in
+ * the import's own transaction (the same commit as the figures and their vintages), so a run's
+ * revisions never exist without it. `watchedAt` is null until the transaction that writes the
+ * run's notices claims the row (a conditional update), whoever runs it first: the importing
+ * process right after the import, or the notices job of any process later (after a crash or a
+ * failed watch). A run is watched exactly once however many processes try.
+ */
+export const revisionWatches = sqliteTable(
+  'revision_watches',
+  {
+    runId: ownedBy('run_id', () => importRuns.id).primaryKey(),
+    /** When the import committed the run's figures. */
+    requestedAt: integer('requested_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the run's notices were written (null: still to watch). */
+    watchedAt: integer('watched_at', { mode: 'timestamp_ms' }),
+    /** How many notices the watch wrote. */
+    notices: integer('notices'),
+  },
+  // The runs still to watch: a range of the index.
+  (table) => [index('revision_watches_pending_idx').on(table.watchedAt, table.runId)],
 );

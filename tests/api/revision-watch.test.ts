@@ -1,9 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, figureRevisionNotices } from '@db/schema';
+import { createDatabase } from '@db/client';
+import { auditLog, figureRevisionNotices, importRuns, revisionWatches } from '@db/schema';
+import type { DatabaseAccess } from '@/server/db';
+import { REVISION_NOTICE_JOB, watchPendingRuns } from '@/server/services/articles/revision-watch';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import { jobWatcher } from '../helpers/scheduled-jobs.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
@@ -11,7 +15,8 @@ import { useTestServer } from '../helpers/test-server.ts';
 // story's editors once, in the panel and by mail (the in-process SMTP server receives it), naming
 // the story, the figure, the old and the new value; from the notice one call publishes the
 // dated correction it drafts; the audit trail records both. Drafts and stories stating the
-// new figure hear nothing.
+// new figure hear nothing. Two web processes share the database: the watch of a run is done
+// exactly once, whoever does it, and survives a process that stops before it.
 const PASSWORD = 'revision-watch-password';
 const EDITOR = 'desk.editor@example.com';
 const smtp = await startTestSmtp();
@@ -21,12 +26,14 @@ const server = useTestServer(() => ({
   ADMIN_PASSWORD: PASSWORD,
   ADMIN_EMAIL: EDITOR,
   TRUST_PROXY: 'true',
+  WEB_CONCURRENCY: '2',
   SMTP_URL: smtp.url,
   EIA_API_KEY: FAKE_EIA_KEY,
   EIA_API_URL: `${eia.url}/v2`,
 }));
 const api = apiClient(server, PASSWORD);
 let cookie: string;
+const job = jobWatcher(server, REVISION_NOTICE_JOB);
 
 interface Notice {
   id: number;
@@ -39,6 +46,12 @@ interface Notice {
   text: { asPublished: string; previous: string; value: string };
   correctionId: number | null;
   draft: string;
+}
+
+/** Revises a week of crude stocks at EIA (the fake's answer), by `delta`. */
+function reviseAtEia(figure: { period: string; value: number }, delta: number) {
+  const row = eia.routes.get('petroleum/stoc/wstk')!.find((r) => r['series'] === 'WCESTUS1' && r['period'] === figure.period)!;
+  row['value'] = String(figure.value + delta);
 }
 
 const refresh = async () => {
@@ -72,6 +85,8 @@ const notices = async (status = 'open'): Promise<Notice[]> => {
   return res.json['items'] as Notice[];
 };
 
+let crashWeek: { period: string; value: number };
+
 describe('the revision watch', () => {
   let cited: { id: number; slug: string; title: string };
   let latest: { period: string; value: number };
@@ -82,6 +97,7 @@ describe('the revision watch', () => {
     const history = (await api.call('GET', '/api/series/crude-inventories')).json['observations'] as { period: string; value: number }[];
     latest = history.at(-1)!;
     const earlier = history.at(-2)!;
+    crashWeek = history.at(-3)!;
     cited = await story(latest);
     // Not told: a story citing a week EIA does not revise, a draft citing the revised week.
     await story(earlier);
@@ -94,8 +110,7 @@ describe('the revision watch', () => {
   });
 
   it('tells the story’s editors once, in the panel and by mail, with the story, the figure, the old and the new value', async () => {
-    const row = eia.routes.get('petroleum/stoc/wstk')!.find((r) => r['series'] === 'WCESTUS1' && r['period'] === latest.period)!;
-    row['value'] = String(latest.value + 1500);
+    reviseAtEia(latest, 1500);
     await refresh();
     const listed = await notices();
     expect(listed).toEqual([
@@ -154,4 +169,100 @@ describe('the revision watch', () => {
       .where(and(eq(auditLog.action, 'correction_added'), eq(auditLog.subjectId, String(cited.id))));
     expect(added).toHaveLength(1);
   });
+});
+
+describe('the revision watch, exactly once across processes', () => {
+  // Two more web processes on the database file, as the job of any process would be.
+  const others = [createDatabase(() => ({ url: server.databaseUrl })), createDatabase(() => ({ url: server.databaseUrl }))];
+  afterAll(() => Promise.all(others.map((o) => o.close())));
+  const access = others.map((o): DatabaseAccess => ({ read: o.db, write: o.writeTransaction }));
+  const db = () => server.database.db;
+  const noticesOf = (articleId: number) => db().select().from(figureRevisionNotices).where(eq(figureRevisionNotices.articleId, articleId));
+  const trailOf = (articleId: number) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'figure_revised'), eq(auditLog.subjectId, String(articleId))));
+  const mailsAbout = (title: string) => smtp.received.filter((m) => m.subject?.startsWith('EIA revised') && m.text?.includes(title.toUpperCase()));
+
+  let cited: { id: number; slug: string; title: string };
+  /**
+   * An import whose process stops right after it commits: its own watch never writes (here the
+   * claim of the run's watch is refused while a trigger stands, as a process gone would not make
+   * it). Answers the run, whose watch is left to do.
+   */
+  async function importThenStop(delta: number): Promise<number> {
+    await server.database.client.execute(
+      `CREATE TRIGGER test_watch_stopped BEFORE UPDATE OF watched_at ON revision_watches BEGIN SELECT RAISE(ABORT, 'the process stopped'); END`,
+    );
+    try {
+      reviseAtEia(crashWeek, delta);
+      await refresh();
+    } finally {
+      await server.database.client.execute('DROP TRIGGER test_watch_stopped');
+    }
+    const [run] = await db().select().from(importRuns).orderBy(desc(importRuns.id)).limit(1);
+    // The import committed its figures and, with them, the run's watch, still to do.
+    expect(await db().select().from(revisionWatches).where(eq(revisionWatches.runId, run!.id))).toEqual([
+      expect.objectContaining({ runId: run!.id, watchedAt: null, notices: null }),
+    ]);
+    return run!.id;
+  }
+  /** Makes the notices job due and waits for one of the server's processes to run it. */
+  async function runJob() {
+    const since = new Date();
+    await job.makeDue();
+    await job.waitForRunAfter(since);
+  }
+
+  beforeAll(async () => {
+    cited = await story(crashWeek);
+  });
+
+  it('loses nothing when the process stops between the import’s commit and its notices: the job writes them once, and mails them once', async () => {
+    const runId = await importThenStop(-2200);
+    expect(await noticesOf(cited.id)).toEqual([]);
+    expect(server.output()).toContain('"event":"revision_watch_failed"');
+
+    await runJob();
+    expect(await noticesOf(cited.id)).toEqual([
+      expect.objectContaining({ runId, period: crashWeek.period, valueAsPublished: crashWeek.value, value: crashWeek.value - 2200 }),
+    ]);
+    expect(await trailOf(cited.id)).toHaveLength(1);
+    const [watch] = await db().select().from(revisionWatches).where(eq(revisionWatches.runId, runId));
+    expect(watch?.watchedAt).not.toBeNull();
+    expect(watch?.notices).toBe(1);
+    await smtp.waitFor(() => mailsAbout(cited.title).length > 0, 150_000);
+
+    // The job again, twice: nothing new is written or mailed.
+    await runJob();
+    await runJob();
+    expect(await noticesOf(cited.id)).toHaveLength(1);
+    expect(await trailOf(cited.id)).toHaveLength(1);
+    expect(mailsAbout(cited.title)).toHaveLength(1);
+  }, 300_000);
+
+  it('writes a run’s notices once when every process watches it at the same moment', async () => {
+    const runId = await importThenStop(-3100);
+    // The notices job (one of the server's two processes takes it) and a pass of the pending
+    // watches in each of two more processes, all at once.
+    const since = new Date();
+    await job.makeDue();
+    const passes = await Promise.all(access.map((a) => watchPendingRuns(new Date(), a)));
+    await job.waitForRunAfter(since);
+    expect(passes.flatMap((p) => p.failed)).toEqual([]);
+    expect(passes.reduce((n, p) => n + p.runs, 0)).toBeLessThanOrEqual(1);
+    const revised = (await noticesOf(cited.id)).filter((n) => n.runId === runId);
+    expect(revised).toEqual([expect.objectContaining({ previousValue: crashWeek.value - 2200, value: crashWeek.value - 3100 })]);
+    expect(await trailOf(cited.id)).toHaveLength(2);
+
+    // And again, everywhere: nothing new.
+    await job.makeDue();
+    const more = await Promise.all(access.map((a) => watchPendingRuns(new Date(), a)));
+    expect(more.map((p) => p.runs)).toEqual([0, 0]);
+    await runJob();
+    expect(await noticesOf(cited.id)).toHaveLength(2);
+    expect(await trailOf(cited.id)).toHaveLength(2);
+    expect(await db().select().from(revisionWatches).where(isNull(revisionWatches.watchedAt))).toEqual([]);
+  }, 300_000);
 });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { articleRevisions, articles, figureRevisionNotices, marketSeries, users } from '@db/schema';
+import { articleRevisions, articles, figureRevisionNotices, marketSeries, revisionWatches, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
 export type RevisionNoticeValues = Omit<typeof figureRevisionNotices.$inferInsert, 'id' | 'createdAt' | 'correctionId'>;
@@ -133,4 +133,39 @@ export async function listStoryEditorAddresses(articleIds: readonly number[], tx
 /** Every series' id and slug (a few dozen rows). */
 export function listSeriesSlugs(tx: Executor = db): Promise<{ id: number; slug: string }[]> {
   return tx.select({ id: marketSeries.id, slug: marketSeries.slug }).from(marketSeries);
+}
+
+/** Records a run's revision watch as work to do, in the import's transaction (once: a run asked twice keeps its row). */
+export async function insertRevisionWatch(runId: number, requestedAt: Date, tx: Executor): Promise<void> {
+  await tx.insert(revisionWatches).values({ runId, requestedAt }).onConflictDoNothing();
+}
+
+/** The runs still to watch, oldest first, at most `limit` (a range of the pending index). */
+export async function listPendingRevisionWatches(limit: number, tx: Executor = db): Promise<number[]> {
+  const rows = await tx
+    .select({ runId: revisionWatches.runId })
+    .from(revisionWatches)
+    .where(isNull(revisionWatches.watchedAt))
+    .orderBy(revisionWatches.watchedAt, revisionWatches.runId)
+    .limit(limit);
+  return rows.map((r) => r.runId);
+}
+
+/**
+ * Claims a run's watch in the transaction that writes its notices: true when this call took it
+ * (it was pending), false when another process or an earlier pass watched it, or the run has
+ * no watch to do.
+ */
+export async function claimRevisionWatch(runId: number, at: Date, tx: Executor): Promise<boolean> {
+  const rows = await tx
+    .update(revisionWatches)
+    .set({ watchedAt: at })
+    .where(and(eq(revisionWatches.runId, runId), isNull(revisionWatches.watchedAt)))
+    .returning({ runId: revisionWatches.runId });
+  return rows.length > 0;
+}
+
+/** How many notices a claimed watch wrote. */
+export async function setRevisionWatchNotices(runId: number, notices: number, tx: Executor): Promise<void> {
+  await tx.update(revisionWatches).set({ notices }).where(eq(revisionWatches.runId, runId));
 }

@@ -3,6 +3,12 @@
 // the story, the figure, the old and the new value; from the panel one click opens a dated
 // correction draft for the story, and publishing it is an ordinary correction. The audit trail
 // records each notice and each correction drafted from one.
+//
+// Exactly once across processes: the import records its run's watch (`revision_watches`) in the
+// transaction that commits its figures; the notices are written in the transaction that claims
+// that row. The importing process watches the run right after the import; the notices job of
+// any process watches whatever is still pending (a crash between the import's commit and its
+// watch loses nothing, and two processes never write a run's notices twice).
 import { REVISION_NOTICE_WATERMARK } from '@db/constants';
 import { formatAsOf, formatSeriesValue } from '@/lib/market-format';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
@@ -13,19 +19,23 @@ import type { Correction } from '@/lib/wire/corrections';
 import type { RevisionNotice } from '@/lib/wire/staff';
 import type { SessionUser } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
-import { writeTransaction, type Executor } from '@/server/db';
+import { sharedDatabase, writeTransaction, type DatabaseAccess, type Executor } from '@/server/db';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';
 import { listPublicArticlesCitingFigure } from '@/server/queries/citations';
 import { listRevisionsOfRun } from '@/server/queries/market';
 import { listSeriesSlugs } from '@/server/queries/revision-notices';
 import {
+  claimRevisionWatch,
   countRevisionNotices,
   getRevisionNotice,
   insertRevisionNotices,
+  insertRevisionWatch,
+  listPendingRevisionWatches,
   listRevisionNoticesAfter,
   listRevisionNoticesPage,
   listStoryEditorAddresses,
   setRevisionNoticeCorrection,
+  setRevisionWatchNotices,
   type NoticeScope,
   type RevisionNoticeDetail,
   type RevisionNoticeValues,
@@ -114,15 +124,19 @@ export async function revisedCitations(runId: number, now: Date, tx?: Executor):
 }
 
 /**
- * After an import run: its revisions (the run's index) joined to the published stories citing
- * each revised figure (the citations' index), each story stating another figure than the new
- * one noticed once (story, figure, revision: a unique key, so a run watched twice adds nothing),
- * each in the audit trail. Answers how many notices it wrote.
+ * Watches one import run, exactly once across processes: its revisions (the run's index) joined
+ * to the published stories citing each revised figure (the citations' index), each story stating
+ * another figure than the new one noticed once (story, figure, revision), each in the audit
+ * trail; written in the transaction that claims the run's watch (`revision_watches`, recorded by
+ * the import in the commit of its figures). Answers how many notices it wrote, or undefined when
+ * the run was not this call's to watch (watched already, by another process or an earlier pass,
+ * or no watch was recorded for it). `access` is the database (the process's; a test's own).
  */
-export async function watchRevisions(runId: number, now: Date = new Date()): Promise<number> {
-  const notices = await revisedCitations(runId, now);
-  if (notices.length === 0) return 0;
-  return writeTransaction(async (tx) => {
+export async function watchRun(runId: number, now: Date = new Date(), access: DatabaseAccess = sharedDatabase): Promise<number | undefined> {
+  const notices = await revisedCitations(runId, now, access.read);
+  return access.write(async (tx) => {
+    if (!(await claimRevisionWatch(runId, now, tx))) return undefined;
+    // The notices' own key (story, figure, revision) keeps a revision seen by two runs to one notice.
     const written = await insertRevisionNotices(notices, tx);
     for (const id of written) {
       const n = await getRevisionNotice(id, tx);
@@ -139,21 +153,74 @@ export async function watchRevisions(runId: number, now: Date = new Date()): Pro
         tx,
       );
     }
+    await setRevisionWatchNotices(runId, written.length, tx);
     return written.length;
   });
 }
 
 /**
- * After an import run that wrote figures: watches its revisions and, when it noticed any, asks
- * for the mail at once. The import has succeeded whatever happens here: a failure is logged (the
- * notices of that run can be written again by `watchRevisions`, which adds nothing twice).
+ * Records, in the import's transaction that commits a run's figures, that the run is to be
+ * watched, and asks for the notices job: should the process stop before it watches the run
+ * itself, the job of any process (at its next poll, or the next start) does it.
+ */
+export async function recordRevisionWatch(runId: number, at: Date, tx: Executor): Promise<void> {
+  await insertRevisionWatch(runId, at, tx);
+  await requestJobRun(REVISION_NOTICE_JOB, at, tx);
+}
+
+/** Runs a pass of the notices job takes on at most: the oldest pending first. */
+const PENDING_PER_PASS = 20;
+
+/**
+ * The runs whose watch is still to do (the process that imported them stopped first, or its
+ * watch failed), each watched once whoever gets there first. Answers what it did, and the runs
+ * that failed (left pending for the next pass).
+ */
+export async function watchPendingRuns(
+  now: Date = new Date(),
+  access: DatabaseAccess = sharedDatabase,
+): Promise<{ runs: number; notices: number; failed: number[] }> {
+  const out = { runs: 0, notices: 0, failed: [] as number[] };
+  for (const runId of await listPendingRevisionWatches(PENDING_PER_PASS, access.read)) {
+    try {
+      const written = await watchRun(runId, now, access);
+      if (written === undefined) continue;
+      out.runs++;
+      out.notices += written;
+    } catch (error) {
+      out.failed.push(runId);
+      console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: error instanceof Error ? error.message : String(error) }));
+    }
+  }
+  return out;
+}
+
+/**
+ * Right after an import run that wrote figures, in the importing process: watches the run and,
+ * when it noticed any, asks for the mail at once. The import has succeeded whatever happens here:
+ * a failure is logged, and the run's watch stays pending for the notices job.
  */
 export async function watchRevisionsOfRun(runId: number, now: Date = new Date()): Promise<void> {
   try {
-    if ((await watchRevisions(runId, now)) > 0) await requestJobRun(REVISION_NOTICE_JOB, now);
+    if (((await watchRun(runId, now)) ?? 0) > 0) await requestJobRun(REVISION_NOTICE_JOB, now);
   } catch (error) {
     console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: error instanceof Error ? error.message : String(error) }));
   }
+}
+
+/**
+ * The notices job: first the runs whose watch is still pending (so nothing an import committed
+ * is lost to a crash), then the mail of every notice not yet mailed. A run that failed to be
+ * watched makes the pass partial; it is tried again at the next one.
+ */
+export async function runRevisionWatch(now: Date = new Date()): Promise<string | { partial: true; message: string }> {
+  const pending = await watchPendingRuns(now);
+  const mailed = await mailRevisionNotices(now);
+  const watched = pending.runs > 0 ? `Watched ${pending.runs} pending import runs (${pending.notices} notices). ` : '';
+  if (pending.failed.length > 0) {
+    return { partial: true, message: `${watched}Could not watch import runs ${pending.failed.join(', ')}; tried again next time. ${mailed}` };
+  }
+  return `${watched}${mailed}`;
 }
 
 /**

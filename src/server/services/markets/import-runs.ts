@@ -90,7 +90,8 @@ export async function runEiaImport(
     { kind: 'market', series: seriesWritten },
     ...(statesChanged ? [{ kind: 'states' } as const] : []),
   ]);
-  // The revision watch: the editors of published stories citing a figure this run revised hear of it.
+  // The revision watch: the editors of published stories citing a figure this run revised hear of
+  // it. Recorded with the figures, it stays pending for the notices job should the process stop first.
   if (importedRows(summary) > 0) await watchRevisionsOfRun(runId);
   return summary;
 }

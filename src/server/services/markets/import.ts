@@ -5,6 +5,7 @@ import { MARKET_SERIES, marketSeriesRow, type MarketSeriesFacts } from '@db/cata
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
+import { recordRevisionWatch } from '@/server/services/articles/revision-watch';
 import { messages } from '@/server/errors';
 import { deleteSampleGeneration, latestEiaGenerationMonth, upsertGeneration, type GenerationRow } from '@/server/queries/generation';
 import {
@@ -275,6 +276,8 @@ export async function importFromEia(
       retailWritten = await upsertRetailPrices(retailRows, tx);
       await recordFigureVintages(FIGURE_DATASETS.retail, retailRows.map(retailFigure), seen, tx);
     }
+    // The revision watch of this run's market figures, recorded in the same commit: a crash before it runs loses nothing.
+    if (options.runId !== undefined && [...written.values()].some((n) => n > 0)) await recordRevisionWatch(options.runId, seen.at, tx);
   });
   return {
     series: fetched.map((f) => ({
