@@ -1,5 +1,5 @@
 // `npm run docs:tables`: writes the guides' tables of facts the code keeps in catalogs (the
-// settings, the market series, the grid regions, the staff roles) from those catalogs, between
+// settings, the market series, the grid regions, the state metrics, the staff roles) from those catalogs, between
 // marker comments in docs/*.md: `<!-- generated:NAME -->` … `<!-- /generated:NAME -->`.
 // With `--check` (run by `npm run check`) it writes nothing and exits 1 naming each stale table
 // and the command that rewrites it. Each file is put through prettier with the project's
@@ -13,6 +13,7 @@ import * as prettier from 'prettier';
 import { z } from 'zod';
 import { GRID_REGIONS } from '../db/catalog/grid.ts';
 import { MARKET_SERIES } from '../db/catalog/market-series.ts';
+import { STATE_METRICS } from '../db/catalog/states.ts';
 import { CAPABILITIES, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Capability } from '../src/lib/staff/permissions.ts';
 import { envSchema } from '../src/server/config.ts';
 
@@ -31,6 +32,7 @@ export const TABLES: readonly GeneratedTable[] = [
   { name: 'settings', file: 'configuration.md', render: settingsTable },
   { name: 'market-series', file: 'market-data.md', render: marketSeriesTable },
   { name: 'grid-regions', file: 'market-data.md', render: gridRegionsTable },
+  { name: 'state-metrics', file: 'market-data.md', render: stateMetricsTable },
   { name: 'roles', file: 'newsroom.md', render: rolesTable },
 ];
 
@@ -81,6 +83,21 @@ function gridRegionsTable(): string {
   return table(
     ['code', 'region', 'time zone'],
     GRID_REGIONS.map((r) => [code(r.code), r.name, `${r.zoneName} (${code(r.timeZone)})`]),
+  );
+}
+
+function stateMetricsTable(): string {
+  return table(
+    ['month field', 'metric', 'unit', 'parts', 'beside the US', 'EIA route', 'EIA data'],
+    STATE_METRICS.map((m) => [
+      code(m.key),
+      m.name,
+      m.unit,
+      m.parts.map((p) => code(p.place)).join(', '),
+      m.us === null ? NONE : code(m.us),
+      code(m.eia.route),
+      code(m.eia.data),
+    ]),
   );
 }
 

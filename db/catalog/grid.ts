@@ -1,6 +1,6 @@
 // The live US grid as EIA's hourly electric grid monitor (Form EIA-930) reports it: the Lower 48
 // and its 13 regions, each defined once with its name, time zone and how late its data may be;
-// the fuels of net generation; and the retail sectors of monthly electricity prices by state.
+// and the fuels of net generation. (The states' monthly figures are db/catalog/states.ts.)
 // The seed, the hourly import, the pages, the data API and the alerts read them. Imports
 // only the fuel catalog, so isomorphic code may import it.
 import { FUELS } from './fuels.ts';
@@ -192,19 +192,3 @@ export const GRID_STALE_AFTER_HOURS = 6;
 
 /** How long hourly data is kept: two years and a month, so a full two years can be compared. */
 export const GRID_RETENTION_DAYS = 760;
-
-/** The retail sectors EIA reports monthly prices for, in EIA's `sectorid` codes; `ALL` is every sector. */
-export const RETAIL_SECTORS = [
-  { code: 'RES', slug: 'residential', label: 'Residential' },
-  { code: 'COM', slug: 'commercial', label: 'Commercial' },
-  { code: 'IND', slug: 'industrial', label: 'Industrial' },
-  { code: 'ALL', slug: 'all', label: 'All sectors' },
-] as const;
-
-export type RetailSectorCode = (typeof RETAIL_SECTORS)[number]['code'];
-export type RetailSectorSlug = (typeof RETAIL_SECTORS)[number]['slug'];
-export const RETAIL_SECTOR_CODES: readonly RetailSectorCode[] = RETAIL_SECTORS.map((s) => s.code);
-export const RETAIL_SECTOR_SLUGS: readonly RetailSectorSlug[] = RETAIL_SECTORS.map((s) => s.slug);
-
-/** Retail prices are published about two months after the month (Electric Power Monthly): stale after this many days past the month's start. */
-export const RETAIL_STALE_AFTER_DAYS = 125;

@@ -6,7 +6,7 @@
 // its approximate level against the US in the latest month and reaches it along a trend and
 // a seasonal swing of its own, so states' changes over a year differ as they do in EIA's data;
 // commercial and industrial prices sit below it by the usual margins. Deterministic.
-import { RETAIL_SECTOR_CODES, type RetailSectorCode } from '../catalog/grid.ts';
+import { RETAIL_SECTOR_CODES, type RetailSectorCode } from '../catalog/states.ts';
 import { sampleMarketHistory } from './market-model.ts';
 
 /** Approximate average residential price, cents per kWh. */

@@ -3,7 +3,8 @@
 // state's monthly electricity price moving by more than a percentage), how each one's rule is
 // stored (`subscriber_data_alerts`: a kind and its subject) and how it is said. The schema, the
 // preferences form, the job and the messages read it. Isomorphic.
-import { GRID_REGIONS, RETAIL_SECTORS, type GridRegionCode, type RetailSectorCode } from '@db/catalog/grid';
+import { GRID_REGIONS, type GridRegionCode } from '@db/catalog/grid';
+import { RETAIL_SECTORS, type RetailSectorCode } from '@db/catalog/states';
 import type { DataAlertKind } from '@db/constants';
 import { US_STATES } from '@/lib/energy';
 

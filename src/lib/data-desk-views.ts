@@ -2,7 +2,8 @@
 // alone as an embed (`/embed/grid/{REGION}`, `/embed/states/{CODE}`). Each view has one
 // spelling (codes upper case, defaults left out), so the page cache holds one entry per view;
 // `readGridEmbed` and `readStateEmbed` name the redirect from any other. Isomorphic.
-import type { GridRegion, RetailSectorSlug } from '@db/catalog/grid';
+import type { GridRegion } from '@db/catalog/grid';
+import type { RetailSectorSlug } from '@db/catalog/states';
 import { gridPagePath, gridRegionOf } from '@/lib/grid-format';
 import { stateCodeOf } from '@/lib/state-format';
 import { gridChartParam, sectorParam, stateChartParam, type GRID_CHARTS } from '@/lib/validation/grid-query';

@@ -1,6 +1,6 @@
 // Reader-facing text of retail electricity prices by state: cents per kilowatthour, sectors,
 // months and the states' addresses. Isomorphic.
-import { RETAIL_SECTORS, type RetailSectorCode, type RetailSectorSlug } from '@db/catalog/grid';
+import { RETAIL_SECTORS, type RetailSectorCode, type RetailSectorSlug } from '@db/catalog/states';
 import { formatNumber } from '@/lib/market-format';
 import { US_STATES } from '@/lib/energy';
 

@@ -1,5 +1,5 @@
 import * as z from '@/lib/validation/zod-mini';
-import { RETAIL_SECTOR_SLUGS } from '@db/catalog/grid';
+import { RETAIL_SECTOR_SLUGS } from '@db/catalog/states';
 import { asOfWithLatest, vintageFields } from '@/lib/validation/series-query';
 
 const format = z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json');

@@ -1,6 +1,7 @@
 // What the data API answers about the live grid (EIA-930) and retail electricity prices by state.
 import * as z from '@/lib/validation/zod-mini';
-import { GRID_FUEL_CODES, RETAIL_SECTOR_SLUGS, type GridFuelCode, type RetailSectorSlug } from '@db/catalog/grid';
+import { GRID_FUEL_CODES, type GridFuelCode } from '@db/catalog/grid';
+import { RETAIL_SECTOR_SLUGS, type RetailSectorSlug } from '@db/catalog/states';
 import { about, isoDateTime, namedObject } from '@/lib/wire/common';
 
 const megawatthours = (what: string) => about(z.nullable(z.number()), `${what}, megawatthours in the hour (the hour's average megawatts).`);

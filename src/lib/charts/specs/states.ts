@@ -1,6 +1,6 @@
 // A state page's charts, as data: its monthly price of a sector against the US average, and its
 // monthly net generation by fuel (its page, its embed, its chart address `/charts/states/{CODE}`).
-import type { RetailSectorSlug } from '@db/catalog/grid';
+import type { RetailSectorSlug } from '@db/catalog/states';
 import { MEASURED_COLOR, REFERENCE_COLOR } from '@/lib/charts/specs/colors';
 import type { DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { OTHER_FUEL } from '@db/catalog/fuels';

@@ -4,7 +4,7 @@
 // a preview is cached for good wherever it was fetched and a page whose figures changed names a
 // new one; the image is kept in the page cache with the tags of the data it draws (recorded by
 // the services that read it, as for the page), so an import that changes the figures drops it.
-import { RETAIL_SECTOR_SLUGS, type RetailSectorSlug } from '@db/catalog/grid';
+import { RETAIL_SECTOR_SLUGS, type RetailSectorSlug } from '@db/catalog/states';
 import { reportChartSpec } from '@/lib/charts/specs/reports';
 import { formatValue } from '@/lib/charts/svg-parts';
 import { gridRegionOf } from '@/lib/grid-format';

@@ -2,6 +2,7 @@
 // where the last import left off), and storing it in one transaction with the revisions it
 // brings. Running it as a logged run, and the admin's Market Data desk, is import-runs.ts.
 import { MARKET_SERIES, marketSeriesRow, type MarketSeriesFacts } from '@db/catalog/market-series';
+import { stateMetric } from '@db/catalog/states';
 import { eiaSource, GENERATION_FUELS, isEiaSource, US_STATES } from '@/lib/energy';
 import { loadConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
@@ -36,9 +37,9 @@ export const PRODUCTION_SLUG = 'crude-production';
 
 /** Monthly net generation, all sectors, for the US and every state, by fuel. */
 export const EIA_GENERATION: Omit<EiaQuery, 'start'> = {
-  route: 'electricity/electric-power-operational-data',
+  route: stateMetric('generation').eia.route,
   frequency: 'monthly',
-  data: 'generation',
+  data: stateMetric('generation').eia.data,
   facets: { location: ['US', ...Object.keys(US_STATES)], sectorid: ['99'], fueltypeid: [...GENERATION_FUELS] },
 };
 

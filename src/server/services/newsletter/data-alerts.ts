@@ -2,7 +2,8 @@
 // five-year range, a grid region setting a demand record, a state's monthly price moving by more
 // than a reader's percentage. The job looks at each new figure once, turns what happened into
 // events, and tells each reader whose alerts they match in one message.
-import { GRID_REGIONS, LOWER_48, type RetailSectorCode } from '@db/catalog/grid';
+import { GRID_REGIONS, LOWER_48 } from '@db/catalog/grid';
+import type { RetailSectorCode } from '@db/catalog/states';
 import { DATA_ALERT_SECTORS, DEMAND_RECORD_HISTORY_DAYS, GAS_STORAGE_SLUG, parseStatePriceSubject, statePriceSubject } from '@/lib/data-alerts';
 import { isEiaSource, US_STATES } from '@/lib/energy';
 import { formatHourBothZones, gridPagePath, localDayOfHour } from '@/lib/grid-format';

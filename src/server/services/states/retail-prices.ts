@@ -1,13 +1,13 @@
-import { RETAIL_SECTOR_CODES } from '@db/catalog/grid';
+import { RETAIL_SECTOR_CODES, stateMetric } from '@db/catalog/states';
 import { US_STATES } from '@/lib/energy';
 import { EiaValues, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import type { RetailPriceRow } from '@/server/queries/retail-prices';
 
 /** The average retail price of electricity (cents per kWh) of the US and every state, by sector, monthly. */
 export const EIA_RETAIL_PRICES: Omit<EiaQuery, 'start'> = {
-  route: 'electricity/retail-sales',
+  route: stateMetric('prices').eia.route,
   frequency: 'monthly',
-  data: 'price',
+  data: stateMetric('prices').eia.data,
   facets: { stateid: ['US', ...Object.keys(US_STATES)], sectorid: RETAIL_SECTOR_CODES },
   tiebreak: ['stateid', 'sectorid'],
 };

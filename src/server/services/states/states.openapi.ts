@@ -2,7 +2,7 @@
 // Part of the API document, beside the services its routes call: src/server/openapi.ts assembles
 // every domain's part (see docs/contributing.md, "Add an API call").
 import { US_STATES } from '@/lib/energy';
-import { RETAIL_SECTORS } from '@db/catalog/grid';
+import { RETAIL_SECTORS } from '@db/catalog/states';
 import { stateHistoryQuerySchema } from '@/lib/validation/grid-query';
 import { stateHistorySchema, statesOverviewSchema } from '@/lib/wire/grid';
 import { ok, pathParam, cacheHeaders, dataRead, historyQuery, type DomainPaths } from '@/server/api-operations';

@@ -1,5 +1,12 @@
-import { RETAIL_SECTORS, RETAIL_STALE_AFTER_DAYS, type RetailSectorCode, type RetailSectorSlug } from '@db/catalog/grid';
-import { FUEL_LABELS, RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
+import {
+  RETAIL_SECTORS,
+  RETAIL_STALE_AFTER_DAYS,
+  STATE_METRICS,
+  type RetailSectorCode,
+  type RetailSectorSlug,
+  type StateMetric,
+} from '@db/catalog/states';
+import { RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { addMonths, monthsBetween, stateCodeOf, statePagePath } from '@/lib/state-format';
 import type { ArticleSummary } from '@/lib/wire/articles';
 import type { FigureRevision, SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/grid';
@@ -12,7 +19,6 @@ import { getArticlesByIds } from '@/server/queries/articles';
 import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth } from '@/server/queries/generation';
 import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
 import { keywordQuery } from '@/server/services/markets/series';
-import { FIGURE_DATASETS } from '@db/catalog/figures';
 import type { VintageChoice } from '@/server/queries/market';
 import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
 
@@ -99,52 +105,79 @@ export function requireState(code: string): { code: string; name: string } {
   return { code: upper, name: US_STATES[upper] ?? upper };
 }
 
-/** The state figures of a state's history that keep vintages, by where each is in a month of the API. */
-function stateFiguresOf(code: string) {
-  const fuels = ['ALL', ...Object.keys(FUEL_LABELS)];
-  const retail = RETAIL_SECTORS.flatMap((s) => [
-    { figure: `${code}|${s.code}`, place: `prices.${s.slug}`, sector: s.slug, of: 'prices' as const },
-    { figure: `US|${s.code}`, place: `us.${s.slug}`, sector: s.slug, of: 'us' as const },
-  ]);
-  const generation = fuels.map((fuel) => ({ figure: `${code}|${fuel}`, place: `generation.${fuel}`, fuel }));
-  return { retail, generation, retailFigures: retail.map((f) => f.figure), generationFigures: generation.map((f) => f.figure) };
+/** A figure of a state's month that keeps vintages: its key (`state|part`), its place in the month (`prices.residential`), and where the month holds it. */
+interface StateFigure {
+  figure: string;
+  place: string;
+  of: string;
+  part: string;
+}
+
+/** Each metric of the catalog with the figures of a state's months it holds (the state's, and the US's beside them). */
+function stateFiguresOf(code: string): { metric: StateMetric; figures: StateFigure[] }[] {
+  return STATE_METRICS.map((metric: StateMetric) => ({
+    metric,
+    figures: metric.parts.flatMap((part) => [
+      { figure: `${code}|${part.code}`, place: `${metric.key}.${part.place}`, of: metric.key, part: part.place },
+      ...(metric.us === null ? [] : [{ figure: `US|${part.code}`, place: `${metric.us}.${part.place}`, of: metric.us, part: part.place }]),
+    ]),
+  }));
 }
 
 /** Each month's revised figures (the latest read), as the API says them. */
 async function withStateRevisions(code: string, months: StateHistory['months'], range: { start?: string | undefined; end?: string | undefined }) {
-  const figures = stateFiguresOf(code);
-  const [retail, generation] = await Promise.all([
-    revisedFigures(FIGURE_DATASETS.retail, figures.retailFigures, range),
-    revisedFigures(FIGURE_DATASETS.generation, figures.generationFigures, range),
-  ]);
-  if (retail.size === 0 && generation.size === 0) return months;
+  const revisions = await Promise.all(
+    stateFiguresOf(code).map(async ({ metric, figures }) => ({
+      figures,
+      revised: await revisedFigures(
+        metric.dataset,
+        figures.map((f) => f.figure),
+        range,
+      ),
+    })),
+  );
+  if (revisions.every((r) => r.revised.size === 0)) return months;
   return months.map((m) => {
     const revised: Record<string, FigureRevision> = {};
-    for (const { figure, place } of [...figures.retail, ...figures.generation]) {
-      const r = (place.startsWith('generation.') ? generation : retail).get(figure)?.get(m.period);
-      if (r) revised[place] = figureRevisionOf(r);
-    }
+    for (const { figures, revised: ofMetric } of revisions)
+      for (const { figure, place } of figures) {
+        const r = ofMetric.get(figure)?.get(m.period);
+        if (r) revised[place] = figureRevisionOf(r);
+      }
     return Object.keys(revised).length > 0 ? { ...m, revised } : m;
   });
 }
 
-/** A state's months as first published or as known before an instant: only months with a figure then. */
+/**
+ * A state's months as first published or as known before an instant: only months with a figure
+ * of the first metric (its prices) then, each metric's parts as the catalog says them.
+ */
 async function monthsAsChosen(code: string, range: { start?: string | undefined; end?: string | undefined }, choice: VintageChoice) {
-  const figures = stateFiguresOf(code);
-  const [retail, generation] = await Promise.all([
-    figuresAsChosen(FIGURE_DATASETS.retail, figures.retailFigures, range, choice),
-    figuresAsChosen(FIGURE_DATASETS.generation, figures.generationFigures, range, choice),
-  ]);
-  const months = [...new Set([...retail.values()].flatMap((m) => [...m.keys()]))].sort();
+  const chosen = await Promise.all(
+    stateFiguresOf(code).map(async ({ metric, figures }) => ({
+      metric,
+      figures,
+      values: await figuresAsChosen(
+        metric.dataset,
+        figures.map((f) => f.figure),
+        range,
+        choice,
+      ),
+    })),
+  );
+  const months = [...new Set([...(chosen[0]?.values.values() ?? [])].flatMap((m) => [...m.keys()]))].sort();
   return months.map((period) => {
-    const prices = emptyPrices();
-    const us = emptyPrices();
-    for (const f of figures.retail) (f.of === 'prices' ? prices : us)[f.sector] = retail.get(f.figure)?.get(period) ?? null;
-    const fuels = figures.generation.flatMap((f) => {
-      const value = generation.get(f.figure)?.get(period);
-      return value === undefined ? [] : [[f.fuel, value] as const];
-    });
-    return { period, prices, us, generation: Object.fromEntries(fuels) };
+    const month: Record<string, Record<string, number | null>> = {};
+    for (const { metric, figures, values } of chosen) {
+      for (const holder of [metric.key, metric.us])
+        if (holder !== null) month[holder] = metric.complete ? Object.fromEntries(metric.parts.map((p) => [p.place, null])) : {};
+      for (const f of figures) {
+        const value = values.get(f.figure)?.get(period);
+        const into = month[f.of];
+        if (into && (value !== undefined || metric.complete)) into[f.part] = value ?? null;
+      }
+    }
+    return { period, ...month } as unknown as StateHistory['months'][number];
   });
 }
 
@@ -197,25 +230,20 @@ export async function getStateHistory(
   };
 }
 
-/** The CSV of a state's months: a header naming each column's unit, then one row per month. */
+/** The CSV of a state's months: a header naming each column's unit, then one row per month (each metric's columns as the catalog names them). */
 export function stateHistoryCsv(history: StateHistory): string {
-  const fuels = ['ALL', ...Object.keys(FUEL_LABELS)];
-  const header = [
-    'month',
-    ...RETAIL_SECTORS.map((s) => `${history.state.code.toLowerCase()}_${s.slug}_cents_per_kwh`),
-    ...RETAIL_SECTORS.map((s) => `us_${s.slug}_cents_per_kwh`),
-    ...fuels.map((f) => `generation_${f.toLowerCase()}_thousand_mwh`),
-  ];
-  const cell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-  const rows = history.months.map((m) =>
-    [
-      m.period,
-      ...RETAIL_SECTORS.map((s) => cell(m.prices[s.slug])),
-      ...RETAIL_SECTORS.map((s) => cell(m.us[s.slug])),
-      ...fuels.map((f) => cell(m.generation[f])),
-    ].join(','),
+  const of = history.state.code.toLowerCase();
+  const columns = STATE_METRICS.flatMap((metric: StateMetric) =>
+    [metric.key, ...(metric.us === null ? [] : [metric.us])].flatMap((key) =>
+      metric.parts.map((part) => ({ name: metric.column(key === metric.key ? of : key, part), key, place: part.place })),
+    ),
   );
-  return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
+  const cell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  const rows = history.months.map((m) => {
+    const month = m as unknown as Record<string, Record<string, number | null> | undefined>;
+    return [m.period, ...columns.map((c) => cell(month[c.key]?.[c.place]))].join(',');
+  });
+  return `${[['month', ...columns.map((c) => c.name)].join(','), ...rows].join('\r\n')}\r\n`;
 }
 
 /** A state's generation of one month: total, renewable share and largest fuel, and its ranks among the states. */
