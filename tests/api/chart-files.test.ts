@@ -5,19 +5,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngText } from '@/lib/png-text';
-import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { fetchCurrent } from '../helpers/purge.ts';
+import { fakeEiaSettings } from '../helpers/eia-server.ts';
+import { expectJsonNotFound, expectQueryRefused, reader } from '../helpers/reader.ts';
 import { useFake } from '../helpers/suite.ts';
-import { useTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 import { pixelsOf } from '../helpers/svg-pixels.ts';
 
 const PASSWORD = 'chart-files-admin-password';
-
-function reader(server: TestServer) {
-  let address = 0;
-  return (path: string) => fetchCurrent(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}` } });
-}
 
 type ChartJson = {
   title: string;
@@ -91,7 +87,7 @@ describe('chart files of the seeded site', () => {
   });
 
   it('answers a query that names no view with the contract’s 400, saying which parameter, and an unknown chart with a 404', async () => {
-    for (const [query, field] of [
+    const refused = [
       ['range=9y', 'range'],
       ['range=5Y', 'range'],
       ['compare=nope', 'compare'],
@@ -103,24 +99,18 @@ describe('chart files of the seeded site', () => {
       ['outlook=maybe', 'outlook'],
       ['theme=purple', 'theme'],
       ['range=1y&range=5y', 'range'],
-    ] as const) {
-      const res = await get(`/charts/markets/wti.svg?${query}`);
-      expect(res.status, query).toBe(400);
-      const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
-      expect(body.message, query).toBe('Invalid query parameters');
-      expect(Object.keys(body.errors), query).toContain(field);
-    }
-    for (const path of [
+    ] as const;
+    await expectQueryRefused(
+      get,
+      refused.map(([query, field]) => [`/charts/markets/wti.svg?${query}`, field] as const),
+    );
+    await expectJsonNotFound(get, [
       '/charts/markets/nope.svg',
       '/charts/markets/wti.gif',
       '/charts/markets/wti',
       '/charts/markets/WTI.svg',
       '/charts/markets/wti.svg.png',
-    ]) {
-      const res = await get(path);
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
-    }
+    ]);
     // A parameter no view reads is ignored, never an error.
     expect((await get('/charts/markets/wti.csv?utm_source=mail')).status).toBe(200);
     expect((await fetch(`${server.url}/charts/markets/wti.svg`, { method: 'POST' })).status).toBe(405);
@@ -129,7 +119,7 @@ describe('chart files of the seeded site', () => {
 
 describe('chart files after an EIA import', () => {
   const eia = useFake(() => startFakeEia());
-  const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` }));
+  const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ...fakeEiaSettings(eia) }));
   const get = reader(server);
 
   it('are purged with the series page: the files cached before the import show its figures after it', async () => {

@@ -1,22 +1,16 @@
 import { desc } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articleRevisions, pagePurges, rateLimitEvents } from '@db/schema';
+import { describe, expect, it } from 'vitest';
+import { articleRevisions, pagePurges } from '@db/schema';
 import { formatShortDate } from '@/lib/format';
-import { apiClient, type ApiResult } from '../helpers/api-client.ts';
 import { parseFeed } from '../helpers/feed-reader.ts';
-import { useTestServer } from '../helpers/test-server.ts';
+import { cachedPage, storyMaker, useNewsroomServer } from '../helpers/newsroom.ts';
 
 // Dated corrections (#24, trust for readers): the editor's API, the article page, its JSON-LD and
 // feed items, the corrections page, and which cached pages a correction renders again; the
 // Google News sitemap.
 const PASSWORD = 'corrections-admin-password';
-const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' }));
-const { call, signIn, currentPage } = apiClient(server, PASSWORD);
-let cookie: string;
-beforeAll(async () => (cookie = await signIn()));
-beforeEach(async () => {
-  await server.database.db.delete(rateLimitEvents);
-});
+const newsroom = useNewsroomServer(PASSWORD);
+const { server, admin, call, currentPage } = newsroom;
 
 type Json = Record<string, unknown>;
 interface Story {
@@ -36,30 +30,19 @@ interface CorrectionJson {
   createdBy: string | null;
 }
 
-let stories = 0;
 /** A published story (two hours old unless told), by the API. */
-async function publish(overrides: Json = {}): Promise<Story> {
-  const n = ++stories;
-  const res = await call('POST', '/api/articles', {
-    cookie,
-    body: {
-      title: `Grid reserve margins tighten in Texas ${n}`,
-      slug: `corrections-story-${n}-${Date.now()}`,
-      excerpt: 'ERCOT expects thinner margins this winter.',
-      content: '<p>Planners expect record peaks.</p>',
-      author: 'Corrections Desk',
-      categoryId: 3,
-      publishedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-      ...overrides,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json as unknown as Story;
-}
+const publish = storyMaker<Story>(newsroom, () => admin.cookie, {
+  title: 'Grid reserve margins tighten in Texas',
+  slug: 'corrections-story',
+  excerpt: 'ERCOT expects thinner margins this winter.',
+  content: '<p>Planners expect record peaks.</p>',
+  author: 'Corrections Desk',
+  categoryId: 3,
+});
 
 const correctionsPath = (id: number) => `/api/admin/articles/${id}/corrections`;
 async function correct(id: number, text: string): Promise<CorrectionJson> {
-  const res = await call('POST', correctionsPath(id), { cookie, body: { text } });
+  const res = await call('POST', correctionsPath(id), { cookie: admin.cookie, body: { text } });
   expect(res.status, res.text).toBe(201);
   return res.json as unknown as CorrectionJson;
 }
@@ -71,15 +54,7 @@ function jsonLd(html: string): Json[] {
   return (JSON.parse(script ?? '{}') as { '@graph': Json[] })['@graph'];
 }
 
-/** Asks for a page until it is answered from the cache (rendered once, then stored). */
-async function cached(path: string): Promise<ApiResult> {
-  for (let i = 0; i < 50; i++) {
-    const res = await call('GET', path);
-    expect(res.status, path).toBe(200);
-    if (res.headers.get('X-Cache') === 'HIT') return res;
-  }
-  throw new Error(`${path} was never answered from the cache`);
-}
+const cached = (path: string) => cachedPage(newsroom, path);
 
 describe('the corrections API', () => {
   it('adds a dated correction by the signed-in editor, lists them newest first, edits the text keeping the date, and deletes', async () => {
@@ -90,30 +65,33 @@ describe('the corrections API', () => {
     expect(Date.parse(first.createdAt)).toBeGreaterThanOrEqual(before - 1_000);
     const second = await correct(story.id, 'The plant is in Harris County.\nIt was misplaced in Fort Bend County.');
 
-    const list = await call('GET', correctionsPath(story.id), { cookie });
+    const list = await call('GET', correctionsPath(story.id), { cookie: admin.cookie });
     expect(list.status).toBe(200);
     expect(list.json).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     expect((list.json['items'] as CorrectionJson[]).map((c) => c.id)).toEqual([second.id, first.id]);
 
-    const edited = await call('PATCH', `${correctionsPath(story.id)}/${first.id}`, { cookie, body: { text: 'The reserve margin is 12.5 percent.' } });
+    const edited = await call('PATCH', `${correctionsPath(story.id)}/${first.id}`, {
+      cookie: admin.cookie,
+      body: { text: 'The reserve margin is 12.5 percent.' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ id: first.id, text: 'The reserve margin is 12.5 percent.', createdAt: first.createdAt });
 
-    expect((await call('DELETE', `${correctionsPath(story.id)}/${first.id}`, { cookie })).status).toBe(204);
-    const after = await call('GET', correctionsPath(story.id), { cookie });
+    expect((await call('DELETE', `${correctionsPath(story.id)}/${first.id}`, { cookie: admin.cookie })).status).toBe(204);
+    const after = await call('GET', correctionsPath(story.id), { cookie: admin.cookie });
     expect((after.json['items'] as CorrectionJson[]).map((c) => c.id)).toEqual([second.id]);
     for (const method of ['PATCH', 'DELETE']) {
-      const gone = await call(method, `${correctionsPath(story.id)}/${first.id}`, { cookie, body: { text: 'Again.' } });
+      const gone = await call(method, `${correctionsPath(story.id)}/${first.id}`, { cookie: admin.cookie, body: { text: 'Again.' } });
       expect(gone.status).toBe(404);
       expect(gone.json).toEqual({ message: 'Correction not found' });
     }
 
     // Each is in the audit trail: who, on which article, with the text (a deletion with the text it had).
-    const trail = await call('GET', '/api/admin/audit', { cookie });
+    const trail = await call('GET', '/api/admin/audit', { cookie: admin.cookie });
     const entries = (trail.json['items'] as { action: string; actorName: string; subjectType: string; subjectId: string; summary: string }[])
       .filter((e) => e.action.startsWith('correction_') && e.subjectId === String(story.id))
       .map((e) => [e.action, e.actorName, e.subjectType, e.summary]);
-    const title = `Grid reserve margins tighten in Texas ${stories}`;
+    const { title } = story;
     expect(entries).toEqual([
       ['correction_deleted', 'admin', 'article', `${title}: The reserve margin is 12.5 percent.`],
       ['correction_changed', 'admin', 'article', `${title}: The reserve margin is 12.5 percent.`],
@@ -131,37 +109,37 @@ describe('the corrections API', () => {
     expect([anonymous.status, anonymous.json]).toEqual([401, { message: 'Unauthorized' }]);
     expect((await call('GET', correctionsPath(story.id))).status).toBe(401);
 
-    const empty = await call('POST', correctionsPath(story.id), { cookie, body: { text: '   ' } });
+    const empty = await call('POST', correctionsPath(story.id), { cookie: admin.cookie, body: { text: '   ' } });
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({ message: 'Invalid input', errors: { text: ['Write the correction'] } });
-    const long = await call('POST', correctionsPath(story.id), { cookie, body: { text: 'x'.repeat(1001) } });
+    const long = await call('POST', correctionsPath(story.id), { cookie: admin.cookie, body: { text: 'x'.repeat(1001) } });
     expect(long.status).toBe(400);
     expect(long.json['errors']).toEqual({ text: ['A correction is at most 1,000 characters'] });
-    const notText = await call('POST', correctionsPath(story.id), { cookie, body: { text: 42 } });
+    const notText = await call('POST', correctionsPath(story.id), { cookie: admin.cookie, body: { text: 42 } });
     expect(notText.status).toBe(400);
 
     const draft = await publish({ status: 'draft' });
     const scheduled = await publish({ publishedAt: new Date(Date.now() + 86_400_000).toISOString() });
     for (const unpublished of [draft, scheduled]) {
-      const res = await call('POST', correctionsPath(unpublished.id), { cookie, body: { text: 'A fact fixed.' } });
+      const res = await call('POST', correctionsPath(unpublished.id), { cookie: admin.cookie, body: { text: 'A fact fixed.' } });
       expect(res.status).toBe(409);
       expect(res.json).toEqual({ message: 'Only a published article takes corrections: edit a draft or a scheduled article instead.' });
     }
 
     for (const path of [correctionsPath(999_999), `${correctionsPath(999_999)}?page=2`]) {
-      const res = await call('GET', path, { cookie });
+      const res = await call('GET', path, { cookie: admin.cookie });
       expect([res.status, res.json]).toEqual([404, { message: 'Article not found' }]);
     }
-    expect((await call('POST', correctionsPath(999_999), { cookie, body: { text: 'A fact fixed.' } })).status).toBe(404);
+    expect((await call('POST', correctionsPath(999_999), { cookie: admin.cookie, body: { text: 'A fact fixed.' } })).status).toBe(404);
     // A correction is reached through its own article only.
-    const crossed = await call('PATCH', `${correctionsPath(story.id)}/${theirs.id}`, { cookie, body: { text: 'Hijacked.' } });
+    const crossed = await call('PATCH', `${correctionsPath(story.id)}/${theirs.id}`, { cookie: admin.cookie, body: { text: 'Hijacked.' } });
     expect([crossed.status, crossed.json]).toEqual([404, { message: 'Correction not found' }]);
-    expect((await call('DELETE', `${correctionsPath(story.id)}/${theirs.id}`, { cookie })).status).toBe(404);
-    expect((await call('DELETE', `${correctionsPath(story.id)}/abc`, { cookie })).status).toBe(404);
+    expect((await call('DELETE', `${correctionsPath(story.id)}/${theirs.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await call('DELETE', `${correctionsPath(story.id)}/abc`, { cookie: admin.cookie })).status).toBe(404);
 
     const form = await fetch(`${server.url}${correctionsPath(story.id)}`, {
       method: 'POST',
-      headers: { Origin: server.url, Cookie: cookie, 'Content-Type': 'text/plain', 'X-Forwarded-For': '203.0.113.250' },
+      headers: { Origin: server.url, Cookie: admin.cookie, 'Content-Type': 'text/plain', 'X-Forwarded-For': '203.0.113.250' },
       body: 'text=hello',
     });
     expect(form.status).toBe(415);
@@ -170,7 +148,7 @@ describe('the corrections API', () => {
 
   it('leaves the article’s fields alone: the one-field correction is gone from the article and its history', async () => {
     const story = await publish();
-    const res = await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { correction: 'Ignored: not a field.' } });
+    const res = await call('PATCH', `/api/articles/${story.id}`, { cookie: admin.cookie, body: { correction: 'Ignored: not a field.' } });
     expect(res.status).toBe(200);
     expect(res.json).not.toHaveProperty('correction');
     expect((await call('GET', `/api/articles/${story.slug}`)).json).not.toHaveProperty('correction');
@@ -186,13 +164,13 @@ describe('the corrections API', () => {
         createdAt: new Date(Date.parse(story.updatedAt) - 60_000),
       })
       .returning({ id: articleRevisions.id });
-    const history = await call('GET', `/api/admin/articles/${story.id}/revisions`, { cookie });
+    const history = await call('GET', `/api/admin/articles/${story.id}/revisions`, { cookie: admin.cookie });
     const listed = (history.json['items'] as { id: number; changedFields: string[] }[]).find((r) => r.id === kept?.id);
     expect(listed?.changedFields).toEqual(['title']);
-    const diff = await call('GET', `/api/admin/articles/${story.id}/revisions/${kept?.id}`, { cookie });
+    const diff = await call('GET', `/api/admin/articles/${story.id}/revisions/${kept?.id}`, { cookie: admin.cookie });
     expect(diff.status).toBe(200);
     expect((diff.json['revision'] as { snapshot: Json }).snapshot).toEqual({ title: 'An older title' });
-    const restored = await call('POST', `/api/admin/articles/${story.id}/revisions/${kept?.id}/restore`, { cookie, body: {} });
+    const restored = await call('POST', `/api/admin/articles/${story.id}/revisions/${kept?.id}/restore`, { cookie: admin.cookie, body: {} });
     expect(restored.status).toBe(200);
     expect(restored.json).toMatchObject({ title: 'An older title' });
     expect(restored.json).not.toHaveProperty('correction');
@@ -228,7 +206,7 @@ describe('a correction on the article page', () => {
     const story = await publish();
     const correction = await correct(story.id, 'A figure was off by one.');
     expect((await currentPage(`/article/${story.slug}`)).text).toContain('A figure was off by one.');
-    expect((await call('DELETE', `${correctionsPath(story.id)}/${correction.id}`, { cookie })).status).toBe(204);
+    expect((await call('DELETE', `${correctionsPath(story.id)}/${correction.id}`, { cookie: admin.cookie })).status).toBe(204);
     const html = (await currentPage(`/article/${story.slug}`)).text;
     expect(html).not.toContain('data-testid="article-corrections"');
     const news = jsonLd(html).find((node) => node['@type'] === 'NewsArticle');
@@ -285,7 +263,7 @@ describe('the corrections page', () => {
     await correct(withdrawn.id, 'A correction of a story later withdrawn.');
     const added: CorrectionJson[] = [];
     for (let i = 1; i <= 21; i++) added.push(await correct(story.id, `Correction number ${i} of the storage story.`));
-    expect((await call('PATCH', `/api/articles/${withdrawn.id}`, { cookie, body: { status: 'draft' } })).status).toBe(200);
+    expect((await call('PATCH', `/api/articles/${withdrawn.id}`, { cookie: admin.cookie, body: { status: 'draft' } })).status).toBe(200);
 
     const first = await currentPage('/corrections');
     expect(first.status).toBe(200);

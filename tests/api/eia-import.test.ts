@@ -83,6 +83,15 @@ function productionCard(home: string): string {
 }
 
 const refresh = () => api.call('POST', '/api/admin/market-data/refresh', { cookie });
+/** A refresh while the fake pages one route wrongly (`kind`); the fault is taken away after it, whatever happens. */
+async function refreshWithPagingFault(route: string, kind: 'endless' | 'short') {
+  eia.pagingFault(route, { kind });
+  try {
+    return await refresh();
+  } finally {
+    eia.pagingFault(route, undefined);
+  }
+}
 
 describe('EIA import', () => {
   it('is admin-only', async () => {
@@ -328,13 +337,7 @@ describe('EIA import', () => {
     // Generation: EIA says its route is not found (HTTP 500, code 404), once; asking again would succeed, so only no retry keeps it out.
     eia.failNext('electricity/electric-power-operational-data', 500, 1, 404);
     // The WTI futures: a total that grows with every page.
-    eia.pagingFault('petroleum/pri/fut', { kind: 'endless' });
-    let res: Awaited<ReturnType<typeof refresh>>;
-    try {
-      res = await refresh();
-    } finally {
-      eia.pagingFault('petroleum/pri/fut', undefined);
-    }
+    const res = await refreshWithPagingFault('petroleum/pri/fut', 'endless');
     expect(res.status).toBe(200);
     const message = String(res.json['message']);
     expect(message).toMatch(/^Imported 1 new or revised observation \(WTI Crude Oil 1\) from EIA\. Not imported: /);
@@ -367,13 +370,7 @@ describe('EIA import', () => {
     const production = (eia.routes.get('petroleum/crd/crpdn') ?? []).filter((r) => r['series'] === 'MCRFPUS2');
     const last = production.at(-1)!;
     last['value'] = '13999';
-    eia.pagingFault('petroleum/crd/crpdn', { kind: 'short' });
-    let res: Awaited<ReturnType<typeof refresh>>;
-    try {
-      res = await refresh();
-    } finally {
-      eia.pagingFault('petroleum/crd/crpdn', undefined);
-    }
+    const res = await refreshWithPagingFault('petroleum/crd/crpdn', 'short');
     expect(res.status).toBe(200);
     expect(res.json['message']).toMatch(/^Imported 1 new or revised observation \(US Crude Oil Production 1\) from EIA\. /);
     expect(res.json['message']).toMatch(/ EIA announced (\d+) rows of petroleum\/crd\/crpdn and sent (\d+); the \2 sent were kept\.$/);

@@ -2,8 +2,9 @@ import { desc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importRuns, marketObservations } from '@db/schema';
 import type { MarketDataStatus } from '@/lib/wire/markets';
-import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import { fakeEiaSettings } from '../helpers/eia-server.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -24,8 +25,7 @@ const server = useTestServer(() => ({
   ADMIN_PASSWORD: PASSWORD,
   TRUST_PROXY: 'true',
   WEB_CONCURRENCY: '2',
-  EIA_API_KEY: FAKE_EIA_KEY,
-  EIA_API_URL: `${eia.url}/v2`,
+  ...fakeEiaSettings(eia),
   EIA_SCHEDULE: SCHEDULE,
 }));
 const api = apiClient(server, PASSWORD);

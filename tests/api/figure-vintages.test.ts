@@ -14,34 +14,22 @@ import { gridHistorySchema, stateHistorySchema, type GridHistory, type StateHist
 import { eiaNumber } from '@/server/integrations/eia';
 import { listVintagesOfRun } from '@/server/queries/figure-revisions';
 import { listImportRuns } from '@/server/queries/import-runs';
-import { defaultEiaRoutes, eiaValueString, FAKE_EIA_KEY, fakeEiaHour, startFakeEia } from '../fakes/eia.ts';
+import { eiaValueString, fakeEiaHour } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { fetchCurrent } from '../helpers/purge.ts';
+import { useGridFake } from '../helpers/eia-server.ts';
+import { reader } from '../helpers/reader.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
-import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'figure-vintages-password';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const fakeNow = Date.now();
-/** The fake's last whole hour: Texas' latest demand. */
-const lastHour = Math.floor(fakeNow / HOUR) * HOUR - HOUR;
-const eia = useFake(() => startFakeEia({ maxPage: 2000, routes: defaultEiaRoutes(fakeNow) }));
-const GRID_MINUTE = (new Date(fakeNow).getUTCMinutes() + 30) % 60;
-const server = useTestServer(() => ({
-  ADMIN_PASSWORD: PASSWORD,
-  TRUST_PROXY: 'true',
-  API_RATE_LIMIT: '1000',
-  EIA_API_KEY: FAKE_EIA_KEY,
-  EIA_API_URL: `${eia.url}/v2`,
-  EIA_SCHEDULE: 'off',
-  EIA_GRID_MINUTE: String(GRID_MINUTE),
-}));
+/** `lastHour`: the fake's last whole hour, Texas' latest demand. */
+const { eia, fakeNow, lastHour, settings } = useGridFake();
+const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', API_RATE_LIMIT: '1000', ...settings() }));
 const api = apiClient(server, PASSWORD);
 const { makeDue, waitForRunAfter } = jobWatcher(server, 'grid-import');
-let address = 0;
-const get = (path: string) => fetchCurrent(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}` } });
+const get = reader(server);
 const json = async <T>(path: string) => {
   const response = await get(path);
   expect(response.status, path).toBe(200);

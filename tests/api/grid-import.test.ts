@@ -4,30 +4,19 @@ import { gridFuelHourly, gridHourly, pagePurges } from '@db/schema';
 import { formatGigawatts } from '@/lib/grid-format';
 import { GRID_FUEL_ALIASES } from '@db/catalog/fuels';
 import { GRID_FUEL_CODES } from '@db/catalog/grid';
-import { defaultEiaRoutes, FAKE_EIA_KEY, FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, fakeGridFuels, startFakeEia } from '../fakes/eia.ts';
+import { FAKE_GRID_RESPONDENTS, fakeEiaHour, fakeGridDemand, fakeGridFuels } from '../fakes/eia.ts';
+import { useGridFake } from '../helpers/eia-server.ts';
 import { fetchCurrent } from '../helpers/purge.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
-import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 const JOB = 'grid-import';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-// The fake's data ends with the last whole hour before its start; pages of 2,000 rows, so every query takes several requests.
-const fakeNow = Date.now();
-const lastHour = Math.floor(fakeNow / HOUR) * HOUR - HOUR;
-const eia = useFake(() => startFakeEia({ maxPage: 2000, routes: defaultEiaRoutes(fakeNow) }));
-// The minute past the hour the job runs at: half an hour from when the file starts, so the clock
-// never makes it due while the suite runs (only the tests' own runs do).
-const GRID_MINUTE = (new Date(fakeNow).getUTCMinutes() + 30) % 60;
+// The fake's data ends with the last whole hour before its start; the job runs at GRID_MINUTE past the hour.
+const { eia, lastHour, gridMinute: GRID_MINUTE, settings } = useGridFake();
 // Two web processes on one database, both polling for due jobs; the daily import off.
-const server = useTestServer(() => ({
-  WEB_CONCURRENCY: '2',
-  EIA_API_KEY: FAKE_EIA_KEY,
-  EIA_API_URL: `${eia.url}/v2`,
-  EIA_SCHEDULE: 'off',
-  EIA_GRID_MINUTE: String(GRID_MINUTE),
-}));
+const server = useTestServer(() => ({ WEB_CONCURRENCY: '2', ...settings() }));
 const { jobRow, recordClaims, claimsSince, makeDue, waitForRunAfter } = jobWatcher(server, JOB);
 const db = () => server.database.db;
 

@@ -1,21 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, marketSeries, pagePurges, rateLimitEvents, seriesAnnotations } from '@db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog, marketSeries, pagePurges, seriesAnnotations } from '@db/schema';
 import { ANNOTATIONS_SHOWN } from '@/server/services/markets/annotations';
-import { apiClient, type ApiResult } from '../helpers/api-client.ts';
-import { useTestServer } from '../helpers/test-server.ts';
+import { cachedPage, storyMaker, useNewsroomServer } from '../helpers/newsroom.ts';
 
 // The newsroom's annotations of market series (#33): the editors' API with its checks and audit
 // trail, the public data API, the series page, its embed and the linked story's page, and which
 // cached pages an annotation renders again (that series' and that story's, no other).
 const PASSWORD = 'annotations-admin-password';
-const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' }));
-const { call, signIn, currentPage, expectSignedOutRefused } = apiClient(server, PASSWORD);
-let cookie: string;
-beforeAll(async () => (cookie = await signIn()));
-beforeEach(async () => {
-  await server.database.db.delete(rateLimitEvents);
-});
+const newsroom = useNewsroomServer(PASSWORD);
+const { server, admin, call, currentPage, expectSignedOutRefused } = newsroom;
 
 type Json = Record<string, unknown>;
 interface Annotation {
@@ -29,42 +23,23 @@ interface Annotation {
   createdBy: string | null;
 }
 
-let stories = 0;
 /** A story by the API: published two hours ago unless told otherwise. */
-async function story(overrides: Json = {}): Promise<{ id: number; slug: string; title: string }> {
-  const n = ++stories;
-  const res = await call('POST', '/api/articles', {
-    cookie,
-    body: {
-      title: `Refinery outage lifts Gulf Coast crude ${n}`,
-      slug: `annotated-story-${n}-${Date.now()}`,
-      excerpt: 'A fire shut the largest unit.',
-      content: '<p>Runs fell by a fifth.</p>',
-      author: 'Markets Desk',
-      categoryId: 1,
-      publishedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-      ...overrides,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json as unknown as { id: number; slug: string; title: string };
-}
+const story = storyMaker(newsroom, () => admin.cookie, {
+  title: 'Refinery outage lifts Gulf Coast crude',
+  slug: 'annotated-story',
+  excerpt: 'A fire shut the largest unit.',
+  content: '<p>Runs fell by a fifth.</p>',
+  author: 'Markets Desk',
+  categoryId: 1,
+});
 
 async function annotate(body: Json): Promise<Annotation> {
-  const res = await call('POST', '/api/admin/annotations', { cookie, body });
+  const res = await call('POST', '/api/admin/annotations', { cookie: admin.cookie, body });
   expect(res.status, res.text).toBe(201);
   return res.json as unknown as Annotation;
 }
 
-/** Asks for a page until it is answered from the cache (rendered once, then stored). */
-async function cached(path: string): Promise<ApiResult> {
-  for (let i = 0; i < 50; i++) {
-    const res = await call('GET', path);
-    expect(res.status, path).toBe(200);
-    if (res.headers.get('X-Cache') === 'HIT') return res;
-  }
-  throw new Error(`${path} was never answered from the cache`);
-}
+const cached = (path: string) => cachedPage(newsroom, path);
 
 const lastPurge = async () => (await server.database.db.select().from(pagePurges).orderBy(desc(pagePurges.id)).limit(1))[0]?.tags.split(' ');
 
@@ -79,7 +54,7 @@ describe('the editors’ annotations API', () => {
   });
 
   it('refuses bad input with the field that is wrong, and stores nothing', async () => {
-    const before = (await call('GET', '/api/admin/annotations', { cookie })).json['total'];
+    const before = (await call('GET', '/api/admin/annotations', { cookie: admin.cookie })).json['total'];
     const cases: [Json, string][] = [
       [{ series: 'wti', from: '2026-02-30', label: 'A storm' }, 'from'],
       [{ series: 'wti', from: '26-01-05', label: 'A storm' }, 'from'],
@@ -94,15 +69,16 @@ describe('the editors’ annotations API', () => {
       [{ series: 'wti', from: 20260105, label: 'A storm' }, 'from'],
     ];
     for (const [body, field] of cases) {
-      const res = await call('POST', '/api/admin/annotations', { cookie, body });
+      const res = await call('POST', '/api/admin/annotations', { cookie: admin.cookie, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys((res.json['errors'] ?? {}) as Json), JSON.stringify(body)).toContain(field);
     }
-    expect((await call('GET', '/api/admin/annotations', { cookie })).json['total']).toBe(before);
-    expect((await call('PATCH', '/api/admin/annotations/999999', { cookie, body: { series: 'wti', from: '2026-01-05', label: 'x' } })).status).toBe(
-      404,
-    );
-    expect((await call('DELETE', '/api/admin/annotations/999999', { cookie })).status).toBe(404);
+    expect((await call('GET', '/api/admin/annotations', { cookie: admin.cookie })).json['total']).toBe(before);
+    expect(
+      (await call('PATCH', '/api/admin/annotations/999999', { cookie: admin.cookie, body: { series: 'wti', from: '2026-01-05', label: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await call('DELETE', '/api/admin/annotations/999999', { cookie: admin.cookie })).status).toBe(404);
   });
 
   it('adds, changes and deletes, each in the audit trail; lists by series', async () => {
@@ -124,22 +100,22 @@ describe('the editors’ annotations API', () => {
         createdBy: 'admin',
       }),
     );
-    const list = await call('GET', '/api/admin/annotations?series=henry-hub', { cookie });
+    const list = await call('GET', '/api/admin/annotations?series=henry-hub', { cookie: admin.cookie });
     expect((list.json['items'] as Annotation[]).map((a) => a.id)).toContain(added.id);
-    expect((await call('GET', '/api/admin/annotations?series=brent', { cookie })).json['items']).not.toContainEqual(
+    expect((await call('GET', '/api/admin/annotations?series=brent', { cookie: admin.cookie })).json['items']).not.toContainEqual(
       expect.objectContaining({ id: added.id }),
     );
-    expect((await call('GET', '/api/admin/annotations?series=not-a-series', { cookie })).json).toEqual(
+    expect((await call('GET', '/api/admin/annotations?series=not-a-series', { cookie: admin.cookie })).json).toEqual(
       expect.objectContaining({ items: [], total: 0 }),
     );
 
     const changed = await call('PATCH', `/api/admin/annotations/${added.id}`, {
-      cookie,
+      cookie: admin.cookie,
       body: { series: 'henry-hub', from: '2026-01-21', to: '', label: 'Winter Storm Fern peaks', story: '' },
     });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.json).toEqual(expect.objectContaining({ from: '2026-01-21', to: null, label: 'Winter Storm Fern peaks', story: null }));
-    expect((await call('DELETE', `/api/admin/annotations/${added.id}`, { cookie })).status).toBe(204);
+    expect((await call('DELETE', `/api/admin/annotations/${added.id}`, { cookie: admin.cookie })).status).toBe(204);
 
     const trail = await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, 'henry-hub')).orderBy(auditLog.id);
     expect(trail.map((e) => [e.action, e.actorName, e.subjectType, e.summary])).toEqual([
@@ -208,7 +184,7 @@ describe('the pages that show an annotation', () => {
 
     // Moved to another series and unlinked: both series' pages and the story that lost it.
     const moved = await call('PATCH', `/api/admin/annotations/${added.id}`, {
-      cookie,
+      cookie: admin.cookie,
       body: { series: 'crude-inventories', from: '2026-11-06', label: 'Stocks build' },
     });
     expect(moved.status, moved.text).toBe(200);

@@ -9,10 +9,12 @@ import { seriesHistorySchema, seriesRevisionSchema, type SeriesPoint, type Serie
 import { listImportRuns } from '@/server/queries/import-runs';
 import { listValueRevisions } from '@/server/queries/market';
 import { eiaNumber } from '@/server/integrations/eia';
-import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import { fakeEiaSettings } from '../helpers/eia-server.ts';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import { planRecorder, planShapes } from '../helpers/query-plans.ts';
+import { expectQueryRefused, reader } from '../helpers/reader.ts';
 import { useFake } from '../helpers/suite.ts';
 import { startTestServer, useTestServer } from '../helpers/test-server.ts';
 
@@ -26,13 +28,17 @@ const server = useTestServer(() => ({
   API_RATE_LIMIT: '1000',
 }));
 
-let address = 0;
 /** A GET from an address of its own, so the rate limit of one test never reaches another. */
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetchCurrent(`${server.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}`, ...headers } });
+const get = reader(server);
 const listSeries = async () => (await (await get('/api/series')).json()) as SeriesSummary[];
 /** The text of some HTML as a reader sees it: tags and React's text separators left out. */
 const textOf = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '');
+
+/** The enclosing suite's server with an EIA key (the fake's), and a GET from an address of its own there. */
+function useKeyedServer() {
+  const keyed = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', API_RATE_LIMIT: '1000', ...fakeEiaSettings(eia) }));
+  return { keyed, get: reader(keyed) };
+}
 
 /** A write behind the server's back: every page purged and the counts' memo renewed, so no cached figure survives it. */
 const bumpContentVersion = () => purgeEveryPage(server.database.db);
@@ -142,18 +148,12 @@ describe('GET /api/series/{slug}', () => {
   });
 
   it('refuses bad dates, a reversed range and an unknown format with 400 and field messages; an unknown series is a 404', async () => {
-    for (const [query, field] of [
-      ['start=2026-02-30', 'start'],
-      ['end=yesterday', 'end'],
-      ['start=2026-03-01&end=2026-02-01', 'start'],
-      ['format=xml', 'format'],
-    ] as const) {
-      const response = await get(`/api/series/wti?${query}`);
-      expect(response.status, query).toBe(400);
-      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
-      expect(body.message).toBe('Invalid query parameters');
-      expect(body.errors[field]?.[0], query).toEqual(expect.any(String));
-    }
+    await expectQueryRefused(get, [
+      ['/api/series/wti?start=2026-02-30', 'start'],
+      ['/api/series/wti?end=yesterday', 'end'],
+      ['/api/series/wti?start=2026-03-01&end=2026-02-01', 'start'],
+      ['/api/series/wti?format=xml', 'format'],
+    ]);
     for (const path of ['/api/series/nope', '/api/series/Bad_Slug']) {
       const response = await get(path);
       expect(response.status).toBe(404);
@@ -300,14 +300,7 @@ describe('rate limit', () => {
 });
 
 describe('EIA import of the new series', () => {
-  const keyed = useTestServer(() => ({
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: 'true',
-    EIA_API_KEY: FAKE_EIA_KEY,
-    EIA_API_URL: `${eia.url}/v2`,
-    API_RATE_LIMIT: '1000',
-  }));
-  const get = (path: string) => fetchCurrent(`${keyed.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}` } });
+  const { keyed, get } = useKeyedServer();
 
   it('asks EIA for each new series with its route and facets, parses them, skips gaps, replaces the sample and says the source', async () => {
     const api = apiClient(keyed, PASSWORD);
@@ -362,14 +355,7 @@ describe('EIA import of the new series', () => {
 
 describe('revised figures', () => {
   const SLUG = 'crude-inventories';
-  const keyed = useTestServer(() => ({
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: 'true',
-    EIA_API_KEY: FAKE_EIA_KEY,
-    EIA_API_URL: `${eia.url}/v2`,
-    API_RATE_LIMIT: '1000',
-  }));
-  const get = (path: string) => fetchCurrent(`${keyed.url}${path}`, { headers: { 'X-Forwarded-For': `198.51.100.${++address}` } });
+  const { keyed, get } = useKeyedServer();
   const api = apiClient(keyed, PASSWORD);
   type History = { series: SeriesSummary; vintage: string; asOf: string | null; observations: SeriesPoint[] };
   const history = async (query = '') => (await (await get(`/api/series/${SLUG}${query}`)).json()) as History;
@@ -521,19 +507,17 @@ describe('revised figures', () => {
   });
 
   it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first, with 400 and field messages', async () => {
-    for (const [query, field] of [
+    const refused = [
       ['vintage=second', 'vintage'],
       ['asOf=2026-02-30', 'asOf'],
       ['asOf=2026-11', 'asOf'],
       ['asOf=yesterday', 'asOf'],
       ['asOf=2026-11-20&vintage=first', 'asOf'],
-    ] as const) {
-      const response = await get(`/api/series/${SLUG}?${query}`);
-      expect(response.status, query).toBe(400);
-      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
-      expect(body.message).toBe('Invalid query parameters');
-      expect(body.errors[field]?.[0], query).toEqual(expect.any(String));
-    }
+    ] as const;
+    await expectQueryRefused(
+      get,
+      refused.map(([query, field]) => [`/api/series/${SLUG}?${query}`, field] as const),
+    );
   });
 
   it('a series still on its sample history (a site without a key) has no published figures to go back to', async () => {

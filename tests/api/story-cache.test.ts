@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filePathOf } from '@db/backends/worker-threads';
-import { articles, marketObservations, marketSeries, pagePurges } from '@db/schema';
+import { articles, pagePurges } from '@db/schema';
 import { growDatabase } from '@db/seed/scale';
 import { apiClient } from '../helpers/api-client.ts';
+import { latestFigures } from '../helpers/market-figures.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -63,13 +64,7 @@ describe(`a revision of a series cited by 2 of ${STORIES.toLocaleString('en-US')
     // The grown stories cite the price benchmarks (db/seed/scale.ts), never gas storage.
     growDatabase({ path: filePathOf(server.databaseUrl), articles: STORIES - 2, comments: 0, analyze: false });
     const cookie = await signIn();
-    const [figure] = await server.database.db
-      .select({ period: marketObservations.period, value: marketObservations.value })
-      .from(marketObservations)
-      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
-      .where(eq(marketSeries.slug, 'gas-storage'))
-      .orderBy(desc(marketObservations.period))
-      .limit(1);
+    const [figure] = await latestFigures(server.database, 'gas-storage', 1);
     period = figure!.period;
     value = figure!.value;
     for (const n of [1, 2]) {

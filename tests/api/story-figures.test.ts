@@ -1,33 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { articleCitations, marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
-import { apiClient } from '../helpers/api-client.ts';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { articleCitations, marketObservations, marketSeries } from '@db/schema';
 import { parseFeed } from '../helpers/feed-reader.ts';
+import { latestFigures } from '../helpers/market-figures.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
-import { useTestServer } from '../helpers/test-server.ts';
+import { useNewsroomServer } from '../helpers/newsroom.ts';
 import { listArticleCitations } from '@/server/queries/citations';
 
 // Figures and charts in stories (#33): a body's figure and chart references survive the save
 // exactly (nothing else new does), each figure must be one the data holds, and the citations
 // are written with the article.
 const PASSWORD = 'story-figures-admin-password';
-const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' }));
-const { call, signIn, currentPage } = apiClient(server, PASSWORD);
-let cookie: string;
-beforeAll(async () => (cookie = await signIn()));
-beforeEach(async () => {
-  await server.database.db.delete(rateLimitEvents);
-});
+const { server, admin, call, currentPage } = useNewsroomServer(PASSWORD);
 
 /** A stored figure of a series: its latest period and value. */
 async function latestFigure(slug: string): Promise<{ period: string; value: number }> {
-  const [row] = await server.database.db
-    .select({ period: marketObservations.period, value: marketObservations.value })
-    .from(marketObservations)
-    .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
-    .where(eq(marketSeries.slug, slug))
-    .orderBy(desc(marketObservations.period))
-    .limit(1);
+  const [row] = await latestFigures(server.database, slug, 1);
   if (!row) throw new Error(`No figure of ${slug}`);
   return row;
 }
@@ -37,7 +25,7 @@ async function save(content: string, id?: number) {
   const n = ++stories;
   return id === undefined
     ? call('POST', '/api/articles', {
-        cookie,
+        cookie: admin.cookie,
         body: {
           title: `Crude settles higher ${n}`,
           slug: `story-figures-${n}-${Date.now()}`,
@@ -48,7 +36,7 @@ async function save(content: string, id?: number) {
           status: 'draft',
         },
       })
-    : call('PATCH', `/api/articles/${id}`, { cookie, body: { content } });
+    : call('PATCH', `/api/articles/${id}`, { cookie: admin.cookie, body: { content } });
 }
 
 const citationsOf = (articleId: number) => listArticleCitations(articleId, server.database.db);
@@ -68,7 +56,7 @@ describe('figure and chart references in an article body', () => {
     const article = res.json as { id: number; content: string };
     expect(article.content).toBe(`<p>WTI settled at ${figure} on the day.</p>${chart}${grid}`);
     // The editor reads the same body back.
-    const read = await call('GET', `/api/admin/articles/${article.id}`, { cookie });
+    const read = await call('GET', `/api/admin/articles/${article.id}`, { cookie: admin.cookie });
     expect((read.json as { content: string }).content).toBe(article.content);
     expect(await citationsOf(article.id)).toEqual([
       { position: 0, element: 'figure', kind: 'markets', key: 'wti', period: wti.period, valueAsPublished: wti.value },
@@ -89,7 +77,7 @@ describe('figure and chart references in an article body', () => {
     // Deleting the story deletes its citations.
     await save(`<p>${figure}</p>`, article.id);
     expect(await citationsOf(article.id)).toHaveLength(1);
-    expect((await call('DELETE', `/api/articles/${article.id}`, { cookie })).status).toBe(204);
+    expect((await call('DELETE', `/api/articles/${article.id}`, { cookie: admin.cookie })).status).toBe(204);
     expect(await server.database.db.select().from(articleCitations).where(eq(articleCitations.articleId, article.id))).toEqual([]);
   });
 
@@ -128,22 +116,14 @@ describe('figure and chart references in an article body', () => {
 });
 
 /** A series' stored figures, newest first. */
-async function figuresOf(slug: string, limit: number): Promise<{ period: string; value: number }[]> {
-  return server.database.db
-    .select({ period: marketObservations.period, value: marketObservations.value })
-    .from(marketObservations)
-    .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
-    .where(eq(marketSeries.slug, slug))
-    .orderBy(desc(marketObservations.period))
-    .limit(limit);
-}
+const figuresOf = (slug: string, limit: number) => latestFigures(server.database, slug, limit);
 
 describe('a story citing figures and charts, as readers see it', () => {
   it('shows the figure as published with its source and date, the chart from the data, and later what it is now and EIA’s revision', async () => {
     const [latest, , cited] = await figuresOf('henry-hub', 3);
     const figure = `<data-figure series="henry-hub" date="${cited!.period}" value="${cited!.value}"></data-figure>`;
     const created = await call('POST', '/api/articles', {
-      cookie,
+      cookie: admin.cookie,
       body: {
         title: 'Henry Hub slips as storage builds',
         slug: `henry-hub-figure-${Date.now()}`,
@@ -210,7 +190,7 @@ describe('a story citing figures and charts, as readers see it', () => {
 describe('the data catalog the editor cites from', () => {
   it('finds series by name, EIA id or keyword, and regions, states and reports; a series’ figure of a day; refuses bad input', async () => {
     const search = async (q: string, figures = false) => {
-      const res = await call('GET', `/api/admin/catalog?${new URLSearchParams({ q, ...(figures && { figures: '1' }) })}`, { cookie });
+      const res = await call('GET', `/api/admin/catalog?${new URLSearchParams({ q, ...(figures && { figures: '1' }) })}`, { cookie: admin.cookie });
       expect(res.status, res.text).toBe(200);
       return res.json as unknown as {
         kind: string;
@@ -230,17 +210,17 @@ describe('the data catalog the editor cites from', () => {
     expect((await search('price analysis'))[0]).toMatchObject({ kind: 'reports', key: 'price', latest: null });
 
     const [, before] = await figuresOf('wti', 2);
-    const figure = await call('GET', `/api/admin/catalog/figure?series=wti&date=${before!.period}`, { cookie });
+    const figure = await call('GET', `/api/admin/catalog/figure?series=wti&date=${before!.period}`, { cookie: admin.cookie });
     expect(figure.status, figure.text).toBe(200);
     expect(figure.json).toMatchObject({ series: 'wti', period: before!.period, value: before!.value });
     expect(String(figure.json['text'])).toMatch(
       /^\$[\d.]+\/bbl \(WTI Crude Oil, (illustrative sample for )?EIA RWTC, [A-Z][a-z]{2} \d{1,2}, \d{4}\)$/,
     );
-    expect((await call('GET', '/api/admin/catalog/figure?series=wti', { cookie })).json).toMatchObject({ period: latest!.period });
-    expect((await call('GET', '/api/admin/catalog/figure?series=wti&date=1990-01-01', { cookie })).status).toBe(404);
+    expect((await call('GET', '/api/admin/catalog/figure?series=wti', { cookie: admin.cookie })).json).toMatchObject({ period: latest!.period });
+    expect((await call('GET', '/api/admin/catalog/figure?series=wti&date=1990-01-01', { cookie: admin.cookie })).status).toBe(404);
     for (const bad of ['series=nope', 'series=wti&date=2026-02-30', `q=${'x'.repeat(101)}`]) {
       const path = bad.startsWith('q=') ? `/api/admin/catalog?${bad}` : `/api/admin/catalog/figure?${bad}`;
-      const res = await call('GET', path, { cookie });
+      const res = await call('GET', path, { cookie: admin.cookie });
       expect(res.status, path).toBe(400);
       expect(res.json['message'], path).toBeTypeOf('string');
     }

@@ -1,15 +1,19 @@
 // Where a colour is drawn in an SVG rendered by librsvg (through sharp, as a design tool or a PNG
-// download would draw it): the tests of the server's charts find their plotted marks with it.
+// download would draw it), or in a PNG: the tests of the server's charts and chart images find
+// their plotted marks with it.
 import sharp from 'sharp';
 
-/** How many pixels of the picture (above `aboveY`) are within `tolerance` of `hex` in every channel, and where. */
+/** How many pixels of the picture (an SVG's text or a PNG; above `aboveY`) are within `tolerance` of `hex` in every channel, and where. */
 export async function pixelsOf(
-  svg: string,
+  picture: string | Buffer,
   hex: string,
   tolerance = 24,
   aboveY = Infinity,
 ): Promise<{ count: number; minX: number; maxX: number; minY: number; maxY: number }> {
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(typeof picture === 'string' ? Buffer.from(picture) : picture)
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
   let count = 0;
   let minX = Infinity;

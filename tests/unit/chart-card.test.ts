@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '@/lib/charts/chart-spec';
 import { MAIL_CHART, chartCardAlt, chartCardVersion, renderChartCard, renderMailChart } from '@/server/charts/chart-card';
+import { pixelsOf } from '../helpers/svg-pixels.ts';
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 8, 1) + i * 86_400_000).toISOString().slice(0, 10));
 const RED = '#dc2626';
@@ -20,25 +21,7 @@ const spec: ChartSpec = {
 const card = { spec, figure: { value: '$71.23/bbl', label: 'as of Nov 28, 2026' } };
 
 /** The bounding box of the pixels near a color, and how many there are. */
-async function colored(png: Buffer, hex: string) {
-  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-  let count = 0;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  let minX = Infinity;
-  let maxX = -Infinity;
-  for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i]! - r) > 30 || Math.abs(data[i + 1]! - g) > 30 || Math.abs(data[i + 2]! - b) > 30) continue;
-    const p = i / info.channels;
-    count++;
-    minX = Math.min(minX, p % info.width);
-    maxX = Math.max(maxX, p % info.width);
-    minY = Math.min(minY, Math.floor(p / info.width));
-    maxY = Math.max(maxY, Math.floor(p / info.width));
-  }
-  return { count, minX, maxX, minY, maxY, width: info.width, height: info.height };
-}
+const colored = (png: Buffer, hex: string) => pixelsOf(png, hex, 30);
 
 describe('a data page’s preview card', () => {
   it('is a 1200×630 PNG with the chart’s line across its middle and a bar of the series’ color at its foot', async () => {

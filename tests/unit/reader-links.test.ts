@@ -1,28 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '@db/schema';
-import { startTestSmtp } from '../fakes/smtp.ts';
-import { useServerDatabase } from '../helpers/database.ts';
-import { headerLine } from '../helpers/mail-process.ts';
+import { headerLine, MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
 
 // A reader's confirmation, preferences and unsubscribe links are put in their mail by the mail
 // job when it sends it: the outbox (its admin view, every backup) keeps the message without them.
-const smtp = await startTestSmtp();
-const url = useServerDatabase('reader-links');
-process.env['SMTP_URL'] = smtp.url;
-process.env['SITE_URL'] = 'https://energypulse.test';
-process.env['APP_SECRET'] = 'a-test-secret-that-is-at-least-32-characters-long';
-const { db } = await import('@/server/db');
+const { smtp, url, db } = await useMailProcess('reader-links', MAIL_SITE_ENV);
 const { deliverDueMail, enqueueMail } = await import('@/server/services/mail/outbox');
 const { subscribeToNewsletter, confirmSubscription, getSubscriberByManageToken, unsubscribeByToken } =
   await import('@/server/services/newsletter/subscriptions');
 const { editionMessage } = await import('@/server/services/newsletter/briefing');
 const { backupDatabase } = await import('@db/backup');
-afterAll(() => smtp.close());
 
 const { outbox, subscribers } = schema;
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));

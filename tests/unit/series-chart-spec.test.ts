@@ -7,11 +7,12 @@ import { seriesChartSpec, seriesLineColor } from '@/lib/charts/specs/series';
 import { renderSvgChart } from '@/lib/charts/svg-chart';
 import { derivedSeries } from '@/lib/derived-series';
 import { buildSeriesFigure, type FigureInput, type FigureSeriesInput } from '@/lib/series-figure';
-import { DERIVED_LINES, derivedLine, type SeriesView } from '@/lib/series-view';
+import { DERIVED_LINES, derivedLine } from '@/lib/series-view';
 import { contrast, difference, VISIONS } from '../helpers/colour-vision.ts';
+import { figureInput, figureSeries, seriesView } from '../helpers/series-figure-input.ts';
 import { pixelsOf } from '../helpers/svg-pixels.ts';
 
-const view = (change: Partial<SeriesView> = {}): SeriesView => ({ range: '1y', compare: [], measure: 'level', outlook: true, ...change });
+const view = seriesView;
 const DAY = 86_400_000;
 /** Business days (Monday to Friday) from `from` to `to`. */
 function weekdays(from: string, to: string): string[] {
@@ -25,31 +26,11 @@ function weekdays(from: string, to: string): string[] {
 
 function series(slug: string, points: [string, number][], extra: Partial<FigureSeriesInput> = {}): FigureSeriesInput {
   const facts = MARKET_SERIES.find((s) => s.slug === slug);
-  return {
-    slug,
-    name: facts?.name ?? slug,
-    unit: facts?.unit ?? '$/bbl',
-    decimals: facts?.decimals ?? 2,
-    frequency: facts?.frequency ?? 'daily',
-    points: points.map(([period, value]) => ({ period, value })),
-    sources: [{ name: slug, source: `eia:route:${slug}` }],
-    ...extra,
-  };
+  const { name = slug, unit = '$/bbl', decimals = 2, frequency = 'daily' } = facts ?? {};
+  return figureSeries({ slug, name, unit, decimals, frequency, sources: [{ name: slug, source: `eia:route:${slug}` }] }, points, extra);
 }
 
-function input(change: Partial<FigureInput>): FigureInput {
-  return {
-    slug: 'wti',
-    view: view(),
-    start: undefined,
-    main: series('wti', []),
-    compared: [],
-    forecast: undefined,
-    futures: [],
-    band: [],
-    ...change,
-  };
-}
+const input = (change: Partial<FigureInput>): FigureInput => figureInput(series('wti', []), change);
 
 const days = weekdays('2025-11-20', '2026-11-20');
 const wti = series(

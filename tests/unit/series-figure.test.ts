@@ -2,37 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { deliveryMonth } from '@/lib/futures-calendar';
 import { derivedSeries } from '@/lib/derived-series';
 import { buildSeriesFigure, seriesFigureTable, type FigureInput, type FigureSeriesInput } from '@/lib/series-figure';
-import { derivedLine, type SeriesView } from '@/lib/series-view';
+import { derivedLine } from '@/lib/series-view';
 import { tableCsv } from '@/lib/chart-table';
+import { figureInput, figureSeries, seriesView } from '../helpers/series-figure-input.ts';
 
-const view = (change: Partial<SeriesView> = {}): SeriesView => ({ range: '1y', compare: [], measure: 'level', outlook: true, ...change });
+const view = seriesView;
 
-function series(slug: string, points: [string, number][], extra: Partial<FigureSeriesInput> = {}): FigureSeriesInput {
-  return {
-    slug,
-    name: slug.toUpperCase(),
-    unit: '$/bbl',
-    decimals: 2,
-    frequency: 'daily',
-    points: points.map(([period, value]) => ({ period, value })),
-    sources: [{ name: slug.toUpperCase(), source: `eia:petroleum/pri/spt:${slug}` }],
-    ...extra,
-  };
-}
+const series = (slug: string, points: [string, number][], extra: Partial<FigureSeriesInput> = {}): FigureSeriesInput =>
+  figureSeries(
+    {
+      slug,
+      name: slug.toUpperCase(),
+      unit: '$/bbl',
+      decimals: 2,
+      frequency: 'daily',
+      sources: [{ name: slug.toUpperCase(), source: `eia:petroleum/pri/spt:${slug}` }],
+    },
+    points,
+    extra,
+  );
 
-function input(change: Partial<FigureInput>): FigureInput {
-  return {
-    slug: 'wti',
-    view: view(),
-    start: undefined,
-    main: series('wti', []),
-    compared: [],
-    forecast: undefined,
-    futures: [],
-    band: [],
-    ...change,
-  };
-}
+const input = (change: Partial<FigureInput>): FigureInput => figureInput(series('wti', []), change);
 
 /** Weekly periods (Fridays) from `first` on, `count` of them. */
 function fridays(first: string, count: number): string[] {

@@ -1,26 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, is } from 'drizzle-orm';
 import { SQLiteTable, getTableConfig } from 'drizzle-orm/sqlite-core';
 import * as schema from '@db/schema';
-import { startTestSmtp } from '../fakes/smtp.ts';
-import { useServerDatabase } from '../helpers/database.ts';
+import { MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
 
 // The staff's single-use links are made by the mail job when it sends the message: asking for a
 // reset does the same work for any address, and no table (nor a backup) ever holds a usable link.
-const smtp = await startTestSmtp();
-const url = useServerDatabase('staff-links');
-process.env['SMTP_URL'] = smtp.url;
-process.env['SITE_URL'] = 'https://energypulse.test';
-process.env['APP_SECRET'] = 'a-test-secret-that-is-at-least-32-characters-long';
-const { db } = await import('@/server/db');
+const { smtp, url, db } = await useMailProcess('staff-links', MAIL_SITE_ENV);
 const { deliverDueMail } = await import('@/server/services/mail/outbox');
 const { requestPasswordReset, inviteStaff, revokeStaffInvitation } = await import('@/server/services/staff/staff');
 const { hashSecret } = await import('@/server/auth/session');
 const { backupDatabase } = await import('@db/backup');
-afterAll(() => smtp.close());
 
 const { users, outbox, passwordResets, staffInvitations } = schema;
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));

@@ -1,0 +1,23 @@
+// Test servers that import from the fake EIA (tests/fakes/eia.ts).
+import { defaultEiaRoutes, FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { useFake } from './suite.ts';
+
+const HOUR = 3_600_000;
+
+/** The settings that point a server at a fake EIA: the fake's key and its address. */
+export const fakeEiaSettings = (eia: { url: string }): Record<string, string> => ({ EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` });
+
+/**
+ * A fake EIA for the enclosing suite whose hourly grid data ends with the last whole hour before
+ * the file starts (`lastHour`), in pages of 2,000 rows so that every query takes several requests;
+ * and the settings for a server that imports from it with the daily import off and the hourly
+ * grid job at half an hour from when the file starts, so the clock never makes it due while the
+ * suite runs (only the tests' own runs do).
+ */
+export function useGridFake() {
+  const fakeNow = Date.now();
+  const eia = useFake(() => startFakeEia({ maxPage: 2000, routes: defaultEiaRoutes(fakeNow) }));
+  const gridMinute = (new Date(fakeNow).getUTCMinutes() + 30) % 60;
+  const settings = () => ({ ...fakeEiaSettings(eia), EIA_SCHEDULE: 'off', EIA_GRID_MINUTE: String(gridMinute) });
+  return { eia, fakeNow, lastHour: Math.floor(fakeNow / HOUR) * HOUR - HOUR, gridMinute, settings };
+}
