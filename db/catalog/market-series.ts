@@ -22,6 +22,8 @@ export interface MarketSeriesFacts {
   name: string;
   /** The name inside a sentence or a list of links (the calendar's): "US crude oil inventories". */
   shortName: string;
+  /** The short name is a plural ("US crude oil inventories rise", not "rises"). */
+  plural?: true;
   /** Display unit, e.g. "$/bbl", "¢/kWh", "thousand bbl". */
   unit: string;
   frequency: SeriesFrequency;
@@ -241,6 +243,7 @@ export const MARKET_SERIES = [
     slug: 'crude-inventories',
     name: 'US Commercial Crude Oil Inventories',
     shortName: 'US crude oil inventories',
+    plural: true,
     unit: 'thousand bbl',
     color: '#0284c7',
     frequency: 'weekly',
@@ -257,6 +260,7 @@ export const MARKET_SERIES = [
     slug: 'cushing-stocks',
     name: 'Cushing, OK Crude Oil Stocks',
     shortName: 'Cushing (Oklahoma) crude stocks',
+    plural: true,
     unit: 'thousand bbl',
     color: '#db2777',
     frequency: 'weekly',
@@ -304,6 +308,7 @@ export const MARKET_SERIES = [
     slug: 'distillate-inventories',
     name: 'US Distillate Fuel Oil Inventories',
     shortName: 'US distillate inventories',
+    plural: true,
     unit: 'thousand bbl',
     color: '#ea580c',
     frequency: 'weekly',

@@ -14,6 +14,8 @@ export interface BriefSeries {
   slug: string;
   /** "Working gas in storage", "US crude oil inventories". */
   shortName: string;
+  /** The short name is a plural: the headline says "rise", not "rises". */
+  plural?: boolean | undefined;
   unit: string;
   decimals: number;
 }
@@ -73,7 +75,8 @@ export function weeklyBrief(input: WeeklyBriefInput): BriefDraft {
   const amount = change === undefined ? '' : formatSeriesValue(Math.abs(change), series);
   const moved = change === undefined ? undefined : change > 0 ? 'rise' : change < 0 ? 'fall' : 'hold';
   const side = band && bandSide(latest.value, band);
-  const headlineMove = moved === 'rise' ? `rises ${amount} to ${value}` : moved === 'fall' ? `falls ${amount} to ${value}` : `at ${value}`;
+  const [rises, falls] = series.plural ? ['rise', 'fall'] : ['rises', 'falls'];
+  const headlineMove = moved === 'rise' ? `${rises} ${amount} to ${value}` : moved === 'fall' ? `${falls} ${amount} to ${value}` : `at ${value}`;
   const headlineNote = record
     ? `, a ${record.kind === 'high' ? 'record high' : 'record low'} in our data`
     : side && side !== 'within'

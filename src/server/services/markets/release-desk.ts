@@ -6,6 +6,7 @@
 // them, and the draft's note says so. One brief per release across every process and import:
 // the release's row in `release_briefs` is claimed in the transaction that writes the draft.
 import { marketSeriesFacts, type MarketSeriesFacts } from '@db/catalog/market-series';
+import { formatLongCalendarDay } from '@/lib/calendar-format';
 import { RELEASE_RULES, type ReleaseKind } from '@/lib/release-calendar';
 import { outlookBrief, weeklyBrief, type BriefDraft, type BriefRelease, type OutlookLine } from '@/lib/release-brief';
 import { fiveYearRange } from '@/lib/series-stats';
@@ -73,7 +74,7 @@ async function weeklyDraft(entry: CalendarEntry, row: MarketSeriesRow): Promise<
       : undefined;
   return weeklyBrief({
     release: briefRelease(entry),
-    series: { slug: row.slug, shortName: facts.shortName, unit: row.unit, decimals: row.decimals },
+    series: { slug: row.slug, shortName: facts.shortName, plural: facts.plural, unit: row.unit, decimals: row.decimals },
     latest,
     previous,
     band,
@@ -151,7 +152,7 @@ async function fileBrief(entry: CalendarEntry, seriesSlug: string, period: strin
         userId: null,
         username: RELEASE_DESK.displayName,
         kind: 'submitted',
-        body: `Drafted from EIA's figures of the ${entry.title} of ${entry.day} (/calendar#${entry.id}), for the desk's editors (owners and editors, who manage market data). Check the figures and the words, add the why, then publish: nothing goes out until a person does.`,
+        body: `Drafted from EIA's figures of the ${entry.title} of ${formatLongCalendarDay(entry.day)} (/calendar#${entry.id}), for the desk's editors (owners and editors, who manage market data). Check the figures and the words, add the why, then publish: nothing goes out until a person does.`,
       },
       tx,
     );
