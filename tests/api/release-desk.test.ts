@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articleCitations, articleNotes, articles, auditLog, releaseBriefs } from '@db/schema';
-import { releasesBetween } from '@/lib/release-calendar';
-import { SITE_TIME_ZONE } from '@/lib/format';
-import { addDays, zonedParts } from '@/lib/zoned-time';
-import { FAKE_EIA_KEY, defaultEiaRoutes, startFakeEia } from '../fakes/eia.ts';
+import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
 import { useFake } from '../helpers/suite.ts';
+import { storageRelease } from '../helpers/storage-release.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
 // The release desk (#33): a scheduled import that brings a new weekly release writes a draft
@@ -17,38 +15,7 @@ import { useTestServer } from '../helpers/test-server.ts';
 // published it.
 const PASSWORD = 'release-desk-password';
 const now = Date.now();
-const today = zonedParts(new Date(now), SITE_TIME_ZONE).day;
-/** The newest natural-gas storage release that is out, and the week it reports. */
-const release = releasesBetween(addDays(today, -8), today)
-  .filter((r) => r.kind === 'storage' && r.startsAt.getTime() <= now)
-  .at(-1)!;
-const week = release.period!;
-const DAY = 86_400_000;
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/**
- * Six years of Lower 48 storage by Friday, up to the week before the release's: the same week of
- * each of the five years before holds 3,500 to 3,900 Bcf (average 3,700), the week before it
- * 3,920, every other week less; the release's week (3,950 Bcf, a record) comes with the second import.
- */
-function storageRows(template: Record<string, unknown>): { before: Record<string, unknown>[]; released: Record<string, unknown> } {
-  const end = Date.parse(`${week}T00:00:00Z`);
-  const valueOf = (t: number): number => {
-    const weeksBack = Math.round((end - t) / (7 * DAY));
-    if (weeksBack === 1) return 3920;
-    if (weeksBack % 52 === 0 && weeksBack >= 52 && weeksBack <= 260) return 3500 + (weeksBack / 52 - 1) * 100;
-    return 2000 + (weeksBack % 40) * 25;
-  };
-  const before: Record<string, unknown>[] = [];
-  for (let t = end - 6 * 52 * 7 * DAY; t < end; t += 7 * DAY) before.push({ ...template, period: dayOf(t), value: String(valueOf(t)) });
-  return { before, released: { ...template, period: week, value: '3950' } };
-}
-
-const routes = defaultEiaRoutes(now);
-const storage = routes.get('natural-gas/stor/wkly')!;
-const lower48 = storage.find((r) => r['duoarea'] === 'R48')!;
-const { before, released } = storageRows(lower48);
-routes.set('natural-gas/stor/wkly', [...storage.filter((r) => r['duoarea'] !== 'R48'), ...before]);
+const { release, week, routes, released } = storageRelease(now);
 
 const eia = useFake(() => startFakeEia({ routes }));
 const server = useTestServer(() => ({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` }));
