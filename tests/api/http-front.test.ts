@@ -210,6 +210,16 @@ describe('the HTTP front under requests it cannot parse', () => {
         `Transfer-Encoding: chunked\r\n\r\n${chunk(64 * 1024)}${chunk(64 * 1024)}`,
       rest: [...Array.from({ length: 6 }, () => chunk(64 * 1024)), '0\r\n\r\n'],
     },
+    {
+      // Node's parser refuses both framings at once (request smuggling): its refusal comes
+      // at the head, before any of the body it cannot frame.
+      name: 'refused by the parser for saying both chunked and Content-Length',
+      status: 400,
+      head: (url: string) =>
+        `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nOrigin: ${url}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\nContent-Length: 458752\r\n\r\n${chunk(64 * 1024)}`,
+      rest: [...Array.from({ length: 6 }, () => chunk(64 * 1024)), '0\r\n\r\n'],
+    },
   ];
   it.each(early)('lets a client still sending its body when $name read the answer, then closes cleanly, not with a reset', async (each) => {
     // The client reads the early answer, then sends the rest of its body: the server must
@@ -235,6 +245,7 @@ describe('the HTTP front under requests it cannot parse', () => {
     const answer = parseResponse(received, false);
     expect(answer?.status).toBe(each.status);
     expect(answer?.headers['connection']).toBe('close');
+    expect(isContractError(answer?.body)).toBe(true);
     // No other answer may follow on this connection: the server half-closes it at once.
     await ended;
     for (const piece of each.rest) {
@@ -244,6 +255,8 @@ describe('the HTTP front under requests it cannot parse', () => {
     socket.end();
     await closed;
     expect(events).toEqual(['end']);
+    // Nor did the server take the client's leaving for a fault of its own.
+    expect(server.output()).not.toMatch(/EPIPE|ECONNRESET|request_failed|Unhandled error/);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { type AppConfig } from '@/server/config';
 import { messages } from '@/server/errors';
 import { KNOWN_METHODS } from '@/server/front/listener';
+import { lingerAfterRefusal } from '@/server/front/lingering-close';
 import { expectsContinue, expectsUnmet } from '@/server/front/request-head';
 import { endSocket, rawJsonResponse } from '@/server/front/responses';
 
@@ -44,12 +45,16 @@ const clientErrorMessage: Record<number, string> = {
   431: messages.headersTooLarge,
 };
 
-/** A request Node's parser refused: the contract's JSON with a fitting status, then the connection closes. */
+/**
+ * A request Node's parser refused: the contract's JSON with a fitting status, then the
+ * connection closes once the client has stopped sending (see `lingerAfterRefusal`).
+ */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
     socket.destroy();
     return;
   }
+  if (!lingerAfterRefusal(socket)) return;
   const status = statusOfClientError(error);
   endSocket(socket, rawJsonResponse(status, clientErrorMessage[status] ?? messages.badRequest));
 }

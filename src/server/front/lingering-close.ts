@@ -2,6 +2,7 @@
 // says `Connection: close`, then the rest of the body is drained for a moment before the
 // connection closes, so the client reads its answer instead of a reset.
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /**
  * A body nobody reads is drained after its answer before the connection closes (as nginx's
@@ -72,4 +73,40 @@ export function closeAfterUnreadBody(req: http.IncomingMessage, res: http.Server
     req.once('error', close);
     req.resume();
   });
+}
+
+/** Sockets whose request Node's parser refused and that were answered: they only linger now. */
+const refusedSockets = new WeakSet<Duplex>();
+/** A refused socket's "another chunk came" hook. */
+const lingerIdle = Symbol('lingerIdle');
+
+/**
+ * The same lingering close for a request Node's parser refused (both chunked and
+ * Content-Length, a bad chunk): the refusal is answered at once, often while the client is
+ * still sending its body. The parser stays in its error state and reports each later chunk
+ * as another `clientError`: those only keep the connection lingering (at most LINGER_IDLE_MS
+ * between chunks, LINGER_MS in all) until the client ends its side, then it closes. Closing
+ * at the second error, as before, reset the connection under a client that had not yet read
+ * its answer (EPIPE). Returns false when the socket was already answered (nothing to send).
+ */
+export function lingerAfterRefusal(socket: Duplex): boolean {
+  if (refusedSockets.has(socket)) {
+    (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle]?.();
+    return false;
+  }
+  refusedSockets.add(socket);
+  const close = () => {
+    clearTimeout(idle);
+    clearTimeout(limit);
+    if (!socket.destroyed) socket.destroy();
+  };
+  let idle = setTimeout(close, LINGER_IDLE_MS);
+  const limit = setTimeout(close, LINGER_MS);
+  (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle] = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, LINGER_IDLE_MS);
+  };
+  socket.once('end', close);
+  socket.once('close', close);
+  return true;
 }
