@@ -33,6 +33,7 @@ import { results, startServer } from './bench/lib.mjs';
 import { benchLighthouse } from './bench/lighthouse.mjs';
 import { benchMemory, benchWriteLoad } from './bench/load.mjs';
 import { benchReads, scaleDatabase, startLargeServer } from './bench/reads.mjs';
+import { benchStartup } from './bench/startup.mjs';
 import { benchThroughput } from './bench/throughput.mjs';
 import { benchVarnish } from './bench/varnish.mjs';
 import { benchWeight } from './bench/weight.mjs';
@@ -44,7 +45,7 @@ const dir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
 const dbPath = join(dir, 'bench.db');
 const server = await startServer({ DATABASE_URL: `file:${dbPath}`, TRUST_PROXY: 'true' });
 // `npm run bench -- cache throughput` runs only the sections named (reads, cache, weight,
-// throughput, beacons, load, memory, varnish, lighthouse; storm: only the publish storms of cache);
+// throughput, beacons, load, memory, startup, varnish, lighthouse; storm: only the publish storms of cache);
 // without names, all of them.
 const only = new Set(process.argv.slice(2));
 const runs = (/** @type {string} */ section) => only.size === 0 || only.has(section);
@@ -65,6 +66,8 @@ try {
   if (runs('beacons')) await benchBeacons(server.base);
   if (runs('load')) await benchWriteLoad(server.base);
   if (runs('memory')) await benchMemory(server.base, server.pid);
+  // Replaces web processes one by one: after the sections that measure the running ones.
+  if (runs('startup')) await benchStartup(server.base, server.pid);
   if (runs('varnish')) {
     // Debian's varnish and varnish-modules, installed when missing as the test command does.
     if (spawnSync(process.execPath, ['scripts/ensure-varnish.mjs'], { stdio: 'inherit' }).status !== 0) throw new Error('Varnish is not installed');

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { MediaStorageConfig } from '@/server/config';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import { appConfig, type MediaStorageConfig } from '@/server/config';
 
 /**
  * Where the media library's files live. Keys are relative paths such as
@@ -59,21 +59,41 @@ export function folderStorage(dir: string): MediaStorage {
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …) through the AWS SDK. */
 export function s3Storage(config: Extract<MediaStorageConfig, { kind: 's3' }>): MediaStorage {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-  });
+  // The SDK is large (about 0.5 s and 30 MB to load): loaded on first use, never by a site
+  // that keeps its media in a folder.
+  let opened: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | undefined;
+  const open = () =>
+    (opened ??= import('@aws-sdk/client-s3')
+      .then((sdk) => ({
+        sdk,
+        client: new sdk.S3Client({
+          region: config.region,
+          ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+          ...(config.credentials ? { credentials: config.credentials } : {}),
+        }),
+      }))
+      .catch((error: unknown) => {
+        opened = undefined;
+        throw error;
+      }));
   const Bucket = config.bucket;
   return {
     async put(key, body, contentType) {
       assertKey(key);
+      const {
+        client,
+        sdk: { PutObjectCommand },
+      } = await open();
       await client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
       );
     },
     async get(key) {
       assertKey(key);
+      const {
+        client,
+        sdk: { GetObjectCommand, NoSuchKey, S3ServiceException },
+      } = await open();
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
@@ -85,6 +105,10 @@ export function s3Storage(config: Extract<MediaStorageConfig, { kind: 's3' }>): 
     async delete(keys) {
       if (keys.length === 0) return;
       keys.forEach(assertKey);
+      const {
+        client,
+        sdk: { DeleteObjectsCommand },
+      } = await open();
       await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
     },
   };
@@ -93,4 +117,10 @@ export function s3Storage(config: Extract<MediaStorageConfig, { kind: 's3' }>): 
 /** The storage the configuration names. */
 export function openMediaStorage(config: MediaStorageConfig): MediaStorage {
   return config.kind === 's3' ? s3Storage(config) : folderStorage(config.dir);
+}
+
+let storage: MediaStorage | undefined;
+/** The configured storage, opened on first use. */
+export function mediaStorage(): MediaStorage {
+  return (storage ??= openMediaStorage(appConfig().media));
 }

@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import { closeDatabase } from '@/server/db';
-import { scheduledJobs } from '@/server/jobs';
 import { startJobRunner } from '@/server/jobs/runner';
 import { processViewCounter } from '@/server/services/readership/views';
 
@@ -16,14 +15,16 @@ const DRAIN_MS = 10_000;
  * at once with its requests unanswered and its counts unwritten.
  */
 export function serveUntilSignal(server: http.Server): void {
-  const jobs = startJobRunner(scheduledJobs());
+  // The jobs (and what they use: mail, imports, mailings) are loaded once the process serves:
+  // a web process answers readers without waiting for code it needs only when a job is due.
+  const jobs = import('@/server/jobs').then(({ scheduledJobs }) => startJobRunner(scheduledJobs()));
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     server.close(() => {
       void jobs
-        .stop()
+        .then((runner) => runner.stop())
         .then(() => processViewCounter().stop())
         .catch((error: unknown) => console.error('Readership counts not written at shutdown:', error))
         .then(closeDatabase)

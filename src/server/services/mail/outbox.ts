@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { STAFF_LINK_KINDS, type MailLinkKind, type StaffLinkKind } from '@db/constants';
 import { appConfig } from '@/server/config';
 import type { Executor } from '@/server/db';
 import { claimDueOutboxMessages, deleteOutboxMessage, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
-import { mediaStorage } from '@/server/services/media/library';
+import { mediaStorage } from '@/server/media-storage';
 import { composeLinkMail, type LinkComposition, type MailBodies } from '@/server/services/staff/link-mail';
 import { composeReaderMail } from '@/server/services/newsletter/reader-links';
 
@@ -93,11 +93,11 @@ let transporter: Transporter | undefined;
 function smtpSender(): SendFunction | undefined {
   const { smtpUrl, mailFrom } = appConfig();
   if (!smtpUrl) return undefined;
-  transporter ??= createTransport(smtpUrl);
-  const transport = transporter;
   return async (row) => {
+    // nodemailer is loaded with the first message sent, not by every process at start.
+    transporter ??= (await import('nodemailer')).createTransport(smtpUrl);
     const attachments = await inlineAttachments(row);
-    await transport.sendMail({
+    await transporter.sendMail({
       from: mailFrom,
       to: row.toAddress,
       subject: row.subject,

@@ -8,7 +8,7 @@ import { can } from '@/lib/staff/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, messages } from '@/server/errors';
-import { openMediaStorage, type MediaStorage } from '@/server/media-storage';
+import { mediaStorage } from '@/server/media-storage';
 import { countMedia, deleteMediaRow, getMedia, insertMedia, listMedia, updateMediaDetails, type MediaRow } from '@/server/queries/media';
 import sharp from '@/server/sharp';
 
@@ -38,11 +38,7 @@ export function mediaContentType(file: string): string | undefined {
   return extension ? CONTENT_TYPE[extension] : undefined;
 }
 
-let storage: MediaStorage | undefined;
-/** The configured storage, opened on first use. */
-export function mediaStorage(): MediaStorage {
-  return (storage ??= openMediaStorage(appConfig().media));
-}
+export { mediaStorage };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -13,7 +13,7 @@ import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorde
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import { enqueueMail, type InlineImage, type MailMessage } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type MailSection } from '@/server/services/mail/layout';
-import { mediaStorage } from '@/server/services/media/library';
+import { mediaStorage } from '@/server/media-storage';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, testReader, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
