@@ -5,9 +5,19 @@ import { useMailProcess } from '../helpers/mail-process.ts';
 // A real SMTP server in this process, and a second handle on the database (another web process).
 const { smtp, received, other } = await useMailProcess('mail', { MAIL_FROM: 'EnergyPulse <briefing@energypulse.test>' });
 const { writeTransaction } = await import('@/server/db');
-const { enqueueMail, deliverDueMail, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
+const { enqueueMail, deliverDueMail, inlineImagesOf, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
 const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
+const { db } = await import('@/server/db');
+const { outbox } = await import('@db/schema');
+const { eq } = await import('drizzle-orm');
 const { mediaStorage } = await import('@/server/services/media/library');
+const { deleteSpentMailCharts, MAIL_CHART_RETENTION_MS } = await import('@/server/services/mail/mail-charts');
+
+/** A message's stored row, its image list included. */
+const readMessage = async (id: number) => {
+  const [row] = await db.select({ inlineImages: outbox.inlineImages }).from(outbox).where(eq(outbox.id, id));
+  return row ?? { inlineImages: 'missing' };
+};
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
 const MINUTE = 60_000;
@@ -106,5 +116,57 @@ describe('mail delivery through the outbox', () => {
     expect((await deliverDueMail({ holder: 'process-b', now: () => at(21 * MINUTE) })).sent).toBe(0);
     expect((await deliverDueMail({ holder: 'process-b', now: () => at(23 * MINUTE) })).sent).toBe(1);
     expect(received.filter((m) => m.subject === 'After a crash')).toHaveLength(1);
+  });
+
+  it('deletes a mail chart once the last message that shows it is sent or given up, or after the retention, and never before', async () => {
+    const HOUR = 60 * MINUTE;
+    const DAY = 24 * HOUR;
+    // Whatever the tests above left due is sent first: this test's clock starts a day later.
+    await deliverDueMail({ holder: 'process-a', now: () => at(DAY) });
+    await deleteSpentMailCharts(at(DAY));
+    const chart = (name: string) => `mail/charts/${name}.png`;
+    const stored = async (name: string) => (await mediaStorage().get(chart(name))) !== undefined;
+    for (const name of ['shared', 'second', 'refused', 'kept']) await mediaStorage().put(chart(name), Buffer.from(name), 'image/png');
+    const image = (name: string) => ({ cid: `${name}@energypulse.test`, key: chart(name), filename: `${name}.png` });
+    const mail = (to: string, names: string[]) => ({
+      kind: 'test',
+      to,
+      subject: `Charts for ${to}`,
+      text: 'Figures',
+      inlineImages: names.map(image),
+    });
+    // Two readers' messages show the shared chart; the second one is due an hour later.
+    await enqueueMail(mail('first@example.com', ['shared']), undefined, at(2 * DAY));
+    await enqueueMail(mail('second@example.com', ['shared', 'second']), undefined, at(2 * DAY + HOUR));
+    await deliverDueMail({ holder: 'process-a', now: () => at(2 * DAY + MINUTE) });
+    expect(await deleteSpentMailCharts(at(2 * DAY + 2 * MINUTE))).toBe(0);
+    expect([await stored('shared'), await stored('second')]).toEqual([true, true]);
+    // Once the second is sent, both charts are gone, and the messages name none.
+    await deliverDueMail({ holder: 'process-a', now: () => at(2 * DAY + HOUR) });
+    expect(received.filter((m) => m.subject === 'Charts for second@example.com')[0]?.attachments).toHaveLength(2);
+    expect(await deleteSpentMailCharts(at(2 * DAY + HOUR + MINUTE))).toBe(2);
+    expect([await stored('shared'), await stored('second')]).toEqual([false, false]);
+    const sent = (await listOutboxMessages({ kind: 'test' }, 100, 0)).filter((r) => r.subject.startsWith('Charts for'));
+    expect(sent).toHaveLength(2);
+    for (const row of sent) expect(inlineImagesOf(await readMessage(row.id))).toEqual([]);
+
+    // A message the SMTP server refuses until the outbox gives it up.
+    await enqueueMail(mail('refused@example.com', ['refused']), undefined, at(3 * DAY));
+    smtp.refuseNext(MAX_ATTEMPTS);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      expect(await deleteSpentMailCharts(at(3 * DAY + attempt * 2 * HOUR))).toBe(0);
+      expect((await deliverDueMail({ holder: 'process-a', now: () => at(3 * DAY + attempt * 2 * HOUR) })).failed).toBe(1);
+    }
+    const [refused] = (await listOutboxMessages({ to: 'refused@example.com' }, 10, 0)).filter((r) => r.subject.startsWith('Charts for'));
+    expect(refused?.status).toBe('failed');
+    expect(await deleteSpentMailCharts(at(5 * DAY))).toBe(1);
+    expect(await stored('refused')).toBe(false);
+
+    // A message that stays unsent (kept without an SMTP server, say) keeps its chart for the retention only.
+    await enqueueMail(mail('kept@example.com', ['kept']), undefined, at(6 * DAY));
+    expect(await deleteSpentMailCharts(at(6 * DAY + MAIL_CHART_RETENTION_MS - MINUTE))).toBe(0);
+    expect(await stored('kept')).toBe(true);
+    expect(await deleteSpentMailCharts(at(6 * DAY + MAIL_CHART_RETENTION_MS + MINUTE))).toBe(1);
+    expect(await stored('kept')).toBe(false);
   });
 });

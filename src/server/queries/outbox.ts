@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
@@ -104,4 +104,31 @@ export async function getOutboxMessage(id: number, tx: Executor = db) {
 /** Messages waiting to be sent (or sent again): the outbox's backlog, counted on its due index. */
 export async function countPendingMail(tx: Executor = db): Promise<number> {
   return countRows(tx, outbox, eq(outbox.status, 'pending'));
+}
+
+/** A message that needs its inline images no more: sent, given up, or queued before `before`. */
+const doneWithImages = (before: Date) => or(inArray(outbox.status, ['sent', 'failed']), lt(outbox.createdAt, before));
+
+/**
+ * The storage keys of inline images (mail charts) that no message needs any more: named only by
+ * messages done with them (see `doneWithImages`). A key another message still waits to be sent
+ * with is left for when that one is done. (A list that is not JSON names nothing.)
+ */
+export async function listSpentInlineImageKeys(before: Date, tx: Executor = db): Promise<string[]> {
+  const images = sql`json_each(CASE WHEN json_valid(${outbox.inlineImages}) THEN ${outbox.inlineImages} ELSE '[]' END) AS image`;
+  const rows = await tx.all<{ key: unknown }>(sql`
+    SELECT json_extract(image.value, '$.key') AS key FROM ${outbox}, ${images} WHERE ${doneWithImages(before)}
+    EXCEPT
+    SELECT json_extract(image.value, '$.key') FROM ${outbox}, ${images} WHERE NOT (${doneWithImages(before)})`);
+  return rows.map((row) => row.key).filter((key): key is string => typeof key === 'string');
+}
+
+/** Empties the inline image lists of the messages done with them (their files were deleted); answers how many. */
+export async function clearSpentInlineImages(before: Date, tx: Executor = db): Promise<number> {
+  const rows = await tx
+    .update(outbox)
+    .set({ inlineImages: '[]' })
+    .where(and(ne(outbox.inlineImages, '[]'), doneWithImages(before)))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
