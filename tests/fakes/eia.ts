@@ -12,8 +12,10 @@ import { startFakeServer, type FakeServer } from './http.ts';
  * here so paging is exercised), and the order of rows EIA keeps only as far as the sort asked
  * for: rows equal on every sort column come in a different order on every request, as EIA's do.
  * Errors as EIA answers them: 400 `{error, code}` for a bad parameter (an unknown facet name
- * too), 403 `{error: {code, message}}` for a bad key, and HTTP 500 carrying `"code": 404` for a
- * route it does not know.
+ * too: no recording of that one was found, it is worded as the recorded 400s are), 403
+ * `{error: {code, message}}` for a missing or bad key and 404 `{"error":"Not found.","code":404}`
+ * for a route it does not know (all three as recorded), or that body with HTTP 500 as EIA sent it
+ * before API 2.1.10 (`unknownRouteStatus`). Petroleum answers have no `response.description`.
  */
 export interface FakeEia extends FakeServer {
   /** Rows per route, as EIA would answer them before filtering. */
@@ -83,9 +85,12 @@ const REGION_TYPES = { D: 'Demand', DF: 'Day-ahead demand forecast', NG: 'Net ge
 
 /**
  * Each respondent's fuels and their recorded values at one hour (`rto-fuel-type-data.json`,
- * 2024-12-15T00, ERCO included): the fake's hours scale them. Geothermal (GEO, California and
- * the Northwest) and other energy storage (OES, California) are added with the names EIA's
- * fuel-type facet lists (`rto-fuel-type-facets.json`); no recorded hour holds their values.
+ * 2024-12-15T00, ERCO included): the fake's hours scale them. The fuels a respondent reported by
+ * September 2026 and not in that hour are added with their recorded values and EIA's names
+ * (`rto-fuel-type-data-2026-09-11.json`, 2026-09-11T04-05): geothermal (GEO: California 1126,
+ * the Northwest 20, the Southwest 7, Tennessee 0), other energy storage (OES) and the unknown
+ * (UNK) and wind-with-battery (WNB) codes in Tennessee, batteries and pumped storage in
+ * California and the Carolinas, unknown storage in the Southwest.
  */
 function recordedFuels(): Map<string, { names: string; fuels: { fuel: string; name: string; value: number }[] }> {
   const byRespondent = new Map<string, { names: string; fuels: { fuel: string; name: string; value: number }[] }>();
@@ -95,15 +100,13 @@ function recordedFuels(): Map<string, { names: string; fuels: { fuel: string; na
     entry.fuels.push({ fuel: String(row['fueltype']), name: String(row['type-name']), value: Number(row['value']) });
     byRespondent.set(respondent, entry);
   }
-  const add = (respondent: string, fuel: string, name: string, value: number) => {
-    const entry = byRespondent.get(respondent);
-    if (!entry) return;
-    entry.fuels.push({ fuel, name, value });
+  for (const row of eiaFixtureRows('rto-fuel-type-data-2026-09-11.json')) {
+    const entry = byRespondent.get(String(row['respondent']));
+    const fuel = String(row['fueltype']);
+    if (!entry || entry.fuels.some((f) => f.fuel === fuel)) continue;
+    entry.fuels.push({ fuel, name: String(row['type-name']), value: Number(row['value']) });
     entry.fuels.sort((a, b) => a.fuel.localeCompare(b.fuel));
-  };
-  add('CAL', 'GEO', 'Geothermal', 1180);
-  add('NW', 'GEO', 'Geothermal', 95);
-  add('CAL', 'OES', 'Other energy storage', -12);
+  }
   return byRespondent;
 }
 const RECORDED_FUELS = recordedFuels();
@@ -124,7 +127,8 @@ export function fakeGridFuels(respondent: string, t: number): { fuel: string; na
  * Hourly grid data for the `gridDays` days before the last whole hour before `now`: demand,
  * day-ahead forecast (a day past the last demand hour too), net generation and interchange of
  * every respondent, and net generation by fuel with the fuels EIA reports (`fakeGridFuels`:
- * battery, pumped and other storage, geothermal, solar with batteries, unknown storage), and a
+ * battery, pumped and other storage, geothermal, solar and wind with batteries, unknown storage
+ * and unknown sources), and a
  * respondent the import does not keep (ERCO). Gaps: Texas' demand is null 5 hours before the
  * end, and the Lower 48's solar is null 7 hours before it. Each figure is a function of its
  * respondent and hour, so a test can say what it should be (`fakeGridDemand`, `fakeGridFuels`).
@@ -212,6 +216,7 @@ function seriesRow(period: string, c: SeriesColumns, value: string | null): Reco
   };
 }
 
+/** WTI spot as recorded (`petroleum-pri-spt-rwtc.json`); Brent's as recorded too (`petroleum-pri-spt-rbrte.json`). */
 const WTI: SeriesColumns = {
   duoarea: 'YCUOK',
   area: 'NA',
@@ -256,9 +261,10 @@ const crudeFuture = (n: number): SeriesColumns => ({
   description: `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
   units: '$/BBL',
 });
+/** Henry Hub contract n as recorded (`natural-gas-pri-fut-rngc4.json`: contract 4, area "NEW YORK CITY"). */
 const gasFuture = (n: number): SeriesColumns => ({
   duoarea: 'Y35NY',
-  area: 'NA',
+  area: 'NEW YORK CITY',
   product: 'EPG0',
   productName: 'Natural Gas',
   process: `PE${n}`,
@@ -267,6 +273,7 @@ const gasFuture = (n: number): SeriesColumns => ({
   description: `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
   units: '$/MMBTU',
 });
+/** A US retail price in the recorded columns of `petroleum/pri/gnd` (`petroleum-pri-gnd-epmru.json`: area "U.S.", process PTE "Retail Sales", "$/GAL"). */
 const retailGasoline = (series: string, product: string, productName: string): SeriesColumns => ({
   duoarea: 'NUS',
   area: 'U.S.',
@@ -325,6 +332,7 @@ const STOCKS: Record<string, SeriesColumns> = {
     units: 'MBBL',
   },
 };
+/** Weekly working gas in the recorded columns of `natural-gas/stor/wkly` (`natural-gas-stor-wkly-sno-r33.json`: area "NA", "BCF"). */
 const gasStorage = (duoarea: string, region: string): SeriesColumns => ({
   duoarea,
   area: 'NA',
@@ -428,6 +436,7 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
           sectorid: sector,
           sectorName: SECTOR_NAMES[sector],
           price: gap ? 'NA' : state === 'US' && sector === 'RES' ? eiaValueString(16 + i / 10) : eiaValueString(base * ratio + i / 10),
+          // As recorded (`electricity-retail-sales.json`).
           'price-units': 'cents per kilowatt-hour',
         });
       }
@@ -478,6 +487,7 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
   for (let m = 15; m >= 2; m--) {
     const d = new Date(now);
     const period = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7);
+    // The recorded columns of `petroleum/crd/crpdn` (`petroleum-crd-crpdn-mcrfpus1.json`, the monthly total's series; MCRFPUS2 is its daily rate).
     const columns = { product: 'EPC0', productName: 'Crude Oil', process: 'FPF', processName: 'Field Production', units: 'MBBL/D' };
     production.push(
       seriesRow(
@@ -594,7 +604,9 @@ function random(seed: number): () => number {
   };
 }
 
-export async function startFakeEia(options: { maxPage?: number; routes?: Map<string, Record<string, unknown>[]> } = {}): Promise<FakeEia> {
+export async function startFakeEia(
+  options: { maxPage?: number; routes?: Map<string, Record<string, unknown>[]>; unknownRouteStatus?: number } = {},
+): Promise<FakeEia> {
   const routes = options.routes ?? defaultEiaRoutes();
   const maxPage = options.maxPage ?? 5000;
   const failures = new Map<string, { status: number; times: number; code: number }>();
@@ -603,8 +615,8 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
   const server = await startFakeServer((req) => {
     const match = /^\/v2\/(.+)\/data\/?$/.exec(req.path);
     const key = req.query.get('api_key');
-    if (!key)
-      return { status: 403, body: { error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Get one at https://api.eia.gov:443' } } };
+    // As recorded (`error-403-missing-key.json`).
+    if (!key) return { status: 403, body: eiaFixture('error-403-missing-key.json') };
     if (key !== FAKE_EIA_KEY)
       // As recorded (`error-403-invalid-key.json`).
       return {
@@ -613,8 +625,9 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
       };
     const route = match?.[1];
     const rows = route ? routes.get(route) : undefined;
-    // EIA answers a route it does not know with HTTP 500 and the 404 in its body.
-    if (!route || !rows) return { status: 500, body: { error: 'Not found.', code: 404 } };
+    // A route EIA does not know: the recorded 404 (`error-404-not-found.json`, API 2.1.12). Before
+    // API 2.1.10 EIA sent the same body with HTTP 500 (issue 31): `unknownRouteStatus: 500` answers so.
+    if (!route || !rows) return { status: options.unknownRouteStatus ?? 404, body: eiaFixture('error-404-not-found.json') };
     const failure = failures.get(route);
     if (failure && failure.times > 0) {
       failure.times--;
@@ -710,7 +723,8 @@ export async function startFakeEia(options: { maxPage?: number; routes?: Map<str
           dateFormat: EIA_DATE_FORMATS[frequency],
           frequency,
           data: shaped,
-          description: `Fake ${route}`,
+          // Petroleum answers carry no description (`petroleum-pri-spt-rbrte.json`, `petroleum-pri-fut-rclc.json`, `petroleum-stoc-wstk.json`); natural gas's are taken to be alike.
+          ...(/^(petroleum|natural-gas)\//.test(route) ? {} : { description: `Fake ${route}` }),
         },
         request: { command: `/v2/${route}/data/`, params },
         apiVersion: '2.1.14',

@@ -1,9 +1,9 @@
 /**
  * Answers EIA's API v2 really sent (tests/fixtures/eia/, each with its source in that folder's
  * README: catalyst-cooperative/open-energy-data-for-all, andreramolivaz/oil-paper-trading,
- * giraffeTreePruner/Grid_Authority, ArshiaAsk/Iran-Macroeconomic-Data-Platform), read by the
- * client and the importers' readers with no row lost, and the fake (tests/fakes/eia.ts) held to
- * their shapes.
+ * giraffeTreePruner/Grid_Authority, ArshiaAsk/Iran-Macroeconomic-Data-Platform, api-evangelist/eia,
+ * OpenBB-finance/OpenBB), read by the client and the importers' readers with no row lost, and the
+ * fake (tests/fakes/eia.ts) held to their shapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrations/eia';
@@ -16,10 +16,26 @@ import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_
 const RECORDED = [
   { file: 'electric-power-operational-data.json', route: 'electricity/electric-power-operational-data', frequency: 'monthly', data: 'generation' },
   { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/fut', frequency: 'daily', data: 'value' },
+  { file: 'petroleum-pri-spt-rbrte.json', route: 'petroleum/pri/spt', frequency: 'daily', data: 'value' },
   { file: 'petroleum-stoc-wstk.json', route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value' },
   { file: 'steo-brepuus.json', route: 'steo', frequency: 'monthly', data: 'value' },
   { file: 'rto-fuel-type-data.json', route: 'electricity/rto/fuel-type-data', frequency: 'hourly', data: 'value' },
   { file: 'rto-region-data.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value' },
+] as const;
+
+/**
+ * More recorded answers: a second of a route already in RECORDED, and one-row answers of the
+ * routes the importers read that OpenBB-finance/OpenBB's cassettes recorded (read and written
+ * alike, replayed separately).
+ */
+const ALSO_RECORDED = [
+  { file: 'rto-fuel-type-data-2026-09-11.json', route: 'electricity/rto/fuel-type-data', frequency: 'hourly', data: 'value' },
+  { file: 'petroleum-pri-spt-rwtc.json', route: 'petroleum/pri/spt', frequency: 'weekly', data: 'value' },
+  { file: 'natural-gas-pri-fut-rngc4.json', route: 'natural-gas/pri/fut', frequency: 'weekly', data: 'value' },
+  { file: 'petroleum-pri-gnd-epmru.json', route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value' },
+  { file: 'natural-gas-stor-wkly-sno-r33.json', route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value' },
+  { file: 'petroleum-crd-crpdn-mcrfpus1.json', route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value' },
+  { file: 'electricity-retail-sales.json', route: 'electricity/retail-sales', frequency: 'monthly', data: 'price' },
 ] as const;
 
 /** What the reader before issue 31 took for a number: no leading dot, no exponent, no whitespace. */
@@ -27,7 +43,7 @@ const OLD_NUMBER = /^-?\d+(\.\d+)?$/;
 
 describe('the recorded EIA answers', () => {
   it('read as numbers or counted gaps, every one: nothing unreadable, the leading-dot values included', () => {
-    for (const { file, data } of RECORDED) {
+    for (const { file, data } of [...RECORDED, ...ALSO_RECORDED]) {
       const values = new EiaValues();
       for (const row of eiaFixtureRows(file)) values.read(row[data]);
       expect(values.counts(), file).toMatchObject({ gaps: 0, unreadable: 0, read: eiaFixtureRows(file).length });
@@ -40,7 +56,7 @@ describe('the recorded EIA answers', () => {
 
   it('are written as the fake writes values', () => {
     // Every recorded string value comes back the same from its number: the fake's value form is EIA's.
-    for (const { file, data } of RECORDED)
+    for (const { file, data } of [...RECORDED, ...ALSO_RECORDED])
       for (const row of eiaFixtureRows(file)) {
         const text = String(row[data]);
         const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
@@ -48,7 +64,7 @@ describe('the recorded EIA answers', () => {
       }
   });
 
-  it('carry EIA’s error bodies: 400 with a message and code, 403 with a code and message', () => {
+  it('carry EIA’s error bodies: 400 and 404 with a message and code, 403 with a code and message', () => {
     expect(eiaFixture('error-400-invalid-frequency.json')).toEqual({
       error: "Invalid frequency 'yearly' provided. The only valid frequencies are 'monthly', 'quarterly', and 'annual'.",
       code: 400,
@@ -56,6 +72,8 @@ describe('the recorded EIA answers', () => {
     expect(eiaFixture('error-403-invalid-key.json')).toEqual({
       error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.eia.gov:443' },
     });
+    expect(eiaFixture('error-403-missing-key.json')).toMatchObject({ error: { code: 'API_KEY_MISSING' } });
+    expect(eiaFixture('error-404-not-found.json')).toEqual({ error: 'Not found.', code: 404 });
   });
 });
 
@@ -70,7 +88,8 @@ describe('replayed through the client and the importers', () => {
   afterAll(() => eia.close());
 
   it('pages through every recorded answer and gets every row, as recorded', async () => {
-    for (const { file, route, frequency, data } of RECORDED) {
+    for (const { file, route, frequency, data } of [...RECORDED, ...ALSO_RECORDED]) {
+      eia.routes.set(route, eiaFixtureRows(file));
       const rows = await client.fetchAll({
         route,
         frequency,
@@ -104,8 +123,8 @@ describe('replayed through the client and the importers', () => {
         replayed += rows.length;
       }
     }
-    // Crude, Cushing and distillate stocks (15 of the 20 weekly rows: gasoline is not in the catalog), WTI futures 1-4 (12), the Brent outlook (24).
-    expect(replayed).toBe(15 + 12 + 24);
+    // Crude, Cushing and distillate stocks (15 of the 20 weekly rows: gasoline is not in the catalog), WTI futures 1-4 (12), Brent spot (100), the Brent outlook (24).
+    expect(replayed).toBe(15 + 12 + 100 + 24);
   });
 
   it('takes every recorded grid row of the 14 respondents: demand by hour, and every fuel (negatives kept, storage in Other)', () => {
@@ -123,6 +142,33 @@ describe('replayed through the client and the importers', () => {
       expect(stored, respondent).toBe(sent);
     }
     expect(fuels.some((f) => f.respondent === 'ERCO')).toBe(false);
+  });
+
+  it('takes every fuel of the 2026 recording as a fuel of its own or with its kind: geothermal, other storage, wind with batteries, nothing lost', () => {
+    const rows = eiaFixtureRows('rto-fuel-type-data-2026-09-11.json');
+    const fuels = gridFuelsOf(rows);
+    const at = (respondent: string, hour: string, fuel: string) =>
+      fuels.find((f) => f.respondent === respondent && f.period.toISOString().startsWith(hour) && f.fuel === fuel)?.value;
+    // Geothermal is stored as geothermal, never in Other.
+    expect(at('CAL', '2026-09-11T05', 'GEO')).toBe(1126);
+    expect(at('NW', '2026-09-11T05', 'GEO')).toBe(20);
+    expect(at('SW', '2026-09-11T05', 'GEO')).toBe(7);
+    expect(at('CAL', '2026-09-11T05', 'OTH')).toBe(5630);
+    // Tennessee: other storage 0 is a figure (not a gap); wind with batteries counts as wind, unknown as Other.
+    expect(at('TEN', '2026-09-11T04', 'OES')).toBe(0);
+    expect(at('TEN', '2026-09-11T04', 'GEO')).toBe(0);
+    expect(at('TEN', '2026-09-11T04', 'OTH')).toBe(49);
+    // The Southwest's unknown storage (-235) is other storage; solar with batteries (104) adds to its solar (396).
+    expect(at('SW', '2026-09-11T05', 'OES')).toBe(-235);
+    expect(at('SW', '2026-09-11T05', 'SUN')).toBe(500);
+    for (const key of new Set(rows.map((r) => `${String(r['respondent'])}|${String(r['period'])}`))) {
+      const [respondent, period] = key.split('|') as [string, string];
+      const sent = rows.filter((r) => r['respondent'] === respondent && r['period'] === period).reduce((sum, r) => sum + Number(r['value']), 0);
+      const stored = fuels
+        .filter((f) => f.respondent === respondent && f.period.toISOString().startsWith(period))
+        .reduce((sum, f) => sum + f.value, 0);
+      expect(stored, key).toBe(sent);
+    }
   });
 });
 
@@ -144,18 +190,33 @@ describe('the fake', () => {
     { file: 'electric-power-operational-data.json', route: 'electricity/electric-power-operational-data', frequency: 'monthly', data: 'generation' },
     { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/fut', frequency: 'daily', data: 'value' },
     { file: 'petroleum-stoc-wstk.json', route: 'petroleum/stoc/wstk', frequency: 'weekly', data: 'value' },
-    { file: 'petroleum-pri-fut-rclc.json', route: 'natural-gas/pri/fut', frequency: 'daily', data: 'value' },
-    { file: 'petroleum-pri-fut-rclc.json', route: 'petroleum/pri/spt', frequency: 'daily', data: 'value' },
+    { file: 'natural-gas-pri-fut-rngc4.json', route: 'natural-gas/pri/fut', frequency: 'weekly', data: 'value' },
+    { file: 'petroleum-pri-spt-rbrte.json', route: 'petroleum/pri/spt', frequency: 'daily', data: 'value' },
+    { file: 'petroleum-pri-gnd-epmru.json', route: 'petroleum/pri/gnd', frequency: 'weekly', data: 'value' },
+    { file: 'natural-gas-stor-wkly-sno-r33.json', route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value' },
+    { file: 'petroleum-crd-crpdn-mcrfpus1.json', route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value' },
+    { file: 'electricity-retail-sales.json', route: 'electricity/retail-sales', frequency: 'monthly', data: 'price' },
     { file: 'steo-brepuus.json', route: 'steo', frequency: 'monthly', data: 'value' },
     { file: 'rto-region-data.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value' },
   ];
+  /** The columns a recorded row has that were asked for besides `data` (the retail recording asked for four), and their units. */
+  const onlyAskedFor = (keys: string[], data: string) =>
+    keys.filter(
+      (k) => !['customers', 'revenue', 'sales', 'price', 'value', 'generation'].filter((d) => d !== data).some((d) => k === d || k === `${d}-units`),
+    );
 
   it('answers each route with the recorded columns in the recorded order, the recorded dateFormat and a string total', async () => {
     for (const { file, route, frequency, data } of SHAPES) {
       const { body } = await ask(route, { frequency, 'data[0]': data });
       const response = body['response'] as { total: unknown; dateFormat: string; data: Record<string, unknown>[] };
       const recorded = eiaFixture(file)['response'] as { dateFormat: string; data: Record<string, unknown>[] };
-      expect(Object.keys(response.data[0] ?? {}), route).toEqual(Object.keys(recorded.data[0] ?? {}));
+      expect(Object.keys(response.data[0] ?? {}), route).toEqual(onlyAskedFor(Object.keys(recorded.data[0] ?? {}), data));
+      // The answer's own keys too: petroleum answers have no description, electricity's and the outlook's do.
+      expect(Object.keys(response).sort(), route).toEqual(
+        Object.keys(recorded)
+          .filter((k) => k !== 'warnings')
+          .sort(),
+      );
       expect(response.dateFormat, route).toBe(recorded.dateFormat);
       expect(response.dateFormat, route).toBe(EIA_DATE_FORMATS[frequency]);
       expect(typeof response.total, route).toBe('string');
@@ -168,6 +229,41 @@ describe('the fake', () => {
     expect(Object.keys(fuelRow)).toEqual(Object.keys(eiaFixtureRows('rto-fuel-type-data.json')[0] ?? {}));
   });
 
+  it('names every recorded series as EIA does: each column of the fake’s rows of a recorded series is the recorded one', () => {
+    const matched = new Set<string>();
+    for (const { file, route } of [...RECORDED, ...ALSO_RECORDED]) {
+      for (const recorded of eiaFixtureRows(file)) {
+        const series = recorded['series'];
+        const row = series === undefined ? undefined : (eia.routes.get(route) ?? []).find((r) => r['series'] === series);
+        if (!row) continue;
+        /** A row's columns besides its period and value. */
+        const named = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'period' && k !== 'value'));
+        expect(named(row), `${file} ${String(series)}`).toEqual(named(recorded));
+        matched.add(String(series));
+      }
+    }
+    // The fake's WTI and Brent spot, WTI futures 1-4, Henry Hub contract 4, and the crude, Cushing and distillate stocks.
+    expect([...matched].sort()).toEqual([
+      'RBRTE',
+      'RCLC1',
+      'RCLC2',
+      'RCLC3',
+      'RCLC4',
+      'RNGC4',
+      'RWTC',
+      'WCESTUS1',
+      'WDISTUS1',
+      'W_EPC0_SAX_YCUOK_MBBL',
+    ]);
+    // The recorded retail row's names: the state's name and the sector's in lower case, the unit with its hyphen.
+    const retail = eia.routes.get('electricity/retail-sales') ?? [];
+    const recordedRetail = eiaFixtureRows('electricity-retail-sales.json')[0] ?? {};
+    expect(retail.find((r) => r['sectorid'] === recordedRetail['sectorid'])).toMatchObject({
+      sectorName: recordedRetail['sectorName'],
+      'price-units': recordedRetail['price-units'],
+    });
+  });
+
   it('writes values and gaps as EIA does: no leading zero, negatives, names not codes, "NA" and null for gaps', () => {
     const values = [...eia.routes.values()].flatMap((rows) => rows.map((r) => r['value'] ?? r['price'] ?? r['generation']));
     expect(values.filter((v) => typeof v === 'string' && v.startsWith('0.'))).toEqual([]);
@@ -177,9 +273,16 @@ describe('the fake', () => {
     expect(values).toContain('NA');
     expect(values).toContain(null);
     const fuels = eia.routes.get('electricity/rto/fuel-type-data') ?? [];
-    expect(new Set(fuels.map((r) => r['fueltype']))).toEqual(
-      new Set(['BAT', 'COL', 'GEO', 'NG', 'NUC', 'OES', 'OIL', 'OTH', 'PS', 'SNB', 'SUN', 'UES', 'WAT', 'WND']),
+    // Every fuel the site's respondents reported in the two recordings, and no other.
+    const recordedFuels = [...eiaFixtureRows('rto-fuel-type-data.json'), ...eiaFixtureRows('rto-fuel-type-data-2026-09-11.json')].map(
+      (r) => r['fueltype'],
     );
+    expect(new Set(fuels.map((r) => r['fueltype']))).toEqual(new Set(recordedFuels));
+    expect(new Set(recordedFuels)).toEqual(
+      new Set(['BAT', 'COL', 'GEO', 'NG', 'NUC', 'OES', 'OIL', 'OTH', 'PS', 'SNB', 'SUN', 'UES', 'UNK', 'WAT', 'WNB', 'WND']),
+    );
+    // California's geothermal is the recorded 2026 figure's share of the hour, not a placed one.
+    expect(fuels.find((r) => r['respondent'] === 'CAL' && r['fueltype'] === 'GEO')?.['type-name']).toBe('Geothermal');
     expect(fuels.find((r) => r['respondent'] === 'TEX')?.['respondent-name']).toBe('Texas');
     expect(fuels.find((r) => r['fueltype'] === 'BAT')?.['type-name']).toBe('Battery storage');
     const retail = eia.routes.get('electricity/retail-sales') ?? [];
@@ -201,8 +304,18 @@ describe('the fake', () => {
     }
   });
 
-  it('answers an unknown route HTTP 500 with code 404, an unknown facet 400, a bad key as recorded', async () => {
-    expect(await ask('petroleum/nothing', { frequency: 'daily' })).toEqual({ status: 500, body: { error: 'Not found.', code: 404 } });
+  it('answers an unknown route 404 as recorded (or 500 with that body, as before API 2.1.10), an unknown facet 400, a missing or bad key as recorded', async () => {
+    expect(await ask('petroleum/nothing', { frequency: 'daily' })).toEqual({ status: 404, body: eiaFixture('error-404-not-found.json') });
+    const legacy = await startFakeEia({ unknownRouteStatus: 500 });
+    try {
+      const res = await fetch(`${legacy.url}/v2/petroleum/nothing/data/?api_key=${FAKE_EIA_KEY}&frequency=daily`);
+      expect({ status: res.status, body: (await res.json()) as unknown }).toEqual({ status: 500, body: { error: 'Not found.', code: 404 } });
+    } finally {
+      await legacy.close();
+    }
+    const missing = await fetch(`${eia.url}/v2/petroleum/pri/spt/data/?frequency=daily`);
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toEqual(eiaFixture('error-403-missing-key.json'));
     const facet = await ask('petroleum/pri/spt', { frequency: 'daily', 'facets[seriesid][]': 'RWTC' });
     expect(facet.status).toBe(400);
     expect(facet.body['code']).toBe(400);

@@ -228,10 +228,24 @@ describe('EiaClient errors', () => {
   let eia: FakeEia;
   let client: EiaClient;
   beforeAll(async () => {
-    eia = await startFakeEia();
+    // An unknown route answered HTTP 500 with the recorded 404 body, as EIA did before API 2.1.10 (issue 31).
+    eia = await startFakeEia({ unknownRouteStatus: 500 });
     client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 });
   });
   afterAll(() => eia.close());
+
+  it('takes the recorded 404 of an unknown route for what it is: not retried, reported as not found', async () => {
+    const current = await startFakeEia();
+    try {
+      const error = await new EiaClient(`${current.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 })
+        .fetchAll({ route: 'petroleum/pri/nothing', frequency: 'daily', data: 'value', facets: {} })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 404, message: 'EIA has no route petroleum/pri/nothing (EIA: Not found.).' });
+      expect(current.requests).toHaveLength(1);
+    } finally {
+      await current.close();
+    }
+  });
 
   it('takes an HTTP 500 whose body says 404 for the 404 it is: not retried, reported as not found', async () => {
     eia.requests.length = 0;
