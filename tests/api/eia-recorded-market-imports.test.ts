@@ -23,7 +23,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { gridFuelHourly, marketObservations, marketSeries, retailPrices } from '@db/schema';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
-import { eiaFixtureRows, FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { eiaFixtureRows, startFakeEia } from '../fakes/eia.ts';
+import { fakeEiaSettings } from '../helpers/eia-server.ts';
 import { useServerDatabase } from '../helpers/database.ts';
 import { MAIL_SITE_ENV } from '../helpers/mail-process.ts';
 
@@ -43,7 +44,7 @@ const ROUTES = [
 ];
 const eia = await startFakeEia({ maxPage: 40, routes: new Map(ROUTES.map((route) => [route, []])) });
 useServerDatabase('eia-recorded-market-imports');
-Object.assign(process.env, { ...MAIL_SITE_ENV, EIA_API_KEY: FAKE_EIA_KEY, EIA_API_URL: `${eia.url}/v2` });
+Object.assign(process.env, { ...MAIL_SITE_ENV, ...fakeEiaSettings(eia) });
 const { db } = await import('@/server/db');
 const { runEiaImport } = await import('@/server/services/markets/import-runs');
 const { importGridFromEia } = await import('@/server/services/grid/import');
