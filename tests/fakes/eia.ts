@@ -141,7 +141,7 @@ export function defaultGridRows(now: number, gridDays: number): { regions: Recor
     const period = fakeEiaHour(t);
     for (const respondent of [...FAKE_GRID_RESPONDENTS, 'ERCO']) {
       const name = RECORDED_FUELS.get(respondent)?.names ?? respondent;
-      // Region rows in the recorded key order: period, respondent, respondent-name, type, type-name, value, value-units.
+      // Region rows in EIA's key order (`rto-region-data-aec.json`): period, respondent, respondent-name, type, type-name, value, value-units.
       const region = (type: keyof typeof REGION_TYPES, value: string | null) => ({
         period,
         respondent,
@@ -160,12 +160,13 @@ export function defaultGridRows(now: number, gridDays: number): { regions: Recor
       regions.push(region('TI', '100'));
       for (const { fuel, name: typeName, value } of fakeGridFuels(respondent, t)) {
         const solarGap = respondent === 'US48' && fuel === 'SUN' && t === last - 7 * HOUR;
-        // Fuel rows in the recorded key order: fueltype, period, respondent, respondent-name, type-name, value, value-units.
+        // Fuel rows in EIA's key order (`rto-fuel-type-data-aec.json`: period, respondent, respondent-name, fueltype, type-name,
+        // value, value-units; the other fuel recordings were re-serialised by their project with sorted keys).
         fuels.push({
-          fueltype: fuel,
           period,
           respondent,
           'respondent-name': name,
+          fueltype: fuel,
           'type-name': typeName,
           value: solarGap ? null : String(value),
           'value-units': 'megawatthours',

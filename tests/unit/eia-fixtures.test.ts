@@ -36,6 +36,8 @@ const ALSO_RECORDED = [
   { file: 'natural-gas-stor-wkly-sno-r33.json', route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value' },
   { file: 'petroleum-crd-crpdn-mcrfpus1.json', route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value' },
   { file: 'electricity-retail-sales.json', route: 'electricity/retail-sales', frequency: 'monthly', data: 'price' },
+  { file: 'rto-fuel-type-data-aec.json', route: 'electricity/rto/fuel-type-data', frequency: 'hourly', data: 'value' },
+  { file: 'rto-region-data-aec.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value' },
 ] as const;
 
 /** What the reader before issue 31 took for a number: no leading dot, no exponent, no whitespace. */
@@ -223,10 +225,17 @@ describe('the fake', () => {
       const warned = Number(response.total) > 5000 ? ['warnings'] : [];
       expect(Object.keys(body), route).toEqual([...warned, 'response', 'request', 'apiVersion', 'ExcelAddInVersion']);
     }
-    // The fuel rows keep the recorded source's key order (fueltype first).
-    const { body } = await ask('electricity/rto/fuel-type-data', { frequency: 'hourly', 'data[0]': 'value' });
-    const fuelRow = (body['response'] as { data: Record<string, unknown>[] }).data[0] ?? {};
-    expect(Object.keys(fuelRow)).toEqual(Object.keys(eiaFixtureRows('rto-fuel-type-data.json')[0] ?? {}));
+    // The grid's rows and answers in EIA's key order, as OpenBB's cassettes kept them (giraffeTreePruner/Grid_Authority sorted its files' keys).
+    for (const [route, file] of [
+      ['electricity/rto/fuel-type-data', 'rto-fuel-type-data-aec.json'],
+      ['electricity/rto/region-data', 'rto-region-data-aec.json'],
+    ] as const) {
+      const { body } = await ask(route, { frequency: 'hourly', 'data[0]': 'value' });
+      const response = body['response'] as { data: Record<string, unknown>[] };
+      const recorded = eiaFixture(file)['response'] as Record<string, unknown>;
+      expect(Object.keys(response.data[0] ?? {}), file).toEqual(Object.keys(eiaFixtureRows(file)[0] ?? {}));
+      expect(Object.keys(response), file).toEqual(Object.keys(recorded));
+    }
   });
 
   it('names every recorded series as EIA does: each column of the fake’s rows of a recorded series is the recorded one', () => {
