@@ -18,11 +18,16 @@ export function ensurePackage(binary, pkg, purpose) {
   }
   console.log(`Installing ${pkg} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Another run on this machine (a second checkout's `npm test`) may be installing at the same
+  // moment: wait for its lock on the package database rather than fail at once.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
   for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', pkg],
+    ['update', '-qq', ...wait],
+    ['install', '-y', '-qq', ...wait, pkg],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    // The other run may have installed it meanwhile.
+    if (result.status !== 0 && existsSync(binary)) return;
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
       process.exit(1);

@@ -184,3 +184,18 @@ describe('behind Varnish with the shipped configuration', () => {
     }
   });
 });
+
+describe('a Varnish for the tests', () => {
+  // Two test runs side by side on one machine: a port found free may be taken before varnishd
+  // binds it. The helper must then fail, not take the other run's server for its Varnish.
+  it('refuses a port another server took, rather than calling that server its Varnish', async () => {
+    const taken = http.createServer((_req, res) => res.end('another run'));
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      await expect(startVarnish(port, port)).rejects.toThrow(/Address already in use/);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+});

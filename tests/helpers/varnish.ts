@@ -58,9 +58,16 @@ include "energy-site.vcl";
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`varnishd exited with ${code}:\n${output}`))));
-  // Ready once it accepts connections (it compiles the VCL first).
+  // Ready once its child runs (it compiles the VCL and binds the port first) and the port
+  // accepts connections. The log line matters: a port found free may have been taken since
+  // (another test run on this machine), and a connection alone would then reach that one's
+  // server while this varnishd exits saying the address is in use.
   const accepting = (async () => {
     while (child.exitCode === null) {
+      if (!output.includes('Child launched OK')) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
       const ok = await new Promise<boolean>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {
           socket.destroy();

@@ -81,7 +81,7 @@ describe('staff links made at sending', () => {
     expect(rows[0]?.textBody).toMatch(/https:\/\/energypulse\.test\/admin\/reset-password\n/);
     expect(rows[0]?.textBody).toMatch(/leaves out the link’s single-use token/);
     expect(await everythingStored()).not.toContain(token);
-    const copy = join(tmpdir(), `staff-links-backup-${Date.now()}.db`);
+    const copy = join(tmpdir(), `staff-links-backup-${process.pid}-${Date.now()}.db`);
     backupDatabase(url.replace(/^file:/, ''), copy);
     expect(readFileSync(copy).includes(token!)).toBe(false);
   });
