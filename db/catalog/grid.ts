@@ -155,6 +155,9 @@ export const GRID_REGIONS = [
 
 export type GridRegionCode = (typeof GRID_REGIONS)[number]['code'];
 
+/** The regions beside the Lower 48, as a sentence names them: "EIA’s 13 regions". */
+export const GRID_REGIONS_PHRASE = `EIA’s ${GRID_REGIONS.length - 1} regions`;
+
 /** Every respondent code the import asks EIA for, the Lower 48 first. */
 export const GRID_REGION_CODES: readonly GridRegionCode[] = GRID_REGIONS.map((r) => r.code);
 

@@ -6,7 +6,7 @@
 // the evening peak, pumped storage pumps at night and generates in the afternoon (both negative
 // while they charge); natural gas fills what is left; the Lower 48 is the sum of its
 // regions. Deterministic: an hour's figures are the same whenever the seed runs.
-import { GRID_FUEL_CODES, GRID_REGIONS, LOWER_48, type GridFuelCode } from '../catalog/grid.ts';
+import { GRID_FUEL_CODES, GRID_REGIONS, LOWER_48, type GridFuelCode, type GridRegionCode } from '../catalog/grid.ts';
 import { wallClock } from '../catalog/days.ts';
 
 const HOUR_MS = 3_600_000;
@@ -23,7 +23,8 @@ interface RegionProfile {
   shares: Partial<Record<Exclude<GridFuelCode, 'NG'>, number>>;
 }
 
-const PROFILES: Record<string, RegionProfile> = {
+/** Each region's profile (the Lower 48 is their sum): the type asks for one per region of the catalog. */
+const PROFILES: Record<Exclude<GridRegionCode, typeof LOWER_48>, RegionProfile> = {
   CAL: { demand: 28_000, interchange: -7_000, shares: { NUC: 0.07, WAT: 0.1, GEO: 0.04, WND: 0.07, SUN: 0.25, BAT: 0.12, OTH: 0.04 } },
   CAR: { demand: 22_000, interchange: -500, shares: { NUC: 0.42, COL: 0.12, WAT: 0.03, SUN: 0.07, OIL: 0.002, OTH: 0.02 } },
   CENT: { demand: 32_000, interchange: 1_000, shares: { NUC: 0.04, COL: 0.28, WAT: 0.02, WND: 0.4, SUN: 0.02, OTH: 0.01 } },
@@ -154,7 +155,7 @@ export function sampleGridWeek(now: Date): { hours: SampleGridHour[]; fuels: Sam
     const total = { demand: 0, forecast: 0, generation: 0, interchange: 0 };
     const totalFuels = Object.fromEntries(GRID_FUEL_CODES.map((f) => [f, 0])) as Record<GridFuelCode, number>;
     for (const region of GRID_REGIONS) {
-      const profile = PROFILES[region.code];
+      const profile = region.code === LOWER_48 ? undefined : PROFILES[region.code];
       if (!profile) continue;
       const h = regionHour(region.code, profile, region.timeZone, end);
       total.demand += round(h.demand);

@@ -1,3 +1,5 @@
+import { GRID_REGIONS, LOWER_48 } from '@db/catalog/grid';
+
 const EIA_KEY_HELP =
   'Register for a free EIA API key at https://www.eia.gov/opendata/register.php, set EIA_API_KEY in the server environment and restart the site.';
 
@@ -35,8 +37,7 @@ export const messages = {
   revisionNoticeNotFound: 'Revision notice not found',
   revisionNoticeCorrected: 'A correction was already published from this notice.',
   annotationStoryNotFound: 'No story has this address: paste the story’s address on this site, like /article/its-slug',
-  gridRegionNotFound:
-    'Grid region not found: use US48 or one of EIA’s 13 region codes (CAL, CAR, CENT, FLA, MIDA, MIDW, NE, NY, NW, SE, SW, TEN, TEX)',
+  gridRegionNotFound: `Grid region not found: use ${LOWER_48} or one of EIA’s ${GRID_REGIONS.length - 1} region codes (${GRID_REGIONS.flatMap((r) => (r.code === LOWER_48 ? [] : [r.code])).join(', ')})`,
   gridRangeTooLarge: (days: number) => `At most ${days} days of hours per answer: narrow start and end`,
   noRetailPrices: 'No retail prices are stored yet',
   stateNotFound: 'State not found: use a two-letter postal code of the 50 states or DC',

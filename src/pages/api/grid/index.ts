@@ -3,7 +3,7 @@ import { endpoint, revalidatable } from '@/server/http';
 import { takeApiRead } from '@/server/services/markets/series';
 import { listGridRegions } from '@/server/services/grid/grid';
 
-/** GET /api/grid: the Lower 48 and EIA's 13 regions now: latest hour, fuel mix, today's peak against the record. */
+/** GET /api/grid: the Lower 48 and EIA's regions now: latest hour, fuel mix, today's peak against the record. */
 export const { GET, ALL } = endpoint({
   GET: async ({ request, clientAddress }) => {
     takeApiRead(getClientAddress(request, clientAddress));
