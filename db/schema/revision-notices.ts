@@ -29,8 +29,17 @@ export const figureRevisionNotices = sqliteTable(
     /** When the import saw the revision. */
     revisedAt: integer('revised_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: timestampNow('created_at'),
-    /** The correction drafted from it, once one was. */
+    /** The correction published from it, once one was (set in the transaction that publishes it, where still null: once). */
     correctionId: integer('correction_id').references(() => corrections.id, { onDelete: 'set null' }),
+    /**
+     * The correction's draft, written once by the first editor who opens it (where still null);
+     * every other editor is taken to this one. Who started it, by id and by name as it was (no
+     * foreign key: the name outlives the account).
+     */
+    draftText: text('draft_text'),
+    draftedAt: integer('drafted_at', { mode: 'timestamp_ms' }),
+    draftedBy: integer('drafted_by'),
+    draftedByName: text('drafted_by_name'),
   },
   (table) => [
     uniqueIndex('figure_revision_notices_unique').on(table.articleId, table.seriesSlug, table.period, table.revisedAt),

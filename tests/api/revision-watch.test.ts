@@ -1,13 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@db/client';
-import { auditLog, figureRevisionNotices, importRuns, revisionWatches } from '@db/schema';
+import { auditLog, corrections, figureRevisionNotices, importRuns, revisionWatches } from '@db/schema';
 import type { DatabaseAccess } from '@/server/db';
 import { REVISION_NOTICE_JOB, watchPendingRuns } from '@/server/services/articles/revision-watch';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
+import { joinStaff } from '../helpers/staff.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 
@@ -46,6 +47,7 @@ interface Notice {
   text: { asPublished: string; previous: string; value: string };
   correctionId: number | null;
   draft: string;
+  drafting: { by: string; at: string } | null;
 }
 
 /** Revises a week of crude stocks at EIA (the fake's answer), by `delta`. */
@@ -264,5 +266,47 @@ describe('the revision watch, exactly once across processes', () => {
     expect(await noticesOf(cited.id)).toHaveLength(2);
     expect(await trailOf(cited.id)).toHaveLength(2);
     expect(await db().select().from(revisionWatches).where(isNull(revisionWatches.watchedAt))).toEqual([]);
+  }, 300_000);
+
+  it('takes two editors correcting from one notice to one draft, and publishes one correction when both publish at once', async () => {
+    const second = await joinStaff(api, smtp, cookie, 'editor', 'second.editor@example.com', 'Second Editor');
+    const editors = [cookie, second];
+    const [row] = (await noticesOf(cited.id)).filter((n) => n.correctionId === null);
+    const draftOf = (c: string) => api.call('POST', `/api/admin/revision-notices/${row!.id}/draft`, { cookie: c });
+    // Both open the draft at the same moment: one draft is written, by whoever came first, and both are taken to it.
+    const opened = await Promise.all(editors.map(draftOf));
+    expect(opened.map((r) => r.status)).toEqual([200, 200]);
+    const [mine, theirs] = opened.map((r) => r.json as unknown as Notice);
+    expect(theirs!.draft).toBe(mine!.draft);
+    expect(theirs!.drafting).toEqual(mine!.drafting);
+    expect(['Second Editor', 'admin']).toContain(mine!.drafting?.by);
+    expect(mine!.draft).toContain(`revised it to ${mine!.text.value}`);
+    // Later, too, and the panel's list says so.
+    expect(((await draftOf(cookie)).json as unknown as Notice).drafting).toEqual(mine!.drafting);
+    expect((await notices()).find((n) => n.id === row!.id)).toMatchObject({ draft: mine!.draft, drafting: mine!.drafting });
+
+    // Both publish at the same moment (twice each): one correction, the others refused with the contract's error.
+    const published = await Promise.all(
+      [...editors, ...editors].map((c, i) =>
+        api.call('POST', `/api/admin/revision-notices/${row!.id}/correction`, { cookie: c, body: { text: `${mine!.draft} (${i})` } }),
+      ),
+    );
+    expect(published.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of published.filter((r) => r.status === 409)) {
+      expect(refused.headers.get('Content-Type')).toContain('application/json');
+      expect(refused.json).toEqual({ message: 'A correction was already published from this notice.' });
+    }
+    const correction = published.find((r) => r.status === 201)!.json;
+    const added = await db().select().from(corrections).where(eq(corrections.articleId, cited.id));
+    expect(added).toEqual([expect.objectContaining({ id: correction['id'], text: correction['text'] })]);
+    const trail = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'correction_added'), eq(auditLog.subjectId, String(cited.id))));
+    expect(trail).toHaveLength(1);
+    const [after] = await db().select().from(figureRevisionNotices).where(eq(figureRevisionNotices.id, row!.id));
+    expect(after?.correctionId).toBe(correction['id']);
+    // The notice's draft is closed now: opening it again is refused too.
+    expect((await draftOf(second)).status).toBe(409);
   }, 300_000);
 });

@@ -93,6 +93,12 @@ export const revisionNoticeSchema = namedObject('RevisionNotice', 'A figure a pu
   text: about(z.object({ asPublished: z.string(), previous: z.string(), value: z.string() }), 'The three figures with their unit, as written.'),
   revisedAt: about(isoDateTime, 'When the import saw the revision.'),
   correctionId: z.nullable(about(recordId, 'The correction published from this notice, once one was.')),
-  draft: about(z.string(), 'The dated correction it drafts, for the editor to check and publish.'),
+  draft: about(z.string(), 'The dated correction it drafts, for the editor to check and publish (once opened, the draft as it was written).'),
+  drafting: z.nullable(
+    about(
+      z.object({ by: z.string(), at: isoDateTime }),
+      'Who opened the correction’s draft first, and when: every other editor is taken to that draft.',
+    ),
+  ),
 });
 export type RevisionNotice = z.output<typeof revisionNoticeSchema>;

@@ -43,6 +43,7 @@ export const ROUTE_CAPABILITIES: Readonly<Record<string, Capability>> = {
   'POST /api/admin/articles/[id]/corrections': 'correctArticles',
   'PATCH /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
   'DELETE /api/admin/articles/[id]/corrections/[correctionId]': 'correctArticles',
+  'POST /api/admin/revision-notices/[id]/draft': 'correctArticles',
   'POST /api/admin/revision-notices/[id]/correction': 'correctArticles',
 
   'GET /api/admin/media': 'browseMedia',

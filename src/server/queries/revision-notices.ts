@@ -2,7 +2,10 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'd
 import { articleRevisions, articles, figureRevisionNotices, marketSeries, revisionWatches, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
-export type RevisionNoticeValues = Omit<typeof figureRevisionNotices.$inferInsert, 'id' | 'createdAt' | 'correctionId'>;
+export type RevisionNoticeValues = Omit<
+  typeof figureRevisionNotices.$inferInsert,
+  'id' | 'createdAt' | 'correctionId' | 'draftText' | 'draftedAt' | 'draftedBy' | 'draftedByName'
+>;
 
 /** Writes notices; one already written (the same story, figure and revision) is left as it is. Answers the ids written. */
 export async function insertRevisionNotices(values: readonly RevisionNoticeValues[], tx: Executor): Promise<number[]> {
@@ -32,6 +35,10 @@ export interface RevisionNoticeDetail {
   value: number;
   revisedAt: Date;
   correctionId: number | null;
+  /** The correction's draft once an editor opened it: its text, when and by whom. */
+  draftText: string | null;
+  draftedAt: Date | null;
+  draftedByName: string | null;
 }
 
 function detailQuery(tx: Executor) {
@@ -53,6 +60,9 @@ function detailQuery(tx: Executor) {
       value: n.value,
       revisedAt: n.revisedAt,
       correctionId: n.correctionId,
+      draftText: n.draftText,
+      draftedAt: n.draftedAt,
+      draftedByName: n.draftedByName,
     })
     .from(n)
     .innerJoin(articles, eq(articles.id, n.articleId))
@@ -98,7 +108,25 @@ export async function getRevisionNotice(id: number, tx: Executor = db): Promise<
   return row;
 }
 
-/** Keeps the correction drafted from a notice; false when it has one already (another editor was first). */
+/**
+ * Writes the correction's draft of a notice, once: true when this call wrote it, false when an
+ * editor opened it already (their draft stays) or a correction was published from it.
+ */
+export async function claimCorrectionDraft(
+  id: number,
+  draft: { text: string; at: Date; userId: number; name: string },
+  tx: Executor,
+): Promise<boolean> {
+  const n = figureRevisionNotices;
+  const rows = await tx
+    .update(n)
+    .set({ draftText: draft.text, draftedAt: draft.at, draftedBy: draft.userId, draftedByName: draft.name })
+    .where(and(eq(n.id, id), isNull(n.draftText), isNull(n.correctionId)))
+    .returning({ id: n.id });
+  return rows.length > 0;
+}
+
+/** Keeps the correction published from a notice, in the transaction that publishes it; false when it has one already (another editor was first). */
 export async function setRevisionNoticeCorrection(id: number, correctionId: number, tx: Executor): Promise<boolean> {
   const rows = await tx
     .update(figureRevisionNotices)

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { correctionInputSchema } from '@/lib/validation/correction';
 import type { RevisionNotice } from '@/lib/wire/staff';
@@ -9,16 +10,29 @@ import { ItemRow, PagedList } from '@/components/admin/shared/PagedList';
 import { TabSection } from '@/components/admin/shared/TabSection';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
 
-/** The dated correction a notice drafts, to check and publish on its story. */
+/** Who started a correction's draft, and when, as the dialog says it. */
+const startedBy = (drafting: RevisionNotice['drafting']) =>
+  drafting ? ` ${drafting.by} started this draft on ${formatAsOf(drafting.at.slice(0, 10), 'daily')}, ${drafting.at.slice(11, 16)} UTC.` : '';
+
+/**
+ * The dated correction a notice drafts, to check and publish on its story. Opening it opens the
+ * notice's one draft (written by the first editor who opens it; everyone else is taken to it).
+ */
 function CorrectionDraft({ notice, onSaved }: { notice: RevisionNotice; onSaved: () => void }) {
+  const [drafting, setDrafting] = useState(notice.drafting);
   return (
     <EditDialog
       schema={correctionInputSchema}
       values={{ text: notice.draft }}
       idPrefix={`revision-correction-${notice.id}`}
       title="Draft a Correction"
-      description={`A correction of “${notice.article.title}”, dated today once published. Readers see it under the story, in its feed items and on the corrections page.`}
+      description={`A correction of “${notice.article.title}”, dated today once published. Readers see it under the story, in its feed items and on the corrections page.${startedBy(drafting)}`}
       submitLabel="Publish Correction"
+      onOpen={async () => {
+        const opened = await sendJson<RevisionNotice>('POST', `/api/admin/revision-notices/${notice.id}/draft`);
+        setDrafting(opened.drafting);
+        return { text: opened.draft };
+      }}
       save={(body) => sendJson('POST', `/api/admin/revision-notices/${notice.id}/correction`, body)}
       saved="Correction published"
       failure="The correction could not be published."

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type * as z from '@/lib/validation/zod-mini';
+import { submitErrorMessage } from '@/lib/submit-error';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/button';
 import { useZodForm, type ZodForm } from '@/components/forms/use-zod-form';
@@ -31,6 +32,11 @@ interface EditDialogProps<I extends FieldValues, O> {
   /** What a failure says when the server says nothing. */
   failure: string;
   onSaved: () => void;
+  /**
+   * Asked for the form's values as the dialog opens (a draft kept on the server); the dialog opens
+   * with what it answers, or stays closed with its failure in a toast.
+   */
+  onOpen?: () => Promise<I>;
   /** The fields, bound to the form (`TextField`, `SelectField`, or by `register`). */
   children: (form: ZodForm<I, O>) => ReactNode;
 }
@@ -55,6 +61,7 @@ export function EditDialog<I extends FieldValues, O>({
   saved,
   failure,
   onSaved,
+  onOpen,
   children,
 }: EditDialogProps<I, O>) {
   const [open, setOpen] = useState(false);
@@ -71,10 +78,23 @@ export function EditDialog<I extends FieldValues, O>({
       form.reportError(error, failure);
     }
   });
+  const openChange = (next: boolean) => {
+    if (!next || !onOpen) {
+      setOpen(next);
+      return;
+    }
+    onOpen().then(
+      (opened) => {
+        form.reset(opened);
+        setOpen(true);
+      },
+      (error: unknown) => toast({ title: 'Error', description: submitErrorMessage(error, failure), variant: 'destructive' }),
+    );
+  };
   return (
     <FormDialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openChange}
       trigger={
         editLabel === undefined ? (
           <Button variant={addVariant}>{title}</Button>

@@ -6,7 +6,7 @@ import type { SessionUser } from '@/server/auth/session';
 import { showsArticles, showsTags } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
-import { writeTransaction } from '@/server/db';
+import { writeTransaction, type Executor } from '@/server/db';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';
 import { getAdminArticle, isPublicArticle } from '@/server/queries/articles';
 import {
@@ -64,13 +64,20 @@ export async function listCorrectionsForAdmin(articleId: number, query: AdminCor
 /**
  * Adds a correction, dated now, to a published article (a draft or a scheduled article is
  * edited instead: 409). The article's page, its feed items and the corrections page show it
- * at once.
+ * at once. `within` runs in the transaction that adds it, with its id (what it came from keeps
+ * it; throwing there adds nothing).
  */
-export async function addCorrection(articleId: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
+export async function addCorrection(
+  articleId: number,
+  input: CorrectionInput,
+  user: SessionUser,
+  within?: (correctionId: number, tx: Executor) => Promise<void>,
+): Promise<Correction> {
   const article = await assertArticle(articleId);
   if (!(await isPublicArticle(articleId))) throw new ConflictError(messages.correctionNeedsPublishedArticle);
   const id = await writeTransaction(async (tx) => {
     const added = await insertCorrection({ articleId, text: input.text, createdBy: user.userId, createdAt: new Date() }, tx);
+    await within?.(added, tx);
     await audit(actorOf(user), 'correction_added', { type: 'article', id: articleId, summary: summaryOf(article.title, input.text) }, undefined, tx);
     return added;
   });

@@ -18,11 +18,26 @@ export const revisionWatchPaths: DomainPaths = {
       about: { status: '`open` (default): those without a correction yet; `all`.' },
     }),
   },
+  '/api/admin/revision-notices/{id}/draft': {
+    post: staff(TAG.adminArticles, {
+      operationId: 'openRevisionNoticeDraft',
+      summary: 'Open the correction’s draft of a notice',
+      description:
+        'The first editor to open it writes the draft (the dated correction the notice drafts), once; every other editor, at the same moment or later, gets that draft, with who started it and when. No body.',
+      path: id('notice'),
+      responses: {
+        '200': ok('The notice with its draft.', revisionNoticeSchema),
+        '404': 'No such notice.',
+        '409': 'A correction was published from this notice already.',
+      },
+    }),
+  },
   '/api/admin/revision-notices/{id}/correction': {
     post: staff(TAG.adminArticles, {
       operationId: 'correctFromRevisionNotice',
       summary: 'Publish the correction drafted from a notice on its story',
-      description: 'The text as the editor left it, dated now, as any correction (audit trail, the story’s page, its feed items, /corrections).',
+      description:
+        'The text as the editor left it, dated now, as any correction (audit trail, the story’s page, its feed items, /corrections). Once per notice: of two editors publishing at the same moment, one does and the other gets the 409, and nothing is added.',
       path: id('notice'),
       body: correctionInput,
       responses: {

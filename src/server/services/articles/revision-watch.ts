@@ -25,6 +25,7 @@ import { listPublicArticlesCitingFigure } from '@/server/queries/citations';
 import { listRevisionsOfRun } from '@/server/queries/market';
 import { listSeriesSlugs } from '@/server/queries/revision-notices';
 import {
+  claimCorrectionDraft,
   claimRevisionWatch,
   countRevisionNotices,
   getRevisionNotice,
@@ -85,7 +86,8 @@ const toNotice = (n: RevisionNoticeDetail): RevisionNotice => ({
   },
   revisedAt: n.revisedAt.toISOString(),
   correctionId: n.correctionId,
-  draft: correctionDraftOf(n),
+  draft: n.draftText ?? correctionDraftOf(n),
+  drafting: n.draftedAt && n.draftedByName ? { by: n.draftedByName, at: n.draftedAt.toISOString() } : null,
 });
 
 /**
@@ -297,17 +299,41 @@ export async function listRevisionNoticesForAdmin(
   return adminPage(rows.map(toNotice), query.page, total, false);
 }
 
-/**
- * Publishes the correction drafted from a notice (its text as the editor left it), dated now,
- * and keeps it on the notice; a 409 when the notice has one already.
- */
-export async function correctFromNotice(id: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
+/** A notice by id, or the 404; a 409 once a correction was published from it. */
+async function openNotice(id: number): Promise<RevisionNoticeDetail> {
   const notice = await getRevisionNotice(id);
   if (!notice) throw new NotFoundError(messages.revisionNoticeNotFound);
   if (notice.correctionId !== null) throw new ConflictError(messages.revisionNoticeCorrected);
-  const correction = await addCorrection(notice.articleId, input, user);
-  await writeTransaction(async (tx) => {
-    await setRevisionNoticeCorrection(id, correction.id, tx);
+  return notice;
+}
+
+/**
+ * Opens the correction's draft of a notice: the first editor to open it writes it (the dated
+ * text the notice drafts, theirs from then on), once; every other editor, at the same moment or
+ * later, is taken to that draft, which says who started it and when. A 409 once a correction was
+ * published from the notice.
+ */
+export async function openCorrectionDraft(id: number, user: SessionUser): Promise<RevisionNotice> {
+  const notice = await openNotice(id);
+  if (notice.draftText === null) {
+    await writeTransaction((tx) =>
+      claimCorrectionDraft(id, { text: correctionDraftOf(notice), at: new Date(), userId: user.userId, name: user.displayName }, tx),
+    );
+  }
+  const drafted = await getRevisionNotice(id);
+  if (!drafted) throw new NotFoundError(messages.revisionNoticeNotFound);
+  return toNotice(drafted);
+}
+
+/**
+ * Publishes the correction drafted from a notice (its text as the editor left it), dated now, at
+ * most once: the notice keeps the correction in the transaction that adds it, only where it has
+ * none, so of two editors publishing at the same moment one does and the other gets the 409
+ * (and adds nothing).
+ */
+export async function correctFromNotice(id: number, input: CorrectionInput, user: SessionUser): Promise<Correction> {
+  const notice = await openNotice(id);
+  return addCorrection(notice.articleId, input, user, async (correctionId, tx) => {
+    if (!(await setRevisionNoticeCorrection(id, correctionId, tx))) throw new ConflictError(messages.revisionNoticeCorrected);
   });
-  return correction;
 }
