@@ -9,6 +9,9 @@
 // that row. The importing process watches the run right after the import; the notices job of
 // any process watches whatever is still pending (a crash between the import's commit and its
 // watch loses nothing, and two processes never write a run's notices twice).
+//
+// Chart blocks are not watched: a chart cites a view of the data, redrawn with every revision
+// (its pages re-render by their series tags), not a value the story states; docs/newsroom.md.
 import { REVISION_NOTICE_WATERMARK } from '@db/constants';
 import { formatAsOf, formatSeriesValue } from '@/lib/market-format';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
