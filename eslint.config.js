@@ -92,6 +92,7 @@ export default defineConfig(
                 '!@db/text',
                 '!@db/change-stamp',
                 '!@db/cluster-write-lock',
+                '!@db/cluster-messages',
                 '!@db/group-commit',
                 '**/db/**',
               ],

@@ -1,19 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
+import { channelMessages, type ChannelMessage } from './cluster-messages.ts';
 
 const ACQUIRE = 'db-write-lock:acquire';
 const GRANT = 'db-write-lock:grant';
 const RELEASE = 'db-write-lock:release';
 
-interface LockMessage {
-  type: string;
-  id: number;
-}
+type LockMessage = ChannelMessage;
 
-const isLockMessage = (message: unknown): message is LockMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  typeof (message as LockMessage).type === 'string' &&
-  (message as LockMessage).type.startsWith('db-write-lock:');
+const isLockMessage = channelMessages<LockMessage>('db-write-lock');
 
 /**
  * Hands the database's write lock from process to process inside a cluster (run in the

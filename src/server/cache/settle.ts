@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { channelMessages } from '@db/cluster-messages';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageCache } from '@/server/cache/page-cache';
 import type { Revalidation } from '@/server/page-render';
@@ -68,11 +69,7 @@ interface SettleMessage {
   through?: number;
 }
 
-const isSettleMessage = (message: unknown): message is SettleMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  typeof (message as SettleMessage).type === 'string' &&
-  (message as SettleMessage).type.startsWith('page-settle:');
+const isSettleMessage = channelMessages<SettleMessage>('page-settle');
 
 const inClusterWorker = () => cluster.isWorker && process.send !== undefined;
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { channelMessages } from '@db/cluster-messages';
 import { shareFullDisk } from '@/server/errors';
 
 const FULL_DISK = 'machine-flag:full-disk';
@@ -8,11 +9,7 @@ interface FlagMessage {
   refused: boolean;
 }
 
-const isFlagMessage = (message: unknown): message is FlagMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  (message as FlagMessage).type === FULL_DISK &&
-  typeof (message as FlagMessage).refused === 'boolean';
+const isFlagMessage = channelMessages<FlagMessage>('machine-flag', (message) => message.type === FULL_DISK && typeof message.refused === 'boolean');
 
 /**
  * In a cluster worker: shares the full-disk flag (`writesRefusedForFullDisk`) with the machine's

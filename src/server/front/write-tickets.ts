@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { channelMessages, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 
 /**
  * A client's places among the writes running on the whole machine (see `WriteAdmission`): one
@@ -96,20 +97,13 @@ const GRANT = 'write-ticket:grant';
 const REFUSE = 'write-ticket:refuse';
 const RELEASE = 'write-ticket:release';
 
-interface TicketMessage {
-  type: string;
-  id: number;
+interface TicketMessage extends ChannelMessage {
   key?: string;
   limit?: number;
   maxWaiting?: number;
 }
 
-const isTicketMessage = (message: unknown): message is TicketMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  typeof (message as TicketMessage).type === 'string' &&
-  (message as TicketMessage).type.startsWith('write-ticket:') &&
-  typeof (message as TicketMessage).id === 'number';
+const isTicketMessage = channelMessages<TicketMessage>('write-ticket', withRequestId);
 
 /**
  * The machine's tickets for this process: in a cluster worker, kept by the primary

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { channelMessages, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-counter';
 
 const CHECK = 'view-caps:check';
@@ -9,19 +10,12 @@ const VERDICT_WAIT_MS = 2_000;
 /** A claim as sent over IPC: client, article, day, when (ms). */
 type WireClaim = [string, number, string, number];
 
-interface CapsMessage {
-  type: string;
-  id: number;
+interface CapsMessage extends ChannelMessage {
   claims?: WireClaim[];
   counted?: boolean[];
 }
 
-const isCapsMessage = (message: unknown): message is CapsMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  typeof (message as CapsMessage).type === 'string' &&
-  (message as CapsMessage).type.startsWith('view-caps:') &&
-  typeof (message as CapsMessage).id === 'number';
+const isCapsMessage = channelMessages<CapsMessage>('view-caps', withRequestId);
 
 /**
  * In a cluster worker: the check of its counted views against the machine's caps, kept by the
