@@ -12,11 +12,11 @@ import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscrib
 import { RATE_RULES, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import { enqueueMail, type InlineImage, type MailMessage } from '@/server/services/mail/outbox';
-import { renderMailHtml, renderMailText, type MailDocument, type MailItem, type MailSection } from '@/server/services/mail/layout';
+import type { MailDocument, MailItem, MailSection } from '@/server/services/mail/layout';
 import { mediaStorage } from '@/server/media-storage';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, testReader, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, testReader, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 
 /** The two newsletters: the daily briefing and the weekly roundup (their schedules and names: `MAIL_EDITIONS`). */
 export type EditionKind = 'briefing' | 'roundup';
@@ -149,17 +149,12 @@ export function editionMessage(
     footer: { reason: `You get the ${SITE_NAME} ${EDITIONS[kind].name} because you subscribed to it.`, ...links },
     campaign: EDITIONS[kind].kind,
   };
-  return {
+  return subscriberMessage(subscriber, document, {
     kind,
-    to: subscriber.email,
     subject: content.subject,
-    text: renderMailText(document),
-    html: renderMailHtml(document),
-    headers: unsubscribeHeaders(subscriber),
     inlineImages: content.inlineImages,
-    ...manageLinkOf(subscriber),
     dedupeKey: `${kind}:${edition}:${subscriber.id}`,
-  };
+  });
 }
 
 /** The edition `now` belongs to: its US Eastern day. */

@@ -23,10 +23,10 @@ import { getGridCard } from '@/server/services/grid/grid-card';
 import { getStateCard } from '@/server/services/states/state-card';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import type { MailMessage } from '@/server/services/mail/outbox';
-import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
+import type { MailDocument, MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
-import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { sendAlertMailing, type AlertMailingState, type AlertRecipient } from '@/server/services/newsletter/mailings';
+import { subscriberLinks, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 
 const DAY_MS = 86_400_000;
 
@@ -53,14 +53,11 @@ export interface DataAlertsSeen {
   retail?: string;
 }
 
-interface DataAlertState extends MailingState {
-  events: DataEvent[];
-  /** The chart of each event some reader's alert matches, by event id, drawn and stored once for the run (absent in runs stored before charts). */
-  charts?: Record<string, MailChart>;
-}
+/** A run's events; its charts by event id. */
+type DataAlertState = AlertMailingState<{ events: DataEvent[] }>;
 
 /** A reader whose data alerts match a run's events, and those alerts. */
-type SubscriberDataAlertRecipient = { id: number; subscriber: SubscriberRow; rules: SubscriberDataAlertRow[] };
+type SubscriberDataAlertRecipient = AlertRecipient<SubscriberDataAlertRow>;
 
 const DATA_ALERTS = 'mailing:data-alerts';
 const DATA_ALERTS_SEEN = 'data_alerts_seen';
@@ -222,18 +219,12 @@ export function dataAlertMessage(
     footer: { reason: `You get ${SITE_NAME} ${edition.name} because you set them up.`, ...subscriberLinks(subscriber) },
     campaign: edition.kind,
   };
-  return {
+  return subscriberMessage(subscriber, document, {
     kind: edition.kind,
-    to: subscriber.email,
-    subject: document.title,
-    text: renderMailText(document),
-    html: renderMailHtml(document),
-    headers: unsubscribeHeaders(subscriber),
     inlineImages,
-    ...manageLinkOf(subscriber),
     // Each event is found once (DATA_ALERTS_SEEN), so a reader's key names one message for good.
     dedupeKey: `${edition.kind}:${subscriber.id}:${fired.map((e) => e.id).join(',')}`,
-  };
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { writeTransaction, type Executor } from '@/server/db';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
+import type { SubscriberRow } from '@/server/queries/subscribers';
+import type { MailChart } from '@/server/services/mail/mail-charts';
 import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
 
 /**
@@ -70,6 +72,20 @@ export async function queueMailingBatches<S extends MailingState, R extends { id
     state = next;
   }
   return { queued, done: true };
+}
+
+/**
+ * An alert mailing's run: what it found (`findings`: the moved series, the data events), and the
+ * chart of each finding some reader's alert matches, by its key, drawn and stored once for the
+ * run (absent in runs stored before charts).
+ */
+export type AlertMailingState<Findings extends object> = MailingState & Findings & { charts?: Record<string, MailChart> };
+
+/** A reader an alert mailing writes to, with their rules that the run's findings match. */
+export interface AlertRecipient<Rule> {
+  id: number;
+  subscriber: SubscriberRow;
+  rules: Rule[];
 }
 
 /**

@@ -6,10 +6,10 @@ import { listSeriesWithLatest } from '@/server/queries/market';
 import { listAlertRulesAfter, listWatchedSeries, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import type { InlineImage, MailMessage } from '@/server/services/mail/outbox';
-import { renderMailHtml, renderMailText, type MailDocument, type MailItem } from '@/server/services/mail/layout';
+import type { MailDocument, MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
-import { sendAlertMailing, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { sendAlertMailing, type AlertMailingState, type AlertRecipient } from '@/server/services/newsletter/mailings';
+import { subscriberLinks, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 
 /** A series whose latest observation is new since alerts were last looked at. */
 export interface MovedSeries {
@@ -24,14 +24,11 @@ export interface MovedSeries {
   previousValue: number;
 }
 
-interface PriceAlertState extends MailingState {
-  series: MovedSeries[];
-  /** The chart of each moved series some reader watches, drawn and stored once for the run (absent in runs stored before charts). */
-  charts?: Record<string, MailChart>;
-}
+/** A run's moved series; its charts by series slug. */
+type PriceAlertState = AlertMailingState<{ series: MovedSeries[] }>;
 
 /** A reader with price alerts on, and their rules on the moved series. */
-type SubscriberAlertRecipient = { id: number; subscriber: SubscriberRow; rules: SubscriberAlertRow[] };
+type SubscriberAlertRecipient = AlertRecipient<SubscriberAlertRow>;
 
 const PRICE_ALERTS = 'mailing:price-alerts';
 /** The latest period of each series that alerts were already looked at for: `{slug: period}`. */
@@ -96,18 +93,12 @@ export function priceAlertMessage(
     footer: { reason: `You get ${SITE_NAME} ${MAIL_EDITIONS.alerts.name} because you set them up.`, ...subscriberLinks(subscriber) },
     campaign: MAIL_EDITIONS.alerts.kind,
   };
-  return {
+  return subscriberMessage(subscriber, document, {
     kind: 'alert',
-    to: subscriber.email,
-    subject: document.title,
-    text: renderMailText(document),
-    html: renderMailHtml(document),
-    headers: unsubscribeHeaders(subscriber),
     inlineImages,
-    ...manageLinkOf(subscriber),
     // One message per reader and import; each series' observation is looked at once (PRICE_ALERTS_SEEN).
     dedupeKey: `alert:${subscriber.id}:${fired.join(',')}`,
-  };
+  });
 }
 
 /** Series whose newest observation (with one before it) is newer than what alerts last saw. */

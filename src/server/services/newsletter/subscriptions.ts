@@ -35,6 +35,7 @@ import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
 import { fingerprint } from '@/server/secret-box';
+import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
 import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
 import { actorOf, audit } from '@/server/services/staff/audit';
 import type { SessionUser } from '@/server/auth/session';
@@ -92,6 +93,27 @@ export function subscriberLinks(subscriber: Pick<SubscriberRow, 'tokenSalt'>): {
 /** The headers of RFC 2369 and RFC 8058 one-click unsubscribe, for every message to a subscriber (token as in `subscriberLinks`). */
 export function unsubscribeHeaders(subscriber: Pick<SubscriberRow, 'tokenSalt'>): Record<string, string> {
   return { 'List-Unsubscribe': `<${subscriberLinks(subscriber).unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/**
+ * A mail to a subscriber: `document` (its footer carrying their links) as text and HTML, under its
+ * title unless `message` says another subject, with the one-click unsubscribe headers and the
+ * manage link the mail job fills in.
+ */
+export function subscriberMessage(
+  subscriber: Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'>,
+  document: MailDocument,
+  message: Pick<MailMessage, 'kind' | 'dedupeKey'> & Partial<Pick<MailMessage, 'subject' | 'inlineImages'>>,
+): MailMessage {
+  return {
+    to: subscriber.email,
+    subject: document.title,
+    text: renderMailText(document),
+    html: renderMailHtml(document),
+    headers: unsubscribeHeaders(subscriber),
+    ...manageLinkOf(subscriber),
+    ...message,
+  };
 }
 
 /** The link a message to a subscriber asks the mail job to fill in: its manage token (none for the test send's reader). */

@@ -5,10 +5,10 @@ import { appConfig } from '@/server/config';
 import { writeTransaction } from '@/server/db';
 import { listArticlesPublishedBetween, type MailedArticle } from '@/server/queries/articles';
 import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscribers';
-import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
+import type { MailDocument } from '@/server/services/mail/layout';
 import type { MailMessage } from '@/server/services/mail/outbox';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
-import { subscriberLinks, manageLinkOf, unsubscribeHeaders } from '@/server/services/newsletter/subscriptions';
+import { subscriberLinks, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 
 const TOPIC_DIGEST = 'mailing:topic-digest';
 /** The first digest looks back this far. */
@@ -42,16 +42,7 @@ export function topicDigestMessage(subscriber: SubscriberRow, articles: readonly
     },
     campaign: MAIL_EDITIONS.topics.kind,
   };
-  return {
-    kind: 'topics',
-    to: subscriber.email,
-    subject: document.title,
-    text: renderMailText(document),
-    html: renderMailHtml(document),
-    headers: unsubscribeHeaders(subscriber),
-    ...manageLinkOf(subscriber),
-    dedupeKey: `topics:${edition}:${subscriber.id}`,
-  };
+  return subscriberMessage(subscriber, document, { kind: 'topics', dedupeKey: `topics:${edition}:${subscriber.id}` });
 }
 
 /**
