@@ -10,7 +10,6 @@ import {
   getAdminArticle,
   getArticleBySlug,
   getArticleIdBySlug,
-  insertArticle,
   updateArticleById,
   updateArticleIfUnchanged,
   type ArticleValues,
@@ -18,6 +17,7 @@ import {
 import { categoryExists } from '@/server/queries/categories';
 import { authorForByline } from '@/server/services/articles/authors';
 import { relateChangedArticles } from '@/server/services/articles/related';
+import { storeNewArticle } from '@/server/services/articles/new-article';
 import { getRevision, recordRevision, restorableContent } from '@/server/services/articles/revisions';
 import { autosaveKey } from '@/server/services/articles/autosaves';
 import { contentChanged } from '@/server/content-changes';
@@ -108,23 +108,7 @@ export async function createArticle(input: ArticleCreate, user: SessionUser): Pr
   try {
     article = await writeTransaction(async (tx) => {
       const { publishedAt, ...fields } = input;
-      const id = await insertArticle(
-        {
-          ...fields,
-          content,
-          contentText: bodyText(content),
-          author: author.name,
-          authorId: author.id,
-          publishedAt: publishedAt ?? now,
-          createdAt: now,
-          updatedAt: now,
-        },
-        tx,
-      );
-      await recordCitations(id, content, tx);
-      const created = await getAdminArticle(id, tx);
-      if (!created) throw new Error('The article was not stored.');
-      await recordRevision(user, 'created', undefined, created, tx);
+      const created = await storeNewArticle(user, { ...fields, publishedAt: publishedAt ?? now }, { content, author, now }, tx);
       await deleteArticleAutosave(user.userId, autosaveKey(undefined), tx);
       await auditPublication(user, undefined, created, tx);
       return created;

@@ -16,7 +16,7 @@ import { articleFacts } from '@/server/cache/tags';
 import { writeTransaction } from '@/server/db';
 import { sanitizeArticleHtml } from '@/server/html';
 import { insertArticleNote } from '@/server/queries/article-notes';
-import { getAdminArticle, getArticleIdBySlug, insertArticle } from '@/server/queries/articles';
+import { getArticleIdBySlug } from '@/server/queries/articles';
 import { getCategoryBySlug } from '@/server/queries/categories';
 import { listObservationsBetween, listRecentObservations, listSeriesBySlugs, type MarketSeriesRow } from '@/server/queries/market';
 import {
@@ -28,8 +28,7 @@ import {
   vintageBefore,
 } from '@/server/queries/release-briefs';
 import { authorForByline } from '@/server/services/articles/authors';
-import { bodyText, recordCitations } from '@/server/services/articles/citations';
-import { recordRevision } from '@/server/services/articles/revisions';
+import { storeNewArticle } from '@/server/services/articles/new-article';
 import { easternDay, getCalendar, type CalendarEntry } from '@/server/services/calendar/releases';
 import { contentChanged } from '@/server/content-changes';
 import { audit } from '@/server/services/staff/audit';
@@ -124,28 +123,17 @@ async function fileBrief(entry: CalendarEntry, seriesSlug: string, period: strin
   const content = sanitizeArticleHtml(draft.html);
   const id = await writeTransaction(async (tx) => {
     if (!(await claimReleaseBrief({ releaseId: entry.id, kind: entry.kind as ReleaseKind, seriesSlug, period }, tx))) return undefined;
-    const articleId = await insertArticle(
-      {
-        slug,
-        title: draft.title,
-        excerpt: draft.excerpt,
-        content,
-        contentText: bodyText(content),
-        author: author.name,
-        authorId: author.id,
-        categoryId: category.id,
-        status: 'draft',
-        reviewState: 'submitted',
-        publishedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      },
-      tx,
-    );
-    await recordCitations(articleId, content, tx);
-    const created = await getAdminArticle(articleId, tx);
-    if (!created) throw new Error('The brief was not stored.');
-    await recordRevision(RELEASE_DESK, 'created', undefined, created, tx);
+    const fields = {
+      slug,
+      title: draft.title,
+      excerpt: draft.excerpt,
+      categoryId: category.id,
+      status: 'draft',
+      reviewState: 'submitted',
+      publishedAt: now,
+    } as const;
+    const created = await storeNewArticle(RELEASE_DESK, fields, { content, author, now }, tx);
+    const articleId = created.id;
     await insertArticleNote(
       {
         articleId,
