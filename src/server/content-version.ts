@@ -42,8 +42,59 @@ export function readContentVersion(): Promise<string> {
   return pending;
 }
 
-const memo = new Map<string, Promise<unknown>>();
-const MEMO_ENTRIES = 2_000;
+/**
+ * Computed values by key for one generation (a content version and minute) and the one before
+ * it, at most `maxEntries` in all, the least recently used forgotten first. A value of an older
+ * generation can never be asked for again (every key a generation computes starts anew in the
+ * next), so it is dropped at once rather than kept until the count pushes it out: under random
+ * reads (every page of every series and state range) the memo held up to its whole count of
+ * outdated series histories, the primary's render thread growing by hundreds of MB.
+ */
+export class GenerationMemo {
+  #current = { id: '', entries: new Map<string, Promise<unknown>>() };
+  #previous: { id: string; entries: Map<string, Promise<unknown>> } | undefined;
+
+  readonly maxEntries: number;
+
+  constructor(maxEntries: number) {
+    this.maxEntries = maxEntries;
+  }
+
+  /** Values held now (for tests and metrics). */
+  get size(): number {
+    return this.#current.entries.size + (this.#previous?.entries.size ?? 0);
+  }
+
+  /** `compute()` once per generation and key, while it is remembered. */
+  get<T>(generation: string, key: string, compute: () => Promise<T>): Promise<T> {
+    if (generation !== this.#current.id && generation !== this.#previous?.id) {
+      this.#previous = this.#current;
+      this.#current = { id: generation, entries: new Map() };
+    }
+    const { entries } = generation === this.#current.id ? this.#current : (this.#previous ?? this.#current);
+    let entry = entries.get(key) as Promise<T> | undefined;
+    if (entry) {
+      entries.delete(key);
+    } else {
+      entry = compute();
+      // A failed computation is not remembered.
+      const failed = entry;
+      failed.catch(() => {
+        if (entries.get(key) === failed) entries.delete(key);
+      });
+    }
+    entries.set(key, entry);
+    while (this.size > this.maxEntries) {
+      const oldest = this.#previous?.entries.size ? this.#previous.entries : this.#current.entries;
+      const first = oldest.keys().next().value;
+      if (first === undefined) break;
+      oldest.delete(first);
+    }
+    return entry;
+  }
+}
+
+const memo = new GenerationMemo(2_000);
 
 /**
  * `compute()` once per content version and minute for each key (counts, totals): a list's
@@ -52,20 +103,5 @@ const MEMO_ENTRIES = 2_000;
  */
 export async function cachedForContent<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const version = await readContentVersion();
-  const full = `${version}|${Math.floor(Date.now() / 60_000)}|${key}`;
-  let entry = memo.get(full) as Promise<T> | undefined;
-  if (entry) {
-    memo.delete(full);
-  } else {
-    entry = compute();
-    // A failed computation is not remembered.
-    entry.catch(() => memo.delete(full));
-  }
-  memo.set(full, entry);
-  while (memo.size > MEMO_ENTRIES) {
-    const oldest = memo.keys().next().value;
-    if (oldest === undefined) break;
-    memo.delete(oldest);
-  }
-  return entry;
+  return memo.get(`${version}|${Math.floor(Date.now() / 60_000)}`, key, compute);
 }
