@@ -710,10 +710,12 @@ export async function startFakeEia(
         Object.entries(row).filter(([column]) => !['value', 'price', 'generation'].includes(column) || data.includes(column) || data.length === 0),
       ),
     );
-    const params: Record<string, unknown> = { frequency, data, facets: Object.fromEntries(facets), offset: String(offset), length: String(length) };
+    // The request echoed as EIA echoes it, key included, in its order (the OpenBB cassettes, e.g. `electricity-retail-sales.json`).
+    const params: Record<string, unknown> = { api_key: key, frequency, data, facets: Object.fromEntries(facets) };
     if (start) params['start'] = start;
     if (end) params['end'] = end;
     if (sorts.length > 0) params['sort'] = sorts.map((s) => ({ column: s.column, direction: s.sign < 0 ? 'desc' : 'asc' }));
+    Object.assign(params, { offset: String(offset), length: String(length) });
     return {
       status: 200,
       body: {

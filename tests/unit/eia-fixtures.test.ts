@@ -220,6 +220,16 @@ describe('the fake', () => {
           .sort(),
       );
       expect(response.dateFormat, route).toBe(recorded.dateFormat);
+      // The request echoed as EIA echoes it: the parameters both name in the recorded order, the key among them.
+      const echoed = Object.keys((body['request'] as { params: Record<string, unknown> }).params);
+      const recordedRequest = (eiaFixture(file)['request'] as { params?: Record<string, unknown> }).params ?? {};
+      const recordedParams = Object.keys(recordedRequest);
+      // (The OpenBB cassettes keep EIA's order; giraffeTreePruner/Grid_Authority sorted its files' keys.)
+      if (recordedRequest['api_key'] === 'MOCK_API_KEY')
+        expect(
+          echoed.filter((k) => recordedParams.includes(k)),
+          route,
+        ).toEqual(recordedParams.filter((k) => echoed.includes(k)));
       expect(response.dateFormat, route).toBe(EIA_DATE_FORMATS[frequency]);
       expect(typeof response.total, route).toBe('string');
       const warned = Number(response.total) > 5000 ? ['warnings'] : [];
