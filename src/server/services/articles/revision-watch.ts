@@ -47,8 +47,8 @@ import {
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { requestJobRun } from '@/server/queries/jobs';
 import { addCorrection } from '@/server/services/articles/corrections';
-import { enqueueMail } from '@/server/services/mail/outbox';
-import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
+import { enqueueStaffNotice } from '@/server/services/mail/editor-notices';
+import type { MailDocument, MailSection } from '@/server/services/mail/layout';
 import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { audit } from '@/server/services/staff/audit';
 
@@ -265,18 +265,7 @@ export async function mailRevisionNotices(now: Date = new Date()): Promise<strin
           'These figures changed after your stories were published. Each story’s page already marks the revision; a dated correction is one click away in the panel.',
         sections,
       };
-      await enqueueMail(
-        {
-          kind: 'editors',
-          to,
-          subject: document.title,
-          text: renderMailText(document),
-          html: renderMailHtml(document),
-          dedupeKey: `revisions:${last}:${to}`,
-        },
-        tx,
-        now,
-      );
+      await enqueueStaffNotice(to, document, `revisions:${last}:${to}`, tx, now);
     }
     await setSiteState(REVISION_NOTICE_WATERMARK, JSON.stringify({ id: last }), tx);
   });

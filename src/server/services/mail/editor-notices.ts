@@ -1,7 +1,7 @@
 import { EDITORS_NOTICE_WATERMARK } from '@db/constants';
 import { truncateAtWord } from '@/lib/format';
 import { appConfig } from '@/server/config';
-import { writeTransaction } from '@/server/db';
+import { writeTransaction, type Executor } from '@/server/db';
 import { listCommentsAfter } from '@/server/queries/comments';
 import { listContactMessagesAfter } from '@/server/queries/contact-messages';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
@@ -9,6 +9,15 @@ import { listAuditEntriesAfter } from '@/server/queries/audit-log';
 import { listEditorAddresses } from '@/server/queries/staff';
 import { enqueueMail } from '@/server/services/mail/outbox';
 import { renderMailHtml, renderMailText, type MailDocument, type MailSection } from '@/server/services/mail/layout';
+
+/** Queues a notice to one of the staff (`to`): `document` under its title, as text and HTML, once for `dedupeKey`, in the caller's transaction. */
+export function enqueueStaffNotice(to: string, document: MailDocument, dedupeKey: string, tx: Executor, now: Date): Promise<boolean> {
+  return enqueueMail(
+    { kind: 'editors', to, subject: document.title, text: renderMailText(document), html: renderMailHtml(document), dedupeKey },
+    tx,
+    now,
+  );
+}
 
 /** The last comment and contact message id the editors were told about: `{comments, messages}` (set at install). */
 const WATERMARK = EDITORS_NOTICE_WATERMARK;
@@ -77,19 +86,7 @@ export async function notifyEditors(now: Date = new Date()): Promise<string> {
         intro: 'These arrived since the last notice. Each link opens its tab in the admin panel.',
         sections,
       };
-      for (const to of recipients)
-        await enqueueMail(
-          {
-            kind: 'editors',
-            to,
-            subject: document.title,
-            text: renderMailText(document),
-            html: renderMailHtml(document),
-            dedupeKey: `editors:${next.comments}:${next.messages}:${next.reviews}:${to}`,
-          },
-          tx,
-          now,
-        );
+      for (const to of recipients) await enqueueStaffNotice(to, document, `editors:${next.comments}:${next.messages}:${next.reviews}:${to}`, tx, now);
     }
     await setSiteState(WATERMARK, JSON.stringify(next), tx);
   });
