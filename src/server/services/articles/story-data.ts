@@ -138,3 +138,18 @@ export async function storyBodyAsText(html: string, site: URL): Promise<string> 
     );
   });
 }
+
+/**
+ * What a mail says of a story's data beside its headline: each figure it cites as published, as
+ * text with its source and date (once each, in the order they appear), and its chart blocks.
+ */
+export async function storyDataForMail(html: string): Promise<{ figures: string[]; charts: ChartRef[] }> {
+  const refs = findRefs(html);
+  if (refs.length === 0) return { figures: [], charts: [] };
+  const figures = await storyFigures(html, false);
+  const texts = refs.flatMap(({ ref }) => {
+    const figure = ref.element === 'figure' ? figures.get(figureKey(ref.ref)) : undefined;
+    return figure ? [storyFigureText(figure)] : [];
+  });
+  return { figures: [...new Set(texts)], charts: refs.flatMap(({ ref }) => (ref.element === 'chart' ? [ref.ref] : [])) };
+}

@@ -7,6 +7,8 @@ export interface MailItem {
   href?: string | undefined;
   meta?: string | undefined;
   body?: string | undefined;
+  /** The figures it cites, as text with their sources ("$78.31/bbl (WTI Crude Oil, EIA RWTC, Nov 25, 2026)"). */
+  figures?: readonly string[] | undefined;
   /** A chart under it, sent inside the message (its `cid:`), with the text a reader who cannot see it gets. */
   image?: MailImage | undefined;
 }
@@ -75,13 +77,21 @@ function imageHtml(image: MailImage): string {
   );
 }
 
+/** What an entry's figures are introduced by. */
+const FIGURES_LABEL = 'Figures in the story:';
+
 function itemHtml(item: MailItem): string {
   const title = item.href
     ? `<a href="${escapeHtml(item.href)}" style="${LINK};font-weight:600;text-decoration:underline">${escapeHtml(item.title)}</a>`
     : `<strong>${escapeHtml(item.title)}</strong>`;
   const meta = item.meta ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(item.meta)}</span>` : '';
   const body = item.body ? `<br><span style="font-size:15px">${escapeHtml(item.body)}</span>` : '';
-  return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}${item.image ? imageHtml(item.image) : ''}</li>`;
+  const figures = item.figures?.length
+    ? `<br><span style="${MUTED};font-size:13px">${FIGURES_LABEL}</span><ul style="padding:0 0 0 18px;margin:2px 0 0 0;font-size:14px">` +
+      item.figures.map((f) => `<li style="margin:0">${escapeHtml(f)}</li>`).join('') +
+      '</ul>'
+    : '';
+  return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}${figures}${item.image ? imageHtml(item.image) : ''}</li>`;
 }
 
 /**
@@ -132,6 +142,7 @@ export function renderMailText(document: MailDocument): string {
       lines.push(`* ${item.title}`);
       if (item.meta) lines.push(`  ${item.meta}`);
       if (item.body) lines.push(`  ${item.body}`);
+      if (item.figures?.length) lines.push(`  ${FIGURES_LABEL}`, ...item.figures.map((f) => `  - ${f}`));
       if (item.href) lines.push(`  ${item.href}`);
       lines.push('');
     }

@@ -15,6 +15,7 @@ import { enqueueMail, type InlineImage, type MailMessage } from '@/server/servic
 import type { MailDocument, MailItem, MailSection } from '@/server/services/mail/layout';
 import { mediaStorage } from '@/server/media-storage';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
+import { storiesMailData, type StoryMailData } from '@/server/services/newsletter/story-mail';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, testReader, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 
@@ -46,22 +47,28 @@ export interface EditionContent {
   inlineImages: InlineImage[];
 }
 
-function articleItem(article: MailedArticle, site: string, withTopic: boolean): MailItem {
+function articleItem(article: MailedArticle, site: string, withTopic: boolean, data?: StoryMailData): MailItem {
   return {
     title: article.title,
     href: `${site}/article/${article.slug}`,
     meta: `${withTopic ? `${article.categoryName} · ` : ''}${article.author} · ${formatZonedDateTime(article.publishedAt)}`,
     body: truncateAtWord(article.excerpt, 220),
+    figures: data?.figures,
+    image: data?.chart?.image,
   };
 }
 
-/** The day's stories grouped by topic (topics by name, stories newest first within each). */
-export function storiesByTopic(articles: readonly MailedArticle[], site: string): MailSection[] {
+/** The day's stories grouped by topic (topics by name, stories newest first within each), each with its data (`storiesMailData`). */
+export function storiesByTopic(
+  articles: readonly MailedArticle[],
+  site: string,
+  data: ReadonlyMap<number, StoryMailData> = new Map(),
+): MailSection[] {
   const topics = new Map<string, MailedArticle[]>();
   for (const a of articles) topics.set(a.categoryName, [...(topics.get(a.categoryName) ?? []), a]);
   return [...topics.keys()]
     .sort((a, b) => a.localeCompare(b))
-    .map((heading) => ({ heading, items: (topics.get(heading) ?? []).map((a) => articleItem(a, site, false)) }));
+    .map((heading) => ({ heading, items: (topics.get(heading) ?? []).map((a) => articleItem(a, site, false, data.get(a.id))) }));
 }
 
 /** The market figures as a section: each with its value, change and its period, cadence and as-of date. */
@@ -92,10 +99,12 @@ export async function composeEdition(kind: EditionKind, from: Date, until: Date)
     listMarketData(),
   ]);
   const shown = articles.slice(0, edition.maxArticles);
+  const data = await storiesMailData(shown.map((a) => a.id));
   const date = formatLongDate(until);
   const sections: MailSection[] = [];
-  if (kind === 'briefing') sections.push(...storiesByTopic(shown, site));
-  else if (shown.length > 0) sections.push({ heading: "The week's top stories", items: shown.map((a) => articleItem(a, site, true)) });
+  if (kind === 'briefing') sections.push(...storiesByTopic(shown, site, data));
+  else if (shown.length > 0)
+    sections.push({ heading: "The week's top stories", items: shown.map((a) => articleItem(a, site, true, data.get(a.id))) });
   const markets = marketSection(figures, site);
   const chart = figures[0] && (await leadChart(figures[0].slug));
   if (markets) sections.push(chart ? { ...markets, image: chart.image } : markets);
@@ -117,7 +126,12 @@ export async function composeEdition(kind: EditionKind, from: Date, until: Date)
       sections,
       outro: articles.length > edition.maxArticles ? { text: 'More stories on the news page', href: `${site}/news` } : undefined,
     },
-    inlineImages: chart ? [chart.inline] : [],
+    // Every chart the message shows, once each (two views drawn alike are one stored PNG).
+    inlineImages: [
+      ...new Map(
+        [...(chart ? [chart.inline] : []), ...[...data.values()].flatMap((d) => (d.chart ? [d.chart.inline] : []))].map((i) => [i.cid, i]),
+      ).values(),
+    ],
   };
 }
 
