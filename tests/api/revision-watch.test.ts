@@ -325,7 +325,9 @@ describe('the revision watch, exactly once across processes', () => {
     expect(trail).toHaveLength(1);
     const [after] = await db().select().from(figureRevisionNotices).where(eq(figureRevisionNotices.id, row!.id));
     expect(after?.correctionId).toBe(correction['id']);
-    // The notice's draft is closed now: opening it again is refused too.
+    // The notice's draft is closed now: opening it again is refused too; an unknown notice is a 404.
     expect((await draftOf(second)).status).toBe(409);
+    const unknown = await api.call('POST', '/api/admin/revision-notices/999999/draft', { cookie: second });
+    expect([unknown.status, unknown.json]).toEqual([404, { message: 'Revision notice not found' }]);
   }, 300_000);
 });
