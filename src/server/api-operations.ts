@@ -102,7 +102,9 @@ export const dataRead = (
       '200': call.answer,
       '304': notModified,
       ...call.errors,
-      '429': rateLimited(`Too many requests from this address (API_RATE_LIMIT a minute per server process, ${API_RATE_LIMIT_DEFAULT} by default).`),
+      '429': rateLimited(
+        `Too many requests from this address (API_RATE_LIMIT a minute for the whole machine, ${API_RATE_LIMIT_DEFAULT} by default).`,
+      ),
     },
   });
 /** The query of a data API history: a range and the answer's format. */

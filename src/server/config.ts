@@ -168,7 +168,11 @@ export const envSchema = z.object({
     .optional()
     .meta({ description: "the bucket's secret access key (set both keys or neither)", defaultText: "the AWS SDK's own lookup" }),
   API_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(120).meta({
-    description: 'data API reads (`/api/series…`) per client address and minute, per web process (in memory)',
+    description: 'data API reads (`/api/series…`) per client address and minute, for the whole machine (in memory)',
+  }),
+  CHART_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').max(100_000).default(60).meta({
+    description:
+      'chart files (`/charts/…`) and link-preview images (`/og/…`) drawn for one client address a minute, for the whole machine (in memory); those answered from the page cache are not counted',
   }),
   SMTP_URL: z
     .url()
@@ -255,6 +259,8 @@ export interface AppConfig {
   mediaMaxBytes: number;
   /** Data API reads (/api/series…) per client address and minute. */
   apiRateLimit: number;
+  /** Chart files and preview images drawn (page-cache misses) per client address and minute. */
+  chartRateLimit: number;
   /** Where mail is sent (smtp:// or smtps://, credentials in the URL); unset keeps every message in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every message. */
@@ -356,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'folder', dir: e.MEDIA_DIR },
     mediaMaxBytes: Math.round(e.MEDIA_MAX_MB * 1024 * 1024),
     apiRateLimit: e.API_RATE_LIMIT,
+    chartRateLimit: e.CHART_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     editorsEmail: e.EDITORS_EMAIL,

@@ -44,6 +44,7 @@ export const messages = {
   seriesRangeTooLarge: (max: number) => `The range holds more than ${max.toLocaleString('en-US')} observations. Narrow it with start and end.`,
   apiRateLimited: 'Too many data API requests from this address. Wait for the time in Retry-After, then try again.',
   viewsRateLimited: 'Too many page views from this address. Wait for the time in Retry-After, then try again.',
+  drawingsRateLimited: 'Too many chart files and preview images drawn for this address. Wait for the time in Retry-After, then try again.',
   noSeriesData: 'No data for these series',
   noGenerationData: 'No generation data is stored yet',
   invalidQuery: 'Invalid query parameters',

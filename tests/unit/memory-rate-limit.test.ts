@@ -51,6 +51,30 @@ describe('MemoryRateLimiter (token bucket per client, in memory)', () => {
   });
 });
 
+describe("MemoryRateLimiter leases (the machine's count, rate-limits/machine.ts)", () => {
+  it('grants what a process needs, a lease beside it only from the upper half of the bucket, and never more than the bucket holds', () => {
+    const limiter = new MemoryRateLimiter(40);
+    // Two needed, up to two more as a lease: the bucket stays above half full.
+    expect(limiter.takeUpTo('a', 2, 2, 0)).toEqual({ granted: 4, waitMs: 0 });
+    // 36 left: 16 needed leave 20 (half), so no lease.
+    expect(limiter.takeUpTo('a', 16, 2, 0)).toEqual({ granted: 16, waitMs: 0 });
+    // 20 left: 25 needed get the 20, and the wait for the next (one every 1.5 s).
+    expect(limiter.takeUpTo('a', 25, 2, 0)).toEqual({ granted: 20, waitMs: 1_500 });
+    expect(limiter.take('a', 0)).toBe(1_500);
+  });
+
+  it('takes a lease given back into the bucket, never past full', () => {
+    const limiter = new MemoryRateLimiter(4);
+    expect(limiter.takeUpTo('a', 4, 0, 0).granted).toBe(4);
+    expect(limiter.take('a', 0)).toBeGreaterThan(0);
+    limiter.giveBack('a', 2, 0);
+    expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([0, 0]);
+    expect(limiter.take('a', 0)).toBeGreaterThan(0);
+    limiter.giveBack('a', 100, 0);
+    expect(limiter.takeUpTo('a', 10, 0, 0).granted).toBe(4);
+  });
+});
+
 describe('OldestEntry', () => {
   it('answers the least recent entry of a map in recency order as entries are used, added and dropped', () => {
     const map = new Map<string, { n: number }>();

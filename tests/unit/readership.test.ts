@@ -7,12 +7,14 @@ import { renderMailHtml, renderMailText, type MailDocument } from '@/server/serv
 import {
   READERSHIP_MIN_VISITORS,
   VIEW_FLUSH_INTERVAL_MS,
+  VIEW_LOSS_BOUND_MS,
   VIEWS_PER_ADDRESS_STORY_DAY,
   ViewAllowance,
   ViewCounter,
   type PublicStories,
   type ViewClaim,
   type ViewBatch,
+  type ViewOutcome,
 } from '@/server/services/readership/view-counter';
 import { CAMPAIGN_PARAMS, VIEW_BEACON_SCRIPT, VIEWS_PATH, campaignLink } from '@/lib/view-beacon';
 
@@ -48,6 +50,12 @@ function recordingCounter(options: Partial<ConstructorParameters<typeof ViewCoun
   return { counter, writes, state, published };
 }
 
+/** A counter with this process's own limit answers at once. */
+function answered(outcome: ViewOutcome | Promise<ViewOutcome>): ViewOutcome {
+  if (outcome instanceof Promise) throw new Error('A counter with its own limit answers at once');
+  return outcome;
+}
+
 const counted = { result: 'counted' };
 const repeat = { result: 'repeat' };
 
@@ -56,8 +64,8 @@ describe('the view counter', () => {
     const { counter, writes } = recordingCounter();
     const t = 1_000_000;
     for (let i = 0; i < 5; i++) expect(counter.record({ day: '2026-11-24', articleId: 7 }, `198.51.100.${i}`, t)).toEqual(counted);
-    counter.record({ day: '2026-11-24', articleId: 8, referrer: 'news.google.com', campaign: 'briefing' }, '198.51.100.9', t);
-    counter.record({ day: '2026-11-24', articleId: 9, referrer: 'news.google.com' }, '198.51.100.9', t);
+    answered(counter.record({ day: '2026-11-24', articleId: 8, referrer: 'news.google.com', campaign: 'briefing' }, '198.51.100.9', t));
+    answered(counter.record({ day: '2026-11-24', articleId: 9, referrer: 'news.google.com' }, '198.51.100.9', t));
     expect(writes).toEqual([]);
     await counter.flush();
     expect(writes).toHaveLength(1);
@@ -76,8 +84,9 @@ describe('the view counter', () => {
 
   it('hands a batch the distinct visitors of a referrer or campaign, no more than the Readership tab needs', async () => {
     const { counter, writes } = recordingCounter();
-    for (let i = 0; i < 6; i++) counter.record({ day: 'd', articleId: 1 + (i % 2), referrer: 'casino.example' }, `a${i % 2}`, i * 20 * 60_000);
-    for (let i = 0; i < 10; i++) counter.record({ day: 'd', articleId: 3, campaign: 'briefing' }, `reader-${i}`, 0);
+    for (let i = 0; i < 6; i++)
+      answered(counter.record({ day: 'd', articleId: 1 + (i % 2), referrer: 'casino.example' }, `a${i % 2}`, i * 20 * 60_000));
+    for (let i = 0; i < 10; i++) answered(counter.record({ day: 'd', articleId: 3, campaign: 'briefing' }, `reader-${i}`, 0));
     await counter.flush();
     expect(writes[0]?.referrers).toEqual([{ day: 'd', key: 'casino.example', views: 6, visitors: ['a0', 'a1'] }]);
     expect(writes[0]?.campaigns[0]?.visitors).toHaveLength(READERSHIP_MIN_VISITORS);
@@ -95,14 +104,14 @@ describe('the view counter', () => {
     // A minute later the bucket is full again: three views, then none.
     expect(counter.record({ day: 'd', articleId: 2 }, 'a', t + 60_000)).toEqual(counted);
     expect(counter.record({ day: 'd', articleId: 3 }, 'a', t + 60_000)).toEqual(counted);
-    const refused = counter.record({ day: 'd', articleId: 4 }, 'a', t + 60_000);
+    const refused = answered(counter.record({ day: 'd', articleId: 4 }, 'a', t + 60_000));
     expect(refused.result).toBe('limited');
     expect('waitMs' in refused && refused.waitMs).toBeGreaterThan(0);
   });
 
   it('counts at most VIEWS_PER_ADDRESS_STORY_DAY views of one story from one address a day, and again the next day', async () => {
     const { counter, writes } = recordingCounter({ repeatWindowMs: 60_000 });
-    const outcomes = Array.from({ length: 20 }, (_, i) => counter.record({ day: 'day-1', articleId: 5 }, 'office', i * 60_000).result);
+    const outcomes = Array.from({ length: 20 }, (_, i) => answered(counter.record({ day: 'day-1', articleId: 5 }, 'office', i * 60_000)).result);
     expect(outcomes.filter((r) => r === 'counted')).toHaveLength(VIEWS_PER_ADDRESS_STORY_DAY);
     expect(VIEWS_PER_ADDRESS_STORY_DAY).toBeLessThanOrEqual(5);
     // Another address, and the same one the next day, count.
@@ -122,9 +131,9 @@ describe('the view counter', () => {
     const processes = [recordingCounter({ repeatWindowMs: 60_000, confirm }), recordingCounter({ repeatWindowMs: 60_000, confirm })];
     // Each process sees the office's views of story 5 (with a referrer) in its own turn: each would count 4 on its own.
     for (let i = 0; i < 20; i++) {
-      processes[i % 2]?.counter.record({ day: 'day-1', articleId: 5, referrer: 'news.example' }, 'office', i * 60_000);
+      void processes[i % 2]?.counter.record({ day: 'day-1', articleId: 5, referrer: 'news.example' }, 'office', i * 60_000);
     }
-    processes[1]?.counter.record({ day: 'day-1', articleId: 6 }, 'home', 0);
+    void processes[1]?.counter.record({ day: 'day-1', articleId: 6 }, 'home', 0);
     for (const { counter } of processes) await counter.flush();
     const written = processes.flatMap(({ writes }) => writes.flatMap((batch) => batch.articles));
     const views = (key: number) => written.filter((row) => row.key === key).reduce((sum, row) => sum + row.views, 0);
@@ -176,7 +185,7 @@ describe('the view counter', () => {
     const counter = new ViewCounter({ write: (batch) => Promise.resolve(void writes.push(batch)), stories: flaky });
     await counter.flush();
     expect(state.refreshes).toBe(0);
-    counter.record({ day: 'd', articleId: 1 }, 'a', 0);
+    answered(counter.record({ day: 'd', articleId: 1 }, 'a', 0));
     refuse = true;
     await expect(counter.flush()).rejects.toThrow('database busy');
     refuse = false;
@@ -186,16 +195,16 @@ describe('the view counter', () => {
 
   it('holds a bounded number of views of unknown stories', () => {
     const { counter } = recordingCounter({ maxUnverified: 3, perClientPerMinute: 100 });
-    const outcomes = Array.from({ length: 5 }, (_, i) => counter.record({ day: 'd', articleId: 1_000 + i }, 'a', 0).result);
+    const outcomes = Array.from({ length: 5 }, (_, i) => answered(counter.record({ day: 'd', articleId: 1_000 + i }, 'a', 0)).result);
     expect(outcomes).toEqual(['unverified', 'unverified', 'unverified', 'not-public', 'not-public']);
     expect(counter.pending).toBe(3);
   });
 
   it('remembers a bounded number of client–story pairs', () => {
     const { counter } = recordingCounter({ maxRemembered: 2, repeatWindowMs: 60_000 });
-    counter.record({ day: 'd', articleId: 1 }, 'a', 0);
-    counter.record({ day: 'd', articleId: 1 }, 'b', 0);
-    counter.record({ day: 'd', articleId: 1 }, 'c', 0);
+    answered(counter.record({ day: 'd', articleId: 1 }, 'a', 0));
+    answered(counter.record({ day: 'd', articleId: 1 }, 'b', 0));
+    answered(counter.record({ day: 'd', articleId: 1 }, 'c', 0));
     // 'a' was forgotten to make room: its view counts again; 'c' is still remembered.
     expect(counter.record({ day: 'd', articleId: 1 }, 'a', 1)).toEqual(counted);
     expect(counter.record({ day: 'd', articleId: 1 }, 'c', 1)).toEqual(repeat);
@@ -203,10 +212,10 @@ describe('the view counter', () => {
 
   it('keeps the views of a write the database refused for the next one, and writes what is pending when stopped', async () => {
     const { counter, writes, state } = recordingCounter();
-    counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'a', 0);
+    answered(counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'a', 0));
     state.refuse = true;
     await expect(counter.flush()).rejects.toThrow('database busy');
-    counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'b', 0);
+    answered(counter.record({ day: 'd', articleId: 4, campaign: 'briefing' }, 'b', 0));
     state.refuse = false;
     await counter.stop();
     expect(writes).toEqual([
@@ -222,7 +231,7 @@ describe('the view counter', () => {
       expect(counter.intervalMs).toBe(VIEW_FLUSH_INTERVAL_MS);
       counter.start();
       for (let second = 1; second <= 3; second++) {
-        counter.record({ day: 'd', articleId: second }, 'a', second);
+        answered(counter.record({ day: 'd', articleId: second }, 'a', second));
         await vi.advanceTimersByTimeAsync(VIEW_FLUSH_INTERVAL_MS);
         expect(writes).toHaveLength(second);
         expect(writes.at(-1)?.articles).toEqual([{ day: 'd', key: second, views: 1 }]);
@@ -230,6 +239,46 @@ describe('the view counter', () => {
       // Each write refreshes the public stories first.
       expect(published.refreshes).toBe(3);
       await counter.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('what a crash loses', () => {
+  it('commits every view within VIEW_LOSS_BOUND_MS (a second) of its count, even while the primary never answers its check', async () => {
+    expect(VIEW_LOSS_BOUND_MS).toBeLessThanOrEqual(1_000);
+    vi.useFakeTimers();
+    try {
+      /** When each view (its article id) was committed: a process killed outright keeps exactly these. */
+      const committed = new Map<number, number>();
+      const { stories } = storiesOf(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [i + 1, 0])));
+      const counter = new ViewCounter({
+        stories,
+        // The cluster's primary, busy or gone: the check of the machine's caps never comes back.
+        confirm: () => new Promise<boolean[]>(() => undefined),
+        // The database takes a quarter of a second to commit each batch.
+        write: async (batch) => {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          for (const row of batch.articles) committed.set(row.key, Date.now());
+        },
+        perClientPerMinute: 1_000,
+      });
+      counter.start();
+      /** When each view was counted (answered 204). */
+      const counted = new Map<number, number>();
+      // A steady stream: a view every 37 ms for 5 s, at every phase of the writes' rhythm.
+      for (let id = 1; id <= 135; id++) {
+        answered(counter.record({ day: 'd', articleId: id }, `reader-${id}`, Date.now()));
+        counted.set(id, Date.now());
+        await vi.advanceTimersByTimeAsync(37);
+      }
+      await vi.advanceTimersByTimeAsync(VIEW_LOSS_BOUND_MS);
+      const delays = [...counted].map(([id, at]) => (committed.get(id) ?? Infinity) - at);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(VIEW_LOSS_BOUND_MS);
+      const stopped = counter.stop();
+      await vi.advanceTimersByTimeAsync(VIEW_LOSS_BOUND_MS);
+      await stopped;
     } finally {
       vi.useRealTimers();
     }

@@ -15,7 +15,7 @@ export const { POST, ALL } = endpoint({
   POST: async ({ request, clientAddress, locals }) => {
     const beacon = parseBody(viewBeaconSchema, await readJsonBody(request, VIEW_BODY_LIMIT));
     const client = { address: getClientAddress(request, clientAddress), userAgent: request.headers.get('User-Agent') };
-    recordView(locals.views ?? processViewCounter(), beacon, client, locals.site.hostname);
+    await recordView(locals.views ?? processViewCounter(), beacon, client, locals.site.hostname);
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   },
 });

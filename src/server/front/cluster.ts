@@ -5,6 +5,7 @@ import { type AppConfig } from '@/server/config';
 import { serveWriteTickets } from '@/server/front/write-tickets';
 import { serveMachineFlags } from '@/server/front/machine-flags';
 import { serveViewCaps } from '@/server/services/readership/machine-views';
+import { serveMachineRates } from '@/server/services/rate-limits/machine';
 
 /** What a web process tells the cluster's primary once it accepts connections. */
 export const LISTENING_MESSAGE = 'web-process:listening';
@@ -27,6 +28,7 @@ export function runPrimary(config: AppConfig, workers: number, entry: { exec: st
   serveClusterSettles();
   serveWriteTickets();
   serveViewCaps();
+  serveMachineRates();
   serveMachineFlags();
   cluster.setupPrimary(entry);
   let stopping = false;

@@ -31,6 +31,7 @@ import { processWriteTickets } from '@/server/front/write-tickets';
 import { shareMachineFlags } from '@/server/front/machine-flags';
 import { clientAddressFrom } from '@/server/client-address';
 import { viewBeaconAnswerer } from '@/server/front/view-beacon';
+import { machineRateLimit } from '@/server/services/rate-limits/machine';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -61,6 +62,14 @@ export function bodyDeadlineFor(declaredBytes: number): BodyDeadline {
  * that never ends (a bug, an upstream that hangs) cannot hold a slot for good.
  */
 const WRITE_RUN_MAX_MS = 120_000;
+
+/**
+ * Chart files (`/charts/{kind}/{key}.{ext}`) and link-preview images (`/og/…png`): drawn on a
+ * miss (an SVG, a PNG through sharp: tens of milliseconds of a core each), so their misses
+ * are limited per client address here (CHART_RATE_LIMIT a minute for the machine), where the
+ * address is known: the render service that draws them never sees it. Hits stay free.
+ */
+const DRAWN_FILE = /^\/(?:charts|og)\//;
 
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
@@ -103,6 +112,7 @@ export async function createRequestListener(
   const securityHeaders = { none: securityHeadersFor(config.siteUrl, 'none'), any: securityHeadersFor(config.siteUrl, 'any') };
   // Page views are answered here, as cheaply as a page from memory (no write slot, no app).
   const beacons = viewBeaconAnswerer(config, views, securityHeaders.none);
+  const drawings = machineRateLimit('drawings', config.chartRateLimit);
 
   const purges = new PurgeFollower(pageCache, createChangeStamp(config.databaseUrl), { purgeStamp: createPurgeStamp(config.databaseUrl) });
   watchPurgeFollower(purges);
@@ -257,15 +267,30 @@ export async function createRequestListener(
       compress(req, res, app);
       return;
     }
+    const toApp = () => {
+      routeClass = 'app';
+      if (method === 'GET') secure(res, securityHeaders[framing], framing);
+      compress(req, res, () => assets(req, res, app));
+    };
+    /** A chart file or preview image not in memory is drawn only within the client's limit. */
+    const drawIfAllowed = (waitMs: number) => {
+      if (waitMs === 0) {
+        toApp();
+        return;
+      }
+      routeClass = 'limited';
+      if (method === 'GET') secure(res, securityHeaders[framing], framing);
+      sendJsonMessage(res, 429, messages.drawingsRateLimited, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+    };
     const respond = (answer: PageAnswer | undefined) => {
       if (answer) {
         routeClass = 'memory';
         sendAnswer(res, answer, securityHeaders[framing], framing);
-      } else {
-        routeClass = 'app';
-        if (method === 'GET') secure(res, securityHeaders[framing], framing);
-        compress(req, res, () => assets(req, res, app));
-      }
+      } else if (DRAWN_FILE.test(url.pathname)) {
+        const waitMs = drawings.take(clientAddressFrom(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? ''));
+        if (typeof waitMs === 'number') drawIfAllowed(waitMs);
+        else waitMs.then(drawIfAllowed).catch((error: unknown) => failRequest(req, res, error));
+      } else toApp();
     };
     const answer = fromMemory(req, url);
     if (!(answer instanceof Promise)) {

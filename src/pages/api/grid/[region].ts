@@ -9,7 +9,7 @@ import { getGridHistory, gridHistoryCsv } from '@/server/services/grid/grid';
 export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const query = parseQuery(gridQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const history = await getGridHistory(params['region'] ?? '', query, new Date(), query);
     const filename = `grid-${history.region.code.toLowerCase()}_${history.start.slice(0, 13)}_${history.end.slice(0, 13)}${vintageFileSuffix(query)}.${query.format}`;
     return jsonOrCsv(request, query.format, filename, { json: () => history, csv: () => gridHistoryCsv(history) });

@@ -9,7 +9,7 @@ export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const slug = slugParam(params['slug'], messages.seriesNotFound);
     const query = parseQuery(seriesQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const result = await getSeriesObservations(slug, query, query);
     const filename = observationsFilename(slug, result.observations, query.format, query);
     return jsonOrCsv(request, query.format, filename, { json: () => result, csv: () => observationsCsv(result.series, result.observations) });

@@ -7,7 +7,7 @@ import { listSeriesSummaries, takeApiRead } from '@/server/services/markets/seri
 export const { GET, ALL } = endpoint({
   GET: async ({ request, url, clientAddress }) => {
     const query = parseQuery(seriesListQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const all = await listSeriesSummaries();
     const body = JSON.stringify(all.slice(query.offset, query.offset + query.limit));
     return revalidatable(request, body, { 'Content-Type': 'application/json; charset=utf-8', 'X-Total-Count': String(all.length) });

@@ -9,7 +9,7 @@ import { getStateHistory, stateHistoryCsv } from '@/server/services/states/state
 export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const query = parseQuery(stateHistoryQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const history = await getStateHistory(params['code'] ?? '', query, query);
     const filename = `state-${history.state.code.toLowerCase()}_${history.months[0]?.period ?? 'none'}_${history.months.at(-1)?.period ?? 'none'}${vintageFileSuffix(query)}.${query.format}`;
     return jsonOrCsv(request, query.format, filename, { json: () => history, csv: () => stateHistoryCsv(history) });

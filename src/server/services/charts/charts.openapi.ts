@@ -7,7 +7,8 @@ import { seriesChartQuerySchema } from '@/lib/validation/series-query';
 import { chartThemeQuerySchema, gridChartFileQuerySchema, GRID_CHARTS, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
 import { REPORT_KINDS } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
-import { TAG, ok, open, pathParam, type DomainPaths } from '@/server/api-operations';
+import { TAG, ok, open, pathParam, rateLimited, type DomainPaths } from '@/server/api-operations';
+import { envSchema } from '@/server/config';
 import { CHART_FILE_FORMATS, CHART_FILE_SIZE } from '@/server/services/charts/chart-files';
 
 const point = z.tuple([z.string(), z.number()]);
@@ -95,6 +96,11 @@ const FILES_ABOUT =
   `A flat, standalone SVG of ${CHART_FILE_SIZE.width}×${CHART_FILE_SIZE.height} (title, legend, axes with units, source line and the view’s address drawn in), ` +
   'its PNG at twice the size (title, source and address also as PNG text), the figures it draws as CSV (ISO 8601 times with their offset, every stored digit, units in the header) ' +
   'or as JSON (each series as drawn, with its color). Cached with the page’s tags and purged with them. A value that names no view is a 400 naming the parameter.';
+/** A chart file not in the page cache is drawn only within the client's limit (src/server/front/listener.ts). */
+const DRAWN_TOO_OFTEN = rateLimited(
+  `Too many chart files drawn for this address: \`CHART_RATE_LIMIT\` a minute for the whole machine (${envSchema.shape.CHART_RATE_LIMIT.parse(undefined)} by default), counting only those not answered from the cache.`,
+);
+
 const fileResponses = (schema: z.ZodMiniType) => ({
   '200': ok('The chart file.', schema, {
     csv: 'A header row (the hour, month, date or category, then each series and its unit), then a row per point.',
@@ -102,6 +108,7 @@ const fileResponses = (schema: z.ZodMiniType) => ({
   }),
   '400': 'A query parameter that names no view (or given twice).',
   '404': 'No such chart, format, or no figures stored for it.',
+  '429': DRAWN_TOO_OFTEN,
 });
 
 export const chartPaths: DomainPaths = {
@@ -190,6 +197,7 @@ export const chartPaths: DomainPaths = {
         }),
         '400': 'A query parameter that names no view (or given twice).',
         '404': 'No such series or format.',
+        '429': DRAWN_TOO_OFTEN,
       },
     }),
   },

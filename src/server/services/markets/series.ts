@@ -21,7 +21,7 @@ import {
   type MarketSeriesRow,
   type RevisionCursor,
 } from '@/server/queries/market';
-import { MemoryRateLimiter } from '@/server/services/rate-limits/in-memory';
+import { machineRateLimit, type ClientRateLimit } from '@/server/services/rate-limits/machine';
 
 /** The most observations one answer of the data API holds; a wider range is a 400 asking to narrow it. */
 export const MAX_OBSERVATIONS = 10_000;
@@ -183,15 +183,16 @@ export function keywordQuery(keywords: readonly string[]): string | undefined {
   return terms.length === 0 ? undefined : terms.map((t) => `(${t})`).join(' OR ');
 }
 
-let apiReads: MemoryRateLimiter | undefined;
+let apiReads: ClientRateLimit | undefined;
 
 /**
- * Counts one data API read for the client address in this process's memory (a read costs
- * no database write); a 429 with Retry-After past API_RATE_LIMIT a minute. The limit is per
- * web process.
+ * Counts one data API read for the client address in memory (a read costs no database
+ * write): the cluster primary's count for the whole machine behind several web processes
+ * (`machineRateLimit`), this process's alone; a 429 with Retry-After past API_RATE_LIMIT a
+ * minute.
  */
-export function takeApiRead(clientAddress: string, now: Date = new Date()): void {
-  apiReads ??= new MemoryRateLimiter(appConfig().apiRateLimit);
-  const waitMs = apiReads.take(clientAddress, now.getTime());
+export async function takeApiRead(clientAddress: string, now: Date = new Date()): Promise<void> {
+  apiReads ??= machineRateLimit('api-reads', appConfig().apiRateLimit);
+  const waitMs = await apiReads.take(clientAddress, now.getTime());
   if (waitMs > 0) throw new RateLimitError(waitMs / 1000, messages.apiRateLimited);
 }

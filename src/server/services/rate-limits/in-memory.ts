@@ -2,8 +2,9 @@
  * A token bucket per client address, held in this process's memory: for reads, which must
  * not cost a database write each (the write-path limits of comments, contact and sign-in
  * stay in the database, shared by every process). Each address may spend `perMinute`
- * requests at once and gets them back at `perMinute` a minute. The limit is per process:
- * behind N web processes an address may reach N times it.
+ * requests at once and gets them back at `perMinute` a minute. Behind several web processes
+ * the cluster's primary keeps one for the whole machine, and each process takes from it
+ * (`machineRateLimit`, rate-limits/machine.ts).
  *
  * Memory is bounded: at most `maxClients` buckets are kept, least recently used first out.
  * A bucket untouched for a minute is full again, the same as no bucket, so those go first;
@@ -37,6 +38,17 @@ export class MemoryRateLimiter {
    * ms until it may try again (nothing is spent then).
    */
   take(client: string, now: number = Date.now()): number {
+    const { granted, waitMs } = this.takeUpTo(client, 1, 0, now);
+    return granted === 1 ? 0 : waitMs;
+  }
+
+  /**
+   * Spends up to `need` requests of `client` at `now`, and when all of them could be, up to
+   * `extra` more while at least half the bucket would stay full (a lease a web process spends
+   * without asking again, see rate-limits/machine.ts). Answers how many were spent, and when
+   * fewer than `need`, the ms until the next one comes back.
+   */
+  takeUpTo(client: string, need: number, extra: number, now: number = Date.now()): { granted: number; waitMs: number } {
     const held = this.#buckets.get(client);
     let tokens = this.#perMinute;
     if (held) {
@@ -45,12 +57,36 @@ export class MemoryRateLimiter {
     } else {
       this.#makeRoom(now);
     }
-    if (tokens >= 1) {
-      this.#buckets.set(client, { tokens: tokens - 1, at: now });
-      return 0;
-    }
+    let granted = Math.max(0, Math.min(need, Math.floor(tokens)));
+    if (granted === need && extra > 0) granted += Math.max(0, Math.min(extra, Math.floor(tokens - granted - this.#perMinute / 2)));
+    tokens -= granted;
     this.#buckets.set(client, { tokens, at: now });
-    return Math.ceil((1 - tokens) / this.#rate);
+    return { granted, waitMs: granted >= need ? 0 : Math.ceil((1 - tokens) / this.#rate) };
+  }
+
+  /**
+   * Spends `tokens` of `client` at `now` whatever its bucket holds (requests a web process let
+   * through before asking, see rate-limits/machine.ts): a bucket may go below empty, and the
+   * client then waits until it is paid back.
+   */
+  spend(client: string, tokens: number, now: number = Date.now()): void {
+    const held = this.#buckets.get(client);
+    let left = this.#perMinute;
+    if (held) {
+      left = Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate);
+      this.#buckets.delete(client);
+    } else {
+      this.#makeRoom(now);
+    }
+    this.#buckets.set(client, { tokens: left - Math.max(0, tokens), at: Math.max(now, held?.at ?? now) });
+  }
+
+  /** Gives `client` back `tokens` it was granted and did not spend (a lease's rest), up to a full bucket. */
+  giveBack(client: string, tokens: number, now: number = Date.now()): void {
+    const held = this.#buckets.get(client);
+    if (!held || !(tokens > 0)) return;
+    held.tokens = Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate + tokens);
+    held.at = Math.max(held.at, now);
   }
 
   /** Before a new client's bucket: drop the buckets full again (the oldest first), then, if none was, the least recent one. */

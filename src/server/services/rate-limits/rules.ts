@@ -1,6 +1,10 @@
-// Every rate limit of the site, written once: the services enforce these rules and the API
-// document (src/server/services/<domain>/<domain>.openapi.ts) states them from here. Plain
-// data, so the document is built without the database.
+// Every fixed rate limit of the site, written once: the services enforce these rules and the
+// API document (src/server/services/<domain>/<domain>.openapi.ts) states them from here. Plain
+// data, so the document is built without the database. The two an operator sets are settings
+// (src/server/config.ts): the data API's reads (API_RATE_LIMIT) and the chart files drawn
+// (CHART_RATE_LIMIT). The write limits live in the database; the read limits (those two and
+// the beacon's views a minute) in memory, counted for the whole machine by the cluster's
+// primary (rate-limits/machine.ts).
 
 /** At most `max` events per `windowMs`. */
 export interface RateRule {
@@ -47,7 +51,7 @@ export const FAILURE_MEMORY_MS = 24 * 3_600_000;
  */
 export const ADDRESS_SIGN_IN_RULES: readonly RateRule[] = [{ max: 20, windowMs: 15 * 60_000 }];
 /**
- * Views one client address may add a minute (the page's view beacon): held for the whole machine
- * by the cluster's primary; each process answers its own 429 past it.
+ * Views one client address may add a minute (the page's view beacon): counted for the whole
+ * machine by the cluster's primary (`machineRateLimit`), and so is the 429 past it.
  */
 export const VIEWS_PER_CLIENT_PER_MINUTE = 30;

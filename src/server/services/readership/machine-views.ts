@@ -4,7 +4,10 @@ import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view
 
 const CHECK = 'view-caps:check';
 const VERDICTS = 'view-caps:verdicts';
-/** How long a process waits for the primary's verdicts before it writes its views as it counted them. */
+/**
+ * An ask the primary has not answered in this long is forgotten (its write went on without it
+ * long before: `ViewCounter` waits VIEW_CONFIRM_WAIT_MS).
+ */
 const VERDICT_WAIT_MS = 2_000;
 
 /** A claim as sent over IPC: client, article, day, when (ms). */
@@ -19,7 +22,7 @@ const isCapsMessage = channelMessages<CapsMessage>('view-caps', withRequestId);
 
 /**
  * In a cluster worker: the check of its counted views against the machine's caps, kept by the
- * primary (`serveViewCaps`): one message each way per write (once a second), never one per
+ * primary (`serveViewCaps`): one message each way per write (twice a second), never one per
  * view. Undefined in a single process (its own caps are the machine's).
  */
 export function machineViewConfirm(): ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined {
@@ -58,7 +61,8 @@ export function machineViewConfirm(): ((claims: ViewClaim[]) => Promise<boolean[
  * views of a story beyond its caps, counted in another process, do not).
  */
 export function serveViewCaps(): void {
-  const allowance = new ViewAllowance();
+  // The minute's limit is not counted again: each process's 429 took it from the machine's count (`machineRateLimit`).
+  const allowance = new ViewAllowance({}, null);
   cluster.on('message', (worker, message: unknown) => {
     if (!isCapsMessage(message) || message.type !== CHECK) return;
     const counted = (message.claims ?? []).map(([client, articleId, day, at]) => allowance.take(client, articleId, day, at).result === 'counted');

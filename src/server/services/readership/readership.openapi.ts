@@ -19,7 +19,7 @@ export const readershipPaths: DomainPaths = {
         '204': ok('Received.'),
         '400': 'Invalid input, with field messages.',
         ...BODY_ERRORS,
-        '429': rateLimited(`Too many views from this address (${VIEWS_PER_CLIENT_PER_MINUTE} a minute per server process).`),
+        '429': rateLimited(`Too many views from this address (${VIEWS_PER_CLIENT_PER_MINUTE} a minute for the whole machine).`),
       },
     }),
   },

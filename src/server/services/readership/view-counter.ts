@@ -1,12 +1,21 @@
 import type { DayCount } from '@/server/queries/readership';
 import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
+import type { ClientRateLimit } from '@/server/services/rate-limits/machine';
 import { VIEWS_PER_CLIENT_PER_MINUTE } from '@/server/services/rate-limits/rules';
 
 /**
- * How often a web process writes the views it holds: a process killed outright (kill -9, a
- * power cut) loses at most the views of this long, plus those of a write in flight.
+ * The views a web process killed outright (kill -9, a power cut) may lose: those of the last
+ * second. A view waits at most VIEW_FLUSH_INTERVAL_MS for the next write, which waits at most
+ * VIEW_CONFIRM_WAIT_MS for the machine's verdicts, leaving the database a quarter of a second
+ * to commit it; a database slower than that adds its delay (said in docs/newsroom.md).
  */
-export const VIEW_FLUSH_INTERVAL_MS = 1_000;
+export const VIEW_LOSS_BOUND_MS = 1_000;
+
+/** How often a web process writes the views it holds. */
+export const VIEW_FLUSH_INTERVAL_MS = 500;
+
+/** How long a write waits for the machine's verdicts on its views (the cluster's primary) before it writes them as this process counted them. */
+export const VIEW_CONFIRM_WAIT_MS = 250;
 
 /** One address adds at most this many views of one story a day (one in any repeat window). */
 export const VIEWS_PER_ADDRESS_STORY_DAY = 4;
@@ -28,6 +37,15 @@ export interface ViewBatch {
   articles: DayCount<number>[];
   referrers: SourceCount[];
   campaigns: SourceCount[];
+}
+
+/** What `promise` resolves to, or undefined once `ms` passed first (or it rejects). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
 /** One view to count: the day it falls on (US Eastern), the article, and where it came from. */
@@ -61,6 +79,8 @@ export interface ViewCounterOptions extends ViewCaps {
   stories: PublicStories;
   /** How often pending views are written (VIEW_FLUSH_INTERVAL_MS). */
   intervalMs?: number;
+  /** How long a write waits for `confirm` (VIEW_CONFIRM_WAIT_MS); unanswered by then, every view counts as this process counted it. */
+  confirmWaitMs?: number;
   /**
    * Checks the views this process counted against the machine's caps before they are written
    * (answering, per claim, whether it counts): several web processes' primary keeps them.
@@ -70,6 +90,11 @@ export interface ViewCounterOptions extends ViewCaps {
   maxPending?: number;
   /** Views of stories this process does not know held for the next write's check; past it they are dropped. */
   maxUnverified?: number;
+  /**
+   * The per-client limit of views a minute (the 429): behind several web processes the
+   * machine's (`machineRateLimit`), else a bucket of `perClientPerMinute` in this process.
+   */
+  limit?: ClientRateLimit | undefined;
 }
 
 /** Views of one article one day from one referrer or campaign, held until the write checks the article is still public. */
@@ -185,22 +210,28 @@ export type Allowance = { result: 'counted' | 'repeat' } | { result: 'limited'; 
  * The caps on each client's views (`ViewCaps`), kept in memory: by each web process for the
  * views it answers, and by the cluster's primary for the whole machine (a process's views
  * are checked there again before they are written, see `ViewCounter`). Memory is bounded by
- * `maxRemembered` pairs and the rate limiter's clients.
+ * `maxRemembered` pairs and the rate limiter's clients. `perClient` is the views a minute
+ * `take` allows a client (from `perClientPerMinute`); null when the caller holds that limit
+ * itself (`ViewCounter`, whose limit may be the machine's) or another did (the primary: each
+ * process's 429 already counted the machine's minute).
  */
 export class ViewAllowance {
   readonly #repeatWindowMs: number;
   readonly #perStoryDay: number;
   readonly #maxRemembered: number;
-  readonly #perClient: MemoryRateLimiter;
+  readonly #perClient: MemoryRateLimiter | null;
   /** Client–story pairs by when they were last counted; insertion order is recency order. */
   readonly #recent = new Map<string, Seen>();
   readonly #oldest = new OldestEntry(this.#recent);
 
-  constructor(caps: ViewCaps = {}) {
+  constructor(
+    caps: ViewCaps = {},
+    perClient: MemoryRateLimiter | null = new MemoryRateLimiter(caps.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE),
+  ) {
     this.#repeatWindowMs = caps.repeatWindowMs ?? 15 * 60_000;
     this.#perStoryDay = caps.perStoryDay ?? VIEWS_PER_ADDRESS_STORY_DAY;
     this.#maxRemembered = caps.maxRemembered ?? 100_000;
-    this.#perClient = new MemoryRateLimiter(caps.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
+    this.#perClient = perClient;
   }
 
   /** Client–story pairs remembered now (for tests). */
@@ -210,14 +241,24 @@ export class ViewAllowance {
 
   /** Counts `client`'s view of `articleId` on `day` at `now` (ms) against its caps. */
   take(client: string, articleId: number, day: string, now: number): Allowance {
+    if (this.repeats(client, articleId, day, now)) return { result: 'repeat' };
+    const waitMs = this.#perClient?.take(client, now) ?? 0;
+    if (waitMs > 0) return { result: 'limited', waitMs };
+    this.count(client, articleId, day, now);
+    return { result: 'counted' };
+  }
+
+  /** Whether `client`'s view of `articleId` on `day` at `now` repeats one counted (in the repeat window, or past the day's cap). */
+  repeats(client: string, articleId: number, day: string, now: number): boolean {
+    const seen = this.#recent.get(`${client}|${articleId}`);
+    return seen?.day === day && (now - seen.at < this.#repeatWindowMs || seen.views >= this.#perStoryDay);
+  }
+
+  /** Remembers `client`'s view of `articleId` on `day` at `now` as counted (the caller checked `repeats` and the client's limit). */
+  count(client: string, articleId: number, day: string, now: number): void {
     const pair = `${client}|${articleId}`;
     const seen = this.#recent.get(pair);
-    const today = seen?.day === day ? seen : undefined;
-    if (today && (now - today.at < this.#repeatWindowMs || today.views >= this.#perStoryDay)) return { result: 'repeat' };
-    const waitMs = this.#perClient.take(client, now);
-    if (waitMs > 0) return { result: 'limited', waitMs };
-    this.#remember(pair, { at: now, day, views: (today?.views ?? 0) + 1 });
-    return { result: 'counted' };
+    this.#remember(pair, { at: now, day, views: (seen?.day === day ? seen.views : 0) + 1 });
   }
 
   /** Remembers a counted pair: pairs of past days (the least recent first) make room, else the least recent one goes. */
@@ -242,8 +283,8 @@ export interface ViewClaim {
 }
 
 /**
- * A web process's readership counts, held in memory and written in one batch every second
- * (VIEW_FLUSH_INTERVAL_MS) and on shutdown, so a page view costs no database write of its own
+ * A web process's readership counts, held in memory and written in one batch every half
+ * second (VIEW_FLUSH_INTERVAL_MS; a crash loses at most VIEW_LOSS_BOUND_MS of views) and on shutdown, so a page view costs no database write of its own
  * and a cached page stays cached. The write runs on the database's worker threads; the
  * serving thread only adds up.
  *
@@ -259,7 +300,8 @@ export interface ViewClaim {
  * limit, a 429); with `confirm` (several web processes: the cluster's primary keeps the
  * machine's caps) the views it counted are checked again for the whole machine before each
  * write, and those the machine's caps refuse are not written, so behind N processes a client
- * still counts 4 views of a story a day, not 4N. (The 429 stays each process's own.) Memory
+ * still counts 4 views of a story a day, not 4N; the minute's limit (the 429) is the machine's
+ * too when `limit` is (`machineRateLimit`). Memory
  * is bounded by `maxRemembered` pairs, `maxPending` keys (and views to confirm) and `maxUnverified`
  * views. Nothing about the client is kept but its address beside the story's id in this
  * memory, and for a referrer or campaign a keyed hash of it for the day (`writeViewBatch`).
@@ -269,9 +311,11 @@ export class ViewCounter {
   readonly #stories: PublicStories;
   readonly #confirm: ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined;
   readonly #intervalMs: number;
+  readonly #confirmWaitMs: number;
   readonly #maxPending: number;
   readonly #maxUnverified: number;
   readonly #allowance: ViewAllowance;
+  readonly #limit: ClientRateLimit;
   #held = new Held();
   /** The views held (when the machine's caps confirm them) and their claims, in the order they were counted. */
   #claims: { view: CountedView; claim: ViewClaim }[] = [];
@@ -286,9 +330,11 @@ export class ViewCounter {
     this.#stories = options.stories;
     this.#confirm = options.confirm;
     this.#intervalMs = options.intervalMs ?? VIEW_FLUSH_INTERVAL_MS;
+    this.#confirmWaitMs = options.confirmWaitMs ?? VIEW_CONFIRM_WAIT_MS;
     this.#maxPending = options.maxPending ?? 20_000;
     this.#maxUnverified = options.maxUnverified ?? 2_000;
-    this.#allowance = new ViewAllowance(options);
+    this.#allowance = new ViewAllowance(options, null);
+    this.#limit = options.limit ?? new MemoryRateLimiter(options.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
   }
 
   /** How often this counter writes (ms). */
@@ -301,12 +347,26 @@ export class ViewCounter {
     return this.#held.size;
   }
 
-  /** Counts one view of `client` at `now` (ms), unless it is not a public story's, repeats a recent one, or the client is past its limit. */
-  record(view: CountedView, client: string, now: number = Date.now()): ViewOutcome {
+  /**
+   * Counts one view of `client` at `now` (ms), unless it is not a public story's, repeats a
+   * recent one, or the client is past its limit. A promise while the limit asks the
+   * machine's count (`machineRateLimit`); the answer at once otherwise.
+   */
+  record(view: CountedView, client: string, now: number = Date.now()): ViewOutcome | Promise<ViewOutcome> {
+    if (this.#stories.isPublic(view.articleId, now) === false) return { result: 'not-public' };
+    if (this.#allowance.repeats(client, view.articleId, view.day, now)) return { result: 'repeat' };
+    const waitMs = this.#limit.take(client, now);
+    return typeof waitMs === 'number' ? this.#count(view, client, now, waitMs) : waitMs.then((wait) => this.#count(view, client, now, wait));
+  }
+
+  /** A view the client's limit answered (`waitMs` 0: it may count). */
+  #count(view: CountedView, client: string, now: number, waitMs: number): ViewOutcome {
+    if (waitMs > 0) return { result: 'limited', waitMs };
+    // While the machine was asked, the story may have been withdrawn or the same view counted.
     const known = this.#stories.isPublic(view.articleId, now);
     if (known === false) return { result: 'not-public' };
-    const allowed = this.#allowance.take(client, view.articleId, view.day, now);
-    if (allowed.result !== 'counted') return allowed;
+    if (this.#allowance.repeats(client, view.articleId, view.day, now)) return { result: 'repeat' };
+    this.#allowance.count(client, view.articleId, view.day, now);
     // A flood of made-up ids, or of distinct keys between two writes (never a reader's doing), is not held.
     if (known === undefined && this.#unverified >= this.#maxUnverified) return { result: 'not-public' };
     if (this.#held.size >= this.#maxPending || this.#claims.length >= this.#maxPending) return { result: 'limited', waitMs: this.#intervalMs };
@@ -332,8 +392,9 @@ export class ViewCounter {
       this.#claims = [];
       this.#unverified = 0;
       if (claims.length > 0 && this.#confirm) {
-        // The machine's caps: a view they refuse (the client counted elsewhere) is taken back. Unanswered, all count.
-        const verdicts = await this.#confirm(claims.map((c) => c.claim)).catch(() => undefined);
+        // The machine's caps: a view they refuse (the client counted elsewhere) is taken back.
+        // Unanswered within the wait (a busy primary), all count: a crash must not lose more than a second of views.
+        const verdicts = await withDeadline(this.#confirm(claims.map((c) => c.claim)), this.#confirmWaitMs);
         claims.forEach((c, i) => verdicts?.[i] === false && held.remove(c.view));
       }
       if (held.size > 0) {

@@ -29,7 +29,9 @@ import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { PublishedStories } from '@/server/services/readership/public-stories';
 import { machineViewConfirm } from '@/server/services/readership/machine-views';
-import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch } from '@/server/services/readership/view-counter';
+import { READERSHIP_MIN_VISITORS, ViewCounter, type SourceCount, type ViewBatch, type ViewOutcome } from '@/server/services/readership/view-counter';
+import { machineRateLimit } from '@/server/services/rate-limits/machine';
+import { VIEWS_PER_CLIENT_PER_MINUTE } from '@/server/services/rate-limits/rules';
 
 /** The last day worked out, and the instants it runs from and until (the time zone's rules are read once a day, not once a view). */
 let dayCache: { day: string; from: number; until: number } | undefined;
@@ -64,7 +66,7 @@ const TOTALS_DAY = 'readership:day';
  * (or a request without a user agent) or a story that is not public, the referrer only when
  * it is another site, the campaign only when it is one of the site's mails. A client's
  * repeat views of a story count once in 15 minutes and a few times a day; past its limit, a
- * 429 with Retry-After.
+ * 429 with Retry-After (thrown, or the promise rejects with it while the machine's count is asked).
  */
 export function recordView(
   counter: ViewCounter,
@@ -72,11 +74,16 @@ export function recordView(
   client: { address: string; userAgent: string | null | undefined },
   siteHost: string,
   now = new Date(),
-): void {
+): void | Promise<void> {
   if (!client.userAgent || isBot(client.userAgent)) return;
   const campaign = MAIL_CAMPAIGNS.find((name) => name === beacon.campaign);
   const referrer = beacon.referrer && beacon.referrer !== siteHost ? beacon.referrer : undefined;
   const outcome = counter.record({ day: readershipDay(now), articleId: beacon.article, referrer, campaign }, client.address, now.getTime());
+  return outcome instanceof Promise ? outcome.then(refuseIfLimited) : refuseIfLimited(outcome);
+}
+
+/** A view past its client's limit is a 429 with Retry-After. */
+function refuseIfLimited(outcome: ViewOutcome): void {
   if (outcome.result === 'limited') throw new RateLimitError(outcome.waitMs / 1000, messages.viewsRateLimited);
 }
 
@@ -166,15 +173,21 @@ export function pruneReadership(now: Date): Promise<number> {
 let processCounter: ViewCounter | undefined;
 
 /**
- * This process's readership counter, writing every second from its first use, and counting
+ * This process's readership counter, writing every half second from its first use, and counting
  * only the stories its set of published ones says are public (and, behind several web
- * processes, only the views the machine's caps allow: `machineViewConfirm`). The production server
+ * processes, only the views the machine's caps allow: `machineViewConfirm`, and a client's
+ * views a minute counted for the machine: `machineRateLimit`). The production server
  * (src/server/front) answers the beacon itself with it and writes what is pending on
  * shutdown; under `astro dev` the route uses it.
  */
 export function processViewCounter(): ViewCounter {
   if (!processCounter) {
-    processCounter = new ViewCounter({ write: (batch) => writeViewBatch(batch), stories: new PublishedStories(), confirm: machineViewConfirm() });
+    processCounter = new ViewCounter({
+      write: (batch) => writeViewBatch(batch),
+      stories: new PublishedStories(),
+      confirm: machineViewConfirm(),
+      limit: machineRateLimit('views', VIEWS_PER_CLIENT_PER_MINUTE),
+    });
     processCounter.start();
   }
   return processCounter;

@@ -10,7 +10,7 @@ export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const slug = slugParam(params['slug'], messages.seriesNotFound);
     const query = parseQuery(seriesAnnotationsQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const { total, annotations } = await getSeriesAnnotations(slug, query);
     return revalidatable(request, JSON.stringify(annotations), { 'Content-Type': 'application/json; charset=utf-8', 'X-Total-Count': String(total) });
   },

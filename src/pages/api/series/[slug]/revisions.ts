@@ -9,7 +9,7 @@ export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const slug = slugParam(params['slug'], messages.seriesNotFound);
     const query = parseQuery(seriesRevisionsQuerySchema, url);
-    takeApiRead(getClientAddress(request, clientAddress));
+    await takeApiRead(getClientAddress(request, clientAddress));
     const { revisions, next } = await getSeriesRevisions(slug, query);
     const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
     if (next) {
