@@ -3,6 +3,7 @@ import type { AdminPage } from '@/lib/wire/common';
 import type { Author } from '@/lib/wire/articles';
 import type { AuthorCreate, AuthorUpdate } from '@/lib/validation/author';
 import { ADMIN_PAGE_SIZE, type AdminAuthorListQuery } from '@/lib/validation/admin-lists';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';
 import {
   countArticlesOfAuthor,
@@ -41,8 +42,8 @@ async function assertFree(input: { slug?: string | undefined; name?: string | un
 
 /** A page of 50 authors by name (those whose name contains `q`), and how many there are. */
 export async function listAuthorsPage(query: AdminAuthorListQuery): Promise<AdminPage<Author>> {
-  const [items, total] = await Promise.all([listAuthors(ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE, query.q), countAuthors(query.q)]);
-  return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  const [items, total] = await Promise.all([listAuthors(ADMIN_PAGE_SIZE, adminOffsetOf(query.page), query.q), countAuthors(query.q)]);
+  return adminPage(items, query.page, total, false);
 }
 
 export async function getAuthor(id: number): Promise<Author> {

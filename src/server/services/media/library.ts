@@ -3,6 +3,7 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import type { AdminPage } from '@/lib/wire/common';
 import type { MediaItem } from '@/lib/wire/media';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP } from '@/lib/validation/admin-lists';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import type { MediaDetails, MediaListQuery } from '@/lib/validation/media';
 import { can } from '@/lib/staff/permissions';
 import type { SessionUser } from '@/server/auth/session';
@@ -248,17 +249,10 @@ export async function uploadMedia(bytes: Buffer, filename: string, details: Medi
 /** A page of the library, newest first; searches count up to the admin lists' cap. */
 export async function listMediaForAdmin(query: MediaListQuery): Promise<AdminPage<MediaItem>> {
   const [rows, counted] = await Promise.all([
-    listMedia(query.q, ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    listMedia(query.q, ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
     countMedia(query.q, ADMIN_SEARCH_COUNT_CAP),
   ]);
-  const totalAtLeast = counted > ADMIN_SEARCH_COUNT_CAP;
-  return {
-    items: rows.map(toMediaItem),
-    total: totalAtLeast ? ADMIN_SEARCH_COUNT_CAP : counted,
-    ...(totalAtLeast ? { totalAtLeast } : {}),
-    page: query.page,
-    pageSize: ADMIN_PAGE_SIZE,
-  };
+  return adminPage(rows.map(toMediaItem), query.page, counted, true);
 }
 
 export async function getMediaItem(id: number): Promise<MediaItem> {

@@ -3,6 +3,7 @@ import { SERIES_SLUGS } from '@/lib/series-catalog';
 import type { AdminPage } from '@/lib/wire/common';
 import type { AdminSubscriber, SubscriberPreferences } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import type { DataAlerts, NewsletterPreferences, NewsletterSubscribe, PriceAlert } from '@/lib/validation/newsletter';
 import { GAS_STORAGE_SLUG, parseStatePriceSubject, statePriceSubject } from '@/lib/data-alerts';
 import { HONEYPOT_FIELD } from '@/lib/validation/text';
@@ -313,11 +314,10 @@ const toAdminSubscriber = (row: SubscriberListRow): AdminSubscriber => ({ ...asW
 export async function listSubscribersForAdmin(query: AdminSubscriberListQuery): Promise<AdminPage<AdminSubscriber>> {
   const filter = { q: query.q, status: query.status };
   const [rows, total] = await Promise.all([
-    listSubscriberRows({ filter, sort: query.sort, limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
+    listSubscriberRows({ filter, sort: query.sort, limit: ADMIN_PAGE_SIZE, offset: adminOffsetOf(query.page) }),
     countSubscribers(filter, query.q ? ADMIN_SEARCH_COUNT_CAP : undefined),
   ]);
-  const capped = total > ADMIN_SEARCH_COUNT_CAP && query.q ? { total: ADMIN_SEARCH_COUNT_CAP, totalAtLeast: true as const } : { total };
-  return { items: rows.map(toAdminSubscriber), page: query.page, pageSize: ADMIN_PAGE_SIZE, ...capped };
+  return adminPage(rows.map(toAdminSubscriber), query.page, total, Boolean(query.q));
 }
 
 /**

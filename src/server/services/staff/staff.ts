@@ -10,6 +10,7 @@ import type {
 import type { Account, Invitation, SessionInfo, StaffMember } from '@/lib/wire/staff';
 import type { AdminPage } from '@/lib/wire/common';
 import { ADMIN_PAGE_SIZE } from '@/lib/validation/admin-lists';
+import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { hashPassword } from '@/server/auth/password';
 import { createSession, hashSecret, randomPart, type SessionUser } from '@/server/auth/session';
 import { writeTransaction } from '@/server/db';
@@ -82,11 +83,11 @@ async function assertBylineFree(name: string): Promise<void> {
 /** A page of the staff, with the invitations still open. */
 export async function listStaffPage(query: AdminStaffListQuery): Promise<AdminPage<StaffMember> & { invitations: Invitation[] }> {
   const [rows, total, invitations] = await Promise.all([
-    listStaff(ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE),
+    listStaff(ADMIN_PAGE_SIZE, adminOffsetOf(query.page)),
     countStaff(),
     listOpenInvitations(new Date(), OPEN_INVITATIONS_SHOWN),
   ]);
-  return { items: rows.map(memberOf), page: query.page, pageSize: ADMIN_PAGE_SIZE, total, invitations: invitations.map(invitationOf) };
+  return { ...adminPage(rows.map(memberOf), query.page, total, false), invitations: invitations.map(invitationOf) };
 }
 
 /**

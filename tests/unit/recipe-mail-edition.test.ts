@@ -1,0 +1,44 @@
+// docs/contributing.md's "How to add a mail edition", held against the code: every edition of the
+// catalog has its job, and the recipe's step for an edition readers choose names exactly the
+// files that spell the readers' choices out (a file that starts or stops spelling them fails
+// here until the recipe says so).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CHOSEN_EDITIONS, MAIL_EDITIONS } from '@/lib/mail-editions';
+import { dataAlertJob, newsletterJobs, priceAlertJob, topicDigestJob } from '@/server/jobs/newsletter';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const recipe = (() => {
+  const text = readFileSync(join(ROOT, 'docs/contributing.md'), 'utf8');
+  const start = text.indexOf('### How to add a mail edition');
+  return text.slice(start, text.indexOf('\n### ', start + 1));
+})();
+
+/** The files of src and db (migrations aside) that spell a reader's choice of edition, in camel or snake case. */
+function filesSpellingChoices(): string[] {
+  const choices = CHOSEN_EDITIONS.flatMap((e) => [e.choice, e.choice.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]);
+  const pattern = new RegExp(`\\b(?:${choices.join('|')})\\b`);
+  return ['src', 'db'].flatMap((dir) =>
+    (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+      .map((f) => `${dir}/${f.replace(/\\/g, '/')}`)
+      .filter((f) => /\.(ts|tsx|astro)$/.test(f) && !f.startsWith('db/migrations/') && f !== 'src/lib/mail-editions.ts')
+      .filter((f) => pattern.test(readFileSync(join(ROOT, f), 'utf8'))),
+  );
+}
+
+describe('How to add a mail edition (docs/contributing.md)', () => {
+  it('every edition of the catalog has its job', () => {
+    const jobs = [...newsletterJobs({ briefingTime: '06:30' }), topicDigestJob, priceAlertJob, dataAlertJob].map((j) => j.name);
+    for (const edition of Object.values(MAIL_EDITIONS)) expect(jobs).toContain(edition.job);
+  });
+
+  it('names exactly the files that spell the readers’ choices out', () => {
+    const step = recipe.slice(recipe.indexOf('4. Only when readers choose it'));
+    const named = [...new Set([...step.matchAll(/`((?:src|db)\/[^`]+\.(?:ts|tsx|astro))`/g)].map((m) => m[1]))].sort();
+    const spelling = filesSpellingChoices().sort();
+    expect(spelling.length).toBeGreaterThan(0);
+    expect(named).toEqual(spelling);
+  });
+});
