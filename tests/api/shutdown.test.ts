@@ -3,7 +3,7 @@
 // process. Each finishes the writes in flight, writes the page views held in memory and ends
 // every process of the site.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,6 +174,13 @@ describe('stopping the site', () => {
         const writes = await Promise.all(addresses.map((from) => writeInFlight(site.port, from)));
         const tree = processTree(pid);
         expect(tree.length).toBeGreaterThanOrEqual(3);
+        if (how === 'npm') {
+          // Every node process npm start runs, the primary too (its render thread and database
+          // threads beside the main one), caps glibc's malloc arenas: without it the primary's
+          // memory crept up under reads while its web processes' levelled off.
+          const environments = tree.slice(1).map((p) => readFileSync(`/proc/${p}/environ`, 'latin1').split('\0'));
+          expect(environments.map((e) => e.includes('MALLOC_ARENA_MAX=2'))).toEqual(tree.slice(1).map(() => true));
+        }
 
         process.kill(target === 'group' ? -pid : pid, 'SIGTERM');
         const statuses = await Promise.all(writes.map((w) => w.finish()));
