@@ -54,6 +54,19 @@ const isRateMessage = (message: unknown): message is RateMessage =>
   typeof (message as RateMessage).limit === 'string' &&
   typeof (message as RateMessage).perMinute === 'number';
 
+/** Each limiter's way to take the primary's answers, by channel: one listener on the process for all of them. */
+const grantTakers = new Map<string, (id: number, grants: WireGrant[] | undefined) => void>();
+
+function listenForGrants(channel: string, take: (id: number, grants: WireGrant[] | undefined) => void): void {
+  if (grantTakers.size === 0) {
+    process.on('message', (message: unknown) => {
+      if (!isRateMessage(message) || message.type !== GRANT || typeof message.id !== 'number' || message.channel === undefined) return;
+      grantTakers.get(message.channel)?.(message.id, message.grants);
+    });
+  }
+  grantTakers.set(channel, take);
+}
+
 /**
  * A per-client token bucket of `perMinute` for the whole machine (`limit` names it): in a
  * cluster worker, the buckets are the primary's (`serveMachineRates`), so an address spends its
@@ -148,11 +161,7 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
     });
   };
 
-  process.on('message', (message: unknown) => {
-    if (isRateMessage(message) && message.type === GRANT && message.channel === channel && typeof message.id === 'number') {
-      answer(message.id, message.grants);
-    }
-  });
+  listenForGrants(channel, answer);
 
   /** Sends this turn's asks and spends in one message (the spends first: the primary counts them before it grants). */
   const flush = () => {
