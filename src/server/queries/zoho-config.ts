@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { zohoConfig } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -25,4 +25,24 @@ export async function saveZohoRow(values: ZohoValues, tx: Executor = db): Promis
 /** Changes some fields of the stored configuration (token cache, test outcome, energy mix cache). */
 export async function updateZohoRow(changes: Partial<ZohoValues>, tx: Executor = db): Promise<void> {
   await tx.update(zohoConfig).set(changes).where(eq(zohoConfig.id, ROW_ID));
+}
+
+/**
+ * Claims the next read of the energy mix from Zoho: true for one caller in any process while
+ * the last read is older than `staleBefore` (or none was made), marking the read in progress
+ * until `leaseUntil`, a time ahead of now, which the reader replaces with its own finish time.
+ */
+export async function claimZohoMixFetch(staleBefore: Date, leaseUntil: Date, tx: Executor = db): Promise<boolean> {
+  const claimed = await tx
+    .update(zohoConfig)
+    .set({ energyMixFetchedAt: leaseUntil })
+    .where(
+      and(
+        eq(zohoConfig.id, ROW_ID),
+        isNotNull(zohoConfig.energyMixViewId),
+        or(isNull(zohoConfig.energyMixFetchedAt), lte(zohoConfig.energyMixFetchedAt, staleBefore)),
+      ),
+    )
+    .returning({ id: zohoConfig.id });
+  return claimed.length > 0;
 }

@@ -6,13 +6,20 @@ import { BadRequestError, ValidationError, messages } from '@/server/errors';
 import { parseBody } from '@/server/http';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
-import { getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
+import { claimZohoMixFetch, getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
 import { contentChanged } from '@/server/content-changes';
 
 export type { ZohoRow } from '@/server/queries/zoho-config';
 /** How long an energy mix read from Zoho is served before it is read again. */
 export const ZOHO_MIX_TTL_MS = 15 * 60_000;
+/**
+ * How long the readers of a page wait for the one read of the energy mix in progress elsewhere
+ * (its calls time out after 5 s each) before they show what was read last.
+ */
+const ZOHO_MIX_WAIT_MS = 8_000;
+/** How often a waiting reader looks whether that read has finished. */
+const ZOHO_MIX_POLL_MS = 100;
 
 const seal = (value: string) => sealSecret(new TextEncoder().encode(value));
 const open = (sealed: string) => openSecret(sealed).toString('utf8');
@@ -187,16 +194,27 @@ function parseCachedMix(json: string | null): EnergyMixEntry[] | undefined {
 }
 
 /**
- * The energy mix from the configured Zoho data view, read at most every
- * 15 minutes; while Zoho fails the last good read serves (or nothing), and Zoho is asked
+ * The energy mix from the configured Zoho data view, read at most every 15 minutes by one
+ * reader in any process (a claim on the row): readers meanwhile wait for that read, then
+ * serve its answer. While Zoho fails the last good read serves (or nothing), and Zoho is asked
  * again only after another 15 minutes.
  */
-export async function getZohoEnergyMix(row?: ZohoRow, now = Date.now()): Promise<EnergyMixEntry[] | undefined> {
+export async function getZohoEnergyMix(row?: ZohoRow): Promise<EnergyMixEntry[] | undefined> {
   if (!row?.energyMixViewId || !row.refreshTokenSealed) return undefined;
-  const cached = parseCachedMix(row.energyMixCache);
-  if (row.energyMixFetchedAt && now - row.energyMixFetchedAt.getTime() < ZOHO_MIX_TTL_MS) return cached;
-  let mix = cached;
-  let update: Partial<ZohoRow> = { energyMixFetchedAt: new Date(now) };
+  const now = Date.now();
+  const fetchedAt = row.energyMixFetchedAt?.getTime();
+  // A time ahead of now marks a read in progress (the claim's lease).
+  if (fetchedAt !== undefined && fetchedAt > now) return waitForZohoMix(fetchedAt);
+  if (fetchedAt !== undefined && now - fetchedAt < ZOHO_MIX_TTL_MS) return parseCachedMix(row.energyMixCache);
+  if (!(await claimZohoMixFetch(new Date(now - ZOHO_MIX_TTL_MS), new Date(now + ZOHO_MIX_WAIT_MS)))) {
+    // Another reader claimed it first (or the configuration changed): read the row as it is now.
+    const current = await getZohoRow();
+    const claimedAt = current?.energyMixFetchedAt?.getTime();
+    if (!current?.energyMixViewId || claimedAt === undefined || claimedAt <= now) return parseCachedMix(current?.energyMixCache ?? null);
+    return waitForZohoMix(claimedAt);
+  }
+  let mix = parseCachedMix(row.energyMixCache);
+  let update: Partial<ZohoRow> = {};
   try {
     // Pages wait for this: one quick attempt; the cache and the fallbacks cover a slow Zoho.
     const client = clientFor(row, { attempts: 1, timeoutMs: 5_000 });
@@ -204,11 +222,23 @@ export async function getZohoEnergyMix(row?: ZohoRow, now = Date.now()): Promise
     const fresh = energyMixFromRows(await client.exportView(orgId, row.workspaceId, row.energyMixViewId));
     if (fresh.length === 0) throw new ZohoError(messages.zohoMixViewUnusable);
     mix = fresh;
-    update = { ...update, orgId, energyMixCache: JSON.stringify(fresh) };
+    update = { orgId, energyMixCache: JSON.stringify(fresh) };
   } catch (error) {
     if (!(error instanceof ZohoError)) throw error;
     console.error(`Zoho energy mix: ${error.message}`);
+  } finally {
+    // The read's finish time ends the claim (also when it failed): the next read is due 15 minutes on.
+    await updateZohoRow({ ...update, energyMixFetchedAt: new Date(Math.max(now, Math.min(Date.now(), now + ZOHO_MIX_WAIT_MS - 1))) });
   }
-  await updateZohoRow(update);
   return mix;
+}
+
+/** Waits (at most until the claim's lease ends) for the read of the energy mix in progress, then answers what is stored. */
+async function waitForZohoMix(leaseUntil: number): Promise<EnergyMixEntry[] | undefined> {
+  for (;;) {
+    const row = await getZohoRow();
+    const fetchedAt = row?.energyMixFetchedAt?.getTime();
+    if (fetchedAt !== leaseUntil || Date.now() >= leaseUntil) return parseCachedMix(row?.energyMixCache ?? null);
+    await new Promise((resolve) => setTimeout(resolve, ZOHO_MIX_POLL_MS));
+  }
 }
