@@ -8,7 +8,7 @@ import { dataChartJson, dataChartSpec, dataChartTable, type DataChartSpec } from
 import { gridChart, gridChartNote } from '@/lib/charts/specs/grid';
 import { reportChartSpec } from '@/lib/charts/specs/reports';
 import { stateChart } from '@/lib/charts/specs/states';
-import { gridChartPath, stateChartPath, type StateChartView } from '@/lib/data-desk-views';
+import { gridChartPath, stateChartPath, type GridChartKind, type StateChartView } from '@/lib/data-desk-views';
 import { gridRegionOf } from '@/lib/grid-format';
 import { stateCodeOf } from '@/lib/state-format';
 import { chartThemeQuerySchema, gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
@@ -37,10 +37,18 @@ export async function gridChartFile(file: string | undefined, params: URLSearchP
   const region = gridRegionOf(key);
   if (!region) throw new NotFoundError(messages.gridRegionNotFound);
   const { chart, theme } = readChartFileQuery(gridChartFileQuerySchema, params);
+  const drawn = await gridChartFileOf(region.code, chart, site);
+  if (!drawn) throw new NotFoundError(messages.notFound);
+  return chartFileResponse(drawn, format, theme);
+}
+
+/** A region's chart of the week (`chart`: which one) as its files draw it; undefined for an unknown region or one without hours. */
+export async function gridChartFileOf(code: string, chart: GridChartKind, site: URL | string): Promise<ChartFile | undefined> {
+  const region = gridRegionOf(code);
+  if (!region) return undefined;
   const week = await getGridHistory(region.code, {});
-  if (!week.region.latest) throw new NotFoundError(messages.notFound);
-  const spec = gridChart(region, week, chart);
-  return chartFileResponse(dataDeskFile(spec, gridChartNote(region, chart), gridChartPath(region.code, chart), site), format, theme);
+  if (!week.region.latest) return undefined;
+  return dataDeskFile(gridChart(region, week, chart), gridChartNote(region, chart), gridChartPath(region.code, chart), site);
 }
 
 /** GET /charts/states/{code}.{ext}?chart=&sector=&theme=: a state's price history or generation by fuel; a 404 for an unknown state or one without figures. */
@@ -50,10 +58,17 @@ export async function stateChartFile(file: string | undefined, params: URLSearch
   if (!code) throw new NotFoundError(messages.stateNotFound);
   const query = readChartFileQuery(stateChartFileQuerySchema, params);
   const view: StateChartView = query.chart === 'generation' ? { chart: 'generation' } : { chart: 'price', sector: query.sector };
+  const drawn = await stateChartFileOf(code, view, site);
+  if (!drawn) throw new NotFoundError(messages.noRetailPrices);
+  return chartFileResponse(drawn, format, query.theme);
+}
+
+/** A state's chart (price history of a sector, or generation by fuel) as its files draw it; undefined for a state without figures. */
+export async function stateChartFileOf(code: string, view: StateChartView, site: URL | string): Promise<ChartFile | undefined> {
   const data = await getStateCharts(code);
   const chart = data && stateChart(data, view);
-  if (!chart || chart.spec.labels.length === 0) throw new NotFoundError(messages.noRetailPrices);
-  return chartFileResponse(dataDeskFile(chart.spec, chart.note, stateChartPath(code, view), site), format, query.theme);
+  if (!chart || chart.spec.labels.length === 0) return undefined;
+  return dataDeskFile(chart.spec, chart.note, stateChartPath(code, view), site);
 }
 
 /** GET /charts/reports/{kind}.{ext}?{the report's settings}&theme=: a report view's chart; a 404 for an unknown report or one without stored figures. */

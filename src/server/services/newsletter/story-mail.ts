@@ -1,10 +1,16 @@
 // The data of the stories a mail edition lists, as the message shows it away from the site:
 // each figure a story cites as published, as text with its source and date, and its first
-// chart block as a PNG inside the message (`cid:`, as the edition's market chart), so a reader
+// chart block (a market series view, a grid region's or a state's chart) as a PNG inside the
+// message (`cid:`, as the edition's market chart), so a reader
 // whose client blocks images, or who reads the plain-text part, still has the figures.
-import type { ChartRef } from '@/lib/data-refs';
+import { chartRefPath, type ChartRef } from '@/lib/data-refs';
 import { chartRefView } from '@/lib/story-chart';
+import { gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
+import type { ChartCard } from '@/server/charts/chart-card';
+import { appConfig } from '@/server/config';
 import { getArticlesByIds } from '@/server/queries/articles';
+import { readChartFileQuery } from '@/server/services/charts/chart-files';
+import { gridChartFileOf, stateChartFileOf } from '@/server/services/charts/data-files';
 import { storyDataForMail } from '@/server/services/articles/story-data';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import { getSeriesCard } from '@/server/services/markets/series-card';
@@ -20,19 +26,50 @@ export interface StoryMailData {
   chart?: MailChart | undefined;
 }
 
+/** A chart block's view as its file address reads it (`/charts/{kind}/{key}.png?…`). */
+const paramsOf = (ref: ChartRef) => new URL(chartRefPath(ref, 'png'), 'http://site').searchParams;
+
+/** What a chart block draws, as its chart file draws it: a market series view, a grid region's or a state's chart; none for a report view. */
+async function chartCardOf(ref: ChartRef, site: string): Promise<ChartCard | undefined> {
+  switch (ref.kind) {
+    case 'markets':
+      return getSeriesCard(ref.key, chartRefView(ref));
+    case 'grid': {
+      const file = await gridChartFileOf(ref.key, readChartFileQuery(gridChartFileQuerySchema, paramsOf(ref)).chart, site);
+      return file && { spec: file.spec };
+    }
+    case 'states': {
+      const query = readChartFileQuery(stateChartFileQuerySchema, paramsOf(ref));
+      const file = await stateChartFileOf(
+        ref.key,
+        query.chart === 'generation' ? { chart: 'generation' } : { chart: 'price', sector: query.sector },
+        site,
+      );
+      return file && { spec: file.spec };
+    }
+    case 'reports':
+      return undefined;
+  }
+}
+
 /**
- * A story's chart block drawn for mail: a market series view as the story draws it, its caption
- * in the alt text. Other kinds, and a chart that cannot be drawn, are left out (the story's page
- * has them): an edition goes out without a chart rather than not at all.
+ * A story's chart block drawn for mail, its caption in the alt text. A report view, and a chart
+ * that cannot be drawn, are left out (the story's page has them): an edition goes out without a
+ * chart rather than not at all.
  */
-async function storyMailChart(ref: ChartRef): Promise<MailChart | undefined> {
-  if (ref.kind !== 'markets') return undefined;
+async function storyMailChart(ref: ChartRef, site: string): Promise<MailChart | undefined> {
   try {
-    const card = await getSeriesCard(ref.key, chartRefView(ref));
-    const chart = card && (await mailChart(card, ref.key));
+    const card = await chartCardOf(ref, site);
+    const chart = card && (await mailChart(card, `${ref.kind}-${ref.key}`));
     return chart && ref.caption ? { ...chart, image: { ...chart.image, alt: `${chart.image.alt} Caption: ${ref.caption}` } } : chart;
   } catch (error) {
-    console.error(JSON.stringify({ event: 'mail_chart_failed', slug: ref.key, message: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        event: 'mail_chart_failed',
+        chart: chartRefPath(ref, 'png'),
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return undefined;
   }
 }
@@ -46,7 +83,7 @@ export async function storiesMailData(ids: readonly number[]): Promise<Map<numbe
     if (!('content' in story)) continue;
     const data = await storyDataForMail(story.content);
     const ref = data.charts[0];
-    const chart = ref && charts < EDITION_STORY_CHARTS ? await storyMailChart(ref) : undefined;
+    const chart = ref && charts < EDITION_STORY_CHARTS ? await storyMailChart(ref, appConfig().siteUrl) : undefined;
     if (chart) charts++;
     if (data.figures.length > 0 || chart) found.set(story.id, { figures: data.figures, chart });
   }
