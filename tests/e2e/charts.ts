@@ -14,6 +14,15 @@ export function drawnChart(scope: Locator | Page, label?: string): Locator {
   return scope.locator(label === undefined ? '[data-chart]' : `[data-chart="${label}"]`).filter({ has: page.locator('svg') });
 }
 
+/** A chart's figure on the page at `path` (`data-chart-figure`, named by `label`), scrolled to and drawn. */
+export async function openChartFigure(page: Page, path: string, label: string): Promise<Locator> {
+  await page.goto(path);
+  const figure = page.locator(`[data-chart-figure="${label}"]`);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(drawnChart(figure)).toBeVisible();
+  return figure;
+}
+
 /**
  * The drawing of a chart drawn on the server (`ServerChart.astro`), as the reader sees it: the
  * figure holds one SVG for phones and one for wider screens, and shows one of them.

@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { openAnotherSite } from './another-site.ts';
 import { seriousViolations } from './axe.ts';
-import { chartDownload as download, chartPngText, chartText, drawnChart, serverChart } from './charts.ts';
-
-/** A data desk chart, scrolled to and drawn (by the server: no script). */
-async function openFigure(page: Page, path: string, label: string): Promise<Locator> {
-  await page.goto(path);
-  const figure = page.locator(`[data-chart-figure="${label}"]`);
-  await figure.scrollIntoViewIfNeeded();
-  await expect(drawnChart(figure)).toBeVisible();
-  return figure;
-}
+import { chartDownload as download, chartPngText, chartText, drawnChart, openChartFigure, serverChart } from './charts.ts';
 
 /** The rows of a table view as the reader sees them: each row's first cell, then its figures. */
 async function tableRows(table: Locator): Promise<string[][]> {
@@ -128,7 +119,7 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
   test('a grid chart downloads as a PNG with its title, source and the site drawn in, and its CSV is the table it shows, as a spreadsheet reads it', async ({
     page,
   }) => {
-    const figure = await openFigure(page, '/grid/tex', 'grid-tex-demand');
+    const figure = await openChartFigure(page, '/grid/tex', 'grid-tex-demand');
     await expect(figure.getByRole('heading', { level: 3, name: 'Texas: hourly demand and day-ahead forecast' })).toBeVisible();
     const source = (await figure.locator('figcaption p').first().textContent()) ?? '';
     expect(source).toMatch(/^Illustrative sample: a seeded week, not EIA figures\. Latest hour: \w{3}, \w{3} \d+, \d+ [AP]M CT \(\d+ [AP]M ET\)\.$/);
@@ -179,7 +170,7 @@ test.describe('the data desk’s charts in the chart toolkit', () => {
   });
 
   test('a state chart’s CSV gives its months as dates, and its permalink and embed code keep the sector', async ({ page }) => {
-    const figure = await openFigure(page, '/states/tx?sector=commercial', 'state-tx-price-commercial');
+    const figure = await openChartFigure(page, '/states/tx?sector=commercial', 'state-tx-price-commercial');
     const csv = readFileSync(await (await download(page, figure, /Data shown \(CSV\)/)).path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Month,Texas (¢/kWh),US average (¢/kWh)');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FUELS, fuelByName, RENEWABLES } from '@db/catalog/fuels';
-import { chartDownload, drawnChart } from './charts.ts';
+import { chartDownload, drawnChart, openChartFigure } from './charts.ts';
 
 // One colour per fuel on every chart a reader meets (issue 32): read from what the pages draw
 // (the grid's fuel mix bars, the home page's energy mix, in the light and the dark theme) and
@@ -11,15 +11,6 @@ import { chartDownload, drawnChart } from './charts.ts';
 function hex(css: string): string {
   const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number);
   return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** A chart's figure on its page, drawn. */
-async function figureOf(page: Page, path: string, label: string): Promise<Locator> {
-  await page.goto(path);
-  const figure = page.locator(`[data-chart-figure="${label}"]`);
-  await figure.scrollIntoViewIfNeeded();
-  await expect(drawnChart(figure)).toBeVisible();
-  return figure;
 }
 
 /** The key of a chart's SVG: each entry's name (a donut's without its share) with the colour of its box. */
@@ -49,8 +40,8 @@ test('every chart of a fuel draws it in the catalog’s one colour, downloads an
   const seen = new Map<string, Set<string>>();
 
   // The charts' downloads: the grid's and a state's generation by fuel, the Market Share report.
-  record(seen, 'grid chart', await svgLegend(page, await figureOf(page, '/grid/tex', 'grid-tex-generation-by-fuel')));
-  record(seen, 'state chart', await svgLegend(page, await figureOf(page, '/states/ca', 'state-ca-generation-by-fuel')));
+  record(seen, 'grid chart', await svgLegend(page, await openChartFigure(page, '/grid/tex', 'grid-tex-generation-by-fuel')));
+  record(seen, 'state chart', await svgLegend(page, await openChartFigure(page, '/states/ca', 'state-ca-generation-by-fuel')));
   await page.goto('/analytics?tab=reports&report=share&period=12m');
   const report = page.getByRole('region', { name: 'Market Share', exact: true });
   await expect(drawnChart(report)).toBeVisible();

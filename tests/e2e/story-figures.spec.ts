@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { desc, eq } from 'drizzle-orm';
-import { articles, marketObservations, marketSeries } from '@db/schema';
+import { eq } from 'drizzle-orm';
+import { articles } from '@db/schema';
+import { latestFigures } from '../helpers/market-figures.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
 import { signIn, openNewArticle, toasts } from './admin-session.ts';
 import { openE2eDatabase, uniqueClientAddress } from './db.ts';
@@ -16,13 +17,7 @@ test('an editor cites a figure and a chart from the data catalog; readers see th
   const database = await openE2eDatabase();
   try {
     // The figure cited: WTI two observations before its latest (so the series has moved on since).
-    const recent = await database.db
-      .select({ period: marketObservations.period, value: marketObservations.value })
-      .from(marketObservations)
-      .innerJoin(marketSeries, eq(marketSeries.id, marketObservations.seriesId))
-      .where(eq(marketSeries.slug, 'wti'))
-      .orderBy(desc(marketObservations.period))
-      .limit(3);
+    const recent = await latestFigures(database, 'wti', 3);
     const cited = recent[2]!;
     const latest = recent[0]!;
     const shown = (value: number) => `$${value.toFixed(2)}/bbl`;
