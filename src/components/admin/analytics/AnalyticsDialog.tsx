@@ -8,7 +8,7 @@ const EMPTY: AnalyticsContentFormInput = { title: '', type: 'chart', content: ''
 const TYPE_OPTIONS = ANALYTICS_TYPES.map((t) => ({ value: t, label: t }));
 
 /** Add or Edit analytics content; metadata is edited as JSON. */
-export function AnalyticsDialog({ item, onSaved }: { item?: AnalyticsContentItem; onSaved: () => void }) {
+export function AnalyticsDialog({ item, onSaved }: { item?: AnalyticsContentItem | undefined; onSaved: () => void }) {
   return (
     <EditDialog
       schema={analyticsContentFormSchema}

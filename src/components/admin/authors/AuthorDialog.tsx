@@ -10,7 +10,7 @@ import { MediaPicker } from '@/components/admin/media/MediaPicker';
 const EMPTY: AuthorFormInput = { name: '', slug: '', title: '', bio: '', photoUrl: '', links: '' };
 
 /** Add or Edit an author: the byline name, the author page's address, title, bio, photo and links. */
-export function AuthorDialog({ author, onSaved }: { author?: Author; onSaved: () => void }) {
+export function AuthorDialog({ author, onSaved }: { author?: Author | undefined; onSaved: () => void }) {
   const [picker, setPicker] = useState({ open: false, opened: 0 });
   return (
     <EditDialog

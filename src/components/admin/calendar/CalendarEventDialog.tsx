@@ -11,7 +11,7 @@ const EMPTY: EventFormInput = { title: '', kind: 'opec', startsAt: '', endsAt: '
 const KIND_OPTIONS = CALENDAR_EVENT_KINDS.map((k) => ({ value: k, label: CALENDAR_EVENT_KIND_LABELS[k] }));
 
 /** Add or edit an editor's event on the release calendar; times are US Eastern. */
-export function CalendarEventDialog({ item, onSaved }: { item?: CalendarEventItem; onSaved: () => void }) {
+export function CalendarEventDialog({ item, onSaved }: { item?: CalendarEventItem | undefined; onSaved: () => void }) {
   return (
     <EditDialog
       schema={calendarEventSchema}

@@ -20,7 +20,7 @@ export interface ListFilter {
   options: Choice[];
 }
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   /** Names the list's controls for screen readers and ids ("articles", "comments"). */
   name: string;
   /** The list's own accessible name, when not `name` ("Calendar events, latest first"). */

@@ -1,0 +1,67 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { getJson } from '@/lib/api-client';
+import { BulkActions, DeleteButton } from '@/components/admin/shared/admin-actions';
+import { PagedList, type PagedListProps } from '@/components/admin/shared/PagedList';
+import { PreviewText } from '@/components/admin/shared/PreviewText';
+import { TabSection } from '@/components/admin/shared/TabSection';
+
+interface InboxListProps<T extends { id: number; truncated?: boolean | undefined }> extends Omit<PagedListProps<T>, 'bulkActions' | 'renderRow'> {
+  /** The section the list stands in: its heading's id and title. */
+  section: { id: string; title: string };
+  /** The records' address: `{path}/bulk` acts on the selected ones, `{path}/{id}` reads a whole one and deletes it. */
+  path: string;
+  /** What can be done to the selected rows (`plural` names them in the question and the toast). */
+  bulk: Pick<ComponentProps<typeof BulkActions>, 'plural' | 'actions'>;
+  /** The field readers wrote (the list carries its beginning), and the button that shows all of it. */
+  text: { of: (item: T) => string; moreLabel: string };
+  /** The row's action before Delete (approve, mark handled). */
+  action: (item: T) => ReactNode;
+  /** What Delete asks, and its toast. */
+  remove: { question: string; success: string };
+  /** What a row shows besides its actions; `text` is what the reader wrote, to place where it reads best. */
+  renderRow: (item: T, text: ReactNode) => ReactNode;
+}
+
+/**
+ * What readers send the newsroom (comments, messages) as the admin works through it: the
+ * server-paged list with bulk actions on the selected rows, each row with the beginning of what
+ * was written (the whole of it loaded on request), its own action and Delete; every change
+ * refreshes the list and the panel's counts.
+ */
+export function InboxList<T extends { id: number; truncated?: boolean | undefined }>({
+  section,
+  path,
+  bulk,
+  text,
+  action,
+  remove,
+  renderRow,
+  ...listProps
+}: InboxListProps<T>) {
+  const { list } = listProps;
+  return (
+    <TabSection {...section}>
+      <PagedList
+        {...listProps}
+        bulkActions={(ids) => <BulkActions path={`${path}/bulk`} ids={ids} {...bulk} onDone={list.changed} />}
+        renderRow={(item) => (
+          <div className="space-y-2">
+            {renderRow(
+              item,
+              <PreviewText
+                text={text.of(item)}
+                truncated={item.truncated}
+                loadFull={() => getJson<T>(`${path}/${item.id}`).then(({ data }) => text.of(data))}
+                moreLabel={text.moreLabel}
+              />,
+            )}
+            <div className="flex gap-2">
+              {action(item)}
+              <DeleteButton {...remove} path={`${path}/${item.id}`} onDone={list.changed} />
+            </div>
+          </div>
+        )}
+      />
+    </TabSection>
+  );
+}
