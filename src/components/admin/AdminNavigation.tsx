@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -18,6 +18,13 @@ export interface AdminSection {
  */
 export function AdminNavigation({ sections, value, onChange }: { sections: AdminSection[]; value: string; onChange: (value: string) => void }) {
   const current = sections.find((s) => s.value === value) ?? sections[0];
+  /** Every section as an item of the menu or the tab list, named by its label. */
+  const itemsOf = (Item: ComponentType<{ value: string; children: ReactNode }>) =>
+    sections.map((s) => (
+      <Item key={s.value} value={s.value}>
+        {s.label}
+      </Item>
+    ));
   return (
     <>
       <DropdownMenu>
@@ -32,21 +39,13 @@ export function AdminNavigation({ sections, value, onChange }: { sections: Admin
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
           <DropdownMenuRadioGroup value={value} onValueChange={onChange}>
-            {sections.map((s) => (
-              <DropdownMenuRadioItem key={s.value} value={s.value}>
-                {s.label}
-              </DropdownMenuRadioItem>
-            ))}
+            {itemsOf(DropdownMenuRadioItem)}
           </DropdownMenuRadioGroup>
         </DropdownMenuContent>
       </DropdownMenu>
       <div className="hidden lg:block">
         <TabsList aria-label="Admin sections" className="sticky top-20">
-          {sections.map((s) => (
-            <TabsTrigger key={s.value} value={s.value}>
-              {s.label}
-            </TabsTrigger>
-          ))}
+          {itemsOf(TabsTrigger)}
         </TabsList>
       </div>
     </>

@@ -1,7 +1,6 @@
 import { commentCreateSchema, type CommentCreate, type CommentCreateInput } from '@/lib/validation/comment';
 import { useReaderForm } from '@/components/forms/use-reader-form';
-import { Button } from '@/components/ui/button';
-import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
+import { FormField, ReaderFormSubmit, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Toaster } from '@/components/ui/toast';
@@ -54,12 +53,9 @@ export default function CommentForm({ articleId }: { articleId: number }) {
         <FormField id="comment-content" label="Comment" error={error.content}>
           <Textarea {...fieldProps('comment-content', error.content)} rows={5} {...register('content')} />
         </FormField>
-        <HoneypotField register={register('website')} />
-        <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Submitting...' : 'Submit Comment'}
-          </Button>
-        </div>
+        <ReaderFormSubmit honeypot={register('website')} sending={isSubmitting} pending="Submitting...">
+          Submit Comment
+        </ReaderFormSubmit>
       </form>
       <Toaster />
     </>

@@ -1,7 +1,6 @@
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
 import { useReaderForm } from '@/components/forms/use-reader-form';
-import { Button } from '@/components/ui/button';
-import { FormField, HoneypotField, fieldProps } from '@/components/ui/form-field';
+import { FormField, ReaderFormSubmit, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -50,12 +49,9 @@ export default function ContactForm() {
         <FormField id="contact-message" label="Message" error={errors.message?.message}>
           <Textarea {...fieldProps('contact-message', errors.message?.message)} rows={6} {...register('message')} />
         </FormField>
-        <HoneypotField register={register('website')} />
-        <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send Message'}
-          </Button>
-        </div>
+        <ReaderFormSubmit honeypot={register('website')} sending={isSubmitting} pending="Sending...">
+          Send Message
+        </ReaderFormSubmit>
       </form>
       <Toaster />
     </>

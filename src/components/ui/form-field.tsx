@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 
 /** Props a control needs to be tied to its label and error message. */
@@ -48,5 +49,33 @@ export function HoneypotField({ register }: { register: Record<string, unknown> 
         <input type="text" tabIndex={-1} autoComplete="off" {...register} />
       </label>
     </div>
+  );
+}
+
+/**
+ * The end of a form readers send (a comment, a message): the honeypot, then the submit button,
+ * which says `pending` and cannot be pressed again while the form is being sent.
+ */
+export function ReaderFormSubmit({
+  honeypot,
+  sending,
+  pending,
+  children,
+}: {
+  /** The honeypot field's registration (`register('website')`). */
+  honeypot: Record<string, unknown>;
+  sending: boolean;
+  pending: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <HoneypotField register={honeypot} />
+      <div>
+        <Button type="submit" disabled={sending}>
+          {sending ? pending : children}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -10,7 +10,7 @@ import type { CatalogFigure, CatalogItem } from '@/lib/wire/markets';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, type SelectOption } from '@/components/ui/native-select';
 
 export type DataInsertKind = 'figure' | 'chart';
 
@@ -265,6 +265,18 @@ function CatalogResults({
   );
 }
 
+/** A choice of the chart's view (its range, which chart), with the chart's own view as the first option. */
+function ViewSelect({ id, label, field: [value, setValue], options }: { id: string; label: string; field: Field<string>; options: SelectOption[] }) {
+  return (
+    <label className="grid gap-1 text-sm font-medium" htmlFor={id}>
+      {label}
+      <NativeSelect id={id} value={value} onChange={(e) => setValue(e.target.value)} options={options}>
+        <option value="">Default</option>
+      </NativeSelect>
+    </label>
+  );
+}
+
 /** A chart block's options for what was chosen: the range, the series compared, which chart, the caption. */
 function ChartOptions({
   id,
@@ -284,34 +296,24 @@ function ChartOptions({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {(chosen.kind === 'markets' || chosen.kind === 'reports') && (
-        <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-range`}>
-          Range
-          <NativeSelect
-            id={`${id}-range`}
-            value={range}
-            onChange={(e) => setRange(e.target.value)}
-            options={
-              chosen.kind === 'markets'
-                ? SERIES_RANGES.map((r) => ({ value: r, label: SERIES_RANGE_LABELS[r] }))
-                : REPORT_RANGES.map((r) => ({ value: r, label: REPORT_RANGE_LABELS[r] }))
-            }
-          >
-            <option value="">Default</option>
-          </NativeSelect>
-        </label>
+        <ViewSelect
+          id={`${id}-range`}
+          label="Range"
+          field={[range, setRange]}
+          options={
+            chosen.kind === 'markets'
+              ? SERIES_RANGES.map((r) => ({ value: r, label: SERIES_RANGE_LABELS[r] }))
+              : REPORT_RANGES.map((r) => ({ value: r, label: REPORT_RANGE_LABELS[r] }))
+          }
+        />
       )}
       {(chosen.kind === 'grid' || chosen.kind === 'states') && (
-        <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-chart`}>
-          Chart
-          <NativeSelect
-            id={`${id}-chart`}
-            value={chart}
-            onChange={(e) => setChart(e.target.value)}
-            options={(chosen.kind === 'grid' ? GRID_CHARTS : STATE_CHARTS).map((c) => ({ value: c, label: CHART_LABELS[c] }))}
-          >
-            <option value="">Default</option>
-          </NativeSelect>
-        </label>
+        <ViewSelect
+          id={`${id}-chart`}
+          label="Chart"
+          field={[chart, setChart]}
+          options={(chosen.kind === 'grid' ? GRID_CHARTS : STATE_CHARTS).map((c) => ({ value: c, label: CHART_LABELS[c] }))}
+        />
       )}
       {chosen.kind === 'markets' && (
         <fieldset className="grid gap-1 text-sm sm:col-span-2">

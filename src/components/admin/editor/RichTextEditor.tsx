@@ -3,7 +3,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useRef, useState } from 'react';
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { minutesForWords } from '@/lib/article-meta';
 import { cn } from '@/lib/utils';
 import { EditorToolbar } from '@/components/admin/editor/EditorToolbar';
@@ -100,6 +100,13 @@ export function RichTextEditor({
   });
   const open = (kind: 'link' | 'image') => setForm((current) => ({ kind, opened: (current?.opened ?? 0) + 1 }));
   const close = () => setForm(null);
+  /** A dialog's open state, kept by `set`; closing the dialog gives the focus back to the text. */
+  const openChange =
+    <S extends { open: boolean }>(set: Dispatch<SetStateAction<S>>) =>
+    (next: boolean) => {
+      set((state) => ({ ...state, open: next }));
+      if (!next) editor?.commands.focus();
+    };
   return (
     <div
       className={cn(
@@ -127,10 +134,7 @@ export function RichTextEditor({
         <DataInsertDialog
           kind={data.kind}
           open={data.open}
-          onOpenChange={(next) => {
-            setData((d) => ({ ...d, open: next }));
-            if (!next) editor.commands.focus();
-          }}
+          onOpenChange={openChange(setData)}
           onInsertFigure={(ref) => editor.chain().focus().insertDataFigure(ref).run()}
           onInsertChart={(ref) => editor.chain().focus().insertDataChart(ref).run()}
         />
@@ -139,10 +143,7 @@ export function RichTextEditor({
         <MediaPicker
           key={picker.opened}
           open={picker.open}
-          onOpenChange={(next) => {
-            setPicker((p) => ({ ...p, open: next }));
-            if (!next) editor.commands.focus();
-          }}
+          onOpenChange={openChange(setPicker)}
           title="Insert image"
           withDetails
           placeLabel="Insert image"

@@ -1,4 +1,4 @@
-import { Node, type NodeViewRendererProps } from '@tiptap/react';
+import { Node, type CommandProps, type NodeViewRendererProps } from '@tiptap/react';
 import { marketSeriesFacts } from '@db/catalog/market-series';
 import {
   CHART_ATTRIBUTES,
@@ -57,6 +57,36 @@ function view(tag: 'span' | 'div', className: string, text: (attrs: Record<strin
   };
 }
 
+/** The command that places a reference as a node of type `name` (at the selection, or after its block for a block). */
+const insertRef =
+  (name: string, ref: DataRef) =>
+  ({ commands }: CommandProps) =>
+    commands.insertContent({ type: name, attrs: refAttributes(ref) });
+
+/**
+ * What a reference node is, whichever element it stands for: one unit (the writer selects, moves
+ * or deletes it whole) that reads and writes its element (`tag`, with the reference's attributes
+ * when they make a valid one), shown in the editor as `text` in words, read as one image.
+ */
+function refNode(
+  tag: string,
+  attributes: readonly string[],
+  shown: { tag: 'span' | 'div'; className: string; text: (ref: DataRef | undefined) => string },
+) {
+  return {
+    atom: true,
+    selectable: true,
+    draggable: true,
+    addAttributes: () => attributesOf(attributes),
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ node }: { node: { attrs: Record<string, unknown> } }): [string, Record<string, string>] => {
+      const ref = refOf(tag, node.attrs);
+      return [tag, ref ? refAttributes(ref) : {}];
+    },
+    addNodeView: () => view(shown.tag, shown.className, (attrs) => shown.text(refOf(tag, attrs)), 'img'),
+  };
+}
+
 /**
  * A figure cited from the data, inline in the text: written as the site stores it
  * (`<data-figure series date value>`), shown in the editor as its value, series and date. One
@@ -66,33 +96,13 @@ export const DataFigure = Node.create({
   name: 'dataFigure',
   group: 'inline',
   inline: true,
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => attributesOf(FIGURE_ATTRIBUTES),
-  parseHTML: () => [{ tag: FIGURE_TAG }],
-  renderHTML: ({ node }) => {
-    const ref = refOf(FIGURE_TAG, node.attrs);
-    return [FIGURE_TAG, ref ? refAttributes(ref) : {}];
-  },
-  addNodeView() {
-    return view(
-      'span',
-      'data-figure-node',
-      (attrs) => {
-        const ref = refOf(FIGURE_TAG, attrs);
-        return ref?.element === 'figure' ? `Figure: ${figureLabel(ref.ref)}` : 'Figure (not valid: remove it)';
-      },
-      'img',
-    );
-  },
+  ...refNode(FIGURE_TAG, FIGURE_ATTRIBUTES, {
+    tag: 'span',
+    className: 'data-figure-node',
+    text: (ref) => (ref?.element === 'figure' ? `Figure: ${figureLabel(ref.ref)}` : 'Figure (not valid: remove it)'),
+  }),
   addCommands() {
-    return {
-      insertDataFigure:
-        (ref) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: refAttributes({ element: 'figure', ref }) }),
-    };
+    return { insertDataFigure: (ref) => insertRef(this.name, { element: 'figure', ref }) };
   },
 });
 
@@ -104,33 +114,15 @@ export const DataFigure = Node.create({
 export const DataChart = Node.create({
   name: 'dataChart',
   group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => attributesOf(CHART_ATTRIBUTES),
-  parseHTML: () => [{ tag: CHART_TAG }],
-  renderHTML: ({ node }) => {
-    const ref = refOf(CHART_TAG, node.attrs);
-    return [CHART_TAG, ref ? refAttributes(ref) : {}];
-  },
-  addNodeView() {
-    return view(
-      'div',
-      'data-chart-node',
-      (attrs) => {
-        const ref = refOf(CHART_TAG, attrs);
-        if (ref?.element !== 'chart') return 'Chart (not valid: remove it)';
-        return `Chart: ${chartRefTitle(ref.ref)}${ref.ref.caption ? `. Caption: ${ref.ref.caption}` : ''}`;
-      },
-      'img',
-    );
-  },
+  ...refNode(CHART_TAG, CHART_ATTRIBUTES, {
+    tag: 'div',
+    className: 'data-chart-node',
+    text: (ref) =>
+      ref?.element === 'chart'
+        ? `Chart: ${chartRefTitle(ref.ref)}${ref.ref.caption ? `. Caption: ${ref.ref.caption}` : ''}`
+        : 'Chart (not valid: remove it)',
+  }),
   addCommands() {
-    return {
-      insertDataChart:
-        (ref) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: refAttributes({ element: 'chart', ref }) }),
-    };
+    return { insertDataChart: (ref) => insertRef(this.name, { element: 'chart', ref }) };
   },
 });

@@ -9,6 +9,33 @@ import { Input } from '@/components/ui/input';
 import { TabSection } from '@/components/admin/shared/TabSection';
 import { useResource } from '@/components/admin/shared/use-resource';
 
+/** The account form's inputs: what each is and how the browser may fill it in. */
+const ACCOUNT_INPUTS = {
+  name: { autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email' },
+  password: { type: 'password', autoComplete: 'current-password' },
+} as const;
+
+/** A field of the account form (`account-{kind}`): its label, the input bound to its state, and the server's message on it. */
+function AccountField({
+  kind,
+  label,
+  error,
+  value: [value, setValue],
+}: {
+  kind: keyof typeof ACCOUNT_INPUTS;
+  label: string;
+  error: string | undefined;
+  value: [string, (value: string) => void];
+}) {
+  const id = `account-${kind}`;
+  return (
+    <FormField id={id} label={label} error={error}>
+      <Input {...fieldProps(id, error)} {...ACCOUNT_INPUTS[kind]} value={value} onChange={(e) => setValue(e.target.value)} />
+    </FormField>
+  );
+}
+
 /**
  * The signed-in person's own name (how the panel and the staff's mails name them) and e-mail
  * address (where invitations' replies, password resets and the editors' notices go). A new
@@ -58,28 +85,15 @@ function AccountForm({ data, onSaved }: { data: Account; onSaved: () => void }) 
       className="mb-8 space-y-4"
     >
       <form onSubmit={(event) => void submit(event)} className="grid max-w-lg gap-4" noValidate>
-        <FormField id="account-name" label="Name" error={errors['name']?.[0]}>
-          <Input {...fieldProps('account-name', errors['name']?.[0])} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-        </FormField>
-        <FormField id="account-email" label="E-mail address" error={errors['email']?.[0]}>
-          <Input
-            {...fieldProps('account-email', errors['email']?.[0])}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-          />
-        </FormField>
+        <AccountField kind="name" label="Name" error={errors['name']?.[0]} value={[name, setName]} />
+        <AccountField kind="email" label="E-mail address" error={errors['email']?.[0]} value={[email, setEmail]} />
         {newEmail && (
-          <FormField id="account-password" label="Your password (to change the address)" error={errors['confirm']?.[0]}>
-            <Input
-              {...fieldProps('account-password', errors['confirm']?.[0])}
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-            />
-          </FormField>
+          <AccountField
+            kind="password"
+            label="Your password (to change the address)"
+            error={errors['confirm']?.[0]}
+            value={[password, setPassword]}
+          />
         )}
         <div>
           <Button type="submit" disabled={saving}>
