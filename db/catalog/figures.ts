@@ -1,8 +1,10 @@
-// The kinds of figure besides market series whose vintages are kept (figure_revisions), and
-// what each one's `figure` names.
+// The kinds of figure whose vintages are kept (figure_revisions), and what each one's `figure`
+// names.
 
-/** The kinds of figure besides market series whose vintages are kept, each with what its `figure` names. */
+/** The kinds of figure whose vintages are kept, each with what its `figure` names. */
 export const FIGURE_DATASETS = {
+  /** A market series' figures (`market_observations`): the series' id, e.g. `3`. */
+  market: 'market',
   /** Monthly generation (`generation`): `location|fuel`, e.g. `CA|NG`. */
   generation: 'generation',
   /** Monthly retail prices (`retail_prices`): `state|sector`, e.g. `CA|RES`. */

@@ -92,49 +92,15 @@ export const importRuns = sqliteTable(
 );
 
 /**
- * Every figure EIA published for a period of a series, as the imports saw it: the first
- * published figure and each later different one (a revision), with the run that saw it. The
- * latest vintage of a period is its value in `market_observations` (which pages read); seeded
- * sample rows have no vintages. Keyed (series_id, period, seen_at), so one range of the key
- * answers a period's latest revision, a series' figures as known at a time (the latest
- * `seen_at` up to it for each period) and whether a period was revised after a time.
- */
-export const marketValueRevisions = sqliteTable(
-  'market_value_revisions',
-  {
-    seriesId: ownedBy('series_id', () => marketSeries.id),
-    /** The observation's period, as in `market_observations`. */
-    period: text('period').notNull(),
-    /**
-     * When an import first saw this figure; 0 (the epoch) for a figure stored before vintages
-     * were kept, whose first sighting is unknown (its run is null).
-     */
-    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
-    value: real('value').notNull(),
-    /** The import run that saw it; null for a figure stored before vintages were kept. */
-    runId: integer('run_id').references(() => importRuns.id, { onDelete: 'set null' }),
-    /** Whether this figure replaced an earlier one of its period (a revision); false for a first published figure. */
-    revised: integer('revised', { mode: 'boolean' }).notNull().default(false),
-  },
-  (table) => [
-    primaryKey({ columns: [table.seriesId, table.period, table.seenAt] }),
-    // What one import run saw (its first published figures and revisions), by series and period: a range of this index.
-    index('market_value_revisions_run_idx').on(table.runId, table.seriesId, table.period),
-    // A series' revisions, newest first, a page at a time from a cursor: a range of this index, whatever its first published figures.
-    index('market_value_revisions_revised_idx')
-      .on(table.seriesId, table.period, table.seenAt)
-      .where(sql`${table.revised} = 1`),
-  ],
-);
-
-/**
- * Every figure EIA published for a period of a state or grid figure, as the imports saw it:
- * `market_value_revisions`' design for every other kind of figure (state generation, retail
- * prices, grid hours by region and by fuel), one model for all. The first published figure and
- * each later different one, with the run that saw it (grid imports record none: null); the latest
- * vintage is the value in the figure's own table, which pages read. Keyed (dataset, figure,
- * period, seen_at), so one range of the key answers a figure's vintages as first published or as
- * known at a time; grid vintages are pruned with the grid's hours.
+ * Every figure EIA published, as the imports saw it: one table for every kind of figure (market
+ * series, state generation, retail prices, grid hours by region and by fuel; `FIGURE_DATASETS`).
+ * The first published figure of a period and each later different one (a revision, marked
+ * `revised`), with when and by which import run it was seen; the latest vintage is the value in
+ * the figure's own table (`market_observations`, `generation`…), which pages read; seeded sample
+ * rows have no vintages. Keyed (dataset, figure, period, seen_at), so one range of the key answers
+ * a figure's latest vintage, its figures as first published or as known at a time and whether a
+ * period was revised after a time; the run index answers what one run saw, the partial index a
+ * figure's revisions a page at a time. Grid vintages are pruned with the grid's hours.
  */
 export const figureRevisions = sqliteTable(
   'figure_revisions',
@@ -143,18 +109,21 @@ export const figureRevisions = sqliteTable(
     dataset: text('dataset', { enum: FIGURE_DATASET_NAMES }).notNull(),
     /** Which figure of the dataset (see `FIGURE_DATASETS`). */
     figure: text('figure').notNull(),
-    /** The figure's period as its table keeps it: a month `YYYY-MM`, or an hour's end in EIA's form `YYYY-MM-DDTHH` (UTC). */
+    /** The figure's period as its table keeps it: a day `YYYY-MM-DD` (series), a month `YYYY-MM`, or an hour's end in EIA's form `YYYY-MM-DDTHH` (UTC). */
     period: text('period').notNull(),
     /** When an import first saw this figure; 0 for one stored before vintages were kept (its run is null). */
     seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
     value: real('value').notNull(),
+    /** The import run that saw it; null for a figure stored before vintages were kept. */
     runId: integer('run_id').references(() => importRuns.id, { onDelete: 'set null' }),
-    /** Whether this figure replaced an earlier one of its period (a revision). */
+    /** Whether this figure replaced an earlier one of its period (a revision); false for a first published figure. */
     revised: integer('revised', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.dataset, table.figure, table.period, table.seenAt] }),
+    // What one import run saw, by dataset, figure and period: a range of this index.
     index('figure_revisions_run_idx').on(table.runId, table.dataset, table.figure, table.period),
+    // A figure's revisions, newest first, a page at a time from a cursor: a range of this index, whatever its first published figures.
     index('figure_revisions_revised_idx')
       .on(table.dataset, table.figure, table.period, table.seenAt)
       .where(sql`${table.revised} = 1`),

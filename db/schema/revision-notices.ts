@@ -7,7 +7,7 @@ import { importRuns } from './market.ts';
 /**
  * The revision watch: a figure a published story cites (`article_citations`) that an import
  * revised, one row per story, figure and run, written when the run ends (found through the
- * run's index on `market_value_revisions` and the citations' index). The story's editors are
+ * run's index on `figure_revisions` and the citations' index). The story's editors are
  * told once, in the panel and by a batched mail (a watermark of ids, as the editors' notice);
  * from the panel one click drafts the story's dated correction, and `correctionId` keeps it.
  */

@@ -194,7 +194,9 @@ function growVintages(db: NativeDatabase, days: number, now: Date): void {
     runOf.set(day, Number(insertRun.run(at, at + 60_000).lastInsertRowid));
   }
   const series = db.prepare('SELECT id FROM market_series').all() as { id: number }[];
-  const insert = db.prepare('INSERT INTO market_value_revisions (series_id, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    `INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES ('market', ?, ?, ?, ?, ?, ?)`,
+  );
   const r = random(23);
   for (const { id } of series) {
     for (let n = 0; n < days; n++) {
@@ -203,7 +205,7 @@ function growVintages(db: NativeDatabase, days: number, now: Date): void {
       const value = Math.round((50 + r() * 50) * 100) / 100;
       // Seen `later` days after its period by that day's run; a figure after the first is a revision.
       const vintage = (later: number, figure: number) =>
-        insert.run(id, period, day + later * DAY_MS + 15 * 3_600_000, figure, runOf.get(day + later * DAY_MS) ?? null, later > 1 ? 1 : 0);
+        insert.run(String(id), period, day + later * DAY_MS + 15 * 3_600_000, figure, runOf.get(day + later * DAY_MS) ?? null, later > 1 ? 1 : 0);
       vintage(1, value);
       if (n % 20 === 0) vintage(8, value + 1);
       if (n % 60 === 0) vintage(30, value + 2);

@@ -5,7 +5,6 @@ import {
   importRuns,
   marketObservations,
   marketSeries,
-  marketValueRevisions,
   outbox,
   retailPrices,
   scheduledJobs,
@@ -16,6 +15,7 @@ import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { eiaNumber } from '@/server/integrations/eia';
 import { findRunningImport, listImportRuns } from '@/server/queries/import-runs';
 import { apiClient } from '../helpers/api-client.ts';
+import { seriesVintages } from '../helpers/market-revisions.ts';
 import { fetchCurrent } from '../helpers/purge.ts';
 import { planRecorder, planShapes } from '../helpers/query-plans.ts';
 import { useFake } from '../helpers/suite.ts';
@@ -59,21 +59,16 @@ async function snapshot() {
   const observations = await db.select().from(marketObservations).orderBy(marketObservations.seriesId, marketObservations.period);
   const gen = await db.select().from(generation).orderBy(generation.period, generation.location, generation.fuel);
   const series = await db.select({ slug: marketSeries.slug, source: marketSeries.source }).from(marketSeries).orderBy(marketSeries.id);
-  const vintages = await db
-    .select()
-    .from(marketValueRevisions)
-    .orderBy(marketValueRevisions.seriesId, marketValueRevisions.period, marketValueRevisions.seenAt);
+  const vintages = await seriesVintages(db);
   return JSON.stringify({ observations, gen, series, vintages });
 }
 
 /** WTI's vintages of one period, oldest first. */
 async function wtiVintages(period: string) {
-  return server.database.db
-    .select({ value: marketValueRevisions.value, seenAt: marketValueRevisions.seenAt, runId: marketValueRevisions.runId })
-    .from(marketValueRevisions)
-    .innerJoin(marketSeries, eq(marketSeries.id, marketValueRevisions.seriesId))
-    .where(and(eq(marketSeries.slug, 'wti'), eq(marketValueRevisions.period, period)))
-    .orderBy(marketValueRevisions.seenAt);
+  const [wti] = await server.database.db.select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, 'wti'));
+  return (await seriesVintages(server.database.db, wti?.id ?? -1))
+    .filter((v) => v.period === period)
+    .map(({ value, seenAt, runId }) => ({ value, seenAt, runId }));
 }
 
 /** The home page's Production card as text-bearing HTML (React's text separators removed). */
@@ -114,7 +109,7 @@ describe('EIA import', () => {
     expect(card).toContain('US crude oil production from EIA appears here once the editors import it.');
     expect(card).not.toContain('MCRFPUS2');
     // Sample history is no vintage of EIA's figures.
-    expect(await server.database.db.select().from(marketValueRevisions)).toEqual([]);
+    expect(await seriesVintages(server.database.db)).toEqual([]);
   });
 
   it('imports with the real request shape, replaces the sample history, skips gaps and pages through', async () => {
@@ -261,7 +256,7 @@ describe('EIA import', () => {
       .select({ seriesId: marketObservations.seriesId, period: marketObservations.period, value: marketObservations.value })
       .from(marketObservations)
       .orderBy(marketObservations.seriesId, marketObservations.period);
-    const vintages = await db.select().from(marketValueRevisions).orderBy(marketValueRevisions.seriesId, marketValueRevisions.period);
+    const vintages = await seriesVintages(db);
     expect(vintages.map(({ seriesId, period, value }) => ({ seriesId, period, value }))).toEqual(observations);
     expect(new Set(vintages.map((v) => v.runId))).toEqual(new Set([run?.id]));
     for (const v of vintages) {
@@ -433,18 +428,22 @@ describe('EIA import', () => {
     await queries.listValueRevisionsAfter(id, '2026-11-02', new Date(0), recorder.db);
     await queries.listRevisedVintages(id, { start: '2026-01-01' }, recorder.db);
     expect(latest === undefined || latest.seriesId === id).toBe(true);
-    const key = 'SEARCH market_value_revisions USING (INDEX|PRIMARY KEY)';
+    // A series' vintages are the `market` dataset's figure of its id in the one vintages table.
+    const key = 'SEARCH (?:figure_revisions|v) USING (?:COVERING )?(?:INDEX|PRIMARY KEY)';
+    const of = 'dataset=\\? AND figure=\\?';
     expect(planShapes(recorder.plans)).toEqual([
       // The latest of a period: the key's last entry for it, no sort.
-      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period=\\?\\)$`)),
+      expect.stringMatching(new RegExp(`^${key} \\(${of} AND period=\\?\\)$`)),
       // A series at a time: one range, grouped in the key's order (no temporary b-tree).
-      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period>\\? AND period<\\?\\)$`)),
-      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\?\\)$`)),
+      expect.stringMatching(new RegExp(`^${key} \\(${of} AND period>\\? AND period<\\?\\)$`)),
+      expect.stringMatching(new RegExp(`^${key} \\(${of}\\)$`)),
       // Revised since a time: the range after it within the period.
-      expect.stringMatching(new RegExp(`^${key} \\(series_id=\\? AND period=\\? AND seen_at>\\?\\)$`)),
-      // The revised periods' vintages: the range, and the periods with more than one from the same range.
+      expect.stringMatching(new RegExp(`^${key} \\(${of} AND period=\\? AND seen_at>\\?\\)$`)),
+      // The revised periods' vintages: the range, each period kept when the revisions' index holds it.
       expect.stringMatching(
-        new RegExp(`^${key} \\(series_id=\\? AND period=\\?\\) \\| LIST SUBQUERY \\d+ \\| ${key} \\(series_id=\\? AND period>\\?\\)$`),
+        new RegExp(
+          `^${key} \\(${of} AND period>\\?\\) \\| CORRELATED SCALAR SUBQUERY \\d+ \\| SEARCH x USING (?:COVERING )?INDEX \\(${of} AND period=\\?\\)$`,
+        ),
       ),
     ]);
   });

@@ -198,9 +198,9 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
     expect(watch?.plan.join(' ')).not.toMatch(/TEMP B-TREE|SCAN/);
     // Whether a stated figure is the data's: the series by its slug, then each table by its key.
     expect(known?.plan.join(' | ')).toMatch(
-      /^SEARCH s USING COVERING INDEX \S+ \(slug=\?\)(?=.*SEARCH o USING INDEX \S+ \(series_id=\? AND period=\?\))(?=.*SEARCH v USING INDEX \S+ \(series_id=\? AND period=\?\))/,
+      /^SEARCH s USING COVERING INDEX \S+ \(slug=\?\)(?=.*SEARCH o USING INDEX \S+ \(series_id=\? AND period=\?\))(?=.*SEARCH v USING INDEX \S+ \(dataset=\? AND figure=\? AND period=\?\))/,
     );
-    expect(fullScans(plans, ['articles', 'article_citations', 'market_observations', 'market_value_revisions'])).toEqual([]);
+    expect(fullScans(plans, ['articles', 'article_citations', 'market_observations', 'figure_revisions'])).toEqual([]);
   });
 
   // The revision watch (#33) after an import run: the run's revisions through the run's index,
@@ -221,13 +221,10 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
       [Date.now()],
     );
     const runId = Number(run.rows[0]?.['id']);
-    await client.execute('INSERT INTO market_value_revisions (series_id, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, 1)', [
-      Number(cited?.['seriesId']),
-      cited?.['period'] as string,
-      Date.now(),
-      Number(cited?.['value']) + 1,
-      runId,
-    ]);
+    await client.execute(
+      `INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES ('market', ?, ?, ?, ?, ?, 1)`,
+      [String(Number(cited?.['seriesId'])), cited?.['period'] as string, Date.now(), Number(cited?.['value']) + 1, runId],
+    );
     const found = await watch.revisedCitations(runId, new Date(), db);
     expect(found).toContainEqual(
       expect.objectContaining({
@@ -238,8 +235,8 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
       }),
     );
     const [ofRun] = plans;
-    expect(ofRun?.plan.filter((line) => /\bmarket_value_revisions\b| v /.test(line))[0]).toMatch(
-      /^SEARCH v USING INDEX market_value_revisions_run_idx \(run_id=\?\)$/,
+    expect(ofRun?.plan.filter((line) => /\bfigure_revisions\b| v /.test(line))[0]).toMatch(
+      /^SEARCH v USING INDEX figure_revisions_run_idx \(run_id=\? AND dataset=\?\)$/,
     );
     const citing = plans.filter((p) => /article_citations/.test(p.sql));
     expect(citing.length).toBeGreaterThan(0);
@@ -249,7 +246,7 @@ describe(`a newsroom-sized archive (${ARTICLES} articles, ${COMMENTS} comments)`
           /^SEARCH article_citations USING COVERING INDEX article_citations_data_idx \(kind=\? AND key=\? AND period=\? AND article_id>\?\)$/,
         ),
       ]);
-    expect(fullScans(plans, ['articles', 'article_citations', 'market_value_revisions', 'market_observations'])).toEqual([]);
+    expect(fullScans(plans, ['articles', 'article_citations', 'figure_revisions', 'market_observations'])).toEqual([]);
   });
 
   it('would notice a full scan (the check itself can fail)', async () => {

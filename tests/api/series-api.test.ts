@@ -1,7 +1,7 @@
 import { marketSeriesFacts } from '@db/catalog/market-series';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { marketObservations, marketSeries, marketValueRevisions, rateLimitEvents } from '@db/schema';
+import { figureRevisions, marketObservations, marketSeries, rateLimitEvents } from '@db/schema';
 import { SITE_TIME_ZONE, formatShortDate } from '@/lib/format';
 import { formatSeriesValue } from '@/lib/market-format';
 import { zonedParts } from '@/lib/zoned-time';
@@ -386,9 +386,9 @@ describe('revised figures', () => {
     const db = keyed.database.db;
     const [series] = await db.select().from(marketSeries).where(eq(marketSeries.slug, SLUG));
     await db
-      .update(marketValueRevisions)
+      .update(figureRevisions)
       .set({ seenAt: new Date(Date.now() - 10 * 86_400_000) })
-      .where(eq(marketValueRevisions.seriesId, series?.id ?? -1));
+      .where(and(eq(figureRevisions.dataset, 'market'), eq(figureRevisions.figure, String(series?.id ?? -1))));
     await purgeEveryPage(db);
     const { rows, data } = fakeRows();
     latest = rows.at(-1);
@@ -503,7 +503,7 @@ describe('revised figures', () => {
     const [series] = await keyed.database.db.select().from(marketSeries).where(eq(marketSeries.slug, SLUG));
     await listValueRevisions(series?.id ?? -1, { limit: 100 }, db);
     const lines = plans.flatMap((p) => p.plan);
-    expect(lines.filter((line) => /^SCAN (market_value_revisions|v|p)\b(?! USING)|TEMP B-TREE/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^SCAN (figure_revisions|v|p)\b(?! USING)|TEMP B-TREE/.test(line))).toEqual([]);
   });
 
   it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first, with 400 and field messages', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@db/client';
-import { importRuns, marketSeries } from '@db/schema';
+import { figureRevisions, importRuns, marketSeries } from '@db/schema';
 import { tagsToPurge } from '@/server/cache/tags';
 import type { Executor } from '@/server/db';
 import { insertValueRevisions, upsertObservations } from '@/server/queries/market';
@@ -37,4 +37,18 @@ export async function writeSeriesFigures(
   });
   await purgeCommitted(db);
   return written;
+}
+
+/**
+ * The market series' vintages as rows of their series (`figure_revisions`, dataset `market`,
+ * figure the series' id), of one series or all, by series, period and when seen.
+ */
+export async function seriesVintages(db: Database['db'], seriesId?: number) {
+  const r = figureRevisions;
+  const rows = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.dataset, 'market'), seriesId === undefined ? undefined : eq(r.figure, String(seriesId))))
+    .orderBy(sql`cast(${r.figure} as integer)`, asc(r.period), asc(r.seenAt));
+  return rows.map(({ figure, period, seenAt, value, runId, revised }) => ({ seriesId: Number(figure), period, seenAt, value, runId, revised }));
 }

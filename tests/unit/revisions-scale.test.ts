@@ -27,8 +27,8 @@ describe(`a series' revisions after ${DAYS} days of imports (the scale seed's vi
     const { db, plans } = await recorder();
     const id = await seriesId();
     const all = await database.client.execute({
-      sql: 'SELECT period, seen_at FROM market_value_revisions WHERE series_id = ? AND revised = 1 ORDER BY period DESC, seen_at DESC',
-      args: [id],
+      sql: `SELECT period, seen_at FROM figure_revisions WHERE dataset = 'market' AND figure = ? AND revised = 1 ORDER BY period DESC, seen_at DESC`,
+      args: [String(id)],
     });
     expect(all.rows.length).toBe(Math.ceil(DAYS / 20) + Math.ceil(DAYS / 60));
     const seen: string[] = [];
@@ -46,7 +46,9 @@ describe(`a series' revisions after ${DAYS} days of imports (the scale seed's vi
     expect(plans.length).toBe(Math.ceil(all.rows.length / 50));
     // Every page, the first and the deepest, reads the partial index from its cursor down; the figure replaced is one lookup of the key.
     for (const { plan } of plans) {
-      expect(plan[0]).toMatch(/^SEARCH v USING INDEX market_value_revisions_revised_idx \(series_id=\?(?: AND \(period,seen_at\)<\(\?,\?\))?\)$/);
+      expect(plan[0]).toMatch(
+        /^SEARCH v USING INDEX figure_revisions_revised_idx \(dataset=\? AND figure=\?(?: AND \(period,seen_at\)<\(\?,\?\))?\)$/,
+      );
       expect(plan.join(' | ')).not.toMatch(/SCAN|TEMP B-TREE/);
     }
     // Pages after the first start at their cursor in the index.
@@ -57,18 +59,18 @@ describe(`a series' revisions after ${DAYS} days of imports (the scale seed's vi
   it('answers what one import run saw, through the run index', async () => {
     const { db, plans } = await recorder();
     const run = await database.client.execute(
-      'SELECT run_id FROM market_value_revisions WHERE revised = 1 AND run_id IS NOT NULL GROUP BY run_id ORDER BY count(*) DESC LIMIT 1',
+      `SELECT run_id FROM figure_revisions WHERE dataset = 'market' AND revised = 1 AND run_id IS NOT NULL GROUP BY run_id ORDER BY count(*) DESC LIMIT 1`,
     );
     const runId = Number(run.rows[0]?.['run_id']);
     const revisions = await listRevisionsOfRun(runId, db);
     const expected = await database.client.execute({
-      sql: 'SELECT series_id, period FROM market_value_revisions WHERE run_id = ? AND revised = 1 ORDER BY series_id, period',
+      sql: `SELECT figure, period FROM figure_revisions WHERE run_id = ? AND dataset = 'market' AND revised = 1 ORDER BY figure, period`,
       args: [runId],
     });
-    expect(revisions.map((r) => `${r.seriesId}|${r.period}`)).toEqual(expected.rows.map((r) => `${Number(r['series_id'])}|${r['period'] as string}`));
+    expect(revisions.map((r) => `${r.seriesId}|${r.period}`)).toEqual(expected.rows.map((r) => `${Number(r['figure'])}|${r['period'] as string}`));
     expect(revisions.length).toBeGreaterThan(0);
     expect(revisions.every((r) => r.runId === runId && r.previousValue !== null)).toBe(true);
-    expect(plans[0]?.plan[0]).toMatch(/^SEARCH v USING INDEX market_value_revisions_run_idx \(run_id=\?\)$/);
+    expect(plans[0]?.plan[0]).toMatch(/^SEARCH v USING INDEX figure_revisions_run_idx \(run_id=\? AND dataset=\?\)$/);
     expect(planShapes(plans)[0]).not.toMatch(/SCAN|TEMP B-TREE/);
   });
 
@@ -77,6 +79,8 @@ describe(`a series' revisions after ${DAYS} days of imports (the scale seed's vi
     await database.client.execute('ANALYZE');
     const id = await seriesId();
     await listValueRevisions(id, { limit: 100, after: { period: '2018-01-01', seenAt: Date.parse('2018-01-09T15:00:00Z') } }, db);
-    expect(plans[0]?.plan[0]).toMatch(/^SEARCH v USING INDEX market_value_revisions_revised_idx \(series_id=\? AND \(period,seen_at\)<\(\?,\?\)\)$/);
+    expect(plans[0]?.plan[0]).toMatch(
+      /^SEARCH v USING INDEX figure_revisions_revised_idx \(dataset=\? AND figure=\? AND \(period,seen_at\)<\(\?,\?\)\)$/,
+    );
   });
 });

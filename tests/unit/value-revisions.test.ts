@@ -1,16 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  figureRevisions,
-  generation,
-  gridFuelHourly,
-  gridHourly,
-  importRuns,
-  marketObservations,
-  marketSeries,
-  marketValueRevisions,
-  retailPrices,
-} from '@db/schema';
+import { figureRevisions, generation, gridFuelHourly, gridHourly, importRuns, marketObservations, marketSeries, retailPrices } from '@db/schema';
 import { listFigureVintages, listRevisedFigureVintages, recordFigureVintages } from '@/server/queries/figure-revisions';
 import { endOfDay, revisionsByPeriod } from '@/lib/value-revisions';
 import {
@@ -21,6 +11,7 @@ import {
   listValueRevisionsAfter,
 } from '@/server/queries/market';
 import { migrationFile, runMigrationFile, useMigratedDatabase } from '../helpers/database.ts';
+import { seriesVintages } from '../helpers/market-revisions.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -142,11 +133,12 @@ describe('vintages of a series in the database', () => {
       { seriesId: eia ?? -1, period: '2026-11-03', value: 62.25 },
       { seriesId: sample ?? -1, period: '2026-11-02', value: 70 },
     ]);
-    // The table as it was before the migration: none.
-    await db.run(sql`drop table market_value_revisions`);
+    // The table as it was before the migration: none (the one-table migration has dropped it); then the migrations that followed.
     await runMigrationFile(client, migrationFile('_market_revisions.sql'));
     await runMigrationFile(client, migrationFile('_revisions_by_run.sql'));
-    const vintages = await db.select().from(marketValueRevisions).orderBy(asc(marketValueRevisions.seriesId), asc(marketValueRevisions.period));
+    await runMigrationFile(client, migrationFile('_one_revisions_table.sql'));
+    expect(await seriesVintages(db, sample)).toEqual([]);
+    const vintages = await seriesVintages(db, eia);
     expect(vintages).toEqual([
       { seriesId: eia, period: '2026-11-02', value: 61.5, seenAt: new Date(0), runId: null, revised: false },
       { seriesId: eia, period: '2026-11-03', value: 62.25, seenAt: new Date(0), runId: null, revised: false },
@@ -156,21 +148,19 @@ describe('vintages of a series in the database', () => {
   it('marks each figure that replaced an earlier one of its period as a revision, on insert and in the migration for those stored before', async () => {
     const { db } = database;
     const { id } = await arrange();
-    const marks = async () =>
-      (
-        await db
-          .select({ period: marketValueRevisions.period, value: marketValueRevisions.value, revised: marketValueRevisions.revised })
-          .from(marketValueRevisions)
-          .where(sql`${marketValueRevisions.seriesId} = ${id}`)
-          .orderBy(asc(marketValueRevisions.period), asc(marketValueRevisions.seenAt))
-      ).map((r) => `${r.period} ${r.value} ${r.revised ? 'revised' : 'first'}`);
+    const marks = async () => (await seriesVintages(db, id)).map((r) => `${r.period} ${r.value} ${r.revised ? 'revised' : 'first'}`);
     const expected = ['2026-10-02 100 first', '2026-10-02 101 revised', '2026-10-02 102 revised', '2026-10-09 110 first'];
     expect(await marks()).toEqual(expected);
-    // Vintages stored before the flag was kept are marked by the migration that adds it.
-    await db.run(sql`drop index market_value_revisions_run_idx`);
-    await db.run(sql`drop index market_value_revisions_revised_idx`);
-    await db.run(sql`alter table market_value_revisions drop column revised`);
+    // Vintages stored before the flag was kept (in the series' own table, as 0037 made it) are
+    // marked by the migration that adds it, and keep the mark when they move into the one table.
+    await db.run(sql`create table market_value_revisions (series_id integer not null, period text not null, seen_at integer not null,
+      value real not null, run_id integer, primary key (series_id, period, seen_at))`);
+    await db.run(sql`insert into market_value_revisions select cast(figure as integer), period, seen_at, value, run_id
+      from figure_revisions where dataset = 'market' and figure = ${String(id)}`);
+    await db.run(sql`delete from figure_revisions where dataset = 'market' and figure = ${String(id)}`);
+    expect(await marks()).toEqual([]);
     await runMigrationFile(database.client, migrationFile('_revisions_by_run.sql'));
+    await runMigrationFile(database.client, migrationFile('_one_revisions_table.sql'));
     expect(await marks()).toEqual(expected);
   });
 

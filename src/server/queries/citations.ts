@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { articleCitations, articles, marketObservations, marketSeries, marketValueRevisions } from '@db/schema';
+import { articleCitations, articles, figureRevisions, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
 export type CitationRow = typeof articleCitations.$inferInsert;
@@ -68,7 +68,7 @@ export async function isFigureOfSeries(figure: CitedFigure, value: number, tx: E
     sql`select exists (
           select 1 from ${marketObservations} o where o.series_id = s.id and o.period = ${figure.period} and o.value = ${value}
           union all
-          select 1 from ${marketValueRevisions} v where v.series_id = s.id and v.period = ${figure.period} and v.value = ${value}
+          select 1 from ${figureRevisions} v where v.dataset = 'market' and v.figure = cast(s.id as text) and v.period = ${figure.period} and v.value = ${value}
         ) as found
         from ${marketSeries} s where s.slug = ${figure.series}`,
   );
@@ -100,8 +100,8 @@ export async function getFigureState(figure: CitedFigure, tx: Executor = db): Pr
           (select o.value from ${marketObservations} o where o.series_id = s.id and o.period = ${figure.period}) as current,
           (select o.period from ${marketObservations} o where o.series_id = s.id order by o.period desc limit 1) as latestPeriod,
           (select o.value from ${marketObservations} o where o.series_id = s.id order by o.period desc limit 1) as latestValue,
-          (select max(v.seen_at) from ${marketValueRevisions} v where v.series_id = s.id and v.period = ${figure.period}) as lastSeenAt,
-          (select count(*) from ${marketValueRevisions} v where v.series_id = s.id and v.period = ${figure.period}) as vintages
+          (select max(v.seen_at) from ${figureRevisions} v where v.dataset = 'market' and v.figure = cast(s.id as text) and v.period = ${figure.period}) as lastSeenAt,
+          (select count(*) from ${figureRevisions} v where v.dataset = 'market' and v.figure = cast(s.id as text) and v.period = ${figure.period}) as vintages
         from ${marketSeries} s where s.slug = ${figure.series}`,
   );
   return row;

@@ -1,8 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { figureRevisions } from '@db/schema';
 import type { FigureDataset } from '@db/catalog/figures';
 import { db, type Executor } from '@/server/db';
-import type { VintageChoice } from '@/server/queries/market';
+
+/** Which figure of each period a vintage read takes: the first published, or the latest seen before an instant. */
+export type VintageChoice = { first: true } | { before: Date };
+
+/** A figure's period and when a vintage of it was seen: where a page of its revisions starts (after it). */
+export interface RevisionCursor {
+  period: string;
+  seenAt: number;
+}
+
+/** One vintage of a figure as stored. */
+export type FigureVintageRow = typeof figureRevisions.$inferSelect;
+
+/** A revision of a figure, with the figure it replaced. */
+export interface FigureRevisionRow {
+  period: string;
+  value: number;
+  previousValue: number;
+  seenAt: number;
+  runId: number | null;
+}
 
 /** One figure of a dataset in one period (see `FIGURE_DATASETS` for what `figure` names). */
 export interface FigureValue {
@@ -53,6 +73,9 @@ export async function recordFigureVintages(
   return written;
 }
 
+/** The figure a vintage `v` replaced: its period's latest earlier vintage, one lookup of the key read backwards. */
+const previousOf = sql`(select p.value from ${figureRevisions} p where p.dataset = v.dataset and p.figure = v.figure and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1)`;
+
 const inList = (figures: readonly string[]) =>
   sql.join(
     figures.map((f) => sql`${f}`),
@@ -77,12 +100,12 @@ export function listRevisedFigureVintages(
   figures: readonly string[],
   range: { start?: string | undefined; end?: string | undefined },
   tx: Executor = db,
-): Promise<{ figure: string; period: string; value: number; seenAt: number }[]> {
+): Promise<{ figure: string; period: string; value: number; seenAt: number; runId: number | null }[]> {
   if (figures.length === 0) return Promise.resolve([]);
   const r = figureRevisions;
   const where = sql.join(figureConditions(dataset, figures, range), sql` and `);
   return tx.all(sql`
-    select figure, period, value, seen_at as seenAt from ${r} v
+    select figure, period, value, seen_at as seenAt, run_id as runId from ${r} v
     where ${where} and exists (select 1 from ${r} x where x.dataset = v.dataset and x.figure = v.figure and x.period = v.period and x.revised = 1)
     order by figure, period, seen_at`);
 }
@@ -90,7 +113,8 @@ export function listRevisedFigureVintages(
 /**
  * Some figures' values from `start` to `end` (inclusive, either open) as first published, or as
  * known before an instant (each period's latest vintage seen before it; one first published
- * later is left out), by figure and period: one range of the key per figure, grouped in its order.
+ * later is left out), by figure and period, at most `limit` periods in all: one range of the key
+ * per figure, grouped in its order (no sort).
  */
 export function listFigureVintages(
   dataset: FigureDataset,
@@ -98,6 +122,7 @@ export function listFigureVintages(
   range: { start?: string | undefined; end?: string | undefined },
   choice: VintageChoice,
   tx: Executor = db,
+  limit = -1,
 ): Promise<{ figure: string; period: string; value: number; seen: number }[]> {
   if (figures.length === 0) return Promise.resolve([]);
   const r = figureRevisions;
@@ -108,7 +133,7 @@ export function listFigureVintages(
   return tx.all(sql`
     select figure, period, value, ${pick} as seen from ${r}
     where ${sql.join(conditions, sql` and `)}
-    group by figure, period order by figure, period`);
+    group by figure, period order by figure, period limit ${limit}`);
 }
 
 /** Removes some figures' vintages of periods before `before` (the grid's hours past its retention); answers how many went. */
@@ -145,27 +170,109 @@ export interface RunVintageCursor {
 }
 
 /**
- * What one import run saw, for every dataset (the daily import's state figures, the grid
- * import's hours): each vintage it wrote, by dataset, figure and period, only its revisions when
- * `revised`, `limit` at a time after `after`. A range of the run index from the cursor, in its
+ * What one import run saw, for every dataset (the daily import's series and state figures, the
+ * grid import's hours): each vintage it wrote, by dataset, figure and period, only one dataset's
+ * when `dataset`, only its revisions when `revised`, `limit` at a time after `after`. A range of the run index from the cursor, in its
  * order (a run writes one vintage per figure and period); the figure a revision replaced is one
  * lookup of the key.
  */
 export async function listVintagesOfRun(
   runId: number,
-  page: { limit: number; after?: RunVintageCursor | undefined; revised?: boolean | undefined },
+  page: { limit: number; after?: RunVintageCursor | undefined; revised?: boolean | undefined; dataset?: FigureDataset | undefined },
   tx: Executor = db,
 ): Promise<RunVintage[]> {
   const r = figureRevisions;
-  const after = page.after ? sql`and (v.dataset, v.figure, v.period) > (${page.after.dataset}, ${page.after.figure}, ${page.after.period})` : sql``;
-  const revisedOnly = page.revised ? sql`and v.revised = 1` : sql``;
+  const conditions = [sql`v.run_id = ${runId}`];
+  if (page.dataset) conditions.push(sql`v.dataset = ${page.dataset}`);
+  if (page.revised) conditions.push(sql`v.revised = 1`);
+  if (page.after) conditions.push(sql`(v.dataset, v.figure, v.period) > (${page.after.dataset}, ${page.after.figure}, ${page.after.period})`);
   const rows = await tx.all<Omit<RunVintage, 'revised'> & { revised: number }>(sql`
-    select v.dataset, v.figure, v.period, v.value,
-      case when v.revised = 1 then
-        (select p.value from ${r} p where p.dataset = v.dataset and p.figure = v.figure and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1)
-      end as previousValue,
-      v.revised, v.seen_at as seenAt
-    from ${r} v where v.run_id = ${runId} ${revisedOnly} ${after}
+    select v.dataset, v.figure, v.period, v.value, case when v.revised = 1 then ${previousOf} end as previousValue, v.revised, v.seen_at as seenAt
+    from ${r} v where ${sql.join(conditions, sql` and `)}
     order by v.dataset, v.figure, v.period limit ${page.limit}`);
   return rows.map((row) => ({ ...row, revised: row.revised === 1 }));
+}
+
+/** The latest vintage of one period of a figure (its current figure as an import saw it), or undefined: the key's last entry for it. */
+export async function getLatestFigureVintage(
+  dataset: FigureDataset,
+  figure: string,
+  period: string,
+  tx: Executor = db,
+): Promise<FigureVintageRow | undefined> {
+  const r = figureRevisions;
+  const [row] = await tx
+    .select()
+    .from(r)
+    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period)))
+    .orderBy(desc(r.seenAt))
+    .limit(1);
+  return row;
+}
+
+/** The vintages of one period of a figure seen after `after`, oldest first (empty when it was not revised since): the range after it in the key. */
+export function listFigureVintagesAfter(
+  dataset: FigureDataset,
+  figure: string,
+  period: string,
+  after: Date,
+  tx: Executor = db,
+): Promise<FigureVintageRow[]> {
+  const r = figureRevisions;
+  return tx
+    .select()
+    .from(r)
+    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period), gt(r.seenAt, after)))
+    .orderBy(asc(r.seenAt));
+}
+
+/** The figure a period had before `before` (the latest vintage seen earlier), if any: the key read backwards from it. */
+export async function figureVintageBefore(
+  dataset: FigureDataset,
+  figure: string,
+  period: string,
+  before: Date,
+  tx: Executor = db,
+): Promise<number | undefined> {
+  const r = figureRevisions;
+  const [row] = await tx
+    .select({ value: r.value })
+    .from(r)
+    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period), lt(r.seenAt, before)))
+    .orderBy(desc(r.seenAt))
+    .limit(1);
+  return row?.value;
+}
+
+/** Whether any of some figures gained a vintage (new or revised) at or after `since`: a range of the key per figure. */
+export async function figuresSeenSince(dataset: FigureDataset, figures: readonly string[], since: Date, tx: Executor = db): Promise<boolean> {
+  if (figures.length === 0) return false;
+  const r = figureRevisions;
+  const [row] = await tx
+    .select({ at: r.seenAt })
+    .from(r)
+    .where(and(eq(r.dataset, dataset), inArray(r.figure, [...figures]), gte(r.seenAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A page of a figure's revisions (every vintage that replaced an earlier figure of its period),
+ * by period newest first and, within one, newest first, each with the figure it replaced, after
+ * `cursor` when given: a range of the revisions' partial index read backwards from the cursor,
+ * `limit` rows long, however many revisions or first figures the figure holds (no offset
+ * walked, nothing counted).
+ */
+export function listFigureRevisions(
+  dataset: FigureDataset,
+  figure: string,
+  page: { limit: number; after?: RevisionCursor | undefined },
+  tx: Executor = db,
+): Promise<FigureRevisionRow[]> {
+  const r = figureRevisions;
+  const after = page.after ? sql`and (v.period, v.seen_at) < (${page.after.period}, ${page.after.seenAt})` : sql``;
+  return tx.all<FigureRevisionRow>(sql`
+    select v.period, v.value, ${previousOf} as previousValue, v.seen_at as seenAt, v.run_id as runId
+    from ${r} v where v.dataset = ${dataset} and v.figure = ${figure} and v.revised = 1 ${after}
+    order by v.period desc, v.seen_at desc limit ${page.limit}`);
 }

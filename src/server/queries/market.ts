@@ -1,6 +1,20 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm';
-import { energyMix, marketObservations, marketSeries, marketValueRevisions } from '@db/schema';
+import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import {
+  getLatestFigureVintage,
+  listFigureRevisions,
+  listFigureVintages,
+  listFigureVintagesAfter,
+  listRevisedFigureVintages,
+  listVintagesOfRun,
+  recordFigureVintages,
+  type FigureRevisionRow,
+  type FigureVintageRow,
+  type RevisionCursor,
+  type VintageChoice,
+} from '@/server/queries/figure-revisions';
 import { isEiaSource } from '@/lib/energy';
 import { changeTypeOf, displayUnit, eiaSeriesCode, formatMarketValue, formatPercentChange } from '@/lib/market-format';
 import { CHANGE_PERIODS, isSeriesStale, seriesInfo } from '@/lib/series-catalog';
@@ -130,11 +144,20 @@ export async function upsertObservations(
   return written;
 }
 
-export type ValueRevisionRow = typeof marketValueRevisions.$inferSelect;
+// A market series' vintages are figures of the `market` dataset (figure: the series' id) in the
+// one vintages table; these read and write them through its queries (figure-revisions.ts).
+const MARKET = FIGURE_DATASETS.market;
+/** The `figure` of a series' vintages. */
+const seriesFigure = (seriesId: number): string => String(seriesId);
+
+/** One vintage of a series as stored, by series. */
+export type ValueRevisionRow = Omit<FigureVintageRow, 'dataset' | 'figure'> & { seriesId: number };
+const asSeriesVintage = ({ dataset: _dataset, figure, ...row }: FigureVintageRow): ValueRevisionRow => ({ seriesId: Number(figure), ...row });
 
 /**
- * Records figures an import saw as new vintages of their periods (a new period's first
- * published figure, or a revision of a stored one, marked `revised`), seen at `seenAt` by the run `runId`.
+ * Records figures an import saw as vintages of their periods (a new period's first published
+ * figure, or a revision of a stored one, marked `revised`; one equal to its latest vintage writes
+ * nothing), seen at `seen.at` by the run `seen.runId`.
  */
 export async function insertValueRevisions(
   seriesId: number,
@@ -142,91 +165,76 @@ export async function insertValueRevisions(
   seen: { at: Date; runId: number | null },
   tx: Executor = db,
 ): Promise<void> {
-  const r = marketValueRevisions;
-  const at = seen.at.getTime();
-  for (let i = 0; i < rows.length; i += 400) {
-    const values = sql.join(
-      rows.slice(i, i + 400).map((row) => sql`(${row.period}, ${row.value})`),
-      sql`, `,
-    );
-    // A figure is a revision when its period has an earlier vintage (one range of the key).
-    await tx.run(sql`
-      insert into ${r} (series_id, period, seen_at, value, run_id, revised)
-      select ${seriesId}, v.column1, ${at}, v.column2, ${seen.runId},
-        exists (select 1 from ${r} p where p.series_id = ${seriesId} and p.period = v.column1 and p.seen_at < ${at})
-      from (values ${values}) v where true
-      on conflict (series_id, period, seen_at) do update set value = excluded.value, run_id = excluded.run_id`);
-  }
+  const figure = seriesFigure(seriesId);
+  await recordFigureVintages(
+    MARKET,
+    rows.map((row) => ({ figure, period: row.period, value: row.value })),
+    seen,
+    tx,
+  );
 }
 
 /** The latest vintage of one period of a series (its current figure as an import saw it), or undefined. */
 export async function getLatestValueRevision(seriesId: number, period: string, tx: Executor = db): Promise<ValueRevisionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(marketValueRevisions)
-    .where(and(eq(marketValueRevisions.seriesId, seriesId), eq(marketValueRevisions.period, period)))
-    .orderBy(desc(marketValueRevisions.seenAt))
-    .limit(1);
-  return row;
+  const row = await getLatestFigureVintage(MARKET, seriesFigure(seriesId), period, tx);
+  return row && asSeriesVintage(row);
 }
 
 /** The vintages of one period of a series seen after `after`, oldest first: empty when it was not revised since. */
-export function listValueRevisionsAfter(seriesId: number, period: string, after: Date, tx: Executor = db): Promise<ValueRevisionRow[]> {
-  return tx
-    .select()
-    .from(marketValueRevisions)
-    .where(and(eq(marketValueRevisions.seriesId, seriesId), eq(marketValueRevisions.period, period), gt(marketValueRevisions.seenAt, after)))
-    .orderBy(asc(marketValueRevisions.seenAt));
+export async function listValueRevisionsAfter(seriesId: number, period: string, after: Date, tx: Executor = db): Promise<ValueRevisionRow[]> {
+  return (await listFigureVintagesAfter(MARKET, seriesFigure(seriesId), period, after, tx)).map(asSeriesVintage);
 }
-
-/** Which figure of each period a vintage read takes: the first published, or the latest seen before an instant. */
-export type VintageChoice = { first: true } | { before: Date };
 
 /**
  * A series' figures from `start` to `end` (inclusive, either open), with when each was seen, as
  * first published, or as known before an instant (each period's latest vintage seen before it; a period first
- * published later is left out), oldest first, at most `limit` periods. One range of the
- * (series_id, period, seen_at) key, grouped in its order: no scan, no sort.
+ * published later is left out), oldest first, at most `limit` periods: one range of the key,
+ * grouped in its order (no scan, no sort).
  */
-export function listObservationVintages(
+export async function listObservationVintages(
   seriesId: number,
   range: { start?: string | undefined; end?: string | undefined },
   choice: VintageChoice,
   limit: number,
   tx: Executor = db,
 ): Promise<{ period: string; value: number; seen: number }[]> {
-  const r = marketValueRevisions;
-  const conditions = [sql`${r.seriesId} = ${seriesId}`];
-  if (range.start) conditions.push(sql`${r.period} >= ${range.start}`);
-  if (range.end) conditions.push(sql`${r.period} <= ${range.end}`);
-  if ('before' in choice) conditions.push(sql`${r.seenAt} < ${choice.before.getTime()}`);
-  // SQLite takes a bare column (value) from the row of the group's one min() or max().
-  const pick = 'first' in choice ? sql`min(${r.seenAt})` : sql`max(${r.seenAt})`;
-  return tx.all<{ period: string; value: number; seen: number }>(sql`
-    select ${r.period} as period, ${r.value} as value, ${pick} as seen
-    from ${r} where ${sql.join(conditions, sql` and `)}
-    group by ${r.period} order by ${r.period} limit ${limit}`);
+  const rows = await listFigureVintages(MARKET, [seriesFigure(seriesId)], range, choice, tx, limit);
+  return rows.map(({ period, value, seen }) => ({ period, value, seen }));
 }
 
-/**
- * Every vintage of the periods of a series from `start` to `end` that were revised (that have
- * more than one), by period and oldest first. Two ranges of the key: the revised periods
- * grouped in its order, and their vintages.
- */
-export function listRevisedVintages(
+/** Every vintage of the periods of a series from `start` to `end` that were revised (that have more than one), by period and oldest first. */
+export async function listRevisedVintages(
   seriesId: number,
   range: { start?: string | undefined; end?: string | undefined },
   tx: Executor = db,
 ): Promise<{ period: string; value: number; seenAt: number; runId: number | null }[]> {
-  const r = marketValueRevisions;
-  const conditions = [sql`series_id = ${seriesId}`];
-  if (range.start) conditions.push(sql`period >= ${range.start}`);
-  if (range.end) conditions.push(sql`period <= ${range.end}`);
-  const where = sql.join(conditions, sql` and `);
-  return tx.all(sql`
-    select period, value, seen_at as seenAt, run_id as runId from ${r}
-    where ${where} and period in (select period from ${r} where ${where} group by period having count(*) > 1)
-    order by period, seen_at`);
+  const rows = await listRevisedFigureVintages(MARKET, [seriesFigure(seriesId)], range, tx);
+  return rows.map(({ period, value, seenAt, runId }) => ({ period, value, seenAt, runId }));
+}
+
+/** A page of a series' revisions, newest first, each with the figure it replaced (see `listFigureRevisions`). */
+export function listValueRevisions(
+  seriesId: number,
+  page: { limit: number; after?: RevisionCursor | undefined },
+  tx: Executor = db,
+): Promise<ValueRevisionListRow[]> {
+  return listFigureRevisions(MARKET, seriesFigure(seriesId), page, tx);
+}
+
+/**
+ * The revisions of market series one import run saw (figures that replaced an earlier one of
+ * their period), by series and period, each with the figure it replaced: a range of the run index.
+ */
+export async function listRevisionsOfRun(runId: number, tx: Executor = db): Promise<(ValueRevisionListRow & { seriesId: number })[]> {
+  const rows = await listVintagesOfRun(runId, { dataset: MARKET, revised: true, limit: -1 }, tx);
+  return rows.map((v) => ({
+    seriesId: Number(v.figure),
+    period: v.period,
+    value: v.value,
+    previousValue: v.previousValue ?? v.value,
+    seenAt: v.seenAt,
+    runId,
+  }));
 }
 
 export async function setSeriesSource(seriesId: number, source: string, tx: Executor = db): Promise<void> {
@@ -319,53 +327,6 @@ export function listObservationsBetween(
     .limit(limit);
 }
 
-/** Where a page of a series' revisions starts: after the revision of this period seen at this instant (the last one of the page before). */
-export interface RevisionCursor {
-  period: string;
-  seenAt: number;
-}
-
-export interface ValueRevisionListRow {
-  period: string;
-  value: number;
-  previousValue: number;
-  seenAt: number;
-  runId: number | null;
-}
-
-/**
- * A page of a series' revisions (every vintage that replaced an earlier figure of its period),
- * by period newest first and, within one, newest first, each with the figure it replaced,
- * after `cursor` when given: a range of the revisions' partial index read backwards from the
- * cursor, `limit` rows long, however many revisions or first figures the series holds (no
- * offset walked, nothing counted).
- */
-export function listValueRevisions(
-  seriesId: number,
-  page: { limit: number; after?: RevisionCursor | undefined },
-  tx: Executor = db,
-): Promise<ValueRevisionListRow[]> {
-  const r = marketValueRevisions;
-  const after = page.after ? sql`and (v.period, v.seen_at) < (${page.after.period}, ${page.after.seenAt})` : sql``;
-  // The figure a revision replaced: its period's latest earlier vintage, one lookup of the key.
-  return tx.all<ValueRevisionListRow>(sql`
-    select v.period, v.value,
-      (select p.value from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1) as previousValue,
-      v.seen_at as seenAt, v.run_id as runId
-    from ${r} v where v.series_id = ${seriesId} and v.revised = 1 ${after}
-    order by v.period desc, v.seen_at desc limit ${page.limit}`);
-}
-
-/**
- * The revisions one import run saw (figures that replaced an earlier one of their period), by
- * series and period, each with the figure it replaced: a range of the `run_id` index.
- */
-export function listRevisionsOfRun(runId: number, tx: Executor = db): Promise<(ValueRevisionListRow & { seriesId: number })[]> {
-  const r = marketValueRevisions;
-  return tx.all(sql`
-    select v.series_id as seriesId, v.period, v.value,
-      (select p.value from ${r} p where p.series_id = v.series_id and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1) as previousValue,
-      v.seen_at as seenAt, v.run_id as runId
-    from ${r} v where v.run_id = ${runId} and v.revised = 1
-    order by v.series_id, v.period`);
-}
+/** A revision of a series' figure, with the figure it replaced. */
+export type ValueRevisionListRow = FigureRevisionRow;
+export type { RevisionCursor, VintageChoice };

@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
-import { articles, marketObservations, marketValueRevisions, releaseBriefs } from '@db/schema';
+import { and, eq, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
+import { articles, marketObservations, releaseBriefs } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { figureVintageBefore, figuresSeenSince } from '@/server/queries/figure-revisions';
 
 export type ReleaseBriefRow = typeof releaseBriefs.$inferSelect;
 
@@ -53,23 +55,11 @@ export async function seriesExtremesBefore(
 }
 
 /** Whether any of these series gained a figure (new or revised) at or after `since`: an outlook's import after its release. */
-export async function seriesUpdatedSince(seriesIds: readonly number[], since: Date, tx: Executor = db): Promise<boolean> {
-  if (seriesIds.length === 0) return false;
-  const [row] = await tx
-    .select({ at: marketValueRevisions.seenAt })
-    .from(marketValueRevisions)
-    .where(and(inArray(marketValueRevisions.seriesId, [...seriesIds]), gte(marketValueRevisions.seenAt, since)))
-    .limit(1);
-  return row !== undefined;
+export function seriesUpdatedSince(seriesIds: readonly number[], since: Date, tx: Executor = db): Promise<boolean> {
+  return figuresSeenSince(FIGURE_DATASETS.market, seriesIds.map(String), since, tx);
 }
 
 /** The figure a period of a series had before `before` (the latest vintage seen earlier), if any. */
-export async function vintageBefore(seriesId: number, period: string, before: Date, tx: Executor = db): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ value: marketValueRevisions.value })
-    .from(marketValueRevisions)
-    .where(and(eq(marketValueRevisions.seriesId, seriesId), eq(marketValueRevisions.period, period), lt(marketValueRevisions.seenAt, before)))
-    .orderBy(sql`${marketValueRevisions.seenAt} desc`)
-    .limit(1);
-  return row?.value;
+export function vintageBefore(seriesId: number, period: string, before: Date, tx: Executor = db): Promise<number | undefined> {
+  return figureVintageBefore(FIGURE_DATASETS.market, String(seriesId), period, before, tx);
 }
