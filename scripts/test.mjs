@@ -3,10 +3,10 @@
 // closing line "N passed, N failed" over all of them. Exits non-zero on any failure.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2ePort } from './e2e-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
@@ -88,30 +88,6 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   vitestFailures(vitest);
 } else totals.failed += 1;
-
-/** @param {number} port @returns {Promise<boolean>} whether nothing listens on the port of 127.0.0.1 */
-const portFree = (port) =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-/**
- * The browser tests' ports: the site on E2E_PORT, the fake Zoho one below, the grown archive two
- * below (playwright.config.ts). Unless E2E_PORT is set, the usual 4399 when its three ports are
- * free, else three free ones elsewhere, so two `npm test` runs side by side never share a server.
- * @returns {Promise<string>}
- */
-async function e2ePort() {
-  if (process.env['E2E_PORT']) return process.env['E2E_PORT'];
-  const freeTrio = async (/** @type {number} */ p) => (await portFree(p)) && (await portFree(p - 1)) && (await portFree(p - 2));
-  if (await freeTrio(4399)) return '4399';
-  for (let tries = 0; tries < 200; tries++) {
-    const p = 20_000 + Math.floor(Math.random() * 40_000);
-    if (await freeTrio(p)) return String(p);
-  }
-  return '4399';
-}
 
 let e2eStatus = run(process.execPath, ['scripts/ensure-chromium.mjs']);
 if (e2eStatus === 0) {
