@@ -4,7 +4,7 @@ import { articleCitations, marketObservations, marketSeries } from '@db/schema';
 import { parseFeed } from '../helpers/feed-reader.ts';
 import { latestFigures } from '../helpers/market-figures.ts';
 import { writeSeriesFigures } from '../helpers/market-revisions.ts';
-import { useNewsroomServer } from '../helpers/newsroom.ts';
+import { publishStoryPage, useNewsroomServer } from '../helpers/newsroom.ts';
 import { listArticleCitations } from '@/server/queries/citations';
 
 // Figures and charts in stories (#33): a body's figure and chart references survive the save
@@ -122,21 +122,12 @@ describe('a story citing figures and charts, as readers see it', () => {
   it('shows the figure as published with its source and date, the chart from the data, and later what it is now and EIA’s revision', async () => {
     const [latest, , cited] = await figuresOf('henry-hub', 3);
     const figure = `<data-figure series="henry-hub" date="${cited!.period}" value="${cited!.value}"></data-figure>`;
-    const created = await call('POST', '/api/articles', {
-      cookie: admin.cookie,
-      body: {
-        title: 'Henry Hub slips as storage builds',
-        slug: `henry-hub-figure-${Date.now()}`,
-        excerpt: 'Gas prices eased.',
-        content: `<p>Henry Hub settled at ${figure} that day.</p><data-chart kind="markets" key="henry-hub" range="6m" compare="wti" caption="Gas and crude, six months"></data-chart><p>After the chart.</p><data-chart kind="grid" key="TEX" chart="generation"></data-chart>`,
-        author: 'Markets Desk',
-        categoryId: 1,
-        publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      },
+    const { slug, page } = await publishStoryPage({ call, currentPage }, admin.cookie, {
+      title: 'Henry Hub slips as storage builds',
+      slug: `henry-hub-figure-${Date.now()}`,
+      excerpt: 'Gas prices eased.',
+      content: `<p>Henry Hub settled at ${figure} that day.</p><data-chart kind="markets" key="henry-hub" range="6m" compare="wti" caption="Gas and crude, six months"></data-chart><p>After the chart.</p><data-chart kind="grid" key="TEX" chart="generation"></data-chart>`,
     });
-    expect(created.status, created.text).toBe(201);
-    const { slug } = created.json as { slug: string };
-    const page = await currentPage(`/article/${slug}`);
     expect(page.status).toBe(200);
     const body = page.text;
     // The figure as published: its value (linking to its series), the series, its source and date.

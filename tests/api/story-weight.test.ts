@@ -2,7 +2,7 @@ import http from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { latestFigures } from '../helpers/market-figures.ts';
-import { useNewsroomServer } from '../helpers/newsroom.ts';
+import { publishStoryPage, useNewsroomServer } from '../helpers/newsroom.ts';
 
 // A story holding a figure and a chart block (#33) within the article page's weight budget:
 // 100 KB of JavaScript with every island hydrated, counted as the bench's budget counts it (the
@@ -88,23 +88,14 @@ const listed = (scripts: Map<string, Script>) =>
 describe('a story with a figure and a chart block', () => {
   it('loads at most 100 KB of JavaScript (brotli, as sent) with every island hydrated, and its chart needs none: SVG, table, source, permalink and downloads in the HTML', async () => {
     const [wti] = await latestFigures(server.database, 'wti', 1);
-    const created = await call('POST', '/api/articles', {
-      cookie: admin.cookie,
-      body: {
-        title: 'WTI and Brent hold their spread',
-        slug: `story-weight-${Date.now()}`,
-        excerpt: 'Crude prices moved together.',
-        content:
-          `<p>WTI settled at <data-figure series="wti" date="${wti!.period}" value="${wti!.value}"></data-figure> on the day.</p>` +
-          '<data-chart kind="markets" key="wti" range="5y" compare="brent" caption="WTI and Brent, five years"></data-chart><p>After the chart.</p>',
-        author: 'Markets Desk',
-        categoryId: 1,
-        publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      },
+    const { page } = await publishStoryPage({ call, currentPage }, admin.cookie, {
+      title: 'WTI and Brent hold their spread',
+      slug: `story-weight-${Date.now()}`,
+      excerpt: 'Crude prices moved together.',
+      content:
+        `<p>WTI settled at <data-figure series="wti" date="${wti!.period}" value="${wti!.value}"></data-figure> on the day.</p>` +
+        '<data-chart kind="markets" key="wti" range="5y" compare="brent" caption="WTI and Brent, five years"></data-chart><p>After the chart.</p>',
     });
-    expect(created.status, created.text).toBe(201);
-    const { slug } = created.json as { slug: string };
-    const page = await currentPage(`/article/${slug}`);
     expect(page.status).toBe(200);
     const html = page.text;
 
@@ -138,20 +129,12 @@ describe('a story with a figure and a chart block', () => {
     expect(bytes, listed(story)).toBeLessThanOrEqual(BUDGET);
 
     // The figure and the chart add no script to the article page: the same scripts as a story without them.
-    const plain = await call('POST', '/api/articles', {
-      cookie: admin.cookie,
-      body: {
-        title: 'Crude prices moved together',
-        slug: `story-weight-plain-${Date.now()}`,
-        excerpt: 'Crude prices moved together.',
-        content: '<p>WTI settled higher on the day.</p><p>After the chart.</p>',
-        author: 'Markets Desk',
-        categoryId: 1,
-        publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
-      },
+    const { page: plainPage } = await publishStoryPage({ call, currentPage }, admin.cookie, {
+      title: 'Crude prices moved together',
+      slug: `story-weight-plain-${Date.now()}`,
+      excerpt: 'Crude prices moved together.',
+      content: '<p>WTI settled higher on the day.</p><p>After the chart.</p>',
     });
-    expect(plain.status, plain.text).toBe(201);
-    const plainPage = await currentPage(`/article/${(plain.json as { slug: string }).slug}`);
     const without = await pageScripts(plainPage.text);
     expect([...story.keys()].sort()).toEqual([...without.keys()].sort());
   });

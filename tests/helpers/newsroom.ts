@@ -52,6 +52,22 @@ export function storyMaker<T = { id: number; slug: string; title: string }>(api:
   };
 }
 
+/**
+ * A story of the markets desk published an hour ago by the editors' API (as `cookie`), asserted
+ * created, and its page once current: answers the story's slug and its page.
+ */
+export async function publishStoryPage(
+  api: Pick<Api, 'call' | 'currentPage'>,
+  cookie: string,
+  story: { title: string; slug: string; excerpt: string; content: string },
+): Promise<{ slug: string; page: ApiResult }> {
+  const body = { ...story, author: 'Markets Desk', categoryId: 1, publishedAt: new Date(Date.now() - 3_600_000).toISOString() };
+  const created = await api.call('POST', '/api/articles', { cookie, body });
+  expect(created.status, created.text).toBe(201);
+  const { slug } = created.json as { slug: string };
+  return { slug, page: await api.currentPage(`/article/${slug}`) };
+}
+
 /** Asks for a page until it is answered from the cache (rendered once, then stored). */
 export async function cachedPage(api: Api, path: string): Promise<ApiResult> {
   for (let i = 0; i < 50; i++) {
