@@ -3,7 +3,8 @@
 // a draft brief with the week's change and five-year range into the review queue, where an
 // editor finds it (never published by itself); and an import that revises a figure a published
 // story cites marks the story, tells its editor in the panel and by mail, and from the notice
-// one click opens the dated correction, which the editor publishes and readers see.
+// one click opens the dated correction, which the editor publishes and readers see. Axe checks
+// the notices, the catalog dialog and the correction draft at a desktop's and a phone's width.
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 import { startTestSmtp, type TestSmtp } from '../fakes/smtp.ts';
@@ -210,6 +211,8 @@ test('an import revises a figure a story cites: the story marks it, the editor h
   const text = draft.getByLabel('Correction');
   await expect(text).toHaveValue(new RegExp(`as ${thousands(cited.value)}, .* revised it to ${thousands(revised)} \\(seen `));
   const correction = await text.inputValue();
+  const draftTitle = await draft.getAttribute('aria-labelledby');
+  expect(await violationsAtBothWidths(page, `[role="dialog"][aria-labelledby="${draftTitle}"]`)).toEqual([]);
   await draft.getByRole('button', { name: 'Publish Correction' }).click();
   await expect(toasts(page).getByText('Correction published')).toBeVisible();
   await expect(draft).toBeHidden();
