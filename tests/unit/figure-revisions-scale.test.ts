@@ -121,6 +121,39 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
     }
   }, 180_000);
 
+  it('reads a series’ vintages for its page, its downloads, the stories citing it and the release desk, each from the key', async () => {
+    const { db, plans } = await recorder();
+    const market = await import('@/server/queries/market');
+    const citations = await import('@/server/queries/citations');
+    const briefs = await import('@/server/queries/release-briefs');
+    const id = await count(`SELECT id AS n FROM market_series WHERE slug = 'wti'`);
+    const period = (
+      await database.client.execute({
+        sql: `SELECT period FROM figure_revisions WHERE dataset = 'market' AND figure = ? AND revised = 1 LIMIT 1`,
+        args: [String(id)],
+      })
+    ).rows[0]?.['period'] as string;
+    expect(await market.getLatestValueRevision(id, period, db)).toMatchObject({ seriesId: id, period, revised: true });
+    expect(await market.listValueRevisionsAfter(id, period, new Date(0), db)).not.toEqual([]);
+    expect(await market.listObservationVintages(id, { start: '2020-01-01' }, { before: new Date() }, 10_001, db)).not.toEqual([]);
+    expect(await market.listObservationVintages(id, {}, { first: true }, 10_001, db)).toHaveLength(DAYS);
+    expect(await market.listRevisedVintages(id, { start: '2020-01-01' }, db)).not.toEqual([]);
+    expect(await briefs.seriesUpdatedSince([id], new Date(Date.now() - 3 * 86_400_000), db)).toBe(true);
+    expect(await briefs.vintageBefore(id, period, new Date(), db)).toEqual(expect.any(Number));
+    expect(await citations.getFigureState({ series: 'wti', period }, db)).toMatchObject({ slug: 'wti' });
+    expect(await citations.isFigureOfSeries({ series: 'wti', period }, -1, db)).toBe(false);
+    expect(plans).toHaveLength(9);
+    for (const { sql, plan } of plans) {
+      // Every line on the vintages is a range of the key (or an index starting with it) for the series.
+      const lines = plan.filter(
+        (line) => / (figure_revisions|v|x|p) /.test(line) && !/ USING (?:COVERING )?INDEX \S*observations|market_series/.test(line),
+      );
+      expect(lines.length, sql).toBeGreaterThan(0);
+      for (const line of lines) expect(line, sql).toMatch(/^SEARCH \w+ USING (?:COVERING )?(?:INDEX \S+|PRIMARY KEY) \(dataset=\? AND figure=\?/);
+      expect(plan.join(' | '), sql).not.toMatch(NO_SCAN);
+    }
+  }, 60_000);
+
   it('records an import’s vintages and prunes the grid’s old hours by key lookups', async () => {
     const { db, plans } = await recorder();
     const hour = new Date(Date.now() - 2 * 3_600_000).toISOString().slice(0, 13);
