@@ -8,14 +8,12 @@ import {
   READERSHIP_MIN_VISITORS,
   VIEW_FLUSH_INTERVAL_MS,
   VIEW_LOSS_BOUND_MS,
-  VIEWS_PER_ADDRESS_STORY_DAY,
-  ViewAllowance,
   ViewCounter,
   type PublicStories,
-  type ViewClaim,
   type ViewBatch,
   type ViewOutcome,
 } from '@/server/services/readership/view-counter';
+import { VIEWS_PER_ADDRESS_STORY_DAY, ViewAllowance, type ViewClaim } from '@/server/services/readership/view-allowance';
 import { CAMPAIGN_PARAMS, VIEW_BEACON_SCRIPT, VIEWS_PATH, campaignLink } from '@/lib/view-beacon';
 
 // Readership (#24): the in-memory counter and its one batched write, the page's beacon, and the

@@ -46,3 +46,15 @@ export async function claimZohoMixFetch(staleBefore: Date, leaseUntil: Date, tx:
     .returning({ id: zohoConfig.id });
   return claimed.length > 0;
 }
+
+/**
+ * Ends the energy mix read claimed until `leaseUntil` with its outcome, unless the claim is no
+ * longer that read's (the configuration was saved meanwhile, which cleared it): a read made
+ * with the old settings never writes over the new ones.
+ */
+export async function finishZohoMixFetch(leaseUntil: Date, changes: Partial<ZohoValues>, tx: Executor = db): Promise<void> {
+  await tx
+    .update(zohoConfig)
+    .set(changes)
+    .where(and(eq(zohoConfig.id, ROW_ID), eq(zohoConfig.energyMixFetchedAt, leaseUntil)));
+}

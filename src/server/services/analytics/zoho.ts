@@ -6,7 +6,7 @@ import { BadRequestError, ValidationError, messages } from '@/server/errors';
 import { parseBody } from '@/server/http';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { energyMixFromRows, ZOHO_HOSTS, ZohoClient, ZohoError, type ZohoOrg } from '@/server/integrations/zoho';
-import { claimZohoMixFetch, getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
+import { claimZohoMixFetch, finishZohoMixFetch, getZohoRow, saveZohoRow, updateZohoRow, type ZohoRow } from '@/server/queries/zoho-config';
 import { canOpenSecret, openSecret, sealSecret } from '@/server/secret-box';
 import { contentChanged } from '@/server/content-changes';
 
@@ -206,7 +206,8 @@ export async function getZohoEnergyMix(row?: ZohoRow): Promise<EnergyMixEntry[] 
   // A time ahead of now marks a read in progress (the claim's lease).
   if (fetchedAt !== undefined && fetchedAt > now) return waitForZohoMix(fetchedAt);
   if (fetchedAt !== undefined && now - fetchedAt < ZOHO_MIX_TTL_MS) return parseCachedMix(row.energyMixCache);
-  if (!(await claimZohoMixFetch(new Date(now - ZOHO_MIX_TTL_MS), new Date(now + ZOHO_MIX_WAIT_MS)))) {
+  const leaseUntil = new Date(now + ZOHO_MIX_WAIT_MS);
+  if (!(await claimZohoMixFetch(new Date(now - ZOHO_MIX_TTL_MS), leaseUntil))) {
     // Another reader claimed it first (or the configuration changed): read the row as it is now.
     const current = await getZohoRow();
     const claimedAt = current?.energyMixFetchedAt?.getTime();
@@ -228,7 +229,10 @@ export async function getZohoEnergyMix(row?: ZohoRow): Promise<EnergyMixEntry[] 
     console.error(`Zoho energy mix: ${error.message}`);
   } finally {
     // The read's finish time ends the claim (also when it failed): the next read is due 15 minutes on.
-    await updateZohoRow({ ...update, energyMixFetchedAt: new Date(Math.max(now, Math.min(Date.now(), now + ZOHO_MIX_WAIT_MS - 1))) });
+    await finishZohoMixFetch(leaseUntil, {
+      ...update,
+      energyMixFetchedAt: new Date(Math.max(now, Math.min(Date.now(), now + ZOHO_MIX_WAIT_MS - 1))),
+    });
   }
   return mix;
 }

@@ -49,14 +49,7 @@ export class MemoryRateLimiter {
    * fewer than `need`, the ms until the next one comes back.
    */
   takeUpTo(client: string, need: number, extra: number, now: number = Date.now()): { granted: number; waitMs: number } {
-    const held = this.#buckets.get(client);
-    let tokens = this.#perMinute;
-    if (held) {
-      tokens = Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate);
-      this.#buckets.delete(client);
-    } else {
-      this.#makeRoom(now);
-    }
+    let tokens = this.#takeBucket(client, now).tokens;
     let granted = Math.max(0, Math.min(need, Math.floor(tokens)));
     if (granted === need && extra > 0) granted += Math.max(0, Math.min(extra, Math.floor(tokens - granted - this.#perMinute / 2)));
     tokens -= granted;
@@ -70,22 +63,31 @@ export class MemoryRateLimiter {
    * client then waits until it is paid back.
    */
   spend(client: string, tokens: number, now: number = Date.now()): void {
+    const { tokens: left, at } = this.#takeBucket(client, now);
+    this.#buckets.set(client, { tokens: left - Math.max(0, tokens), at: Math.max(now, at) });
+  }
+
+  /** What `held` holds at `now`: its tokens and what came back since, up to a full bucket. */
+  #refilled(held: { tokens: number; at: number }, now: number): number {
+    return Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate);
+  }
+
+  /** Takes `client`'s bucket out (to be set again, last in recency order) as it is at `now`; a new client gets a full one, after room is made. */
+  #takeBucket(client: string, now: number): { tokens: number; at: number } {
     const held = this.#buckets.get(client);
-    let left = this.#perMinute;
-    if (held) {
-      left = Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate);
-      this.#buckets.delete(client);
-    } else {
+    if (!held) {
       this.#makeRoom(now);
+      return { tokens: this.#perMinute, at: now };
     }
-    this.#buckets.set(client, { tokens: left - Math.max(0, tokens), at: Math.max(now, held?.at ?? now) });
+    this.#buckets.delete(client);
+    return { tokens: this.#refilled(held, now), at: held.at };
   }
 
   /** Gives `client` back `tokens` it was granted and did not spend (a lease's rest), up to a full bucket. */
   giveBack(client: string, tokens: number, now: number = Date.now()): void {
     const held = this.#buckets.get(client);
     if (!held || !(tokens > 0)) return;
-    held.tokens = Math.min(this.#perMinute, held.tokens + Math.max(0, now - held.at) * this.#rate + tokens);
+    held.tokens = Math.min(this.#perMinute, this.#refilled(held, now) + tokens);
     held.at = Math.max(held.at, now);
   }
 

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
+import { channelMessages } from '@db/cluster-messages';
 import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 /**
@@ -46,13 +47,10 @@ interface RateMessage {
   returns?: WireAsk[];
 }
 
-const isRateMessage = (message: unknown): message is RateMessage =>
-  typeof message === 'object' &&
-  message !== null &&
-  typeof (message as RateMessage).type === 'string' &&
-  (message as RateMessage).type.startsWith('machine-rate:') &&
-  typeof (message as RateMessage).limit === 'string' &&
-  typeof (message as RateMessage).perMinute === 'number';
+const isRateMessage = channelMessages<RateMessage>(
+  'machine-rate',
+  (message) => typeof message.limit === 'string' && typeof message.perMinute === 'number',
+);
 
 /** Each limiter's way to take the primary's answers, by channel: one listener on the process for all of them. */
 const grantTakers = new Map<string, (id: number, grants: WireGrant[] | undefined) => void>();

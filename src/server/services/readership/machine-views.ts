@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { channelMessages, withRequestId, type ChannelMessage } from '@db/cluster-messages';
-import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-counter';
+import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-allowance';
 
 const CHECK = 'view-caps:check';
 const VERDICTS = 'view-caps:verdicts';
