@@ -117,3 +117,74 @@ test('an editor cites a figure and a chart from the data catalog; readers see th
     database.close();
   }
 });
+
+// The chart of a story works from the story with script off (#33): its Download menu's four files
+// and its Share menu's permalink, each answered with the right type and content.
+test('a story’s chart offers its permalink and its SVG, PNG, CSV and JSON files, working with script off', async ({ page, browser }) => {
+  await signIn(page);
+  const figureRes = await page.request.get('/api/admin/catalog/figure?series=wti');
+  expect(figureRes.status(), await figureRes.text()).toBe(200);
+  const { period, value } = (await figureRes.json()) as { period: string; value: number };
+  const slug = `story-chart-files-${Date.now()}-${process.pid}`;
+  const created = await page.request.post('/api/articles', {
+    data: {
+      title: `WTI holds its discount to Brent ${slug}`,
+      slug,
+      excerpt: 'The spread barely moved.',
+      content:
+        `<p>WTI settled at <data-figure series="wti" date="${period}" value="${value}"></data-figure>.</p>` +
+        '<data-chart kind="markets" key="wti" range="5y" compare="brent" caption="WTI and Brent, five years"></data-chart>',
+      author: 'Markets Desk',
+      categoryId: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientAddress() } });
+  try {
+    const reader = await context.newPage();
+    const story = await reader.goto(`/article/${slug}`);
+    expect(story?.status()).toBe(200);
+    const chart = reader.locator('[data-story-chart="markets"]');
+    await expect(chart.locator('svg[role="img"]').first()).toBeAttached();
+    await expect(chart).toContainText('WTI and Brent, five years');
+
+    // The downloads: each link in the menu saves a file named for the chart, and answers its type and content.
+    await chart.getByText('Download', { exact: true }).click();
+    const files = [
+      { text: 'Vector image (SVG)', ext: 'svg', type: /^image\/svg\+xml/, looks: (b: Buffer) => /<svg[\s>]/.test(b.toString()) },
+      { text: 'Image (PNG)', ext: 'png', type: /^image\/png$/, looks: (b: Buffer) => b.subarray(1, 4).toString() === 'PNG' },
+      { text: 'Data shown (CSV)', ext: 'csv', type: /^text\/csv/, looks: (b: Buffer) => /^[^\n]*wti[^\n]*\r?\n"?\d{4}-\d{2}/i.test(b.toString()) },
+      {
+        text: 'Data shown (JSON)',
+        ext: 'json',
+        type: /^application\/json/,
+        looks: (b: Buffer) => /wti/i.test(JSON.stringify(JSON.parse(b.toString()) as unknown)),
+      },
+    ];
+    for (const file of files) {
+      const link = chart.getByRole('link', { name: file.text });
+      await expect(link).toHaveAttribute('href', `/charts/markets/wti.${file.ext}?range=5y&compare=brent`);
+      const [download] = await Promise.all([reader.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename(), file.text).toMatch(new RegExp(`\\.${file.ext}$`));
+      expect(await download.failure(), file.text).toBeNull();
+      const res = await context.request.get((await link.getAttribute('href'))!);
+      expect(res.status(), file.text).toBe(200);
+      expect(res.headers()['content-type'], file.text).toMatch(file.type);
+      expect(file.looks(await res.body()), `${file.text}: ${(await res.body()).subarray(0, 200).toString()}`).toBe(true);
+    }
+
+    // The permalink (Share menu) opens the same view on the series page; so does "Open the chart".
+    await chart.getByText('Share', { exact: true }).click();
+    const permalink = new URL(await chart.getByLabel('Link', { exact: true }).inputValue());
+    expect(`${permalink.pathname}${permalink.search}`).toBe('/markets/wti?range=5y&compare=brent');
+    await expect(chart.getByRole('link', { name: 'Open the chart' })).toHaveAttribute('href', '/markets/wti?range=5y&compare=brent');
+    const opened = await reader.goto(`${permalink.pathname}${permalink.search}`);
+    expect(opened?.status()).toBe(200);
+    expect(opened?.headers()['content-type']).toMatch(/^text\/html/);
+    await expect(reader.getByRole('heading', { level: 1 })).toContainText('WTI');
+    await expect(reader.locator('[data-chart-figure] svg[role="img"]').first()).toBeAttached();
+  } finally {
+    await context.close();
+  }
+});
