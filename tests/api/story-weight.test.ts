@@ -23,7 +23,8 @@ function wireBytes(path: string, encoding: 'br' | 'gzip'): Promise<number> {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
       // A file too small to gain from compression is sent as it is.
-      const encoded = [encoding, undefined].includes(res.headers['content-encoding']);
+      const sent = res.headers['content-encoding'];
+      const encoded = sent === undefined || sent === encoding;
       res.on('end', () =>
         res.statusCode === 200 && encoded ? resolve(bytes) : reject(new Error(`${path}: ${res.statusCode} ${res.headers['content-encoding']}`)),
       );
