@@ -9,7 +9,7 @@ import { REPORT_KINDS } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
 import { TAG, ok, open, pathParam, rateLimited, type DomainPaths } from '@/server/api-operations';
 import { envSchema } from '@/server/config';
-import { CHART_FILE_FORMATS, CHART_FILE_SIZE } from '@/server/services/charts/chart-files';
+import { CHART_FILE_FORMATS, CHART_FILE_SIZE } from '@/server/charts/chart-files';
 
 const point = z.tuple([z.string(), z.number()]);
 

@@ -2,34 +2,19 @@
 // /charts/states/{CODE}, /charts/reports/{kind}, `.svg|.png|.csv|.json`): each view as its page
 // and its embed name it, read through their services (so a file carries the page's cache tags:
 // `g:{REGION}`, `states`, `market`) and drawn by the same builders (src/lib/charts/specs/).
-import { chartFilename } from '@/lib/chart-meta';
 import { reportEmbedPath, reportViewPath } from '@/lib/chart-embeds';
-import { dataChartJson, dataChartSpec, dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
-import { gridChart, gridChartNote } from '@/lib/charts/specs/grid';
 import { reportChartSpec } from '@/lib/charts/specs/reports';
-import { stateChart } from '@/lib/charts/specs/states';
-import { gridChartPath, stateChartPath, type GridChartKind, type StateChartView } from '@/lib/data-desk-views';
+import type { StateChartView } from '@/lib/data-desk-views';
 import { gridRegionOf } from '@/lib/grid-format';
 import { stateCodeOf } from '@/lib/state-format';
 import { chartThemeQuerySchema, gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
 import { REPORT_KINDS, reportQuerySchemas, type ReportKind, type ReportQuery } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
 import { messages, NotFoundError } from '@/server/errors';
-import { chartFileName, chartFileResponse, readChartFileQuery, type ChartFile } from '@/server/services/charts/chart-files';
-import { getGridHistory } from '@/server/services/grid/grid';
+import { chartFileName, chartFileResponse, readChartFileQuery } from '@/server/charts/chart-files';
+import { gridChartFileOf } from '@/server/services/grid/chart-file';
+import { stateChartFileOf } from '@/server/services/states/chart-file';
 import { getReportEmbedData } from '@/server/services/site/pages';
-import { getStateCharts } from '@/server/services/states/states';
-
-/** A data desk chart's files: the chart with its note as subtitle, its table, its JSON, its page. */
-function dataDeskFile(spec: DataChartSpec, note: string, permalink: string, site: URL | string): ChartFile {
-  return {
-    spec: dataChartSpec(spec, note),
-    table: dataChartTable(spec),
-    json: dataChartJson(spec, note),
-    permalink: new URL(permalink, site).href,
-    filename: chartFilename(spec.id),
-  };
-}
 
 /** GET /charts/grid/{region}.{ext}?chart=&theme=: a region's chart of the week; a 404 for an unknown region or one without hours. */
 export async function gridChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {
@@ -42,15 +27,6 @@ export async function gridChartFile(file: string | undefined, params: URLSearchP
   return chartFileResponse(drawn, format, theme);
 }
 
-/** A region's chart of the week (`chart`: which one) as its files draw it; undefined for an unknown region or one without hours. */
-export async function gridChartFileOf(code: string, chart: GridChartKind, site: URL | string): Promise<ChartFile | undefined> {
-  const region = gridRegionOf(code);
-  if (!region) return undefined;
-  const week = await getGridHistory(region.code, {});
-  if (!week.region.latest) return undefined;
-  return dataDeskFile(gridChart(region, week, chart), gridChartNote(region, chart), gridChartPath(region.code, chart), site);
-}
-
 /** GET /charts/states/{code}.{ext}?chart=&sector=&theme=: a state's price history or generation by fuel; a 404 for an unknown state or one without figures. */
 export async function stateChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {
   const { key, format } = chartFileName(file);
@@ -61,14 +37,6 @@ export async function stateChartFile(file: string | undefined, params: URLSearch
   const drawn = await stateChartFileOf(code, view, site);
   if (!drawn) throw new NotFoundError(messages.noRetailPrices);
   return chartFileResponse(drawn, format, query.theme);
-}
-
-/** A state's chart (price history of a sector, or generation by fuel) as its files draw it; undefined for a state without figures. */
-export async function stateChartFileOf(code: string, view: StateChartView, site: URL | string): Promise<ChartFile | undefined> {
-  const data = await getStateCharts(code);
-  const chart = data && stateChart(data, view);
-  if (!chart || chart.spec.labels.length === 0) return undefined;
-  return dataDeskFile(chart.spec, chart.note, stateChartPath(code, view), site);
 }
 
 /** GET /charts/reports/{kind}.{ext}?{the report's settings}&theme=: a report view's chart; a 404 for an unknown report or one without stored figures. */

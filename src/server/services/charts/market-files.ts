@@ -9,7 +9,7 @@ import { seriesFigureTable, type SeriesFigure } from '@/lib/series-figure';
 import { comparableSeries, MAX_COMPARED, seriesChartMeta, type SeriesView } from '@/lib/series-view';
 import { seriesChartQuerySchema } from '@/lib/validation/series-query';
 import { messages, NotFoundError } from '@/server/errors';
-import { chartFileName, chartFileResponse, readChartFileQuery } from '@/server/services/charts/chart-files';
+import { chartFileName, chartFileResponse, readChartFileQuery } from '@/server/charts/chart-files';
 import { getSeriesChart } from '@/server/services/markets/series-page';
 
 const COMPARABLE = new Set(comparableSeries().map((s) => s.slug));

@@ -9,8 +9,9 @@ import { gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/valid
 import type { ChartCard } from '@/server/charts/chart-card';
 import { appConfig } from '@/server/config';
 import { getArticlesByIds } from '@/server/queries/articles';
-import { readChartFileQuery } from '@/server/services/charts/chart-files';
-import { gridChartFileOf, stateChartFileOf } from '@/server/services/charts/data-files';
+import { readChartFileQuery } from '@/server/charts/chart-files';
+import { gridChartFileOf } from '@/server/services/grid/chart-file';
+import { stateChartFileOf } from '@/server/services/states/chart-file';
 import { storyDataForMail } from '@/server/services/articles/story-data';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
 import { getSeriesCard } from '@/server/services/markets/series-card';

@@ -2,9 +2,11 @@
 // drawn by the server (flat and standalone, with its title, source line and address drawn in),
 // the PNG librsvg makes of that same SVG, and exactly the figures it draws as CSV (ISO 8601
 // times with their offset, the stored digits, units in the header) and JSON. Each kind reads its
-// view (`data-files.ts`: grid, states, reports) through the service its page reads, so a file
+// view (`services/charts/data-files.ts`: grid, states, reports; the grid's and states' files in their domains) through the service its page reads, so a file
 // is tagged as its page is and the page cache drops it with the page when the figures change.
+import { chartFilename } from '@/lib/chart-meta';
 import { CHART_FILE_SIZE, type ChartSpec } from '@/lib/charts/chart-spec';
+import { dataChartJson, dataChartSpec, dataChartTable, type DataChartSpec } from '@/lib/charts/specs/data-desk';
 import { renderSvgChart } from '@/lib/charts/svg-chart';
 import { tableCsv, type ChartTable } from '@/lib/chart-table';
 import { withPngText } from '@/lib/png-text';
@@ -90,4 +92,15 @@ export async function chartFileResponse(file: ChartFile, format: ChartFileFormat
   // The PNG carries its title, source and address in the file too, where image viewers and search tools read them.
   const text = { Title: spec.title, Source: spec.source, Author: SITE_NAME, URL: file.permalink };
   return new Response(withPngText(new Uint8Array(await svgToPng(svg)), text), { headers });
+}
+
+/** A data desk chart's files: the chart with its note as subtitle, its table, its JSON, its page. */
+export function dataDeskFile(spec: DataChartSpec, note: string, permalink: string, site: URL | string): ChartFile {
+  return {
+    spec: dataChartSpec(spec, note),
+    table: dataChartTable(spec),
+    json: dataChartJson(spec, note),
+    permalink: new URL(permalink, site).href,
+    filename: chartFilename(spec.id),
+  };
 }
