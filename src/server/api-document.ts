@@ -14,7 +14,9 @@ import * as calendar from '@/lib/wire/calendar';
 import * as comments from '@/lib/wire/comments';
 import * as common from '@/lib/wire/common';
 import * as contact from '@/lib/wire/contact';
+import * as dataDesk from '@/lib/wire/data-desk';
 import * as grid from '@/lib/wire/grid';
+import * as states from '@/lib/wire/states';
 import * as markets from '@/lib/wire/markets';
 import * as media from '@/lib/wire/media';
 import * as newsletter from '@/lib/wire/newsletter';
@@ -90,7 +92,23 @@ export const ok = (description: string, json?: Schema, extras: Omit<Answer, 'des
 export const pathParam = (description: string, schema?: Schema): PathParam => ({ description, ...(schema && { schema }) });
 
 /** Every schema the answers name: the named shapes of src/lib/wire become the document's components. */
-const WIRE_MODULES = [common, articles, comments, contact, markets, grid, media, calendar, analytics, newsletter, readership, admin, staff];
+const WIRE_MODULES = [
+  common,
+  articles,
+  comments,
+  contact,
+  markets,
+  dataDesk,
+  grid,
+  states,
+  media,
+  calendar,
+  analytics,
+  newsletter,
+  readership,
+  admin,
+  staff,
+];
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 

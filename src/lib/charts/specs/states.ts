@@ -8,7 +8,7 @@ import { MONTHLY_FUELS } from '@/lib/energy';
 import { generationSourceLine } from '@/lib/market-format';
 import { formatMonth, PRICE_UNIT, retailSector } from '@/lib/state-format';
 import type { StateChartView } from '@/lib/data-desk-views';
-import type { StateHistory, StatesOverview } from '@/lib/wire/grid';
+import type { StateHistory, StatesOverview } from '@/lib/wire/states';
 
 /** A state's monthly generation by EIA fuel id (ALL is every fuel), thousand MWh. */
 export interface GenerationMonth {

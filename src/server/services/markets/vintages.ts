@@ -3,7 +3,7 @@
 // end of a day.
 import type { FigureDataset } from '@db/catalog/figures';
 import { endOfDay, revisionsByPeriod, type PointRevision } from '@/lib/value-revisions';
-import type { FigureRevision } from '@/lib/wire/grid';
+import type { FigureRevision } from '@/lib/wire/data-desk';
 import { listFigureVintages, listRevisedFigureVintages } from '@/server/queries/figure-revisions';
 import type { VintageChoice } from '@/server/queries/market';
 

@@ -4,7 +4,7 @@
 import { US_STATES } from '@/lib/energy';
 import { RETAIL_SECTORS } from '@db/catalog/states';
 import { stateHistoryQuerySchema } from '@/lib/validation/grid-query';
-import { stateHistorySchema, statesOverviewSchema } from '@/lib/wire/grid';
+import { stateHistorySchema, statesOverviewSchema } from '@/lib/wire/states';
 import { ok, pathParam, cacheHeaders, dataRead, historyQuery, type DomainPaths } from '@/server/api-operations';
 
 export const statePaths: DomainPaths = {

@@ -9,7 +9,8 @@ import {
 import { RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { addMonths, monthsBetween, stateCodeOf, statePagePath } from '@/lib/state-format';
 import type { ArticleSummary } from '@/lib/wire/articles';
-import type { FigureRevision, SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/grid';
+import type { FigureRevision } from '@/lib/wire/data-desk';
+import type { SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/states';
 import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
