@@ -3,7 +3,7 @@
 // may import its own layer and any under it, never one above. The domains' services
 // (src/server/services/<domain>) may use each other; what every domain uses (content changes,
 // the admin list kit, the cache, the queries) sits under them, and what shows the domains
-// together (the site's pages, feeds and sitemap; charts' files and previews; the jobs) over them.
+// together (the site's pages, feeds and sitemap; the API document; the jobs) over them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,8 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   },
   { name: 'domains', paths: ['src/server/services/'] },
   {
-    name: 'site (pages, feeds, sitemap, charts, the API document, jobs)',
-    paths: ['src/server/services/site/', 'src/server/services/charts/', 'src/server/openapi.ts', 'src/server/api-docs-view.ts', 'src/server/jobs/'],
+    name: 'site (pages, feeds, sitemap, the API document, jobs)',
+    paths: ['src/server/services/site/', 'src/server/openapi.ts', 'src/server/api-docs-view.ts', 'src/server/jobs/'],
   },
   {
     name: 'front (routes, components, the HTTP front)',

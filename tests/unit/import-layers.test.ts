@@ -1,5 +1,5 @@
 // No module of src imports from a layer above its own: the domains' services sit on content
-// changes, the admin list kit, the cache and the queries, and under the site's pages, feeds, charts
+// changes, the admin list kit, the cache and the queries, and under the site's pages, feeds, API document
 // and jobs (scripts/import-layers.ts says the layers). `npm run check` runs this check too.
 import { describe, expect, it } from 'vitest';
 import { importsOf, layerOf, layerViolations, LAYERS } from '../../scripts/import-layers.ts';

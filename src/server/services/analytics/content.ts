@@ -8,12 +8,17 @@ import { cachedForContent } from '@/server/content-version';
 import {
   countAnalyticsContent,
   deleteAnalyticsContentById,
+  getAnalyticsContentById,
   insertAnalyticsContent,
   listAnalyticsContent,
   updateAnalyticsContentById,
 } from '@/server/queries/analytics-content';
 import { adminOffsetOf, adminPage } from '@/server/admin-lists';
 import { contentChanged } from '@/server/content-changes';
+import { analysisChartOf } from '@/lib/analysis';
+import { showsTags } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
+import { reportIfStored } from '@/server/services/markets/reports';
 
 /** A page of the published analytics items, newest first, and how many there are (counted once per content version). */
 export async function listAnalyticsPage(page: PageQuery): Promise<{ items: AnalyticsContentItem[]; total: number }> {
@@ -52,4 +57,19 @@ export async function updateAnalyticsContent(id: number, input: AnalyticsContent
 export async function deleteAnalyticsContent(id: number): Promise<void> {
   if (!(await deleteAnalyticsContentById(id))) throw new NotFoundError(messages.analyticsContentNotFound);
   await contentChanged({ entity: 'analytics-content', id, action: 'deleted' }, { kind: 'analysis', id });
+}
+
+/**
+ * An analysis item's page: the item and, when its metadata names stored series, the chart
+ * of them (the custom report's figures); undefined when there is no such item.
+ */
+export async function getAnalysisPageData(id: number) {
+  const item = await getAnalyticsContentById(id);
+  showsTags(tag.analysis(id));
+  if (!item) return undefined;
+  const chart = analysisChartOf(item.metadata);
+  if (chart) showsTags(tag.market);
+  // Series with no stored observations: the item reads without its chart.
+  const report = chart ? await reportIfStored('custom', { ...chart, format: 'json' }) : undefined;
+  return { item, chart, report };
 }

@@ -14,7 +14,7 @@ import { messages, NotFoundError } from '@/server/errors';
 import { chartFileName, chartFileResponse, readChartFileQuery } from '@/server/charts/chart-files';
 import { gridChartFileOf } from '@/server/services/grid/chart-file';
 import { stateChartFileOf } from '@/server/services/states/chart-file';
-import { getReportEmbedData } from '@/server/services/site/pages';
+import { getReportEmbedData } from '@/server/services/markets/reports';
 
 /** GET /charts/grid/{region}.{ext}?chart=&theme=: a region's chart of the week; a 404 for an unknown region or one without hours. */
 export async function gridChartFile(file: string | undefined, params: URLSearchParams, site: URL | string): Promise<Response> {

@@ -21,7 +21,7 @@ import type { GridHistory } from '@/lib/wire/grid';
 import type { StateCharts } from '@/server/services/states/states';
 import { NotFoundError, ValidationError, messages } from '@/server/errors';
 import { slugParam } from '@/server/http';
-import { getAnalysisPageData } from '@/server/services/site/pages';
+import { getAnalysisPageData } from '@/server/services/analytics/content';
 import { readChartQuery } from '@/server/services/charts/market-files';
 import { getSeriesCard, seriesCard } from '@/server/services/markets/series-card';
 import type { SeriesChart } from '@/server/services/markets/series-page';

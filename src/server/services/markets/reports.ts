@@ -12,6 +12,8 @@ import {
 } from '@/lib/validation/reports';
 import type { Report } from '@/lib/wire/markets';
 import { NotFoundError, messages } from '@/server/errors';
+import { showsTags } from '@/server/cache/render-scope';
+import { tag } from '@/server/cache/tags';
 import { latestGenerationMonth, listGenerationOfMonth, listUsGeneration, recentGenerationMonths } from '@/server/queries/generation';
 import { latestObservationPeriod, listObservationsSince, listSeriesBySlugs } from '@/server/queries/market';
 
@@ -206,4 +208,24 @@ export async function buildReport<K extends ReportKind>(kind: K, query: ReportQu
 /** The report's table as CSV (RFC 4180, CRLF line ends). */
 export function reportCsv(report: Report): string {
   return tableCsv(report.table);
+}
+
+/**
+ * A generated report for its embed (`/embed/reports/{kind}`): built from the stored series and
+ * generation figures (so the daily import's `market` purge reaches it); undefined when its
+ * series have no stored figures.
+ */
+export async function getReportEmbedData<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
+  showsTags(tag.market);
+  return reportIfStored(kind, query);
+}
+
+/** A report, or undefined when its series have no stored figures. */
+export async function reportIfStored<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
+  try {
+    return await buildReport(kind, query);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }

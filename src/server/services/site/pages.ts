@@ -5,15 +5,12 @@ import { NEWS_PAGE_SIZE, newsPageCount } from '@/lib/news-filter';
 import { TOPIC_MARKET_SERIES } from '@/lib/categories';
 import { lastModified } from '@/lib/article-meta';
 import type { ArticleSeo } from '@/lib/wire/articles';
-import type { EnergyMixEntry, Report } from '@/lib/wire/markets';
-import type { ReportKind, ReportQuery } from '@/lib/validation/reports';
+import type { EnergyMixEntry } from '@/lib/wire/markets';
 import { seriesInfo, staleFrom } from '@/lib/series-catalog';
 import { archivePageQuerySchema } from '@/lib/validation/page-query';
 import { showsArticles, showsHeadlines, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
-import { NotFoundError } from '@/server/errors';
-import { getAnalyticsContentById } from '@/server/queries/analytics-content';
 import { countArticlesByCategory, getArticleBySlug, getArticleSeo } from '@/server/queries/articles';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug, listCategories } from '@/server/queries/categories';
@@ -25,7 +22,6 @@ import { listRelatedArticles, RELATED_SHOWN } from '@/server/services/articles/r
 import { getPreviewArticle } from '@/server/services/articles/preview';
 import { correctionsShownWith } from '@/server/services/articles/corrections';
 import { getDashboardData, getEnergyMixWithSource } from '@/server/services/markets/figures';
-import { buildReport } from '@/server/services/markets/reports';
 import { articleForReaders, findLibraryImage } from '@/server/services/media/responsive-images';
 import { storyBodyForReaders } from '@/server/services/articles/story-data';
 import { dashboardsOf } from '@/server/services/analytics/zoho';
@@ -238,42 +234,10 @@ export async function getAnalyticsPageData(page: number) {
   };
 }
 
-/**
- * An analysis item's page: the item and, when its metadata names stored series, the chart
- * of them (the custom report's figures); undefined when there is no such item.
- */
-export async function getAnalysisPageData(id: number) {
-  const item = await getAnalyticsContentById(id);
-  showsTags(tag.analysis(id));
-  if (!item) return undefined;
-  const chart = analysisChartOf(item.metadata);
-  if (chart) showsTags(tag.market);
-  // Series with no stored observations: the item reads without its chart.
-  const report = chart ? await reportIfStored('custom', { ...chart, format: 'json' }) : undefined;
-  return { item, chart, report };
-}
-
-/**
- * A generated report for its embed (`/embed/reports/{kind}`): built from the stored series and
- * generation figures (so the daily import's `market` purge reaches it); undefined when its
- * series have no stored figures.
- */
-export async function getReportEmbedData<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
-  showsTags(tag.market);
-  return reportIfStored(kind, query);
-}
-
-/** A report, or undefined when its series have no stored figures. */
-async function reportIfStored<K extends ReportKind>(kind: K, query: ReportQuery<K>): Promise<Report | undefined> {
-  try {
-    return await buildReport(kind, query);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
-
 /** Published articles per category, counted once per content version. */
 export function getCategoryStats() {
   return cachedForContent('category-stats', () => countArticlesByCategory());
 }
+
+export { getAnalysisPageData } from '@/server/services/analytics/content';
+export { getReportEmbedData } from '@/server/services/markets/reports';
