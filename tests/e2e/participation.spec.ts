@@ -28,9 +28,16 @@ test.describe('comments', () => {
     await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Comment must be at least 10 characters')).toBeVisible();
+    // The first refused field has the focus; once submitted, a field is checked again as it changes.
+    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Name', { exact: true }).fill('P');
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
 
     const text = `Storage numbers matter more than the weather. ${Date.now()}`;
     await page.getByLabel('Name', { exact: true }).fill('Priya Shah');
+    await expect(page.getByText('Name must be at least 2 characters')).toHaveCount(0);
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill('priya@example.com');
     await page.getByLabel('Comment', { exact: true }).fill(text);
     await page.getByRole('button', { name: 'Submit Comment' }).click();
