@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DATA_ALERT_KINDS, MAIL_LINK_KINDS } from '../constants.ts';
 import { ownedBy } from './columns.ts';
@@ -62,8 +63,23 @@ export const outbox = sqliteTable(
     index('outbox_kind_created_idx').on(t.kind, t.createdAt, t.id),
     index('outbox_status_created_idx').on(t.status, t.createdAt, t.id),
     index('outbox_to_created_idx').on(t.toAddress, t.createdAt, t.id),
+    // The messages that name inline images (mail charts), for the hourly cleanup: once a message is
+    // done with its images its list is emptied, so this index holds only the few still to clean.
+    index('outbox_images_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.inlineImages} <> '[]'`),
   ],
 );
+
+/**
+ * When each mail chart (a file in the media storage, named by its content's hash) was last
+ * stored: a mailing stores its charts before it queues the messages naming them, so the cleanup
+ * leaves a chart stored within the hour alone even when only messages already sent name it.
+ */
+export const mailCharts = sqliteTable('mail_charts', {
+  key: text('key').primaryKey(),
+  storedAt: integer('stored_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 /**
  * Newsletter readers. Double opt-in: a row starts `pending` with a confirm token (random,

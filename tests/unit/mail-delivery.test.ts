@@ -1,17 +1,18 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { createClient } from '@libsql/client';
+import { describe, expect, it, vi } from 'vitest';
 import { useMailProcess } from '../helpers/mail-process.ts';
 
 // A real SMTP server in this process, and a second handle on the database (another web process).
-const { smtp, received, other } = await useMailProcess('mail', { MAIL_FROM: 'EnergyPulse <briefing@energypulse.test>' });
+const { smtp, received, other, url } = await useMailProcess('mail', { MAIL_FROM: 'EnergyPulse <briefing@energypulse.test>' });
 const { writeTransaction } = await import('@/server/db');
 const { enqueueMail, deliverDueMail, inlineImagesOf, MAX_ATTEMPTS } = await import('@/server/services/mail/outbox');
-const { claimDueOutboxMessages, listOutboxMessages } = await import('@/server/queries/outbox');
+const { claimDueOutboxMessages, listImageNamingMessages, listOutboxMessages } = await import('@/server/queries/outbox');
 const { db } = await import('@/server/db');
 const { outbox } = await import('@db/schema');
 const { eq } = await import('drizzle-orm');
 const { mediaStorage } = await import('@/server/services/media/library');
-const { deleteSpentMailCharts, MAIL_CHART_RETENTION_MS } = await import('@/server/services/mail/mail-charts');
+const { deleteSpentMailCharts, storeMailChart, MAIL_CHART_FRESH_MS, MAIL_CHART_RETENTION_MS } = await import('@/server/services/mail/mail-charts');
 
 /** A message's stored row, its image list included. */
 const readMessage = async (id: number) => {
@@ -168,5 +169,89 @@ describe('mail delivery through the outbox', () => {
     expect(await stored('kept')).toBe(true);
     expect(await deleteSpentMailCharts(at(6 * DAY + MAIL_CHART_RETENTION_MS + MINUTE))).toBe(1);
     expect(await stored('kept')).toBe(false);
+  });
+
+  it('keeps a chart a mailing has just stored again though only sent messages name it, until the fresh hour is over', async () => {
+    const HOUR = 60 * MINUTE;
+    const DAY = 24 * HOUR;
+    const start = 20 * DAY;
+    await deliverDueMail({ holder: 'process-a', now: () => at(start) });
+    await deleteSpentMailCharts(at(start));
+    // Yesterday's mailing drew this chart and its message was sent.
+    const png = Buffer.from('the same chart, drawn twice');
+    const { key } = await storeMailChart(png, at(start));
+    const image = { cid: 'same@energypulse.test', key, filename: 'same.png' };
+    const mail = (to: string) => ({ kind: 'test', to, subject: `Same chart for ${to}`, text: 'Figures', inlineImages: [image] });
+    await enqueueMail(mail('yesterday@example.com'), undefined, at(start));
+    expect((await deliverDueMail({ holder: 'process-a', now: () => at(start) })).sent).toBe(1);
+    // Today's mailing stores the same chart (the same key) and has not queued its messages yet
+    // when the hourly cleanup runs: the file stays.
+    await storeMailChart(png, at(start + DAY));
+    expect(await deleteSpentMailCharts(at(start + DAY + 30 * MINUTE))).toBe(0);
+    expect(await mediaStorage().get(key)).toEqual(png);
+    // The message naming it is queued and sent with the chart attached.
+    await enqueueMail(mail('today@example.com'), undefined, at(start + DAY + 40 * MINUTE));
+    expect(await deleteSpentMailCharts(at(start + DAY + 50 * MINUTE))).toBe(0);
+    await deliverDueMail({ holder: 'process-a', now: () => at(start + DAY + 40 * MINUTE) });
+    expect(received.filter((m) => m.subject === 'Same chart for today@example.com')[0]?.attachments).toHaveLength(1);
+    // Once the fresh hour is over and every message naming it is sent, it is deleted and no message names it.
+    expect(await deleteSpentMailCharts(at(start + DAY + MAIL_CHART_FRESH_MS - MINUTE))).toBe(0);
+    expect(await deleteSpentMailCharts(at(start + DAY + MAIL_CHART_FRESH_MS + MINUTE))).toBe(1);
+    expect(await mediaStorage().get(key)).toBeUndefined();
+    const named = (await listImageNamingMessages(at(start))).filter((row) => row.inlineImages.includes(key));
+    expect(named).toEqual([]);
+  });
+
+  it('leaves the image list of a message sent while the cleanup runs for the next run, which deletes its chart', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const start = 30 * DAY;
+    await deliverDueMail({ holder: 'process-a', now: () => at(start) });
+    await deleteSpentMailCharts(at(start));
+    const chart = (name: string) => `mail/charts/${name}.png`;
+    for (const name of ['before', 'during']) await mediaStorage().put(chart(name), Buffer.from(name), 'image/png');
+    const mail = (name: string) => ({
+      kind: 'test',
+      to: `${name}@example.com`,
+      subject: `Race ${name}`,
+      text: 'Figures',
+      inlineImages: [{ cid: `${name}@energypulse.test`, key: chart(name), filename: `${name}.png` }],
+    });
+    // One message is sent before the cleanup; the other is pending when the cleanup reads the
+    // outbox and is sent while it deletes the first one's chart.
+    await enqueueMail(mail('before'), undefined, at(start));
+    await deliverDueMail({ holder: 'process-a', now: () => at(start) });
+    await enqueueMail(mail('during'), undefined, at(start + MINUTE));
+    const storage = mediaStorage();
+    const realDelete = storage.delete.bind(storage);
+    const spy = vi.spyOn(storage, 'delete').mockImplementation(async (keys) => {
+      await deliverDueMail({ holder: 'process-a', now: () => at(start + MINUTE) });
+      await realDelete(keys);
+    });
+    try {
+      expect(await deleteSpentMailCharts(at(start + 2 * MINUTE))).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(received.filter((m) => m.subject === 'Race during')).toHaveLength(1);
+    expect(await mediaStorage().get(chart('before'))).toBeUndefined();
+    // The message sent meanwhile still names its chart, so the next run deletes the file.
+    const [during] = (await listOutboxMessages({ to: 'during@example.com' }, 10, 0)).filter((r) => r.subject === 'Race during');
+    expect(inlineImagesOf(await readMessage(during?.id ?? 0)).map((image) => image.key)).toEqual([chart('during')]);
+    expect(await deleteSpentMailCharts(at(start + 3 * MINUTE))).toBe(1);
+    expect(await mediaStorage().get(chart('during'))).toBeUndefined();
+    expect(inlineImagesOf(await readMessage(during?.id ?? 0))).toEqual([]);
+  });
+
+  it('reads the messages naming images through their partial index, never the whole outbox', async () => {
+    const query = listImageNamingMessages(at(0)).toSQL();
+    const client = createClient({ url });
+    try {
+      const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as (string | number)[] });
+      const lines = plan.rows.map((row) => row['detail'] as string);
+      expect(lines.filter((line) => /^SCAN outbox\b/.test(line) && !/USING (COVERING )?INDEX outbox_images_idx\b/.test(line))).toEqual([]);
+      expect(lines.some((line) => line.includes('outbox_images_idx'))).toBe(true);
+    } finally {
+      client.close();
+    }
   });
 });

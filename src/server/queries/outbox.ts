@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
@@ -106,29 +106,39 @@ export async function countPendingMail(tx: Executor = db): Promise<number> {
   return countRows(tx, outbox, eq(outbox.status, 'pending'));
 }
 
-/** A message that needs its inline images no more: sent, given up, or queued before `before`. */
-const doneWithImages = (before: Date) => or(inArray(outbox.status, ['sent', 'failed']), lt(outbox.createdAt, before));
+/** Messages that name inline images: the rows of the partial index `outbox_images_idx` (the same condition, written alike). */
+const namesImages = sql`${outbox.inlineImages} <> '[]'`;
 
-/**
- * The storage keys of inline images (mail charts) that no message needs any more: named only by
- * messages done with them (see `doneWithImages`). A key another message still waits to be sent
- * with is left for when that one is done. (A list that is not JSON names nothing.)
- */
-export async function listSpentInlineImageKeys(before: Date, tx: Executor = db): Promise<string[]> {
-  const images = sql`json_each(CASE WHEN json_valid(${outbox.inlineImages}) THEN ${outbox.inlineImages} ELSE '[]' END) AS image`;
-  const rows = await tx.all<{ key: unknown }>(sql`
-    SELECT json_extract(image.value, '$.key') AS key FROM ${outbox}, ${images} WHERE ${doneWithImages(before)}
-    EXCEPT
-    SELECT json_extract(image.value, '$.key') FROM ${outbox}, ${images} WHERE NOT (${doneWithImages(before)})`);
-  return rows.map((row) => row.key).filter((key): key is string => typeof key === 'string');
+/** A message naming inline images, and whether it is done with them: sent, given up, or queued before `before`. */
+export interface ImageNamingRow {
+  id: number;
+  inlineImages: string;
+  done: boolean;
 }
 
-/** Empties the inline image lists of the messages done with them (their files were deleted); answers how many. */
-export async function clearSpentInlineImages(before: Date, tx: Executor = db): Promise<number> {
+/**
+ * Every message that names inline images, read once through the partial index of such messages
+ * (those done with them have their list emptied by the cleanup, so these are few): the cleanup
+ * decides from this one reading which files no message needs and which messages to empty.
+ */
+export function listImageNamingMessages(before: Date, tx: Executor = db) {
+  return tx
+    .select({
+      id: outbox.id,
+      inlineImages: outbox.inlineImages,
+      done: sql<boolean>`(${outbox.status} IN ('sent', 'failed') OR ${outbox.createdAt} < ${before.getTime()})`.mapWith(Boolean),
+    })
+    .from(outbox)
+    .where(namesImages);
+}
+
+/** Empties the inline image lists of these messages (their files were deleted or another message still names them); answers how many. */
+export async function clearInlineImages(ids: readonly number[], tx: Executor = db): Promise<number> {
+  if (ids.length === 0) return 0;
   const rows = await tx
     .update(outbox)
     .set({ inlineImages: '[]' })
-    .where(and(ne(outbox.inlineImages, '[]'), doneWithImages(before)))
+    .where(and(inArray(outbox.id, [...ids]), namesImages))
     .returning({ id: outbox.id });
   return rows.length;
 }
