@@ -8,7 +8,7 @@ import { reportSubmitError } from '@/lib/submit-error';
  * A react-hook-form form validated by a shared zod schema (the one its endpoint uses, from
  * zod's full or mini build), with `reportError`: the server's field messages onto the
  * form's fields and its message in a toast (titled Error unless told). Every form of the
- * site starts here but a reader's form on a public page (`useReaderForm`, no react-hook-form).
+ * site starts here.
  *
  * `adoptRendered`: the form was rendered on the server and hydrates on first use, so what
  * a reader typed before that is in the fields already; the form starts from the fields'
