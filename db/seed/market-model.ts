@@ -15,6 +15,7 @@
 import { addDays, dayTime, daysBetween, isBusinessDay, isoDay, previousBusinessDay, weekday } from '../catalog/days.ts';
 import { FUTURES_CONTRACTS, MARKET_SERIES, type FuturesContract, type MarketSeriesFacts, type MarketSeriesSlug } from '../catalog/market-series.ts';
 import { latestReleasedPeriod, releaseDaysBetween } from '../catalog/releases.ts';
+import { mulberry32 } from './random.ts';
 
 export interface Observation {
   period: string;
@@ -29,14 +30,7 @@ const YEAR_DAYS = 365.25;
 
 /** Small deterministic PRNG (mulberry32) seeded by a name, with standard normal draws. */
 function normals(name: string): () => number {
-  let a = [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const uniform = mulberry32([...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261));
   return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { RELATED_KEPT, RELATED_PASS_CURSOR } from '../constants.ts';
 import { htmlToText } from '../text.ts';
+import { mulberry32 } from './random.ts';
 import { GRID_HOUR_FIGURES } from '../catalog/figures.ts';
 import { GRID_FUEL_CODES, GRID_REGION_CODES } from '../catalog/grid.ts';
 import { seedArticles, seedImages, seedImageUrl } from './articles-data.ts';
@@ -106,18 +107,6 @@ const COMMENT_TEXTS = [
   'Prices will not stay this low once the export terminals come online.',
 ];
 
-/** A small deterministic random source, so two runs with the same numbers make the same database. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(list: readonly T[], r: () => number): T => list[Math.floor(r() * list.length)] as T;
 
 /** The series a grown story cites a figure of (the price benchmarks newsrooms quote). */
@@ -197,7 +186,7 @@ function growVintages(db: NativeDatabase, days: number, now: Date): void {
   const insert = db.prepare(
     `INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES ('market', ?, ?, ?, ?, ?, ?)`,
   );
-  const r = random(23);
+  const r = mulberry32(23);
   for (const { id } of series) {
     for (let n = 0; n < days; n++) {
       const day = first + n * DAY_MS;
@@ -265,7 +254,7 @@ function growGridVintages(db: NativeDatabase, days: number, now: Date): void {
     ...GRID_HOUR_FIGURES.map((name) => ({ dataset: 'grid', figure: `${code}|${name}` })),
     ...GRID_FUEL_CODES.map((fuel) => ({ dataset: 'grid-fuel', figure: `${code}|${fuel}` })),
   ]);
-  const r = random(29);
+  const r = mulberry32(29);
   for (let at = first, n = 0; at < hour; at += 3_600_000, n++) {
     const period = new Date(at).toISOString().slice(0, 13);
     for (const { dataset, figure } of figures) {
@@ -317,7 +306,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
 
     const existingArticles = count('SELECT count(*) AS n FROM articles');
     const articlesToAdd = Math.max(0, options.articles - existingArticles);
-    const r = random(7 + existingArticles);
+    const r = mulberry32(7 + existingArticles);
     // Each author is a record (the article keeps the name too, as the API shows it).
     const insertAuthor = db.prepare('INSERT INTO authors (slug, name) VALUES (?, ?) ON CONFLICT DO NOTHING');
     for (const name of AUTHORS) insertAuthor.run(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name);
@@ -405,7 +394,7 @@ export function growDatabase(options: ScaleOptions): { articlesAdded: number; co
     const insertComment = db.prepare(
       'INSERT INTO comments (article_id, author_name, author_email, content, approved, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const rc = random(11 + existingComments);
+    const rc = mulberry32(11 + existingComments);
     for (let done = 0; done < commentsToAdd;) {
       db.exec('BEGIN IMMEDIATE');
       const end = Math.min(commentsToAdd, done + 20_000);

@@ -24,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { gridFuelHourly, marketObservations, marketSeries, retailPrices } from '@db/schema';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { eiaFixtureRows, startFakeEia } from '../fakes/eia.ts';
+import { fuelAt, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
 import { fakeEiaSettings } from '../helpers/eia-server.ts';
 import { useServerDatabase } from '../helpers/database.ts';
 import { MAIL_SITE_ENV } from '../helpers/mail-process.ts';
@@ -147,8 +148,7 @@ describe('recorded EIA market answers through whole imports', () => {
     expect(summary.failed).toEqual([]);
     expect(summary.skipped).toEqual([]);
     const fuels = await db.select().from(gridFuelHourly);
-    const at = (respondent: string, hour: string, fuel: string) =>
-      fuels.find((f) => f.respondent === respondent && f.period.toISOString().startsWith(hour) && f.fuel === fuel)?.value;
+    const at = fuelAt(fuels);
     expect(at('CAL', '2026-09-11T05', 'GEO')).toBe(1126);
     expect(at('NW', '2026-09-11T05', 'GEO')).toBe(20);
     expect(at('SW', '2026-09-11T05', 'GEO')).toBe(7);
@@ -157,15 +157,9 @@ describe('recorded EIA market answers through whole imports', () => {
     expect(at('TEN', '2026-09-11T04', 'WND')).toBe(0);
     expect(at('SW', '2026-09-11T05', 'OES')).toBe(-235);
     // Nothing lost or made up: each respondent's stored fuels add up to what EIA recorded for its hour.
-    for (const key of new Set(rows.map((r) => `${String(r['respondent'])}|${String(r['period'])}`))) {
-      const [respondent, period] = key.split('|') as [string, string];
-      const sent = rows.filter((r) => r['respondent'] === respondent && r['period'] === period).reduce((sum, r) => sum + Number(r['value']), 0);
-      const own = fuels.filter((f) => f.respondent === respondent && f.period.toISOString().startsWith(period));
-      expect(
-        own.reduce((sum, f) => sum + f.value, 0),
-        key,
-      ).toBe(sent);
-      expect(own.every((f) => !f.sample)).toBe(true);
+    for (const { key, sent, stored } of recordedFuelHours(rows, fuels)) {
+      expect(totalOf(stored), key).toBe(sent);
+      expect(stored.every((f) => !f.sample)).toBe(true);
     }
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mulberry32 } from '../../db/seed/random.ts';
 import { startFakeServer, type FakeServer } from './http.ts';
 
 /**
@@ -593,18 +594,6 @@ const isFacetColumn = (column: string, data: readonly string[]) =>
   !column.endsWith('-name') &&
   !/Description$|Name$|^units$|^unit$|-description$/.test(column);
 
-/** A small, fast pseudo-random sequence (mulberry32): each request shuffles with its own seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function startFakeEia(
   options: { maxPage?: number; routes?: Map<string, Record<string, unknown>[]>; unknownRouteStatus?: number } = {},
 ): Promise<FakeEia> {
@@ -678,7 +667,7 @@ export async function startFakeEia(
     const sorts: { column: string; sign: number }[] = [];
     for (let i = 0; req.query.has(`sort[${i}][column]`); i++)
       sorts.push({ column: req.query.get(`sort[${i}][column]`) ?? '', sign: req.query.get(`sort[${i}][direction]`) === 'desc' ? -1 : 1 });
-    const next = random(++requestCount * 7919);
+    const next = mulberry32(++requestCount * 7919);
     const filtered = rows
       .filter((r) => [...facets].every(([facet, values]) => values.includes(String(r[facet]))))
       .filter((r) => (!start || String(r['period']) >= start) && (!end || String(r['period']) <= end))

@@ -10,6 +10,7 @@ import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/serv
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
 import { eiaQueryOf, observationsOf } from '@/server/services/markets/import';
+import { fuelAt, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
 import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 
 /** The recorded data answers: file, route, frequency and data column. */
@@ -149,8 +150,7 @@ describe('replayed through the client and the importers', () => {
   it('takes every fuel of the 2026 recording as a fuel of its own or with its kind: geothermal, other storage, wind with batteries, nothing lost', () => {
     const rows = eiaFixtureRows('rto-fuel-type-data-2026-09-11.json');
     const fuels = gridFuelsOf(rows);
-    const at = (respondent: string, hour: string, fuel: string) =>
-      fuels.find((f) => f.respondent === respondent && f.period.toISOString().startsWith(hour) && f.fuel === fuel)?.value;
+    const at = fuelAt(fuels);
     // Geothermal is stored as geothermal, never in Other.
     expect(at('CAL', '2026-09-11T05', 'GEO')).toBe(1126);
     expect(at('NW', '2026-09-11T05', 'GEO')).toBe(20);
@@ -163,14 +163,7 @@ describe('replayed through the client and the importers', () => {
     // The Southwest's unknown storage (-235) is other storage; solar with batteries (104) adds to its solar (396).
     expect(at('SW', '2026-09-11T05', 'OES')).toBe(-235);
     expect(at('SW', '2026-09-11T05', 'SUN')).toBe(500);
-    for (const key of new Set(rows.map((r) => `${String(r['respondent'])}|${String(r['period'])}`))) {
-      const [respondent, period] = key.split('|') as [string, string];
-      const sent = rows.filter((r) => r['respondent'] === respondent && r['period'] === period).reduce((sum, r) => sum + Number(r['value']), 0);
-      const stored = fuels
-        .filter((f) => f.respondent === respondent && f.period.toISOString().startsWith(period))
-        .reduce((sum, f) => sum + f.value, 0);
-      expect(stored, key).toBe(sent);
-    }
+    for (const { key, sent, stored } of recordedFuelHours(rows, fuels)) expect(totalOf(stored), key).toBe(sent);
   });
 });
 

@@ -10,39 +10,26 @@ const seriesOf = (slug: string): BriefSeries => {
   return { slug, shortName: facts.shortName, plural: facts.plural, unit: facts.unit, decimals: facts.decimals };
 };
 
+// The brief of a week in which the series moved from `previous` to `latest`.
+const briefOf = (slug: string, latest: number, previous: number) =>
+  weeklyBrief({
+    release,
+    series: seriesOf(slug),
+    latest: { period: '2026-11-20', value: latest },
+    previous: { period: '2026-11-13', value: previous },
+  });
+
 describe('a weekly brief’s headline', () => {
   it('says "rise" and "fall" of a plural, "rises" and "falls" of a singular', () => {
-    const crude = seriesOf('crude-inventories');
-    const fell = weeklyBrief({
-      release,
-      series: crude,
-      latest: { period: '2026-11-20', value: 420_800 },
-      previous: { period: '2026-11-13', value: 421_500 },
-    });
-    expect(fell.title).toBe('US crude oil inventories fall 0.70 million bbl to 420.80 million bbl');
-    const rose = weeklyBrief({
-      release,
-      series: crude,
-      latest: { period: '2026-11-20', value: 421_500 },
-      previous: { period: '2026-11-13', value: 420_800 },
-    });
-    expect(rose.title).toBe('US crude oil inventories rise 0.70 million bbl to 421.50 million bbl');
-    expect(rose.excerpt).toMatch(/^US crude oil inventories rose by 0\.70 million bbl to 421\.50 million bbl in the week ending November 20, 2026/);
-
-    const storage = seriesOf('gas-storage');
-    const up = weeklyBrief({
-      release,
-      series: storage,
-      latest: { period: '2026-11-20', value: 3950 },
-      previous: { period: '2026-11-13', value: 3920 },
-    });
-    expect(up.title).toBe('Working gas in storage rises 30 Bcf to 3,950 Bcf');
-    const down = weeklyBrief({
-      release,
-      series: storage,
-      latest: { period: '2026-11-20', value: 3900 },
-      previous: { period: '2026-11-13', value: 3920 },
-    });
-    expect(down.title).toBe('Working gas in storage falls 20 Bcf to 3,900 Bcf');
+    const cases: [slug: string, latest: number, previous: number, title: string][] = [
+      ['crude-inventories', 420_800, 421_500, 'US crude oil inventories fall 0.70 million bbl to 420.80 million bbl'],
+      ['crude-inventories', 421_500, 420_800, 'US crude oil inventories rise 0.70 million bbl to 421.50 million bbl'],
+      ['gas-storage', 3950, 3920, 'Working gas in storage rises 30 Bcf to 3,950 Bcf'],
+      ['gas-storage', 3900, 3920, 'Working gas in storage falls 20 Bcf to 3,900 Bcf'],
+    ];
+    for (const [slug, latest, previous, title] of cases) expect(briefOf(slug, latest, previous).title).toBe(title);
+    expect(briefOf('crude-inventories', 421_500, 420_800).excerpt).toMatch(
+      /^US crude oil inventories rose by 0\.70 million bbl to 421\.50 million bbl in the week ending November 20, 2026/,
+    );
   });
 });
