@@ -7,9 +7,12 @@ import { revisionCursorOf, type SERIES_VINTAGES } from '@/lib/validation/series-
 import { endOfDay, revisionsByPeriod, vintageFileSuffix } from '@/lib/value-revisions';
 import { isEiaSource } from '@/lib/energy';
 import { percentChange } from '@/lib/market-format';
+import type * as z from '@/lib/validation/zod-mini';
+import { getClientAddress } from '@/server/client-address';
 import { appConfig } from '@/server/config';
 import { cachedForContent } from '@/server/content-version';
 import { BadRequestError, NotFoundError, RateLimitError, messages } from '@/server/errors';
+import { parseQuery } from '@/server/http';
 import { toFtsQuery } from '@/server/queries/article-search';
 import {
   getSeriesBySlug,
@@ -195,4 +198,17 @@ export async function takeApiRead(clientAddress: string, now: Date = new Date())
   apiReads ??= machineRateLimit('api-reads', appConfig().apiRateLimit);
   const waitMs = await apiReads.take(clientAddress, now.getTime());
   if (waitMs > 0) throw new RateLimitError(waitMs / 1000, messages.apiRateLimited);
+}
+
+/**
+ * The query of a public data API read, parsed by `schema` (a 400 when bad), once the caller's
+ * share of the API rate limit is taken (`takeApiRead`: a 429 past it).
+ */
+export async function apiReadQuery<S extends z.core.$ZodType>(
+  schema: S,
+  { request, url, clientAddress }: { request: Request; url: URL; clientAddress: string },
+): Promise<z.output<S>> {
+  const query = parseQuery(schema, url);
+  await takeApiRead(getClientAddress(request, clientAddress));
+  return query;
 }

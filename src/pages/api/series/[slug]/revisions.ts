@@ -1,15 +1,13 @@
 import { seriesRevisionsQuerySchema } from '@/lib/validation/series-query';
-import { getClientAddress } from '@/server/client-address';
 import { messages } from '@/server/errors';
-import { endpoint, parseQuery, revalidatable, slugParam } from '@/server/http';
-import { getSeriesRevisions, takeApiRead } from '@/server/services/markets/series';
+import { endpoint, revalidatable, slugParam } from '@/server/http';
+import { getSeriesRevisions, apiReadQuery } from '@/server/services/markets/series';
 
 /** GET /api/series/{slug}/revisions?limit=&cursor=: a page of the revisions EIA made to a series' figures; the next page in `Link: <…>; rel="next"`. */
 export const { GET, ALL } = endpoint({
   GET: async ({ request, url, params, clientAddress }) => {
     const slug = slugParam(params['slug'], messages.seriesNotFound);
-    const query = parseQuery(seriesRevisionsQuerySchema, url);
-    await takeApiRead(getClientAddress(request, clientAddress));
+    const query = await apiReadQuery(seriesRevisionsQuerySchema, { request, url, clientAddress });
     const { revisions, next } = await getSeriesRevisions(slug, query);
     const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
     if (next) {
