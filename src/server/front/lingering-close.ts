@@ -15,6 +15,26 @@ const LINGER_MS = 30_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
+ * The two clocks of a lingering connection: `done` runs LINGER_IDLE_MS after the start or the
+ * last `touch()` (another chunk came), or LINGER_MS after the start, whichever is first, or at
+ * `close()`; either way both clocks stop.
+ */
+function lingerClocks(done: () => void): { touch: () => void; close: () => void } {
+  const close = () => {
+    clearTimeout(idle);
+    clearTimeout(limit);
+    done();
+  };
+  let idle = setTimeout(close, LINGER_IDLE_MS);
+  const limit = setTimeout(close, LINGER_MS);
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, LINGER_IDLE_MS);
+  };
+  return { touch, close };
+}
+
+/**
  * A response sent before the request's body was read (a 413, a 401, a refusal) leaves the
  * rest of that body on the connection, where it would be parsed as the next request: such a
  * response says `Connection: close`. The connection is not cut at once, though: Node destroys
@@ -56,18 +76,13 @@ export function closeAfterUnreadBody(req: http.IncomingMessage, res: http.Server
       return;
     }
     let drained = 0;
-    const close = () => {
-      clearTimeout(idle);
-      clearTimeout(limit);
+    const { touch, close } = lingerClocks(() => {
       if (!socket.destroyed) socket.destroySoon();
-    };
-    let idle = setTimeout(close, LINGER_IDLE_MS);
-    const limit = setTimeout(close, LINGER_MS);
+    });
     req.on('data', (chunk: Buffer) => {
       drained += chunk.length;
-      clearTimeout(idle);
       if (drained > LINGER_BYTES) close();
-      else idle = setTimeout(close, LINGER_IDLE_MS);
+      else touch();
     });
     req.once('end', close);
     req.once('error', close);
@@ -95,17 +110,10 @@ export function lingerAfterRefusal(socket: Duplex): boolean {
     return false;
   }
   refusedSockets.add(socket);
-  const close = () => {
-    clearTimeout(idle);
-    clearTimeout(limit);
+  const { touch, close } = lingerClocks(() => {
     if (!socket.destroyed) socket.destroy();
-  };
-  let idle = setTimeout(close, LINGER_IDLE_MS);
-  const limit = setTimeout(close, LINGER_MS);
-  (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle] = () => {
-    clearTimeout(idle);
-    idle = setTimeout(close, LINGER_IDLE_MS);
-  };
+  });
+  (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle] = touch;
   socket.once('end', close);
   socket.once('close', close);
   return true;
