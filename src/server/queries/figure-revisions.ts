@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { figureRevisions } from '@db/schema';
 import type { FigureDataset } from '@db/catalog/figures';
 import { db, type Executor } from '@/server/db';
@@ -193,53 +193,39 @@ export async function listVintagesOfRun(
   return rows.map((row) => ({ ...row, revised: row.revised === 1 }));
 }
 
+/** One period of a figure: the key its vintages are kept under (with when each was seen). */
+export interface FigurePeriod {
+  dataset: FigureDataset;
+  figure: string;
+  period: string;
+}
+
+/** The vintages of one period of a figure (and any further conditions on them): a range of the key. */
+const vintagesOf = ({ dataset, figure, period }: FigurePeriod, ...more: SQL[]) =>
+  and(eq(figureRevisions.dataset, dataset), eq(figureRevisions.figure, figure), eq(figureRevisions.period, period), ...more);
+
 /** The latest vintage of one period of a figure (its current figure as an import saw it), or undefined: the key's last entry for it. */
-export async function getLatestFigureVintage(
-  dataset: FigureDataset,
-  figure: string,
-  period: string,
-  tx: Executor = db,
-): Promise<FigureVintageRow | undefined> {
-  const r = figureRevisions;
-  const [row] = await tx
-    .select()
-    .from(r)
-    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period)))
-    .orderBy(desc(r.seenAt))
-    .limit(1);
+export async function getLatestFigureVintage(key: FigurePeriod, tx: Executor = db): Promise<FigureVintageRow | undefined> {
+  const [row] = await tx.select().from(figureRevisions).where(vintagesOf(key)).orderBy(desc(figureRevisions.seenAt)).limit(1);
   return row;
 }
 
 /** The vintages of one period of a figure seen after `after`, oldest first (empty when it was not revised since): the range after it in the key. */
-export function listFigureVintagesAfter(
-  dataset: FigureDataset,
-  figure: string,
-  period: string,
-  after: Date,
-  tx: Executor = db,
-): Promise<FigureVintageRow[]> {
-  const r = figureRevisions;
+export function listFigureVintagesAfter(key: FigurePeriod, after: Date, tx: Executor = db): Promise<FigureVintageRow[]> {
   return tx
     .select()
-    .from(r)
-    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period), gt(r.seenAt, after)))
-    .orderBy(asc(r.seenAt));
+    .from(figureRevisions)
+    .where(vintagesOf(key, gt(figureRevisions.seenAt, after)))
+    .orderBy(asc(figureRevisions.seenAt));
 }
 
 /** The figure a period had before `before` (the latest vintage seen earlier), if any: the key read backwards from it. */
-export async function figureVintageBefore(
-  dataset: FigureDataset,
-  figure: string,
-  period: string,
-  before: Date,
-  tx: Executor = db,
-): Promise<number | undefined> {
-  const r = figureRevisions;
+export async function figureVintageBefore(key: FigurePeriod, before: Date, tx: Executor = db): Promise<number | undefined> {
   const [row] = await tx
-    .select({ value: r.value })
-    .from(r)
-    .where(and(eq(r.dataset, dataset), eq(r.figure, figure), eq(r.period, period), lt(r.seenAt, before)))
-    .orderBy(desc(r.seenAt))
+    .select({ value: figureRevisions.value })
+    .from(figureRevisions)
+    .where(vintagesOf(key, lt(figureRevisions.seenAt, before)))
+    .orderBy(desc(figureRevisions.seenAt))
     .limit(1);
   return row?.value;
 }

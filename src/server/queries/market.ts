@@ -176,13 +176,13 @@ export async function insertValueRevisions(
 
 /** The latest vintage of one period of a series (its current figure as an import saw it), or undefined. */
 export async function getLatestValueRevision(seriesId: number, period: string, tx: Executor = db): Promise<ValueRevisionRow | undefined> {
-  const row = await getLatestFigureVintage(MARKET, seriesFigure(seriesId), period, tx);
+  const row = await getLatestFigureVintage({ dataset: MARKET, figure: seriesFigure(seriesId), period }, tx);
   return row && asSeriesVintage(row);
 }
 
 /** The vintages of one period of a series seen after `after`, oldest first: empty when it was not revised since. */
 export async function listValueRevisionsAfter(seriesId: number, period: string, after: Date, tx: Executor = db): Promise<ValueRevisionRow[]> {
-  return (await listFigureVintagesAfter(MARKET, seriesFigure(seriesId), period, after, tx)).map(asSeriesVintage);
+  return (await listFigureVintagesAfter({ dataset: MARKET, figure: seriesFigure(seriesId), period }, after, tx)).map(asSeriesVintage);
 }
 
 /**

@@ -61,5 +61,5 @@ export function seriesUpdatedSince(seriesIds: readonly number[], since: Date, tx
 
 /** The figure a period of a series had before `before` (the latest vintage seen earlier), if any. */
 export function vintageBefore(seriesId: number, period: string, before: Date, tx: Executor = db): Promise<number | undefined> {
-  return figureVintageBefore(FIGURE_DATASETS.market, String(seriesId), period, before, tx);
+  return figureVintageBefore({ dataset: FIGURE_DATASETS.market, figure: String(seriesId), period }, before, tx);
 }
