@@ -17,6 +17,20 @@ export interface ChartTable {
    * with its offset): "Fri, Nov 20, 4 PM CT (5 PM ET)". The CSV keeps the cell as it is.
    */
   labels?: string[] | undefined;
+  /**
+   * What EIA revised, cell by cell (the same shape as `rows`; null where a figure was not
+   * revised): the table view marks those cells "revised from X on date". The CSV keeps the figures.
+   */
+  revisions?: (CellRevision | null)[][] | undefined;
+}
+
+/** A figure EIA revised, in its column's unit: the figure the latest revision replaced, the first one, when and how often. */
+export interface CellRevision {
+  previousValue: number;
+  firstValue: number;
+  /** When the site's import first saw the latest revision (an ISO instant). */
+  revisedAt: string;
+  revisions: number;
 }
 
 /** The CSV of a table: its header row, then its rows, numbers as written (no grouping), gaps empty (RFC 4180, CRLF). */

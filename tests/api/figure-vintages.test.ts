@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { figureRevisions } from '@db/schema';
 import { SITE_TIME_ZONE, formatShortDate } from '@/lib/format';
 import { formatGigawatts } from '@/lib/grid-format';
+import { formatNumber } from '@/lib/market-format';
 import { formatCents } from '@/lib/state-format';
 import { zonedParts } from '@/lib/zoned-time';
 import { gridHistorySchema, type GridHistory } from '@/lib/wire/grid';
@@ -41,6 +42,24 @@ const textOf = (html: string) =>
     .replace(/<!--.*?-->/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/\s+/g, ' ');
+/**
+ * The data tables of a page (the charts' table views), by their label: each revised row's key
+ * (its period's machine date) with the words of its marks ("Revised from … on …").
+ */
+function revisedRows(html: string): Map<string, Map<string, string[]>> {
+  const tables = new Map<string, Map<string, string[]>>();
+  for (const part of html.split('<div role="region" aria-label="').slice(1)) {
+    const label = part.slice(0, part.indexOf('"'));
+    const rows = new Map<string, string[]>();
+    for (const row of part.slice(0, part.indexOf('</table>')).split('<tr').slice(1)) {
+      const key = /<th scope="row"[^>]*>\s*<time datetime="([^"]+)"/i.exec(row)?.[1] ?? '';
+      const marks = [...row.matchAll(/<span[^>]*data-testid="cell-revision"[^>]*>(.*?)<\/span>/g)].map((m) => textOf(m[1] ?? '').trim());
+      if (marks.length > 0) rows.set(key, marks);
+    }
+    tables.set(label, rows);
+  }
+  return tables;
+}
 const day = (ms: number) => zonedParts(new Date(ms), SITE_TIME_ZONE).day;
 
 /** Both imports, as the site runs them: the admin's Refresh (markets, state generation and prices) and the hourly grid job. */
@@ -228,6 +247,79 @@ describe('vintages of state and grid figures', () => {
     expect(gridCsv.headers.get('Content-Disposition')).toMatch(new RegExp(`_as-of-${fiveDaysAgo}\\.csv"$`));
     expect((await gridCsv.text()).trimEnd().split('\r\n').at(-1)).toContain(`,${first.demand},`);
   }, 120_000);
+
+  it('an import that revises an older month and an older hour marks that row of the page’s tables, and says so in the APIs', async () => {
+    const before = await json<StateHistory>('/api/states/CA');
+    const older = before.months.at(-3)?.period ?? '';
+    expect(older < month).toBe(true);
+    // An hour a day back that the fake gives a demand (the fake leaves some hours a gap, as EIA does), inside what the next import reads again.
+    const olderHour =
+      [...Array(20).keys()]
+        .map((i) => lastHour - (5 + i) * HOUR)
+        .find(
+          (h) => eiaNumber(fakeRow('electricity/rto/region-data', { period: fakeEiaHour(h), respondent: 'TEX', type: 'D' })?.['value']) !== undefined,
+        ) ?? NaN;
+    const price = fakeRow('electricity/retail-sales', { period: older, stateid: 'CA', sectorid: 'RES' });
+    const demand = fakeRow('electricity/rto/region-data', { period: fakeEiaHour(olderHour), respondent: 'TEX', type: 'D' });
+    const oldPrice = eiaNumber(price?.['price']) ?? NaN;
+    const oldDemand = eiaNumber(demand?.['value']) ?? NaN;
+    expect(before.months.at(-3)?.prices.residential).toBe(oldPrice);
+    if (price) price['price'] = eiaValueString(oldPrice + 2.25);
+    if (demand) demand['value'] = String(oldDemand - 700);
+    await importBoth();
+
+    // The APIs: the older month and hour say what they were; the months and hours between say nothing.
+    const state = await json<StateHistory>('/api/states/CA');
+    expect(stateHistorySchema.safeParse(state).error).toBeUndefined();
+    const olderMonth = state.months.find((m) => m.period === older);
+    expect(olderMonth?.prices.residential).toBe(oldPrice + 2.25);
+    expect(olderMonth?.revised).toEqual({
+      'prices.residential': { firstValue: oldPrice, previousValue: oldPrice, revisedAt: expect.any(String) as string, revisions: 1 },
+    });
+    expect(state.months.filter((m) => m.revised !== undefined).map((m) => m.period)).toEqual([older, month]);
+    const revisedAt = olderMonth?.revised?.['prices.residential']?.revisedAt ?? '';
+    expect(Date.now() - Date.parse(revisedAt)).toBeLessThan(10 * 60_000);
+    const hours = (await json<GridHistory>(`/api/grid/TEX?start=${fakeEiaHour(olderHour - 2 * HOUR)}&end=${fakeEiaHour(lastHour)}`)).hours;
+    const hourOf = hours.find((h) => h.period === new Date(olderHour).toISOString());
+    expect(hourOf?.demand).toBe(oldDemand - 700);
+    expect(hourOf?.revised).toEqual({
+      demand: { firstValue: oldDemand, previousValue: oldDemand, revisedAt: expect.any(String) as string, revisions: 1 },
+    });
+    expect(hours.filter((h) => h.revised !== undefined).map((h) => h.period)).toEqual([
+      new Date(olderHour).toISOString(),
+      new Date(lastHour).toISOString(),
+    ]);
+
+    // The state page's price table marks the older month's price (and the latest month's, revised before), no other row or cell.
+    const stateTables = revisedRows(await (await get('/states/CA')).text());
+    const priceTable = [...stateTables.entries()].find(([label]) => label.includes('residential electricity price'))?.[1];
+    expect(priceTable).toEqual(
+      new Map([
+        [`${older}-01`, [`Revised from ${formatNumber(oldPrice, 2)} on ${formatShortDate(revisedAt)}`]],
+        [`${month}-01`, [`Revised from ${formatNumber(first.price, 2)} on ${formatShortDate(revisedAt)}`]],
+      ]),
+    );
+    // Its generation table marks the latest month's gas (revised before) only.
+    const generationTable = [...stateTables.entries()].find(([label]) => label.includes('net generation by fuel'))?.[1];
+    expect([...(generationTable?.keys() ?? [])]).toEqual([`${month}-01`]);
+    expect(generationTable?.get(`${month}-01`)).toEqual([`Revised from ${formatNumber(first.generation, 0)} on ${formatShortDate(revisedAt)}`]);
+    // A state EIA did not revise marks nothing.
+    expect([...revisedRows(await (await get('/states/TX')).text()).values()].every((rows) => rows.size === 0)).toBe(true);
+
+    // The grid page's demand table marks the older hour's demand and the latest hour's, in gigawatts; its fuel table the latest hour's solar.
+    const gridTables = revisedRows(await (await get('/grid/TEX')).text());
+    const byLabel = (part: string) => [...gridTables.entries()].find(([label]) => label.includes(part))?.[1];
+    const demandTable = byLabel('hourly demand');
+    const instant = (ms: number) => [...(demandTable?.keys() ?? [])].find((k) => Date.parse(k) === ms);
+    expect(demandTable?.size).toBe(2);
+    expect(demandTable?.get(instant(olderHour) ?? '')).toEqual([
+      `Revised from ${formatNumber(oldDemand / 1000, 1)} on ${formatShortDate(revisedAt)}`,
+    ]);
+    expect(demandTable?.get(instant(lastHour) ?? '')?.[0]).toMatch(new RegExp(`^Revised from ${formatNumber(first.demand / 1000, 1)} on `));
+    const fuelTable = byLabel('net generation by fuel');
+    expect([...(fuelTable?.keys() ?? [])].map((k) => Date.parse(k))).toEqual([lastHour]);
+    expect(byLabel('interchange')?.size).toBe(0);
+  }, 240_000);
 
   it('refuses an unknown vintage, a bad asOf, and asOf with vintage=first on the state and grid APIs', async () => {
     for (const path of ['/api/states/CA', '/api/grid/TEX']) {

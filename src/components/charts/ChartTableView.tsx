@@ -1,4 +1,5 @@
-import { tableCellText, type ChartTable } from '@/lib/chart-table';
+import { tableCellText, type CellRevision, type ChartTable } from '@/lib/chart-table';
+import { formatShortDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /**
@@ -50,6 +51,7 @@ export function ChartTableView({
                 ) : (
                   <td key={i} className={cn('px-3 py-1.5 text-right', typeof cell === 'number' && 'tabular-nums')}>
                     {tableCellText(table, cell, i)}
+                    <RevisionMark table={table} revision={table.revisions?.[r]?.[i]} column={i} />
                   </td>
                 ),
               )}
@@ -58,5 +60,20 @@ export function ChartTableView({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A figure EIA revised says so in its cell, in words (not color alone): "Revised from 1,234.5 on
+ * Nov 27, 2026", and its first published figure when it was revised more than once.
+ */
+function RevisionMark({ table, revision, column }: { table: ChartTable; revision: CellRevision | null | undefined; column: number }) {
+  if (!revision) return null;
+  const write = (value: number) => tableCellText(table, value, column);
+  return (
+    <span className="text-muted-foreground block text-xs whitespace-nowrap" data-testid="cell-revision">
+      Revised from {write(revision.previousValue)} on <time dateTime={revision.revisedAt}>{formatShortDate(revision.revisedAt)}</time>
+      {revision.revisions > 1 && `; first published as ${write(revision.firstValue)}`}
+    </span>
   );
 }

@@ -262,3 +262,42 @@ export function listFigureRevisions(
     from ${r} v where v.dataset = ${dataset} and v.figure = ${figure} and v.revised = 1 ${after}
     order by v.period desc, v.seen_at desc limit ${page.limit}`);
 }
+
+/** What a revised figure of one period says: its first published figure, the one its latest revision replaced, when and how often it was revised. */
+export interface RevisedFigureRow {
+  dataset: FigureDataset;
+  figure: string;
+  period: string;
+  firstValue: number;
+  previousValue: number;
+  /** When an import saw the latest revision (ms). */
+  revisedAt: number;
+  revisions: number;
+}
+
+/**
+ * The revised periods of some figures of several datasets from `start` to `end` (inclusive,
+ * either open), in one statement: for each dataset a range of the revisions' partial index per
+ * figure, grouped by period in its order (no sort, and nothing read of the periods EIA never
+ * revised), then one lookup of the key each for the first figure and the one the latest
+ * revision replaced. In no particular order.
+ */
+export function listRevisedFigures(
+  groups: readonly { dataset: FigureDataset; figures: readonly string[] }[],
+  range: { start?: string | undefined; end?: string | undefined },
+  tx: Executor = db,
+): Promise<RevisedFigureRow[]> {
+  const r = figureRevisions;
+  const parts = groups
+    .filter((g) => g.figures.length > 0)
+    .map((g) => {
+      const where = sql.join([...figureConditions(g.dataset, g.figures, range), sql`revised = 1`], sql` and `);
+      return sql`select dataset, figure, period, max(seen_at) as revisedAt, count(*) as revisions from ${r} indexed by figure_revisions_revised_idx where ${where} group by figure, period`;
+    });
+  if (parts.length === 0) return Promise.resolve([]);
+  return tx.all<RevisedFigureRow>(sql`
+    select g.dataset, g.figure, g.period, g.revisedAt, g.revisions,
+      (select f.value from ${r} f where f.dataset = g.dataset and f.figure = g.figure and f.period = g.period order by f.seen_at limit 1) as firstValue,
+      (select p.value from ${r} p where p.dataset = g.dataset and p.figure = g.figure and p.period = g.period and p.seen_at < g.revisedAt order by p.seen_at desc limit 1) as previousValue
+    from (${sql.join(parts, sql` union all `)}) g`);
+}

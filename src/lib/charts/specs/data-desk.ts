@@ -5,7 +5,7 @@
 // source, as-of, permalink, embed). Isomorphic, plain data.
 import type { ChartSpec } from '@/lib/charts/chart-spec';
 import { chartFilename, type ChartMeta } from '@/lib/chart-meta';
-import type { ChartTable } from '@/lib/chart-table';
+import type { CellRevision, ChartTable } from '@/lib/chart-table';
 import { formatNumber } from '@/lib/market-format';
 
 export interface DataChartSeries {
@@ -15,6 +15,8 @@ export interface DataChartSeries {
   dashed?: boolean;
   /** One value per point of the x axis; null where there is no figure (a gap in the line). */
   values: (number | null)[];
+  /** What EIA revised, point by point beside `values` (in the chart's unit); none when no figure was revised. */
+  revisions?: (CellRevision | null)[] | undefined;
 }
 
 export interface DataChartSpec {
@@ -102,6 +104,9 @@ export function dataChartTable(spec: DataChartSpec): ChartTable {
     decimals: [null, ...spec.series.map(() => spec.decimals)],
     dates: hourly ? undefined : 'month',
     labels: hourly ? spec.labels : undefined,
+    revisions: spec.series.some((s) => s.revisions?.some((r) => r !== null))
+      ? xs.map((_, i) => [null, ...spec.series.map((s) => s.revisions?.[i] ?? null)])
+      : undefined,
   };
 }
 

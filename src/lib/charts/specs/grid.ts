@@ -6,10 +6,18 @@ import { FORECAST_COLOR, MEASURED_COLOR } from '@/lib/charts/specs/colors';
 import type { DataChartSpec } from '@/lib/charts/specs/data-desk';
 import type { GridChartKind } from '@/lib/data-desk-views';
 import { formatHourBothZones, gridZoneText, isoInZone, wallClockMs } from '@/lib/grid-format';
+import type { CellRevision } from '@/lib/chart-table';
 import type { GridHistory } from '@/lib/wire/grid';
 
 /** Megawatthours in an hour as gigawatts, every digit kept (the table and the CSV give the figure as stored; the chart says it to a tenth). */
 const gw = (mwh: number | null) => (mwh === null ? null : mwh / 1000);
+
+/** Each hour's revision of one figure (`demand`, `fuels.SUN`) in gigawatts, as the table marks it; null where EIA did not revise it. */
+const revisionsOf = (hours: GridHistory['hours'], place: string): (CellRevision | null)[] =>
+  hours.map((h) => {
+    const r = h.revised?.[place];
+    return r ? { ...r, previousValue: r.previousValue / 1000, firstValue: r.firstValue / 1000 } : null;
+  });
 
 /** What both charts of a region say about their time axis, source and as-of. */
 function frame(region: GridRegion, history: GridHistory, hours: GridHistory['hours']) {
@@ -39,8 +47,14 @@ export function demandChart(region: GridRegion, history: GridHistory): DataChart
     height: 320,
     ...frame(region, history, hours),
     series: [
-      { name: 'Demand', color: MEASURED_COLOR, values: hours.map((h) => gw(h.demand)) },
-      { name: 'Day-ahead forecast', color: FORECAST_COLOR, dashed: true, values: hours.map((h) => gw(h.forecast)) },
+      { name: 'Demand', color: MEASURED_COLOR, values: hours.map((h) => gw(h.demand)), revisions: revisionsOf(hours, 'demand') },
+      {
+        name: 'Day-ahead forecast',
+        color: FORECAST_COLOR,
+        dashed: true,
+        values: hours.map((h) => gw(h.forecast)),
+        revisions: revisionsOf(hours, 'forecast'),
+      },
     ],
   };
 }
@@ -59,7 +73,12 @@ export function fuelChart(region: GridRegion, history: GridHistory): DataChartSp
     type: 'stacked-area',
     height: 340,
     ...frame(region, history, hours),
-    series: fuels.map((f) => ({ name: f.label, color: f.color, values: hours.map((h) => gw(h.fuels[f.code])) })),
+    series: fuels.map((f) => ({
+      name: f.label,
+      color: f.color,
+      values: hours.map((h) => gw(h.fuels[f.code])),
+      revisions: revisionsOf(hours, `fuels.${f.code}`),
+    })),
   };
 }
 
@@ -74,7 +93,14 @@ export function interchangeChart(region: GridRegion, history: GridHistory): Data
     ...frame(region, history, hours),
     // A region's net flow is often a few hundred megawatts: to the hundredth of a gigawatt.
     decimals: 2,
-    series: [{ name: 'Net interchange (sent out)', color: MEASURED_COLOR, values: hours.map((h) => gw(h.interchange)) }],
+    series: [
+      {
+        name: 'Net interchange (sent out)',
+        color: MEASURED_COLOR,
+        values: hours.map((h) => gw(h.interchange)),
+        revisions: revisionsOf(hours, 'interchange'),
+      },
+    ],
   };
 }
 

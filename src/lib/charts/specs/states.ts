@@ -8,6 +8,8 @@ import { MONTHLY_FUELS } from '@/lib/energy';
 import { generationSourceLine } from '@/lib/market-format';
 import { formatMonth, PRICE_UNIT, retailSector } from '@/lib/state-format';
 import type { StateChartView } from '@/lib/data-desk-views';
+import type { CellRevision } from '@/lib/chart-table';
+import type { FigureRevision } from '@/lib/wire/data-desk';
 import type { StateHistory, StatesOverview } from '@/lib/wire/states';
 
 /** A state's monthly generation by EIA fuel id (ALL is every fuel), thousand MWh. */
@@ -15,6 +17,17 @@ export interface GenerationMonth {
   period: string;
   fuels: Record<string, number>;
 }
+
+/** Each month's revised figures by period (`prices.residential`, `generation.NG`), from a state's history. */
+export type StateRevisions = ReadonlyMap<string, Record<string, FigureRevision>>;
+
+/** Each month's revision of one figure (`prices.residential`), as the table marks it; null where EIA did not revise it. */
+const revisionsOf = (months: readonly { period: string }[], revised: StateRevisions | undefined, place: string): (CellRevision | null)[] =>
+  months.map((m) => revised?.get(m.period)?.[place] ?? null);
+
+/** The revised months of a state's history, by period. */
+const revisedMonths = (history: StateHistory): StateRevisions =>
+  new Map(history.months.flatMap((m) => (m.revised ? [[m.period, m.revised] as const] : [])));
 
 /** What both charts of a state share: its months as the x axis (their first days; long names for the table), 300 px high, as of the latest month. */
 function monthlyAxis(months: readonly { period: string }[]) {
@@ -31,6 +44,7 @@ function monthlyAxis(months: readonly { period: string }[]) {
 export function priceChart(history: StateHistory, sector: RetailSectorSlug): DataChartSpec {
   const { state, months } = history;
   const label = retailSector(sector).label;
+  const revised = revisedMonths(history);
   return {
     id: `state-${state.code.toLowerCase()}-price-${sector}`,
     title: `${state.name}: ${label.toLowerCase()} electricity price against the US average`,
@@ -40,14 +54,30 @@ export function priceChart(history: StateHistory, sector: RetailSectorSlug): Dat
     decimals: 2,
     ...monthlyAxis(months),
     series: [
-      { name: state.name, color: MEASURED_COLOR, values: months.map((m) => m.prices[sector]) },
-      { name: 'US average', color: REFERENCE_COLOR, dashed: true, values: months.map((m) => m.us[sector]) },
+      {
+        name: state.name,
+        color: MEASURED_COLOR,
+        values: months.map((m) => m.prices[sector]),
+        revisions: revisionsOf(months, revised, `prices.${sector}`),
+      },
+      {
+        name: 'US average',
+        color: REFERENCE_COLOR,
+        dashed: true,
+        values: months.map((m) => m.us[sector]),
+        revisions: revisionsOf(months, revised, `us.${sector}`),
+      },
     ],
   };
 }
 
 /** The state's net generation by fuel, month by month, stacked; what the listed fuels leave is Other. */
-export function generationChart(state: { code: string; name: string }, months: readonly GenerationMonth[], sample: boolean): DataChartSpec {
+export function generationChart(
+  state: { code: string; name: string },
+  months: readonly GenerationMonth[],
+  sample: boolean,
+  revised?: StateRevisions,
+): DataChartSpec {
   const fuels = MONTHLY_FUELS.filter((f) => months.some((m) => (m.fuels[f.code] ?? 0) > 0));
   const other = months.map((m) => {
     const total = m.fuels['ALL'];
@@ -64,7 +94,12 @@ export function generationChart(state: { code: string; name: string }, months: r
     decimals: 0,
     ...monthlyAxis(months),
     series: [
-      ...fuels.map((f) => ({ name: f.label, color: f.color, values: months.map((m) => m.fuels[f.code] ?? null) })),
+      ...fuels.map((f) => ({
+        name: f.label,
+        color: f.color,
+        values: months.map((m) => m.fuels[f.code] ?? null),
+        revisions: revisionsOf(months, revised, `generation.${f.code}`),
+      })),
       { name: OTHER_FUEL.label, color: OTHER_FUEL.color, values: other },
     ],
   };
@@ -82,7 +117,7 @@ export interface StateChartData {
 export function stateChart(data: StateChartData, view: StateChartView): { spec: DataChartSpec; note: string } {
   if (view.chart === 'generation') {
     return {
-      spec: generationChart(data.state, data.generation.months, data.generation.ranks?.sample ?? true),
+      spec: generationChart(data.state, data.generation.months, data.generation.ranks?.sample ?? true, revisedMonths(data.history)),
       note: 'Net generation of all sectors, monthly, in thousand megawatthours (GWh).',
     };
   }

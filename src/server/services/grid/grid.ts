@@ -5,7 +5,8 @@ import { zonedParts, zonedTime } from '@/lib/zoned-time';
 import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { GRID_HOUR_FIGURES, hourKey } from '@/lib/figure-keys';
 import type { VintageChoice } from '@/server/queries/market';
-import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
+import type { PointRevision } from '@/lib/value-revisions';
+import { figureRevisionOf, figuresAsChosen, revisedFiguresOf, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
 import type { FigureRevision } from '@/lib/wire/data-desk';
 import type { GridHistory, GridHistoryHour, GridMixEntry, GridRegionSummary } from '@/lib/wire/grid';
 import { showsTags, validUntil } from '@/server/cache/render-scope';
@@ -154,13 +155,18 @@ function joinHours(hours: readonly GridHourRow[], fuels: readonly GridFuelRow[])
 const regionFigures = (code: string) => GRID_HOUR_FIGURES.map((name) => `${code}|${name}`);
 const fuelFigures = (code: string) => GRID_FUEL_CODES.map((fuel) => `${code}|${fuel}`);
 
-/** Each hour's revised figures (the latest read), as the API says them: `demand`, `fuels.SUN`. */
+/** Each hour's revised figures (the latest read), as the API says them: `demand`, `fuels.SUN`; the region's and its fuels' in one read of the revisions' index. */
 async function withRevisions(code: string, hours: GridHistoryHour[], range: { start: string; end: string }): Promise<GridHistoryHour[]> {
-  const [region, fuel] = await Promise.all([
-    revisedFigures(FIGURE_DATASETS.grid, regionFigures(code), range),
-    revisedFigures(FIGURE_DATASETS.gridFuel, fuelFigures(code), range),
-  ]);
-  if (region.size === 0 && fuel.size === 0) return hours;
+  const revised = await revisedFiguresOf(
+    [
+      { dataset: FIGURE_DATASETS.grid, figures: regionFigures(code) },
+      { dataset: FIGURE_DATASETS.gridFuel, figures: fuelFigures(code) },
+    ],
+    range,
+  );
+  if (revised.size === 0) return hours;
+  const region = revised.get(FIGURE_DATASETS.grid) ?? new Map<string, Map<string, PointRevision>>();
+  const fuel = revised.get(FIGURE_DATASETS.gridFuel) ?? new Map<string, Map<string, PointRevision>>();
   return hours.map((h) => {
     const hour = hourKey(h.period);
     const revised: Record<string, FigureRevision> = {};

@@ -2,9 +2,9 @@
 // figures with what each revised one was, or every figure as first published or as known at the
 // end of a day.
 import type { FigureDataset } from '@db/catalog/figures';
-import { endOfDay, revisionsByPeriod, type PointRevision } from '@/lib/value-revisions';
+import { endOfDay, type PointRevision } from '@/lib/value-revisions';
 import type { FigureRevision } from '@/lib/wire/data-desk';
-import { listFigureVintages, listRevisedFigureVintages } from '@/server/queries/figure-revisions';
+import { listFigureVintages, listRevisedFigures } from '@/server/queries/figure-revisions';
 import type { VintageChoice } from '@/server/queries/market';
 
 /** Which figures a read takes, as the data APIs' `vintage` and `asOf` say. */
@@ -27,19 +27,26 @@ export const figureRevisionOf = (r: PointRevision): FigureRevision => ({
   revisions: r.revisions,
 });
 
-/** The revised figures of some figures in a range: figure → period → what it was. */
-export async function revisedFigures(
-  dataset: FigureDataset,
-  figures: readonly string[],
+/**
+ * The revised figures of several datasets' figures in a range, in one read of the revisions'
+ * index (a page's every figure): dataset → figure → period → what it was.
+ */
+export async function revisedFiguresOf(
+  groups: readonly { dataset: FigureDataset; figures: readonly string[] }[],
   range: { start?: string | undefined; end?: string | undefined },
-): Promise<Map<string, Map<string, PointRevision>>> {
-  const rows = await listRevisedFigureVintages(dataset, figures, range);
-  const out = new Map<string, Map<string, PointRevision>>();
-  for (let i = 0; i < rows.length;) {
-    let end = i;
-    while (end < rows.length && rows[end]?.figure === rows[i]?.figure) end++;
-    out.set(rows[i]?.figure ?? '', revisionsByPeriod(rows.slice(i, end)));
-    i = end;
+): Promise<Map<FigureDataset, Map<string, Map<string, PointRevision>>>> {
+  const out = new Map<FigureDataset, Map<string, Map<string, PointRevision>>>();
+  for (const row of await listRevisedFigures(groups, range)) {
+    const ofDataset = out.get(row.dataset) ?? new Map<string, Map<string, PointRevision>>();
+    const ofFigure = ofDataset.get(row.figure) ?? new Map<string, PointRevision>();
+    ofFigure.set(row.period, {
+      firstValue: row.firstValue,
+      previousValue: row.previousValue,
+      revisedAt: new Date(row.revisedAt).toISOString(),
+      revisions: row.revisions,
+    });
+    ofDataset.set(row.figure, ofFigure);
+    out.set(row.dataset, ofDataset);
   }
   return out;
 }

@@ -21,7 +21,7 @@ import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth 
 import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
 import { keywordQuery } from '@/server/services/markets/series';
 import type { VintageChoice } from '@/server/queries/market';
-import { figureRevisionOf, figuresAsChosen, revisedFigures, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
+import { figureRevisionOf, figuresAsChosen, revisedFiguresOf, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
 
 const DAY_MS = 86_400_000;
 const SECTOR_CODES = RETAIL_SECTORS.map((s) => s.code);
@@ -125,27 +125,22 @@ function stateFiguresOf(code: string): { metric: StateMetric; figures: StateFigu
   }));
 }
 
-/** Each month's revised figures (the latest read), as the API says them. */
+/** Each month's revised figures (the latest read), as the API says them: every metric's in one read of the revisions' index. */
 async function withStateRevisions(code: string, months: StateHistory['months'], range: { start?: string | undefined; end?: string | undefined }) {
-  const revisions = await Promise.all(
-    stateFiguresOf(code).map(async ({ metric, figures }) => ({
-      figures,
-      revised: await revisedFigures(
-        metric.dataset,
-        figures.map((f) => f.figure),
-        range,
-      ),
-    })),
+  const metrics = stateFiguresOf(code);
+  const revised = await revisedFiguresOf(
+    metrics.map(({ metric, figures }) => ({ dataset: metric.dataset, figures: figures.map((f) => f.figure) })),
+    range,
   );
-  if (revisions.every((r) => r.revised.size === 0)) return months;
+  if (revised.size === 0) return months;
   return months.map((m) => {
-    const revised: Record<string, FigureRevision> = {};
-    for (const { figures, revised: ofMetric } of revisions)
+    const ofMonth: Record<string, FigureRevision> = {};
+    for (const { metric, figures } of metrics)
       for (const { figure, place } of figures) {
-        const r = ofMetric.get(figure)?.get(m.period);
-        if (r) revised[place] = figureRevisionOf(r);
+        const r = revised.get(metric.dataset)?.get(figure)?.get(m.period);
+        if (r) ofMonth[place] = figureRevisionOf(r);
       }
-    return Object.keys(revised).length > 0 ? { ...m, revised } : m;
+    return Object.keys(ofMonth).length > 0 ? { ...m, revised: ofMonth } : m;
   });
 }
 
