@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { GRID_HOUR_FIGURES } from '@db/catalog/figures';
 import { GRID_FUEL_CODES } from '@db/catalog/grid';
 import { seedDatabase } from '@db/seed';
-import { growDatabase } from '@db/seed/scale';
 import {
   listFigureVintages,
   listRevisedFigureVintages,
@@ -17,8 +16,8 @@ import {
   type RunVintageCursor,
 } from '@/server/queries/figure-revisions';
 import { useMigratedDatabase } from '../helpers/database.ts';
-import { planRecorder, planShapes } from '../helpers/query-plans.ts';
-import type { TestServer } from '../helpers/test-server.ts';
+import { grownPlanRecorder } from '../helpers/grown-plans.ts';
+import { planShapes } from '../helpers/query-plans.ts';
 
 const DAYS = 3_650;
 const GRID_DAYS = 30;
@@ -28,15 +27,8 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
   const database = useMigratedDatabase('figure-revisions-scale', async (db) => {
     await seedDatabase(db);
   });
-  let grown = false;
-  const recorder = async () => {
-    const list = await database.client.execute('PRAGMA database_list');
-    const path = list.rows[0]?.['file'] as string;
-    // The scale seed's statistics too (ANALYZE after growing), as a grown site's hourly upkeep leaves them.
-    if (!grown) growDatabase({ path, articles: 0, comments: 0, vintageDays: DAYS, gridVintageDays: GRID_DAYS });
-    grown = true;
-    return planRecorder({ databaseUrl: `file:${path}` } as TestServer);
-  };
+  // The scale seed's statistics too (ANALYZE after growing), as a grown site's hourly upkeep leaves them.
+  const recorder = grownPlanRecorder(database, { articles: 0, comments: 0, vintageDays: DAYS, gridVintageDays: GRID_DAYS });
   const count = async (sql: string, args: (string | number)[] = []) => Number((await database.client.execute({ sql, args })).rows[0]?.['n']);
 
   it('answers what one run saw, for the daily run’s state figures and the hourly grid run’s, a page at a time from the run index', async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seedDatabase } from '@db/seed';
-import { growDatabase } from '@db/seed/scale';
 import { listRevisionsOfRun, listValueRevisions, type RevisionCursor } from '@/server/queries/market';
 import { useMigratedDatabase } from '../helpers/database.ts';
-import { planRecorder, planShapes } from '../helpers/query-plans.ts';
-import type { TestServer } from '../helpers/test-server.ts';
+import { grownPlanRecorder } from '../helpers/grown-plans.ts';
+import { planShapes } from '../helpers/query-plans.ts';
 
 /** Ten years of daily imports: every series' daily vintages, one period in 20 revised, one in 60 twice. */
 const DAYS = 3_650;
@@ -13,14 +12,7 @@ describe(`a series' revisions after ${DAYS} days of imports (the scale seed's vi
   const database = useMigratedDatabase('revisions-scale', async (db) => {
     await seedDatabase(db);
   });
-  let grown = false;
-  const recorder = async () => {
-    const url = await database.client.execute('PRAGMA database_list');
-    const path = url.rows[0]?.['file'] as string;
-    if (!grown) growDatabase({ path, articles: 0, comments: 0, vintageDays: DAYS, analyze: false });
-    grown = true;
-    return planRecorder({ databaseUrl: `file:${path}` } as TestServer);
-  };
+  const recorder = grownPlanRecorder(database, { articles: 0, comments: 0, vintageDays: DAYS, analyze: false });
   const seriesId = async () => Number((await database.client.execute("SELECT id FROM market_series WHERE slug = 'wti'")).rows[0]?.['id']);
 
   it('pages them newest first by cursor, each page a range of the revisions’ index: no offset walked, no count, no sort', async () => {
