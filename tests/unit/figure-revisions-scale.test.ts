@@ -9,12 +9,14 @@ import { GRID_FUEL_CODES } from '@db/catalog/grid';
 import { seedDatabase } from '@db/seed';
 import {
   listFigureVintages,
+  listRevisedFigures,
   listRevisedFigureVintages,
   listVintagesOfRun,
   pruneFigureVintagesBefore,
   recordFigureVintages,
   type RunVintageCursor,
 } from '@/server/queries/figure-revisions';
+import { revisionsByPeriod } from '@/lib/value-revisions';
 import { useMigratedDatabase } from '../helpers/database.ts';
 import { grownPlanRecorder } from '../helpers/grown-plans.ts';
 import { planShapes } from '../helpers/query-plans.ts';
@@ -110,6 +112,62 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
         `${plan.join(' | ')} in ${sql}`,
       ).toBe(true);
       expect(plan.join(' | '), sql).not.toMatch(NO_SCAN);
+    }
+  }, 180_000);
+
+  it('reads every revised figure of a state page and of a grid page in one statement from the revisions’ index, as the vintages say them', async () => {
+    const { db, plans } = await recorder();
+    const state = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'].map((fuel) => `CA|${fuel}`);
+    const prices = ['RES', 'COM', 'IND', 'ALL'].flatMap((sector) => [`CA|${sector}`, `US|${sector}`]);
+    const region = GRID_HOUR_FIGURES.map((name) => `TEX|${name}`);
+    const fuels = GRID_FUEL_CODES.map((fuel) => `TEX|${fuel}`);
+    const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 13);
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 13);
+    const pages = [
+      {
+        groups: [
+          { dataset: 'retail' as const, figures: prices },
+          { dataset: 'generation' as const, figures: state },
+        ],
+        range: { start: '2020-01' },
+      },
+      {
+        groups: [
+          { dataset: 'grid' as const, figures: region },
+          { dataset: 'grid-fuel' as const, figures: fuels },
+        ],
+        range: { start: weekAgo, end: lastDay },
+      },
+    ];
+    for (const { groups, range } of pages) {
+      plans.length = 0;
+      const rows = await listRevisedFigures(groups, range, db);
+      // One statement for the page.
+      expect(plans).toHaveLength(1);
+      const plan = plans[0]?.plan.join(' | ') ?? '';
+      // No table scanned, nothing sorted: only the compound subquery's rows are walked (SCAN g, its co-routine).
+      expect(plans[0]?.plan.filter((line) => line !== 'SCAN g').join(' | ')).not.toMatch(NO_SCAN);
+      expect(plan).toMatch(/^CO-ROUTINE g \| COMPOUND QUERY/);
+      // The revised periods from the partial index, one range per figure of each dataset; the key for the first and the replaced figure.
+      expect(plan.match(/SEARCH figure_revisions USING (?:COVERING )?INDEX figure_revisions_revised_idx \(dataset=\? AND figure=\?/g)).toHaveLength(
+        2,
+      );
+      expect(plan).toMatch(/SEARCH f USING (?:INDEX \S+|PRIMARY KEY) \(dataset=\? AND figure=\? AND period=\?\)/);
+      expect(plan).toMatch(/SEARCH p USING (?:INDEX \S+|PRIMARY KEY) \(dataset=\? AND figure=\? AND period=\? AND seen_at<\?\)/);
+      // The same revisions as every vintage of the revised periods says them.
+      expect(rows.length).toBeGreaterThan(0);
+      const expected: string[] = [];
+      for (const { dataset, figures } of groups) {
+        const vintages = await listRevisedFigureVintages(dataset, figures, range, db);
+        for (const figure of figures)
+          for (const [period, r] of revisionsByPeriod(vintages.filter((v) => v.figure === figure)))
+            expected.push(`${dataset} ${figure} ${period} ${r.firstValue} ${r.previousValue} ${r.revisedAt} ${r.revisions}`);
+      }
+      expect(
+        rows
+          .map((r) => `${r.dataset} ${r.figure} ${r.period} ${r.firstValue} ${r.previousValue} ${new Date(r.revisedAt).toISOString()} ${r.revisions}`)
+          .sort(),
+      ).toEqual(expected.sort());
     }
   }, 180_000);
 
