@@ -24,7 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { gridFuelHourly, marketObservations, marketSeries, retailPrices } from '@db/schema';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { eiaFixtureRows, startFakeEia } from '../fakes/eia.ts';
-import { fuelAt, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
+import { fuelAt, RECORDED_2026_FUELS, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
 import { fakeEiaSettings } from '../helpers/eia-server.ts';
 import { useServerDatabase } from '../helpers/database.ts';
 import { MAIL_SITE_ENV } from '../helpers/mail-process.ts';
@@ -149,13 +149,8 @@ describe('recorded EIA market answers through whole imports', () => {
     expect(summary.skipped).toEqual([]);
     const fuels = await db.select().from(gridFuelHourly);
     const at = fuelAt(fuels);
-    expect(at('CAL', '2026-09-11T05', 'GEO')).toBe(1126);
-    expect(at('NW', '2026-09-11T05', 'GEO')).toBe(20);
-    expect(at('SW', '2026-09-11T05', 'GEO')).toBe(7);
-    expect(at('TEN', '2026-09-11T04', 'GEO')).toBe(0);
-    expect(at('TEN', '2026-09-11T04', 'OES')).toBe(0);
-    expect(at('TEN', '2026-09-11T04', 'WND')).toBe(0);
-    expect(at('SW', '2026-09-11T05', 'OES')).toBe(-235);
+    for (const [respondent, hour, fuel, value] of RECORDED_2026_FUELS)
+      expect(at(respondent, hour, fuel), `${respondent} ${hour} ${fuel}`).toBe(value);
     // Nothing lost or made up: each respondent's stored fuels add up to what EIA recorded for its hour.
     for (const { key, sent, stored } of recordedFuelHours(rows, fuels)) {
       expect(totalOf(stored), key).toBe(sent);

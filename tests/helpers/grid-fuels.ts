@@ -31,3 +31,23 @@ export function recordedFuelHours<F extends FuelFigure>(
 
 /** The sum of fuel figures' values. */
 export const totalOf = (fuels: readonly FuelFigure[]): number => fuels.reduce((sum, f) => sum + f.value, 0);
+
+/**
+ * Fuels of the 2026 recording (`rto-fuel-type-data-2026-09-11.json`, with geothermal, other
+ * storage and batteries) as the importer takes them: respondent, hour, fuel, value.
+ */
+export const RECORDED_2026_FUELS: readonly (readonly [respondent: string, hour: string, fuel: string, value: number])[] = [
+  // Geothermal is stored as geothermal, never in Other.
+  ['CAL', '2026-09-11T05', 'GEO', 1126],
+  ['NW', '2026-09-11T05', 'GEO', 20],
+  ['SW', '2026-09-11T05', 'GEO', 7],
+  ['CAL', '2026-09-11T05', 'OTH', 5630],
+  // Tennessee: other storage 0 is a figure (not a gap); wind with batteries counts as wind, unknown as Other.
+  ['TEN', '2026-09-11T04', 'OES', 0],
+  ['TEN', '2026-09-11T04', 'GEO', 0],
+  ['TEN', '2026-09-11T04', 'WND', 0],
+  ['TEN', '2026-09-11T04', 'OTH', 49],
+  // The Southwest's unknown storage (-235) is other storage; solar with batteries (104) adds to its solar (396).
+  ['SW', '2026-09-11T05', 'OES', -235],
+  ['SW', '2026-09-11T05', 'SUN', 500],
+];

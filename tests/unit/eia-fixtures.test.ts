@@ -10,7 +10,7 @@ import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/serv
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
 import { eiaQueryOf, observationsOf } from '@/server/services/markets/import';
-import { fuelAt, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
+import { fuelAt, RECORDED_2026_FUELS, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
 import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
 
 /** The recorded data answers: file, route, frequency and data column. */
@@ -151,18 +151,8 @@ describe('replayed through the client and the importers', () => {
     const rows = eiaFixtureRows('rto-fuel-type-data-2026-09-11.json');
     const fuels = gridFuelsOf(rows);
     const at = fuelAt(fuels);
-    // Geothermal is stored as geothermal, never in Other.
-    expect(at('CAL', '2026-09-11T05', 'GEO')).toBe(1126);
-    expect(at('NW', '2026-09-11T05', 'GEO')).toBe(20);
-    expect(at('SW', '2026-09-11T05', 'GEO')).toBe(7);
-    expect(at('CAL', '2026-09-11T05', 'OTH')).toBe(5630);
-    // Tennessee: other storage 0 is a figure (not a gap); wind with batteries counts as wind, unknown as Other.
-    expect(at('TEN', '2026-09-11T04', 'OES')).toBe(0);
-    expect(at('TEN', '2026-09-11T04', 'GEO')).toBe(0);
-    expect(at('TEN', '2026-09-11T04', 'OTH')).toBe(49);
-    // The Southwest's unknown storage (-235) is other storage; solar with batteries (104) adds to its solar (396).
-    expect(at('SW', '2026-09-11T05', 'OES')).toBe(-235);
-    expect(at('SW', '2026-09-11T05', 'SUN')).toBe(500);
+    for (const [respondent, hour, fuel, value] of RECORDED_2026_FUELS)
+      expect(at(respondent, hour, fuel), `${respondent} ${hour} ${fuel}`).toBe(value);
     for (const { key, sent, stored } of recordedFuelHours(rows, fuels)) expect(totalOf(stored), key).toBe(sent);
   });
 });
