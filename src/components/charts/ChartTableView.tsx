@@ -71,7 +71,7 @@ function RevisionMark({ table, revision, column }: { table: ChartTable; revision
   if (!revision) return null;
   const write = (value: number) => tableCellText(table, value, column);
   return (
-    <span className="text-muted-foreground block text-xs whitespace-nowrap" data-testid="cell-revision">
+    <span className="text-muted-foreground block min-w-36 text-xs" data-testid="cell-revision">
       Revised from {write(revision.previousValue)} on <time dateTime={revision.revisedAt}>{formatShortDate(revision.revisedAt)}</time>
       {revision.revisions > 1 && `; first published as ${write(revision.firstValue)}`}
     </span>
