@@ -54,7 +54,9 @@ export const figureRevisionNotices = sqliteTable(
  * revisions never exist without it. `watchedAt` is null until the transaction that writes the
  * run's notices claims the row (a conditional update), whoever runs it first: the importing
  * process right after the import, or the notices job of any process later (after a crash or a
- * failed watch). A run is watched exactly once however many processes try.
+ * failed watch). A run is watched exactly once however many processes try. The job counts its
+ * attempts at a run (`attempts`) and gives a run up after a few (`givenUpAt`, an error in the
+ * log), so a run whose watch always fails neither stays pending forever nor holds newer runs back.
  */
 export const revisionWatches = sqliteTable(
   'revision_watches',
@@ -66,7 +68,11 @@ export const revisionWatches = sqliteTable(
     watchedAt: integer('watched_at', { mode: 'timestamp_ms' }),
     /** How many notices the watch wrote. */
     notices: integer('notices'),
+    /** How many times the notices job tried to watch the run (the importing process's own try not counted). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the notices job gave the run up, its watch having failed at every attempt (null: not given up). */
+    givenUpAt: integer('given_up_at', { mode: 'timestamp_ms' }),
   },
-  // The runs still to watch: a range of the index.
-  (table) => [index('revision_watches_pending_idx').on(table.watchedAt, table.runId)],
+  // The runs still to watch, the least tried first, then the oldest: a range of the index.
+  (table) => [index('revision_watches_pending_idx').on(table.watchedAt, table.givenUpAt, table.attempts, table.runId)],
 );

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '@db/client';
-import { auditLog, corrections, figureRevisionNotices, importRuns, revisionWatches } from '@db/schema';
+import { auditLog, corrections, figureRevisionNotices, importRuns, revisionWatches, scheduledJobs } from '@db/schema';
 import type { DatabaseAccess } from '@/server/db';
-import { REVISION_NOTICE_JOB, watchPendingRuns } from '@/server/services/articles/revision-watch';
+import { REVISION_NOTICE_JOB, REVISION_WATCH_ATTEMPTS, watchPendingRuns } from '@/server/services/articles/revision-watch';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -329,5 +329,99 @@ describe('the revision watch, exactly once across processes', () => {
     expect((await draftOf(second)).status).toBe(409);
     const unknown = await api.call('POST', '/api/admin/revision-notices/999999/draft', { cookie: second });
     expect([unknown.status, unknown.json]).toEqual([404, { message: 'Revision notice not found' }]);
+  }, 300_000);
+
+  it('gives a run whose watch always fails up after its attempts, and 25 such runs do not hold back a newer run’s notices', async () => {
+    // A watch fails while its run is not in `test_watch_allowed` (the claim is refused, as an
+    // always failing watch would be); the trigger stands from the start, before any write here.
+    await server.database.client.execute('CREATE TABLE test_watch_allowed (run_id INTEGER NOT NULL)');
+    await server.database.client.execute(
+      `CREATE TRIGGER test_watch_fails BEFORE UPDATE OF watched_at ON revision_watches
+       WHEN NOT EXISTS (SELECT 1 FROM test_watch_allowed WHERE run_id IN (OLD.run_id, 0))
+       BEGIN SELECT RAISE(ABORT, 'the watch always fails'); END`,
+    );
+    const mine = access[0]!;
+    const allow = (runId: number) => mine.write(async (tx) => await tx.run(sql`INSERT INTO test_watch_allowed VALUES (${runId})`));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // 25 import runs whose watch always fails.
+    const now = new Date();
+    const failing = await mine.write(
+      async (tx) =>
+        await tx
+          .insert(importRuns)
+          .values(Array.from({ length: 25 }, () => ({ startedAt: now, finishedAt: now, status: 'succeeded' as const })))
+          .returning({ id: importRuns.id }),
+    );
+    const failingIds = failing.map((r) => r.id);
+    await mine.write(async (tx) => await tx.insert(revisionWatches).values(failingIds.map((runId) => ({ runId, requestedAt: now }))));
+    const watchesOf = (ids: number[]) => db().select().from(revisionWatches).where(inArray(revisionWatches.runId, ids));
+    try {
+      // While this test holds the job's lease (as a process would), only its own passes watch: two
+      // of them try each of the failing runs at least once (a pass takes 20), and each fails.
+      await expect
+        .poll(
+          async () => {
+            const taken = await mine.write(
+              async (tx) =>
+                await tx
+                  .update(scheduledJobs)
+                  .set({ leaseHolder: 'revision-watch-test', leaseExpiresAt: new Date(Date.now() + 3_600_000) })
+                  .where(and(eq(scheduledJobs.name, REVISION_NOTICE_JOB), isNull(scheduledJobs.leaseHolder)))
+                  .returning({ name: scheduledJobs.name }),
+            );
+            return taken.length;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(1);
+      const first = [await watchPendingRuns(new Date(), mine), await watchPendingRuns(new Date(), mine)];
+      // The first pass takes the 20 oldest; the second the 5 not tried yet first, then those tried once.
+      expect(first[0]!.failed).toEqual(failingIds.slice(0, 20));
+      expect(first[1]!.failed.slice(0, 5)).toEqual(failingIds.slice(20));
+      expect(first.flatMap((p) => p.givenUp)).toEqual([]);
+      expect((await watchesOf(failingIds)).every((w) => w.attempts >= 1)).toBe(true);
+
+      // A newer run, its importing process's own watch failing too: the next pass watches it first,
+      // whatever the failing runs.
+      reviseAtEia(crashWeek, -4000);
+      await refresh();
+      const [newer] = await db().select().from(importRuns).orderBy(desc(importRuns.id)).limit(1);
+      expect(await watchesOf([newer!.id])).toEqual([expect.objectContaining({ watchedAt: null, attempts: 0 })]);
+      await allow(newer!.id);
+      const pass = await watchPendingRuns(new Date(), mine);
+      expect(pass.runs).toBe(1);
+      expect((await noticesOf(cited.id)).filter((n) => n.runId === newer!.id)).toEqual([
+        expect.objectContaining({ previousValue: crashWeek.value - 3100, value: crashWeek.value - 4000 }),
+      ]);
+
+      // Pass after pass: each failing run is given up once its attempts are all made and failed
+      // (an error in the log), and from then on not tried.
+      const givenUp: number[] = [];
+      for (let n = 0; n < 2 * REVISION_WATCH_ATTEMPTS && givenUp.length < failingIds.length; n++) {
+        const p = await watchPendingRuns(new Date(), mine);
+        expect(p.failed.filter((id) => p.givenUp.includes(id))).toEqual([]);
+        givenUp.push(...p.givenUp);
+      }
+      expect(givenUp.sort((a, b) => a - b)).toEqual(failingIds);
+      expect((await watchesOf(failingIds)).map((w) => ({ attempts: w.attempts, givenUp: w.givenUpAt !== null, watched: w.watchedAt }))).toEqual(
+        failingIds.map(() => ({ attempts: REVISION_WATCH_ATTEMPTS, givenUp: true, watched: null })),
+      );
+      const logged = errors.mock.calls.map((c) => String(c[0]));
+      for (const runId of failingIds) {
+        expect(logged.filter((l) => l.includes(`"event":"revision_watch_failed","runId":${runId},`))).toHaveLength(REVISION_WATCH_ATTEMPTS);
+        expect(logged.filter((l) => l.includes(`"event":"revision_watch_given_up","runId":${runId},`))).toHaveLength(1);
+      }
+      expect(await watchPendingRuns(new Date(), mine)).toEqual({ runs: 0, notices: 0, failed: [], givenUp: [] });
+    } finally {
+      errors.mockRestore();
+      await allow(0);
+      await mine.write(
+        async (tx) =>
+          await tx
+            .update(scheduledJobs)
+            .set({ leaseHolder: null, leaseExpiresAt: null })
+            .where(and(eq(scheduledJobs.name, REVISION_NOTICE_JOB), eq(scheduledJobs.leaseHolder, 'revision-watch-test'))),
+      );
+    }
   }, 300_000);
 });

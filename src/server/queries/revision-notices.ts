@@ -168,15 +168,42 @@ export async function insertRevisionWatch(runId: number, requestedAt: Date, tx: 
   await tx.insert(revisionWatches).values({ runId, requestedAt }).onConflictDoNothing();
 }
 
-/** The runs still to watch, oldest first, at most `limit` (a range of the pending index). */
-export async function listPendingRevisionWatches(limit: number, tx: Executor = db): Promise<number[]> {
-  const rows = await tx
-    .select({ runId: revisionWatches.runId })
+/**
+ * The runs still to watch (neither watched nor given up), at most `limit`: the least tried first,
+ * then the oldest, so runs whose watch failed never hold back a run not tried yet (a range of
+ * the pending index).
+ */
+export async function listPendingRevisionWatches(limit: number, tx: Executor = db): Promise<{ runId: number; attempts: number }[]> {
+  return tx
+    .select({ runId: revisionWatches.runId, attempts: revisionWatches.attempts })
     .from(revisionWatches)
-    .where(isNull(revisionWatches.watchedAt))
-    .orderBy(revisionWatches.watchedAt, revisionWatches.runId)
+    .where(and(isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .orderBy(revisionWatches.watchedAt, revisionWatches.givenUpAt, revisionWatches.attempts, revisionWatches.runId)
     .limit(limit);
-  return rows.map((r) => r.runId);
+}
+
+/**
+ * Counts an attempt at a pending run's watch, before it is made (so an attempt that stops the
+ * process counts too): answers the run's attempts with this one, or undefined when the run is no
+ * longer pending (watched or given up meanwhile).
+ */
+export async function countRevisionWatchAttempt(runId: number, tx: Executor): Promise<number | undefined> {
+  const rows = await tx
+    .update(revisionWatches)
+    .set({ attempts: sql`${revisionWatches.attempts} + 1` })
+    .where(and(eq(revisionWatches.runId, runId), isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .returning({ attempts: revisionWatches.attempts });
+  return rows[0]?.attempts;
+}
+
+/** Gives a pending run's watch up: true when this call did (it was still pending). */
+export async function giveUpRevisionWatch(runId: number, at: Date, tx: Executor): Promise<boolean> {
+  const rows = await tx
+    .update(revisionWatches)
+    .set({ givenUpAt: at })
+    .where(and(eq(revisionWatches.runId, runId), isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .returning({ runId: revisionWatches.runId });
+  return rows.length > 0;
 }
 
 /**

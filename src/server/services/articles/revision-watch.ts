@@ -31,7 +31,9 @@ import {
   claimCorrectionDraft,
   claimRevisionWatch,
   countRevisionNotices,
+  countRevisionWatchAttempt,
   getRevisionNotice,
+  giveUpRevisionWatch,
   insertRevisionNotices,
   insertRevisionWatch,
   listPendingRevisionWatches,
@@ -173,28 +175,55 @@ export async function recordRevisionWatch(runId: number, at: Date, tx: Executor)
   await requestJobRun(REVISION_NOTICE_JOB, at, tx);
 }
 
-/** Runs a pass of the notices job takes on at most: the oldest pending first. */
+/** Runs a pass of the notices job takes on at most: the least tried first, then the oldest. */
 const PENDING_PER_PASS = 20;
+/** Attempts of the notices job at a run's watch before it gives the run up (at its five minutes' cadence, about half an hour). */
+export const REVISION_WATCH_ATTEMPTS = 6;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The runs whose watch is still to do (the process that imported them stopped first, or its
- * watch failed), each watched once whoever gets there first. Answers what it did, and the runs
- * that failed (left pending for the next pass).
+ * watch failed), each watched once whoever gets there first. Each attempt is counted before it
+ * is made; a run whose watch failed `REVISION_WATCH_ATTEMPTS` times is given up (an error in the
+ * log), and runs not tried yet come before those that failed, so failing runs never hold newer
+ * ones back. Answers what it did, the runs that failed (left pending for the next pass) and the
+ * runs given up.
  */
 export async function watchPendingRuns(
   now: Date = new Date(),
   access: DatabaseAccess = sharedDatabase,
-): Promise<{ runs: number; notices: number; failed: number[] }> {
-  const out = { runs: 0, notices: 0, failed: [] as number[] };
-  for (const runId of await listPendingRevisionWatches(PENDING_PER_PASS, access.read)) {
+): Promise<{ runs: number; notices: number; failed: number[]; givenUp: number[] }> {
+  const out = { runs: 0, notices: 0, failed: [] as number[], givenUp: [] as number[] };
+  const giveUp = async (runId: number, attempts: number, message: string) => {
+    if (!(await access.write((tx) => giveUpRevisionWatch(runId, now, tx)))) return;
+    out.givenUp.push(runId);
+    console.error(JSON.stringify({ event: 'revision_watch_given_up', runId, attempts, message }));
+  };
+  for (const pending of await listPendingRevisionWatches(PENDING_PER_PASS, access.read)) {
+    const { runId } = pending;
+    let attempts = pending.attempts;
     try {
+      // Attempts all made, the last one never ending (its process stopped): given up unfinished.
+      if (attempts >= REVISION_WATCH_ATTEMPTS) {
+        await giveUp(runId, attempts, 'the last attempt did not finish');
+        continue;
+      }
+      const counted = await access.write((tx) => countRevisionWatchAttempt(runId, tx));
+      if (counted === undefined) continue;
+      attempts = counted;
       const written = await watchRun(runId, now, access);
       if (written === undefined) continue;
       out.runs++;
       out.notices += written;
     } catch (error) {
-      out.failed.push(runId);
-      console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: error instanceof Error ? error.message : String(error) }));
+      console.error(JSON.stringify({ event: 'revision_watch_failed', runId, attempts, message: messageOf(error) }));
+      try {
+        if (attempts >= REVISION_WATCH_ATTEMPTS) await giveUp(runId, attempts, messageOf(error));
+      } catch (giveUpError) {
+        console.error(JSON.stringify({ event: 'revision_watch_failed', runId, attempts, message: messageOf(giveUpError) }));
+      }
+      if (!out.givenUp.includes(runId)) out.failed.push(runId);
     }
   }
   return out;
@@ -209,22 +238,26 @@ export async function watchRevisionsOfRun(runId: number, now: Date = new Date())
   try {
     if (((await watchRun(runId, now)) ?? 0) > 0) await requestJobRun(REVISION_NOTICE_JOB, now);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: error instanceof Error ? error.message : String(error) }));
+    console.error(JSON.stringify({ event: 'revision_watch_failed', runId, message: messageOf(error) }));
   }
 }
 
 /**
  * The notices job: first the runs whose watch is still pending (so nothing an import committed
  * is lost to a crash), then the mail of every notice not yet mailed. A run that failed to be
- * watched makes the pass partial; it is tried again at the next one.
+ * watched makes the pass partial; it is tried again at the next one, until it is given up (which
+ * makes that pass partial too).
  */
 export async function runRevisionWatch(now: Date = new Date()): Promise<string | { partial: true; message: string }> {
   const pending = await watchPendingRuns(now);
   const mailed = await mailRevisionNotices(now);
   const watched = pending.runs > 0 ? `Watched ${pending.runs} pending import runs (${pending.notices} notices). ` : '';
-  if (pending.failed.length > 0) {
-    return { partial: true, message: `${watched}Could not watch import runs ${pending.failed.join(', ')}; tried again next time. ${mailed}` };
-  }
+  const failed = pending.failed.length > 0 ? `Could not watch import runs ${pending.failed.join(', ')}; tried again next time. ` : '';
+  const givenUp =
+    pending.givenUp.length > 0
+      ? `Gave up watching import runs ${pending.givenUp.join(', ')} after ${REVISION_WATCH_ATTEMPTS} failed attempts; their notices are not written. `
+      : '';
+  if (failed || givenUp) return { partial: true, message: `${watched}${failed}${givenUp}${mailed}` };
   return `${watched}${mailed}`;
 }
 
