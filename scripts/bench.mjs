@@ -17,7 +17,8 @@
 //     random articles of 100,000 render at most once each per process; the uncached article
 //     page at 100,000 articles costs at most 1.5 times its cost on the seeded site;
 //   - page views beside reads: reads of cached article pages keep >= 90% of their throughput
-//     while readers' beacons (POST /api/views) arrive at 2,000 a second;
+//     while readers' beacons (POST /api/views) arrive at 2,000 a second, each from an address of
+//     its own and again from 500 shared addresses (BENCH_SHORT=1: one round instead of three);
 //   - behind Varnish (the shipped configuration): while an article is saved every second, the
 //     origin renders each page that shows it at most once per save, and every other page stays a hit;
 //   - Lighthouse (mobile): 100 in every category on the data pages, 100 performance on the embeds,

@@ -131,13 +131,13 @@ export const WRK = '/usr/bin/wrk';
 /**
  * Runs wrk on `paths` of `base` (round-robin, `Accept-Encoding` as given), `connections` at a
  * time, for `seconds`; answers requests per second, p99 latency (ms) and the count of errors
- * (socket errors, timeouts and answers other than 2xx/3xx), and with `perSecond` the answers
+ * (socket errors, timeouts and answers other than 2xx/3xx; `non2xx` the answers alone), and with `perSecond` the answers
  * of each wall-clock second (epoch seconds, in order; counting costs wrk a little).
  * Asynchronous: a server in this process keeps answering while wrk runs.
  * With `lua`, that script makes the requests instead (`paths` unused); `threads` is wrk's (2).
  * @param {string} base @param {string[]} paths @param {number} seconds
  * @param {{ connections?: number, encoding?: string, perSecond?: boolean, lua?: string, threads?: number }} [options]
- * @returns {Promise<{ rps: number, p99: number, errors: number, perSecond: { second: number, answers: number }[] }>}
+ * @returns {Promise<{ rps: number, p99: number, errors: number, non2xx: number, perSecond: { second: number, answers: number }[] }>}
  */
 export async function wrk(base, paths, seconds, options = {}) {
   ensurePackage(WRK, 'wrk', 'Load measurements');
@@ -201,7 +201,7 @@ end
     const perSecond = [...text.matchAll(/^answers in second (\d+): (\d+)$/gm)]
       .map((m) => ({ second: Number(m[1]), answers: Number(m[2]) }))
       .sort((a, b) => a.second - b.second);
-    return { rps: Number(rps[1]), p99: Math.round(Number(p99[1]) * scale * 10) / 10, errors, perSecond };
+    return { rps: Number(rps[1]), p99: Math.round(Number(p99[1]) * scale * 10) / 10, errors, non2xx: Number(non2xx?.[1] ?? 0), perSecond };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
