@@ -27,7 +27,7 @@ describe('the API document from its domains', () => {
     expect(said('/api/views', 'post')).toContain(`${VIEWS_PER_CLIENT_PER_MINUTE} a minute`);
     // Every read of the data API is limited by the one setting, and says its default.
     for (const path of ['/api/series', '/api/series/{slug}', '/api/grid', '/api/grid/{region}', '/api/states', '/api/states/{code}'])
-      expect(said(path, 'get'), path).toMatch(/API_RATE_LIMIT a minute per server process, 120 by default/);
+      expect(said(path, 'get'), path).toMatch(/API_RATE_LIMIT a minute for the whole machine, 120 by default/);
   });
 
   it('lists codes from their catalogs', () => {
