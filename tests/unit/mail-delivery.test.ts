@@ -11,7 +11,7 @@ const { claimDueOutboxMessages, listImageNamingMessages, listOutboxMessages } = 
 const { db } = await import('@/server/db');
 const { outbox } = await import('@db/schema');
 const { eq } = await import('drizzle-orm');
-const { mediaStorage } = await import('@/server/services/media/library');
+const { mediaStorage } = await import('@/server/media-storage');
 const { deleteSpentMailCharts, storeMailChart, MAIL_CHART_FRESH_MS, MAIL_CHART_RETENTION_MS } = await import('@/server/services/mail/mail-charts');
 
 /** A message's stored row, its image list included. */

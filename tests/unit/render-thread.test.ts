@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
-import { serveSharedRenders, sharedRenderer, startRenderThread, type PageRenderer } from '@/server/front/render-thread';
+import { serveSharedRenders, sharedRenderer, startRenderThread } from '@/server/front/render-thread';
+import type { PageRenderer } from '@/server/page-render';
 import type { RenderedPage } from '@/server/page-render';
 
 // The render thread (src/server/front/render-thread.ts) runs the built app's `handler` on a

@@ -5,8 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { recordRender } from '@/server/metrics';
 import { RENDER_HEADERS, renderedFromAnswer, renderedHeaders, type PageRenderer, type RenderedPage } from '@/server/page-render';
 
-export type { PageRenderer } from '@/server/page-render';
-
 /**
  * The thread's program: loads the built app and answers its own process's page renders on
  * a loopback port of its own (exclusive, so in a cluster it is never shared with another

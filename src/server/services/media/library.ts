@@ -39,8 +39,6 @@ export function mediaContentType(file: string): string | undefined {
   return extension ? CONTENT_TYPE[extension] : undefined;
 }
 
-export { mediaStorage };
-
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**

@@ -7,7 +7,7 @@ import { OG_HEIGHT, OG_WIDTH, ogCardVersion, renderOgCard, type OgCard } from '@
 import { getPublicArticleCard } from '@/server/queries/articles';
 import { getAuthorBySlug } from '@/server/queries/authors';
 import { getCategoryBySlug } from '@/server/queries/categories';
-import { mediaStorage } from '@/server/services/media/library';
+import { mediaStorage } from '@/server/media-storage';
 
 /** The pages that get a drawn card: an article, a topic, an author. */
 export const OG_KINDS = ['article', 'topic', 'author'] as const;

@@ -238,6 +238,3 @@ export async function getAnalyticsPageData(page: number) {
 export function getCategoryStats() {
   return cachedForContent('category-stats', () => countArticlesByCategory());
 }
-
-export { getAnalysisPageData } from '@/server/services/analytics/content';
-export { getReportEmbedData } from '@/server/services/markets/reports';
