@@ -1,3 +1,4 @@
+import type { Worker } from 'node:cluster';
 // Messages between a cluster's primary and its web processes (`process.send`, `cluster.on('message')`).
 // Each use has a channel of its own: its message types are `<channel>:<kind>` (`write-ticket:take`),
 // and every listener, which hears every channel's messages, keeps to its own with a guard. It sits
@@ -25,3 +26,17 @@ export function channelMessages<M extends { type: string }>(channel: string, che
 
 /** A check that a message carries the number of the request it belongs to. */
 export const withRequestId = (message: { id?: unknown }): boolean => typeof message.id === 'number';
+
+/**
+ * Sends `message` to a web process from the cluster's primary: false when the process has gone
+ * (or is going) and could not take it. Node's false from `send` means a backlog, not a message lost.
+ */
+export function sendToWorker(worker: Worker, message: object): boolean {
+  if (!worker.isConnected()) return false;
+  try {
+    worker.send(message);
+    return true;
+  } catch {
+    return false;
+  }
+}

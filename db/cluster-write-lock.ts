@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages, type ChannelMessage } from './cluster-messages.ts';
+import { channelMessages, sendToWorker, type ChannelMessage } from './cluster-messages.ts';
 
 const ACQUIRE = 'db-write-lock:acquire';
 const GRANT = 'db-write-lock:grant';
@@ -22,10 +22,8 @@ export function serveClusterWriteLock(): void {
   const grantNext = () => {
     while (!holder && queue.length > 0) {
       const next = queue.shift();
-      if (next && next.worker.isConnected()) {
-        holder = next;
-        next.worker.send({ type: GRANT, id: next.id });
-      }
+      // A process gone (or going) is passed over.
+      if (next && sendToWorker(next.worker, { type: GRANT, id: next.id } satisfies LockMessage)) holder = next;
     }
   };
   cluster.on('message', (worker, message: unknown) => {

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages } from '@db/cluster-messages';
+import { channelMessages, sendToWorker } from '@db/cluster-messages';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageCache } from '@/server/cache/page-cache';
 import type { Revalidation } from '@/server/page-render';
@@ -190,16 +190,7 @@ export function serveClusterSettles(): void {
   const ready = new Set<Worker>();
   const rounds = new Map<number, { pending: Set<Worker>; finish: () => void }>();
   let nextRound = 1;
-  const send = (worker: Worker, message: SettleMessage) => {
-    if (!worker.isConnected()) return false;
-    try {
-      // False means a backlog, not a message lost.
-      worker.send(message);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const send = (worker: Worker, message: SettleMessage) => sendToWorker(worker, message);
   const answered = (round: number, worker: Worker) => {
     const waiting = rounds.get(round);
     if (!waiting?.pending.delete(worker)) return;

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages } from '@db/cluster-messages';
+import { channelMessages, sendToWorker } from '@db/cluster-messages';
 import { shareFullDisk } from '@/server/errors';
 
 const FULL_DISK = 'machine-flag:full-disk';
@@ -30,14 +30,7 @@ export function shareMachineFlags(): void {
 /** In the cluster's primary: passes a flag one web process changed to every other, and tells a new process the flag as it stands. */
 export function serveMachineFlags(): void {
   let refused = false;
-  const send = (worker: Worker, message: FlagMessage) => {
-    if (!worker.isConnected()) return;
-    try {
-      worker.send(message);
-    } catch {
-      // The worker is going.
-    }
-  };
+  const send = (worker: Worker, message: FlagMessage) => sendToWorker(worker, message);
   cluster.on('online', (worker) => {
     if (refused) send(worker, { type: FULL_DISK, refused });
   });

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages, withRequestId, type ChannelMessage } from '@db/cluster-messages';
+import { channelMessages, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 
 /**
  * A client's places among the writes running on the whole machine (see `WriteAdmission`): one
@@ -152,14 +152,8 @@ export function serveWriteTickets(): void {
   const book = new TicketBook<string>();
   /** Each worker's tickets (its request id to the client's key). */
   const held = new Map<Worker, Map<number, string>>();
-  const send = (worker: Worker, message: TicketMessage) => {
-    if (!worker.isConnected()) return;
-    try {
-      worker.send(message);
-    } catch {
-      // The worker is going: its exit gives its places back.
-    }
-  };
+  // A worker that is going is sent nothing: its exit gives its places back.
+  const send = (worker: Worker, message: TicketMessage) => sendToWorker(worker, message);
   cluster.on('message', (worker, message: unknown) => {
     if (!isTicketMessage(message)) return;
     let tickets = held.get(worker);

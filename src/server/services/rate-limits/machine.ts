@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { channelMessages } from '@db/cluster-messages';
+import { channelMessages, sendToWorker } from '@db/cluster-messages';
 import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 /**
@@ -243,18 +243,13 @@ export function serveMachineRates(): void {
       const { granted, waitMs } = buckets.takeUpTo(client, need, extra, now);
       return [granted, waitMs];
     });
-    if (!worker.isConnected()) return;
-    try {
-      worker.send({
-        type: GRANT,
-        limit: message.limit,
-        perMinute: message.perMinute,
-        ...(message.channel === undefined ? {} : { channel: message.channel }),
-        id: message.id,
-        grants,
-      } satisfies RateMessage);
-    } catch {
-      // The worker is going.
-    }
+    sendToWorker(worker, {
+      type: GRANT,
+      limit: message.limit,
+      perMinute: message.perMinute,
+      ...(message.channel === undefined ? {} : { channel: message.channel }),
+      id: message.id,
+      grants,
+    } satisfies RateMessage);
   });
 }

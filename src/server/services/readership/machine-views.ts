@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { channelMessages, withRequestId, type ChannelMessage } from '@db/cluster-messages';
+import { channelMessages, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-allowance';
 
 const CHECK = 'view-caps:check';
@@ -66,11 +66,6 @@ export function serveViewCaps(): void {
   cluster.on('message', (worker, message: unknown) => {
     if (!isCapsMessage(message) || message.type !== CHECK) return;
     const counted = (message.claims ?? []).map(([client, articleId, day, at]) => allowance.take(client, articleId, day, at).result === 'counted');
-    if (!worker.isConnected()) return;
-    try {
-      worker.send({ type: VERDICTS, id: message.id, counted });
-    } catch {
-      // The worker is going.
-    }
+    sendToWorker(worker, { type: VERDICTS, id: message.id, counted } satisfies CapsMessage);
   });
 }
