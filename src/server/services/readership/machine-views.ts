@@ -61,8 +61,8 @@ export function machineViewConfirm(): ((claims: ViewClaim[]) => Promise<boolean[
  * views of a story beyond its caps, counted in another process, do not).
  */
 export function serveViewCaps(): void {
-  // The minute's limit is not counted again: each process's 429 took it from the machine's count (`machineRateLimit`).
-  const allowance = new ViewAllowance({}, null);
+  // The minute's limit is not counted here: each process's 429 took it from the machine's count (`machineRateLimit`).
+  const allowance = new ViewAllowance();
   cluster.on('message', (worker, message: unknown) => {
     if (!isCapsMessage(message) || message.type !== CHECK) return;
     const counted = (message.claims ?? []).map(([client, articleId, day, at]) => allowance.take(client, articleId, day, at).result === 'counted');

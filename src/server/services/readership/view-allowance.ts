@@ -1,5 +1,4 @@
-import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
-import { VIEWS_PER_CLIENT_PER_MINUTE } from '@/server/services/rate-limits/rules';
+import { OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 /** One address adds at most this many views of one story a day (one in any repeat window). */
 export const VIEWS_PER_ADDRESS_STORY_DAY = 4;
@@ -11,47 +10,39 @@ interface Seen {
   views: number;
 }
 
-/** The caps on one client's views: one per story in a repeat window, a few per story a day, a few a minute in all. */
+/** The caps on one client's views of a story: one in a repeat window, a few a day. */
 export interface ViewCaps {
   /** A client's views of one story count once in this window. */
   repeatWindowMs?: number;
   /** A client's views of one story counted a day (VIEWS_PER_ADDRESS_STORY_DAY). */
   perStoryDay?: number;
-  /** Views a client may add a minute. */
-  perClientPerMinute?: number;
   /** Distinct client–story pairs remembered for the day; past it the least recent is forgotten. */
   maxRemembered?: number;
 }
 
-/** What the caps say of one view: it counts, it repeats the client's view of the story, or the client is past its limit. */
-export type Allowance = { result: 'counted' | 'repeat' } | { result: 'limited'; waitMs: number };
+/** What the caps say of one view: it counts, or it repeats the client's view of the story. */
+export type Allowance = { result: 'counted' | 'repeat' };
 
 /**
  * The caps on each client's views (`ViewCaps`), kept in memory: by each web process for the
  * views it answers, and by the cluster's primary for the whole machine (a process's views
  * are checked there again before they are written, see `ViewCounter`). Memory is bounded by
- * `maxRemembered` pairs and the rate limiter's clients. `perClient` is the views a minute
- * `take` allows a client (from `perClientPerMinute`); null when the caller holds that limit
- * itself (`ViewCounter`, whose limit may be the machine's) or another did (the primary: each
- * process's 429 already counted the machine's minute).
+ * `maxRemembered` pairs. A client's views a minute (the 429) are not its part: `ViewCounter`
+ * holds that limit (`machineRateLimit` behind several processes, whose primary so never
+ * counts the minute twice).
  */
 export class ViewAllowance {
   readonly #repeatWindowMs: number;
   readonly #perStoryDay: number;
   readonly #maxRemembered: number;
-  readonly #perClient: MemoryRateLimiter | null;
   /** Client–story pairs by when they were last counted; insertion order is recency order. */
   readonly #recent = new Map<string, Seen>();
   readonly #oldest = new OldestEntry(this.#recent);
 
-  constructor(
-    caps: ViewCaps = {},
-    perClient: MemoryRateLimiter | null = new MemoryRateLimiter(caps.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE),
-  ) {
+  constructor(caps: ViewCaps = {}) {
     this.#repeatWindowMs = caps.repeatWindowMs ?? 15 * 60_000;
     this.#perStoryDay = caps.perStoryDay ?? VIEWS_PER_ADDRESS_STORY_DAY;
     this.#maxRemembered = caps.maxRemembered ?? 100_000;
-    this.#perClient = perClient;
   }
 
   /** Client–story pairs remembered now (for tests). */
@@ -62,8 +53,6 @@ export class ViewAllowance {
   /** Counts `client`'s view of `articleId` on `day` at `now` (ms) against its caps. */
   take(client: string, articleId: number, day: string, now: number): Allowance {
     if (this.repeats(client, articleId, day, now)) return { result: 'repeat' };
-    const waitMs = this.#perClient?.take(client, now) ?? 0;
-    if (waitMs > 0) return { result: 'limited', waitMs };
     this.count(client, articleId, day, now);
     return { result: 'counted' };
   }
@@ -74,7 +63,7 @@ export class ViewAllowance {
     return seen?.day === day && (now - seen.at < this.#repeatWindowMs || seen.views >= this.#perStoryDay);
   }
 
-  /** Remembers `client`'s view of `articleId` on `day` at `now` as counted (the caller checked `repeats` and the client's limit). */
+  /** Remembers `client`'s view of `articleId` on `day` at `now` as counted (the caller checked `repeats`, and the client's limit). */
   count(client: string, articleId: number, day: string, now: number): void {
     const pair = `${client}|${articleId}`;
     const seen = this.#recent.get(pair);

@@ -88,6 +88,8 @@ export interface ViewCounterOptions extends ViewCaps {
   maxPending?: number;
   /** Views of stories this process does not know held for the next write's check; past it they are dropped. */
   maxUnverified?: number;
+  /** Views a client may add a minute, when `limit` is not given (VIEWS_PER_CLIENT_PER_MINUTE). */
+  perClientPerMinute?: number;
   /**
    * The per-client limit of views a minute (the 429): behind several web processes the
    * machine's (`machineRateLimit`), else a bucket of `perClientPerMinute` in this process.
@@ -195,8 +197,8 @@ class Held {
  * until then) does not. Views of stories not known are held up to `maxUnverified` a write.
  *
  * Abuse: a client's views of one story count once per `repeatWindowMs` (15 minutes) and at
- * most `perStoryDay` (4) a day, and a client adds at most `perClientPerMinute` views a minute
- * (30) (`ViewAllowance`). The process checks them as each view arrives (past the minute's
+ * most `perStoryDay` (4) a day (`ViewAllowance`), and a client adds at most
+ * `perClientPerMinute` views a minute (30: `limit`). The process checks them as each view arrives (past the minute's
  * limit, a 429); with `confirm` (several web processes: the cluster's primary keeps the
  * machine's caps) the views it counted are checked again for the whole machine before each
  * write, and those the machine's caps refuse are not written, so behind N processes a client
@@ -233,7 +235,7 @@ export class ViewCounter {
     this.#confirmWaitMs = options.confirmWaitMs ?? VIEW_CONFIRM_WAIT_MS;
     this.#maxPending = options.maxPending ?? 20_000;
     this.#maxUnverified = options.maxUnverified ?? 2_000;
-    this.#allowance = new ViewAllowance(options, null);
+    this.#allowance = new ViewAllowance(options);
     this.#limit = options.limit ?? new MemoryRateLimiter(options.perClientPerMinute ?? VIEWS_PER_CLIENT_PER_MINUTE);
   }
 
