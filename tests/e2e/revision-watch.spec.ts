@@ -113,6 +113,8 @@ test('a weekly storage import puts a draft brief with the change and the five-ye
     new RegExp(`Drafted from EIA's figures of the ${storage.release.title} of [A-Z][a-z]+ \\d{1,2}, \\d{4} \\(/calendar#${storage.release.id}\\)`),
   );
   await expect(review).toContainText('nothing goes out until a person does');
+  // The note's calendar entry is a link to it, not text to copy.
+  await expect(review.getByRole('link', { name: `/calendar#${storage.release.id}` })).toHaveAttribute('href', `/calendar#${storage.release.id}`);
 
   // Never published without a person: readers do not find it.
   const slug = `brief-${storage.release.id}`;

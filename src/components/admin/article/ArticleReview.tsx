@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
+import { sitePathParts } from '@/lib/site-paths';
 import type { AdminArticle } from '@/lib/wire/articles';
 import type { ArticleNote } from '@/lib/wire/staff';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,23 @@ const KIND_LABELS: Record<ArticleNote['kind'], string> = {
   published: 'Published',
   scheduled: 'Scheduled',
 };
+
+/** A note's text, the site paths it names (the release desk's calendar entry) as links. */
+function NoteBody({ text }: { text: string }) {
+  return (
+    <p className="whitespace-pre-wrap">
+      {sitePathParts(text).map((part, i) =>
+        part.href ? (
+          <a key={i} href={part.href} className="text-primary underline">
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
 
 /**
  * Review and editorial notes, staff only: a draft's writer submits it for review (a note
@@ -94,7 +112,7 @@ export function ArticleReview({
               <p className="text-muted-foreground text-xs">
                 {KIND_LABELS[note.kind]} · {note.username} · <time dateTime={note.createdAt}>{formatZonedDateTime(note.createdAt)}</time>
               </p>
-              {note.body && <p className="whitespace-pre-wrap">{note.body}</p>}
+              {note.body && <NoteBody text={note.body} />}
             </li>
           ))}
         </ol>
