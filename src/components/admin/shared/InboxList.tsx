@@ -8,8 +8,6 @@ import { TabSection } from '@/components/admin/shared/TabSection';
 interface InboxListProps<T extends { id: number; truncated?: boolean | undefined }> extends Omit<PagedListProps<T>, 'bulkActions' | 'renderRow'> {
   /** The section the list stands in: its heading's id and title. */
   section: { id: string; title: string };
-  /** The records' address: `{path}/bulk` acts on the selected ones, `{path}/{id}` reads a whole one and deletes it. */
-  path: string;
   /** What can be done to the selected rows (`plural` names them in the question and the toast). */
   bulk: Pick<ComponentProps<typeof BulkActions>, 'plural' | 'actions'>;
   /** The field readers wrote (the list carries its beginning), and the button that shows all of it. */
@@ -30,7 +28,6 @@ interface InboxListProps<T extends { id: number; truncated?: boolean | undefined
  */
 export function InboxList<T extends { id: number; truncated?: boolean | undefined }>({
   section,
-  path,
   bulk,
   text,
   action,
@@ -39,6 +36,8 @@ export function InboxList<T extends { id: number; truncated?: boolean | undefine
   ...listProps
 }: InboxListProps<T>) {
   const { list } = listProps;
+  // The list's own address: `{path}/bulk` acts on the selected records, `{path}/{id}` reads a whole one and deletes it.
+  const path = list.endpoint;
   return (
     <TabSection {...section}>
       <PagedList

@@ -43,7 +43,7 @@ export function pageCount(data: AdminPage<unknown> | null, page: number): number
  * and whatever else the endpoint sends beside them, `Extra`). Holds the query (search applied
  * after a pause in typing, filters and order at once, each change back to page 1), loads the
  * page, and keeps the rows the editor has selected on it. `reload` fetches the current page
- * again, `changed` also tells `onChanged`; `setData` changes the shown page in place (an
+ * again, `changed` also tells `onChanged`; `endpoint` is the records' address it was given; `setData` changes the shown page in place (an
  * upload put at the top).
  */
 export function usePagedList<T, Extra extends object = object>(endpoint: string, options: PagedListOptions<T> = {}) {
@@ -97,6 +97,7 @@ export function usePagedList<T, Extra extends object = object>(endpoint: string,
   }, [searchText, query.q]);
 
   return {
+    endpoint,
     query,
     data,
     setData,

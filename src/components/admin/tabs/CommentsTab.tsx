@@ -14,7 +14,6 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
   return (
     <InboxList
       section={{ id: 'comments-admin-title', title: 'Comments' }}
-      path="/api/admin/comments"
       name="comments"
       noun="comment"
       list={list}
@@ -34,7 +33,7 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
         !c.approved && (
           <Button
             size="sm"
-            onClick={() => void mutate(() => sendJson('PATCH', `/api/admin/comments/${c.id}/approve`), 'Comment approved successfully', list.changed)}
+            onClick={() => void mutate(() => sendJson('PATCH', `${list.endpoint}/${c.id}/approve`), 'Comment approved successfully', list.changed)}
           >
             Approve
           </Button>

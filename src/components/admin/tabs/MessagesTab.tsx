@@ -17,7 +17,6 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
   return (
     <InboxList
       section={{ id: 'messages-title', title: 'Messages' }}
-      path="/api/admin/messages"
       name="messages"
       noun="message"
       list={list}
@@ -39,7 +38,7 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
           variant="secondary"
           onClick={() =>
             void mutate(
-              () => sendJson('PATCH', `/api/admin/messages/${m.id}`, { handled: !m.handled }),
+              () => sendJson('PATCH', `${list.endpoint}/${m.id}`, { handled: !m.handled }),
               m.handled ? 'Message reopened' : 'Message marked handled',
               list.changed,
             )
