@@ -90,10 +90,8 @@ export function closeAfterUnreadBody(req: http.IncomingMessage, res: http.Server
   });
 }
 
-/** Sockets whose request Node's parser refused and that were answered: they only linger now. */
-const refusedSockets = new WeakSet<Duplex>();
-/** A refused socket's "another chunk came" hook. */
-const lingerIdle = Symbol('lingerIdle');
+/** Sockets whose request Node's parser refused and that were answered (they only linger now), with their "another chunk came" hook. */
+const refusedSockets = new WeakMap<Duplex, () => void>();
 
 /**
  * The same lingering close for a request Node's parser refused (both chunked and
@@ -105,15 +103,15 @@ const lingerIdle = Symbol('lingerIdle');
  * its answer (EPIPE). Returns false when the socket was already answered (nothing to send).
  */
 export function lingerAfterRefusal(socket: Duplex): boolean {
-  if (refusedSockets.has(socket)) {
-    (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle]?.();
+  const lingering = refusedSockets.get(socket);
+  if (lingering) {
+    lingering();
     return false;
   }
-  refusedSockets.add(socket);
   const { touch, close } = lingerClocks(() => {
     if (!socket.destroyed) socket.destroy();
   });
-  (socket as Duplex & { [lingerIdle]?: () => void })[lingerIdle] = touch;
+  refusedSockets.set(socket, touch);
   socket.once('end', close);
   socket.once('close', close);
   return true;
