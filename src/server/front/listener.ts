@@ -272,21 +272,21 @@ export async function createRequestListener(
       if (method === 'GET') secure(res, securityHeaders[framing], framing);
       compress(req, res, () => assets(req, res, app));
     };
-    /** A chart file or preview image not in memory is drawn only within the client's limit. */
-    const drawIfAllowed = (waitMs: number) => {
-      if (waitMs === 0) {
-        toApp();
-        return;
-      }
-      routeClass = 'limited';
-      if (method === 'GET') secure(res, securityHeaders[framing], framing);
-      sendJsonMessage(res, 429, messages.drawingsRateLimited, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
-    };
     const respond = (answer: PageAnswer | undefined) => {
       if (answer) {
         routeClass = 'memory';
         sendAnswer(res, answer, securityHeaders[framing], framing);
       } else if (DRAWN_FILE.test(url.pathname)) {
+        /** A chart file or preview image not in memory is drawn only within the client's limit (made only on such a miss, not for every request). */
+        const drawIfAllowed = (waitMs: number) => {
+          if (waitMs === 0) {
+            toApp();
+            return;
+          }
+          routeClass = 'limited';
+          if (method === 'GET') secure(res, securityHeaders[framing], framing);
+          sendJsonMessage(res, 429, messages.drawingsRateLimited, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+        };
         const waitMs = drawings.take(clientAddressFrom(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? ''));
         if (typeof waitMs === 'number') drawIfAllowed(waitMs);
         else waitMs.then(drawIfAllowed).catch((error: unknown) => failRequest(req, res, error));
