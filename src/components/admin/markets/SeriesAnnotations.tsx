@@ -35,7 +35,6 @@ export function SeriesAnnotations({ series }: { series: MarketDataStatus['series
       }
       remove={(item) => ({
         question: `Delete the annotation "${item.label}"?`,
-        path: `/api/admin/annotations/${item.id}`,
         success: 'Annotation deleted',
         label: `Delete annotation ${item.label}`,
       })}

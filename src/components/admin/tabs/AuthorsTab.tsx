@@ -18,7 +18,6 @@ export function AuthorsTab() {
       dialog={(author) => <AuthorDialog author={author} onSaved={list.reload} />}
       remove={(author) => ({
         question: `Delete ${author.name}?`,
-        path: `/api/admin/authors/${author.id}`,
         success: 'Author deleted successfully',
         label: `Delete ${author.name}`,
       })}

@@ -33,7 +33,6 @@ export function CalendarTab() {
       dialog={(item) => <CalendarEventDialog item={item} onSaved={list.reload} />}
       remove={(item) => ({
         question: `Delete "${item.title}"?`,
-        path: `/api/admin/calendar-events/${item.id}`,
         success: 'Event deleted',
         label: `Delete ${item.title}`,
       })}
