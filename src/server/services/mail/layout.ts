@@ -1,5 +1,6 @@
 import { SITE_NAME } from '@/lib/site';
 import { campaignLink } from '@/lib/view-beacon';
+import { escapeMarkup } from '@/lib/markup';
 
 /** One entry of a mailing: a headline (linked), a line about it, and a sentence or two. */
 export interface MailItem {
@@ -60,9 +61,6 @@ function tagged(doc: MailDocument): MailDocument {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 // Inline styles only (mail clients drop <style>), colors with at least 4.5:1 contrast on white.
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const TEXT = 'color:#1f2937';
@@ -72,7 +70,7 @@ const LINK = 'color:#1d4ed8';
 /** An image of the message, scaled down on a narrow screen; its alt text stands in where images are blocked. */
 function imageHtml(image: MailImage): string {
   return (
-    `<img src="cid:${escapeHtml(image.cid)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" ` +
+    `<img src="cid:${escapeMarkup(image.cid)}" alt="${escapeMarkup(image.alt)}" width="${image.width}" height="${image.height}" ` +
     `style="display:block;width:100%;max-width:${image.width}px;height:auto;border:0;margin:8px 0 12px 0;${MUTED};font-size:13px">`
   );
 }
@@ -82,13 +80,13 @@ const FIGURES_LABEL = 'Figures in the story:';
 
 function itemHtml(item: MailItem): string {
   const title = item.href
-    ? `<a href="${escapeHtml(item.href)}" style="${LINK};font-weight:600;text-decoration:underline">${escapeHtml(item.title)}</a>`
-    : `<strong>${escapeHtml(item.title)}</strong>`;
-  const meta = item.meta ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(item.meta)}</span>` : '';
-  const body = item.body ? `<br><span style="font-size:15px">${escapeHtml(item.body)}</span>` : '';
+    ? `<a href="${escapeMarkup(item.href)}" style="${LINK};font-weight:600;text-decoration:underline">${escapeMarkup(item.title)}</a>`
+    : `<strong>${escapeMarkup(item.title)}</strong>`;
+  const meta = item.meta ? `<br><span style="${MUTED};font-size:13px">${escapeMarkup(item.meta)}</span>` : '';
+  const body = item.body ? `<br><span style="font-size:15px">${escapeMarkup(item.body)}</span>` : '';
   const figures = item.figures?.length
     ? `<br><span style="${MUTED};font-size:13px">${FIGURES_LABEL}</span><ul style="padding:0 0 0 18px;margin:2px 0 0 0;font-size:14px">` +
-      item.figures.map((f) => `<li style="margin:0">${escapeHtml(f)}</li>`).join('') +
+      item.figures.map((f) => `<li style="margin:0">${escapeMarkup(f)}</li>`).join('') +
       '</ul>'
     : '';
   return `<li style="margin:0 0 14px 0;line-height:1.45">${title}${meta}${body}${figures}${item.image ? imageHtml(item.image) : ''}</li>`;
@@ -103,28 +101,28 @@ export function renderMailHtml(document: MailDocument): string {
   const sections = doc.sections
     .map(
       (s) =>
-        `<h2 style="${TEXT};font-size:18px;margin:24px 0 8px 0;border-bottom:1px solid #d1d5db;padding-bottom:4px">${escapeHtml(s.heading)}</h2>` +
+        `<h2 style="${TEXT};font-size:18px;margin:24px 0 8px 0;border-bottom:1px solid #d1d5db;padding-bottom:4px">${escapeMarkup(s.heading)}</h2>` +
         (s.image ? imageHtml(s.image) : '') +
         `<ul style="padding:0 0 0 18px;margin:0">${s.items.map(itemHtml).join('')}</ul>` +
-        (s.note ? `<p style="${MUTED};font-size:13px;margin:4px 0 0 0">${escapeHtml(s.note)}</p>` : ''),
+        (s.note ? `<p style="${MUTED};font-size:13px;margin:4px 0 0 0">${escapeMarkup(s.note)}</p>` : ''),
     )
     .join('');
   const outro = doc.outro
-    ? `<p style="margin:24px 0 0 0">${doc.outro.href ? `<a href="${escapeHtml(doc.outro.href)}" style="${LINK}">${escapeHtml(doc.outro.text)}</a>` : escapeHtml(doc.outro.text)}</p>`
+    ? `<p style="margin:24px 0 0 0">${doc.outro.href ? `<a href="${escapeMarkup(doc.outro.href)}" style="${LINK}">${escapeMarkup(doc.outro.text)}</a>` : escapeMarkup(doc.outro.text)}</p>`
     : '';
   const footer = doc.footer
-    ? `<p style="${MUTED};font-size:13px;margin:32px 0 0 0;border-top:1px solid #d1d5db;padding-top:12px">${escapeHtml(doc.footer.reason)} ` +
-      `<a href="${escapeHtml(doc.footer.preferences)}" style="${LINK}">Change what you get</a> or ` +
-      `<a href="${escapeHtml(doc.footer.unsubscribe)}" style="${LINK}">unsubscribe</a>.</p>`
+    ? `<p style="${MUTED};font-size:13px;margin:32px 0 0 0;border-top:1px solid #d1d5db;padding-top:12px">${escapeMarkup(doc.footer.reason)} ` +
+      `<a href="${escapeMarkup(doc.footer.preferences)}" style="${LINK}">Change what you get</a> or ` +
+      `<a href="${escapeMarkup(doc.footer.unsubscribe)}" style="${LINK}">unsubscribe</a>.</p>`
     : '';
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(doc.title)}</title></head>` +
+    `<title>${escapeMarkup(doc.title)}</title></head>` +
     `<body style="margin:0;padding:0;background:#ffffff">` +
-    `<div role="article" aria-label="${escapeHtml(doc.title)}" lang="en" style="max-width:600px;margin:0 auto;padding:24px 16px;${FONT};${TEXT};font-size:16px">` +
+    `<div role="article" aria-label="${escapeMarkup(doc.title)}" lang="en" style="max-width:600px;margin:0 auto;padding:24px 16px;${FONT};${TEXT};font-size:16px">` +
     `<p style="${MUTED};font-size:13px;margin:0 0 4px 0">${SITE_NAME}</p>` +
-    `<h1 style="${TEXT};font-size:24px;line-height:1.25;margin:0 0 12px 0">${escapeHtml(doc.title)}</h1>` +
-    `<p style="margin:0 0 8px 0">${escapeHtml(doc.intro)}</p>` +
+    `<h1 style="${TEXT};font-size:24px;line-height:1.25;margin:0 0 12px 0">${escapeMarkup(doc.title)}</h1>` +
+    `<p style="margin:0 0 8px 0">${escapeMarkup(doc.intro)}</p>` +
     sections +
     outro +
     footer +
