@@ -40,3 +40,40 @@ export function sendToWorker(worker: Worker, message: object): boolean {
     return false;
   }
 }
+
+const REQUEST_IDS = Symbol.for('energy-market-site.cluster-request-ids');
+
+/**
+ * In a cluster worker: requests to the cluster's primary that each get one answer. The
+ * returned `ask(message)` sends `message` with a request id and resolves with the primary's
+ * answer to it (a message `isAnswer` accepts, carrying that id), or undefined once none came
+ * within `waitMs`, or at once when the primary is gone. One process listener per call; the
+ * ids are numbered for the whole process (every copy of this module loaded, the server's own
+ * and the built app's, counts on), so two askers of one channel never take each other's answers.
+ */
+export function primaryRequests<Answer extends ChannelMessage>(
+  isAnswer: (message: unknown) => message is Answer,
+  waitMs: number,
+): (message: { type: string; [field: string]: unknown }) => Promise<Answer | undefined> {
+  const waiting = new Map<number, (answer: Answer | undefined) => void>();
+  process.on('message', (message: unknown) => {
+    if (isAnswer(message)) waiting.get(message.id)?.(message);
+  });
+  const ids = globalThis as typeof globalThis & { [REQUEST_IDS]?: number };
+  return (message) =>
+    new Promise((resolve) => {
+      if (!process.connected || !process.send) {
+        resolve(undefined);
+        return;
+      }
+      const id = (ids[REQUEST_IDS] = (ids[REQUEST_IDS] ?? 0) + 1);
+      const done = (answer: Answer | undefined) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(answer);
+      };
+      const timer = setTimeout(() => done(undefined), waitMs);
+      waiting.set(id, done);
+      process.send({ ...message, id });
+    });
+}

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
-import { channelMessages, sendToWorker } from '@db/cluster-messages';
+import { channelMessages, primaryRequests, sendToWorker } from '@db/cluster-messages';
 import { MemoryRateLimiter, OldestEntry } from '@/server/services/rate-limits/in-memory';
 
 /**
@@ -34,8 +33,6 @@ interface RateMessage {
   /** The limit's name and size: every process of one build asks the same. */
   limit: string;
   perMinute: number;
-  /** The asking limiter (a process may load this module twice: the server and the built app). */
-  channel?: string;
   id?: number;
   /** Tokens a process may take beyond its requests, as a lease (`takeUpTo`'s `extra`). */
   extra?: number;
@@ -52,18 +49,11 @@ const isRateMessage = channelMessages<RateMessage>(
   (message) => typeof message.limit === 'string' && typeof message.perMinute === 'number',
 );
 
-/** Each limiter's way to take the primary's answers, by channel: one listener on the process for all of them. */
-const grantTakers = new Map<string, (id: number, grants: WireGrant[] | undefined) => void>();
+const isGrant = (message: unknown): message is RateMessage & { id: number } =>
+  isRateMessage(message) && message.type === GRANT && typeof message.id === 'number';
 
-function listenForGrants(channel: string, take: (id: number, grants: WireGrant[] | undefined) => void): void {
-  if (grantTakers.size === 0) {
-    process.on('message', (message: unknown) => {
-      if (!isRateMessage(message) || message.type !== GRANT || typeof message.id !== 'number' || message.channel === undefined) return;
-      grantTakers.get(message.channel)?.(message.id, message.grants);
-    });
-  }
-  grantTakers.set(channel, take);
-}
+/** The asks of every limit of this process to the primary: one process listener for all of them. */
+let askPrimary: ReturnType<typeof primaryRequests<RateMessage & { id: number }>> | undefined;
 
 /**
  * A per-client token bucket of `perMinute` for the whole machine (`limit` names it): in a
@@ -90,7 +80,6 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
   const local = new MemoryRateLimiter(perMinute);
   if (!cluster.isWorker || !process.send) return local;
   const send = process.send.bind(process);
-  const channel = randomBytes(6).toString('base64url');
   const extra = Math.floor(perMinute / 20);
   /** Tokens granted and not spent yet, by client, and when one was last used or granted. */
   const leases = new Map<string, { tokens: number; at: number }>();
@@ -100,8 +89,6 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
   /** Requests waiting for the next message's answer, by client; and those let through, to tell. */
   let queued = new Map<string, ((waitMs: number) => void)[]>();
   let spent = new Map<string, number>();
-  const asked = new Map<number, { clients: [string, ((waitMs: number) => void)[]][]; timer: NodeJS.Timeout }>();
-  let nextId = 1;
   let sweeper: NodeJS.Timeout | undefined;
 
   /** Whether the client was seen here within UNSEEN_MS; it is seen now. */
@@ -131,13 +118,9 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
     }
   };
 
-  const answer = (id: number, grants: WireGrant[] | undefined) => {
-    const ask = asked.get(id);
-    if (!ask) return;
-    asked.delete(id);
-    clearTimeout(ask.timer);
+  const answer = (clients: [string, ((waitMs: number) => void)[]][], grants: WireGrant[] | undefined) => {
     const now = Date.now();
-    ask.clients.forEach(([client, waiters], i) => {
+    clients.forEach(([client, waiters], i) => {
       const grant = grants?.[i];
       if (!grant) {
         // No answer: this process's own count decides.
@@ -159,7 +142,7 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
     });
   };
 
-  listenForGrants(channel, answer);
+  const ask = (askPrimary ??= primaryRequests(isGrant, ANSWER_WAIT_MS));
 
   /** Sends this turn's asks and spends in one message (the spends first: the primary counts them before it grants). */
   const flush = () => {
@@ -175,11 +158,8 @@ export function machineRateLimit(limit: string, perMinute: number): ClientRateLi
       send({ type: TAKE, limit, perMinute, spent: told } satisfies RateMessage);
       return;
     }
-    const id = nextId++;
-    const timer = setTimeout(() => answer(id, undefined), ANSWER_WAIT_MS);
-    asked.set(id, { clients, timer });
     const asks: WireAsk[] = clients.map(([client, waiters]) => [client, waiters.length]);
-    send({ type: TAKE, limit, perMinute, channel, id, extra, asks, spent: told } satisfies RateMessage);
+    void ask({ type: TAKE, limit, perMinute, extra, asks, spent: told } satisfies RateMessage).then((granted) => answer(clients, granted?.grants));
   };
   const schedule = () => {
     if (queued.size === 0 && spent.size === 0) setImmediate(flush);
@@ -247,7 +227,6 @@ export function serveMachineRates(): void {
       type: GRANT,
       limit: message.limit,
       perMinute: message.perMinute,
-      ...(message.channel === undefined ? {} : { channel: message.channel }),
       id: message.id,
       grants,
     } satisfies RateMessage);

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { channelMessages, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
+import { channelMessages, primaryRequests, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 import { ViewAllowance, type ViewClaim } from '@/server/services/readership/view-allowance';
 
 const CHECK = 'view-caps:check';
@@ -27,32 +27,13 @@ const isCapsMessage = channelMessages<CapsMessage>('view-caps', withRequestId);
  */
 export function machineViewConfirm(): ((claims: ViewClaim[]) => Promise<boolean[]>) | undefined {
   if (!cluster.isWorker || !process.send) return undefined;
-  const send = process.send.bind(process);
-  const waiting = new Map<number, (counted: boolean[]) => void>();
-  let nextId = 1;
-  process.on('message', (message: unknown) => {
-    if (!isCapsMessage(message) || message.type !== VERDICTS) return;
-    waiting.get(message.id)?.(message.counted ?? []);
-    waiting.delete(message.id);
-  });
-  return (claims) =>
-    new Promise<boolean[]>((resolve, reject) => {
-      if (!process.connected) {
-        reject(new Error('The cluster primary is gone'));
-        return;
-      }
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error('The cluster primary did not answer'));
-      }, VERDICT_WAIT_MS);
-      waiting.set(id, (counted) => {
-        clearTimeout(timer);
-        resolve(counted);
-      });
-      const wire: WireClaim[] = claims.map((c) => [c.client, c.articleId, c.day, c.at]);
-      send({ type: CHECK, id, claims: wire });
-    });
+  const ask = primaryRequests((message: unknown): message is CapsMessage => isCapsMessage(message) && message.type === VERDICTS, VERDICT_WAIT_MS);
+  return async (claims) => {
+    const wire: WireClaim[] = claims.map((c) => [c.client, c.articleId, c.day, c.at]);
+    const answer = await ask({ type: CHECK, claims: wire });
+    if (!answer) throw new Error('The cluster primary did not answer (or is gone)');
+    return answer.counted ?? [];
+  };
 }
 
 /**
