@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '@db/client';
-import { auditLog, corrections, figureRevisionNotices, importRuns, revisionWatches, scheduledJobs } from '@db/schema';
+import { auditLog, corrections, figureRevisionNotices, figureRevisions, importRuns, marketSeries, revisionWatches, scheduledJobs } from '@db/schema';
 import type { DatabaseAccess } from '@/server/db';
-import { REVISION_NOTICE_JOB, REVISION_WATCH_ATTEMPTS, watchPendingRuns } from '@/server/services/articles/revision-watch';
+import { REVISION_NOTICE_JOB, REVISION_WATCH_ATTEMPTS, watchPendingRuns, watchRun } from '@/server/services/articles/revision-watch';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import { jobWatcher } from '../helpers/scheduled-jobs.ts';
+import { planRecorder } from '../helpers/query-plans.ts';
 import { joinStaff } from '../helpers/staff.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -423,5 +424,34 @@ describe('the revision watch, exactly once across processes', () => {
             .where(and(eq(scheduledJobs.name, REVISION_NOTICE_JOB), eq(scheduledJobs.leaseHolder, 'revision-watch-test'))),
       );
     }
+  }, 300_000);
+
+  it('reads the notices a run’s watch wrote for the audit trail in one statement, however many stories cite the figure', async () => {
+    const history = (await api.call('GET', '/api/series/crude-inventories')).json['observations'] as { period: string; value: number }[];
+    const week = history.at(-5)!;
+    const citing = [await story(week), await story(week), await story(week)];
+    const [series] = await db().select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, 'crude-inventories'));
+    const now = new Date();
+    const mine = access[0]!;
+    const [run] = await mine.write(
+      async (tx) => await tx.insert(importRuns).values({ startedAt: now, finishedAt: now, status: 'succeeded' }).returning({ id: importRuns.id }),
+    );
+    await mine.write(async (tx) => {
+      await tx.insert(figureRevisions).values({
+        dataset: 'market',
+        figure: String(series!.id),
+        period: week.period,
+        seenAt: now,
+        value: week.value + 500,
+        runId: run!.id,
+        revised: true,
+      });
+      await tx.insert(revisionWatches).values({ runId: run!.id, requestedAt: now });
+    });
+    const recorder = planRecorder(server);
+    expect(await watchRun(run!.id, now, { read: recorder.db, write: recorder.writeTransaction })).toBe(3);
+    for (const s of citing) expect(await trailOf(s.id)).toHaveLength(1);
+    const noticeReads = recorder.plans.filter((p) => /^select\b/i.test(p.sql) && /\bfrom "figure_revision_notices"/.test(p.sql));
+    expect(noticeReads).toHaveLength(1);
   }, 300_000);
 });

@@ -47,7 +47,8 @@ export function planRecorder(server: TestServer) {
     transaction: (fn) => fn(run),
     close: () => Promise.resolve(),
   };
-  return { db: createExecutorDatabase(() => backend, schema).db, plans };
+  const recorded = createExecutorDatabase(() => backend, schema);
+  return { db: recorded.db, writeTransaction: recorded.writeTransaction, plans };
 }
 
 /** Plan lines that read a whole table (a SCAN without an index) of `tables`: articles and comments unless told others. */

@@ -108,6 +108,14 @@ export async function getRevisionNotice(id: number, tx: Executor = db): Promise<
   return row;
 }
 
+/** Some notices by id, in id order (those a watch just wrote, for the audit trail): lookups of the key. */
+export function listRevisionNoticesById(ids: readonly number[], tx: Executor = db): Promise<RevisionNoticeDetail[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return detailQuery(tx)
+    .where(inArray(figureRevisionNotices.id, [...ids]))
+    .orderBy(figureRevisionNotices.id);
+}
+
 /**
  * Writes the correction's draft of a notice, once: true when this call wrote it, false when an
  * editor opened it already (their draft stays) or a correction was published from it.

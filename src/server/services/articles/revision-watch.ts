@@ -38,6 +38,7 @@ import {
   insertRevisionWatch,
   listPendingRevisionWatches,
   listRevisionNoticesAfter,
+  listRevisionNoticesById,
   listRevisionNoticesPage,
   listStoryEditorAddresses,
   setRevisionNoticeCorrection,
@@ -145,9 +146,7 @@ export async function watchRun(runId: number, now: Date = new Date(), access: Da
     if (!(await claimRevisionWatch(runId, now, tx))) return undefined;
     // The notices' own key (story, figure, revision) keeps a revision seen by two runs to one notice.
     const written = await insertRevisionNotices(notices, tx);
-    for (const id of written) {
-      const n = await getRevisionNotice(id, tx);
-      if (!n) continue;
+    for (const n of await listRevisionNoticesById(written, tx)) {
       await audit(
         WATCH,
         'figure_revised',
