@@ -176,6 +176,9 @@ export async function insertRevisionWatch(runId: number, requestedAt: Date, tx: 
   await tx.insert(revisionWatches).values({ runId, requestedAt }).onConflictDoNothing();
 }
 
+/** A run's watch still to do: neither watched nor given up (the rows the pending index starts with). */
+const pendingWatch = () => and(isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt));
+
 /**
  * The runs still to watch (neither watched nor given up), at most `limit`: the least tried first,
  * then the oldest, so runs whose watch failed never hold back a run not tried yet (a range of
@@ -185,7 +188,7 @@ export async function listPendingRevisionWatches(limit: number, tx: Executor = d
   return tx
     .select({ runId: revisionWatches.runId, attempts: revisionWatches.attempts })
     .from(revisionWatches)
-    .where(and(isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .where(pendingWatch())
     .orderBy(revisionWatches.watchedAt, revisionWatches.givenUpAt, revisionWatches.attempts, revisionWatches.runId)
     .limit(limit);
 }
@@ -199,7 +202,7 @@ export async function countRevisionWatchAttempt(runId: number, tx: Executor): Pr
   const rows = await tx
     .update(revisionWatches)
     .set({ attempts: sql`${revisionWatches.attempts} + 1` })
-    .where(and(eq(revisionWatches.runId, runId), isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .where(and(eq(revisionWatches.runId, runId), pendingWatch()))
     .returning({ attempts: revisionWatches.attempts });
   return rows[0]?.attempts;
 }
@@ -209,7 +212,7 @@ export async function giveUpRevisionWatch(runId: number, at: Date, tx: Executor)
   const rows = await tx
     .update(revisionWatches)
     .set({ givenUpAt: at })
-    .where(and(eq(revisionWatches.runId, runId), isNull(revisionWatches.watchedAt), isNull(revisionWatches.givenUpAt)))
+    .where(and(eq(revisionWatches.runId, runId), pendingWatch()))
     .returning({ runId: revisionWatches.runId });
   return rows.length > 0;
 }
