@@ -32,6 +32,16 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
   // The scale seed's statistics too (ANALYZE after growing), as a grown site's hourly upkeep leaves them.
   const recorder = grownPlanRecorder(database, { articles: 0, comments: 0, vintageDays: DAYS, gridVintageDays: GRID_DAYS });
   const count = async (sql: string, args: (string | number)[] = []) => Number((await database.client.execute({ sql, args })).rows[0]?.['n']);
+  // A state page's figures (California's generation and prices) and a grid page's (Texas' hours and fuels).
+  const state = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'].map((fuel) => `CA|${fuel}`);
+  const prices = ['RES', 'COM', 'IND', 'ALL'].flatMap((sector) => [`CA|${sector}`, `US|${sector}`]);
+  const region = GRID_HOUR_FIGURES.map((name) => `TEX|${name}`);
+  const fuels = GRID_FUEL_CODES.map((fuel) => `TEX|${fuel}`);
+  /** The grid page's week of hours, as of now (the grown vintages are dated from now). */
+  const recentHours = () => ({
+    lastDay: new Date(Date.now() - 86_400_000).toISOString().slice(0, 13),
+    weekAgo: new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 13),
+  });
 
   it('answers what one run saw, for the daily run’s state figures and the hourly grid run’s, a page at a time from the run index', async () => {
     const { db, plans } = await recorder();
@@ -80,12 +90,7 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
 
   it('reads a state’s and a region’s revised figures, as first published and as known at a time, each one range of the key per figure', async () => {
     const { db, plans } = await recorder();
-    const state = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'].map((fuel) => `CA|${fuel}`);
-    const prices = ['RES', 'COM', 'IND', 'ALL'].flatMap((sector) => [`CA|${sector}`, `US|${sector}`]);
-    const region = GRID_HOUR_FIGURES.map((name) => `TEX|${name}`);
-    const fuels = GRID_FUEL_CODES.map((fuel) => `TEX|${fuel}`);
-    const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 13);
-    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 13);
+    const { weekAgo, lastDay } = recentHours();
 
     const revisedState = await listRevisedFigureVintages('generation', state, { start: '2020-01' }, db);
     await listRevisedFigureVintages('retail', prices, {}, db);
@@ -117,12 +122,7 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
 
   it('reads every revised figure of a state page and of a grid page in one statement from the revisions’ index, as the vintages say them', async () => {
     const { db, plans } = await recorder();
-    const state = ['ALL', 'COW', 'NG', 'NUC', 'HYC', 'WND', 'SUN'].map((fuel) => `CA|${fuel}`);
-    const prices = ['RES', 'COM', 'IND', 'ALL'].flatMap((sector) => [`CA|${sector}`, `US|${sector}`]);
-    const region = GRID_HOUR_FIGURES.map((name) => `TEX|${name}`);
-    const fuels = GRID_FUEL_CODES.map((fuel) => `TEX|${fuel}`);
-    const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 13);
-    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 13);
+    const { weekAgo, lastDay } = recentHours();
     const pages = [
       {
         groups: [
@@ -210,12 +210,7 @@ describe(`state and grid vintages after ${DAYS} days of daily runs and ${GRID_DA
     const written = await recordFigureVintages('grid', [{ figure: 'TEX|demand', period: hour, value: -1 }], { at: new Date(), runId: null }, db);
     expect(written).toBe(1);
     const before = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 13);
-    const gone = await pruneFigureVintagesBefore(
-      'grid',
-      GRID_HOUR_FIGURES.map((name) => `TEX|${name}`),
-      before,
-      db,
-    );
+    const gone = await pruneFigureVintagesBefore('grid', region, before, db);
     expect(gone).toBeGreaterThan(0);
     expect(plans).toHaveLength(2);
     // The latest vintage of each figure sent: the key read backwards for its period, once per figure
