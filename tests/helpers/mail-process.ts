@@ -47,3 +47,25 @@ export async function useMailProcess(name: string, env: Record<string, string> =
 /** A header's line as sent, unfolded. */
 export const headerLine = (mail: ParsedMail | undefined, name: string) =>
   mail?.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+
+/** A published story of the Energy Desk in category 1, its slug made of its title, for a mail suite to insert as it is. */
+export const publishedStory = (title: string, content: string, publishedAt: Date) => ({
+  slug: title.toLowerCase().replace(/\W+/g, '-'),
+  title,
+  excerpt: `What ${title} means for the market.`,
+  content,
+  author: 'Energy Desk',
+  categoryId: 1,
+  status: 'published' as const,
+  publishedAt,
+});
+
+/** A subscriber of the daily briefing (active), for a mail suite to insert as it is. */
+export const briefingReader = () => ({
+  email: 'reader@example.com',
+  status: 'active' as const,
+  dailyBriefing: true,
+  tokenSalt: 'salt',
+  manageTokenHash: 'hash',
+  createdAt: new Date(0),
+});

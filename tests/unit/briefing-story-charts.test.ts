@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { articles, subscribers } from '@db/schema';
 import { openDatabase } from '@db/client';
 import { seedDatabase } from '@db/seed';
-import { MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
+import { briefingReader, MAIL_SITE_ENV, publishedStory, useMailProcess } from '../helpers/mail-process.ts';
 
 // The mail briefing draws a story's chart block of the data desk too (#33): a state's or a grid
 // region's chart, as its chart file draws it, is a PNG inside the message with its alt text;
@@ -19,16 +19,8 @@ describe('the mail briefing and its stories’ data desk charts', () => {
     const seeding = await openDatabase({ url });
     await seedDatabase(seeding.db, BRIEFING_AT);
     seeding.close();
-    const story = (title: string, chart: string, minutesBefore: number) => ({
-      slug: title.toLowerCase().replace(/\W+/g, '-'),
-      title,
-      excerpt: `What ${title} means.`,
-      content: `<p>Prices moved.</p>${chart}`,
-      author: 'Energy Desk',
-      categoryId: 1,
-      status: 'published' as const,
-      publishedAt: new Date(BRIEFING_AT.getTime() - minutesBefore * 60_000),
-    });
+    const story = (title: string, chart: string, minutesBefore: number) =>
+      publishedStory(title, `<p>Prices moved.</p>${chart}`, new Date(BRIEFING_AT.getTime() - minutesBefore * 60_000));
     await db
       .insert(articles)
       .values([
@@ -36,9 +28,7 @@ describe('the mail briefing and its stories’ data desk charts', () => {
         story('Texas grid runs hot', '<data-chart kind="grid" key="TEX" chart="generation"></data-chart>', 20),
         story('Prices across regions', '<data-chart kind="reports" key="price" range="1y"></data-chart>', 30),
       ]);
-    await db
-      .insert(subscribers)
-      .values({ email: 'reader@example.com', status: 'active', dailyBriefing: true, tokenSalt: 's', manageTokenHash: 'h', createdAt: new Date(0) });
+    await db.insert(subscribers).values(briefingReader());
 
     expect(await sendEdition('briefing', { now: BRIEFING_AT })).toMatch(/^Queued the daily briefing/);
     const [mail] = await deliver(() => new Date(BRIEFING_AT.getTime() + 60_000));

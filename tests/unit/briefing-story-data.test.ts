@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { articles, categories, marketObservations, marketSeries, subscribers } from '@db/schema';
-import { MAIL_SITE_ENV, useMailProcess } from '../helpers/mail-process.ts';
+import { briefingReader, MAIL_SITE_ENV, publishedStory, useMailProcess } from '../helpers/mail-process.ts';
 
 // The mail briefing shows the data its stories cite (#33): each figure as published, as text
 // with its source and date, in both parts of the message; a story's chart block as a PNG inside
@@ -41,16 +41,8 @@ async function arrange(): Promise<void> {
       value: 3 + i / 10,
     })),
   ]);
-  const story = (title: string, content: string, hoursBefore: number) => ({
-    slug: title.toLowerCase().replace(/\W+/g, '-'),
-    title,
-    excerpt: `What ${title} means for the market.`,
-    content,
-    author: 'Energy Desk',
-    categoryId: 1,
-    status: 'published' as const,
-    publishedAt: new Date(BRIEFING_AT.getTime() - hoursBefore * HOUR),
-  });
+  const story = (title: string, content: string, hoursBefore: number) =>
+    publishedStory(title, content, new Date(BRIEFING_AT.getTime() - hoursBefore * HOUR));
   await db
     .insert(articles)
     .values([
@@ -62,14 +54,7 @@ async function arrange(): Promise<void> {
       ),
       story('Refiners slow down', '<p>No figure here.</p>', 3),
     ]);
-  await db.insert(subscribers).values({
-    email: 'reader@example.com',
-    status: 'active',
-    dailyBriefing: true,
-    tokenSalt: 'salt',
-    manageTokenHash: 'hash',
-    createdAt: new Date(0),
-  });
+  await db.insert(subscribers).values(briefingReader());
 }
 
 /** The inline PNG parts of a message, by Content-ID, and the alt text of the image the HTML shows for each (resolved to its bytes by the parser). */
