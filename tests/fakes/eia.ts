@@ -607,12 +607,8 @@ export async function startFakeEia(
     const key = req.query.get('api_key');
     // As recorded (`error-403-missing-key.json`).
     if (!key) return { status: 403, body: eiaFixture('error-403-missing-key.json') };
-    if (key !== FAKE_EIA_KEY)
-      // As recorded (`error-403-invalid-key.json`).
-      return {
-        status: 403,
-        body: { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.eia.gov:443' } },
-      };
+    // As recorded (`error-403-invalid-key.json`).
+    if (key !== FAKE_EIA_KEY) return { status: 403, body: eiaFixture('error-403-invalid-key.json') };
     const route = match?.[1];
     const rows = route ? routes.get(route) : undefined;
     // A route EIA does not know: the recorded 404 (`error-404-not-found.json`, API 2.1.12). Before
@@ -631,11 +627,14 @@ export async function startFakeEia(
       };
     }
     const frequency = req.query.get('frequency');
-    if (!frequency || !['hourly', 'local-hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'annual'].includes(frequency)) {
+    const dateFormat = frequency === null ? undefined : EIA_DATE_FORMATS[frequency];
+    if (frequency === null || dateFormat === undefined) {
+      // Worded as recorded (`error-400-invalid-frequency.json`), naming every frequency the fake takes (EIA names the route's).
+      const known = Object.keys(EIA_DATE_FORMATS).map((f) => `'${f}'`);
       return {
         status: 400,
         body: {
-          error: `Invalid frequency '${frequency ?? ''}' provided. The only valid frequencies are 'hourly', 'local-hourly', 'daily', 'weekly', 'monthly' and 'annual'.`,
+          error: `Invalid frequency '${frequency ?? ''}' provided. The only valid frequencies are ${known.slice(0, -1).join(', ')}, and ${known.at(-1) ?? ''}.`,
           code: 400,
         },
       };
@@ -712,10 +711,11 @@ export async function startFakeEia(
         ...(total > 5000 ? { warnings: [INCOMPLETE_RETURN] } : {}),
         response: {
           total: String(total),
-          dateFormat: EIA_DATE_FORMATS[frequency],
+          dateFormat,
           frequency,
           data: shaped,
-          // Petroleum answers carry no description (`petroleum-pri-spt-rbrte.json`, `petroleum-pri-fut-rclc.json`, `petroleum-stoc-wstk.json`); natural gas's are taken to be alike.
+          // Petroleum and natural-gas answers carry no description (`petroleum-pri-spt-rbrte.json`, `petroleum-pri-fut-rclc.json`,
+          // `petroleum-stoc-wstk.json`, `natural-gas-pri-fut-rngc4.json`, `natural-gas-stor-wkly-sno-r33.json`); the others' text is the fake's own.
           ...(/^(petroleum|natural-gas)\//.test(route) ? {} : { description: `Fake ${route}` }),
         },
         request: { command: `/v2/${route}/data/`, params },

@@ -319,6 +319,12 @@ describe('the fake', () => {
     const missing = await fetch(`${eia.url}/v2/petroleum/pri/spt/data/?frequency=daily`);
     expect(missing.status).toBe(403);
     expect(await missing.json()).toEqual(eiaFixture('error-403-missing-key.json'));
+    // A frequency EIA does not have: worded as recorded (`error-400-invalid-frequency.json`), naming the frequencies the fake takes.
+    const recordedForm = /^Invalid frequency 'yearly' provided\. The only valid frequencies are (?:'[\w-]+', )+and '[\w-]+'\.$/;
+    expect(eiaFixture('error-400-invalid-frequency.json')['error']).toMatch(recordedForm);
+    const frequency = await ask('petroleum/pri/spt', { frequency: 'yearly' });
+    expect(frequency).toEqual({ status: 400, body: { error: expect.stringMatching(recordedForm) as unknown, code: 400 } });
+    for (const known of Object.keys(EIA_DATE_FORMATS)) expect(frequency.body['error']).toContain(`'${known}'`);
     const facet = await ask('petroleum/pri/spt', { frequency: 'daily', 'facets[seriesid][]': 'RWTC' });
     expect(facet.status).toBe(400);
     expect(facet.body['code']).toBe(400);
