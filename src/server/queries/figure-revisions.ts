@@ -73,8 +73,17 @@ export async function recordFigureVintages(
   return written;
 }
 
-/** The figure a vintage `v` replaced: its period's latest earlier vintage, one lookup of the key read backwards. */
-const previousOf = sql`(select p.value from ${figureRevisions} p where p.dataset = v.dataset and p.figure = v.figure and p.period = v.period and p.seen_at < v.seen_at order by p.seen_at desc limit 1)`;
+/**
+ * The figure of the row `of`'s period (its dataset, figure and period) seen last before its column
+ * `before`: the latest earlier vintage, one lookup of the key read backwards.
+ */
+const valueBefore = (of: 'v' | 'g', before: 'seen_at' | 'revisedAt') => {
+  const row = sql.raw(of);
+  return sql`(select p.value from ${figureRevisions} p where p.dataset = ${row}.dataset and p.figure = ${row}.figure and p.period = ${row}.period and p.seen_at < ${row}.${sql.raw(before)} order by p.seen_at desc limit 1)`;
+};
+
+/** The figure a vintage `v` replaced: its period's latest earlier vintage. */
+const previousOf = valueBefore('v', 'seen_at');
 
 const inList = (figures: readonly string[]) =>
   sql.join(
@@ -298,6 +307,6 @@ export function listRevisedFigures(
   return tx.all<RevisedFigureRow>(sql`
     select g.dataset, g.figure, g.period, g.revisedAt, g.revisions,
       (select f.value from ${r} f where f.dataset = g.dataset and f.figure = g.figure and f.period = g.period order by f.seen_at limit 1) as firstValue,
-      (select p.value from ${r} p where p.dataset = g.dataset and p.figure = g.figure and p.period = g.period and p.seen_at < g.revisedAt order by p.seen_at desc limit 1) as previousValue
+      ${valueBefore('g', 'revisedAt')} as previousValue
     from (${sql.join(parts, sql` union all `)}) g`);
 }
