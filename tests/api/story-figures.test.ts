@@ -148,6 +148,10 @@ describe('a story citing figures and charts, as readers see it', () => {
     // The grid chart: its image and page.
     expect(body).toContain('src="/charts/grid/TEX.png?chart=generation"');
     expect(body).toContain('href="/grid/TEX?chart=generation"');
+    // Its caption says where its figures come from as the chart does: the seeded grid week is a sample, not EIA's.
+    const gridCaption = /<figure class="story-chart[^]*?data-story-chart="grid"[^]*?<\/figcaption>/.exec(body)?.[0] ?? '';
+    expect(gridCaption).toContain('Illustrative sample: a seeded week, not EIA figures.');
+    expect(gridCaption).not.toContain('Energy Information Administration');
     // A link preview shows the story's first chart, drawn from the data (the story has no image of its own).
     expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/charts\/markets\/henry-hub\.png\?range=6m&amp;compare=wti"/);
     // Tagged with the series it shows, not with every market figure.
@@ -164,6 +168,8 @@ describe('a story citing figures and charts, as readers see it', () => {
       /<a href="http:\/\/[^"]+\/markets\/henry-hub\?range=6m&amp;compare=wti"><img src="http:\/\/[^"]+\/charts\/markets\/henry-hub\.png\?range=6m&amp;compare=wti" alt="Chart: Henry Hub Natural Gas and WTI Crude Oil, six months\. Gas and crude, six months"/,
     );
     expect(item).not.toContain('<data-');
+    expect(item).toContain('Texas: electricity generation by source, hourly. Illustrative sample: a seeded week, not EIA figures.');
+    expect(item).not.toContain('Energy Information Administration');
 
     // EIA revises the cited figure: the page says so, linking to the revision, and keeps the figure as published.
     const revisedValue = Number((cited!.value + 0.13).toFixed(2));

@@ -74,3 +74,8 @@ export const reportQuerySchemas = {
 } as const;
 
 export type ReportQuery<K extends ReportKind> = z.output<(typeof reportQuerySchemas)[K]>;
+
+/** A report view's settings as its chart's address gives them: its query without `format`. */
+export function reportChartQuerySchema(kind: ReportKind) {
+  return z.object(Object.fromEntries(Object.entries(reportQuerySchemas[kind].def.shape).filter(([name]) => name !== 'format')));
+}

@@ -5,7 +5,7 @@
 // citing it.
 import type { ChartMeta } from '@/lib/chart-meta';
 import { CHART_FILE_SIZE } from '@/lib/charts/chart-spec';
-import { chartSeries, findRefs, replaceRefs, type ChartRef, type FigureRef } from '@/lib/data-refs';
+import { chartRefPath, chartSeries, findRefs, replaceRefs, type ChartRef, type FigureRef } from '@/lib/data-refs';
 import { isEiaSource } from '@/lib/energy';
 import { seriesInfo } from '@/lib/series-catalog';
 import type { SeriesFigure } from '@/lib/series-figure';
@@ -15,6 +15,7 @@ import { storyFigureHtml, storyFigureText, type StoryFigure } from '@/lib/story-
 import { showsTags, withRenderScope } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { getFigureState } from '@/server/queries/citations';
+import { chartBlockCard } from '@/server/services/articles/chart-blocks';
 import { getSeriesChart, type SeriesChart } from '@/server/services/markets/series-page';
 import { escapeMarkup } from '@/lib/markup';
 
@@ -27,6 +28,8 @@ export interface StoryChart {
   /** Its files at the chart address (SVG, PNG, CSV, JSON). */
   files: { path: string; query: string };
   image: { src: string; alt: string };
+  /** Where its figures come from, as its chart draws it ("Source: U.S. EIA, …" or "Sample data …"); absent without stored figures. */
+  source?: string | undefined;
   /** A market series view, drawn on the server from the stored figures; absent for other kinds (shown as their image). */
   series?: { figure: SeriesFigure; view: SeriesView; meta: ChartMeta; annotations: SeriesChart['annotations'] } | undefined;
 }
@@ -75,7 +78,7 @@ async function storyFigures(html: string, live: boolean): Promise<Map<string, St
 /** A chart block's drawing data: a market series view read as its series page reads it; other kinds by their image. */
 async function storyChart(ref: ChartRef, site: URL): Promise<StoryChart> {
   const base = { ref, title: chartRefTitle(ref), page: chartRefPage(ref), files: chartRefFiles(ref), image: chartRefImage(ref) };
-  if (ref.kind !== 'markets') return base;
+  if (ref.kind !== 'markets') return { ...base, source: (await chartBlockCard(ref, site.href))?.spec.source };
   const view = chartRefView(ref);
   // The series page's reader tags its page with every market figure (`market`): a story shows
   // only these series (and what else the chart names: annotations' linked stories).
@@ -124,6 +127,9 @@ export async function storyBodyForReaders(html: string, site: URL): Promise<Stor
  */
 export async function storyBodyAsText(html: string, site: URL): Promise<string> {
   const figures = await storyFigures(html, false);
+  const sources = new Map<string, string | undefined>();
+  for (const { ref } of findRefs(html))
+    if (ref.element === 'chart') sources.set(chartRefPath(ref.ref, 'png'), (await chartBlockCard(ref.ref, site.href))?.spec.source);
   return replaceRefs(html, (ref) => {
     if (ref.element === 'figure') {
       const figure = figures.get(figureKey(ref.ref));
@@ -131,7 +137,7 @@ export async function storyBodyAsText(html: string, site: URL): Promise<string> 
     }
     const image = chartRefImage(ref.ref);
     const page = new URL(chartRefPage(ref.ref), site).href;
-    const caption = [ref.ref.caption, `${chartRefTitle(ref.ref)}. Source: U.S. Energy Information Administration.`].filter(Boolean).join(' ');
+    const caption = [ref.ref.caption, `${chartRefTitle(ref.ref)}.`, sources.get(chartRefPath(ref.ref, 'png'))].filter(Boolean).join(' ');
     return (
       `<figure><a href="${escapeMarkup(page)}"><img src="${escapeMarkup(new URL(image.src, site).href)}" alt="${escapeMarkup(image.alt)}" width="${CHART_FILE_SIZE.width}" height="${CHART_FILE_SIZE.height}"></a>` +
       `<figcaption>${escapeMarkup(caption)}</figcaption></figure>`

@@ -8,7 +8,7 @@ import type { StateChartView } from '@/lib/data-desk-views';
 import { gridRegionOf } from '@/lib/grid-format';
 import { stateCodeOf } from '@/lib/state-format';
 import { chartThemeQuerySchema, gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
-import { REPORT_KINDS, reportQuerySchemas, type ReportKind, type ReportQuery } from '@/lib/validation/reports';
+import { REPORT_KINDS, reportChartQuerySchema, type ReportKind, type ReportQuery } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
 import { messages, NotFoundError } from '@/server/errors';
 import { chartFileName, chartFileResponse, readChartFileQuery } from '@/server/charts/chart-files';
@@ -44,8 +44,7 @@ export async function reportChartFile(file: string | undefined, params: URLSearc
   const { key, format } = chartFileName(file);
   if (!(REPORT_KINDS as readonly string[]).includes(key)) throw new NotFoundError(messages.unknownReport);
   const kind = key as ReportKind;
-  const settings = Object.fromEntries(Object.entries(reportQuerySchemas[kind].def.shape).filter(([name]) => name !== 'format'));
-  const query = readChartFileQuery(z.object({ ...settings, ...chartThemeQuerySchema.def.shape }), params) as Omit<
+  const query = readChartFileQuery(z.object({ ...reportChartQuerySchema(kind).def.shape, ...chartThemeQuerySchema.def.shape }), params) as Omit<
     ReportQuery<ReportKind>,
     'format'
   > & {

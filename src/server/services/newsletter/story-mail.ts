@@ -4,17 +4,11 @@
 // message (`cid:`, as the edition's market chart), so a reader
 // whose client blocks images, or who reads the plain-text part, still has the figures.
 import { chartRefPath, type ChartRef } from '@/lib/data-refs';
-import { chartRefView } from '@/lib/story-chart';
-import { gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
-import type { ChartCard } from '@/server/charts/chart-card';
 import { appConfig } from '@/server/config';
 import { getArticlesByIds } from '@/server/queries/articles';
-import { readChartFileQuery } from '@/server/charts/chart-files';
-import { gridChartFileOf } from '@/server/services/grid/chart-file';
-import { stateChartFileOf } from '@/server/services/states/chart-file';
+import { chartBlockCard } from '@/server/services/articles/chart-blocks';
 import { storyDataForMail } from '@/server/services/articles/story-data';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
-import { getSeriesCard } from '@/server/services/markets/series-card';
 
 /** Story charts drawn into one edition (each a PNG every reader's message carries); later stories keep their figures in text. */
 export const EDITION_STORY_CHARTS = 5;
@@ -27,32 +21,6 @@ export interface StoryMailData {
   chart?: MailChart | undefined;
 }
 
-/** A chart block's view as its file address reads it (`/charts/{kind}/{key}.png?…`). */
-const paramsOf = (ref: ChartRef) => new URL(chartRefPath(ref, 'png'), 'http://site').searchParams;
-
-/** What a chart block draws, as its chart file draws it: a market series view, a grid region's or a state's chart; none for a report view. */
-async function chartCardOf(ref: ChartRef, site: string): Promise<ChartCard | undefined> {
-  switch (ref.kind) {
-    case 'markets':
-      return getSeriesCard(ref.key, chartRefView(ref));
-    case 'grid': {
-      const file = await gridChartFileOf(ref.key, readChartFileQuery(gridChartFileQuerySchema, paramsOf(ref)).chart, site);
-      return file && { spec: file.spec };
-    }
-    case 'states': {
-      const query = readChartFileQuery(stateChartFileQuerySchema, paramsOf(ref));
-      const file = await stateChartFileOf(
-        ref.key,
-        query.chart === 'generation' ? { chart: 'generation' } : { chart: 'price', sector: query.sector },
-        site,
-      );
-      return file && { spec: file.spec };
-    }
-    case 'reports':
-      return undefined;
-  }
-}
-
 /**
  * A story's chart block drawn for mail, its caption in the alt text. A report view, and a chart
  * that cannot be drawn, are left out (the story's page has them): an edition goes out without a
@@ -60,7 +28,7 @@ async function chartCardOf(ref: ChartRef, site: string): Promise<ChartCard | und
  */
 async function storyMailChart(ref: ChartRef, site: string): Promise<MailChart | undefined> {
   try {
-    const card = await chartCardOf(ref, site);
+    const card = ref.kind === 'reports' ? undefined : await chartBlockCard(ref, site);
     const chart = card && (await mailChart(card, `${ref.kind}-${ref.key}`));
     return chart && ref.caption ? { ...chart, image: { ...chart.image, alt: `${chart.image.alt} Caption: ${ref.caption}` } } : chart;
   } catch (error) {
