@@ -83,3 +83,15 @@ export function figureValueText(ref: FigureRef): string {
   const facts = marketSeriesFacts(ref.series);
   return facts ? formatSeriesValue(Number(ref.value), facts) : ref.value;
 }
+
+/** Figures a link preview's description adds to the story's excerpt. */
+export const PREVIEW_FIGURES = 2;
+
+/**
+ * A story's description for link previews and search results: its excerpt, then the first
+ * figures it cites as text, as published ("… $78.31/bbl (WTI Crude Oil, EIA RWTC, Nov 25, 2026).").
+ */
+export function storyPreviewDescription(excerpt: string, figures: readonly string[]): string {
+  const cited = figures.slice(0, PREVIEW_FIGURES).join('; ');
+  return cited ? `${excerpt.trim()} ${cited}.` : excerpt;
+}

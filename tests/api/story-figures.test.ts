@@ -154,6 +154,10 @@ describe('a story citing figures and charts, as readers see it', () => {
     expect(gridCaption).not.toContain('Energy Information Administration');
     // A link preview shows the story's first chart, drawn from the data (the story has no image of its own).
     expect(body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/charts\/markets\/henry-hub\.png\?range=6m&amp;compare=wti"/);
+    // …and says the figure it cites as text, as published, after its excerpt.
+    expect(body).toContain(
+      `<meta property="og:description" content="Gas prices eased. $${cited!.value.toFixed(2)}/MMBtu (Henry Hub Natural Gas, illustrative sample for EIA RNGWHHD, `,
+    );
     // Tagged with the series it shows, not with every market figure.
     const tags = page.headers.get('Surrogate-Key')?.split(' ') ?? [];
     expect(tags).toEqual(expect.arrayContaining(['s:henry-hub', 's:wti', 's:*']));

@@ -96,10 +96,11 @@ async function storyChart(ref: ChartRef, site: URL): Promise<StoryChart> {
 
 /**
  * A story's body for its page: cut at its chart blocks (each drawn from the stored data), its
- * figures drawn in with their source and date, "now" and the revision mark. The page is
- * tagged with every series it shows.
+ * figures drawn in with their source and date, "now" and the revision mark; and each figure it
+ * cites as text, as published (for its link preview). The page is tagged with every series it
+ * shows.
  */
-export async function storyBodyForReaders(html: string, site: URL): Promise<StorySegment[]> {
+export async function storyBodyForReaders(html: string, site: URL): Promise<{ segments: StorySegment[]; figures: string[] }> {
   const figures = await storyFigures(html, true);
   showsSeries([...figures.values()].map((f) => f.series.slug));
   const drawFigures = (part: string) =>
@@ -117,7 +118,7 @@ export async function storyBodyForReaders(html: string, site: URL): Promise<Stor
     at = index + length;
   }
   if (at < html.length) segments.push({ kind: 'html', html: drawFigures(html.slice(at)) });
-  return segments;
+  return { segments, figures: [...figures.values()].map(storyFigureText) };
 }
 
 /**

@@ -108,7 +108,8 @@ async function articleWithData<A extends Parameters<typeof articleForReaders>[0]
   site: URL,
 ) {
   const shown = await articleForReaders(article, related);
-  return { ...shown, body: await storyBodyForReaders(shown.article.content, site) };
+  const { segments, figures } = await storyBodyForReaders(shown.article.content, site);
+  return { ...shown, body: segments, figures };
 }
 
 /** An article page: the article (or undefined), its body with the data it cites, its corrections, when it last changed, and its related articles. */
