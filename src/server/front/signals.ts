@@ -17,14 +17,20 @@ const DRAIN_MS = 10_000;
 export function serveUntilSignal(server: http.Server): void {
   // The jobs (and what they use: mail, imports, mailings) are loaded once the process serves:
   // a web process answers readers without waiting for code it needs only when a job is due.
-  const jobs = import('@/server/jobs').then(({ scheduledJobs }) => startJobRunner(scheduledJobs()));
+  // Should they fail to load, the process still serves (the other processes run the jobs) and says why.
+  const jobs = import('@/server/jobs')
+    .then(({ scheduledJobs }) => startJobRunner(scheduledJobs()))
+    .catch((error: unknown) => {
+      console.error(JSON.stringify({ event: 'jobs_not_started', message: error instanceof Error ? error.message : String(error) }));
+      return undefined;
+    });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     server.close(() => {
       void jobs
-        .then((runner) => runner.stop())
+        .then((runner) => runner?.stop())
         .then(() => processViewCounter().stop())
         .catch((error: unknown) => console.error('Readership counts not written at shutdown:', error))
         .then(closeDatabase)
