@@ -1,3 +1,4 @@
+import type * as Nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
 import { useMailProcess } from '../helpers/mail-process.ts';
 
@@ -8,13 +9,20 @@ import { useMailProcess } from '../helpers/mail-process.ts';
 const load = vi.hoisted(() => {
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { done, finish, started: 0, sending: false };
+  return { done, finish, started: 0, transports: 0, sending: false };
 });
 vi.mock('nodemailer', async (importOriginal) => {
   if (!load.sending) throw new Error('nodemailer was loaded before a message was sent');
   load.started++;
   await load.done;
-  return importOriginal();
+  const real = await importOriginal<typeof Nodemailer>();
+  return {
+    ...real,
+    createTransport: (...options: Parameters<typeof real.createTransport>) => {
+      load.transports++;
+      return real.createTransport(...options);
+    },
+  };
 });
 
 const { received, other } = await useMailProcess('mail-first-send', { MAIL_FROM: 'EnergyPulse <briefing@energypulse.test>' });
@@ -51,5 +59,7 @@ describe('the first messages a process sends, while nodemailer loads', () => {
     const [a, b] = await Promise.all([job, prompt]);
     expect({ job: a.sent, prompt: b.sent, failed: a.failed + b.failed }).toEqual({ job: 1, prompt: 1, failed: 0 });
     expect(received.map((m) => m.to && 'text' in m.to && m.to.text).sort()).toEqual(['first@example.com', 'second@example.com']);
+    // Both sent through the one transport made once nodemailer had loaded.
+    expect(load.transports).toBe(1);
   }, 60_000);
 });

@@ -87,17 +87,23 @@ const isStaffLink = (link: MailLinkKind): link is StaffLinkKind => (STAFF_LINK_K
 /** Sends one stored message; resolves when the SMTP server accepted it. */
 export type SendFunction = (row: OutboxRow) => Promise<void>;
 
-let transporter: Transporter | undefined;
+let transporter: Promise<Transporter> | undefined;
 
 /** Sends through the SMTP server of `SMTP_URL`; undefined when none is configured. */
 function smtpSender(): SendFunction | undefined {
   const { smtpUrl, mailFrom } = appConfig();
   if (!smtpUrl) return undefined;
   return async (row) => {
-    // nodemailer is loaded with the first message sent, not by every process at start.
-    transporter ??= (await import('nodemailer')).createTransport(smtpUrl);
-    const attachments = await inlineAttachments(row);
-    await transporter.sendMail({
+    // nodemailer is loaded with the first message sent, not by every process at start; messages
+    // sent while it loads share the one transport it makes.
+    transporter ??= import('nodemailer')
+      .then((nodemailer) => nodemailer.createTransport(smtpUrl))
+      .catch((error: unknown) => {
+        transporter = undefined;
+        throw error;
+      });
+    const [transport, attachments] = await Promise.all([transporter, inlineAttachments(row)]);
+    await transport.sendMail({
       from: mailFrom,
       to: row.toAddress,
       subject: row.subject,
