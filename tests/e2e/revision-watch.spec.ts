@@ -151,6 +151,7 @@ test('an import revises a figure a story cites: the story marks it, the editor h
   await dialog.getByRole('button', { name: 'Figure from the data' }).click();
   const figureDialog = page.getByRole('dialog', { name: 'Insert a figure' });
   await figureDialog.getByRole('searchbox', { name: 'Search the data catalog' }).fill('WCESTUS1');
+  await expect(figureDialog.getByRole('group', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
   await figureDialog.getByRole('radio', { name: /^US Commercial Crude Oil Inventories/ }).check();
   await figureDialog.getByLabel('Day (empty: the latest figure)').fill(cited.period);
   await expect(figureDialog.getByTestId('figure-preview')).toContainText(`The story will say: ${thousands(cited.value)}`);

@@ -39,9 +39,11 @@ test('an editor cites a figure and a chart from the data catalog; readers see th
     const search = figureDialog.getByRole('searchbox', { name: 'Search the data catalog' });
     await expect(search).toBeFocused();
     await page.keyboard.type('RWTC');
+    // The list shows an earlier keystroke's answer until the last one's comes (busy meanwhile).
+    await expect(figureDialog.getByRole('group', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
+    await expect(figureDialog.getByRole('radio')).toHaveCount(1);
     const wti = figureDialog.getByRole('radio', { name: /^WTI Crude Oil/ });
     await expect(wti).toBeVisible();
-    await expect(figureDialog.getByRole('radio')).toHaveCount(1);
     await page.keyboard.press('Tab');
     await expect(wti).toBeFocused();
     await page.keyboard.press('Space');
@@ -59,6 +61,7 @@ test('an editor cites a figure and a chart from the data catalog; readers see th
     await dialog.getByRole('button', { name: 'Chart from the data' }).click();
     const chartDialog = page.getByRole('dialog', { name: 'Insert a chart' });
     await chartDialog.getByRole('searchbox', { name: 'Search the data catalog' }).fill('gas storage');
+    await expect(chartDialog.getByRole('group', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
     await chartDialog
       .getByRole('radio', { name: /^Working Gas in Storage/ })
       .first()
