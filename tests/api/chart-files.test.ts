@@ -2,13 +2,12 @@
 // view as the page's query names, as a flat SVG, its PNG, and exactly its figures; a query that
 // names no view is the contract's 400, an unknown series a 404; cached as the page is, and an
 // EIA import purges them with it.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pngText } from '@/lib/png-text';
 import { startFakeEia } from '../fakes/eia.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import { expectPngFile, expectSvgFile } from '../helpers/chart-files.ts';
 import { fakeEiaSettings } from '../helpers/eia-server.ts';
-import { expectJsonNotFound, expectQueryRefused, reader } from '../helpers/reader.ts';
+import { expectJsonNotFound, expectQueriesRefused, reader } from '../helpers/reader.ts';
 import { useFake } from '../helpers/suite.ts';
 import { useTestServer } from '../helpers/test-server.ts';
 import { pixelsOf } from '../helpers/svg-pixels.ts';
@@ -27,15 +26,7 @@ describe('chart files of the seeded site', () => {
   const get = reader(server);
 
   it('draws the view as one flat, standalone SVG with its title, legend, source line and address, in the theme asked', async () => {
-    const res = await get('/charts/markets/wti.svg?range=5y&compare=brent');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('inline; filename="wti-brent-5y.svg"');
-    expect(res.headers.get('cache-control')).toMatch(/^public, /);
-    expect(res.headers.get('surrogate-key')).toContain('market');
-    const svg = await res.text();
-    expect(svg.match(/<svg\b/g)).toHaveLength(1);
-    expect(svg).not.toMatch(/foreignObject|<script|class=/);
+    const svg = await expectSvgFile(await get('/charts/markets/wti.svg?range=5y&compare=brent'), 'wti-brent-5y.svg', 'market');
     for (const text of ['WTI Crude Oil compared with Brent Crude Oil', 'Brent Crude Oil', 'Sample data (seeded history', 'EnergyPulse:'])
       expect(svg).toContain(text);
     expect(svg).toContain('/markets/wti?range=5y&amp;compare=brent');
@@ -48,13 +39,11 @@ describe('chart files of the seeded site', () => {
   });
 
   it('makes the PNG from that SVG, at twice its size, with its title and source in the file', async () => {
-    const res = await get('/charts/markets/gas-storage.png?range=5y');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    const png = new Uint8Array(await res.arrayBuffer());
-    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1920, height: 1080 });
-    expect(pngText(png)).toMatchObject({ Title: 'Working Gas in Storage (Lower 48)', Author: 'EnergyPulse' });
-    expect(pngText(png)['URL']).toMatch(/\/markets\/gas-storage\?range=5y$/);
+    await expectPngFile(
+      await get('/charts/markets/gas-storage.png?range=5y'),
+      'Working Gas in Storage (Lower 48)',
+      /\/markets\/gas-storage\?range=5y$/,
+    );
   });
 
   it('gives exactly the figures drawn as CSV (ISO dates, stored digits, units in the header) and JSON (with axes and colors)', async () => {
@@ -87,30 +76,23 @@ describe('chart files of the seeded site', () => {
   });
 
   it('answers a query that names no view with the contract’s 400, saying which parameter, and an unknown chart with a 404', async () => {
-    const refused = [
-      ['range=9y', 'range'],
-      ['range=5Y', 'range'],
-      ['compare=nope', 'compare'],
-      ['compare=wti', 'compare'],
-      ['compare=brent,brent', 'compare'],
-      ['compare=brent,henry-hub,gasoline,diesel', 'compare'],
-      ['compare=Brent%3Cscript%3E', 'compare'],
-      ['measure=log', 'measure'],
-      ['outlook=maybe', 'outlook'],
-      ['theme=purple', 'theme'],
-      ['range=1y&range=5y', 'range'],
-    ] as const;
-    await expectQueryRefused(
-      get,
-      refused.map(([query, field]) => [`/charts/markets/wti.svg?${query}`, field] as const),
-    );
-    await expectJsonNotFound(get, [
-      '/charts/markets/nope.svg',
-      '/charts/markets/wti.gif',
-      '/charts/markets/wti',
-      '/charts/markets/WTI.svg',
-      '/charts/markets/wti.svg.png',
+    await expectQueriesRefused(get, '/charts/markets/wti.svg', [
+      'range=9y',
+      'range=5Y',
+      'compare=nope',
+      'compare=wti',
+      'compare=brent,brent',
+      'compare=brent,henry-hub,gasoline,diesel',
+      'compare=Brent%3Cscript%3E',
+      'measure=log',
+      'outlook=maybe',
+      'theme=purple',
+      'range=1y&range=5y',
     ]);
+    await expectJsonNotFound(
+      get,
+      ['nope.svg', 'wti.gif', 'wti', 'WTI.svg', 'wti.svg.png'].map((file) => `/charts/markets/${file}`),
+    );
     // A parameter no view reads is ignored, never an error.
     expect((await get('/charts/markets/wti.csv?utm_source=mail')).status).toBe(200);
     expect((await fetch(`${server.url}/charts/markets/wti.svg`, { method: 'POST' })).status).toBe(405);

@@ -4,10 +4,9 @@
 // with ISO 8601 times and offsets, every stored digit, units in the header; JSON of what is
 // drawn); cached with the tags of the page's figures; a query that names no view is the
 // contract's 400, an unknown key a 404.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fuelByName } from '@db/catalog/fuels';
-import { pngText } from '@/lib/png-text';
+import { expectPngFile, expectSvgFile } from '../helpers/chart-files.ts';
 import { expectJsonNotFound, expectQueryRefused, reader } from '../helpers/reader.ts';
 import { pixelsOf } from '../helpers/svg-pixels.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -29,15 +28,8 @@ describe('chart files of the grid, the states and the reports', () => {
 
   it('draw a region’s week as one flat standalone SVG, its fuels in the catalog’s colours, tagged with the region', async () => {
     const res = await get('/charts/grid/tex.svg?chart=generation');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('inline; filename="grid-tex-generation-by-fuel.svg"');
-    expect(res.headers.get('cache-control')).toMatch(/^public, /);
-    expect(tagsOf(res)).toContain('g:TEX');
+    const svg = await expectSvgFile(res, 'grid-tex-generation-by-fuel.svg', 'g:TEX');
     expect(tagsOf(res).filter((t) => t.startsWith('g:'))).toEqual(['g:TEX']);
-    const svg = await res.text();
-    expect(svg.match(/<svg\b/g)).toHaveLength(1);
-    expect(svg).not.toMatch(/foreignObject|<script|class=/);
     for (const text of ['Texas: net generation by fuel', 'Natural gas', 'Wind', 'Hour by hour, in gigawatts', 'EnergyPulse:', '/grid/TEX'])
       expect(svg).toContain(text);
     // The gas band is drawn by librsvg (at the bands' opacity over white), above the legend.
@@ -79,13 +71,7 @@ describe('chart files of the grid, the states and the reports', () => {
   });
 
   it('make the PNG from that SVG, with its title and address in the file', async () => {
-    const res = await get('/charts/states/TX.png?chart=generation');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    const png = new Uint8Array(await res.arrayBuffer());
-    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1920, height: 1080 });
-    expect(pngText(png)).toMatchObject({ Title: 'Texas: net generation by fuel', Author: 'EnergyPulse' });
-    expect(pngText(png)['URL']).toMatch(/\/states\/TX$/);
+    await expectPngFile(await get('/charts/states/TX.png?chart=generation'), 'Texas: net generation by fuel', /\/states\/TX$/);
   });
 
   it('give a state’s price history by sector with its months as dates, and its generation, tagged with the states', async () => {

@@ -23,6 +23,14 @@ export async function expectQueryRefused(get: Get, cases: readonly (readonly [pa
   }
 }
 
+/** Asserts that `path` with each query answers the contract's 400 for its query, with a message on the parameter the query names first. */
+export async function expectQueriesRefused(get: Get, path: string, queries: readonly string[]): Promise<void> {
+  await expectQueryRefused(
+    get,
+    queries.map((query) => [`${path}?${query}`, query.split('=')[0] ?? ''] as const),
+  );
+}
+
 /** Asserts that each path is a 404 answered with the contract's JSON (not a page). */
 export async function expectJsonNotFound(get: Get, paths: readonly string[]): Promise<void> {
   for (const path of paths) {
