@@ -252,29 +252,34 @@ const HENRY_HUB: SeriesColumns = {
   description: 'Henry Hub Natural Gas Spot Price (Dollars per Million Btu)',
   units: '$/MMBTU',
 };
-const crudeFuture = (n: number): SeriesColumns => ({
-  duoarea: 'YCUOK',
-  area: 'NA',
-  product: 'EPC0',
-  productName: 'Crude Oil',
+/** Futures contract n's columns: its process is `PE{n}`, "Future Contract {n}", on every futures route (both recordings below). */
+const futureContract = (n: number, columns: Omit<SeriesColumns, 'process' | 'processName'>): SeriesColumns => ({
+  ...columns,
   process: `PE${n}`,
   processName: `Future Contract ${n}`,
-  series: `RCLC${n}`,
-  description: `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
-  units: '$/BBL',
 });
+/** WTI contract n at Cushing as recorded (`petroleum-pri-fut-rclc.json`: contracts 1 to 4). */
+const crudeFuture = (n: number): SeriesColumns =>
+  futureContract(n, {
+    duoarea: 'YCUOK',
+    area: 'NA',
+    product: 'EPC0',
+    productName: 'Crude Oil',
+    series: `RCLC${n}`,
+    description: `Cushing, OK Crude Oil Future Contract ${n} (Dollars per Barrel)`,
+    units: '$/BBL',
+  });
 /** Henry Hub contract n as recorded (`natural-gas-pri-fut-rngc4.json`: contract 4, area "NEW YORK CITY"). */
-const gasFuture = (n: number): SeriesColumns => ({
-  duoarea: 'Y35NY',
-  area: 'NEW YORK CITY',
-  product: 'EPG0',
-  productName: 'Natural Gas',
-  process: `PE${n}`,
-  processName: `Future Contract ${n}`,
-  series: `RNGC${n}`,
-  description: `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
-  units: '$/MMBTU',
-});
+const gasFuture = (n: number): SeriesColumns =>
+  futureContract(n, {
+    duoarea: 'Y35NY',
+    area: 'NEW YORK CITY',
+    product: 'EPG0',
+    productName: 'Natural Gas',
+    series: `RNGC${n}`,
+    description: `Natural Gas Futures Contract ${n} (Dollars per Million Btu)`,
+    units: '$/MMBTU',
+  });
 /** A US retail price in the recorded columns of `petroleum/pri/gnd` (`petroleum-pri-gnd-epmru.json`: area "U.S.", process PTE "Retail Sales", "$/GAL"). */
 const retailGasoline = (series: string, product: string, productName: string): SeriesColumns => ({
   duoarea: 'NUS',

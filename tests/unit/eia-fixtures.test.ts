@@ -5,13 +5,15 @@
  * OpenBB-finance/OpenBB), read by the client and the importers' readers with no row lost, and the
  * fake (tests/fakes/eia.ts) held to their shapes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EiaClient, EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrations/eia';
+import { describe, expect, it } from 'vitest';
+import { EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrations/eia';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
 import { eiaQueryOf, observationsOf } from '@/server/services/markets/import';
 import { fuelAt, RECORDED_2026_FUELS, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
-import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
+import { fakeEiaClient, useEiaClient } from '../helpers/eia-server.ts';
+import { useFake } from '../helpers/suite.ts';
 
 /**
  * The recorded data answers: file, route, frequency and data column. `together`: replayed all at
@@ -87,14 +89,11 @@ describe('the recorded EIA answers', () => {
 });
 
 describe('replayed through the client and the importers', () => {
-  let eia: FakeEia;
-  let client: EiaClient;
-  beforeAll(async () => {
-    // The fake serving exactly the recorded rows, 7 to a page so every answer takes several.
-    eia = await startFakeEia({ maxPage: 7, routes: new Map(RECORDED.map(({ file, route }) => [route, eiaFixtureRows(file)])) });
-    client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1, pageSize: 7 });
-  });
-  afterAll(() => eia.close());
+  // The fake serving exactly the recorded rows, 7 to a page so every answer takes several.
+  const { eia, client } = useEiaClient(
+    { maxPage: 7, routes: new Map(RECORDED.map(({ file, route }) => [route, eiaFixtureRows(file)])) },
+    { pageSize: 7 },
+  );
 
   it('pages through every recorded answer and gets every row, as recorded', async () => {
     for (const { file, route, frequency, data } of RECORDINGS) {
@@ -164,11 +163,7 @@ describe('replayed through the client and the importers', () => {
 });
 
 describe('the fake', () => {
-  let eia: FakeEia;
-  beforeAll(async () => {
-    eia = await startFakeEia();
-  });
-  afterAll(() => eia.close());
+  const eia = useFake(() => startFakeEia());
 
   /** One answer of the fake's default data. */
   async function ask(route: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -331,7 +326,7 @@ describe('the fake', () => {
     const res = await fetch(`${eia.url}/v2/petroleum/pri/spt/data/?api_key=wrong&frequency=daily`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual(eiaFixture('error-403-invalid-key.json'));
-    const client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 });
+    const client = fakeEiaClient(eia);
     const query: EiaQuery = { route: 'petroleum/pri/spt', frequency: 'daily', data: 'value', facets: { seriesid: ['RWTC'] } };
     await expect(client.fetchAll(query)).rejects.toBeInstanceOf(EiaError);
   });

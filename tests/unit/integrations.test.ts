@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EIA_MAX_PAGES, EIA_MAX_ROWS, EiaClient, EiaError, eiaNumber, EiaValues, isEiaGap, type EiaQuery } from '@/server/integrations/eia';
-import { FAKE_EIA_KEY, startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { startFakeEia, type FakeEia } from '../fakes/eia.ts';
+import { fakeEiaClient, useEiaClient } from '../helpers/eia-server.ts';
 import { fetchPolitely, OutboundNetworkError } from '@/server/integrations/outbound';
 import { energyMixFromRows } from '@/server/integrations/zoho';
 import { reportCsv } from '@/server/services/markets/reports';
@@ -131,14 +132,8 @@ describe('fetchPolitely', () => {
 });
 
 describe('EiaClient paging', () => {
-  let eia: FakeEia;
-  let client: EiaClient;
   // Pages of at most 10 rows, so every query takes several.
-  beforeAll(async () => {
-    eia = await startFakeEia({ maxPage: 10 });
-    client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 });
-  });
-  afterAll(() => eia.close());
+  const { eia, client } = useEiaClient({ maxPage: 10 });
 
   const route = 'petroleum/pri/spt';
   // Two series on one route: each period has two rows, which only the series column orders.
@@ -180,7 +175,7 @@ describe('EiaClient paging', () => {
     // The fake shuffles rows equal on every sort column on each request, as EIA does. Pages of 9
     // rows split a period's two rows at every other page edge: sorted by period alone, they may
     // swap between the pages either side of it, one read twice and the other lost.
-    const odd = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1, pageSize: 9 });
+    const odd = fakeEiaClient(eia, { pageSize: 9 });
     const expected = new Set((eia.routes.get(route) ?? []).map(key));
     for (let run = 0; run < 8; run++) {
       eia.requests.length = 0;
@@ -225,19 +220,13 @@ describe('EiaClient paging', () => {
 });
 
 describe('EiaClient errors', () => {
-  let eia: FakeEia;
-  let client: EiaClient;
-  beforeAll(async () => {
-    // An unknown route answered HTTP 500 with the recorded 404 body, as EIA did before API 2.1.10 (issue 31).
-    eia = await startFakeEia({ unknownRouteStatus: 500 });
-    client = new EiaClient(`${eia.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 });
-  });
-  afterAll(() => eia.close());
+  // An unknown route answered HTTP 500 with the recorded 404 body, as EIA did before API 2.1.10 (issue 31).
+  const { eia, client } = useEiaClient({ unknownRouteStatus: 500 });
 
   it('takes the recorded 404 of an unknown route for what it is: not retried, reported as not found', async () => {
     const current = await startFakeEia();
     try {
-      const error = await new EiaClient(`${current.url}/v2`, FAKE_EIA_KEY, { paceMs: 0, backoffMs: 1 })
+      const error = await fakeEiaClient(current)
         .fetchAll({ route: 'petroleum/pri/nothing', frequency: 'daily', data: 'value', facets: {} })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 404, message: 'EIA has no route petroleum/pri/nothing (EIA: Not found.).' });
