@@ -33,6 +33,18 @@ function ReportsSkeleton() {
   );
 }
 
+/** A section of the overview, named by its heading. */
+function OverviewSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 interface AnalyticsTabsProps {
   initialTab: AnalyticsTab;
   marketData: MarketDataItem[];
@@ -84,26 +96,17 @@ export default function AnalyticsTabs({
       </TabsList>
 
       <TabsContent value="overview" className="space-y-10">
-        <section aria-labelledby="market-data-title">
-          <h2 id="market-data-title" className="text-xl font-semibold">
-            Market data
-          </h2>
+        <OverviewSection id="market-data-title" title="Market data">
           <div className="mt-4">
             <MarketFigures items={marketData} variant="card" />
           </div>
-        </section>
-        <section aria-labelledby="dashboards-title">
-          <h2 id="dashboards-title" className="text-xl font-semibold">
-            Dashboards
-          </h2>
+        </OverviewSection>
+        <OverviewSection id="dashboards-title" title="Dashboards">
           <div className="mt-4">{cards}</div>
-        </section>
-        <section aria-labelledby="insights-title">
-          <h2 id="insights-title" className="text-xl font-semibold">
-            Analysis and insights
-          </h2>
+        </OverviewSection>
+        <OverviewSection id="insights-title" title="Analysis and insights">
           <AnalysisList items={content} page={contentPage} pages={contentPages} />
-        </section>
+        </OverviewSection>
       </TabsContent>
 
       <TabsContent value="analytics">

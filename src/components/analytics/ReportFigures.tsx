@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ChartSource } from '@/components/charts/ChartSource';
 import { ChartTableView } from '@/components/charts/ChartTableView';
+import { ReportSeriesLinks } from '@/components/analytics/ReportSeriesLinks';
 import { reportChartFiles } from '@/lib/chart-embeds';
 import { embedCode } from '@/lib/chart-meta';
 import { reportChartSpec } from '@/lib/charts/specs/reports';
@@ -76,19 +77,7 @@ export function ReportFigures({ report, view, permalink }: { report: Report; vie
             {n}
           </p>
         ))}
-        {series.length > 0 && (
-          <p className="text-muted-foreground mt-1 text-xs">
-            Series:{' '}
-            {series.map((s, i) => (
-              <span key={s.slug}>
-                {i > 0 && ', '}
-                <a className="text-primary underline-offset-2 hover:underline" href={`/markets/${s.slug}`}>
-                  {s.name}
-                </a>
-              </span>
-            ))}
-          </p>
-        )}
+        {series.length > 0 && <ReportSeriesLinks series={series} />}
       </figcaption>
     </figure>
   );
