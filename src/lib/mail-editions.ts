@@ -24,8 +24,15 @@ export interface MailEdition {
   /** What it holds, after a dash: "the day’s energy news and prices". */
   description: string;
   schedule: EditionSchedule;
-  /** The subscriber's choice that turns it on; topic digests go to whoever follows topics, data alerts to whoever set one up. */
-  choice?: 'dailyBriefing' | 'weeklyRoundup' | 'priceAlerts';
+  /**
+   * The subscriber's choice that turns it on, for an edition readers tick on the forms: the
+   * field the forms send and the API answers, and the boolean column of `subscribers` of that
+   * name (db/schema/mail.ts). Topic digests go to whoever follows topics, data alerts to whoever
+   * set one up.
+   */
+  choice?: string;
+  /** Whether the sign-up form ticks the choice to begin with (and a sign-up that leaves it out takes it). */
+  chosenByDefault?: boolean;
 }
 
 export const MAIL_EDITIONS = {
@@ -37,6 +44,7 @@ export const MAIL_EDITIONS = {
     description: 'the day’s energy news and prices',
     schedule: { at: 'briefing-time', weekdays: EVERY_DAY },
     choice: 'dailyBriefing',
+    chosenByDefault: true,
   },
   roundup: {
     kind: 'roundup',
@@ -46,6 +54,7 @@ export const MAIL_EDITIONS = {
     description: 'the week’s big stories',
     schedule: { at: 'briefing-time', weekdays: [1] },
     choice: 'weeklyRoundup',
+    chosenByDefault: false,
   },
   alerts: {
     kind: 'alert',
@@ -55,6 +64,7 @@ export const MAIL_EDITIONS = {
     description: 'an e-mail when a price crosses your level',
     schedule: { at: 'after-import' },
     choice: 'priceAlerts',
+    chosenByDefault: false,
   },
   dataAlerts: {
     kind: 'data-alert',
@@ -76,8 +86,29 @@ export const MAIL_EDITIONS = {
 
 export type EditionId = keyof typeof MAIL_EDITIONS;
 
-/** The editions a reader ticks on the forms, in their order. */
-export const CHOSEN_EDITIONS = [MAIL_EDITIONS.briefing, MAIL_EDITIONS.roundup, MAIL_EDITIONS.alerts] as const;
+/** An edition a reader ticks on the forms: an entry of the catalog with a `choice`. */
+export type ChosenEdition = Extract<(typeof MAIL_EDITIONS)[EditionId], { choice: string }>;
+
+/** A reader's choice of an edition: a form and API field, and a column of `subscribers`. */
+export type EditionChoice = ChosenEdition['choice'];
+
+/**
+ * The editions a reader ticks on the forms, in the catalog's order: the forms' checkboxes, the
+ * API's fields, the export's columns and the admin's list all follow it.
+ */
+export const CHOSEN_EDITIONS: readonly ChosenEdition[] = Object.values(MAIL_EDITIONS).filter(
+  (edition): edition is ChosenEdition => 'choice' in edition,
+);
+
+/** One value per choice, made from its edition: `byChoice((e) => e.chosenByDefault)` is `{dailyBriefing: true, …}`. */
+export function byChoice<T>(value: (edition: ChosenEdition) => T): Record<EditionChoice, T> {
+  return Object.fromEntries(CHOSEN_EDITIONS.map((edition) => [edition.choice, value(edition)])) as Record<EditionChoice, T>;
+}
+
+/** The editions a reader's choices turn on (`choices` holds at least every choice), in the catalog's order. */
+export function editionsChosen(choices: Readonly<Record<EditionChoice, boolean>>): ChosenEdition[] {
+  return CHOSEN_EDITIONS.filter((edition) => choices[edition.choice]);
+}
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { sendJson } from '@/lib/api-client';
-import { MAIL_EDITIONS, editionHint } from '@/lib/mail-editions';
+import { CHOSEN_EDITIONS, MAIL_EDITIONS, byChoice, editionHint, type EditionChoice } from '@/lib/mail-editions';
 import { submitErrorMessage, submitFieldErrors } from '@/lib/submit-error';
 import {
   ALERT_KINDS,
@@ -21,10 +21,8 @@ type PreferencesForm = ZodForm<NewsletterPreferencesFormInput, NewsletterPrefere
 
 export interface PreferencesFormProps {
   token: string;
-  initial: {
-    dailyBriefing: boolean;
-    weeklyRoundup: boolean;
-    priceAlerts: boolean;
+  /** The reader's choice of each edition readers choose (`CHOSEN_EDITIONS`), topics and alerts. */
+  initial: Record<EditionChoice, boolean> & {
     topics: string[];
     alerts: { seriesSlug: string; kind: Kind; value: number }[];
     dataAlerts: DataAlerts;
@@ -47,9 +45,7 @@ const KIND_CHOICES = ALERT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }
 export default function PreferencesForm({ token, initial, topics, series, unsubscribeUrl }: PreferencesFormProps) {
   const form = useZodForm(newsletterPreferencesFormSchema, {
     token,
-    dailyBriefing: initial.dailyBriefing,
-    weeklyRoundup: initial.weeklyRoundup,
-    priceAlerts: initial.priceAlerts,
+    ...byChoice((edition) => initial[edition.choice]),
     topics: topics.filter((t) => initial.topics.includes(t.slug)).map((t) => t.slug),
     alerts: initial.alerts.map((a) => ({ ...a, value: String(a.value) })),
     dataAlerts: { ...initial.dataAlerts, statePrices: initial.dataAlerts.statePrices.map((a) => ({ ...a, percent: String(a.percent) })) },
@@ -71,8 +67,8 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
     () => setStatus({ ok: false, text: 'Please correct the marked fields.' }),
   );
 
-  const checkbox = (name: 'dailyBriefing' | 'weeklyRoundup' | 'priceAlerts', label: string, hint: string) => (
-    <div className="flex items-start gap-2">
+  const checkbox = (name: EditionChoice, label: string, hint: string) => (
+    <div key={name} className="flex items-start gap-2">
       <input id={form.fieldId(name)} type="checkbox" {...register(name)} className="mt-0.5 size-4 shrink-0 accent-sky-600" />
       <label htmlFor={form.fieldId(name)} className="text-sm">
         <span className="font-medium">{label}</span> <span className="text-muted-foreground">— {hint}</span>
@@ -91,9 +87,13 @@ export default function PreferencesForm({ token, initial, topics, series, unsubs
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 text-lg font-semibold">What you receive</legend>
-        {checkbox('dailyBriefing', MAIL_EDITIONS.briefing.label, editionHint(MAIL_EDITIONS.briefing))}
-        {checkbox('weeklyRoundup', MAIL_EDITIONS.roundup.label, editionHint(MAIL_EDITIONS.roundup))}
-        {checkbox('priceAlerts', MAIL_EDITIONS.alerts.label, `${editionHint(MAIL_EDITIONS.alerts)}, for the alerts below`)}
+        {CHOSEN_EDITIONS.map((edition) =>
+          checkbox(
+            edition.choice,
+            edition.label,
+            edition === MAIL_EDITIONS.alerts ? `${editionHint(edition)}, for the alerts below` : editionHint(edition),
+          ),
+        )}
       </fieldset>
 
       <TopicsFieldset form={form} topics={topics} />
@@ -156,7 +156,7 @@ function AlertsFieldset({ form, series }: { form: PreferencesForm; series: Prefe
     const first = series[0];
     if (!first) return;
     alerts.append({ seriesSlug: first.slug, kind: 'above', value: '' }, { shouldFocus: false });
-    form.setValue('priceAlerts', true);
+    form.setValue(MAIL_EDITIONS.alerts.choice, true);
   };
   return (
     <AlertRows

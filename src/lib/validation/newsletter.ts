@@ -1,5 +1,6 @@
 import * as z from '@/lib/validation/zod-mini';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
+import { byChoice } from '@/lib/mail-editions';
 import { DATA_ALERT_REGIONS, DATA_ALERT_SECTORS, DATA_ALERT_STATES, MAX_STATE_PRICE_ALERTS } from '@/lib/data-alerts';
 import { HONEYPOT_FIELD, emailSchema, honeypotSchema } from '@/lib/validation/text';
 
@@ -9,12 +10,8 @@ const topicsSchema = z.array(z.string().check(z.regex(/^[a-z0-9-]{1,100}$/, 'Unk
 /** A subscription, as the subscribe form sends it and `POST /api/newsletter/subscribe` accepts it. */
 export const newsletterSubscribeSchema = z.object({
   email: emailSchema,
-  /** The daily briefing of new articles and market figures. */
-  dailyBriefing: z._default(z.boolean(), true),
-  /** The weekly roundup. */
-  weeklyRoundup: z._default(z.boolean(), false),
-  /** Alerts when a market series moves past a reader's threshold. */
-  priceAlerts: z._default(z.boolean(), false),
+  /** Each edition readers choose (`CHOSEN_EDITIONS`), left out as the sign-up form leaves it to begin with. */
+  ...byChoice((edition) => z._default(z.boolean(), edition.chosenByDefault)),
   /** Followed topics (category slugs). */
   topics: z._default(topicsSchema, []),
   /** Honeypot, empty for people. */
@@ -31,9 +28,7 @@ export type NewsletterSubscribe = z.output<typeof newsletterSubscribeSchema>;
 export function subscribeFormValues(form: URLSearchParams): Record<string, unknown> {
   return {
     email: form.get('email') ?? '',
-    dailyBriefing: form.has('dailyBriefing'),
-    weeklyRoundup: form.has('weeklyRoundup'),
-    priceAlerts: form.has('priceAlerts'),
+    ...byChoice((edition) => form.has(edition.choice)),
     topics: form.getAll('topics'),
     [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined,
   };
@@ -120,9 +115,8 @@ export type DataAlerts = z.output<typeof dataAlertsSchema>;
 /** A reader's choices as the preferences page saves them (`POST /api/newsletter/preferences`); the token authorizes. */
 export const newsletterPreferencesSchema = z.object({
   token: linkTokenSchema,
-  dailyBriefing: z.boolean(),
-  weeklyRoundup: z.boolean(),
-  priceAlerts: z.boolean(),
+  /** Each edition readers choose (`CHOSEN_EDITIONS`), on or off. */
+  ...byChoice(() => z.boolean()),
   topics: topicsSchema,
   /** Every alert the reader keeps; the saved list replaces the stored one. */
   alerts: z.array(priceAlertSchema).check(z.maxLength(MAX_PRICE_ALERTS, `At most ${MAX_PRICE_ALERTS} price alerts`)),

@@ -1,15 +1,15 @@
 // What the API answers about newsletter readers and the mail the site sends.
 import * as z from '@/lib/validation/zod-mini';
+import { byChoice } from '@/lib/mail-editions';
 import { OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { ALERT_KINDS, dataAlertsSchema } from '@/lib/validation/newsletter';
 import { about, isoDateTime, named, personal, recordId, namedObject } from '@/lib/wire/common';
 
 const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
+/** What a reader gets: each edition readers choose (`CHOSEN_EDITIONS`), on or off, and the topics they follow. */
 const choices = {
-  dailyBriefing: z.boolean(),
-  weeklyRoundup: z.boolean(),
-  priceAlerts: z.boolean(),
+  ...byChoice(() => z.boolean()),
   topics: about(z.array(z.string()), 'Followed topics (category slugs).'),
 };
 

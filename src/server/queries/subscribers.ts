@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { subscriberAlerts, subscribers } from '@db/schema';
+import { CHOSEN_EDITIONS, MAIL_EDITIONS, type EditionChoice } from '@/lib/mail-editions';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
 import { countRows, type ListPage } from '@/server/queries/pages';
@@ -120,14 +121,18 @@ function subscriberConditions(filter: SubscriberFilter): SQL[] {
   return conditions;
 }
 
+/**
+ * The column of a reader's choice of an edition: `subscribers` has a boolean column named as each
+ * choice of the catalog (`CHOSEN_EDITIONS`); a choice without one does not compile here.
+ */
+const choiceColumn = (choice: EditionChoice) => subscribers[choice];
+
 /** A subscriber as the admin's list shows them (`AdminSubscriber`, topics still JSON text). */
 const listColumns = columnsOf(subscribers, [
   'id',
   'email',
   'status',
-  'dailyBriefing',
-  'weeklyRoundup',
-  'priceAlerts',
+  ...CHOSEN_EDITIONS.map((edition) => edition.choice),
   'topics',
   'createdAt',
   'confirmedAt',
@@ -172,15 +177,15 @@ export function listSubscribersAfter(afterId: number, limit: number, tx: Executo
   return tx.select(listColumns).from(subscribers).where(gt(subscribers.id, afterId)).orderBy(asc(subscribers.id)).limit(limit);
 }
 
-/** What a mailing goes to: readers of the daily briefing, the weekly roundup, price alerts, or followed topics. */
-export type MailingAudience = 'dailyBriefing' | 'weeklyRoundup' | 'priceAlerts' | 'topics';
+/** What a mailing goes to: the readers who chose an edition (`CHOSEN_EDITIONS`), or who follow topics. */
+export type MailingAudience = EditionChoice | 'topics';
 
 /**
  * The next `limit` active subscribers of an audience with ids above `afterId`, by id: a
  * mailing's batches walk the table by primary key, so a persisted cursor resumes it.
  */
 export function listAudienceAfter(audience: MailingAudience, afterId: number, limit: number, tx: Executor = db): Promise<SubscriberRow[]> {
-  const wants = audience === 'topics' ? ne(subscribers.topics, '[]') : eq(subscribers[audience], true);
+  const wants = audience === 'topics' ? ne(subscribers.topics, '[]') : eq(choiceColumn(audience), true);
   return tx
     .select()
     .from(subscribers)
@@ -200,7 +205,9 @@ export async function listWatchedSeries(slugs: readonly string[], tx: Executor =
     .selectDistinct({ slug: subscriberAlerts.seriesSlug })
     .from(subscriberAlerts)
     .innerJoin(subscribers, eq(subscribers.id, subscriberAlerts.subscriberId))
-    .where(and(inArray(subscriberAlerts.seriesSlug, [...slugs]), eq(subscribers.status, 'active'), eq(subscribers.priceAlerts, true)));
+    .where(
+      and(inArray(subscriberAlerts.seriesSlug, [...slugs]), eq(subscribers.status, 'active'), eq(choiceColumn(MAIL_EDITIONS.alerts.choice), true)),
+    );
   return rows.map((r) => r.slug);
 }
 
@@ -220,7 +227,7 @@ export async function listAlertRulesAfter(
         inArray(subscriberAlerts.seriesSlug, [...slugs]),
         gt(subscriberAlerts.subscriberId, afterId),
         eq(subscribers.status, 'active'),
-        eq(subscribers.priceAlerts, true),
+        eq(choiceColumn(MAIL_EDITIONS.alerts.choice), true),
       ),
     )
     .orderBy(asc(subscriberAlerts.subscriberId))

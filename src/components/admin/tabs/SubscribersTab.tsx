@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { formatZonedDateTime } from '@/lib/format';
+import { editionsChosen } from '@/lib/mail-editions';
 import type { AdminSubscriber } from '@/lib/wire/newsletter';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -15,7 +16,7 @@ const subscriberName = (s: AdminSubscriber) => s.email ?? `subscriber #${s.id}`;
 
 /** What a subscriber receives, in words. */
 function choicesOf(s: AdminSubscriber): string {
-  const parts = [s.dailyBriefing && 'daily briefing', s.weeklyRoundup && 'weekly roundup', s.priceAlerts && 'price alerts'].filter(Boolean);
+  const parts = editionsChosen(s).map((edition) => edition.name);
   return parts.length > 0 ? parts.join(', ') : 'nothing chosen';
 }
 

@@ -4,8 +4,8 @@ import { messages } from '@/server/errors';
 import { savePreferences } from '@/server/services/newsletter/subscriptions';
 
 /**
- * POST /api/newsletter/preferences {token, dailyBriefing, weeklyRoundup, priceAlerts, topics, alerts}:
- * saves a reader's choices; the token of their preferences link authorizes (no sign-in).
+ * POST /api/newsletter/preferences {token, each edition's choice (`CHOSEN_EDITIONS`), topics, alerts,
+ * dataAlerts}: saves a reader's choices; the token of their preferences link authorizes (no sign-in).
  * JSON only, same origin. 404 for an unknown link, 409 for an unsubscribed address.
  */
 export const { POST, ALL } = endpoint({

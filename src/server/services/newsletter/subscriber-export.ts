@@ -3,6 +3,7 @@
 // src/server/auth/route-permissions.ts.)
 
 import { csvRow } from '@/lib/csv';
+import { CHOSEN_EDITIONS, type ChosenEdition } from '@/lib/mail-editions';
 import { listAlertsOfSubscribers, listSubscribersAfter, type SubscriberAlertRow } from '@/server/queries/subscribers';
 import { listDataAlertsOfSubscribers, type SubscriberDataAlertRow } from '@/server/queries/subscriber-data-alerts';
 import { topicsOf } from '@/server/services/newsletter/subscriptions';
@@ -10,20 +11,21 @@ import { topicsOf } from '@/server/services/newsletter/subscriptions';
 /** Subscribers the export reads per query. */
 const EXPORT_BATCH = 500;
 
-/** The export's columns. */
+/** A choice's column in the export: the choice in snake case, as its database column is named. */
+const choiceCsvColumn = (edition: ChosenEdition) => edition.choice.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The export's columns: each edition readers choose (`CHOSEN_EDITIONS`) after the status. */
 export const SUBSCRIBER_CSV_COLUMNS = [
   'email',
   'status',
-  'daily_briefing',
-  'weekly_roundup',
-  'price_alerts',
+  ...CHOSEN_EDITIONS.map(choiceCsvColumn),
   'topics',
   'alerts',
   'data_alerts',
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
-] as const;
+];
 
 const describeAlert = (a: Pick<SubscriberAlertRow, 'seriesSlug' | 'kind' | 'value'>) =>
   a.kind === 'move' ? `${a.seriesSlug} move ${a.value}%` : `${a.seriesSlug} ${a.kind} ${a.value}`;
@@ -61,9 +63,7 @@ export function subscribersCsvStream(): ReadableStream<Uint8Array> {
         csvRow([
           r.email,
           r.status,
-          r.dailyBriefing ? 'yes' : 'no',
-          r.weeklyRoundup ? 'yes' : 'no',
-          r.priceAlerts ? 'yes' : 'no',
+          ...CHOSEN_EDITIONS.map((edition) => (r[edition.choice] ? 'yes' : 'no')),
           topicsOf(r).join(' '),
           alerts
             .filter((a) => a.subscriberId === r.id)

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
+import { byChoice, type EditionChoice } from '@/lib/mail-editions';
 import type { AdminPage } from '@/lib/wire/common';
 import type { AdminSubscriber, SubscriberPreferences } from '@/lib/wire/newsletter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_COUNT_CAP, type AdminSubscriberListQuery } from '@/lib/validation/admin-lists';
@@ -160,12 +161,7 @@ export async function subscribeToNewsletter(input: NewsletterSubscribe, clientAd
       takeRateLimit(tx, 'newsletter', clientAddress, RATE_RULES.newsletter, now),
       takeRateLimit(tx, 'newsletter-email', mailboxOf(email), RATE_RULES.newsletterEmail, now),
     ]);
-    const choices = {
-      dailyBriefing: input.dailyBriefing,
-      weeklyRoundup: input.weeklyRoundup,
-      priceAlerts: input.priceAlerts,
-      topics: JSON.stringify(input.topics),
-    };
+    const choices = { ...choicesOf(input), topics: JSON.stringify(input.topics) };
     // The link's token is made when its message is sent: until then no link works (an older one no longer does).
     const confirm = { confirmTokenHash: null, confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_MS) };
     const existing = await getSubscriberByEmail(email, tx);
@@ -236,6 +232,9 @@ export function unsubscribeByToken(token: string, now: Date = new Date()): Promi
   });
 }
 
+/** Which editions a reader chose (a form's, the API's or a stored row's), each choice of the catalog and nothing else. */
+const choicesOf = (source: Readonly<Record<EditionChoice, boolean>>): Record<EditionChoice, boolean> => byChoice((edition) => source[edition.choice]);
+
 /** The followed topics stored as a JSON array; anything unreadable is none. */
 export function topicsOf(row: Pick<SubscriberRow, 'topics'>): string[] {
   try {
@@ -276,9 +275,7 @@ function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[],
   return {
     email: subscriber.email,
     status: subscriber.status,
-    dailyBriefing: subscriber.dailyBriefing,
-    weeklyRoundup: subscriber.weeklyRoundup,
-    priceAlerts: subscriber.priceAlerts,
+    ...choicesOf(subscriber),
     topics: topicsOf(subscriber),
     alerts: alerts.map(({ seriesSlug, kind, value }) => ({ seriesSlug, kind, value })),
     dataAlerts,
@@ -299,7 +296,7 @@ export async function savePreferences(input: NewsletterPreferences, now: Date = 
     const subscriber = await getSubscriberByManageHash(sha256(input.token), tx);
     if (!subscriber) throw new NotFoundError(messages.newsletterLinkInvalid);
     if (subscriber.status === 'unsubscribed') throw new ConflictError(messages.newsletterUnsubscribed);
-    const choices = { dailyBriefing: input.dailyBriefing, weeklyRoundup: input.weeklyRoundup, priceAlerts: input.priceAlerts };
+    const choices = choicesOf(input);
     await updateSubscriber(subscriber.id, { ...choices, topics: JSON.stringify(topics) }, tx);
     await replaceAlertsOfSubscriber(subscriber.id, input.alerts, now, tx);
     if (input.dataAlerts) await replaceDataAlertsOfSubscriber(subscriber.id, dataAlertRowsOf(input.dataAlerts), now, tx);
