@@ -148,37 +148,7 @@ describe('the states pages', () => {
   });
 });
 
-describe('the embeds of the data desk’s charts', () => {
-  it('serve a grid or state chart alone, framable by any site, without cookies, cached with the tags the imports purge', async () => {
-    // Exactly what each shows: one region's hours, or the states' figures (no articles, unlike the state's page).
-    for (const [path, tags] of [
-      ['/embed/grid/TEX', ['g:TEX']],
-      ['/embed/grid/US48?chart=generation', ['g:US48']],
-      ['/embed/states/TX', ['states']],
-      ['/embed/states/VT?sector=industrial', ['states']],
-      ['/embed/states/CA?chart=generation', ['states']],
-    ] as const)
-      await expectEmbed(path, tags);
-    const tex = await (await get('/embed/grid/TEX')).text();
-    expect(tex).toContain('<link rel="canonical" href="http://localhost:4321/grid/TEX"');
-    expect(tex).toContain('Texas: hourly demand and day-ahead forecast');
-    const industrial = await (await get('/embed/states/VT?sector=industrial')).text();
-    expect(industrial).toContain('<link rel="canonical" href="http://localhost:4321/states/VT?sector=industrial"');
-    expect(industrial).toContain('Vermont: industrial electricity price against the US average');
-  });
-
-  it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
-    await expectMoved([
-      ['/embed/grid/tex', '/embed/grid/TEX'],
-      ['/embed/grid/TEX?chart=demand', '/embed/grid/TEX'],
-      ['/embed/states/tx?sector=Commercial', '/embed/states/TX?sector=commercial'],
-      ['/embed/states/TX?chart=generation&sector=commercial', '/embed/states/TX?chart=generation'],
-    ]);
-    await expectNoChart(['/embed/grid/XYZ', '/embed/grid/TEX?chart=prices', '/embed/states/ZZ', '/embed/states/TX?chart=map', '/embed/grid/%00']);
-  });
-});
-
-describe('the embeds of the reports, analysis items and dashboard cards', () => {
+describe('the embeds of the data desk’s charts, the reports, analysis items and dashboard cards', () => {
   /** The id of the seeded analysis item with this title. */
   const analysisId = async (title: string) => {
     const [item] = await server.database.db.select({ id: analyticsContent.id }).from(analyticsContent).where(eq(analyticsContent.title, title));
@@ -188,7 +158,18 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
 
   it('serve each chart alone, framable by any site, without cookies, cached with the tags its figures purge', async () => {
     const crude = await analysisId('Crude benchmarks: WTI, Brent and the spread this quarter');
-    for (const [path, tags, canonical] of [
+    // Exactly what each shows: one region's hours, or the states' figures (no articles, unlike the state's page); a report, an item, a card.
+    for (const [path, tags, canonical, ...shows] of [
+      ['/embed/grid/TEX', ['g:TEX'], '/grid/TEX', 'Texas: hourly demand and day-ahead forecast'],
+      ['/embed/grid/US48?chart=generation', ['g:US48'], '/grid'],
+      ['/embed/states/TX', ['states'], '/states/TX'],
+      [
+        '/embed/states/VT?sector=industrial',
+        ['states'],
+        '/states/VT?sector=industrial',
+        'Vermont: industrial electricity price against the US average',
+      ],
+      ['/embed/states/CA?chart=generation', ['states'], '/states/CA'],
       ['/embed/reports/price', ['market'], '/analytics?tab=reports&amp;report=price'],
       [
         '/embed/reports/custom?series=gasoline,electricity&range=2y&chart=bar',
@@ -197,15 +178,15 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
       ],
       ['/embed/reports/share?period=12m', ['market'], '/analytics?tab=reports&amp;report=share&amp;period=12m'],
       ['/embed/reports/regional?metric=renewables', ['market'], '/analytics?tab=reports&amp;report=regional&amp;metric=renewables'],
-      [`/embed/analysis/${crude}`, [`an:${crude}`, 'market'], `/analytics/${crude}`],
+      [`/embed/analysis/${crude}`, [`an:${crude}`, 'market'], `/analytics/${crude}`, '>Crude benchmarks: WTI, Brent and the spread this quarter</a>'],
       ['/embed/cards/volatility', ['market', 'zoho'], '/'],
       ['/embed/cards/production', ['market', 'zoho'], '/'],
       ['/embed/cards/energy-mix', ['market', 'zoho'], '/'],
     ] as const) {
       const html = await expectEmbed(path, tags);
       expect(html, path).toContain(`<link rel="canonical" href="http://localhost:4321${canonical}"`);
+      for (const text of shows) expect(html, path).toContain(text);
     }
-    expect(await (await get(`/embed/analysis/${crude}`)).text()).toContain('>Crude benchmarks: WTI, Brent and the spread this quarter</a>');
     // The pages they come from give their embed codes.
     const analysis = await (await get(`/analytics/${crude}`)).text();
     expect(analysis).toContain(`http://localhost:4321/embed/analysis/${crude}`);
@@ -215,6 +196,10 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
 
   it('send any other spelling of a view to its one address, and answer an unknown chart with a 404 page', async () => {
     await expectMoved([
+      ['/embed/grid/tex', '/embed/grid/TEX'],
+      ['/embed/grid/TEX?chart=demand', '/embed/grid/TEX'],
+      ['/embed/states/tx?sector=Commercial', '/embed/states/TX?sector=commercial'],
+      ['/embed/states/TX?chart=generation&sector=commercial', '/embed/states/TX?chart=generation'],
       ['/embed/reports/PRICE', '/embed/reports/price'],
       ['/embed/reports/price?series=wti,brent&range=6m', '/embed/reports/price'],
       ['/embed/reports/price?range=1Y&series=BRENT', '/embed/reports/price?series=brent&range=1y'],
@@ -225,6 +210,11 @@ describe('the embeds of the reports, analysis items and dashboard cards', () => 
     ]);
     const textOnly = await analysisId('Quarterly report: the US generation mix');
     await expectNoChart([
+      '/embed/grid/XYZ',
+      '/embed/grid/TEX?chart=prices',
+      '/embed/states/ZZ',
+      '/embed/states/TX?chart=map',
+      '/embed/grid/%00',
       '/embed/reports/nope',
       '/embed/reports/price?range=5y',
       '/embed/reports/price?series=electricity',

@@ -55,34 +55,36 @@ function slowWrites(port: number, count: number, firstAddress: number) {
 
 describe('the HTTP front under requests it cannot parse', () => {
   const server = useTestServer({ WEB_CONCURRENCY: '1' });
+  /** The answer to one request sent whole on a raw socket of its own. */
+  const answerTo = async (request: string) => (await rawExchange(portOf(server), { send: [request] })).response;
 
   it('answers targets with a doubled slash and an address no URL parser takes, and keeps serving', async () => {
     for (const target of ['//%zz/', '//%25zz/x', '//%00?x', '//%2F/a', '//%ff/', '/%zz', '/api/%zz', '/news%00', '*', 'foo']) {
-      const outcome = await rawExchange(portOf(server), { send: [`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`] });
-      expect(outcome.response?.status, target).toBeDefined();
-      expect(outcome.response?.status ?? 0, target).toBeLessThan(500);
-      expect(outcome.response?.status, target).not.toBe(200);
+      const answer = await answerTo(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer?.status, target).toBeDefined();
+      expect(answer?.status ?? 0, target).toBeLessThan(500);
+      expect(answer?.status, target).not.toBe(200);
       expect(await categories(server), `after ${target}`).toBe(200);
     }
     expect(server.output()).not.toMatch(/TypeError|Invalid URL/);
   });
 
   it('answers a target it cannot decode with the contract JSON 400, and redirects a doubled slash to this site only', async () => {
-    const bad = await rawExchange(portOf(server), { send: ['GET //%zz/ HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
-    expect(bad.response?.status).toBe(400);
-    expect(isContractError(bad.response?.body)).toBe(true);
-    const doubled = await rawExchange(portOf(server), { send: ['GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
-    expect(doubled.response?.status).toBe(301);
-    expect(doubled.response?.headers['location']).toBe('/evil.example/x');
+    const bad = await answerTo('GET //%zz/ HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(bad?.status).toBe(400);
+    expect(isContractError(bad?.body)).toBe(true);
+    const doubled = await answerTo('GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(doubled?.status).toBe(301);
+    expect(doubled?.headers['location']).toBe('/evil.example/x');
   });
 
   it('ignores the host of an absolute-form target and answers OPTIONS * for the whole server', async () => {
-    const absolute = await rawExchange(portOf(server), { send: ['GET http://evil.example/api/categories HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
-    expect(absolute.response?.status).toBe(200);
-    expect(absolute.response?.body).toMatch(/^\[/);
-    const options = await rawExchange(portOf(server), { send: ['OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
-    expect(options.response?.status).toBe(204);
-    expect(options.response?.headers['allow']).toContain('GET');
+    const absolute = await answerTo('GET http://evil.example/api/categories HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(absolute?.status).toBe(200);
+    expect(absolute?.body).toMatch(/^\[/);
+    const options = await answerTo('OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(options?.status).toBe(204);
+    expect(options?.headers['allow']).toContain('GET');
   });
 
   it("answers headers that never finish with 408 within seconds, not Node's 300", async () => {
@@ -128,18 +130,16 @@ describe('the HTTP front under requests it cannot parse', () => {
 
   it('takes the Hosts a client may send: a name with a port, an IPv4 address, an IPv6 literal', async () => {
     for (const host of ['localhost:4321', 'energy.example', '127.0.0.1', '[::1]:4321', 'xn--caf-dma.example']) {
-      const outcome = await rawExchange(portOf(server), { send: [`GET /api/categories HTTP/1.1\r\nHost: ${host}\r\n\r\n`] });
-      expect(outcome.response?.status, host).toBe(200);
+      expect((await answerTo(`GET /api/categories HTTP/1.1\r\nHost: ${host}\r\n\r\n`))?.status, host).toBe(200);
     }
   });
 
   it("answers Node's own refusals with the contract JSON: an HTTP/1.1 request without Host (400), an Expect it cannot meet (417)", async () => {
-    const noHost = await rawExchange(portOf(server), { send: ['GET /api/categories HTTP/1.1\r\n\r\n'] });
-    expect(noHost.response?.status).toBe(400);
-    expect(isContractError(noHost.response?.body)).toBe(true);
+    const noHost = await answerTo('GET /api/categories HTTP/1.1\r\n\r\n');
+    expect(noHost?.status).toBe(400);
+    expect(isContractError(noHost?.body)).toBe(true);
     // HTTP/1.0 has no Host to require.
-    const old = await rawExchange(portOf(server), { send: ['GET /api/categories HTTP/1.0\r\n\r\n'] });
-    expect(old.response?.status).toBe(200);
+    expect((await answerTo('GET /api/categories HTTP/1.0\r\n\r\n'))?.status).toBe(200);
     const odd = await rawExchange(portOf(server), {
       send: [
         'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nExpect: the-unexpected\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
@@ -184,9 +184,9 @@ describe('the HTTP front under requests it cannot parse', () => {
   });
 
   it('answers a request line Node cannot parse with the contract JSON 400', async () => {
-    const outcome = await rawExchange(portOf(server), { send: ['GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n'] });
-    expect(outcome.response?.status).toBe(400);
-    expect(isContractError(outcome.response?.body)).toBe(true);
+    const answer = await answerTo('GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(answer?.status).toBe(400);
+    expect(isContractError(answer?.body)).toBe(true);
   });
 
   // Two ways an answer comes before the body's end: an upload without a session is refused

@@ -19,19 +19,14 @@ describe('the energy mix, without Zoho', () => {
   });
 
   it('is the latest stored generation month when there is one, Other included', async () => {
-    const row = (period: string, fuel: string, value: number) => ({ period, location: 'US', fuel, value, source: 'eia' });
+    /** A month's US generation rows, by fuel. */
+    const usMonth = (period: string, fuels: Record<string, number>) =>
+      Object.entries(fuels).map(([fuel, value]) => ({ period, location: 'US', fuel, value, source: 'eia' }));
     await db
       .insert(generation)
       .values([
-        row('2026-07', 'ALL', 1000),
-        row('2026-07', 'NG', 900),
-        row('2026-08', 'ALL', 1000),
-        row('2026-08', 'NG', 400),
-        row('2026-08', 'COW', 150),
-        row('2026-08', 'NUC', 180),
-        row('2026-08', 'WND', 120),
-        row('2026-08', 'SUN', 80),
-        row('2026-08', 'HYC', 50),
+        ...usMonth('2026-07', { ALL: 1000, NG: 900 }),
+        ...usMonth('2026-08', { ALL: 1000, NG: 400, COW: 150, NUC: 180, WND: 120, SUN: 80, HYC: 50 }),
         { period: '2026-08', location: 'TX', fuel: 'ALL', value: 5000, source: 'eia' },
       ]);
     expect(await getEnergyMix()).toEqual([
