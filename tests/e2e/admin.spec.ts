@@ -296,7 +296,7 @@ test('the editor revokes the preview links of an article', async ({ page, browse
   await reader.close();
 });
 
-test('the inbox names the category, says the time zone and cuts a long message at a word', async ({ page }) => {
+test('the inbox names the category, says the time zone, cuts a long message at a word, and marks it handled and back', async ({ page }) => {
   const subject = `Capacity auction data request ${Date.now()}`;
   const words = 'Could you share the clearing prices by zone for the last three capacity auctions and the methodology notes';
   const message = Array.from({ length: 8 }, () => words).join('. ');
@@ -332,6 +332,15 @@ test('the inbox names the category, says the time zone and cuts a long message a
   await expect(preview).toHaveText(message);
   await expect(preview).toBeFocused();
   await expect(item.getByRole('button', { name: 'Read the whole message' })).toHaveCount(0);
+
+  // Marked handled, and reopened: the row says so and offers the other way.
+  await item.getByRole('button', { name: 'Mark handled' }).click();
+  await expect(toasts(page).getByText('Message marked handled')).toBeVisible();
+  await expect(item.getByText('Handled', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Mark unhandled' }).click();
+  await expect(toasts(page).getByText('Message reopened')).toBeVisible();
+  await expect(item.getByText('Handled', { exact: true })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Mark handled' })).toBeVisible();
 });
 
 test('the link form closes with Escape without closing the editor, and the dialog closes from its button', async ({ page }) => {

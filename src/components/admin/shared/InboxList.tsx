@@ -1,9 +1,21 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { getJson } from '@/lib/api-client';
-import { BulkActions, DeleteButton } from '@/components/admin/shared/admin-actions';
+import { getJson, sendJson } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { BulkActions, DeleteButton, mutate } from '@/components/admin/shared/admin-actions';
 import { PagedList, type PagedListProps } from '@/components/admin/shared/PagedList';
 import { PreviewText } from '@/components/admin/shared/PreviewText';
 import { TabSection } from '@/components/admin/shared/TabSection';
+
+/** A row's own action: a button that changes the record (`PATCH {path}/{id}{to}` with `body`), then says `done`. */
+interface RowAction {
+  label: string;
+  variant?: 'default' | 'secondary';
+  /** What follows the record's address (`/approve`). */
+  to?: string;
+  body?: unknown;
+  /** The toast once it is done. */
+  done: string;
+}
 
 interface InboxListProps<T extends { id: number; truncated?: boolean | undefined }> extends Omit<PagedListProps<T>, 'bulkActions' | 'renderRow'> {
   /** The section the list stands in: its heading's id and title. */
@@ -12,8 +24,8 @@ interface InboxListProps<T extends { id: number; truncated?: boolean | undefined
   bulk: Pick<ComponentProps<typeof BulkActions>, 'plural' | 'actions'>;
   /** The field readers wrote (the list carries its beginning), and the button that shows all of it. */
   text: { of: (item: T) => string; moreLabel: string };
-  /** The row's action before Delete (approve, mark handled). */
-  action: (item: T) => ReactNode;
+  /** The row's action before Delete (approve, mark handled), if it has one. */
+  action: (item: T) => RowAction | false;
   /** What Delete asks, and its toast. */
   remove: { question: string; success: string };
   /** What a row shows besides its actions; `text` is what the reader wrote, to place where it reads best. */
@@ -55,12 +67,22 @@ export function InboxList<T extends { id: number; truncated?: boolean | undefine
               />,
             )}
             <div className="flex gap-2">
-              {action(item)}
+              <RowActionButton action={action(item)} path={`${path}/${item.id}`} onDone={list.changed} />
               <DeleteButton {...remove} path={`${path}/${item.id}`} onDone={list.changed} />
             </div>
           </div>
         )}
       />
     </TabSection>
+  );
+}
+
+function RowActionButton({ action, path, onDone }: { action: RowAction | false; path: string; onDone: () => void }) {
+  if (!action) return null;
+  const { label, variant = 'default', to = '', body, done } = action;
+  return (
+    <Button size="sm" variant={variant} onClick={() => void mutate(() => sendJson('PATCH', `${path}${to}`, body), done, onDone)}>
+      {label}
+    </Button>
   );
 }

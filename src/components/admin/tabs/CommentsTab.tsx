@@ -1,9 +1,6 @@
-import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { ModerationComment } from '@/lib/wire/comments';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { mutate } from '@/components/admin/shared/admin-actions';
 import { InboxList } from '@/components/admin/shared/InboxList';
 import { BY_TIME, choices } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
@@ -29,16 +26,7 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
         ],
       }}
       text={{ of: (c) => c.content, moreLabel: 'Show the whole comment' }}
-      action={(c) =>
-        !c.approved && (
-          <Button
-            size="sm"
-            onClick={() => void mutate(() => sendJson('PATCH', `${list.endpoint}/${c.id}/approve`), 'Comment approved successfully', list.changed)}
-          >
-            Approve
-          </Button>
-        )
-      }
+      action={(c) => !c.approved && { label: 'Approve', to: '/approve', done: 'Comment approved successfully' }}
       remove={{ question: 'Delete this comment?', success: 'Comment deleted successfully' }}
       renderRow={(c, text) => (
         <>

@@ -1,10 +1,7 @@
-import { sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { AdminMessage } from '@/lib/wire/contact';
 import { CONTACT_CATEGORIES } from '@/lib/validation/contact';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { mutate } from '@/components/admin/shared/admin-actions';
 import { InboxList } from '@/components/admin/shared/InboxList';
 import { BY_TIME, choices } from '@/components/admin/shared/PagedList';
 import { usePagedList } from '@/components/admin/shared/use-paged-list';
@@ -32,21 +29,12 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
         ],
       }}
       text={{ of: (m) => m.message, moreLabel: 'Read the whole message' }}
-      action={(m) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() =>
-            void mutate(
-              () => sendJson('PATCH', `${list.endpoint}/${m.id}`, { handled: !m.handled }),
-              m.handled ? 'Message reopened' : 'Message marked handled',
-              list.changed,
-            )
-          }
-        >
-          {m.handled ? 'Mark unhandled' : 'Mark handled'}
-        </Button>
-      )}
+      action={(m) => ({
+        label: m.handled ? 'Mark unhandled' : 'Mark handled',
+        variant: 'secondary',
+        body: { handled: !m.handled },
+        done: m.handled ? 'Message reopened' : 'Message marked handled',
+      })}
       remove={{ question: 'Delete this message?', success: 'Message deleted successfully' }}
       renderRow={(m, text) => (
         <>
