@@ -80,6 +80,14 @@ const commentsPath = () => `/api/articles/${articleId}/comments`;
 const storedComments = async () => (await server.database.db.select({ n: count() }).from(comments))[0]?.n ?? 0;
 const storedMessages = async () => (await server.database.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
 
+/** Posts `body` to `path`: the contract's 400 with exactly these fields' messages, and nothing stored (`stored` counts what is). */
+async function expectRefused(path: string, body: Record<string, unknown>, errors: Record<string, string[]>, stored: () => Promise<number>) {
+  const res = await post(path, { body });
+  expect(res.status).toBe(400);
+  expect(res.json).toEqual({ message: 'Invalid input', errors });
+  expect(await stored()).toBe(0);
+}
+
 describe('POST /api/articles/{id}/comments', () => {
   it('stores the comment as pending and answers 201 without the e-mail', async () => {
     const res = await post(commentsPath(), { body: validComment });
@@ -92,17 +100,16 @@ describe('POST /api/articles/{id}/comments', () => {
   });
 
   it('answers the spec messages for every invalid field and stores nothing', async () => {
-    const res = await post(commentsPath(), { body: { authorName: 'M', authorEmail: 'not-an-email', content: 'short' } });
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({
-      message: 'Invalid input',
-      errors: {
+    await expectRefused(
+      commentsPath(),
+      { authorName: 'M', authorEmail: 'not-an-email', content: 'short' },
+      {
         authorName: ['Name must be at least 2 characters'],
         authorEmail: ['Please enter a valid email address'],
         content: ['Comment must be at least 10 characters'],
       },
-    });
-    expect(await storedComments()).toBe(0);
+      storedComments,
+    );
   });
 
   it('says Required for missing fields and refuses other types', async () => {
@@ -192,40 +199,44 @@ describe('POST /api/contact', () => {
   });
 
   it('answers the spec messages and stores nothing', async () => {
-    const res = await post('/api/contact', { body: { name: 'S', email: 'x@', subject: 'Hi', category: 'other', message: 'Too short' } });
-    expect(res.status).toBe(400);
-    expect(res.json['errors']).toEqual({
-      name: ['Name must be at least 2 characters'],
-      email: ['Please enter a valid email address'],
-      subject: ['Subject must be at least 5 characters'],
-      category: ['Please select a category'],
-      message: ['Message must be at least 10 characters'],
-    });
-    expect(await storedMessages()).toBe(0);
+    await expectRefused(
+      '/api/contact',
+      { name: 'S', email: 'x@', subject: 'Hi', category: 'other', message: 'Too short' },
+      {
+        name: ['Name must be at least 2 characters'],
+        email: ['Please enter a valid email address'],
+        subject: ['Subject must be at least 5 characters'],
+        category: ['Please select a category'],
+        message: ['Message must be at least 10 characters'],
+      },
+      storedMessages,
+    );
   });
 });
 
 describe('one-line fields', () => {
   it('refuse line breaks and control characters in the contact form’s name, subject and company, storing nothing', async () => {
-    const res = await post('/api/contact', {
-      body: { ...validContact, name: 'Sam\r\nBcc: everyone@example.com', subject: 'Data\npartnership', company: 'Gulf\u0000Power' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.json['errors']).toEqual({
-      name: ['Name must be a single line of text'],
-      subject: ['Subject must be a single line of text'],
-      company: ['Company must be a single line of text'],
-    });
-    expect(await storedMessages()).toBe(0);
+    await expectRefused(
+      '/api/contact',
+      { ...validContact, name: 'Sam\r\nBcc: everyone@example.com', subject: 'Data\npartnership', company: 'Gulf\u0000Power' },
+      {
+        name: ['Name must be a single line of text'],
+        subject: ['Subject must be a single line of text'],
+        company: ['Company must be a single line of text'],
+      },
+      storedMessages,
+    );
     // Line breaks stay welcome in the message itself.
     expect((await post('/api/contact', { body: { ...validContact, message: 'Line one of the message.\nLine two.' } })).status).toBe(201);
   });
 
   it('refuse a line break in a commenter’s name', async () => {
-    const res = await post(commentsPath(), { body: { ...validComment, authorName: 'Maria\nLopez' } });
-    expect(res.status).toBe(400);
-    expect(res.json['errors']).toEqual({ authorName: ['Name must be a single line of text'] });
-    expect(await storedComments()).toBe(0);
+    await expectRefused(
+      commentsPath(),
+      { ...validComment, authorName: 'Maria\nLopez' },
+      { authorName: ['Name must be a single line of text'] },
+      storedComments,
+    );
   });
 });
 
