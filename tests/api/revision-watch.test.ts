@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '@db/client';
 import { auditLog, corrections, figureRevisionNotices, figureRevisions, importRuns, marketSeries, revisionWatches, scheduledJobs } from '@db/schema';
 import type { DatabaseAccess } from '@/server/db';
-import { REVISION_NOTICE_JOB, REVISION_WATCH_ATTEMPTS, watchPendingRuns, watchRun } from '@/server/services/articles/revision-watch';
+import {
+  REVISION_NOTICE_JOB,
+  REVISION_WATCH_ATTEMPTS,
+  revisedCitations,
+  watchPendingRuns,
+  watchRun,
+} from '@/server/services/articles/revision-watch';
 import { FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { startTestSmtp } from '../fakes/smtp.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -424,6 +430,62 @@ describe('the revision watch, exactly once across processes', () => {
             .where(and(eq(scheduledJobs.name, REVISION_NOTICE_JOB), eq(scheduledJobs.leaseHolder, 'revision-watch-test'))),
       );
     }
+  }, 300_000);
+
+  it('finds the stories citing every figure a run revised in one read, however many figures it revised', async () => {
+    const history = (await api.call('GET', '/api/series/crude-inventories')).json['observations'] as { period: string; value: number }[];
+    // Two weeks no other test revises (a story of the first suite cites the second too).
+    const weeks = [history.at(-4)!, history.at(-2)!];
+    const citing = [await story(weeks[0]!), await story(weeks[0]!), await story(weeks[1]!)];
+    const [series] = await db().select({ id: marketSeries.id }).from(marketSeries).where(eq(marketSeries.slug, 'crude-inventories'));
+    const now = new Date();
+    const mine = access[0]!;
+    const [run] = await mine.write(
+      async (tx) => await tx.insert(importRuns).values({ startedAt: now, finishedAt: now, status: 'succeeded' }).returning({ id: importRuns.id }),
+    );
+    // The run revised two weeks, and saw a third for the first time (not a revision: no notice).
+    await mine.write(async (tx) => {
+      await tx.insert(figureRevisions).values([
+        ...weeks.map((week) => ({
+          dataset: 'market' as const,
+          figure: String(series!.id),
+          period: week.period,
+          seenAt: now,
+          value: week.value + 700,
+          runId: run!.id,
+          revised: true,
+        })),
+        { dataset: 'market' as const, figure: String(series!.id), period: '2100-01-01', seenAt: now, value: 1, runId: run!.id, revised: false },
+      ]);
+    });
+    const recorder = planRecorder(server);
+    const found = await revisedCitations(run!.id, now, recorder.db);
+    const citingWeek = [weeks[0]!, weeks[0]!, weeks[1]!];
+    const ours = new Set(citing.map((s) => s.id));
+    expect(
+      found
+        .filter((n) => ours.has(n.articleId))
+        .map((n) => ({
+          articleId: n.articleId,
+          period: n.period,
+          valueAsPublished: n.valueAsPublished,
+          previousValue: n.previousValue,
+          value: n.value,
+        })),
+    ).toEqual(
+      citing
+        .map((s, i) => ({
+          articleId: s.id,
+          period: citingWeek[i]!.period,
+          valueAsPublished: citingWeek[i]!.value,
+          previousValue: citingWeek[i]!.value,
+          value: citingWeek[i]!.value + 700,
+        }))
+        .sort((a, b) => a.period.localeCompare(b.period) || a.articleId - b.articleId),
+    );
+    expect(found.every((n) => n.seriesSlug === 'crude-inventories' && n.runId === run!.id && n.revisedAt.getTime() === now.getTime())).toBe(true);
+    // One statement: the run's revisions, their series and the stories citing each, joined.
+    expect(recorder.plans.map((p) => p.sql)).toEqual([expect.stringMatching(/article_citations/)]);
   }, 300_000);
 
   it('reads the notices a run’s watch wrote for the audit trail in one statement, however many stories cite the figure', async () => {

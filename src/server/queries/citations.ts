@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { articleCitations, articles, figureRevisions, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { previousOf } from '@/server/queries/figure-revisions';
 
 export type CitationRow = typeof articleCitations.$inferInsert;
 export type Citation = Omit<typeof articleCitations.$inferSelect, 'articleId'>;
@@ -33,28 +35,41 @@ export interface CitedFigure {
   period: string;
 }
 
+/** A published story citing a figure an import run revised, with what it states and what the figure became. */
+export interface RevisedCitationRow {
+  articleId: number;
+  seriesSlug: string;
+  period: string;
+  valueAsPublished: number;
+  /** The figure the revision replaced (the revised one when the period had no earlier vintage). */
+  previousValue: number;
+  value: number;
+  /** When the run saw the revision (ms). */
+  seenAt: number;
+}
+
 /**
- * The published stories readers see now that cite `figure`, in id order, with the value each
- * states (a story citing it twice with two values, each), `limit` stories after `afterId`
- * (keyset): one range of `article_citations_data_idx` (kind, key, period, then the article id
- * it is ordered by and the value, so no citation row is read), each story's visibility then
- * checked by key on `articles_visibility_idx`, never the article rows; no sort.
+ * The published stories readers see now that cite a figure of a market series the run revised,
+ * each stating another figure than the revised one, in one statement: the run's revisions (a
+ * range of the run index), each one's series by its key, the stories citing it (a range of
+ * `article_citations_data_idx`: kind, key, period, then the article id and the value, so no
+ * citation row is read), each story's visibility checked by key on `articles_visibility_idx`,
+ * and the figure each revision replaced (one lookup of the vintages' key). A story citing the
+ * figure twice comes twice. In no particular order (nothing sorted, nothing made distinct: the
+ * caller keeps one per notice).
  */
-export async function listPublicArticlesCitingFigure(
-  figure: CitedFigure,
-  now: Date,
-  limit: number,
-  afterId = 0,
-  tx: Executor = db,
-): Promise<{ articleId: number; valueAsPublished: number }[]> {
-  return tx.all<{ articleId: number; valueAsPublished: number }>(
-    sql`select distinct ${articleCitations.articleId} as articleId, ${articleCitations.valueAsPublished} as valueAsPublished
-        from ${articleCitations} indexed by article_citations_data_idx
-        cross join ${articles} indexed by articles_visibility_idx on ${articles.id} = ${articleCitations.articleId}
-        where ${articleCitations.kind} = 'markets' and ${articleCitations.key} = ${figure.series} and ${articleCitations.period} = ${figure.period}
-          and ${articleCitations.articleId} > ${afterId}
-          and ${articles.status} = 'published' and ${articles.publishedAt} <= ${now.getTime()}
-        order by ${articleCitations.articleId} limit ${limit}`,
+export function listRevisedCitationsOfRun(runId: number, now: Date, tx: Executor = db): Promise<RevisedCitationRow[]> {
+  const c = articleCitations;
+  return tx.all<RevisedCitationRow>(
+    sql`select c.article_id as articleId, s.slug as seriesSlug, v.period as period, c.value_as_published as valueAsPublished,
+          coalesce(${previousOf}, v.value) as previousValue, v.value as value, v.seen_at as seenAt
+        from ${figureRevisions} v indexed by figure_revisions_run_idx
+        cross join ${marketSeries} s on s.id = cast(v.figure as integer)
+        cross join ${c} c indexed by article_citations_data_idx on c.kind = 'markets' and c.key = s.slug and c.period = v.period
+        cross join ${articles} a indexed by articles_visibility_idx on a.id = c.article_id
+        where v.run_id = ${runId} and v.dataset = ${FIGURE_DATASETS.market} and v.revised = 1
+          and c.value_as_published <> v.value
+          and a.status = 'published' and a.published_at <= ${now.getTime()}`,
   );
 }
 

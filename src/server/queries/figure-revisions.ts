@@ -82,8 +82,8 @@ const valueBefore = (of: 'v' | 'g', before: 'seen_at' | 'revisedAt') => {
   return sql`(select p.value from ${figureRevisions} p where p.dataset = ${row}.dataset and p.figure = ${row}.figure and p.period = ${row}.period and p.seen_at < ${row}.${sql.raw(before)} order by p.seen_at desc limit 1)`;
 };
 
-/** The figure a vintage `v` replaced: its period's latest earlier vintage. */
-const previousOf = valueBefore('v', 'seen_at');
+/** The figure a vintage `v` (a statement's alias for a row of `figure_revisions`) replaced: its period's latest earlier vintage. */
+export const previousOf = valueBefore('v', 'seen_at');
 
 const inList = (figures: readonly string[]) =>
   sql.join(

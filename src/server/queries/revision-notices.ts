@@ -166,11 +166,6 @@ export async function listStoryEditorAddresses(articleIds: readonly number[], tx
   return out;
 }
 
-/** Every series' id and slug (a few dozen rows). */
-export function listSeriesSlugs(tx: Executor = db): Promise<{ id: number; slug: string }[]> {
-  return tx.select({ id: marketSeries.id, slug: marketSeries.slug }).from(marketSeries);
-}
-
 /** Records a run's revision watch as work to do, in the import's transaction (once: a run asked twice keeps its row). */
 export async function insertRevisionWatch(runId: number, requestedAt: Date, tx: Executor): Promise<void> {
   await tx.insert(revisionWatches).values({ runId, requestedAt }).onConflictDoNothing();

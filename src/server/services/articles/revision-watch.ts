@@ -24,9 +24,7 @@ import type { SessionUser } from '@/server/auth/session';
 import { appConfig } from '@/server/config';
 import { sharedDatabase, writeTransaction, type DatabaseAccess, type Executor } from '@/server/db';
 import { ConflictError, NotFoundError, messages } from '@/server/errors';
-import { listPublicArticlesCitingFigure } from '@/server/queries/citations';
-import { listRevisionsOfRun } from '@/server/queries/market';
-import { listSeriesSlugs } from '@/server/queries/revision-notices';
+import { listRevisedCitationsOfRun } from '@/server/queries/citations';
 import {
   claimCorrectionDraft,
   claimRevisionWatch,
@@ -59,8 +57,6 @@ import { audit } from '@/server/services/staff/audit';
 export const REVISION_NOTICE_JOB = 'revision-notices';
 /** Who records the notices in the audit trail. */
 const WATCH = { userId: null, username: 'Revision watch' } as const;
-/** Stories read per cited figure at a time. */
-const CITING_PAGE = 500;
 /** Notices per mail run; the rest go in the next one. */
 const BATCH = 200;
 
@@ -98,37 +94,30 @@ const toNotice = (n: RevisionNoticeDetail): RevisionNotice => ({
 
 /**
  * The published stories citing a figure a run revised, each stating another figure than the new
- * one: the run's revisions (a range of the run's index), then for each the stories citing it (a
- * range of the citations' index, their visibility checked by key), a page at a time.
+ * one, as the notices to write: one statement (`listRevisedCitationsOfRun`: the run's index
+ * joined to the citations' index, each story's visibility by key), one notice per story, figure
+ * and revision (the notices' own key, which keeps one of two figures a story states for it),
+ * by series, period and story.
  */
 export async function revisedCitations(runId: number, now: Date, tx?: Executor): Promise<RevisionNoticeValues[]> {
-  const revisions = await listRevisionsOfRun(runId, tx);
-  if (revisions.length === 0) return [];
-  const slugOf = new Map((await listSeriesSlugs(tx)).map((s) => [s.id, s.slug]));
-  const notices: RevisionNoticeValues[] = [];
-  for (const revision of revisions) {
-    const series = slugOf.get(revision.seriesId);
-    if (!series) continue;
-    for (let after = 0; ;) {
-      const citing = await listPublicArticlesCitingFigure({ series, period: revision.period }, now, CITING_PAGE, after, tx);
-      for (const story of citing) {
-        if (story.valueAsPublished === revision.value) continue;
-        notices.push({
-          articleId: story.articleId,
-          seriesSlug: series,
-          period: revision.period,
-          valueAsPublished: story.valueAsPublished,
-          previousValue: revision.previousValue,
-          value: revision.value,
-          runId,
-          revisedAt: new Date(revision.seenAt),
-        });
-      }
-      if (citing.length < CITING_PAGE) break;
-      after = citing.at(-1)?.articleId ?? after;
-    }
+  const notices = new Map<string, RevisionNoticeValues>();
+  for (const row of await listRevisedCitationsOfRun(runId, now, tx)) {
+    const key = `${row.articleId} ${row.seriesSlug} ${row.period} ${row.seenAt}`;
+    if (notices.has(key)) continue;
+    notices.set(key, {
+      articleId: row.articleId,
+      seriesSlug: row.seriesSlug,
+      period: row.period,
+      valueAsPublished: row.valueAsPublished,
+      previousValue: row.previousValue,
+      value: row.value,
+      runId,
+      revisedAt: new Date(row.seenAt),
+    });
   }
-  return notices;
+  return [...notices.values()].sort(
+    (a, b) => a.seriesSlug.localeCompare(b.seriesSlug) || a.period.localeCompare(b.period) || a.articleId - b.articleId,
+  );
 }
 
 /**
