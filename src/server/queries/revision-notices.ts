@@ -7,15 +7,25 @@ export type RevisionNoticeValues = Omit<
   'id' | 'createdAt' | 'correctionId' | 'draftText' | 'draftedAt' | 'draftedBy' | 'draftedByName'
 >;
 
-/** Writes notices; one already written (the same story, figure and revision) is left as it is. Answers the ids written. */
+/** Notices per statement: eight bound values each, well under SQLite's limit of bound parameters (32,766; a figure thousands of stories cite). */
+const NOTICE_BATCH = 500;
+
+/**
+ * Writes notices, in the caller's transaction (a statement per 500, so all or none of them);
+ * one already written (the same story, figure and revision) is left as it is. Answers the ids
+ * written.
+ */
 export async function insertRevisionNotices(values: readonly RevisionNoticeValues[], tx: Executor): Promise<number[]> {
-  if (values.length === 0) return [];
-  const rows = await tx
-    .insert(figureRevisionNotices)
-    .values([...values])
-    .onConflictDoNothing()
-    .returning({ id: figureRevisionNotices.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  for (let i = 0; i < values.length; i += NOTICE_BATCH) {
+    const rows = await tx
+      .insert(figureRevisionNotices)
+      .values(values.slice(i, i + NOTICE_BATCH))
+      .onConflictDoNothing()
+      .returning({ id: figureRevisionNotices.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
 }
 
 /** A notice with its story and series, as the panel and the mail show it. */
@@ -108,11 +118,15 @@ export async function getRevisionNotice(id: number, tx: Executor = db): Promise<
   return row;
 }
 
-/** Some notices by id, in id order (those a watch just wrote, for the audit trail): lookups of the key. */
+/**
+ * Some notices by id, in id order (those a watch just wrote, for the audit trail): lookups of the
+ * key, the ids bound as one JSON array (however many thousand stories cite the figure, one
+ * bound parameter).
+ */
 export function listRevisionNoticesById(ids: readonly number[], tx: Executor = db): Promise<RevisionNoticeDetail[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return detailQuery(tx)
-    .where(inArray(figureRevisionNotices.id, [...ids]))
+    .where(sql`${figureRevisionNotices.id} in (select value from json_each(${JSON.stringify(ids)}))`)
     .orderBy(figureRevisionNotices.id);
 }
 
