@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { FIGURE_DATASET_NAMES } from '../catalog/figures.ts';
+import { FIGURE_DATASET_NAMES, FIGURE_DATASETS } from '../catalog/figures.ts';
 import { ownedBy, timestampNow } from './columns.ts';
 
 /**
@@ -127,5 +127,12 @@ export const figureRevisions = sqliteTable(
     index('figure_revisions_revised_idx')
       .on(table.dataset, table.figure, table.period, table.seenAt)
       .where(sql`${table.revised} = 1`),
+    // Whether market series gained a figure since a time (the release desk's new outlook): a
+    // range of this index from the time per series, nothing read when none came since.
+    // (A literal, not a bound value, in the index and in the statements that use it: SQLite takes
+    // a partial index only for a statement whose own WHERE states its condition.)
+    index('figure_revisions_market_seen_idx')
+      .on(table.figure, table.seenAt)
+      .where(sql`${table.dataset} = ${sql.raw(`'${FIGURE_DATASETS.market}'`)}`),
   ],
 );

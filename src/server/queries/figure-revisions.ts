@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { figureRevisions } from '@db/schema';
-import type { FigureDataset } from '@db/catalog/figures';
+import { FIGURE_DATASETS, type FigureDataset } from '@db/catalog/figures';
 import { db, type Executor } from '@/server/db';
 
 /** Which figure of each period a vintage read takes: the first published, or the latest seen before an instant. */
@@ -239,16 +239,19 @@ export async function figureVintageBefore(key: FigurePeriod, before: Date, tx: E
   return row?.value;
 }
 
-/** Whether any of some figures gained a vintage (new or revised) at or after `since`: a range of the key per figure. */
-export async function figuresSeenSince(dataset: FigureDataset, figures: readonly string[], since: Date, tx: Executor = db): Promise<boolean> {
+/**
+ * Whether any of some market series (`figures`: their ids) gained a vintage (new or revised) at
+ * or after `since`: a range of `figure_revisions_market_seen_idx` from `since` per series, so
+ * only vintages seen since are read (none when nothing came), not every period of each series.
+ */
+export async function marketFiguresSeenSince(figures: readonly string[], since: Date, tx: Executor = db): Promise<boolean> {
   if (figures.length === 0) return false;
   const r = figureRevisions;
-  const [row] = await tx
-    .select({ at: r.seenAt })
-    .from(r)
-    .where(and(eq(r.dataset, dataset), inArray(r.figure, [...figures]), gte(r.seenAt, since)))
-    .limit(1);
-  return row !== undefined;
+  const rows = await tx.all<{ found: number }>(sql`
+    select 1 as found from ${r} indexed by figure_revisions_market_seen_idx
+    where ${r.dataset} = ${sql.raw(`'${FIGURE_DATASETS.market}'`)} and ${r.figure} in (${inList(figures)}) and ${r.seenAt} >= ${since.getTime()}
+    limit 1`);
+  return rows.length > 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, max, min, sql } from 'drizzle-orm';
 import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { articles, marketObservations, releaseBriefs } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { figureVintageBefore, figuresSeenSince } from '@/server/queries/figure-revisions';
+import { figureVintageBefore, marketFiguresSeenSince } from '@/server/queries/figure-revisions';
 
 export type ReleaseBriefRow = typeof releaseBriefs.$inferSelect;
 
@@ -56,7 +56,7 @@ export async function seriesExtremesBefore(
 
 /** Whether any of these series gained a figure (new or revised) at or after `since`: an outlook's import after its release. */
 export function seriesUpdatedSince(seriesIds: readonly number[], since: Date, tx: Executor = db): Promise<boolean> {
-  return figuresSeenSince(FIGURE_DATASETS.market, seriesIds.map(String), since, tx);
+  return marketFiguresSeenSince(seriesIds.map(String), since, tx);
 }
 
 /** The figure a period of a series had before `before` (the latest vintage seen earlier), if any. */

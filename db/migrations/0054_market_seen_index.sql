@@ -1,0 +1,1 @@
+CREATE INDEX `figure_revisions_market_seen_idx` ON `figure_revisions` (`figure`,`seen_at`) WHERE "figure_revisions"."dataset" = 'market';
