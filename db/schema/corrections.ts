@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { articles } from './articles.ts';
 import { users } from './auth.ts';
+import { ownedBy, timestampNow } from './columns.ts';
 
 /**
  * Dated corrections of published articles ("Correction, Nov 24, 2026: an earlier version
@@ -12,15 +12,11 @@ export const corrections = sqliteTable(
   'corrections',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy('article_id', () => articles.id),
     /** Plain text, as readers see it. */
     text: text('text').notNull(),
     /** The correction's date: readers see it, and the article's "Updated" date follows the newest. */
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: timestampNow('created_at'),
     /** The editor who added it; null when unknown (moved from the old one-field correction) or the account is gone. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },

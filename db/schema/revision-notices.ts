@@ -15,9 +15,7 @@ export const figureRevisionNotices = sqliteTable(
   'figure_revision_notices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy('article_id', () => articles.id),
     seriesSlug: text('series_slug').notNull(),
     period: text('period').notNull(),
     /** What the story states. */

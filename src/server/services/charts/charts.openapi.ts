@@ -101,13 +101,15 @@ const DRAWN_TOO_OFTEN = rateLimited(
   `Too many chart files drawn for this address: \`CHART_RATE_LIMIT\` a minute for the whole machine (${envSchema.shape.CHART_RATE_LIMIT.parse(undefined)} by default), counting only those not answered from the cache.`,
 );
 
-const fileResponses = (schema: z.ZodMiniType) => ({
-  '200': ok('The chart file.', schema, {
-    csv: 'A header row (the hour, month, date or category, then each series and its unit), then a row per point.',
-    files: { 'image/svg+xml': 'The chart as SVG.', 'image/png': 'The chart as PNG.' },
-  }),
+/** A chart file's answers: the file (its CSV's rows as `csv` says), a view not named, `notFound`, drawn too often. */
+const fileResponses = (
+  schema: z.ZodMiniType,
+  csv = 'A header row (the hour, month, date or category, then each series and its unit), then a row per point.',
+  notFound = 'No such chart, format, or no figures stored for it.',
+) => ({
+  '200': ok('The chart file.', schema, { csv, files: { 'image/svg+xml': 'The chart as SVG.', 'image/png': 'The chart as PNG.' } }),
   '400': 'A query parameter that names no view (or given twice).',
-  '404': 'No such chart, format, or no figures stored for it.',
+  '404': notFound,
   '429': DRAWN_TOO_OFTEN,
 });
 
@@ -190,15 +192,11 @@ export const chartPaths: DomainPaths = {
           theme: 'The picture’s ink and background (SVG and PNG).',
         },
       },
-      responses: {
-        '200': ok('The chart file.', seriesChartFileSchema, {
-          csv: 'A header row (`Date`, then each line and its unit), then a row per date.',
-          files: { 'image/svg+xml': 'The chart as SVG.', 'image/png': 'The chart as PNG.' },
-        }),
-        '400': 'A query parameter that names no view (or given twice).',
-        '404': 'No such series or format.',
-        '429': DRAWN_TOO_OFTEN,
-      },
+      responses: fileResponses(
+        seriesChartFileSchema,
+        'A header row (`Date`, then each line and its unit), then a row per date.',
+        'No such series or format.',
+      ),
     }),
   },
 };
