@@ -3,7 +3,7 @@ import { analyticsContent } from '@db/schema';
 import type { AnalyticsContentItem } from '@/lib/wire/analytics';
 import { db, type Executor } from '@/server/db';
 import { asWire } from '@/server/queries/rows';
-import { countRows } from '@/server/queries/pages';
+import { countRows, deleteWhere } from '@/server/queries/pages';
 
 type Row = typeof analyticsContent.$inferSelect;
 export type AnalyticsContentValues = typeof analyticsContent.$inferInsert;
@@ -45,8 +45,7 @@ export async function updateAnalyticsContentById(
 
 /** Deletes an item; false when there was none. */
 export async function deleteAnalyticsContentById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(analyticsContent).where(eq(analyticsContent.id, id)).returning({ id: analyticsContent.id });
-  return rows.length > 0;
+  return deleteWhere(tx, analyticsContent, eq(analyticsContent.id, id));
 }
 
 /** One item by id, or undefined. */

@@ -5,7 +5,7 @@ import { articles, authors, categories } from '@db/schema';
 import { ARTICLE_FIELD_NAMES, EDITORS_ONLY_FIELDS, type EditorsOnlyField } from '@/lib/validation/article';
 import type { AdminArticle, Article, ArticleSeo, ArticleSummary, CategoryStat } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
-import { countRows, inIdOrder, pageIds } from '@/server/queries/pages';
+import { countRows, deleteWhere, inIdOrder, pageIds, updateWhere } from '@/server/queries/pages';
 import { asWire, columnsOf, omitColumns } from '@/server/queries/rows';
 
 /** The answer's category: the joined category row's fields. */
@@ -212,12 +212,7 @@ export async function getArticlePreviewGeneration(id: number, tx: Executor = db)
 
 /** Raises an article's preview generation by one (ending the links signed under the old one); false when there is no such article. */
 export async function raiseArticlePreviewGeneration(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
-    .update(articles)
-    .set({ previewGeneration: sql`${articles.previewGeneration} + 1` })
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id });
-  return rows.length > 0;
+  return updateWhere(tx, articles, { previewGeneration: sql`${articles.previewGeneration} + 1` }, eq(articles.id, id));
 }
 
 /** One article as the admin sees it (drafts and scheduled ones too), or undefined. */
@@ -242,8 +237,7 @@ export async function insertArticle(values: ArticleValues, tx: Executor = db): P
 
 /** Changes an article's fields; false when there is no such article. */
 export async function updateArticleById(id: number, changes: Partial<ArticleValues>, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.update(articles).set(changes).where(eq(articles.id, id)).returning({ id: articles.id });
-  return rows.length > 0;
+  return updateWhere(tx, articles, changes, eq(articles.id, id));
 }
 
 /**
@@ -256,12 +250,7 @@ export async function updateArticleIfUnchanged(
   changes: Partial<ArticleValues>,
   tx: Executor = db,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(articles)
-    .set(changes)
-    .where(and(eq(articles.id, id), eq(articles.updatedAt, expectedUpdatedAt)))
-    .returning({ id: articles.id });
-  return rows.length > 0;
+  return updateWhere(tx, articles, changes, and(eq(articles.id, id), eq(articles.updatedAt, expectedUpdatedAt)));
 }
 
 /** An article's search and sharing fields, or undefined. */
@@ -343,6 +332,5 @@ export function listArticlesPublishedBetween(
 
 /** Deletes an article (its comments go with it); false when there was none. */
 export async function deleteArticleById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-  return rows.length > 0;
+  return deleteWhere(tx, articles, eq(articles.id, id));
 }

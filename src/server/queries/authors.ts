@@ -3,7 +3,7 @@ import { articles, authors } from '@db/schema';
 import type { Author } from '@/lib/wire/articles';
 import { db, type Executor } from '@/server/db';
 import { asWire } from '@/server/queries/rows';
-import { countRows } from '@/server/queries/pages';
+import { countRows, deleteWhere } from '@/server/queries/pages';
 
 type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = typeof authors.$inferInsert;
@@ -58,8 +58,7 @@ export async function updateAuthorById(id: number, changes: Partial<AuthorValues
 
 /** Deletes an author; false when there was none. */
 export async function deleteAuthorById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(authors).where(eq(authors.id, id)).returning({ id: authors.id });
-  return rows.length > 0;
+  return deleteWhere(tx, authors, eq(authors.id, id));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { calendarEvents } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { countRows } from '@/server/queries/pages';
+import { countRows, deleteWhere } from '@/server/queries/pages';
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarEventValues = Pick<CalendarEventRow, 'title' | 'kind' | 'startsAt' | 'endsAt' | 'location' | 'url'>;
@@ -48,6 +48,5 @@ export async function updateCalendarEvent(id: number, values: CalendarEventValue
 
 /** Whether an event was deleted. */
 export async function deleteCalendarEvent(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(calendarEvents).where(eq(calendarEvents.id, id)).returning({ id: calendarEvents.id });
-  return rows.length > 0;
+  return deleteWhere(tx, calendarEvents, eq(calendarEvents.id, id));
 }

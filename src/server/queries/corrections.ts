@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { articles, corrections, users } from '@db/schema';
 import type { Correction, ListedCorrection, PublicCorrection } from '@/lib/wire/corrections';
 import { db, type Executor } from '@/server/db';
 import { articleIsPublic } from '@/server/queries/articles';
 import { asWire } from '@/server/queries/rows';
+import { countRows, updateWhere } from '@/server/queries/pages';
 
 /** A correction as the newsroom lists it (`Correction`): who added it by user name. */
 const correctionColumns = {
@@ -29,8 +30,7 @@ export async function listArticleCorrections(articleId: number, limit: number, o
 
 /** How many corrections an article has. */
 export async function countArticleCorrections(articleId: number, tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(corrections).where(eq(corrections.articleId, articleId));
-  return row?.n ?? 0;
+  return countRows(tx, corrections, eq(corrections.articleId, articleId));
 }
 
 /** One correction of this article, or undefined (none, or one of another article). */
@@ -55,12 +55,7 @@ export async function insertCorrection(
 
 /** Changes a correction's text (its date stays); false when the article has no such correction. */
 export async function updateCorrectionText(articleId: number, id: number, text: string, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
-    .update(corrections)
-    .set({ text })
-    .where(and(eq(corrections.id, id), eq(corrections.articleId, articleId)))
-    .returning({ id: corrections.id });
-  return rows.length > 0;
+  return updateWhere(tx, corrections, { text }, and(eq(corrections.id, id), eq(corrections.articleId, articleId)));
 }
 
 /** Deletes a correction, answering the text it had; undefined when the article has no such correction. */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { scheduledJobs } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { updateWhere } from '@/server/queries/pages';
 
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 
@@ -46,12 +47,7 @@ export async function claimDueJob(name: string, holder: string, now: Date, lease
 
 /** Extends the holder's lease while the run goes on; false when the lease is no longer theirs. */
 export async function renewJobLease(name: string, holder: string, until: Date, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
-    .update(scheduledJobs)
-    .set({ leaseExpiresAt: until })
-    .where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
-    .returning({ name: scheduledJobs.name });
-  return rows.length > 0;
+  return updateWhere(tx, scheduledJobs, { leaseExpiresAt: until }, and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { energyMix, marketObservations, marketSeries } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { findRow } from '@/server/queries/pages';
 import {
   getLatestFigureVintage,
   listFigureRevisions,
@@ -287,8 +288,7 @@ export async function ensureSeries(
 
 /** One series by slug. */
 export async function getSeriesBySlug(slug: string, tx: Executor = db): Promise<MarketSeriesRow | undefined> {
-  const [row] = await tx.select().from(marketSeries).where(eq(marketSeries.slug, slug)).limit(1);
-  return row;
+  return findRow(tx, marketSeries, eq(marketSeries.slug, slug));
 }
 
 /**

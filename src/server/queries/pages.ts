@@ -1,6 +1,7 @@
 // The shapes every paged list shares: how many rows match, and one page read in two steps (the
 // page's ids first, from the full-text index when searching or from the table's own index,
-// then only those rows, put back in the ids' order).
+// then only those rows, put back in the ids' order); and the one-statement reads and writes
+// the query modules share (a row by key, a conditional change or delete that says if it hit).
 import { count, inArray, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '@/server/db';
@@ -17,6 +18,28 @@ export interface ListPage<F, S extends string> {
 export async function findRow<T extends SQLiteTable>(tx: Executor, table: T, where: SQL | undefined): Promise<T['$inferSelect'] | undefined> {
   const [row] = (await tx.select().from(table).where(where).limit(1)) as T['$inferSelect'][];
   return row;
+}
+
+/**
+ * Sets `values` on the rows of `table` matching `where`, in one statement; answers whether any
+ * matched (a change of a row that may be gone, a claim or lease that may be lost).
+ */
+export async function updateWhere<T extends SQLiteTable>(tx: Executor, table: T, values: SQLiteUpdateSetSource<T>, where: SQL | undefined): Promise<boolean> {
+  const rows = await tx
+    .update(table)
+    .set(values)
+    .where(where)
+    .returning({ one: sql`1` });
+  return rows.length > 0;
+}
+
+/** Deletes the rows of `table` matching `where`; answers whether there was any. */
+export async function deleteWhere(tx: Executor, table: SQLiteTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await tx
+    .delete(table)
+    .where(where)
+    .returning({ one: sql`1` });
+  return rows.length > 0;
 }
 
 /** How many rows of `table` (or a subquery) match `where` (all of them without it). */

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lt, max, sql, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, max, sql, sum, type SQL } from 'drizzle-orm';
 import { articles, articleViewTotals, articleViews, sourceViews, sourceVisitors } from '@db/schema';
 import type { ReadershipRange } from '@/lib/validation/readership';
 import type { ReadershipCount, ReadershipStory } from '@/lib/wire/readership';
 import { db, type Executor } from '@/server/db';
 import { articleIsPublic } from '@/server/queries/articles';
+import { countRows } from '@/server/queries/pages';
 
 /** Views counted on one day under one key (an article's id, a host, a campaign). */
 export interface DayCount<K extends string | number> {
@@ -151,8 +152,7 @@ export async function listTopStories(period: ReadershipRange, limit: number, off
 
 /** How many stories were viewed in a period. */
 export async function countTopStories(period: ReadershipRange, tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(articleViewTotals).where(eq(articleViewTotals.period, period));
-  return row?.n ?? 0;
+  return countRows(tx, articleViewTotals, eq(articleViewTotals.period, period));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { releaseChanges } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { countRows } from '@/server/queries/pages';
+import { countRows, deleteWhere } from '@/server/queries/pages';
 
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;
 export type ReleaseChangeValues = Pick<ReleaseChangeRow, 'releaseId' | 'scheduledAt' | 'startsAt' | 'note'>;
@@ -40,6 +40,5 @@ export async function upsertReleaseChange(values: ReleaseChangeValues, tx: Execu
 
 /** Whether a change was deleted (the release is back at its rule's time). */
 export async function deleteReleaseChange(releaseId: string, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(releaseChanges).where(eq(releaseChanges.releaseId, releaseId)).returning({ id: releaseChanges.releaseId });
-  return rows.length > 0;
+  return deleteWhere(tx, releaseChanges, eq(releaseChanges.releaseId, releaseId));
 }

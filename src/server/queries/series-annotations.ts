@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { articles, marketSeries, seriesAnnotations, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { countRows } from '@/server/queries/pages';
 
 export type SeriesAnnotationRow = typeof seriesAnnotations.$inferSelect;
 export type SeriesAnnotationValues = Pick<SeriesAnnotationRow, 'seriesId' | 'startsOn' | 'endsOn' | 'label' | 'articleId'>;
@@ -79,8 +80,7 @@ export async function listLatestSeriesAnnotations(
 
 /** How many annotations a series has (from the index). */
 export async function countSeriesAnnotations(seriesId: number, tx: Executor = db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(seriesAnnotations).where(eq(seriesAnnotations.seriesId, seriesId));
-  return row?.n ?? 0;
+  return countRows(tx, seriesAnnotations, eq(seriesAnnotations.seriesId, seriesId));
 }
 
 /** The admin's page: one series' annotations, or every one's, newest day first. */
@@ -99,9 +99,7 @@ export function listAnnotationsPage(
 
 /** How many annotations the admin's list holds (one series' or all). */
 export async function countAnnotations(seriesId: number | undefined, tx: Executor = db): Promise<number> {
-  const query = tx.select({ n: count() }).from(seriesAnnotations);
-  const [row] = await (seriesId === undefined ? query : query.where(eq(seriesAnnotations.seriesId, seriesId)));
-  return row?.n ?? 0;
+  return countRows(tx, seriesAnnotations, seriesId === undefined ? undefined : eq(seriesAnnotations.seriesId, seriesId));
 }
 
 /** One annotation with its series and story. */

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { passwordResets, staffInvitations, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
-import { countRows, findRow } from '@/server/queries/pages';
+import { countRows, findRow, updateWhere } from '@/server/queries/pages';
 
 export type InvitationRow = typeof staffInvitations.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -31,11 +31,7 @@ export async function countStaff(tx: Executor = db): Promise<number> {
 
 /** Active owners other than `exceptId`: an owner cannot demote or deactivate the last one. */
 export async function countOtherActiveOwners(exceptId: number, tx: Executor = db): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'owner'), isNull(users.deactivatedAt), ne(users.id, exceptId)));
-  return row?.n ?? 0;
+  return countRows(tx, users, and(eq(users.role, 'owner'), isNull(users.deactivatedAt), ne(users.id, exceptId)));
 }
 
 export async function getUserByEmail(email: string, tx: Executor = db): Promise<UserRow | undefined> {
@@ -44,8 +40,7 @@ export async function getUserByEmail(email: string, tx: Executor = db): Promise<
 
 /** Changes a person's role or active state (the service ends their sessions when that takes anything away). */
 export async function updateStaff(id: number, changes: Partial<Pick<UserRow, 'role' | 'deactivatedAt'>>, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.update(users).set(changes).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+  return updateWhere(tx, users, changes, eq(users.id, id));
 }
 
 /** Changes the signed-in person's own name or address (and the user name that follows the address). */
@@ -92,14 +87,12 @@ export async function getInvitationById(id: number, tx: Executor = db): Promise<
  * earlier, unsent or failed attempt stops working); false when it is no longer open at `now`.
  */
 export async function setInvitationToken(id: number, tokenHash: string, now: Date, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
-    .update(staffInvitations)
-    .set({ tokenHash })
-    .where(
-      and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)),
-    )
-    .returning({ id: staffInvitations.id });
-  return rows.length > 0;
+  return updateWhere(
+    tx,
+    staffInvitations,
+    { tokenHash },
+    and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)),
+  );
 }
 
 export async function getInvitationByTokenHash(tokenHash: string, tx: Executor = db): Promise<InvitationRow | undefined> {

@@ -3,7 +3,7 @@ import { subscriberAlerts, subscribers } from '@db/schema';
 import { CHOSEN_EDITIONS, MAIL_EDITIONS, type EditionChoice } from '@/lib/mail-editions';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
-import { countRows, type ListPage } from '@/server/queries/pages';
+import { countRows, deleteWhere, findRow, type ListPage, updateWhere } from '@/server/queries/pages';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriberRow = typeof subscribers.$inferInsert;
@@ -11,20 +11,17 @@ export type SubscriberAlertRow = typeof subscriberAlerts.$inferSelect;
 
 /** The subscriber with this (lowercased) address. */
 export async function getSubscriberByEmail(email: string, tx: Executor = db): Promise<SubscriberRow | undefined> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).limit(1);
-  return row;
+  return findRow(tx, subscribers, eq(subscribers.email, email));
 }
 
 /** The subscriber a manage link's token hash belongs to. */
 export async function getSubscriberByManageHash(hash: string, tx: Executor = db): Promise<SubscriberRow | undefined> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.manageTokenHash, hash)).limit(1);
-  return row;
+  return findRow(tx, subscribers, eq(subscribers.manageTokenHash, hash));
 }
 
 /** The subscriber a confirm link's token hash belongs to (used, expired or not). */
 export async function getSubscriberByConfirmHash(hash: string, tx: Executor = db): Promise<SubscriberRow | undefined> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.confirmTokenHash, hash)).limit(1);
-  return row;
+  return findRow(tx, subscribers, eq(subscribers.confirmTokenHash, hash));
 }
 
 /** Adds a subscriber; answers its id. */
@@ -36,8 +33,7 @@ export async function insertSubscriber(row: NewSubscriberRow, tx: Executor = db)
 
 /** The subscriber of an id. */
 export async function getSubscriberById(id: number, tx: Executor = db): Promise<SubscriberRow | undefined> {
-  const [row] = await tx.select().from(subscribers).where(eq(subscribers.id, id)).limit(1);
-  return row;
+  return findRow(tx, subscribers, eq(subscribers.id, id));
 }
 
 /**
@@ -45,12 +41,7 @@ export async function getSubscriberById(id: number, tx: Executor = db): Promise<
  * expired, not used); answers whether it was set.
  */
 export async function setConfirmTokenHash(id: number, hash: string, now: Date, tx: Executor = db): Promise<boolean> {
-  const rows = await tx
-    .update(subscribers)
-    .set({ confirmTokenHash: hash })
-    .where(and(eq(subscribers.id, id), gt(subscribers.confirmExpiresAt, now)))
-    .returning({ id: subscribers.id });
-  return rows.length > 0;
+  return updateWhere(tx, subscribers, { confirmTokenHash: hash }, and(eq(subscribers.id, id), gt(subscribers.confirmExpiresAt, now)));
 }
 
 /** Changes a subscriber's row. */
@@ -74,8 +65,7 @@ export async function confirmSubscriberByHash(hash: string, now: Date, tx: Execu
 
 /** Removes a subscriber and their alerts; false when there was none. */
 export async function deleteSubscriberById(id: number, tx: Executor = db): Promise<boolean> {
-  const rows = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
-  return rows.length > 0;
+  return deleteWhere(tx, subscribers, eq(subscribers.id, id));
 }
 
 /** A subscriber's price alerts, oldest first. */
@@ -194,10 +184,6 @@ export function listAudienceAfter(audience: MailingAudience, afterId: number, li
     .limit(limit);
 }
 
-/**
- * The next `limit` active price-alert readers (ids above `afterId`, by id) with a rule on
- * one of `slugs`, and those rules. Served by the (series, subscriber) index.
- */
 /** Of these series, those some active reader with price alerts on has a rule on. */
 export async function listWatchedSeries(slugs: readonly string[], tx: Executor = db): Promise<string[]> {
   if (slugs.length === 0) return [];
@@ -211,6 +197,10 @@ export async function listWatchedSeries(slugs: readonly string[], tx: Executor =
   return rows.map((r) => r.slug);
 }
 
+/**
+ * The next `limit` active price-alert readers (ids above `afterId`, by id) with a rule on
+ * one of `slugs`, and those rules. Served by the (series, subscriber) index.
+ */
 export async function listAlertRulesAfter(
   slugs: readonly string[],
   afterId: number,
