@@ -526,8 +526,8 @@ describe('the admin subscriber list', () => {
       await queries.countSubscribers({ status }, undefined, db);
     }
     await queries.listSubscribersAfter(0, 500, db);
-    await queries.listAlertsOfSubscribers([1, 2, 3], db);
-    await (await import('@/server/queries/subscriber-data-alerts')).listDataAlertsOfSubscribers([1, 2, 3], db);
+    await queries.listAlertsOfSubscribers([1, 2, 3], undefined, db);
+    await (await import('@/server/queries/subscriber-data-alerts')).listDataAlertsOfSubscribers([1, 2, 3], undefined, db);
     expect(fullScans(plans, ['subscribers', 'subscriber_alerts', 'subscriber_data_alerts', 'articles', 'comments'])).toEqual([]);
     expect(sortedPages(plans)).toEqual([]);
     // The search by the start of an address is a range of an index on the e-mail.

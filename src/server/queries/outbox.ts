@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'driz
 import { outbox } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 import { columnsOf } from '@/server/queries/rows';
-import { countRows, countRowsUpTo } from '@/server/queries/pages';
+import { countRows, countRowsUpTo, updateWhere } from '@/server/queries/pages';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -40,12 +40,8 @@ export async function finishOutboxMessage(
     Partial<Pick<OutboxRow, 'subject' | 'textBody' | 'htmlBody'>>,
   tx: Executor = db,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(outbox)
-    .set({ ...outcome, lastError: outcome.lastError.slice(0, 1000), leaseHolder: null, leaseExpiresAt: null })
-    .where(and(eq(outbox.id, id), eq(outbox.leaseHolder, holder)))
-    .returning({ id: outbox.id });
-  return rows.length > 0;
+  const done = { ...outcome, lastError: outcome.lastError.slice(0, 1000), leaseHolder: null, leaseExpiresAt: null };
+  return updateWhere(tx, outbox, done, and(eq(outbox.id, id), eq(outbox.leaseHolder, holder)));
 }
 
 /** Removes a leased message that turned out to be none (a reset asked for an address no active account has). */

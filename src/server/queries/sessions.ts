@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { sessions, users } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { deleteWhere } from '@/server/queries/pages';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -54,11 +55,7 @@ export async function listUserSessions(userId: number, tx: Executor = db): Promi
 
 /** Ends one of a user's own sessions; false when the user has no such session. */
 export async function deleteOwnSession(userId: number, id: string, tx: Executor = db): Promise<boolean> {
-  const gone = await tx
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
-    .returning({ id: sessions.id });
-  return gone.length > 0;
+  return deleteWhere(tx, sessions, and(eq(sessions.userId, userId), eq(sessions.id, id)));
 }
 
 export async function touchSession(id: string, lastUsedAt: Date, tx: Executor = db): Promise<void> {

@@ -11,13 +11,17 @@ export function listDataAlertsOfSubscriber(subscriberId: number, tx: Executor = 
   return tx.select().from(subscriberDataAlerts).where(eq(subscriberDataAlerts.subscriberId, subscriberId)).orderBy(asc(subscriberDataAlerts.id));
 }
 
-/** The data alerts of several subscribers (one page of an export), by subscriber. */
-export function listDataAlertsOfSubscribers(subscriberIds: readonly number[], tx: Executor = db): Promise<SubscriberDataAlertRow[]> {
+/** The data alerts of several subscribers (one page of an export, or of a data alert mailing: only those on `subjects`), by subscriber. */
+export function listDataAlertsOfSubscribers(
+  subscriberIds: readonly number[],
+  subjects?: readonly string[],
+  tx: Executor = db,
+): Promise<SubscriberDataAlertRow[]> {
   if (subscriberIds.length === 0) return Promise.resolve([]);
   return tx
     .select()
     .from(subscriberDataAlerts)
-    .where(inArray(subscriberDataAlerts.subscriberId, [...subscriberIds]))
+    .where(and(inArray(subscriberDataAlerts.subscriberId, [...subscriberIds]), subjects && inArray(subscriberDataAlerts.subject, [...subjects])))
     .orderBy(asc(subscriberDataAlerts.id));
 }
 
@@ -78,12 +82,7 @@ export async function listDataAlertRulesAfter(
     .limit(limit);
   return withTheirRules(
     ids.map((r) => r.id),
-    (wanted) =>
-      tx
-        .select()
-        .from(subscriberDataAlerts)
-        .where(and(inArray(subscriberDataAlerts.subscriberId, wanted), inArray(subscriberDataAlerts.subject, [...subjects])))
-        .orderBy(asc(subscriberDataAlerts.id)),
+    (wanted) => listDataAlertsOfSubscribers(wanted, subjects, tx),
     tx,
   );
 }

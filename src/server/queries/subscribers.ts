@@ -73,10 +73,14 @@ export function listAlertsOfSubscriber(subscriberId: number, tx: Executor = db):
   return tx.select().from(subscriberAlerts).where(eq(subscriberAlerts.subscriberId, subscriberId)).orderBy(asc(subscriberAlerts.id));
 }
 
-/** The price alerts of several subscribers (one page of an export), by subscriber. */
-export function listAlertsOfSubscribers(subscriberIds: number[], tx: Executor = db): Promise<SubscriberAlertRow[]> {
+/** The price alerts of several subscribers (one page of an export, or of a price alert mailing: only those on `slugs`), by subscriber. */
+export function listAlertsOfSubscribers(subscriberIds: number[], slugs?: readonly string[], tx: Executor = db): Promise<SubscriberAlertRow[]> {
   if (subscriberIds.length === 0) return Promise.resolve([]);
-  return tx.select().from(subscriberAlerts).where(inArray(subscriberAlerts.subscriberId, subscriberIds)).orderBy(asc(subscriberAlerts.id));
+  return tx
+    .select()
+    .from(subscriberAlerts)
+    .where(and(inArray(subscriberAlerts.subscriberId, subscriberIds), slugs && inArray(subscriberAlerts.seriesSlug, [...slugs])))
+    .orderBy(asc(subscriberAlerts.id));
 }
 
 /** Replaces a subscriber's price alerts with these. */
@@ -224,12 +228,7 @@ export async function listAlertRulesAfter(
     .limit(limit);
   return withTheirRules(
     ids.map((r) => r.id),
-    (wanted) =>
-      tx
-        .select()
-        .from(subscriberAlerts)
-        .where(and(inArray(subscriberAlerts.subscriberId, wanted), inArray(subscriberAlerts.seriesSlug, [...slugs])))
-        .orderBy(asc(subscriberAlerts.id)),
+    (wanted) => listAlertsOfSubscribers(wanted, slugs, tx),
     tx,
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { zohoConfig } from '@db/schema';
 import { db, type Executor } from '@/server/db';
+import { updateWhere } from '@/server/queries/pages';
 
 export type ZohoRow = typeof zohoConfig.$inferSelect;
 export type ZohoValues = Omit<typeof zohoConfig.$inferInsert, 'id'>;
@@ -33,18 +34,16 @@ export async function updateZohoRow(changes: Partial<ZohoValues>, tx: Executor =
  * until `leaseUntil`, a time ahead of now, which the reader replaces with its own finish time.
  */
 export async function claimZohoMixFetch(staleBefore: Date, leaseUntil: Date, tx: Executor = db): Promise<boolean> {
-  const claimed = await tx
-    .update(zohoConfig)
-    .set({ energyMixFetchedAt: leaseUntil })
-    .where(
-      and(
-        eq(zohoConfig.id, ROW_ID),
-        isNotNull(zohoConfig.energyMixViewId),
-        or(isNull(zohoConfig.energyMixFetchedAt), lte(zohoConfig.energyMixFetchedAt, staleBefore)),
-      ),
-    )
-    .returning({ id: zohoConfig.id });
-  return claimed.length > 0;
+  return updateWhere(
+    tx,
+    zohoConfig,
+    { energyMixFetchedAt: leaseUntil },
+    and(
+      eq(zohoConfig.id, ROW_ID),
+      isNotNull(zohoConfig.energyMixViewId),
+      or(isNull(zohoConfig.energyMixFetchedAt), lte(zohoConfig.energyMixFetchedAt, staleBefore)),
+    ),
+  );
 }
 
 /**
