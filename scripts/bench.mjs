@@ -17,8 +17,10 @@
 //     random articles of 100,000 render at most once each per process; the uncached article
 //     page at 100,000 articles costs at most 1.5 times its cost on the seeded site;
 //   - page views beside reads: reads of cached article pages keep >= 90% of their throughput
+//     (the median of rounds, each run beside beacons against the runs alone before and after it)
 //     while readers' beacons (POST /api/views) arrive at 2,000 a second, each from an address of
-//     its own and again from 500 shared addresses (BENCH_SHORT=1: one round instead of three);
+//     its own, and again from 500 shared addresses (both budgeted; the server's CPU per beacon
+//     and per cached read printed, with the load average; BENCH_SHORT=1: one round, not three);
 //   - behind Varnish (the shipped configuration): while an article is saved every second, the
 //     origin renders each page that shows it at most once per save, and every other page stays a hit;
 //   - Lighthouse (mobile): 100 in every category on the data pages, 100 performance on the embeds,
@@ -65,7 +67,7 @@ try {
   if (only.has('storm') && !runs('cache')) await benchStorm(server.base, dir);
   if (runs('weight')) await benchWeight(server.base);
   if (runs('throughput')) await benchThroughput(dir);
-  if (runs('beacons')) await benchBeacons(server.base);
+  if (runs('beacons')) await benchBeacons(server.base, server.pid);
   if (runs('load')) await benchWriteLoad(server.base);
   if (runs('memory')) await benchMemory(server.base, server.pid);
   // Replaces web processes one by one: after the sections that measure the running ones.
