@@ -1,10 +1,7 @@
 import { CONTACT_CATEGORIES, contactCreateSchema, type ContactCreate, type ContactCreateInput } from '@/lib/validation/contact';
+import { SelectField, TextField } from '@/components/forms/BoundFields';
+import { ReaderForm } from '@/components/forms/ReaderForm';
 import { useReaderForm } from '@/components/forms/use-reader-form';
-import { FormField, ReaderFormSubmit, fieldProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
-import { Toaster } from '@/components/ui/toast';
 
 const EMPTY = { name: '', email: '', company: '', category: '', subject: '', message: '', website: '' } as unknown as ContactCreateInput;
 
@@ -13,47 +10,22 @@ const EMPTY = { name: '', email: '', company: '', category: '', subject: '', mes
  * what was typed and never puts the message in a URL.
  */
 export default function ContactForm() {
-  const {
-    register,
-    formRef,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useReaderForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY, {
+  const form = useReaderForm<ContactCreateInput, ContactCreate>(contactCreateSchema, EMPTY, {
+    idPrefix: 'contact',
     url: '/api/contact',
     sent: { title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you soon." },
     failed: 'Failed to send message. Please try again.',
   });
-
   return (
-    <>
-      <form ref={formRef} onSubmit={onSubmit} method="post" noValidate className="relative grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="contact-name" label="Name" error={errors.name?.message}>
-            <Input {...fieldProps('contact-name', errors.name?.message)} autoComplete="name" {...register('name')} />
-          </FormField>
-          <FormField id="contact-email" label="Email" error={errors.email?.message}>
-            <Input {...fieldProps('contact-email', errors.email?.message)} type="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField id="contact-company" label="Company" optional error={errors.company?.message}>
-            <Input {...fieldProps('contact-company', errors.company?.message)} autoComplete="organization" {...register('company')} />
-          </FormField>
-          <FormField id="contact-category" label="Category" error={errors.category?.message}>
-            <NativeSelect {...fieldProps('contact-category', errors.category?.message)} {...register('category')} options={CONTACT_CATEGORIES}>
-              <option value="">Select a category</option>
-            </NativeSelect>
-          </FormField>
-        </div>
-        <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>
-          <Input {...fieldProps('contact-subject', errors.subject?.message)} {...register('subject')} />
-        </FormField>
-        <FormField id="contact-message" label="Message" error={errors.message?.message}>
-          <Textarea {...fieldProps('contact-message', errors.message?.message)} rows={6} {...register('message')} />
-        </FormField>
-        <ReaderFormSubmit honeypot={register('website')} sending={isSubmitting} pending="Sending...">
-          Send Message
-        </ReaderFormSubmit>
-      </form>
-      <Toaster />
-    </>
+    <ReaderForm form={form} className="relative grid gap-4" submit="Send Message" pending="Sending...">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="name" label="Name" autoComplete="name" />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <TextField form={form} name="company" label="Company" optional autoComplete="organization" />
+        <SelectField form={form} name="category" label="Category" options={CONTACT_CATEGORIES} placeholder="Select a category" />
+      </div>
+      <TextField form={form} name="subject" label="Subject" />
+      <TextField form={form} name="message" label="Message" rows={6} />
+    </ReaderForm>
   );
 }

@@ -74,11 +74,18 @@ export function SelectField<I extends FieldValues, O>({
   optional,
   className,
   options,
-}: BoundFieldProps<I, O> & { options: readonly { value: string; label: string }[] }) {
+  placeholder,
+}: BoundFieldProps<I, O> & {
+  options: readonly { value: string; label: string }[];
+  /** The first, empty choice ("Select a category"), when none is chosen to begin with. */
+  placeholder?: string;
+}) {
   const { id, error, control } = useBound({ form, name });
   return (
     <FormField id={id} label={label} error={error} optional={optional ?? false} className={className ?? ''}>
-      <NativeSelect {...control} options={options} />
+      <NativeSelect {...control} options={options}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+      </NativeSelect>
     </FormField>
   );
 }

@@ -9,6 +9,8 @@ import { preloadToaster } from '@/components/ui/toast';
 
 /** Where a reader's form goes and what it says after. */
 export interface ReaderFormSend {
+  /** Its fields' ids start with it (`comment-content`). */
+  idPrefix: string;
   /** The endpoint the values are POSTed to as JSON. */
   url: string;
   /** The toast once the server took them. */
@@ -23,10 +25,11 @@ export interface ReaderFormSend {
  * submit made before that sent once it has hydrated (`formRef`); validated with the
  * endpoint's schema, POSTed, then emptied and thanked for in a toast, or the server's
  * messages put on the fields. POST, so a submission that goes native never puts what was
- * typed in a URL.
+ * typed in a URL. `ReaderForm` is the form on the page; its fields are the bound fields
+ * (`TextField`, `SelectField`).
  */
 export function useReaderForm<Input extends FieldValues, Output>(schema: z.core.$ZodType<Output, Input>, empty: Input, send: ReaderFormSend) {
-  const form = useZodForm<Input, Output>(schema, empty, { adoptRendered: true });
+  const form = useZodForm<Input, Output>(schema, empty, { adoptRendered: true, idPrefix: send.idPrefix });
   const formRef = useHeldSubmit();
   const submit = form.handleSubmit(async (values: Output) => {
     preloadToaster();
