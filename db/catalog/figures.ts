@@ -9,6 +9,8 @@ export const FIGURE_DATASETS = {
   generation: 'generation',
   /** Monthly retail prices (`retail_prices`): `state|sector`, e.g. `CA|RES`. */
   retail: 'retail',
+  /** Monthly retail sales (`retail_sales`): `state|sector`, e.g. `CA|RES`. */
+  retailSales: 'retail-sales',
   /** An hour's region figure (`grid_hourly`): `respondent|demand` (or forecast, generation, interchange). */
   grid: 'grid',
   /** An hour's generation by fuel (`grid_fuel_hourly`): `respondent|fuel`, e.g. `TEX|SUN`. */

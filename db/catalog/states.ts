@@ -1,6 +1,6 @@
 // The states' monthly figures as EIA reports them, each metric defined once (STATE_METRICS): where
-// a month of the data API holds it, its unit and its parts (the retail sectors of a price, the
-// fuels of net generation), its CSV columns, the dataset its revisions are kept under, and where
+// a month of the data API holds it, its unit and its parts (the retail sectors of a price or of
+// the sales, the fuels of net generation), its CSV columns, the dataset its revisions are kept under, and where
 // EIA publishes it. The states' service (src/server/services/states/states.ts), the data API's
 // document, the CSV and the guides' table read them. Imports only the other catalogs, so
 // isomorphic code may import it. How to add a metric: docs/contributing.md.
@@ -77,6 +77,17 @@ export const STATE_METRICS = [
     column: (_of, part) => `generation_${part.place.toLowerCase()}_thousand_mwh`,
     dataset: FIGURE_DATASETS.generation,
     eia: { route: 'electricity/electric-power-operational-data', data: 'generation', stateFacet: 'location', partFacet: 'fueltypeid' },
+  },
+  {
+    key: 'sales',
+    name: 'Retail sales of electricity, by sector',
+    unit: 'million kilowatthours',
+    parts: RETAIL_SECTORS.map((s) => ({ code: s.code, place: s.slug })),
+    complete: true,
+    us: null,
+    column: (of, part) => `${of}_${part.place}_sales_million_kwh`,
+    dataset: FIGURE_DATASETS.retailSales,
+    eia: { route: 'electricity/retail-sales', data: 'sales', stateFacet: 'stateid', partFacet: 'sectorid' },
   },
 ] as const satisfies readonly StateMetric[];
 

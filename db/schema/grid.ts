@@ -64,3 +64,22 @@ export const retailPrices = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.state, t.sector, t.period] }), index('retail_prices_sector_period_idx').on(t.sector, t.period, t.state)],
 );
+
+/**
+ * Retail sales of electricity by state and sector and month (EIA `electricity/retail-sales`,
+ * data column `sales`), in million kilowatthours; `state` is a postal code or `US`. Read as the
+ * prices are: a state's history is a range of the primary key.
+ */
+export const retailSales = sqliteTable(
+  'retail_sales',
+  {
+    state: text('state').notNull(),
+    /** EIA's `sectorid`: RES, COM, IND or ALL. */
+    sector: text('sector').notNull(),
+    /** Month, YYYY-MM. */
+    period: text('period').notNull(),
+    value: real('value').notNull(),
+    sample: integer('sample', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.sector, t.period] })],
+);

@@ -16,6 +16,7 @@ import {
   marketObservations,
   marketSeries,
   retailPrices,
+  retailSales,
   siteState,
 } from '../schema/index.ts';
 import { htmlToText } from '../text.ts';
@@ -27,6 +28,7 @@ import { seedAnalyticsContent } from './market-data.ts';
 import { sampleGridWeek } from './grid-model.ts';
 import { sampleMarketHistory } from './market-model.ts';
 import { sampleRetailPrices } from './retail-data.ts';
+import { sampleRetailSales } from './retail-sales-data.ts';
 import { easternEventTime, seedCalendarEvents, seedComments, seedContactMessage, seedCorrection } from './participation-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -42,7 +44,8 @@ async function isEmpty(
     | typeof analyticsContent
     | typeof generation
     | typeof gridHourly
-    | typeof retailPrices,
+    | typeof retailPrices
+    | typeof retailSales,
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
@@ -52,7 +55,7 @@ async function isEmpty(
 export interface SeedOptions {
   /**
    * The sample figures EIA's replace: the market history (`market_series.source` "seed" marks
-   * every row of it), the generation (`source` "seed") and the state retail prices (`sample`).
+   * every row of it), the generation (`source` "seed") and the state retail prices and sales (`sample`).
    * Off on a site with an EIA key, which never shows a sample as current: the series are
    * created empty and EIA's figures fill them and the tables. On, a seeded series left empty
    * and an empty table get their sample again.
@@ -141,7 +144,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
       for (let i = 0; i < rows.length; i += 500) await tx.insert(generation).values(rows.slice(i, i + 500));
     });
   }
-  // The data desk's samples: an illustrative week of the grid, three years of state prices (an
+  // The data desk's samples: an illustrative week of the grid, three years of state prices and sales (an
   // install from before they existed gets them at its next start; an import replaces them).
   if (await isEmpty(db, gridHourly)) {
     const week = sampleGridWeek(now);
@@ -154,6 +157,12 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
     const rows = sampleRetailPrices(now);
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(retailPrices).values(rows.slice(i, i + 500));
+    });
+  }
+  if (dataSamples && (await isEmpty(db, retailSales))) {
+    const rows = sampleRetailSales(now);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(retailSales).values(rows.slice(i, i + 500));
     });
   }
   if (await isEmpty(db, analyticsContent)) {
@@ -173,7 +182,7 @@ export async function seedDatabase(db: LibSqlDb, now: Date = new Date(), options
 
 /**
  * Removes the sample figures EIA's replace (the observations of every series still marked
- * "seed", the seeded generation, the sample state retail prices), so a site with an EIA key
+ * "seed", the seeded generation, the sample state retail prices and sales), so a site with an EIA key
  * shows no sample as current; the series stay, empty until EIA's figures fill them. Answers
  * how many rows went.
  */
@@ -183,7 +192,8 @@ export async function removeDataSamples(db: LibSqlDb): Promise<number> {
     const observations = await tx.delete(marketObservations).where(inArray(marketObservations.seriesId, seeded));
     const generated = await tx.delete(generation).where(eq(generation.source, 'seed'));
     const prices = await tx.delete(retailPrices).where(eq(retailPrices.sample, true));
-    return observations.rowsAffected + generated.rowsAffected + prices.rowsAffected;
+    const sales = await tx.delete(retailSales).where(eq(retailSales.sample, true));
+    return observations.rowsAffected + generated.rowsAffected + prices.rowsAffected + sales.rowsAffected;
   });
 }
 

@@ -72,7 +72,7 @@ const SECTOR_RATIO: Record<RetailSectorCode, number> = { RES: 1, COM: 0.78, IND:
 export const RETAIL_SEED_MONTHS = 37;
 
 /** A deterministic number in [-0.5, 0.5) of a key (a state, a state and sector). */
-function unit(key: string): number {
+export function unit(key: string): number {
   let h = 2_166_136_261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16_777_619) >>> 0;
   return (h % 10_000) / 10_000 - 0.5;
@@ -92,9 +92,14 @@ function stateFactor(state: string, monthsBack: number, month: number): number {
   return (1 + drift) ** (-monthsBack / 12) * (season(month) / season(latestMonth));
 }
 
+/** The months of the sample's US residential electricity series the state samples hold (prices and sales), the latest last. */
+export function sampleRetailMonths(now: Date): { period: string; value: number }[] {
+  return (sampleMarketHistory(now).get('electricity') ?? []).slice(-RETAIL_SEED_MONTHS);
+}
+
 /** Rows of `retail_prices` for a fresh install, cents per kWh: the months of the sample's US residential electricity series, the latest last. */
 export function sampleRetailPrices(now: Date): { state: string; sector: RetailSectorCode; period: string; price: number; sample: true }[] {
-  const us = (sampleMarketHistory(now).get('electricity') ?? []).slice(-RETAIL_SEED_MONTHS);
+  const us = sampleRetailMonths(now);
   const rows: { state: string; sector: RetailSectorCode; period: string; price: number; sample: true }[] = [];
   const level = RESIDENTIAL['US'] ?? 1;
   for (const [state, residential] of Object.entries(RESIDENTIAL)) {

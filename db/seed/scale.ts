@@ -205,16 +205,16 @@ function growVintages(db: NativeDatabase, days: number, now: Date): void {
   const insertFigure = db.prepare(
     'INSERT INTO figure_revisions (dataset, figure, period, seen_at, value, run_id, revised) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const stateFigures = [
-    ...(db.prepare(`SELECT DISTINCT 'generation' AS dataset, location || '|' || fuel AS figure FROM generation`).all() as {
-      dataset: string;
-      figure: string;
-    }[]),
-    ...(db.prepare(`SELECT DISTINCT 'retail' AS dataset, state || '|' || sector AS figure FROM retail_prices`).all() as {
-      dataset: string;
-      figure: string;
-    }[]),
-  ];
+  const stateFigures = (
+    [
+      ['generation', "location || '|' || fuel", 'generation'],
+      ['retail', "state || '|' || sector", 'retail_prices'],
+      ['retail-sales', "state || '|' || sector", 'retail_sales'],
+    ] as const
+  ).flatMap(
+    ([dataset, figure, table]) =>
+      db.prepare(`SELECT DISTINCT '${dataset}' AS dataset, ${figure} AS figure FROM ${table}`).all() as { dataset: string; figure: string }[],
+  );
   const months = Math.floor(days / 30);
   const lastMonth = new Date(today);
   for (const { dataset, figure } of stateFigures) {

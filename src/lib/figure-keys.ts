@@ -22,6 +22,13 @@ export const retailFigure = (r: { state: string; sector: string; period: string;
   value: r.price,
 });
 
+/** A state's (or the US's) retail sales of a sector in a month. */
+export const retailSalesFigure = (r: { state: string; sector: string; period: string; value: number }) => ({
+  figure: `${r.state}|${r.sector}`,
+  period: r.period,
+  value: r.value,
+});
+
 /** The region figures an hour holds (a missing one is none). */
 export const gridHourFigures = (h: { respondent: string; period: Date } & Record<GridHourFigure, number | null>) =>
   GRID_HOUR_FIGURES.flatMap((name) => {

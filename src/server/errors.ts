@@ -130,7 +130,7 @@ export const messages = {
   importRunning: 'An import is already running. Try again in a few minutes.',
   importFailed: 'The import failed unexpectedly. Nothing was changed.',
   importFailedBecause: (reason: string) => `${reason}${/[.!?]$/.test(reason) ? '' : '.'} Nothing was changed.`,
-  importSucceeded: (series: readonly { name: string; written: number }[], generation: number, retailPrices = 0) => {
+  importSucceeded: (series: readonly { name: string; written: number }[], generation: number, retailPrices = 0, retailSales = 0) => {
     const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
     const total = series.reduce((sum, s) => sum + s.written, 0);
     const parts: string[] = [];
@@ -140,6 +140,7 @@ export const messages = {
       );
     if (generation > 0) parts.push(count(generation, 'generation figure', 'generation figures'));
     if (retailPrices > 0) parts.push(count(retailPrices, 'state retail price', 'state retail prices'));
+    if (retailSales > 0) parts.push(count(retailSales, 'state retail sales figure', 'state retail sales figures'));
     const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? '');
     return parts.length === 0 ? 'Up to date: EIA has nothing new or revised since the last import.' : `Imported ${said} from EIA.`;
   },

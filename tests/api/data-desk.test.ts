@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analyticsContent, categories, gridFuelHourly, gridHourly } from '@db/schema';
 import { GRID_REGIONS } from '@db/catalog/grid';
+import { RETAIL_SECTOR_SLUGS } from '@db/catalog/states';
+import type { SectorFigures } from '@/lib/wire/states';
 import { US_STATES } from '@/lib/energy';
 import { fetchCurrent, purgeEveryPage } from '../helpers/purge.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -143,6 +145,10 @@ describe('the states pages', () => {
       expect(html).toContain(`${US_STATES[code.toUpperCase()]}: electricity prices and generation`);
       expect(html).toContain('against the US average');
       expect(html).toContain('data-testid="state-ranks"');
+      // The retail sales by sector, with their unit and where they come from (the sample, here).
+      expect(html).toContain('data-testid="state-sales"');
+      expect(html).toContain('in million kilowatthours (gigawatthours)');
+      expect(html).toMatch(/data-testid="state-sales-source"[^>]*>\s*Illustrative sample: seeded prices and sales, not EIA figures\./);
     }
     for (const path of ['/states/zz', '/states/usa', '/states/us']) expect((await get(path)).status, path).toBe(404);
   });
@@ -304,11 +310,22 @@ describe('the data API of the grid and the states', () => {
     expect(overview.states).toHaveLength(Object.keys(US_STATES).length);
     expect(overview.states.find((s) => s.code === 'HI')?.rank.residential).toBe(1);
     const history = (await (await get('/api/states/ca?start=2020-01')).json()) as {
-      months: { prices: { residential: number | null }; us: { residential: number | null } }[];
+      months: { period: string; prices: { residential: number | null }; us: { residential: number | null }; sales: SectorFigures }[];
     };
     expect(history.months.length).toBeGreaterThan(12);
     expect(history.months.every((m) => (m.prices.residential ?? 0) > (m.us.residential ?? Infinity))).toBe(true);
-    const csv = await (await get('/api/states/CA?format=csv')).text();
-    expect(csv.split('\r\n')[0]).toMatch(/^month,ca_residential_cents_per_kwh,/);
+    // The retail sales by sector (the sample's), every sector in every month, all sectors their sum.
+    for (const { sales } of history.months) {
+      expect(Object.values(sales).every((v) => v !== null && v > 0)).toBe(true);
+      expect(sales.all).toBeCloseTo((sales.residential ?? 0) + (sales.commercial ?? 0) + (sales.industrial ?? 0), 1);
+    }
+    const csv = (await (await get('/api/states/CA?format=csv')).text()).trimEnd().split('\r\n');
+    expect(csv[0]).toMatch(/^month,ca_residential_cents_per_kwh,/);
+    // The sales' columns after the others, each month's figures as the JSON has them.
+    const head = csv[0]?.split(',') ?? [];
+    expect(head.slice(-4)).toEqual(RETAIL_SECTOR_SLUGS.map((s) => `ca_${s}_sales_million_kwh`));
+    const last = history.months.at(-1);
+    expect(csv.at(-1)?.split(',').slice(-4)).toEqual(RETAIL_SECTOR_SLUGS.map((s) => String(last?.sales[s])));
+    expect(csv.at(-1)?.startsWith(`${last?.period},`)).toBe(true);
   });
 });

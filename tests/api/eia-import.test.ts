@@ -7,6 +7,7 @@ import {
   marketSeries,
   outbox,
   retailPrices,
+  retailSales,
   scheduledJobs,
   subscriberAlerts,
   subscribers,
@@ -130,11 +131,11 @@ describe('EIA import', () => {
     expect(res.status).toBe(200);
     // Each series is named with what it gained.
     expect(res.json['message']).toMatch(
-      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures and [\d,]+ state retail prices from EIA\. /,
+      /^Imported [\d,]+ new or revised observations \(.+\), [\d,]+ generation figures, [\d,]+ state retail prices and [\d,]+ state retail sales figures from EIA\. /,
     );
     // Every gap EIA sent ("NA", null) is counted in the run log, and the unreadable value apart from them.
     expect(res.json['message']).toContain(
-      "Gaps in EIA's answers (no figure sent), skipped: WTI Crude Oil 1, Brent Crude Oil 1, US Crude Oil Production 1, Cushing, OK Crude Oil Stocks 1, Brent Crude Oil, EIA Forecast 1, WTI Crude Oil Futures, Contract 3 1, Generation by state and fuel 4, Retail prices by state and sector 1.",
+      "Gaps in EIA's answers (no figure sent), skipped: WTI Crude Oil 1, Brent Crude Oil 1, US Crude Oil Production 1, Cushing, OK Crude Oil Stocks 1, Brent Crude Oil, EIA Forecast 1, WTI Crude Oil Futures, Contract 3 1, Generation by state and fuel 4, Retail prices by state and sector 1, Retail sales by state and sector 1.",
     );
     expect(res.json['message']).toContain('Values EIA sent that are not numbers, skipped: US On-Highway Diesel 1 (such as "W").');
     const log = (await api.call('GET', '/api/admin/market-data', { cookie })).json['runs'] as { status: string; message: string }[];
@@ -197,12 +198,24 @@ describe('EIA import', () => {
     const retail = eia.requests.filter((r) => r.path === '/v2/electricity/retail-sales/data/' && r.query.getAll('facets[stateid][]').length > 1);
     expect(retail[0]?.query.getAll('facets[sectorid][]')).toEqual(['RES', 'COM', 'IND', 'ALL']);
     expect(retail[0]?.query.getAll('facets[stateid][]')).toHaveLength(52);
-    expect(retail[0]?.query.get('data[0]')).toBe('price');
+    // The prices and the sales in the same query, two data columns of the same rows (as the recording asks four): its pages, no other.
+    expect(retail.map((r) => r.query.get('offset'))).toEqual(['0', '40']);
+    for (const r of retail)
+      expect([r.query.getAll('data[0]'), r.query.getAll('data[1]'), r.query.get('data[2]')]).toEqual([['price'], ['sales'], null]);
     const prices = await db.select().from(retailPrices);
     // 4 months × 5 places × 4 sectors, less Hawaii's industrial gap.
     expect(prices).toHaveLength(4 * 5 * 4 - 1);
     expect(prices.every((p) => !p.sample && p.sector !== 'TRA')).toBe(true);
     expect(prices.filter((p) => p.state === 'HI' && p.sector === 'IND')).toHaveLength(3);
+    // The sales likewise, less Vermont's industrial gap (null), each as EIA wrote it (five decimals), the sample replaced.
+    const sales = await db.select().from(retailSales);
+    expect(sales).toHaveLength(4 * 5 * 4 - 1);
+    expect(sales.every((r) => !r.sample && r.sector !== 'TRA')).toBe(true);
+    expect(sales.filter((r) => r.state === 'VT' && r.sector === 'IND')).toHaveLength(3);
+    for (const row of (eia.routes.get('electricity/retail-sales') ?? []).filter((r) => r['sectorid'] !== 'TRA' && r['sales'] !== null))
+      expect(sales.find((r) => r.state === row['stateid'] && r.sector === row['sectorid'] && r.period === row['period'])?.value).toBe(
+        Number(row['sales']),
+      );
     const tx = await (await fetchCurrent(`${server.url}/states/tx`)).text();
     expect(tx).not.toContain('Illustrative sample');
     expect(tx).toContain(`${(14 + 3 / 10).toFixed(2)}¢/kWh`);

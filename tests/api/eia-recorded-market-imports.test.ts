@@ -14,14 +14,14 @@
 //   (openbb_platform/providers/eia/tests/record/http/test_eia_fetchers/, commits in the fixtures'
 //   README): WTI spot (1986-01-03), Henry Hub contract 4 (1993-12-24), US conventional regular
 //   gasoline (1990-08-20), nonsalt-region working gas (2010-01-01), US crude production
-//   (1920-01) and Alaska's retail price, all sectors (2001-01). Where the recorded series is not
+//   (1920-01) and Alaska's retail price and sales, all sectors (2001-01). Where the recorded series is not
 //   the one the catalog reads (gasoline, storage, production), its row is served as recorded
 //   under the catalog's series code (`as`), every other column and the value as sent.
 // Each route answers only its recording (every other route answers no rows), so a run stores
 // exactly what EIA recorded: every row, every value as sent, nothing of a series' sample left.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gridFuelHourly, marketObservations, marketSeries, retailPrices } from '@db/schema';
+import { gridFuelHourly, marketObservations, marketSeries, retailPrices, retailSales } from '@db/schema';
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { eiaFixtureRows, startFakeEia } from '../fakes/eia.ts';
 import { fuelAt, RECORDED_2026_FUELS, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
@@ -130,7 +130,7 @@ describe('recorded EIA market answers through whole imports', () => {
     expect(await stored('crude-production')).toEqual({ '1920-01-01': 34008 });
   }, 180_000);
 
-  it('stores the recorded retail price of a state and sector as EIA sent it, its other columns (a null customer count) no hindrance', async () => {
+  it('stores the recorded retail price and sales of a state and sector as EIA sent them, its other columns (a null customer count) no hindrance', async () => {
     const rows = eiaFixtureRows('electricity-retail-sales.json');
     eia.routes.set('electricity/retail-sales', rows);
     const summary = await runEiaImport({ paceMs: 0, now: Date.parse('2001-02-20T15:00:00Z') });
@@ -139,6 +139,8 @@ describe('recorded EIA market answers through whole imports', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.retailPrices).toBe(1);
     expect(await db.select().from(retailPrices)).toEqual([{ state: 'AK', sector: 'ALL', period: '2001-01', price: 9.97, sample: false }]);
+    expect(summary.retailSales).toBe(1);
+    expect(await db.select().from(retailSales)).toEqual([{ state: 'AK', sector: 'ALL', period: '2001-01', value: 521.03566, sample: false }]);
   }, 120_000);
 
   it('stores the recorded 2026 fuels of the grid: geothermal as geothermal, other storage 0 as a figure, wind with batteries as wind', async () => {

@@ -1,4 +1,4 @@
-// State generation, retail prices and grid hours keep their vintages as the market series do:
+// State generation, retail prices and sales, and grid hours keep their vintages as the market series do:
 // imports from the fake EIA (tests/fakes/eia.ts, shaped from the recorded answers in
 // tests/fixtures/eia/), a figure revised in the fake, imported again: the first figure is kept,
 // the revision is shown on the pages and in the data APIs, and the figures can be read as first
@@ -78,8 +78,8 @@ const fakeRow = (route: string, match: Record<string, string>) =>
 
 describe('vintages of state and grid figures', () => {
   let month = '';
-  const first = { price: NaN, generation: NaN, demand: NaN, solar: NaN };
-  const revised = { price: NaN, generation: NaN, demand: NaN, solar: NaN };
+  const first = { price: NaN, sales: NaN, generation: NaN, demand: NaN, solar: NaN };
+  const revised = { price: NaN, sales: NaN, generation: NaN, demand: NaN, solar: NaN };
 
   it('an import keeps every figure it stores as a first vintage; one that changes nothing writes none', async () => {
     /** One vintage per stored figure, none a revision (the samples were replaced: none of them is a vintage). */
@@ -88,7 +88,7 @@ describe('vintages of state and grid figures', () => {
         "SELECT dataset, count(*) AS n, max(revised) AS revised FROM figure_revisions WHERE dataset <> 'market' GROUP BY dataset",
       );
       const stored = await server.database.client
-        .execute(`SELECT (SELECT count(*) FROM generation) AS generation, (SELECT count(*) FROM retail_prices) AS retail,
+        .execute(`SELECT (SELECT count(*) FROM generation) AS generation, (SELECT count(*) FROM retail_prices) AS retail, (SELECT count(*) FROM retail_sales) AS "retail-sales",
         (SELECT count(demand) + count(forecast) + count(generation) + count(interchange) FROM grid_hourly) AS grid, (SELECT count(*) FROM grid_fuel_hourly) AS "grid-fuel"`);
       expect(Object.fromEntries(byDataset.rows.map((r) => [r['dataset'], [Number(r['n']), Number(r['revised'])]]))).toEqual(
         Object.fromEntries(Object.entries(stored.rows[0] ?? {}).map(([dataset, n]) => [dataset, [Number(n), 0]])),
@@ -101,7 +101,7 @@ describe('vintages of state and grid figures', () => {
     await expectFirstVintagesOnly();
   }, 240_000);
 
-  it('an import that revises a state price, a state’s generation and a grid hour keeps the first figures; the pages say "Revised from"', async () => {
+  it('an import that revises a state price, its sales, a state’s generation and a grid hour keeps the first figures; the pages say "Revised from"', async () => {
     // Seen ten days ago, so the figures as known on a day between can be read.
     await server.database.db.update(figureRevisions).set({ seenAt: new Date(fakeNow - 10 * DAY) });
     const state = await json<StateHistory>('/api/states/CA');
@@ -111,20 +111,24 @@ describe('vintages of state and grid figures', () => {
     const demand = fakeRow('electricity/rto/region-data', { period: fakeEiaHour(lastHour), respondent: 'TEX', type: 'D' });
     const solar = fakeRow('electricity/rto/fuel-type-data', { period: fakeEiaHour(lastHour), respondent: 'TEX', fueltype: 'SUN' });
     first.price = eiaNumber(price?.['price']) ?? NaN;
+    first.sales = eiaNumber(price?.['sales']) ?? NaN;
     first.generation = eiaNumber(generation?.['generation']) ?? NaN;
     first.demand = eiaNumber(demand?.['value']) ?? NaN;
     const grid = await json<GridHistory>(`/api/grid/TEX?start=${fakeEiaHour(lastHour)}&end=${fakeEiaHour(lastHour)}`);
     first.solar = grid.hours[0]?.fuels.SUN ?? NaN;
     expect(state.months.at(-1)?.prices.residential).toBe(first.price);
+    expect(state.months.at(-1)?.sales.residential).toBe(first.sales);
     expect(grid.hours[0]?.demand).toBe(first.demand);
     for (const v of Object.values(first)) expect(Number.isFinite(v)).toBe(true);
 
     // EIA revises them.
     revised.price = first.price + 1.5;
+    revised.sales = Math.round((first.sales + 123.45678) * 100_000) / 100_000;
     revised.generation = Math.round(first.generation * 1.1 * 1000) / 1000;
     revised.demand = first.demand + 500;
     revised.solar = first.solar + 40;
     if (price) price['price'] = eiaValueString(revised.price);
+    if (price) price['sales'] = eiaValueString(revised.sales, 5);
     if (generation) generation['generation'] = eiaValueString(revised.generation, 3);
     if (demand) demand['value'] = String(revised.demand);
     if (solar) solar['value'] = String(Number(solar['value']) + 40);
@@ -151,6 +155,7 @@ describe('vintages of state and grid figures', () => {
       { dataset: 'grid', figure: 'TEX|demand', period: fakeEiaHour(lastHour), value: revised.demand, runId: gridRun?.id },
       { dataset: 'grid-fuel', figure: 'TEX|SUN', period: fakeEiaHour(lastHour), value: revised.solar, runId: gridRun?.id },
       { dataset: 'retail', figure: 'CA|RES', period: month, value: revised.price, runId: run?.id },
+      { dataset: 'retail-sales', figure: 'CA|RES', period: month, value: revised.sales, runId: run?.id },
     ]);
     const kept = await server.database.db
       .select({ value: figureRevisions.value })
@@ -169,6 +174,7 @@ describe('vintages of state and grid figures', () => {
     expect(await revisionsOf(run?.id)).toEqual([
       ['generation', 'CA|NG', first.generation, revised.generation],
       ['retail', 'CA|RES', first.price, revised.price],
+      ['retail-sales', 'CA|RES', first.sales, revised.sales],
     ]);
     expect(await revisionsOf(gridRun?.id)).toEqual([
       ['grid', 'TEX|demand', first.demand, revised.demand],
@@ -181,7 +187,9 @@ describe('vintages of state and grid figures', () => {
     const latest = after.months.at(-1);
     expect(latest?.prices.residential).toBe(revised.price);
     expect(latest?.generation['NG']).toBe(revised.generation);
-    expect(Object.keys(latest?.revised ?? {}).sort()).toEqual(['generation.NG', 'prices.residential']);
+    expect(latest?.sales.residential).toBe(revised.sales);
+    expect(Object.keys(latest?.revised ?? {}).sort()).toEqual(['generation.NG', 'prices.residential', 'sales.residential']);
+    expect(latest?.revised?.['sales.residential']).toMatchObject({ firstValue: first.sales, previousValue: first.sales, revisions: 1 });
     const priceRevision = latest?.revised?.['prices.residential'];
     expect(priceRevision).toMatchObject({ firstValue: first.price, previousValue: first.price, revisions: 1 });
     expect(Date.now() - Date.parse(priceRevision?.revisedAt ?? '')).toBeLessThan(10 * 60_000);
@@ -201,8 +209,15 @@ describe('vintages of state and grid figures', () => {
     expect(hour.slice(0, -1).every((h) => h.revised === undefined)).toBe(true);
 
     // The pages (the imports purged them) say so where they show the figure.
-    const statePage = textOf(await (await get('/states/CA')).text());
+    const stateHtml = await (await get('/states/CA')).text();
+    const statePage = textOf(stateHtml);
     expect(statePage).toContain(`Revised from ${formatCents(first.price)} on ${formatShortDate(priceRevision?.revisedAt ?? '')}.`);
+    // Its retail sales table: the revised residential sales of the latest month, in million kWh, saying what they were.
+    const salesAt = stateHtml.indexOf('data-testid="state-sales"');
+    const salesTable = textOf(stateHtml.slice(salesAt, stateHtml.indexOf('</table>', salesAt)));
+    expect(salesAt).toBeGreaterThan(0);
+    expect(salesTable).toMatch(new RegExp(`Residential ?${formatNumber(revised.sales, 0)} ?Revised from`));
+    expect(salesTable).toContain(`Revised from ${formatNumber(first.sales, 0)} on ${formatShortDate(priceRevision?.revisedAt ?? '')}.`);
     const gridPage = textOf(await (await get('/grid/TEX')).text());
     expect(gridPage).toContain(
       `Revised from ${formatGigawatts(first.demand)} on ${formatShortDate(hour.at(-1)?.revised?.['demand']?.revisedAt ?? '')}.`,
@@ -217,12 +232,20 @@ describe('vintages of state and grid figures', () => {
     const ofMonth = firstState.months.find((m) => m.period === month);
     expect(ofMonth?.prices.residential).toBe(first.price);
     expect(ofMonth?.generation['NG']).toBe(first.generation);
+    expect(ofMonth?.sales.residential).toBe(first.sales);
     expect(ofMonth?.revised).toBeUndefined();
     // The other figures are as stored: the latest read and the first one differ only where EIA revised.
     const latest = await json<StateHistory>('/api/states/CA');
     const strip = (h: StateHistory) => h.months.map(({ revised: _revised, ...m }) => m);
     const expected = strip(latest).map((m) =>
-      m.period === month ? { ...m, prices: { ...m.prices, residential: first.price }, generation: { ...m.generation, NG: first.generation } } : m,
+      m.period === month
+        ? {
+            ...m,
+            prices: { ...m.prices, residential: first.price },
+            sales: { ...m.sales, residential: first.sales },
+            generation: { ...m.generation, NG: first.generation },
+          }
+        : m,
     );
     expect(strip(firstState)).toEqual(expected);
     // Five days ago the first figures were known; today the revised ones; twenty days ago none yet.
@@ -234,7 +257,10 @@ describe('vintages of state and grid figures', () => {
     expect((await json<StateHistory>(`/api/states/CA?asOf=${day(Date.now() - 20 * DAY)}`)).months).toEqual([]);
     const csv = await get(`/api/states/CA?format=csv&vintage=first&start=${month}`);
     expect(csv.headers.get('Content-Disposition')).toMatch(/_first\.csv"$/);
-    expect((await csv.text()).split('\r\n')[1]).toMatch(new RegExp(`^${month},${first.price},`));
+    const [head, firstRow] = (await csv.text()).split('\r\n');
+    expect(firstRow).toMatch(new RegExp(`^${month},${first.price},`));
+    // The sales as first published, in their column.
+    expect(firstRow?.split(',')[head?.split(',').indexOf('ca_residential_sales_million_kwh') ?? -1]).toBe(String(first.sales));
 
     const range = `start=${fakeEiaHour(lastHour - 2 * HOUR)}&end=${fakeEiaHour(lastHour)}`;
     const firstGrid = await json<GridHistory>(`/api/grid/TEX?${range}&vintage=first`);

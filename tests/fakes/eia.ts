@@ -416,9 +416,10 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
     const d = new Date(now);
     months.push(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - m, 1)).toISOString().slice(0, 7));
   }
-  // Retail prices by state and sector: the US residential price the market series reads, and
-  // the states' prices the data desk reads, with a gap (Hawaii's industrial price in one month)
-  // and a sector the import must not take (transportation).
+  // Retail prices and sales by state and sector: the US residential price the market series
+  // reads, and the states' prices and sales the data desk reads, with a gap in each (Hawaii's
+  // industrial price in one month written "NA", Vermont's industrial sales in another null, as
+  // the recording's customer count) and a sector the import must not take (transportation).
   const retail: Record<string, unknown>[] = [];
   for (const [i, period] of months.entries()) {
     for (const [state, base] of [
@@ -436,6 +437,8 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
         ['TRA', 0.7],
       ] as const) {
         const gap = state === 'HI' && sector === 'IND' && i === 1;
+        const salesGap = state === 'VT' && sector === 'IND' && i === 2;
+        // The columns in the recorded order (`electricity-retail-sales.json`: the data columns, then their units).
         retail.push({
           period,
           stateid: state,
@@ -443,8 +446,10 @@ export function defaultEiaRoutes(now = Date.now(), days = 40, gridDays = 10): Ma
           sectorid: sector,
           sectorName: SECTOR_NAMES[sector],
           price: gap ? 'NA' : state === 'US' && sector === 'RES' ? eiaValueString(16 + i / 10) : eiaValueString(base * ratio + i / 10),
-          // As recorded (`electricity-retail-sales.json`).
+          // Million kWh with EIA's five decimals (the recording's "521.03566"), larger where the price is lower.
+          sales: salesGap ? null : eiaValueString((state === 'US' ? 320_000 : 40_000 / base) * ratio * (1 + i / 50), 5),
           'price-units': 'cents per kilowatt-hour',
+          'sales-units': 'million kilowatt hours',
         });
       }
     }
@@ -697,12 +702,12 @@ export async function startFakeEia(
       total = fault.total;
       page = cycled(filtered, offset, Math.max(0, Math.min(pageLength, total - offset)));
     }
-    // Each row as EIA sends it: the period, the facets and names, then only the data columns asked for.
-    const shaped = page.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).filter(([column]) => !['value', 'price', 'generation'].includes(column) || data.includes(column) || data.length === 0),
-      ),
-    );
+    // Each row as EIA sends it: the period, the facets and names, then only the data columns asked for (and their units).
+    const asked = (column: string) => {
+      const of = column.replace(/-units$/, '');
+      return !['value', 'price', 'sales', 'generation'].includes(of) || data.includes(of) || data.length === 0;
+    };
+    const shaped = page.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => asked(column))));
     // The request echoed as EIA echoes it, key included, in its order (the OpenBB cassettes, e.g. `electricity-retail-sales.json`).
     const params: Record<string, unknown> = { api_key: key, frequency, data, facets: Object.fromEntries(facets) };
     if (start) params['start'] = start;

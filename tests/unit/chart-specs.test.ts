@@ -71,7 +71,7 @@ const stateData: StateChartData = {
     source: { sample: false, text: 'Source: U.S. EIA, retail sales of electricity.' },
     vintage: 'latest',
     asOf: null,
-    months: months.map((period, i) => ({ period, prices: prices(14 + (i % 4) * 0.5), us: prices(16), generation: {} })),
+    months: months.map((period, i) => ({ period, prices: prices(14 + (i % 4) * 0.5), us: prices(16), sales: prices(30_000), generation: {} })),
   },
   generation: {
     months: months.map((period, i) => ({

@@ -10,6 +10,7 @@ import { EiaError, eiaNumber, EiaValues, type EiaQuery } from '@/server/integrat
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { gridFuelsOf, gridHoursOf } from '@/server/services/grid/import';
 import { eiaQueryOf, observationsOf } from '@/server/services/markets/import';
+import { EIA_RETAIL } from '@/server/services/states/retail-prices';
 import { fuelAt, RECORDED_2026_FUELS, recordedFuelHours, totalOf } from '../helpers/grid-fuels.ts';
 import { EIA_DATE_FORMATS, eiaFixture, eiaFixtureRows, eiaValueString, FAKE_EIA_KEY, startFakeEia } from '../fakes/eia.ts';
 import { fakeEiaClient, useEiaClient } from '../helpers/eia-server.ts';
@@ -42,9 +43,13 @@ const RECORDINGS = [
   { file: 'natural-gas-stor-wkly-sno-r33.json', route: 'natural-gas/stor/wkly', frequency: 'weekly', data: 'value', together: false },
   { file: 'petroleum-crd-crpdn-mcrfpus1.json', route: 'petroleum/crd/crpdn', frequency: 'monthly', data: 'value', together: false },
   { file: 'electricity-retail-sales.json', route: 'electricity/retail-sales', frequency: 'monthly', data: 'price', together: false },
+  { file: 'electricity-retail-sales.json', route: 'electricity/retail-sales', frequency: 'monthly', data: 'sales', together: false },
   { file: 'rto-fuel-type-data-aec.json', route: 'electricity/rto/fuel-type-data', frequency: 'hourly', data: 'value', together: false },
   { file: 'rto-region-data-aec.json', route: 'electricity/rto/region-data', frequency: 'hourly', data: 'value', together: false },
 ] as const;
+
+/** The data columns a recording's route is asked for: the importer's (the retail route's two), or its one. */
+const askedOf = (route: string, data: string): readonly string[] => (route === EIA_RETAIL.route ? [EIA_RETAIL.data].flat() : [data]);
 
 /** The recordings replayed all at once, one to a route. */
 const RECORDED = RECORDINGS.filter(({ together }) => together);
@@ -98,10 +103,12 @@ describe('replayed through the client and the importers', () => {
   it('pages through every recorded answer and gets every row, as recorded', async () => {
     for (const { file, route, frequency, data } of RECORDINGS) {
       eia.routes.set(route, eiaFixtureRows(file));
+      // The columns the recording asked for (the retail one asked four), so every recorded column comes back.
+      const recordedData = (eiaFixture(file)['request'] as { params?: { data?: string[] } } | undefined)?.params?.data ?? [data];
       const rows = await client.fetchAll({
         route,
         frequency,
-        data,
+        data: recordedData,
         facets: {},
         tiebreak: Object.keys(eiaFixtureRows(file)[0] ?? {}).filter((c) => c !== 'period'),
       });
@@ -180,18 +187,22 @@ describe('the fake', () => {
   const SHAPES = RECORDINGS.filter(
     ({ file, route }) => route !== 'electricity/rto/fuel-type-data' && !['rto-region-data-aec.json', 'petroleum-pri-spt-rwtc.json'].includes(file),
   );
-  /** The columns a recorded row has that were asked for besides `data` (the retail recording asked for four), and their units. */
-  const onlyAskedFor = (keys: string[], data: string) =>
+  /** The columns of a recorded row the fake sends when asked for `data` (the retail recording asked for four): the others, and those data columns with their units. */
+  const onlyAskedFor = (keys: string[], data: readonly string[]) =>
     keys.filter(
-      (k) => !['customers', 'revenue', 'sales', 'price', 'value', 'generation'].filter((d) => d !== data).some((d) => k === d || k === `${d}-units`),
+      (k) =>
+        !['customers', 'revenue', 'sales', 'price', 'value', 'generation']
+          .filter((d) => !data.includes(d))
+          .some((d) => k === d || k === `${d}-units`),
     );
 
   it('answers each route with the recorded columns in the recorded order, the recorded dateFormat and a string total', async () => {
     for (const { file, route, frequency, data } of SHAPES) {
-      const { body } = await ask(route, { frequency, 'data[0]': data });
+      const asked = askedOf(route, data);
+      const { body } = await ask(route, { frequency, ...Object.fromEntries(asked.map((column, i) => [`data[${i}]`, column])) });
       const response = body['response'] as { total: unknown; dateFormat: string; data: Record<string, unknown>[] };
       const recorded = eiaFixture(file)['response'] as { dateFormat: string; data: Record<string, unknown>[] };
-      expect(Object.keys(response.data[0] ?? {}), route).toEqual(onlyAskedFor(Object.keys(recorded.data[0] ?? {}), data));
+      expect(Object.keys(response.data[0] ?? {}), route).toEqual(onlyAskedFor(Object.keys(recorded.data[0] ?? {}), asked));
       // The answer's own keys too: petroleum answers have no description, electricity's and the outlook's do.
       expect(Object.keys(response).sort(), route).toEqual(
         Object.keys(recorded)

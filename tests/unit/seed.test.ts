@@ -27,6 +27,7 @@ import { latestReleasedPeriod } from '@db/catalog/releases';
 import { easternDay, sampleMarketHistory, type Observation } from '@db/seed/market-model';
 import { seedAnalyticsContent } from '@db/seed/market-data';
 import { sampleRetailPrices } from '@db/seed/retail-data';
+import { sampleRetailSales } from '@db/seed/retail-sales-data';
 import { useMigratedDatabase } from '../helpers/database.ts';
 
 describe('migrations and seed', () => {
@@ -377,6 +378,26 @@ describe('the other samples, from the same model', () => {
     // Every state and sector holds the same months.
     const months = new Set(us.map((r) => r.period));
     for (const r of retail) expect(months.has(r.period), `${r.state} ${r.sector} ${r.period}`).toBe(true);
+  });
+
+  it('gives every state’s sales the months of its prices, all sectors the sum of the three, the US the sum of the states', () => {
+    const sales = sampleRetailSales(now);
+    const key = (r: { state: string; sector: string; period: string }) => `${r.state}|${r.sector}|${r.period}`;
+    expect(new Set(sales.map(key))).toEqual(new Set(retail.map(key)));
+    const of = (state: string, sector: string, period: string) =>
+      sales.find((r) => r.state === state && r.sector === sector && r.period === period)?.value ?? NaN;
+    const latest = retail.at(-1)?.period ?? '';
+    for (const state of ['US', 'CA', 'TX', 'VT'])
+      expect(of(state, 'ALL', latest), state).toBeCloseTo(of(state, 'RES', latest) + of(state, 'COM', latest) + of(state, 'IND', latest), 1);
+    const states = [...new Set(sales.map((r) => r.state))].filter((s) => s !== 'US');
+    expect(of('US', 'ALL', latest)).toBeCloseTo(
+      states.reduce((sum, s) => sum + of(s, 'ALL', latest), 0),
+      0,
+    );
+    // Texas sells the most, Vermont among the least; homes use more in summer than in spring.
+    expect(Math.max(...states.map((s) => of(s, 'ALL', latest)))).toBe(of('TX', 'ALL', latest));
+    const year = latest.slice(0, 4);
+    expect(of('TX', 'RES', `${year}-07`)).toBeGreaterThan(of('TX', 'RES', `${year}-04`));
   });
 
   it('moves each state’s prices its own way: the changes over a year differ from state to state, the latest levels keep their order', () => {

@@ -34,8 +34,8 @@ export interface EiaQuery {
   route: string;
   /** `hourly` periods are UTC hours (`2026-01-05T14`, the hour ending then). */
   frequency: 'hourly' | 'daily' | 'weekly' | 'monthly';
-  /** The data column, e.g. `value`, `generation`, `price`. */
-  data: string;
+  /** The data column, e.g. `value`, `generation`, `price`; or several of one route's (`price` and `sales`), asked for in one request. */
+  data: string | readonly string[];
   facets: Readonly<Record<string, readonly string[]>>;
   /** First period wanted (YYYY-MM-DD, YYYY-MM for monthly, YYYY-MM-DDTHH for hourly). */
   start?: string;
@@ -204,7 +204,8 @@ export class EiaClient {
   }
 
   private async page(query: EiaQuery, offset: number, length: number): Promise<{ data: EiaRow[]; total: number }> {
-    const params = new URLSearchParams({ api_key: this.apiKey, frequency: query.frequency, 'data[0]': query.data });
+    const params = new URLSearchParams({ api_key: this.apiKey, frequency: query.frequency });
+    for (const [i, column] of [query.data].flat().entries()) params.set(`data[${i}]`, column);
     for (const [facet, values] of Object.entries(query.facets)) for (const v of values) params.append(`facets[${facet}][]`, v);
     if (query.start) params.set('start', query.start);
     if (query.end) params.set('end', query.end);

@@ -27,13 +27,14 @@ export function importMessage(summary: ImportSummary): string {
     summary.series.filter((s) => s.written > 0),
     summary.generation,
     summary.retailPrices,
+    summary.retailSales,
   );
   return [imported, ...importNotes(summary)].join(' ');
 }
 
 /** Everything an import wrote: observations of every series and generation figures. */
 export function importedRows(summary: ImportSummary): number {
-  return summary.series.reduce((sum, s) => sum + s.written, summary.generation + summary.retailPrices);
+  return summary.series.reduce((sum, s) => sum + s.written, summary.generation + summary.retailPrices + summary.retailSales);
 }
 
 /**
@@ -82,8 +83,8 @@ export async function runEiaImport(
       await requestJobRun(RELEASE_DESK_JOB, finishedAt, tx);
     }
   });
-  // The states' pages show retail prices and generation by state: purged only when those changed.
-  const statesChanged = summary.generation + summary.retailPrices > 0;
+  // The states' pages show retail prices, sales and generation by state: purged only when those changed.
+  const statesChanged = summary.generation + summary.retailPrices + summary.retailSales > 0;
   // Pages showing one series (stories citing it) render again only when that series changed.
   const seriesWritten = summary.series.filter((s) => s.written > 0 || s.samplesRemoved).map((s) => s.slug);
   await contentChanged({ entity: 'market-data', id: 0, action: 'updated' }, [

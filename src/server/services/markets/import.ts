@@ -1,4 +1,4 @@
-// An EIA import: what it reads (each catalog series, generation and retail prices by state, from
+// An EIA import: what it reads (each catalog series, generation, retail prices and sales by state, from
 // where the last import left off), and storing it in one transaction with the revisions it
 // brings. Running it as a logged run, and the admin's Market Data desk, is import-runs.ts.
 import { MARKET_SERIES, marketSeriesRow, type MarketSeriesFacts } from '@db/catalog/market-series';
@@ -20,15 +20,16 @@ import {
 } from '@/server/queries/market';
 import { EiaClient, EiaError, EiaValues, type EiaQuery, type EiaRow } from '@/server/integrations/eia';
 import { deleteSampleRetailPrices, newestRetailPrice, upsertRetailPrices } from '@/server/queries/retail-prices';
-import { EIA_RETAIL_PRICES, retailPricesOf } from '@/server/services/states/retail-prices';
+import { deleteSampleRetailSales, newestRetailSales, upsertRetailSales } from '@/server/queries/retail-sales';
+import { EIA_RETAIL, retailPricesOf, retailSalesOf } from '@/server/services/states/retail-prices';
 import type { OutboundOptions } from '@/server/integrations/outbound';
 import { skippedOf, type ImportFailure, type SkippedValues } from '@/server/services/markets/run-log';
 import { FIGURE_DATASETS } from '@db/catalog/figures';
 import { recordFigureVintages } from '@/server/queries/figure-revisions';
-import { generationFigure, retailFigure } from '@/lib/figure-keys';
+import { generationFigure, retailFigure, retailSalesFigure } from '@/lib/figure-keys';
 
 /** Where a catalog series is read in EIA's API v2: its route, data column and facets, at its cadence. */
-export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> & { frequency: MarketSeriesFacts['frequency'] } {
+export function eiaQueryOf(series: MarketSeriesFacts): Omit<EiaQuery, 'start'> & { data: string; frequency: MarketSeriesFacts['frequency'] } {
   return { route: series.eia.route, frequency: series.frequency, data: series.eia.data, facets: series.eia.facets };
 }
 
@@ -57,7 +58,9 @@ export interface ImportSummary {
   generation: number;
   /** Retail prices by state and sector written (new or revised). */
   retailPrices: number;
-  /** What EIA did not answer: each query that failed (its series, generation or retail prices), skipped, with EIA's reason. */
+  /** Retail sales by state and sector written (new or revised). */
+  retailSales: number;
+  /** What EIA did not answer: each query that failed (its series, generation or the retail figures), skipped, with EIA's reason. */
   failed: ImportFailure[];
   /** Values EIA sent without a figure (gaps) or in no form of number (unreadable), per series or dataset, where there were any. */
   skipped: SkippedValues[];
@@ -65,9 +68,10 @@ export interface ImportSummary {
   notices: string[];
 }
 
-/** The names a run log gives generation and retail prices. */
+/** The names a run log gives generation, the retail figures' query and each of its columns' gaps. */
 const GENERATION_NAME = 'Generation by state and fuel';
 const RETAIL_NAME = 'Retail prices by state and sector';
+const RETAIL_SALES_NAME = 'Retail sales by state and sector';
 
 /**
  * Fetches one query of a run. A failure that concerns only this query (a route or series EIA
@@ -116,7 +120,7 @@ function startFor(frequency: MarketSeriesFacts['frequency'], latestImported: str
 /** The observations of a series' answer, one per period; its values' gaps and unreadable ones are counted in `values`. */
 export function observationsOf(
   rows: readonly EiaRow[],
-  query: Pick<EiaQuery, 'data'> & { frequency: MarketSeriesFacts['frequency'] },
+  query: { data: string; frequency: MarketSeriesFacts['frequency'] },
   values = new EiaValues(),
 ): { period: string; value: number }[] {
   const out = new Map<string, number>();
@@ -228,19 +232,21 @@ export async function importFromEia(
   const genList = genRows ? generationOf(genRows, genValues) : [];
   skipped.push(...skippedOf(GENERATION_NAME, genValues));
 
-  // Retail prices by state and sector, monthly, as generation: a long history the first time.
+  // Retail prices and sales by state and sector, monthly, as generation, in one query (two data
+  // columns of the same rows): a long history the first time either is read from EIA.
   const retailNewest = await newestRetailPrice('US', 'ALL');
   const retailFromEia = retailNewest !== undefined && !retailNewest.sample;
+  const salesNewest = await newestRetailSales('US', 'ALL');
+  const salesFromEia = salesNewest !== undefined && !salesNewest.sample;
+  const pricesStart = startFor('monthly', retailFromEia ? `${retailNewest.period}-01` : undefined, now);
+  const salesStart = startFor('monthly', salesFromEia ? `${salesNewest.period}-01` : undefined, now);
   queries++;
-  const retailAnswer = await fetchOrSkip(
-    client,
-    { ...EIA_RETAIL_PRICES, start: startFor('monthly', retailFromEia ? `${retailNewest.period}-01` : undefined, now) },
-    RETAIL_NAME,
-    run,
-  );
+  const retailAnswer = await fetchOrSkip(client, { ...EIA_RETAIL, start: salesStart < pricesStart ? salesStart : pricesStart }, RETAIL_NAME, run);
   const retailValues = new EiaValues();
+  const salesValues = new EiaValues();
   const retailRows = retailAnswer ? retailPricesOf(retailAnswer, retailValues) : [];
-  skipped.push(...skippedOf(RETAIL_NAME, retailValues));
+  const salesRows = retailAnswer ? retailSalesOf(retailAnswer, salesValues) : [];
+  skipped.push(...skippedOf(RETAIL_NAME, retailValues), ...skippedOf(RETAIL_SALES_NAME, salesValues));
   // Nothing answered at all: the run failed (with the first reason), rather than succeeding with nothing.
   if (run.failed.length === queries) throw new EiaError(run.failed[0]?.reason ?? messages.importFailed);
 
@@ -248,6 +254,7 @@ export async function importFromEia(
   const samplesRemoved = new Set<string>();
   let generationWritten = 0;
   let retailWritten = 0;
+  let salesWritten = 0;
   // The project's write queue: one write transaction at a time in this process.
   await writeTransaction(async (tx) => {
     // Each figure written (a new period, or EIA's revision of a stored one) is kept as a vintage
@@ -277,6 +284,11 @@ export async function importFromEia(
       retailWritten = await upsertRetailPrices(retailRows, tx);
       await recordFigureVintages(FIGURE_DATASETS.retail, retailRows.map(retailFigure), seen, tx);
     }
+    if (salesRows.length > 0) {
+      if (!salesFromEia) await deleteSampleRetailSales(tx);
+      salesWritten = await upsertRetailSales(salesRows, tx);
+      await recordFigureVintages(FIGURE_DATASETS.retailSales, salesRows.map(retailSalesFigure), seen, tx);
+    }
     // The revision watch of this run's market figures, recorded in the same commit: a crash before it runs loses nothing.
     if (options.runId !== undefined && [...written.values()].some((n) => n > 0)) await recordRevisionWatch(options.runId, seen.at, tx);
   });
@@ -290,6 +302,7 @@ export async function importFromEia(
     })),
     generation: generationWritten,
     retailPrices: retailWritten,
+    retailSales: salesWritten,
     failed: run.failed,
     skipped,
     notices: run.notices,

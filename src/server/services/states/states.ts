@@ -10,7 +10,7 @@ import { RENEWABLE_FUELS, US_STATES } from '@/lib/energy';
 import { addMonths, monthsBetween, stateCodeOf, statePagePath } from '@/lib/state-format';
 import type { ArticleSummary } from '@/lib/wire/articles';
 import type { FigureRevision } from '@/lib/wire/data-desk';
-import type { SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/states';
+import type { SectorFigures, SectorPrices, StateHistory, StatePrices, StatesOverview } from '@/lib/wire/states';
 import { showsArticles, showsTags, validUntil } from '@/server/cache/render-scope';
 import { tag } from '@/server/cache/tags';
 import { cachedForContent } from '@/server/content-version';
@@ -19,6 +19,7 @@ import { searchPublicArticleIds } from '@/server/queries/article-search';
 import { getArticlesByIds } from '@/server/queries/articles';
 import { latestGenerationMonth, listGenerationOfLocation, listGenerationOfMonth } from '@/server/queries/generation';
 import { listRetailHistory, listRetailPricesOfMonth, newestRetailPrice, type RetailPriceRow } from '@/server/queries/retail-prices';
+import { listRetailSalesHistory, type RetailSalesRow } from '@/server/queries/retail-sales';
 import { keywordQuery } from '@/server/services/markets/series';
 import type { VintageChoice } from '@/server/queries/market';
 import { figureRevisionOf, figuresAsChosen, revisedFiguresOf, vintageChoiceOf, type VintageQuery } from '@/server/services/markets/vintages';
@@ -32,22 +33,25 @@ const GENERATION_MONTHS = 12;
 /** Articles a state's page lists. */
 const STATE_ARTICLES = 6;
 
-const emptyPrices = (): SectorPrices => ({ residential: null, commercial: null, industrial: null, all: null });
-
-/** Prices by sector of one state from rows of one month. */
-function pricesOf(rows: readonly RetailPriceRow[], state: string): SectorPrices {
-  const prices = emptyPrices();
-  for (const r of rows) if (r.state === state) prices[RETAIL_SECTORS.find((s) => s.code === r.sector)?.slug ?? 'all'] = r.price;
-  return prices;
+/** A figure by sector of one state from rows of one month (a price, or sales), null in a sector without one. */
+function bySector<R extends { state: string; sector: string }>(rows: readonly R[], state: string, value: (row: R) => number): SectorFigures {
+  const figures: SectorFigures = { residential: null, commercial: null, industrial: null, all: null };
+  for (const r of rows) if (r.state === state) figures[RETAIL_SECTORS.find((s) => s.code === r.sector)?.slug ?? 'all'] = value(r);
+  return figures;
 }
 
-/** The line said under state prices. */
-function retailSource(sample: boolean): { sample: boolean; text: string } {
+/** Prices by sector of one state from rows of one month. */
+const pricesOf = (rows: readonly RetailPriceRow[], state: string): SectorPrices => bySector(rows, state, (r) => r.price);
+/** Sales by sector of one state from rows of one month. */
+const salesOf = (rows: readonly RetailSalesRow[], state: string): SectorFigures => bySector(rows, state, (r) => r.value);
+
+/** The line said under state prices (and, `sales`, under the sales beside them). */
+function retailSource(sample: boolean, sales = false): { sample: boolean; text: string } {
   return {
     sample,
     text: sample
-      ? 'Illustrative sample: seeded prices, not EIA figures.'
-      : 'Source: U.S. Energy Information Administration, average retail price of electricity by state and sector (electricity/retail-sales).',
+      ? `Illustrative sample: seeded ${sales ? 'prices and sales' : 'prices'}, not EIA figures.`
+      : `Source: U.S. Energy Information Administration, ${sales ? 'average retail price and retail sales' : 'average retail price'} of electricity by state and sector (electricity/retail-sales).`,
   };
 }
 
@@ -179,7 +183,7 @@ async function monthsAsChosen(code: string, range: { start?: string | undefined;
 
 /**
  * A state's months from `start` to `end` (`YYYY-MM`, inclusive; every stored month without
- * them): its prices by sector, the US average, and its generation by fuel; the latest figures,
+ * them): its prices by sector, the US average, its sales by sector and its generation by fuel; the latest figures,
  * each revised one saying what it was, or as EIA first published them or as known at the end of
  * a day (sample prices have none).
  */
@@ -196,9 +200,12 @@ export async function getStateHistory(
     const months = await cachedForContent(`states|${state.code}|${range.start ?? ''}|${range.end ?? ''}|${which.vintage}|${which.asOf ?? ''}`, () =>
       monthsAsChosen(state.code, range, choice),
     );
-    return { state, start: range.start ?? null, end: range.end ?? null, source: retailSource(false), months, ...vintage };
+    return { state, start: range.start ?? null, end: range.end ?? null, source: retailSource(false, true), months, ...vintage };
   }
-  const rows = await cachedForContent(`states|${state.code}|${range.start ?? ''}`, () => listRetailHistory([state.code, 'US'], range.start));
+  const [rows, salesRows] = await Promise.all([
+    cachedForContent(`states|${state.code}|${range.start ?? ''}`, () => listRetailHistory([state.code, 'US'], range.start)),
+    cachedForContent(`states|${state.code}|sales|${range.start ?? ''}`, () => listRetailSalesHistory([state.code], range.start)),
+  ]);
   const inRange = rows.filter((r) => !range.end || r.period <= range.end);
   const months = [...new Set(inRange.map((r) => r.period))].sort();
   const generation = await cachedForContent(`states|${state.code}|generation|${months[0] ?? ''}|${months.at(-1) ?? ''}`, () =>
@@ -210,6 +217,10 @@ export async function getStateHistory(
       period,
       prices: pricesOf(ofMonth, state.code),
       us: pricesOf(ofMonth, 'US'),
+      sales: salesOf(
+        salesRows.filter((r) => r.period === period),
+        state.code,
+      ),
       generation: Object.fromEntries(generation.filter((g) => g.period === period).map((g) => [g.fuel, g.value])),
     };
   });
@@ -220,7 +231,7 @@ export async function getStateHistory(
     state,
     start: range.start ?? null,
     end: range.end ?? null,
-    source: retailSource(inRange.some((r) => r.sample)),
+    source: retailSource(inRange.some((r) => r.sample) || salesRows.some((r) => r.sample), true),
     months: withRevised,
     ...vintage,
   };
