@@ -100,6 +100,7 @@ export const subscribers = sqliteTable(
     dailyBriefing: integer('daily_briefing', { mode: 'boolean' }).notNull().default(true),
     weeklyRoundup: integer('weekly_roundup', { mode: 'boolean' }).notNull().default(false),
     priceAlerts: integer('price_alerts', { mode: 'boolean' }).notNull().default(false),
+    gridWeekly: integer('grid_weekly', { mode: 'boolean' }).notNull().default(false),
     /** Followed category slugs, as a JSON array. */
     topics: text('topics').notNull().default('[]'),
     confirmTokenHash: text('confirm_token_hash'),

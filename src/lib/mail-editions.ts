@@ -14,7 +14,7 @@ export type EditionSchedule = { at: 'briefing-time'; weekdays: readonly number[]
 
 export interface MailEdition {
   /** The outbox's `kind` of its messages. */
-  kind: 'briefing' | 'roundup' | 'alert' | 'data-alert' | 'topics';
+  kind: 'briefing' | 'roundup' | 'alert' | 'grid' | 'data-alert' | 'topics';
   /** The job that sends it (`scheduled_jobs.name`). */
   job: string;
   /** Its name as a heading or a checkbox label: "Daily briefing". */
@@ -64,6 +64,16 @@ export const MAIL_EDITIONS = {
     description: 'an e-mail when a price crosses your level',
     schedule: { at: 'after-import' },
     choice: 'priceAlerts',
+    chosenByDefault: false,
+  },
+  grid: {
+    kind: 'grid',
+    job: 'grid-weekly',
+    label: 'Grid weekly',
+    name: 'grid weekly',
+    description: 'the week’s grid demand, records and fuel mix by region, and the Utilities stories',
+    schedule: { at: 'briefing-time', weekdays: [2] },
+    choice: 'gridWeekly',
     chosenByDefault: false,
   },
   dataAlerts: {

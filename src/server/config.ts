@@ -187,7 +187,7 @@ export const envSchema = z.object({
     .meta({ description: 'the public address readers write to: footer, About, Contact and the legal pages' }),
   BRIEFING_TIME: dailyTime
     .default('06:30')
-    .meta({ description: 'daily briefing time, US Eastern `HH:MM` (weekly roundup Mondays at the same time), or `off`' }),
+    .meta({ description: 'daily briefing time, US Eastern `HH:MM` (the weekly editions go out on their days at the same time), or `off`' }),
   CACHE_PURGE_URL: z
     .string()
     .trim()
@@ -270,8 +270,8 @@ export interface AppConfig {
   /** The public address readers write to, shown in the footer and on About, Contact and the legal pages. */
   contactEmail: string;
   /**
-   * When the daily briefing goes out, US Eastern `HH:MM` (the weekly roundup goes on Mondays
-   * at the same time); undefined when `BRIEFING_TIME=off`, which stops both.
+   * When the daily briefing goes out, US Eastern `HH:MM` (the weekly editions go out on their
+   * days at the same time: `MAIL_EDITIONS`); undefined when `BRIEFING_TIME=off`, which stops them all.
    */
   briefingTime: string | undefined;
   /** Where a change's purge goes, besides this site's own page caches; undefined: nowhere (shared caches then keep pages a minute). */

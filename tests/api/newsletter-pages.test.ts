@@ -77,6 +77,7 @@ describe('the sign-up form without JavaScript', () => {
     const response = await postForm([
       ['email', 'Form.Reader@Example.com'],
       ['weeklyRoundup', 'on'],
+      ['gridWeekly', 'on'],
       ['topics', 'coal'],
       ['website', ''],
     ]);
@@ -89,6 +90,8 @@ describe('the sign-up form without JavaScript', () => {
       status: 'pending',
       dailyBriefing: false,
       weeklyRoundup: true,
+      priceAlerts: false,
+      gridWeekly: true,
       topics: '["coal"]',
     });
     expect(await confirmTokenFor('form.reader@example.com')).toMatch(/^[\w-]{40,}$/);
@@ -219,6 +222,15 @@ describe('/newsletter/preferences', () => {
     ]);
     expect((await api.call('POST', '/api/newsletter/preferences', { body: { ...body, alerts: [body.alerts[1]] } })).status).toBe(200);
     expect((await alerts()).map((a) => a.seriesSlug)).toEqual(['henry-hub']);
+    // The grid weekly, chosen; a save that leaves it out (a client older than the edition) keeps it.
+    const chosen = await api.call('POST', '/api/newsletter/preferences', { body: { ...body, gridWeekly: true } });
+    expect(chosen.json['preferences']).toMatchObject({ dailyBriefing: false, weeklyRoundup: true, priceAlerts: true, gridWeekly: true });
+    const older = await api.call('POST', '/api/newsletter/preferences', { body: { ...body, weeklyRoundup: false } });
+    expect(older.json['preferences']).toMatchObject({ weeklyRoundup: false, gridWeekly: true });
+    expect(await subscriberOf('prefs@example.com')).toMatchObject({ weeklyRoundup: false, gridWeekly: true });
+    const off = await api.call('POST', '/api/newsletter/preferences', { body: { ...body, gridWeekly: false } });
+    expect(off.json['preferences']).toMatchObject({ gridWeekly: false });
+    expect(await subscriberOf('prefs@example.com')).toMatchObject({ gridWeekly: false });
   });
 
   it('answers a bad link with a clear page and a 404 JSON error, never a 5xx; bad input with field errors', async () => {
@@ -496,12 +508,12 @@ describe('the admin subscriber list', () => {
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'email,status,daily_briefing,weekly_roundup,price_alerts,topics,alerts,data_alerts,created_at,confirmed_at,unsubscribed_at',
+      'email,status,daily_briefing,weekly_roundup,price_alerts,grid_weekly,topics,alerts,data_alerts,created_at,confirmed_at,unsubscribed_at',
     );
     const total = await server.database.db.$count(subscribers);
     expect(lines).toHaveLength(total + 1);
     expect(lines.find((l) => l.startsWith('bulk005@'))).toMatch(
-      /^bulk005@list\.example,unsubscribed,yes,no,no,coal nuclear,wti below 60,gas storage out of range; TEX demand record; TX\/RES move 5%,/,
+      /^bulk005@list\.example,unsubscribed,yes,no,no,no,coal nuclear,wti below 60,gas storage out of range; TEX demand record; TX\/RES move 5%,/,
     );
   });
 
@@ -537,10 +549,10 @@ describe('the admin subscriber list', () => {
   it('walks each mailing’s readers from its cursor through an index on (status, id), never the whole table', async () => {
     const queries = await import('@/server/queries/subscribers');
     const { db, plans } = planRecorder(server);
-    for (const audience of ['dailyBriefing', 'weeklyRoundup', 'priceAlerts', 'topics'] as const) {
+    for (const audience of ['dailyBriefing', 'weeklyRoundup', 'priceAlerts', 'gridWeekly', 'topics'] as const) {
       expect((await queries.listAudienceAfter(audience, 0, 200, db)).every((s) => s.status === 'active')).toBe(true);
     }
-    expect(plans).toHaveLength(4);
+    expect(plans).toHaveLength(5);
     for (const { sql, plan } of plans) {
       // Active readers only, from the cursor on, in id order: a range of the index, no sort.
       expect(plan.join(' | '), sql).toMatch(/SEARCH subscribers USING (COVERING )?INDEX \w+ \(status=\? AND (?:row)?id>\?\)/);

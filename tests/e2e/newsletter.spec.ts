@@ -55,12 +55,13 @@ test('a reader subscribes from the footer, confirms from the e-mail, chooses top
   const footerForm = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter' });
   await footerForm.getByLabel('E-mail address').fill(email);
   await footerForm.getByLabel(/Weekly roundup/).check();
+  await footerForm.getByLabel(/Grid weekly/).check();
   await footerForm.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox to confirm' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Check your inbox');
   // The sign-up works without any script.
   expect(scripts).toEqual([]);
-  expect((await subscriberRow(email)).row).toMatchObject({ status: 'pending', dailyBriefing: true, weeklyRoundup: true });
+  expect((await subscriberRow(email)).row).toMatchObject({ status: 'pending', dailyBriefing: true, weeklyRoundup: true, gridWeekly: true });
 
   // The link in the message shows a button (a mail scanner's GET confirms nothing).
   await page.goto(await confirmPathFor(email));
@@ -105,6 +106,7 @@ test('a reader subscribes from the footer, confirms from the e-mail, chooses top
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Unsubscribed');
   await expect(item).toContainText('topics: coal');
+  await expect(item).toContainText('daily briefing, weekly roundup, price alerts, grid weekly');
 });
 
 test('a reader chooses data alerts on the preferences page: gas storage, a region’s demand records and a state’s price moves', async ({ page }) => {

@@ -61,7 +61,7 @@ describe('the mailing schedule', () => {
   it('follows BRIEFING_TIME, and sends neither newsletter when it is off', () => {
     expect(next(briefing, '2026-11-23T12:00:00Z')).toBe('2026-11-24T11:30:00.000Z');
     const late = newsletterJobs({ briefingTime: '18:15' });
-    expect(late.map((j) => j.name)).toEqual([MAIL_EDITIONS.briefing.job, MAIL_EDITIONS.roundup.job]);
+    expect(late.map((j) => j.name)).toEqual([MAIL_EDITIONS.briefing.job, MAIL_EDITIONS.roundup.job, MAIL_EDITIONS.grid.job]);
     expect(late[1]?.nextRunAfter(new Date('2026-11-23T12:00:00Z')).toISOString()).toBe('2026-11-23T23:15:00.000Z');
     expect(newsletterJobs({ briefingTime: undefined })).toEqual([]);
   });
@@ -78,6 +78,7 @@ describe('the mailing schedule', () => {
       'Daily briefing — the day’s energy news and prices, every day',
       'Weekly roundup — the week’s big stories, every Monday',
       'Price alerts — an e-mail when a price crosses your level, after each EIA release',
+      'Grid weekly — the week’s grid demand, records and fuel mix by region, and the Utilities stories, every Tuesday',
     ]);
     // Each run of the roundup falls on a day its copy names.
     const named = scheduleText(MAIL_EDITIONS.roundup.schedule);

@@ -34,7 +34,15 @@ function backupHolds(token: string): boolean {
 }
 
 const tokenIn = (text: string | undefined, page: string) => new RegExp(`/newsletter/${page}\\?token=([\\w-]+)`).exec(text ?? '')?.[1];
-const input = { email: 'reader@example.com', dailyBriefing: true, weeklyRoundup: false, priceAlerts: false, topics: [], website: '' };
+const input = {
+  email: 'reader@example.com',
+  dailyBriefing: true,
+  weeklyRoundup: false,
+  priceAlerts: false,
+  gridWeekly: false,
+  topics: [],
+  website: '',
+};
 
 describe('reader links made at sending', () => {
   it('queues a confirmation without a token; the job sends a working link, and nothing stored (nor a backup) holds it', async () => {

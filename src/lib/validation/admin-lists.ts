@@ -1,5 +1,6 @@
 import * as z from '@/lib/validation/zod-mini';
 import { wholeNumber } from '@/lib/validation/page-query';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 
 /** Rows per page of every admin list. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -90,8 +91,8 @@ export const adminSubscriberListSchema = z.object({
 });
 export type AdminSubscriberListQuery = z.output<typeof adminSubscriberListSchema>;
 
-/** What the outbox holds, by kind (the admin's Newsletter tab filters on it). */
-export const OUTBOX_KINDS = ['confirmation', 'briefing', 'roundup', 'alert', 'data-alert', 'topics', 'editors', 'staff', 'test'] as const;
+/** What the outbox holds, by kind (the admin's Newsletter tab filters on it): each edition's of the catalog among the others. */
+export const OUTBOX_KINDS = ['confirmation', ...Object.values(MAIL_EDITIONS).map((edition) => edition.kind), 'editors', 'staff', 'test'] as const;
 /** Where a message stands: waiting, sent, kept (no SMTP configured), or given up on. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 

@@ -115,8 +115,8 @@ export type DataAlerts = z.output<typeof dataAlertsSchema>;
 /** A reader's choices as the preferences page saves them (`POST /api/newsletter/preferences`); the token authorizes. */
 export const newsletterPreferencesSchema = z.object({
   token: linkTokenSchema,
-  /** Each edition readers choose (`CHOSEN_EDITIONS`), on or off. */
-  ...byChoice(() => z.boolean()),
+  /** Each edition readers choose (`CHOSEN_EDITIONS`), on or off; one left out stays as it is (a client older than the edition). */
+  ...byChoice(() => z.optional(z.boolean())),
   topics: topicsSchema,
   /** Every alert the reader keeps; the saved list replaces the stored one. */
   alerts: z.array(priceAlertSchema).check(z.maxLength(MAX_PRICE_ALERTS, `At most ${MAX_PRICE_ALERTS} price alerts`)),

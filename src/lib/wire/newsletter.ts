@@ -1,7 +1,7 @@
 // What the API answers about newsletter readers and the mail the site sends.
 import * as z from '@/lib/validation/zod-mini';
 import { byChoice } from '@/lib/mail-editions';
-import { OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
+import { OUTBOX_KINDS, OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { ALERT_KINDS, dataAlertsSchema } from '@/lib/validation/newsletter';
 import { about, isoDateTime, named, personal, recordId, namedObject } from '@/lib/wire/common';
 
@@ -37,7 +37,7 @@ export type SubscriberPreferences = z.output<typeof subscriberPreferencesSchema>
 
 const outboxItemFields = z.object({
   id: recordId,
-  kind: about(z.string(), 'confirmation, briefing, roundup, alert, topics, editors or test.'),
+  kind: about(z.string(), `${OUTBOX_KINDS.slice(0, -1).join(', ')} or ${OUTBOX_KINDS.at(-1) ?? ''}.`),
   to: personal(z.string()),
   subject: z.string(),
   status: about(z.enum(OUTBOX_STATUSES), '`kept`: no SMTP server is configured, so the message stays here.'),

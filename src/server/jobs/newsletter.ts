@@ -1,9 +1,10 @@
 import { SITE_TIME_ZONE } from '@/lib/format';
-import { MAIL_EDITIONS, type EditionSchedule } from '@/lib/mail-editions';
+import { MAIL_EDITIONS, type EditionId, type EditionSchedule } from '@/lib/mail-editions';
 import { nextRunOn } from '@/lib/zoned-time';
 import type { AppConfig } from '@/server/config';
 import type { Job } from '@/server/jobs/runner';
-import { sendEdition, type EditionKind } from '@/server/services/newsletter/briefing';
+import { sendEdition } from '@/server/services/newsletter/briefing';
+import { sendGridWeekly } from '@/server/services/newsletter/grid-weekly';
 import { notifyEditors } from '@/server/services/mail/editor-notices';
 import { sendDataAlerts } from '@/server/services/newsletter/data-alerts';
 import { sendPriceAlerts } from '@/server/services/newsletter/price-alerts';
@@ -34,22 +35,30 @@ export function nextEditionRun(schedule: Extract<EditionSchedule, { at: 'briefin
   return nextRunOn(schedule.weekdays, [time], after, SITE_TIME_ZONE);
 }
 
+/** What sends each newsletter on a weekday schedule, by its catalog entry. */
+const NEWSLETTERS = {
+  briefing: ({ now, signal }) => sendEdition('briefing', { now, signal }),
+  roundup: ({ now, signal }) => sendEdition('roundup', { now, signal }),
+  grid: ({ now, signal }) => sendGridWeekly({ now, signal }),
+} satisfies Partial<Record<EditionId, Job['run']>>;
+
 /**
  * The reader newsletters, each on its schedule in `MAIL_EDITIONS` at `BRIEFING_TIME` (US
- * Eastern): the daily briefing every day and the weekly roundup on Mondays; neither with
- * `BRIEFING_TIME=off`. A run that fails or is taken over goes on from its cursor (see `sendEdition`).
+ * Eastern): the daily briefing every day, the weekly roundup on Mondays and the grid weekly on
+ * Tuesdays; none with `BRIEFING_TIME=off`. A run that fails or is taken over goes on from its
+ * cursor (see `sendNewsletter`).
  */
 export function newsletterJobs(config: Pick<AppConfig, 'briefingTime'>): Job[] {
   const time = config.briefingTime;
   if (!time) return [];
-  return (['briefing', 'roundup'] as const satisfies readonly EditionKind[]).map((kind) => {
-    const edition = MAIL_EDITIONS[kind];
+  return (Object.keys(NEWSLETTERS) as (keyof typeof NEWSLETTERS)[]).map((id) => {
+    const edition = MAIL_EDITIONS[id];
     return {
       name: edition.job,
       nextRunAfter: (after) => nextEditionRun(edition.schedule, time, after),
       leaseMs: 5 * 60_000,
       retry: mailingRetry,
-      run: ({ now, signal }) => sendEdition(kind, { now, signal }),
+      run: NEWSLETTERS[id],
     };
   });
 }

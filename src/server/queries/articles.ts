@@ -300,15 +300,16 @@ export interface MailedArticle {
 }
 
 /**
- * Up to `limit` articles that went public in (`after`, `until`], featured first when asked,
- * else newest first: what a briefing, roundup or topic digest lists. A range of the
+ * Up to `limit` articles that went public in (`after`, `until`] (of one topic, by its slug, when
+ * asked), featured first when asked, else newest first: what a briefing, roundup, grid weekly or
+ * topic digest lists. A range of the
  * (status, publish time) index, so it costs the window, not the archive.
  */
 export function listArticlesPublishedBetween(
   after: Date,
   until: Date,
   limit: number,
-  options: { featuredFirst?: boolean } = {},
+  options: { featuredFirst?: boolean; topic?: string } = {},
   tx: Executor = db,
 ): Promise<MailedArticle[]> {
   return tx
@@ -325,7 +326,14 @@ export function listArticlesPublishedBetween(
     })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(eq(articles.status, 'published'), gt(articles.publishedAt, after), lte(articles.publishedAt, until)))
+    .where(
+      and(
+        eq(articles.status, 'published'),
+        gt(articles.publishedAt, after),
+        lte(articles.publishedAt, until),
+        options.topic === undefined ? undefined : eq(categories.slug, options.topic),
+      ),
+    )
     .orderBy(...(options.featuredFirst ? [desc(articles.featured)] : []), desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
 }

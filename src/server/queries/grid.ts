@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { gridFuelHourly, gridHourly } from '@db/schema';
 import { db, type Executor } from '@/server/db';
 
@@ -57,6 +57,19 @@ export function listGridFuels(respondent: string, from: Date, to: Date, tx: Exec
     .from(gridFuelHourly)
     .where(and(eq(gridFuelHourly.respondent, respondent), gte(gridFuelHourly.period, from), lte(gridFuelHourly.period, to)))
     .orderBy(asc(gridFuelHourly.period), asc(gridFuelHourly.fuel));
+}
+
+/**
+ * A region's net generation of each fuel over the hours ending in (`after`, `until`], in
+ * megawatthours (storage's charging counted against it): a range of the primary key.
+ */
+export function sumGridFuels(respondent: string, after: Date, until: Date, tx: Executor = db): Promise<{ fuel: string; total: number }[]> {
+  return tx
+    .select({ fuel: gridFuelHourly.fuel, total: sql<number>`sum(${gridFuelHourly.value})` })
+    .from(gridFuelHourly)
+    .where(and(eq(gridFuelHourly.respondent, respondent), gt(gridFuelHourly.period, after), lte(gridFuelHourly.period, until)))
+    .groupBy(gridFuelHourly.fuel)
+    .orderBy(asc(gridFuelHourly.fuel));
 }
 
 /**

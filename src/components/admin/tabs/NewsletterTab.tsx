@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { getJson, sendJson } from '@/lib/api-client';
 import { formatZonedDateTime } from '@/lib/format';
 import type { BriefingPreview, OutboxItem, OutboxMessage } from '@/lib/wire/newsletter';
+import { MAIL_EDITIONS } from '@/lib/mail-editions';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from '@/lib/validation/admin-lists';
 import { newsletterTestSchema } from '@/lib/validation/newsletter-test';
 import { submitErrorMessage } from '@/lib/submit-error';
@@ -21,6 +22,7 @@ const KIND_LABELS: Record<(typeof OUTBOX_KINDS)[number], string> = {
   briefing: 'Daily briefing',
   roundup: 'Weekly roundup',
   alert: 'Price alert',
+  grid: MAIL_EDITIONS.grid.label,
   'data-alert': 'Data alert',
   topics: 'Topic digest',
   editors: 'Editors notice',

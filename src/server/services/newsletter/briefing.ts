@@ -1,6 +1,6 @@
 import { formatLongDate, formatZonedDateTime, SITE_TIME_ZONE, truncateAtWord } from '@/lib/format';
 import { CADENCE_LABELS, formatAsOf, formatQuote, marketDataSourceNote } from '@/lib/market-format';
-import { MAIL_EDITIONS } from '@/lib/mail-editions';
+import { MAIL_EDITIONS, type ChosenEdition } from '@/lib/mail-editions';
 import { SITE_NAME } from '@/lib/site';
 import type { MarketDataItem } from '@/lib/wire/markets';
 import { zonedParts } from '@/lib/zoned-time';
@@ -47,7 +47,8 @@ export interface EditionContent {
   inlineImages: InlineImage[];
 }
 
-function articleItem(article: MailedArticle, site: string, withTopic: boolean, data?: StoryMailData): MailItem {
+/** A story as an entry of an edition: its topic (when the section is not the topic), author and time, and its data. */
+export function articleItem(article: MailedArticle, site: string, withTopic: boolean, data?: StoryMailData): MailItem {
   return {
     title: article.title,
     href: `${site}/article/${article.slug}`,
@@ -157,17 +158,27 @@ export function editionMessage(
   subscriber: Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'>,
   edition: string,
 ): MailMessage {
+  return newsletterMessage(EDITIONS[kind], content, subscriber, edition);
+}
+
+/** A newsletter's edition as sent to one subscriber (`editionMessage`), for any edition of the catalog readers choose. */
+export function newsletterMessage(
+  newsletter: Pick<ChosenEdition, 'kind' | 'name'>,
+  content: EditionContent,
+  subscriber: Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'>,
+  edition: string,
+): MailMessage {
   const links = subscriberLinks(subscriber);
   const document: MailDocument = {
     ...content.document,
-    footer: { reason: `You get the ${SITE_NAME} ${EDITIONS[kind].name} because you subscribed to it.`, ...links },
-    campaign: EDITIONS[kind].kind,
+    footer: { reason: `You get the ${SITE_NAME} ${newsletter.name} because you subscribed to it.`, ...links },
+    campaign: newsletter.kind,
   };
   return subscriberMessage(subscriber, document, {
-    kind,
+    kind: newsletter.kind,
     subject: content.subject,
     inlineImages: content.inlineImages,
-    dedupeKey: `${kind}:${edition}:${subscriber.id}`,
+    dedupeKey: `${newsletter.kind}:${edition}:${subscriber.id}`,
   });
 }
 
@@ -177,33 +188,61 @@ export function editionOf(now: Date): string {
 }
 
 /**
- * Sends (queues) today's edition to every active subscriber who chose it, once: the edition's
- * window (since the previous edition) is fixed in the state when it starts, and recipients are
- * queued in batches with a persisted cursor (see `queueMailingBatches`), so a run taken over
- * after a crash resumes without duplicates or gaps. A second run the same day finds it done.
+ * A newsletter readers choose, as `sendNewsletter` sends it: its catalog entry, its mailing
+ * state's `site_state` key, how far its first edition looks back, and what every reader of the
+ * edition covering (`from`, `until`] gets.
  */
-export async function sendEdition(
+export interface Newsletter {
+  edition: ChosenEdition;
+  key: string;
+  firstLookBackMs: number;
+  compose: (from: Date, until: Date) => Promise<EditionContent>;
+}
+
+/**
+ * Sends (queues) today's edition of the briefing or the roundup to every active subscriber who
+ * chose it, once (see `sendNewsletter`).
+ */
+export function sendEdition(
   kind: EditionKind,
   options: { now: Date; signal?: AbortSignal | undefined; batchSize?: number; afterBatch?: (queued: number) => void },
 ): Promise<string> {
   const edition = EDITIONS[kind];
+  return sendNewsletter(
+    { edition, key: edition.key, firstLookBackMs: edition.firstLookBackMs, compose: (from, until) => composeEdition(kind, from, until) },
+    options,
+  );
+}
+
+/**
+ * Sends (queues) today's edition of a newsletter to every active subscriber who chose it, once:
+ * the edition's window (since the previous edition) is fixed in the state when it starts, and
+ * recipients are queued in batches with a persisted cursor (see `queueMailingBatches`), so a run
+ * taken over after a crash resumes without duplicates or gaps. A second run the same day finds it
+ * done.
+ */
+export async function sendNewsletter(
+  newsletter: Newsletter,
+  options: { now: Date; signal?: AbortSignal | undefined; batchSize?: number; afterBatch?: (queued: number) => void },
+): Promise<string> {
+  const { edition, key } = newsletter;
   const day = editionOf(options.now);
-  const stored = await readMailingState(edition.key);
+  const stored = await readMailingState(key);
   let state: MailingState;
   if (stored?.edition === day) {
     if (stored.done) return `The ${edition.name} of ${day} was already sent.`;
     state = stored;
   } else {
-    const from = stored?.until ?? options.now.getTime() - edition.firstLookBackMs;
+    const from = stored?.until ?? options.now.getTime() - newsletter.firstLookBackMs;
     state = { edition: day, from, until: options.now.getTime(), cursor: 0, done: false };
-    await writeTransaction((tx) => writeMailingState(edition.key, state, tx));
+    await writeTransaction((tx) => writeMailingState(key, state, tx));
   }
-  const content = await composeEdition(kind, new Date(state.from), new Date(state.until));
+  const content = await newsletter.compose(new Date(state.from), new Date(state.until));
   const { queued, done } = await queueMailingBatches({
-    key: edition.key,
+    key,
     state,
     nextBatch: (afterId, limit) => listAudienceAfter(edition.choice, afterId, limit),
-    compose: (subscriber) => editionMessage(kind, content, subscriber, day),
+    compose: (subscriber) => newsletterMessage(edition, content, subscriber, day),
     now: options.now,
     signal: options.signal,
     batchSize: options.batchSize,

@@ -284,7 +284,7 @@ function preferencesOf(subscriber: SubscriberRow, alerts: readonly PriceAlert[],
 
 /**
  * Saves a reader's choices, topics, price alerts and data alerts (each list replaces the stored
- * one; data alerts left out stay as they are). The
+ * one; choices and data alerts left out stay as they are). The
  * token authorizes; an unknown one is a 404, an unsubscribed address a 409 (saving does not
  * quietly subscribe it again: that takes a new confirmation). Topics must exist.
  */
@@ -296,7 +296,8 @@ export async function savePreferences(input: NewsletterPreferences, now: Date = 
     const subscriber = await getSubscriberByManageHash(sha256(input.token), tx);
     if (!subscriber) throw new NotFoundError(messages.newsletterLinkInvalid);
     if (subscriber.status === 'unsubscribed') throw new ConflictError(messages.newsletterUnsubscribed);
-    const choices = choicesOf(input);
+    // A choice the save leaves out (a client older than its edition) stays as it is.
+    const choices = byChoice((edition) => input[edition.choice] ?? subscriber[edition.choice]);
     await updateSubscriber(subscriber.id, { ...choices, topics: JSON.stringify(topics) }, tx);
     await replaceAlertsOfSubscriber(subscriber.id, input.alerts, now, tx);
     if (input.dataAlerts) await replaceDataAlertsOfSubscriber(subscriber.id, dataAlertRowsOf(input.dataAlerts), now, tx);

@@ -1,0 +1,1 @@
+ALTER TABLE `subscribers` ADD `grid_weekly` integer DEFAULT false NOT NULL;
