@@ -75,7 +75,6 @@ export function ReleaseChanges() {
       action={list.data && <ReleaseChangeDialog releases={releases} onSaved={list.reload} />}
     >
       <PagedList
-        name="release changes"
         label="Release changes, latest first"
         noun="release change"
         list={list}

@@ -19,7 +19,6 @@ export function SeriesAnnotations({ series }: { series: MarketDataStatus['series
         title: 'Annotations',
         intro: "Mark a day or a span on a series' chart with a short label (an outage, a policy, a storm), and link the story that tells it.",
       }}
-      name="annotations"
       label="Annotations, newest first"
       noun="annotation"
       list={list}

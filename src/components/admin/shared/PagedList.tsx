@@ -21,8 +21,8 @@ export interface ListFilter {
 }
 
 export interface PagedListProps<T> {
-  /** Names the list's controls for screen readers and ids ("articles", "comments"). */
-  name: string;
+  /** Names the list's controls for screen readers and ids, when not the plural (`nouns`: "articles", "comments"). */
+  name?: string;
   /** The list's own accessible name, when not `name` ("Calendar events, latest first"). */
   label?: string;
   /** "article", "comment": the total says "3,104 articles". */
@@ -114,7 +114,7 @@ function ListControls<T>({
  * control is a labeled form control or button, so the list works from the keyboard and
  * with a screen reader.
  */
-export function PagedList<T>({ name, label, noun, nouns = `${noun}s`, list, bulkActions, empty, renderRow, ...controls }: PagedListProps<T>) {
+export function PagedList<T>({ noun, nouns = `${noun}s`, name = nouns, label, list, bulkActions, empty, renderRow, ...controls }: PagedListProps<T>) {
   const { data, loading, query } = list;
   const keys = [...list.selected];
   return (

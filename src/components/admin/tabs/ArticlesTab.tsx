@@ -21,7 +21,6 @@ export function ArticlesTab({ categories, onChanged }: { categories: Category[];
     <TabSection id="articles-title" title="Articles" action={<ArticleDialog categories={categories} onSaved={list.changed} />}>
       <RevisionNotices />
       <PagedList
-        name="articles"
         noun="article"
         list={list}
         searchLabel="Search articles"

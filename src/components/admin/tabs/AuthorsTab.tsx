@@ -9,7 +9,6 @@ export function AuthorsTab() {
   return (
     <RecordList
       section={{ id: 'authors-title', title: 'Authors' }}
-      name="authors"
       noun="author"
       list={list}
       searchLabel="Search author names"

@@ -25,7 +25,6 @@ export function CalendarTab() {
           </>
         ),
       }}
-      name="events"
       label="Calendar events, latest first"
       noun="event"
       list={list}

@@ -11,7 +11,6 @@ export function CommentsTab({ onChanged }: { onChanged: () => void }) {
   return (
     <InboxList
       section={{ id: 'comments-admin-title', title: 'Comments' }}
-      name="comments"
       noun="comment"
       list={list}
       searchLabel="Search comments, names and e-mails"

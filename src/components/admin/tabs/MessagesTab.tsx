@@ -14,7 +14,6 @@ export function MessagesTab({ onChanged }: { onChanged: () => void }) {
   return (
     <InboxList
       section={{ id: 'messages-title', title: 'Messages' }}
-      name="messages"
       noun="message"
       list={list}
       searchLabel="Search names, e-mails and subjects"

@@ -37,7 +37,6 @@ export function SubscribersTab({ onChanged }: { onChanged: () => void }) {
       }
     >
       <PagedList
-        name="subscribers"
         noun="subscriber"
         list={list}
         searchLabel="Search by the start of an e-mail address"
