@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages, sendToWorker } from '@db/cluster-messages';
+import { channelMessages, primaryRequests, sendToWorker } from '@db/cluster-messages';
 import type { PurgeFollower } from '@/server/cache/purge-follower';
 import type { PageCache } from '@/server/cache/page-cache';
 import type { Revalidation } from '@/server/page-render';
@@ -159,26 +159,18 @@ export async function settleEverywhere(purgeId: number): Promise<void> {
   if (!inTime) log('purge_settle_late', { purge: purgeId, waitedMs: Date.now() - began });
 }
 
-/** A cluster worker's way to ask the primary to settle a purge in every web process. */
+/**
+ * A cluster worker's way to ask the primary to settle a purge in every web process: no deadline
+ * of its own (the primary answers within CLUSTER_WAIT_MS; `settleEverywhere` waits at most
+ * SETTLE_WAIT_MS), nothing to wait for once the primary is gone (the process is stopping).
+ */
 function askPrimary(): (purgeId: number) => Promise<void> {
-  const waiting = new Map<number, () => void>();
-  let nextId = 1;
-  process.on('message', (message: unknown) => {
-    if (!isSettleMessage(message) || message.type !== SETTLED || message.id === undefined) return;
-    waiting.get(message.id)?.();
-    waiting.delete(message.id);
-  });
-  return (purgeId) =>
-    new Promise<void>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      // (send's false means a backlog, not a message lost.)
-      if (!process.connected || process.send?.({ type: ASK, id, through: purgeId }) === undefined) {
-        // The primary is gone (the process is stopping): nobody else to wait for.
-        waiting.delete(id);
-        resolve();
-      }
-    });
+  const ask = primaryRequests(
+    (message: unknown): message is SettleMessage & { id: number } => isSettleMessage(message) && message.type === SETTLED && message.id !== undefined,
+  );
+  return async (purgeId) => {
+    await ask({ type: ASK, through: purgeId });
+  };
 }
 
 /**
