@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages, sendToWorker, type ChannelMessage } from './cluster-messages.ts';
+import { channelMessages, primaryRequests, sendToWorker, type ChannelMessage } from './cluster-messages.ts';
 
 const ACQUIRE = 'db-write-lock:acquire';
 const GRANT = 'db-write-lock:grant';
@@ -42,40 +42,32 @@ export function serveClusterWriteLock(): void {
 
 /**
  * In a cluster worker: takes the cluster's write lock (resolving with its release), else
- * undefined: a single process needs none.
+ * undefined: a single process needs none. Once the primary is gone (the process is stopping),
+ * a write takes no cluster lock: SQLite's own lock is left between it and the others.
  */
 export function clusterWriteLock(): (() => Promise<() => void>) | undefined {
   if (!cluster.isWorker || !process.send) return undefined;
   // One client per process, however many copies of this module are loaded (the server's own
-  // and the built app's): request ids are the primary's key, so two clients numbering their
-  // requests each from 1 would take each other's grants and release locks they never held.
+  // and the built app's): one listener for all (the request ids, the primary's key, are
+  // numbered for the process by `primaryRequests`).
   const processGlobal = globalThis as typeof globalThis & { [LOCK_CLIENT]?: () => Promise<() => void> };
-  return (processGlobal[LOCK_CLIENT] ??= lockClient(process.send.bind(process)));
+  return (processGlobal[LOCK_CLIENT] ??= lockClient());
 }
 
 const LOCK_CLIENT = Symbol.for('energy-market-site.cluster-write-lock');
 
-function lockClient(send: (message: LockMessage) => boolean): () => Promise<() => void> {
-  const waiting = new Map<number, () => void>();
-  let nextId = 1;
-  process.on('message', (message: unknown) => {
-    if (isLockMessage(message) && message.type === GRANT) {
-      waiting.get(message.id)?.();
-      waiting.delete(message.id);
-    }
-  });
-  return () =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      let released = false;
-      waiting.set(id, () =>
-        resolve(() => {
-          // A lock is given back once, whichever path (commit, rollback, failure) gets there first.
-          if (released) return;
-          released = true;
-          send({ type: RELEASE, id });
-        }),
-      );
-      send({ type: ACQUIRE, id });
-    });
+function lockClient(): () => Promise<() => void> {
+  // No deadline: a writer waits its turn, however long the writers before it take.
+  const ask = primaryRequests((message: unknown): message is LockMessage => isLockMessage(message) && message.type === GRANT);
+  return async () => {
+    const { id, answer } = ask.request({ type: ACQUIRE });
+    if (!(await answer)) return () => undefined;
+    let released = false;
+    return () => {
+      // A lock is given back once, whichever path (commit, rollback, failure) gets there first.
+      if (released) return;
+      released = true;
+      if (process.connected) process.send?.({ type: RELEASE, id } satisfies LockMessage);
+    };
+  };
 }
