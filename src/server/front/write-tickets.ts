@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { channelMessages, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
+import { channelMessages, primaryRequests, sendToWorker, withRequestId, type ChannelMessage } from '@db/cluster-messages';
 
 /**
  * A client's places among the writes running on the whole machine (see `WriteAdmission`): one
@@ -109,36 +109,38 @@ const isTicketMessage = channelMessages<TicketMessage>('write-ticket', withReque
  * The machine's tickets for this process: in a cluster worker, kept by the primary
  * (`serveWriteTickets`, over IPC: a message to take, one to answer, one to give back, for
  * each write, never for a read); in a single process, in its own memory. Once the primary is
- * gone (the process stops), what is left is counted here.
+ * gone (the process stops), what is left is counted here, an ask still waiting included.
  */
 export function processWriteTickets(): WriteTickets {
   const local = localWriteTickets();
   if (!cluster.isWorker || !process.send) return local;
-  const send = process.send.bind(process);
-  const asks = new Map<number, { granted: () => void; refused: () => void }>();
-  let nextId = 1;
-  process.on('message', (message: unknown) => {
-    if (!isTicketMessage(message) || (message.type !== GRANT && message.type !== REFUSE)) return;
-    const ask = asks.get(message.id);
-    if (!ask) return;
-    if (message.type === GRANT) ask.granted();
-    else {
-      asks.delete(message.id);
-      ask.refused();
-    }
-  });
+  // No deadline: an ask waits its turn among the client's writes (each write has its own deadline, and withdraws it).
+  const ask = primaryRequests(
+    (message: unknown): message is TicketMessage => isTicketMessage(message) && (message.type === GRANT || message.type === REFUSE),
+  );
   return {
     take(key, limit, maxWaiting, granted, refused) {
       if (!process.connected) return local.take(key, limit, maxWaiting, granted, refused);
-      const id = nextId++;
-      asks.set(id, { granted, refused });
-      send({ type: TAKE, id, key, limit, maxWaiting });
+      const { id, answer, withdraw } = ask.request({ type: TAKE, key, limit, maxWaiting });
       let done = false;
+      let here: (() => void) | undefined;
+      void answer.then((answered) => {
+        if (done) return;
+        if (answered === undefined) here = local.take(key, limit, maxWaiting, granted, refused);
+        else if (answered.type === GRANT) granted();
+        else {
+          done = true;
+          refused();
+        }
+      });
       return () => {
         if (done) return;
         done = true;
-        if (!asks.delete(id)) return;
-        if (process.connected) send({ type: RELEASE, id });
+        if (here) here();
+        else {
+          withdraw();
+          if (process.connected) process.send?.({ type: RELEASE, id } satisfies TicketMessage);
+        }
       };
     },
   };
