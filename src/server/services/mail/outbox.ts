@@ -5,30 +5,9 @@ import { appConfig } from '@/server/config';
 import type { Executor } from '@/server/db';
 import { claimDueOutboxMessages, deleteOutboxMessage, finishOutboxMessage, insertOutboxMessage, type OutboxRow } from '@/server/queries/outbox';
 import { mediaStorage } from '@/server/media-storage';
-import { composeLinkMail, type LinkComposition, type MailBodies } from '@/server/services/staff/link-mail';
+import type { InlineImage, LinkComposition, MailBodies, MailMessage } from '@/server/mail-message';
+import { composeLinkMail } from '@/server/services/staff/link-mail';
 import { composeReaderMail } from '@/server/services/newsletter/reader-links';
-
-/** A message to send; `dedupeKey` makes it once-only (one briefing per subscriber and day). */
-export interface MailMessage {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-  dedupeKey?: string;
-  /** A link the mail job makes (or fills in) when it sends the message (`text`, `html` and `headers` are then the copy without it). */
-  link?: { kind: MailLinkKind; ref: number | null };
-  /** Images the HTML shows by `cid:` (a chart), stored in the media storage and attached when the message is sent. */
-  inlineImages?: readonly InlineImage[];
-}
-
-/** An image sent inside a message: its Content-ID, where its PNG is stored, and its file name. */
-export interface InlineImage {
-  cid: string;
-  key: string;
-  filename: string;
-}
 
 /** A stored message's inline images (`[]` for a row of before they existed, or one whose list cannot be read). */
 export function inlineImagesOf(row: Pick<OutboxRow, 'inlineImages'>): InlineImage[] {

@@ -22,7 +22,7 @@ import type { ChartCard } from '@/server/charts/chart-card';
 import { getGridCard } from '@/server/services/grid/grid-card';
 import { getStateCard } from '@/server/services/states/state-card';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
-import type { MailMessage } from '@/server/services/mail/outbox';
+import type { MailMessage } from '@/server/mail-message';
 import type { MailDocument, MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type AlertMailingState, type AlertRecipient } from '@/server/services/newsletter/mailings';

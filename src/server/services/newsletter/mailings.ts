@@ -2,7 +2,8 @@ import { writeTransaction, type Executor } from '@/server/db';
 import { getSiteState, setSiteState } from '@/server/queries/site-state';
 import type { SubscriberRow } from '@/server/queries/subscribers';
 import type { MailChart } from '@/server/services/mail/mail-charts';
-import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
+import type { MailMessage } from '@/server/mail-message';
+import { enqueueMail } from '@/server/services/mail/outbox';
 
 /**
  * Where a mailing stands, kept in `site_state` under its key: which edition it is (the day of

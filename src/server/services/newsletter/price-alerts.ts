@@ -5,7 +5,7 @@ import { appConfig } from '@/server/config';
 import { listSeriesWithLatest } from '@/server/queries/market';
 import { listAlertRulesAfter, listWatchedSeries, type SubscriberAlertRow, type SubscriberRow } from '@/server/queries/subscribers';
 import { mailChart, type MailChart } from '@/server/services/mail/mail-charts';
-import type { InlineImage, MailMessage } from '@/server/services/mail/outbox';
+import type { InlineImage, MailMessage } from '@/server/mail-message';
 import type { MailDocument, MailItem } from '@/server/services/mail/layout';
 import { getSeriesCard, MAIL_SERIES_VIEW } from '@/server/services/markets/series-card';
 import { sendAlertMailing, type AlertMailingState, type AlertRecipient } from '@/server/services/newsletter/mailings';

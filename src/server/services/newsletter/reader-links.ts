@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ReaderLinkKind } from '@db/constants';
 import type { Executor } from '@/server/db';
 import { getSubscriberById, setConfirmTokenHash } from '@/server/queries/subscribers';
-import type { LinkComposition, MailBodies } from '@/server/services/staff/link-mail';
-import { manageTokenOf, TOKEN_MADE_AT_SENDING } from '@/server/services/newsletter/subscriptions';
+import { manageTokenOf, TOKEN_MADE_AT_SENDING } from '@/server/auth/reader-tokens';
+import type { LinkComposition, MailBodies } from '@/server/mail-message';
 
 // A reader's links are put in their mail by the mail job when it sends it, as the staff's are
 // (`staff/link-mail.ts`): the confirmation link's token is made then (only its SHA-256 is

@@ -36,26 +36,18 @@ import {
 import { asWire } from '@/server/queries/rows';
 import { listSeriesBySlugs } from '@/server/queries/market';
 import { RATE_RULES, mailboxOf, takeRateLimit } from '@/server/services/rate-limits/recorded';
-import { fingerprint } from '@/server/secret-box';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
-import { enqueueMail, type MailMessage } from '@/server/services/mail/outbox';
+import type { MailMessage } from '@/server/mail-message';
+import { enqueueMail } from '@/server/services/mail/outbox';
 import { actorOf, audit } from '@/server/services/staff/audit';
 import type { SessionUser } from '@/server/auth/session';
+import { manageTokenOf, TEST_SEND_SALT, TEST_SEND_TOKEN, TOKEN_MADE_AT_SENDING } from '@/server/auth/reader-tokens';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TOKEN_MS = 48 * 3_600_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const randomToken = () => randomBytes(32).toString('base64url');
-
-/**
- * The token of the links in a test send (the admin's "Send test" and the preview): the message
- * is a reader's in every part, and its preferences and unsubscribe pages answer this token by
- * saying it came from a test (`isTestSendToken`), changing nothing.
- */
-export const TEST_SEND_TOKEN = 'test-send-from-the-newsletter-tab';
-/** The salt of the test reader; no real salt is this short (`newSalt` makes 43 characters). */
-const TEST_SEND_SALT = 'test-send';
 
 /** The reader a test send goes to: any address, with the test links. */
 export function testReader(email: string): Pick<SubscriberRow, 'id' | 'email' | 'tokenSalt'> {
@@ -67,23 +59,11 @@ export function isTestSendToken(token: string): boolean {
   return token === TEST_SEND_TOKEN;
 }
 
-/** The token of a subscriber's preferences and unsubscribe links (derived, so every message can carry it). */
-export function manageTokenOf(subscriber: Pick<SubscriberRow, 'tokenSalt'>): string {
-  return subscriber.tokenSalt === TEST_SEND_SALT ? TEST_SEND_TOKEN : fingerprint('newsletter-manage', subscriber.tokenSalt);
-}
-
 /** A subscriber's preferences and unsubscribe pages, as paths (the site's own pages link to them so). */
 export function subscriberPaths(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {
   const token = manageTokenOf(subscriber);
   return { preferences: `/newsletter/preferences?token=${token}`, unsubscribe: `/newsletter/unsubscribe?token=${token}` };
 }
-
-/**
- * What a queued reader's mail carries in place of its link's token (`?token=` this): the mail job
- * puts the token in when it sends the message (`reader-links.ts`), so the outbox (its admin view,
- * every backup) never holds a link that acts for the reader.
- */
-export const TOKEN_MADE_AT_SENDING = 'made-at-sending';
 
 /** The links every message to a subscriber carries, as queued: the token is put in at sending (the test send's are its own). */
 export function subscriberLinks(subscriber: Pick<SubscriberRow, 'tokenSalt'>): { preferences: string; unsubscribe: string } {

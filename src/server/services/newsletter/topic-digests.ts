@@ -6,7 +6,7 @@ import { writeTransaction } from '@/server/db';
 import { listArticlesPublishedBetween, type MailedArticle } from '@/server/queries/articles';
 import { listAudienceAfter, type SubscriberRow } from '@/server/queries/subscribers';
 import type { MailDocument } from '@/server/services/mail/layout';
-import type { MailMessage } from '@/server/services/mail/outbox';
+import type { MailMessage } from '@/server/mail-message';
 import { queueMailingBatches, readMailingState, writeMailingState, type MailingState } from '@/server/services/newsletter/mailings';
 import { subscriberLinks, subscriberMessage } from '@/server/services/newsletter/subscriptions';
 

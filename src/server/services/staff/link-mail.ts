@@ -7,7 +7,7 @@ import type { Executor } from '@/server/db';
 import { getInvitationById, getUserByEmail, insertPasswordReset, setInvitationToken } from '@/server/queries/staff';
 import { getUserById } from '@/server/queries/users';
 import { renderMailHtml, renderMailText, type MailDocument } from '@/server/services/mail/layout';
-import type { MailMessage } from '@/server/services/mail/outbox';
+import type { LinkComposition, MailBodies, MailMessage } from '@/server/mail-message';
 
 // The staff's single-use links (an invitation, a password reset) are made by the mail job at the
 // moment it sends the message: the token exists in memory from then until the SMTP server has it,
@@ -80,22 +80,6 @@ export function passwordResetMessage(email: string, sentBy: { userId: number; di
 export function invitationMessage(email: string, invitationId: number, inviter: string, role: Role): MailMessage {
   return linkMessage(email, 'invitation', invitationId, invitationWording(inviter, role), `invitation:${invitationId}`);
 }
-
-/** A message's subject and bodies (and its headers, as stored JSON, when the link rides in one too). */
-export interface MailBodies {
-  subject: string;
-  text: string;
-  html: string | null;
-  headers?: string;
-}
-
-/**
- * What the mail job does with a staff link's message: send `sent` (null without SMTP: nothing
- * is made, the kept copy stays) and store `kept`; give it up, saying why; or drop it (a reset
- * asked for an address no active account has: there is no message to send).
- */
-export type LinkComposition =
-  { action: 'send'; sent: MailBodies | null; kept: MailBodies } | { action: 'give-up'; reason: string } | { action: 'drop' };
 
 const bodiesOf = (wording: Wording, token: string | undefined): MailBodies => {
   const { subject, document } = wording(token);
