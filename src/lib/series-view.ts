@@ -4,7 +4,6 @@
 // address reopens the same view, rendered on the server. Isomorphic: no server code.
 import { MARKET_SERIES, type MarketSeriesFacts } from '@db/catalog/market-series';
 import { chartFilename, type ChartMeta } from '@/lib/chart-meta';
-import type { SeriesFigure } from '@/lib/series-figure';
 import type { SeriesRange } from '@/lib/series-stats';
 import { seriesPageQuerySchema, type SERIES_MEASURES } from '@/lib/validation/series-query';
 import * as z from '@/lib/validation/zod-mini';
@@ -121,8 +120,18 @@ export function readSeriesView(slug: string, params: URLSearchParams, embed = fa
   return { view, redirect: (query ? `?${query}` : '') === seriesViewQuery(view) ? undefined : seriesViewPath(slug, view, embed) };
 }
 
+/** What a chart's figure (a `SeriesFigure`, `series-figure.ts`, which builds on the views here) says about itself. */
+interface FigureLabels {
+  title: string;
+  subtitle: string;
+  source: string;
+  asOf: string;
+  notes: string[];
+  axes: readonly { title: string }[];
+}
+
 /** What a series view's chart says about itself: its title, source and as-of date, its permalink and embed (absolute on `site`). */
-export function seriesChartMeta(slug: string, figure: SeriesFigure, view: SeriesView, site: URL | string): ChartMeta & { permalinkPath: string } {
+export function seriesChartMeta(slug: string, figure: FigureLabels, view: SeriesView, site: URL | string): ChartMeta & { permalinkPath: string } {
   const permalinkPath = seriesViewPath(slug, view);
   return {
     title: figure.title,

@@ -2,7 +2,7 @@
 // changes, the admin list kit, the cache and the queries, and under the site's pages, feeds, API document
 // and jobs (scripts/import-layers.ts says the layers). `npm run check` runs this check too.
 import { describe, expect, it } from 'vitest';
-import { importsOf, layerOf, layerViolations, LAYERS } from '../../scripts/import-layers.ts';
+import { importCycles, importsOf, layerOf, layerViolations, LAYERS } from '../../scripts/import-layers.ts';
 
 describe('the layers of src', () => {
   it('finds no import that runs up the layers', () => {
@@ -40,6 +40,38 @@ describe('the layers of src', () => {
     ).toEqual([
       `src/server/services/grid/grid.ts -> src/server/services/site/pages (domains imports ${LAYERS[3]?.name})`,
       `src/server/cache/tags.ts -> src/server/services/states/states (${LAYERS[1]?.name} imports domains)`,
+    ]);
+  });
+
+  it('finds no modules that import each other in a loop, type imports included', () => {
+    expect(importCycles()).toEqual([]);
+  });
+
+  it('can fail: a knot of four domain modules, a loop of types and a module importing itself are each named once, by their shortest loop from the first module', () => {
+    expect(
+      importCycles([
+        {
+          path: 'src/server/services/mail/outbox.ts',
+          text: "import { composeReaderMail } from '@/server/services/newsletter/reader-links';\nimport { composeLinkMail } from '@/server/services/staff/link-mail';",
+        },
+        { path: 'src/server/services/staff/link-mail.ts', text: "import type { MailMessage } from '@/server/services/mail/outbox';" },
+        {
+          path: 'src/server/services/newsletter/reader-links.ts',
+          text: "import { manageTokenOf } from '@/server/services/newsletter/subscriptions';",
+        },
+        {
+          path: 'src/server/services/newsletter/subscriptions.ts',
+          text: "import { enqueueMail } from '@/server/services/mail/outbox';\nimport { fingerprint } from '@/server/secret-box';",
+        },
+        { path: 'src/server/secret-box.ts', text: "import { appConfig } from '@/server/config';" },
+        { path: 'src/lib/a.ts', text: "import type { B } from '@/lib/b';" },
+        { path: 'src/lib/b.tsx', text: "import type { A } from '@/lib/a';" },
+        { path: 'src/lib/c/index.ts', text: "export { c } from '@/lib/c';" },
+      ]),
+    ).toEqual([
+      'src/lib/a -> src/lib/b -> src/lib/a',
+      'src/lib/c/index -> src/lib/c/index',
+      'src/server/services/mail/outbox -> src/server/services/staff/link-mail -> src/server/services/mail/outbox (tied in the same knot: src/server/services/newsletter/reader-links, src/server/services/newsletter/subscriptions)',
     ]);
   });
 });
