@@ -24,7 +24,12 @@ export async function findRow<T extends SQLiteTable>(tx: Executor, table: T, whe
  * Sets `values` on the rows of `table` matching `where`, in one statement; answers whether any
  * matched (a change of a row that may be gone, a claim or lease that may be lost).
  */
-export async function updateWhere<T extends SQLiteTable>(tx: Executor, table: T, values: SQLiteUpdateSetSource<T>, where: SQL | undefined): Promise<boolean> {
+export async function updateWhere<T extends SQLiteTable>(
+  tx: Executor,
+  table: T,
+  values: SQLiteUpdateSetSource<T>,
+  where: SQL | undefined,
+): Promise<boolean> {
   const rows = await tx
     .update(table)
     .set(values)
