@@ -3,7 +3,25 @@ import { Button } from '@/components/ui/button';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Notice({ tone, children, testId }: { tone: 'warning' | 'danger'; children: React.ReactNode; testId: string }) {
+/** A button of a notice: what the editor can do about it. */
+interface NoticeAction {
+  label: string;
+  variant?: 'default' | 'outline' | 'destructive';
+  onClick: () => void;
+}
+
+/** A notice above the editor: what it says, and the buttons that answer it. */
+function Notice({
+  tone,
+  testId,
+  actions,
+  children,
+}: {
+  tone: 'warning' | 'danger';
+  testId: string;
+  actions?: NoticeAction[];
+  children: React.ReactNode;
+}) {
   return (
     <div
       role="alert"
@@ -14,7 +32,12 @@ function Notice({ tone, children, testId }: { tone: 'warning' | 'danger'; childr
           : 'flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950'
       }
     >
-      {children}
+      {actions ? <span className="flex-1">{children}</span> : children}
+      {actions?.map(({ label, variant = 'default', onClick }) => (
+        <Button key={label} type="button" size="sm" variant={variant} onClick={onClick}>
+          {label}
+        </Button>
+      ))}
     </div>
   );
 }
@@ -48,28 +71,28 @@ export function EditorNotices({
   return (
     <>
       {recovery && (
-        <Notice tone="warning" testId="recovery-notice">
-          <span className="flex-1">
-            Unsaved changes from {when(recovery.savedAt)} were kept.
-            {savedSince ? ' The article was saved since; recovering puts your version in the editor, and saving it replaces that save.' : ''}
-          </span>
-          <Button type="button" size="sm" onClick={onRecover}>
-            Recover changes
-          </Button>
-          <Button type="button" size="sm" variant="outline" onClick={onDiscard}>
-            Discard
-          </Button>
+        <Notice
+          tone="warning"
+          testId="recovery-notice"
+          actions={[
+            { label: 'Recover changes', onClick: onRecover },
+            { label: 'Discard', variant: 'outline', onClick: onDiscard },
+          ]}
+        >
+          Unsaved changes from {when(recovery.savedAt)} were kept.
+          {savedSince ? ' The article was saved since; recovering puts your version in the editor, and saving it replaces that save.' : ''}
         </Notice>
       )}
       {conflict && (
-        <Notice tone="danger" testId="conflict-notice">
-          <span className="flex-1">{conflict}</span>
-          <Button type="button" size="sm" variant="outline" onClick={onReload}>
-            Reload their version
-          </Button>
-          <Button type="button" size="sm" variant="destructive" onClick={onOverwrite}>
-            Overwrite with mine
-          </Button>
+        <Notice
+          tone="danger"
+          testId="conflict-notice"
+          actions={[
+            { label: 'Reload their version', variant: 'outline', onClick: onReload },
+            { label: 'Overwrite with mine', variant: 'destructive', onClick: onOverwrite },
+          ]}
+        >
+          {conflict}
         </Notice>
       )}
       {!conflict && stale && (
