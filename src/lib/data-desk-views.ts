@@ -6,7 +6,8 @@ import type { GridRegion } from '@db/catalog/grid';
 import type { RetailSectorSlug } from '@db/catalog/states';
 import { gridPagePath, gridRegionOf } from '@/lib/grid-format';
 import { stateCodeOf } from '@/lib/state-format';
-import { gridChartParam, sectorParam, stateChartParam, type GRID_CHARTS } from '@/lib/validation/grid-query';
+import { gridChartParam, type GRID_CHARTS } from '@/lib/validation/grid-query';
+import { sectorParam, stateChartParam } from '@/lib/validation/state-query';
 import * as z from '@/lib/validation/zod-mini';
 
 export type GridChartKind = (typeof GRID_CHARTS)[number];

@@ -1,6 +1,7 @@
 import * as z from '@/lib/validation/zod-mini';
 import { SERIES_RANGES } from '@/lib/series-stats';
 import { wholeNumber } from '@/lib/validation/page-query';
+import { chartTheme } from '@/lib/validation/chart-theme';
 
 /** A calendar date written YYYY-MM-DD (a month, YYYY-MM, reads as its first day). */
 const isoDate = (label: string) =>
@@ -45,6 +46,15 @@ export const asOfWithLatest = z.refine<{ vintage: string; asOf?: string | undefi
   path: ['asOf'],
 });
 
+/** The format of a data API's answer (the series, a state's, a grid region's): JSON unless CSV is asked for. */
+export const dataFormat = z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json');
+
+/** A data API's range, from `start` to `end`: `start` not after `end`. */
+export const startNotAfterEnd = z.refine<{ start?: string | Date | undefined; end?: string | Date | undefined }>(
+  (q) => !q.start || !q.end || q.start <= q.end,
+  { message: 'start must not be after end', path: ['start'] },
+);
+
 /**
  * GET /api/series/{slug}: an optional date range, the answer's format, and which figures: the
  * latest (default), as first published (`vintage=first`), or as known at the end of a day
@@ -54,13 +64,10 @@ export const seriesQuerySchema = z
   .object({
     start: isoDate('start'),
     end: isoDate('end'),
-    format: z._default(z.enum(['json', 'csv'], 'format must be json or csv'), 'json'),
+    format: dataFormat,
     ...vintageFields,
   })
-  .check(
-    z.refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'start must not be after end', path: ['start'] }),
-    asOfWithLatest,
-  );
+  .check(startNotAfterEnd, asOfWithLatest);
 export type SeriesQuery = z.output<typeof seriesQuerySchema>;
 
 /** How a chart's lines are measured: as published, rebased to 100 at the range's first observation, or as the change from a year before. */
@@ -152,6 +159,6 @@ export const seriesChartQuerySchema = z.object({
   ),
   measure: z._default(z.enum(SERIES_MEASURES, `measure must be one of ${SERIES_MEASURES.join(', ')}`), 'level'),
   outlook: z._default(z.enum(['show', 'hide'], 'outlook must be show or hide'), 'show'),
-  theme: z._default(z.enum(['light', 'dark'], 'theme must be light or dark'), 'light'),
+  theme: chartTheme,
 });
 export type SeriesChartQuery = z.output<typeof seriesChartQuerySchema>;

@@ -1,5 +1,5 @@
 import { vintageFileSuffix } from '@/lib/value-revisions';
-import { stateHistoryQuerySchema } from '@/lib/validation/grid-query';
+import { stateHistoryQuerySchema } from '@/lib/validation/state-query';
 import { endpoint, jsonOrCsv } from '@/server/http';
 import { apiReadQuery } from '@/server/services/markets/series';
 import { getStateHistory, stateHistoryCsv } from '@/server/services/states/states';

@@ -4,7 +4,8 @@
 import { reportChartSpec } from '@/lib/charts/specs/reports';
 import { chartRefPath, type ChartRef } from '@/lib/data-refs';
 import { chartRefView } from '@/lib/story-chart';
-import { gridChartFileQuerySchema, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
+import { gridChartFileQuerySchema } from '@/lib/validation/grid-query';
+import { stateChartFileQuerySchema } from '@/lib/validation/state-query';
 import { reportChartQuerySchema, type ReportKind, type ReportQuery } from '@/lib/validation/reports';
 import type { ChartCard } from '@/server/charts/chart-card';
 import { readChartFileQuery } from '@/server/charts/chart-files';

@@ -4,7 +4,9 @@
 import { MAX_COMPARED } from '@/lib/series-view';
 import { SERIES_SLUGS } from '@/lib/series-catalog';
 import { seriesChartQuerySchema } from '@/lib/validation/series-query';
-import { chartThemeQuerySchema, gridChartFileQuerySchema, GRID_CHARTS, stateChartFileQuerySchema } from '@/lib/validation/grid-query';
+import { chartThemeQuerySchema } from '@/lib/validation/chart-theme';
+import { gridChartFileQuerySchema, GRID_CHARTS } from '@/lib/validation/grid-query';
+import { stateChartFileQuerySchema } from '@/lib/validation/state-query';
 import { REPORT_KINDS } from '@/lib/validation/reports';
 import * as z from '@/lib/validation/zod-mini';
 import { TAG, ok, open, pathParam, rateLimited, type DomainPaths } from '@/server/api-operations';

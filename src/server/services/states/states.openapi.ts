@@ -3,7 +3,7 @@
 // every domain's part (see docs/contributing.md, "Add an API call").
 import { US_STATES } from '@/lib/energy';
 import { RETAIL_SECTORS } from '@db/catalog/states';
-import { stateHistoryQuerySchema } from '@/lib/validation/grid-query';
+import { stateHistoryQuerySchema } from '@/lib/validation/state-query';
 import { stateHistorySchema, statesOverviewSchema } from '@/lib/wire/states';
 import { ok, pathParam, cacheHeaders, dataRead, historyQuery, type DomainPaths } from '@/server/api-operations';
 
