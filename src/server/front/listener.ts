@@ -166,7 +166,6 @@ export async function createRequestListener(
   };
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    closeAfterUnreadBody(req, res);
     // What answered, for the metrics: the front itself unless a branch below says otherwise.
     let routeClass = 'front';
     res.once('finish', () => recordRequest(routeClass, res.statusCode));
@@ -181,6 +180,8 @@ export async function createRequestListener(
       beacons.answer(req, res);
       return;
     }
+    // (The beacon sets this up itself, only when it answers before its body came.)
+    closeAfterUnreadBody(req, res);
     // Every answer but a page from memory (whose headers are merged once per page) gets the security headers here.
     const framing = target.kind === 'path' ? framingOf(target.url.pathname) : 'none';
     if (target.kind !== 'path' || method !== 'GET') secure(res, securityHeaders[framing], framing);

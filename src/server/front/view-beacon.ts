@@ -9,6 +9,7 @@ import { isAllowedWrite, siteOrigins, type HeaderReader } from '@/server/origin'
 import { recordView } from '@/server/services/readership/views';
 import type { ViewCounter } from '@/server/services/readership/view-counter';
 import { secure } from '@/server/front/headers';
+import { closeAfterUnreadBody } from '@/server/front/lingering-close';
 import { sendJsonMessage } from '@/server/front/responses';
 
 /** The whole of a beacon's body (at most VIEW_BODY_LIMIT bytes) must arrive within this, else 408 and the connection closes. */
@@ -54,21 +55,24 @@ function sendError(res: http.ServerResponse, error: unknown, securityHeaders: Re
  * schema, the client's limit), the view counted in the process's memory (`ViewCounter`,
  * written in a batch every half second on the database's worker threads), then 204 with one
  * header (it has no body to secure; an error answer gets the security headers). Bodies that
- * stall past BEACON_BODY_MS are answered 408 by one timer for all of them. Other methods go
+ * stall past BEACON_BODY_MS are answered 408 by one timer for all of them. An answer sent
+ * before the whole body came closes the connection after draining the rest
+ * (`closeAfterUnreadBody`, set up only then: a beacon read whole needs none). Other methods go
  * on to the route (405). The route itself (`src/pages/api/views.ts`) serves `astro dev`.
  */
 export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter, securityHeaders: Readonly<Record<string, string>>) {
   const allowedOrigins = siteOrigins(config);
   const siteHost = new URL(config.siteUrl).hostname;
-  /** Beacons whose body is arriving, by when they began. */
-  const arriving = new Map<http.ServerResponse, number>();
+  /** Beacons whose body is arriving, with their request and when they began. */
+  const arriving = new Map<http.ServerResponse, { req: http.IncomingMessage; began: number }>();
   let sweeper: ReturnType<typeof setInterval> | undefined;
   const sweep = () => {
     const now = Date.now();
-    for (const [res, began] of arriving) {
+    for (const [res, { req, began }] of arriving) {
       // Insertion order is arrival order: once one is within its time, so are all after it.
       if (now - began < BEACON_BODY_MS) break;
       arriving.delete(res);
+      closeAfterUnreadBody(req, res);
       sendJsonMessage(res, 408, messages.requestTimeout, { Connection: 'close' });
     }
     if (arriving.size === 0) {
@@ -87,18 +91,20 @@ export function viewBeaconAnswerer(config: AppConfig, counter: ViewCounter, secu
       if (!isJsonType(req.headers['content-type'])) throw new UnsupportedMediaTypeError();
       if (Number(req.headers['content-length'] ?? 0) > VIEW_BODY_LIMIT) throw new PayloadTooLargeError(messages.tooLarge);
     } catch (error) {
+      closeAfterUnreadBody(req, res);
       sendError(res, error, securityHeaders);
       return;
     }
     let body: Buffer | undefined;
     let size = 0;
-    arriving.set(res, Date.now());
+    arriving.set(res, { req, began: Date.now() });
     sweeper ??= setInterval(sweep, 1_000).unref();
     req.on('data', (chunk: Buffer) => {
       if (!arriving.has(res)) return;
       size += chunk.length;
       if (size > VIEW_BODY_LIMIT) {
         arriving.delete(res);
+        closeAfterUnreadBody(req, res);
         sendError(res, new PayloadTooLargeError(messages.tooLarge), securityHeaders);
       } else body = body ? Buffer.concat([body, chunk]) : chunk;
     });

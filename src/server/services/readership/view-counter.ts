@@ -255,19 +255,23 @@ export class ViewCounter {
    * machine's count (`machineRateLimit`); the answer at once otherwise.
    */
   record(view: CountedView, client: string, now: number = Date.now()): ViewOutcome | Promise<ViewOutcome> {
-    if (this.#stories.isPublic(view.articleId, now) === false) return { result: 'not-public' };
-    if (this.#allowance.repeats(client, view.articleId, view.day, now)) return { result: 'repeat' };
-    const waitMs = this.#limit.take(client, now);
-    return typeof waitMs === 'number' ? this.#count(view, client, now, waitMs) : waitMs.then((wait) => this.#count(view, client, now, wait));
-  }
-
-  /** A view the client's limit answered (`waitMs` 0: it may count). */
-  #count(view: CountedView, client: string, now: number, waitMs: number): ViewOutcome {
-    if (waitMs > 0) return { result: 'limited', waitMs };
-    // While the machine was asked, the story may have been withdrawn or the same view counted.
     const known = this.#stories.isPublic(view.articleId, now);
     if (known === false) return { result: 'not-public' };
     if (this.#allowance.repeats(client, view.articleId, view.day, now)) return { result: 'repeat' };
+    const waitMs = this.#limit.take(client, now);
+    if (typeof waitMs === 'number') return waitMs > 0 ? { result: 'limited', waitMs } : this.#count(view, client, now, known);
+    return waitMs.then((wait): ViewOutcome => {
+      // While the machine was asked, the story may have been withdrawn or the same view counted.
+      if (wait > 0) return { result: 'limited', waitMs: wait };
+      const knownNow = this.#stories.isPublic(view.articleId, now);
+      if (knownNow === false) return { result: 'not-public' };
+      if (this.#allowance.repeats(client, view.articleId, view.day, now)) return { result: 'repeat' };
+      return this.#count(view, client, now, knownNow);
+    });
+  }
+
+  /** Counts a view its client's limit let through, not a repeat, of a story `known` public (or not known yet). */
+  #count(view: CountedView, client: string, now: number, known: boolean | undefined): ViewOutcome {
     this.#allowance.count(client, view.articleId, view.day, now);
     // A flood of made-up ids, or of distinct keys between two writes (never a reader's doing), is not held.
     if (known === undefined && this.#unverified >= this.#maxUnverified) return { result: 'not-public' };
