@@ -338,13 +338,19 @@ describe('in one process', () => {
     const old = await warm(port, path, 1);
     const excerpt = `Saved and shown at once ${Date.now()}.`;
     const threads = await articleRenders();
+    const logged = server.output().length;
     expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
     const fresh = await getPage(port, path);
-    expect(fresh.headers['x-cache']).toBe('HIT');
     expect(fresh.body).toContain(excerpt);
     expect(fresh.headers.etag).not.toBe(old.headers.etag);
-    // The new version rendered once, on the render thread, while the save waited.
-    expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
+    if (fresh.headers['x-cache'] === 'HIT') {
+      // The new version rendered once, on the render thread, while the save waited.
+      expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
+    } else {
+      // Only when the render took longer than the save may wait (SETTLE_WAIT_MS, a machine far
+      // too busy), and then the server says so: the page is fresh all the same.
+      await expect.poll(() => server.output().slice(logged)).toContain('purge_settle_late');
+    }
     // A browser holding the old version gets the new one; holding the new, a 304.
     expect((await getPage(port, path, { 'If-None-Match': String(old.headers.etag) })).status).toBe(200);
     expect((await getPage(port, path, { 'If-None-Match': String(fresh.headers.etag) })).status).toBe(304);
