@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, comments, contactMessages, rateLimitEvents } from '@db/schema';
 import type { PublicComment } from '@/lib/wire/comments';
 import { useTestServer } from '../helpers/test-server.ts';
+import { sendPatiently } from '../helpers/patient.ts';
 
 const server = useTestServer({ TRUST_PROXY: 'true' });
 let articleId: number;
@@ -48,20 +49,8 @@ async function post(path: string, options: PostOptions = {}) {
   return { status: response.status, headers: response.headers, json: json as Record<string, unknown>, text };
 }
 
-/**
- * `post` as a patient client sends it: a 503 is the write queue's documented answer when the
- * server is past its own limit (nothing stored, a `Retry-After` given), so it is sent again
- * after the time asked, until `deadline`. Any other answer is returned as it came.
- */
-async function postRetrying(path: string, options: PostOptions, deadline = Date.now() + 120_000) {
-  for (;;) {
-    const result = await post(path, options);
-    if (result.status !== 503 || Date.now() > deadline) return result;
-    const retryAfter = Number(result.headers.get('Retry-After'));
-    expect(retryAfter, 'a 503 says when to come back').toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 2) * 1000));
-  }
-}
+/** `post` as a patient client sends it (a 503 sent again after its `Retry-After`). */
+const postRetrying = (path: string, options: PostOptions, deadline?: number) => sendPatiently(() => post(path, options), deadline);
 
 const validComment = {
   authorName: 'Maria Lopez',
