@@ -336,20 +336,27 @@ describe('in one process', () => {
     const story = (await publicArticles(server))[1]!;
     const path = `/article/${story.slug}`;
     const old = await warm(port, path, 1);
-    const excerpt = `Saved and shown at once ${Date.now()}.`;
-    const threads = await articleRenders();
-    const logged = server.output().length;
-    expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
-    const fresh = await getPage(port, path);
-    expect(fresh.body).toContain(excerpt);
-    expect(fresh.headers.etag).not.toBe(old.headers.etag);
-    if (fresh.headers['x-cache'] === 'HIT') {
-      // The new version rendered once, on the render thread, while the save waited.
-      expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
-    } else {
-      // Only when the render took longer than the save may wait (SETTLE_WAIT_MS, a machine far
-      // too busy), and then the server says so: the page is fresh all the same.
-      await expect.poll(() => server.output().slice(logged)).toContain('purge_settle_late');
+    // A save whose render takes longer than a save may wait (SETTLE_WAIT_MS, on a machine far too
+    // busy) is answered anyway and the server says so: the page is fresh then too, and the save is
+    // tried again. At least one of five must show the whole guarantee: served from memory, rendered
+    // once on the render thread while the save waited, and no late settle logged.
+    let fresh: Awaited<ReturnType<typeof getPage>> | undefined;
+    for (let attempt = 1; !fresh; attempt++) {
+      const excerpt = `Saved and shown at once ${Date.now()}.`;
+      const threads = await articleRenders();
+      const logged = server.output().length;
+      expect((await call('PATCH', `/api/articles/${story.id}`, { cookie, body: { excerpt } })).status).toBe(200);
+      const page = await getPage(port, path);
+      expect(page.body).toContain(excerpt);
+      expect(page.headers.etag).not.toBe(old.headers.etag);
+      const late = () => server.output().slice(logged).includes('purge_settle_late');
+      if (page.headers['x-cache'] === 'HIT' && !late()) {
+        expect(await articleRenders()).toEqual({ render: threads.render + 1, serving: threads.serving });
+        fresh = page;
+      } else {
+        await expect.poll(late, { message: `a MISS (${String(page.headers['x-cache'])}) only after a late settle` }).toBe(true);
+        expect(attempt, 'five saves in a row settled late').toBeLessThan(5);
+      }
     }
     // A browser holding the old version gets the new one; holding the new, a 304.
     expect((await getPage(port, path, { 'If-None-Match': String(old.headers.etag) })).status).toBe(200);
