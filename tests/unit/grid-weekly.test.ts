@@ -52,6 +52,7 @@ beforeAll(async () => {
     ]);
   // Texas: 80 GW its highest before the week, 400 days back; 85 GW on Thursday at 5 PM CT (23:00 UTC): a record.
   // The Lower 48: 700 GW its highest before the week; 500 GW this week: 71% of it.
+  // New York: 25 GW its highest, 100 days back and its first hour stored; 28 GW this week: no record, less than a year stored.
   const texasPeak = new Date('2026-11-19T23:00:00Z');
   const lower48Peak = new Date('2026-11-20T23:00:00Z');
   await db
@@ -61,6 +62,8 @@ beforeAll(async () => {
       { respondent: 'US48', period: new Date(LAST_HOUR.getTime() - 400 * DAY), demand: 700_000, sample: false },
       ...week('TEX', 50_000, 85_000, texasPeak),
       ...week('US48', 450_000, 500_000, lower48Peak),
+      { respondent: 'NY', period: new Date(LAST_HOUR.getTime() - 100 * DAY), demand: 25_000, sample: false },
+      ...week('NY', 20_000, 28_000, lower48Peak),
     ]);
   // The Lower 48's week by fuel: gas 40, nuclear 20, wind 15, solar 5 and batteries charging (−2) each hour.
   await db.insert(gridFuelHourly).values(
@@ -118,6 +121,9 @@ describe('the grid weekly', () => {
         'In the hour ending Thu, Nov 19, 5 PM CT (6 PM ET)',
         'A demand record: above the 80.0 GW of Oct 20, 2025.',
         'https://energypulse.test/grid/TEX',
+        // New York passed its highest hour, but with less than a year stored that is said, not called a record.
+        'New York: peak 28.0 GW',
+        '112% of the highest hour stored since Aug 16, 2026, 25.0 GW on Aug 16, 2026: less than a year of figures, so no record.',
         // Where the figures come from, how recent, and the regions with none.
         'Source: U.S. Energy Information Administration, Hourly Electric Grid Monitor (Form EIA-930).',
         'Hours through the one ending Tue, Nov 24, 6 AM ET.',

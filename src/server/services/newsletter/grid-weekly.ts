@@ -34,8 +34,8 @@ export interface RegionWeek {
   region: GridRegion;
   peak: { period: Date; demand: number };
   average: number;
-  /** The highest demand stored before the week, and whether a year of history stands behind it. */
-  record: { period: Date; demand: number; established: boolean } | undefined;
+  /** The highest demand stored before the week, the first hour stored, and whether a year of history stands behind it. */
+  record: { period: Date; demand: number; since: Date; established: boolean } | undefined;
   /** The largest source's name and share, and the renewables' share of what was generated (percent). */
   mix: { largest: { name: string; share: number }; renewables: number } | undefined;
   /** The newest hour with demand in the week. */
@@ -67,6 +67,7 @@ export async function gridWeekOf(after: Date, until: Date): Promise<RegionWeek[]
         average: withDemand.reduce((sum, h) => sum + h.demand, 0) / withDemand.length,
         record: record && {
           ...record,
+          since: earliest ?? record.period,
           established: earliest !== undefined && peak.period.getTime() - earliest.getTime() >= DEMAND_RECORD_HISTORY_DAYS * DAY_MS,
         },
         mix:
@@ -92,12 +93,16 @@ const setRecord = (w: RegionWeek) => w.record !== undefined && w.record.establis
 /** A region's week as an entry: its peak (and when), its average, against its record, and its mix. */
 function regionItem(w: RegionWeek, site: string): MailItem {
   const { region, record, mix } = w;
-  const recordDay = record && formatAsOf(localDayOfHour(record.period, region.timeZone), 'daily');
+  const dayOf = (hour: Date) => formatAsOf(localDayOfHour(hour, region.timeZone), 'daily');
+  const share = record && percent((w.peak.demand / record.demand) * 100);
   const against = !record
     ? undefined
     : setRecord(w)
-      ? `A demand record: above the ${formatGigawatts(record.demand)} of ${recordDay}.`
-      : `${percent((w.peak.demand / record.demand) * 100)} of its record, ${formatGigawatts(record.demand)} on ${recordDay}.`;
+      ? `A demand record: above the ${formatGigawatts(record.demand)} of ${dayOf(record.period)}.`
+      : record.established
+        ? `${share} of its record, ${formatGigawatts(record.demand)} on ${dayOf(record.period)}.`
+        : // Less than a year of hours stored (a new install, a region added): its highest is no record.
+          `${share} of the highest hour stored since ${dayOf(record.since)}, ${formatGigawatts(record.demand)} on ${dayOf(record.period)}: less than a year of figures, so no record.`;
   const sources = mix && `${mix.largest.name} made ${percent(mix.largest.share)} of its power, renewables ${percent(mix.renewables)}.`;
   return {
     title: `${region.name}: peak ${formatGigawatts(w.peak.demand)}`,
